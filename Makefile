@@ -1,0 +1,71 @@
+# Atelier: `make run` serves the seeded demo; `make test` runs every suite.
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+
+# One target directory reused between runs (CI runs on the same machine): only changes rebuild.
+export CARGO_TARGET_DIR ?= $(HOME)/.cache/atelier-target
+export TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres
+export TEST_REDIS_URL ?= redis://127.0.0.1:6379
+
+DEBUG_BIN := $(CARGO_TARGET_DIR)/debug/atelier
+RELEASE_BIN := $(CARGO_TARGET_DIR)/release/atelier
+
+.PHONY: run dev test frontend frontend-deps api-types check-api-types lint test-rust test-frontend test-e2e services bench clean
+
+## Build everything and serve the seeded demo at http://127.0.0.1:8080
+run: frontend
+	cargo build --release --bin atelier
+	$(RELEASE_BIN) seed --demo
+	exec $(RELEASE_BIN) serve
+
+## Server on :8080 and Vite's dev server on :5173 (proxying /api and /ws)
+dev: frontend-deps
+	cargo build --bin atelier
+	$(DEBUG_BIN) seed --demo
+	trap 'kill 0' EXIT; $(DEBUG_BIN) serve & (cd frontend && npm run dev -- --host 127.0.0.1); wait
+
+frontend-deps:
+	cd frontend && npm install --no-audit --no-fund
+
+frontend: frontend-deps
+	cd frontend && npm run build
+
+## Regenerate backend/openapi.json and the frontend's types from the handlers
+api-types:
+	cargo build --bin atelier
+	$(DEBUG_BIN) openapi > backend/openapi.json
+	cd frontend && npm run gen:api
+
+## Fails when the committed OpenAPI document or the generated types are stale
+check-api-types:
+	cargo build --bin atelier
+	diff -u backend/openapi.json <($(DEBUG_BIN) openapi) || { echo "backend/openapi.json is stale: run make api-types"; exit 1; }
+	cd frontend && node scripts/gen-api.mjs ../backend/openapi.json -o "$${TMPDIR:-/tmp}/atelier-api.gen.ts" \
+	  && diff -u src/types/api.gen.ts "$${TMPDIR:-/tmp}/atelier-api.gen.ts" || { echo "frontend types are stale: run make api-types"; exit 1; }
+
+lint:
+	cargo fmt --all --check
+	cargo clippy --all-targets --locked -- -D warnings
+
+test-frontend: frontend-deps
+	cd frontend && npm run typecheck && npm test && npm run build
+
+test-rust:
+	cargo test --locked
+
+test-e2e:
+	cargo build --bin atelier
+	cd frontend && ATELIER_BIN=$(DEBUG_BIN) npm run e2e
+
+## Installs what the tests need (Chromium, running PostgreSQL and Redis), then every suite
+test: services test-frontend lint check-api-types test-rust test-e2e
+
+services:
+	scripts/test-services.sh
+
+bench:
+	scripts/bench.sh
+
+clean:
+	rm -rf frontend/dist frontend/node_modules data
+	cargo clean

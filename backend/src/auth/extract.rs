@@ -1,0 +1,46 @@
+//! `CurrentUser`: the only way a handler learns who is calling. Identity comes
+//! from the session cookie, never from a body or a query string.
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+
+use super::session::{self, CookieSlot, SESSION_TTL_MS, SLIDE_AFTER_MS};
+use crate::db::users::UserRow;
+use crate::db::{self, now_ms};
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The signed-in user; 401 `not_signed_in` without a live session.
+#[derive(Debug, Clone)]
+pub struct CurrentUser {
+    pub user: UserRow,
+    /// Hash of the session token (logout deletes this row).
+    pub session_hash: String,
+}
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let token = session::token_from(&parts.headers).ok_or(ApiError::Unauthorized)?;
+        let session_hash = session::hash_token(&token);
+        let found = db::sessions::find_user(&state.db, &session_hash)
+            .await?
+            .ok_or(ApiError::Unauthorized)?;
+
+        let now = now_ms();
+        if found.expires_at - now < SESSION_TTL_MS - SLIDE_AFTER_MS {
+            db::sessions::extend(&state.db, &session_hash, now + SESSION_TTL_MS).await?;
+            if let Some(slot) = parts.extensions.get::<CookieSlot>() {
+                slot.set(session::session_cookie(
+                    token,
+                    state.settings.secure_cookies(),
+                ));
+            }
+        }
+        Ok(Self {
+            user: found.user,
+            session_hash,
+        })
+    }
+}

@@ -1,0 +1,145 @@
+//! Command line and environment configuration. Every flag is also an environment variable
+//! (names fixed by DESIGN §1); `Settings` is the plain value the application is built from,
+//! so tests construct one directly instead of leaning on env switches.
+
+use std::net::SocketAddr;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "atelier",
+    version,
+    about = "Atelier: a social and chat platform for creators"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub settings: Settings,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the API, the WebSocket and the web app (the default).
+    Serve,
+    /// Apply the database migrations and exit.
+    Migrate,
+    /// Fill the database with sample data.
+    Seed {
+        /// Create the demo accounts listed in the README (idempotent).
+        #[arg(long)]
+        demo: bool,
+    },
+    /// Administrative actions.
+    Admin {
+        #[command(subcommand)]
+        command: AdminCommand,
+    },
+    /// Print the OpenAPI document (the frontend's types are generated from it).
+    Openapi,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum AdminCommand {
+    /// Give a user the admin role.
+    Grant {
+        /// Username (case-insensitive).
+        user: String,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    Pretty,
+    Json,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct Settings {
+    /// Address to listen on.
+    #[arg(
+        long,
+        env = "ATELIER_LISTEN",
+        default_value = "127.0.0.1:8080",
+        global = true
+    )]
+    pub listen: SocketAddr,
+
+    /// Database: sqlite://path (created if missing) or postgres://user@host/db.
+    #[arg(
+        long,
+        env = "DATABASE_URL",
+        default_value = "sqlite://data/atelier.db",
+        global = true
+    )]
+    pub database_url: String,
+
+    /// Where uploaded media is kept: a folder, or s3://bucket with the usual AWS_* variables.
+    #[arg(
+        long,
+        env = "ATELIER_MEDIA_STORE",
+        default_value = "data/media",
+        global = true
+    )]
+    pub media_store: String,
+
+    /// Redis for event fan-out between instances; without it events stay in-process.
+    #[arg(long, env = "REDIS_URL", global = true)]
+    pub redis_url: Option<String>,
+
+    /// Public address of the site: the allowed Origin; https here makes cookies Secure.
+    /// Defaults to http://{listen}.
+    #[arg(long, env = "ATELIER_PUBLIC_URL", global = true)]
+    pub public_url: Option<String>,
+
+    /// Log output format.
+    #[arg(
+        long,
+        env = "ATELIER_LOG_FORMAT",
+        value_enum,
+        default_value = "pretty",
+        global = true
+    )]
+    pub log_format: LogFormat,
+
+    /// Sign-in and sign-up attempts allowed per client IP per minute.
+    #[arg(
+        long,
+        env = "ATELIER_AUTH_LIMIT_PER_IP",
+        default_value_t = 30,
+        global = true
+    )]
+    pub auth_limit_per_ip: u32,
+
+    /// Sign-in and sign-up attempts allowed per username or email per minute.
+    #[arg(
+        long,
+        env = "ATELIER_AUTH_LIMIT_PER_ACCOUNT",
+        default_value_t = 10,
+        global = true
+    )]
+    pub auth_limit_per_account: u32,
+}
+
+impl Settings {
+    /// The public URL, without a trailing slash.
+    pub fn public_url(&self) -> String {
+        match &self.public_url {
+            Some(url) => url.trim_end_matches('/').to_owned(),
+            None => format!("http://{}", self.listen),
+        }
+    }
+
+    /// Cookies carry `Secure` when the site is served over https.
+    pub fn secure_cookies(&self) -> bool {
+        self.public_url().starts_with("https://")
+    }
+
+    /// Settings for tests and tools: every default, this database.
+    pub fn for_database(database_url: impl Into<String>) -> Self {
+        let mut settings = Cli::parse_from(["atelier"]).settings;
+        settings.database_url = database_url.into();
+        settings
+    }
+}

@@ -1,0 +1,130 @@
+//! All SQL lives here, one module per aggregate. One query text serves SQLite and PostgreSQL
+//! (sqlx `Any`, `$n` placeholders, BIGINT ids and epoch-millisecond times); this module is the
+//! only place that knows which backend is running, and the migrations are the only DDL.
+
+pub mod sessions;
+pub mod users;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::Context;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{AnyPool, Executor};
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("migrations/postgres");
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The connection pool and the backend it talks to. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub backend: Backend,
+}
+
+/// Milliseconds since the Unix epoch, the unit of every stored time.
+pub fn now_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+/// Whether a database error is the violation of the unique index `name`.
+pub fn violates(err: &sqlx::Error, name: &str) -> bool {
+    match err {
+        sqlx::Error::Database(db) if db.is_unique_violation() => {
+            // PostgreSQL names the index; SQLite names the index's expression or columns.
+            db.constraint() == Some(name) || db.message().contains(name)
+        }
+        _ => false,
+    }
+}
+
+impl Db {
+    /// Connects, creating a SQLite file (and its folder) when missing, and sets SQLite up as
+    /// DESIGN §6 says: WAL, synchronous NORMAL, a busy timeout, foreign keys on.
+    pub async fn connect(url: &str) -> anyhow::Result<Self> {
+        sqlx::any::install_default_drivers();
+        let backend = if url.starts_with("sqlite:") {
+            Backend::Sqlite
+        } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+            Backend::Postgres
+        } else {
+            anyhow::bail!("unsupported database URL {url:?}: use sqlite://path or postgres://…");
+        };
+        let url = match backend {
+            Backend::Sqlite => prepare_sqlite_url(url)?,
+            Backend::Postgres => url.to_owned(),
+        };
+        let options = AnyConnectOptions::from_str(&url).context("parsing the database URL")?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(match backend {
+                Backend::Sqlite => 8,
+                Backend::Postgres => 16,
+            })
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if backend == Backend::Sqlite {
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                        conn.execute("PRAGMA busy_timeout = 5000").await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await
+            .with_context(|| format!("connecting to the {backend:?} database"))?;
+        Ok(Self { pool, backend })
+    }
+
+    /// Applies the migrations of this backend.
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        let migrator = match self.backend {
+            Backend::Sqlite => &SQLITE_MIGRATIONS,
+            Backend::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        migrator
+            .run(&self.pool)
+            .await
+            .context("applying migrations")?;
+        Ok(())
+    }
+
+    /// `/readyz`: can we run a query?
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        sqlx::query("SELECT 1")
+            .execute(&self.pool)
+            .await
+            .map(|_| ())
+    }
+}
+
+/// `sqlite://data/atelier.db` → create `data/` and ask SQLite to create the file.
+fn prepare_sqlite_url(url: &str) -> anyhow::Result<String> {
+    let rest = url
+        .trim_start_matches("sqlite://")
+        .trim_start_matches("sqlite:");
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let parent = std::path::Path::new(path).parent();
+    if path != ":memory:"
+        && let Some(parent) = parent.filter(|p| !p.as_os_str().is_empty())
+    {
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("creating the database folder {parent:?}"))?;
+    }
+    let query = if query.contains("mode=") {
+        query.to_owned()
+    } else if query.is_empty() {
+        "mode=rwc".to_owned()
+    } else {
+        format!("{query}&mode=rwc")
+    };
+    Ok(format!("sqlite://{path}?{query}"))
+}

@@ -1,0 +1,71 @@
+//! Sessions: one row per signed-in browser, keyed by the SHA-256 of the cookie's token.
+
+use super::users::UserRow;
+use super::{Db, now_ms};
+
+/// A live session joined with its user.
+#[derive(Debug, sqlx::FromRow)]
+pub struct SessionUser {
+    #[sqlx(flatten)]
+    pub user: UserRow,
+    pub expires_at: i64,
+}
+
+pub async fn insert(
+    db: &Db,
+    token_hash: &str,
+    user_id: i64,
+    expires_at: i64,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(token_hash)
+    .bind(user_id)
+    .bind(now_ms())
+    .bind(expires_at)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+/// The user of an unexpired session (one primary-key lookup joined to `users`).
+pub async fn find_user(db: &Db, token_hash: &str) -> Result<Option<SessionUser>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT u.id, u.username, u.email, u.display_name, u.bio, u.profile_image_url,
+                u.is_admin, u.created_at, s.expires_at
+         FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.token_hash = $1 AND s.expires_at > $2",
+    )
+    .bind(token_hash)
+    .bind(now_ms())
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// Slides the expiry forward.
+pub async fn extend(db: &Db, token_hash: &str, expires_at: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE sessions SET expires_at = $1 WHERE token_hash = $2")
+        .bind(expires_at)
+        .bind(token_hash)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+pub async fn delete(db: &Db, token_hash: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+        .bind(token_hash)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Removes expired sessions (run at start-up; uses `sessions_expires_at_idx`).
+pub async fn delete_expired(db: &Db) -> Result<u64, sqlx::Error> {
+    let done = sqlx::query("DELETE FROM sessions WHERE expires_at <= $1")
+        .bind(now_ms())
+        .execute(&db.pool)
+        .await?;
+    Ok(done.rows_affected())
+}

@@ -1,0 +1,126 @@
+//! Accounts: the `users` table.
+
+use sqlx::FromRow;
+
+use super::{Db, now_ms};
+
+/// A `users` row without the password hash.
+#[derive(Debug, Clone, FromRow)]
+pub struct UserRow {
+    pub id: i64,
+    pub username: String,
+    pub email: String,
+    pub display_name: String,
+    pub bio: Option<String>,
+    pub profile_image_url: Option<String>,
+    pub is_admin: i64,
+    pub created_at: i64,
+}
+
+/// A user row with the hash to verify a password against.
+#[derive(Debug, FromRow)]
+pub struct Credentials {
+    #[sqlx(flatten)]
+    pub user: UserRow,
+    pub password_hash: String,
+}
+
+/// The columns of `UserRow`, as a literal so queries stay `&'static str` (sqlx's SqlSafeStr).
+macro_rules! user_columns {
+    () => {
+        "id, username, email, display_name, bio, profile_image_url, is_admin, created_at"
+    };
+}
+
+pub struct NewUser<'a> {
+    pub username: &'a str,
+    pub email: &'a str,
+    pub display_name: &'a str,
+    pub password_hash: &'a str,
+    pub is_admin: bool,
+}
+
+/// Inserts a user. A taken username or email fails with a unique violation of
+/// `users_username_key` or `users_email_key` (see `db::violates`).
+pub async fn insert(db: &Db, new: NewUser<'_>) -> Result<UserRow, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "INSERT INTO users (username, email, display_name, password_hash, is_admin, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ",
+        user_columns!(),
+        ""
+    ))
+    .bind(new.username)
+    .bind(new.email)
+    .bind(new.display_name)
+    .bind(new.password_hash)
+    .bind(i64::from(new.is_admin))
+    .bind(now_ms())
+    .fetch_one(&db.pool)
+    .await
+}
+
+/// Which taken field a new account collides with, checked before hashing a password.
+pub async fn taken(db: &Db, username: &str, email: &str) -> Result<(bool, bool), sqlx::Error> {
+    let (username_taken, email_taken): (i64, i64) = sqlx::query_as(
+        "SELECT
+           (SELECT COUNT(*) FROM users WHERE lower(username) = lower($1)),
+           (SELECT COUNT(*) FROM users WHERE lower(email) = lower($2))",
+    )
+    .bind(username)
+    .bind(email)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok((username_taken > 0, email_taken > 0))
+}
+
+/// The account a sign-in names: by username, by email, or by both (then they must agree).
+pub async fn find_credentials(
+    db: &Db,
+    username: Option<&str>,
+    email: Option<&str>,
+) -> Result<Option<Credentials>, sqlx::Error> {
+    let query = match (username, email) {
+        (Some(username), Some(email)) => sqlx::query_as(concat!(
+            "SELECT ",
+            user_columns!(),
+            ", password_hash FROM users
+             WHERE lower(username) = lower($1) AND lower(email) = lower($2)"
+        ))
+        .bind(username)
+        .bind(email),
+        (Some(username), None) => sqlx::query_as(concat!(
+            "SELECT ",
+            user_columns!(),
+            ", password_hash FROM users WHERE lower(username) = lower($1)"
+        ))
+        .bind(username),
+        (None, Some(email)) => sqlx::query_as(concat!(
+            "SELECT ",
+            user_columns!(),
+            ", password_hash FROM users WHERE lower(email) = lower($1)"
+        ))
+        .bind(email),
+        (None, None) => return Ok(None),
+    };
+    query.fetch_optional(&db.pool).await
+}
+
+pub async fn find_by_username(db: &Db, username: &str) -> Result<Option<UserRow>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        user_columns!(),
+        " FROM users WHERE lower(username) = lower($1)"
+    ))
+    .bind(username)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// Gives the admin role; false when no such user exists.
+pub async fn grant_admin(db: &Db, username: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("UPDATE users SET is_admin = 1 WHERE lower(username) = lower($1)")
+        .bind(username)
+        .execute(&db.pool)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}

@@ -1,0 +1,137 @@
+//! The one error type of the HTTP API. Every failure a handler can meet becomes an
+//! `ApiError`; its `IntoResponse` is the only place that picks a status code, and the body is
+//! always `{"message", "code"}` (DESIGN §2). Server faults are logged with their cause chain
+//! and the client sees a generic message.
+
+use axum::extract::FromRequest;
+use axum::extract::rejection::JsonRejection;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The JSON body of every non-2xx answer.
+#[derive(Debug, Serialize, serde::Deserialize, ToSchema)]
+pub struct ErrorBody {
+    /// User-facing text (the spec's wording where it has one).
+    pub message: String,
+    /// Stable snake_case code for programs.
+    pub code: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("Not signed in")]
+    Unauthorized,
+    #[error("{message}")]
+    InvalidCredentials { message: &'static str },
+    #[error("{0}")]
+    Forbidden(&'static str),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{message}")]
+    Conflict { message: String, code: &'static str },
+    #[error("Request body is too large")]
+    PayloadTooLarge,
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    #[error("{0}")]
+    Unprocessable(String),
+    #[error("Too many attempts. Please wait a moment and try again.")]
+    TooManyRequests { retry_after_secs: u64 },
+    #[error("Something went wrong on our side. Please try again.")]
+    Internal(#[from] anyhow::Error),
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+impl ApiError {
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        Self::BadRequest(message.into())
+    }
+
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::NotFound(message.into())
+    }
+
+    fn status_and_code(&self) -> (StatusCode, &'static str) {
+        match self {
+            Self::BadRequest(_) => (StatusCode::BAD_REQUEST, "invalid_input"),
+            Self::Unauthorized => (StatusCode::UNAUTHORIZED, "not_signed_in"),
+            Self::InvalidCredentials { .. } => (StatusCode::UNAUTHORIZED, "invalid_credentials"),
+            Self::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
+            Self::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
+            Self::Conflict { code, .. } => (StatusCode::CONFLICT, code),
+            Self::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
+            Self::UnsupportedMediaType(_) => {
+                (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
+            }
+            Self::Unprocessable(_) => (StatusCode::UNPROCESSABLE_ENTITY, "unprocessable"),
+            Self::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            Self::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
+        }
+    }
+}
+
+impl From<sqlx::Error> for ApiError {
+    fn from(err: sqlx::Error) -> Self {
+        Self::Internal(err.into())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, code) = self.status_and_code();
+        if let Self::Internal(cause) = &self {
+            tracing::error!(error = ?cause, "request failed");
+        }
+        let body = ErrorBody {
+            message: self.to_string(),
+            code: code.to_owned(),
+        };
+        let mut response = (status, axum::Json(body)).into_response();
+        if let Self::TooManyRequests { retry_after_secs } = self {
+            response.headers_mut().insert(
+                header::RETRY_AFTER,
+                HeaderValue::from(retry_after_secs.max(1)),
+            );
+        }
+        response
+    }
+}
+
+/// Turns axum's plain-text JSON rejections into our error body with a clear status.
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        match rejection {
+            JsonRejection::MissingJsonContentType(_) => Self::UnsupportedMediaType(
+                "Expected a JSON body (Content-Type: application/json)".into(),
+            ),
+            JsonRejection::BytesRejection(ref inner)
+                if inner.status() == StatusCode::PAYLOAD_TOO_LARGE =>
+            {
+                Self::PayloadTooLarge
+            }
+            JsonRejection::JsonDataError(err) => {
+                Self::BadRequest(format!("Invalid request body: {}", err.body_text()))
+            }
+            JsonRejection::JsonSyntaxError(_) => {
+                Self::BadRequest("Invalid request body: malformed JSON".into())
+            }
+            other => Self::BadRequest(format!("Invalid request body: {}", other.body_text())),
+        }
+    }
+}
+
+/// `axum::Json` with our error body on rejection; use it for every request body.
+#[derive(Debug, Clone, Copy, Default, FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub struct Json<T>(pub T);
+
+impl<T: Serialize> IntoResponse for Json<T> {
+    fn into_response(self) -> Response {
+        axum::Json(self.0).into_response()
+    }
+}

@@ -1,0 +1,14 @@
+//! Atelier's server: the API, the realtime gateway, media and the embedded web app.
+//! `main.rs` and the integration tests both start it through `startup::Application`.
+
+pub mod auth;
+pub mod config;
+pub mod db;
+pub mod domain;
+pub mod error;
+pub mod routes;
+pub mod seed;
+pub mod startup;
+pub mod state;
+pub mod telemetry;
+pub mod web;

@@ -1,0 +1,49 @@
+//! `atelier`: telemetry → configuration → command.
+
+use anyhow::Context;
+use clap::Parser;
+
+use atelier::config::{AdminCommand, Cli, Command};
+use atelier::db::{self, Db};
+use atelier::startup::{Application, shutdown_signal};
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let Cli { command, settings } = Cli::parse();
+    atelier::telemetry::init(settings.log_format);
+
+    match command.unwrap_or(Command::Serve) {
+        Command::Serve => {
+            let app = Application::build(settings).await?;
+            tracing::info!(address = %app.local_addr(), "Atelier is listening");
+            app.run_until(shutdown_signal()).await?;
+        }
+        Command::Migrate => {
+            Db::connect(&settings.database_url).await?.migrate().await?;
+            tracing::info!("migrations applied");
+        }
+        Command::Seed { demo } => {
+            anyhow::ensure!(demo, "nothing to seed: pass --demo");
+            let db = Db::connect(&settings.database_url).await?;
+            db.migrate().await?;
+            let created = atelier::seed::demo(&db).await?;
+            tracing::info!(created, "demo data seeded");
+        }
+        Command::Admin {
+            command: AdminCommand::Grant { user },
+        } => {
+            let db = Db::connect(&settings.database_url).await?;
+            db.migrate().await?;
+            let granted = db::users::grant_admin(&db, &user).await?;
+            anyhow::ensure!(granted, "no user named {user:?}");
+            tracing::info!(user, "admin role granted");
+        }
+        Command::Openapi => {
+            let document = atelier::routes::openapi()
+                .to_pretty_json()
+                .context("serialising")?;
+            println!("{document}");
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,85 @@
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::SessionUser;
+use crate::auth::session;
+use crate::db;
+use crate::domain::REQUIRED_FIELDS;
+use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::state::AppState;
+
+const INVALID_CREDENTIALS: &str = "Invalid username or password";
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginRequest {
+    /// Username, email, or both; when both are given they must name the same account.
+    #[serde(default)]
+    pub username: Option<String>,
+    #[serde(default)]
+    pub email: Option<String>,
+    #[serde(default)]
+    pub password: Option<String>,
+}
+
+/// Sign in with a username and/or email. Each sign-in gets a new session token.
+#[utoipa::path(
+    post, path = "/login", tag = "auth",
+    request_body = LoginRequest,
+    responses(
+        (status = 200, description = "Signed in; new session cookie set", body = SessionUser),
+        (status = 400, description = "Missing fields", body = ErrorBody),
+        (status = 401, description = "Invalid username or password", body = ErrorBody),
+        (status = 429, description = "Too many attempts", body = ErrorBody),
+    )
+)]
+pub async fn login(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Json(body): Json<LoginRequest>,
+) -> ApiResult<Response> {
+    let filled = |v: &Option<String>| {
+        v.as_deref()
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(str::to_owned)
+    };
+    let (username, email) = (filled(&body.username), filled(&body.email));
+    let password = body.password.as_deref().filter(|p| !p.trim().is_empty());
+    let Some(password) = password.filter(|_| username.is_some() || email.is_some()) else {
+        return Err(ApiError::bad_request(REQUIRED_FIELDS));
+    };
+    let named: Vec<&str> = username
+        .iter()
+        .chain(email.iter())
+        .map(String::as_str)
+        .collect();
+    state.auth_limits.check(peer.ip(), &named)?;
+
+    let found =
+        db::users::find_credentials(&state.db, username.as_deref(), email.as_deref()).await?;
+    let hash = found.as_ref().map(|c| c.password_hash.as_str());
+    if !state.hasher.verify(password, hash).await? {
+        return Err(ApiError::InvalidCredentials {
+            message: INVALID_CREDENTIALS,
+        });
+    }
+    let user = found.expect("verified credentials belong to a user").user;
+
+    // Rotate: the session this browser had (if any) ends, a new one starts.
+    if let Some(old) = session::token_from(&headers) {
+        db::sessions::delete(&state.db, &session::hash_token(&old)).await?;
+    }
+    let cookie = session::start(&state.db, user.id, state.settings.secure_cookies()).await?;
+    Ok((
+        [(header::SET_COOKIE, cookie)],
+        Json(SessionUser::from(user)),
+    )
+        .into_response())
+}

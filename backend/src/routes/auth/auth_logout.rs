@@ -1,0 +1,33 @@
+use axum::extract::State;
+use axum::http::{HeaderMap, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::auth::session;
+use crate::db;
+use crate::error::ApiResult;
+use crate::state::AppState;
+
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LogoutResponse {
+    pub ok: bool,
+}
+
+/// Sign out: the session row is deleted and the cookie cleared. Idempotent: without a
+/// session it only clears the cookie.
+#[utoipa::path(
+    post, path = "/logout", tag = "auth",
+    responses((status = 200, description = "Signed out", body = LogoutResponse))
+)]
+pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
+    if let Some(token) = session::token_from(&headers) {
+        db::sessions::delete(&state.db, &session::hash_token(&token)).await?;
+    }
+    let cookie = session::removal_cookie(state.settings.secure_cookies());
+    Ok((
+        [(header::SET_COOKIE, cookie)],
+        axum::Json(LogoutResponse { ok: true }),
+    )
+        .into_response())
+}

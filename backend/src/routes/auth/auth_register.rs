@@ -1,0 +1,112 @@
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::SessionUser;
+use crate::auth::session;
+use crate::db::{self, users::NewUser};
+use crate::domain::{DisplayName, Email, Password, REQUIRED_FIELDS, Username};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::state::AppState;
+
+const USERNAME_TAKEN: &str = "Username is already taken";
+const EMAIL_TAKEN: &str = "An account with this email already exists";
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RegisterRequest {
+    #[serde(default)]
+    pub username: Option<String>,
+    #[serde(default)]
+    pub email: Option<String>,
+    #[serde(default)]
+    pub password: Option<String>,
+    /// Optional; falls back to the username.
+    #[serde(default)]
+    pub display_name: Option<String>,
+}
+
+/// Create an account and sign in.
+#[utoipa::path(
+    post, path = "/register", tag = "auth",
+    request_body = RegisterRequest,
+    responses(
+        (status = 201, description = "Account created; session cookie set", body = SessionUser),
+        (status = 400, description = "Invalid input (spec wording)", body = ErrorBody),
+        (status = 409, description = "Username or email already taken", body = ErrorBody),
+        (status = 429, description = "Too many attempts", body = ErrorBody),
+    )
+)]
+pub async fn register(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    Json(body): Json<RegisterRequest>,
+) -> ApiResult<Response> {
+    let (Some(raw_username), Some(raw_email), Some(raw_password)) = (
+        filled(&body.username),
+        filled(&body.email),
+        body.password.as_deref().filter(|p| !p.trim().is_empty()),
+    ) else {
+        return Err(ApiError::bad_request(REQUIRED_FIELDS));
+    };
+    state
+        .auth_limits
+        .check(peer.ip(), &[raw_username, raw_email])?;
+
+    // The spec's order: length, then email shape; then what the spec leaves to the server.
+    let password = Password::parse(raw_password)?;
+    let email = Email::parse(raw_email)?;
+    let username = Username::parse(raw_username)?;
+    let display_name = DisplayName::parse_or(body.display_name.as_deref(), &username)?;
+
+    match db::users::taken(&state.db, username.as_str(), email.as_str()).await? {
+        (true, _) => return Err(conflict(USERNAME_TAKEN, "username_taken")),
+        (_, true) => return Err(conflict(EMAIL_TAKEN, "email_taken")),
+        _ => {}
+    }
+    let password_hash = state.hasher.hash(password.expose()).await?;
+    let new_user = NewUser {
+        username: username.as_str(),
+        email: email.as_str(),
+        display_name: display_name.as_str(),
+        password_hash: &password_hash,
+        is_admin: false,
+    };
+    // The unique indexes decide races between two sign-ups for the same name.
+    let user = db::users::insert(&state.db, new_user)
+        .await
+        .map_err(|err| {
+            if db::violates(&err, "users_username_key") || db::violates(&err, "lower(username)") {
+                conflict(USERNAME_TAKEN, "username_taken")
+            } else if db::violates(&err, "users_email_key") || db::violates(&err, "lower(email)") {
+                conflict(EMAIL_TAKEN, "email_taken")
+            } else {
+                err.into()
+            }
+        })?;
+
+    let cookie = session::start(&state.db, user.id, state.settings.secure_cookies()).await?;
+    tracing::info!(user_id = user.id, "account created");
+    Ok((
+        StatusCode::CREATED,
+        [(header::SET_COOKIE, cookie)],
+        Json(SessionUser::from(user)),
+    )
+        .into_response())
+}
+
+/// The trimmed value when there is one.
+fn filled(value: &Option<String>) -> Option<&str> {
+    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
+}
+
+fn conflict(message: &str, code: &'static str) -> ApiError {
+    ApiError::Conflict {
+        message: message.to_owned(),
+        code,
+    }
+}

@@ -1,0 +1,84 @@
+//! HTTP plumbing around the routes: the router with its middleware, Origin checks, security
+//! headers, metrics, health checks and the embedded single-page app.
+
+pub mod health;
+pub mod metrics;
+pub mod origin;
+pub mod security_headers;
+pub mod spa;
+
+use std::time::Duration;
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::{Method, StatusCode};
+use axum::middleware;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
+use tracing::Level;
+
+use crate::auth::session;
+use crate::error::ApiError;
+use crate::routes;
+use crate::state::AppState;
+
+/// JSON bodies up to 16 MiB (an image data URL after the client's redraw is ~1 MiB).
+pub const JSON_BODY_LIMIT: usize = 16 * 1024 * 1024;
+
+/// The whole application: API, OpenAPI document, health, metrics and the web app.
+pub fn router(state: AppState) -> Router {
+    let (api, openapi) = routes::router().split_for_parts();
+    let openapi_json = openapi.to_json().expect("the OpenAPI document serialises");
+
+    let router = Router::new()
+        .merge(api)
+        .route(
+            "/api/openapi.json",
+            get(move || async move {
+                (
+                    [(axum::http::header::CONTENT_TYPE, "application/json")],
+                    openapi_json,
+                )
+            }),
+        )
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
+        .route("/metrics", get(metrics::export))
+        .route_layer(middleware::from_fn_with_state(
+            state.clone(),
+            metrics::track,
+        ))
+        .fallback(spa::fallback)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(middleware::from_fn(session::refresh_cookie))
+        .layer(middleware::from_fn_with_state(state.clone(), origin::check))
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(CatchPanicLayer::custom(|_| {
+            ApiError::Internal(anyhow::anyhow!("handler panicked")).into_response()
+        }))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .on_request(())
+                .on_response(
+                    DefaultOnResponse::new()
+                        .level(Level::INFO)
+                        .latency_unit(tower_http::LatencyUnit::Millis),
+                ),
+        )
+        .with_state(state);
+    security_headers::apply(router)
+}
+
+async fn method_not_allowed(method: Method) -> Response {
+    let body = crate::error::ErrorBody {
+        message: format!("Method {method} is not allowed here"),
+        code: "method_not_allowed".into(),
+    };
+    (StatusCode::METHOD_NOT_ALLOWED, axum::Json(body)).into_response()
+}
+
+/// How often idle rate-limit keys and expired sessions are swept.
+pub const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(60);

@@ -1,0 +1,110 @@
+//! Cross-site request refusal. A state-changing request (anything but GET, HEAD, OPTIONS) must
+//! come from this site: its `Origin` is the public URL's origin or names the host it was sent
+//! to. Browsers send `Origin` on every such request; a request without one is accepted only
+//! when it cannot be a cross-site form (a JSON body, or no body at all) — that is a script or
+//! a CLI, which carries no victim's cookies. Cookies are also SameSite=Lax.
+
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, Method, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+pub async fn check(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    if is_safe(request.method()) || allowed(request.headers(), &state.settings.public_url()) {
+        next.run(request).await
+    } else {
+        ApiError::Forbidden("Cross-site request refused").into_response()
+    }
+}
+
+fn is_safe(method: &Method) -> bool {
+    matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS)
+}
+
+fn allowed(headers: &HeaderMap, public_url: &str) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return json_or_empty(headers);
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    if origin.eq_ignore_ascii_case(public_url) {
+        return true;
+    }
+    // Same origin as the address the browser used (e.g. localhost vs 127.0.0.1).
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    let origin_authority = origin.split_once("://").map(|(_, rest)| rest);
+    matches!((origin_authority, host), (Some(a), Some(h)) if a.eq_ignore_ascii_case(h))
+}
+
+fn json_or_empty(headers: &HeaderMap) -> bool {
+    let content_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok());
+    match content_type {
+        Some(ct) => ct
+            .trim_start()
+            .to_ascii_lowercase()
+            .starts_with("application/json"),
+        None => headers
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .is_none_or(|len| len.trim() == "0"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn headers(pairs: &[(header::HeaderName, &str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.insert(name.clone(), HeaderValue::from_str(value).unwrap());
+        }
+        map
+    }
+
+    const SITE: &str = "http://127.0.0.1:8080";
+
+    #[test]
+    fn the_sites_own_origin_is_allowed() {
+        assert!(allowed(&headers(&[(header::ORIGIN, SITE)]), SITE));
+        let via_localhost = headers(&[
+            (header::ORIGIN, "http://localhost:8080"),
+            (header::HOST, "localhost:8080"),
+        ]);
+        assert!(allowed(&via_localhost, SITE));
+    }
+
+    #[test]
+    fn another_origin_is_refused() {
+        let evil = headers(&[
+            (header::ORIGIN, "https://evil.example"),
+            (header::HOST, "127.0.0.1:8080"),
+        ]);
+        assert!(!allowed(&evil, SITE));
+        assert!(!allowed(&headers(&[(header::ORIGIN, "null")]), SITE));
+    }
+
+    #[test]
+    fn no_origin_is_allowed_only_for_json_or_empty_bodies() {
+        assert!(allowed(
+            &headers(&[(header::CONTENT_TYPE, "application/json")]),
+            SITE
+        ));
+        assert!(allowed(&headers(&[]), SITE));
+        assert!(!allowed(
+            &headers(&[(header::CONTENT_TYPE, "application/x-www-form-urlencoded")]),
+            SITE
+        ));
+        assert!(!allowed(
+            &headers(&[(header::CONTENT_TYPE, "text/plain")]),
+            SITE
+        ));
+    }
+}

@@ -1,0 +1,246 @@
+//! `spawn_app`: the real application on a free port, with its own database.
+
+use std::time::Duration;
+
+use atelier::config::Settings;
+use atelier::startup::Application;
+use reqwest::header::HeaderMap;
+use serde_json::{Value, json};
+use sqlx::{AssertSqlSafe, Connection};
+use tokio::sync::{OnceCell, oneshot};
+use tokio::task::JoinHandle;
+
+#[derive(Debug, Clone)]
+pub enum Backend {
+    Sqlite,
+    /// The server URL from `TEST_DATABASE_URL`; each test gets a database of its own there.
+    Postgres(String),
+}
+
+impl Backend {
+    pub fn postgres() -> Option<Self> {
+        match std::env::var("TEST_DATABASE_URL") {
+            Ok(url) if !url.is_empty() => Some(Self::Postgres(url)),
+            _ => {
+                eprintln!("TEST_DATABASE_URL is not set: PostgreSQL variant not run");
+                None
+            }
+        }
+    }
+}
+
+/// Runs each named `async fn(Backend)` as one test per backend.
+#[macro_export]
+macro_rules! both_backends {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    super::$name($crate::helpers::Backend::Sqlite).await
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $name() {
+                    if let Some(backend) = $crate::helpers::Backend::postgres() {
+                        super::$name(backend).await
+                    }
+                }
+            )*
+        }
+    };
+}
+
+pub struct TestApp {
+    /// `http://127.0.0.1:PORT`
+    pub address: String,
+    /// A browser-like client: keeps cookies.
+    pub client: reqwest::Client,
+    pub settings: Settings,
+    shutdown: Option<oneshot::Sender<()>>,
+    server: Option<JoinHandle<anyhow::Result<()>>>,
+    _dir: tempfile::TempDir,
+}
+
+pub async fn spawn_app(backend: Backend) -> TestApp {
+    spawn_app_with(backend, |_| {}).await
+}
+
+/// Like `spawn_app`, with settings changed first (rate limits, public URL, …).
+pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Settings)) -> TestApp {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let database_url = match &backend {
+        Backend::Sqlite => format!("sqlite://{}", dir.path().join("atelier.db").display()),
+        Backend::Postgres(server) => fresh_postgres_database(server).await,
+    };
+    let mut settings = Settings::for_database(database_url);
+    settings.listen = "127.0.0.1:0".parse().unwrap();
+    settings.media_store = dir.path().join("media").display().to_string();
+    configure(&mut settings);
+    start(settings, dir).await
+}
+
+async fn start(settings: Settings, dir: tempfile::TempDir) -> TestApp {
+    let app = Application::build(settings.clone())
+        .await
+        .expect("the app builds");
+    let address = format!("http://{}", app.local_addr());
+    let (tx, rx) = oneshot::channel::<()>();
+    let server = tokio::spawn(app.run_until(async move {
+        let _ = rx.await;
+    }));
+    TestApp {
+        address,
+        client: browser(),
+        settings,
+        shutdown: Some(tx),
+        server: Some(server),
+        _dir: dir,
+    }
+}
+
+pub fn browser() -> reqwest::Client {
+    reqwest::Client::builder()
+        .cookie_store(true)
+        .redirect(reqwest::redirect::Policy::none())
+        .timeout(Duration::from_secs(30))
+        .build()
+        .unwrap()
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.address, path)
+    }
+
+    /// Stops the server (finishing in-flight requests) and starts it again on the same
+    /// database; the client and its cookies are kept.
+    pub async fn restart(mut self) -> TestApp {
+        self.stop().await;
+        let mut settings = self.settings.clone();
+        settings.listen = "127.0.0.1:0".parse().unwrap();
+        let dir = std::mem::replace(&mut self._dir, tempfile::tempdir().unwrap());
+        let mut restarted = start(settings, dir).await;
+        // Cookies are per host, not per port: the same client is the same signed-in browser.
+        restarted.client = self.client.clone();
+        restarted
+    }
+
+    pub async fn stop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        if let Some(server) = self.server.take() {
+            server
+                .await
+                .expect("server task")
+                .expect("server stopped cleanly");
+        }
+    }
+
+    pub async fn post_json(&self, path: &str, body: &Value) -> reqwest::Response {
+        self.client
+            .post(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("request sent")
+    }
+
+    /// Registers a new account with this app's client (so the client is signed in as it).
+    pub async fn register(&self, username: &str) -> Value {
+        let response = self
+            .post_json(
+                "/api/auth/register",
+                &json!({
+                    "username": username,
+                    "email": format!("{username}@example.com"),
+                    "password": PASSWORD,
+                    "displayName": format!("{username} display"),
+                }),
+            )
+            .await;
+        assert_eq!(response.status(), 201, "registering {username}");
+        response.json().await.unwrap()
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+    }
+}
+
+pub const PASSWORD: &str = "s3cret-pass";
+
+/// The session token in a response's Set-Cookie, if it sets one.
+pub fn session_cookie(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(reqwest::header::SET_COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with("atelier_session="))
+        .map(str::to_owned)
+}
+
+/// `{message, code}` of an error answer.
+pub async fn error_of(response: reqwest::Response) -> (u16, String, String) {
+    let status = response.status().as_u16();
+    let body: Value = response.json().await.expect("error body is JSON");
+    let message = body["message"].as_str().expect("message").to_owned();
+    let code = body["code"].as_str().expect("code").to_owned();
+    (status, message, code)
+}
+
+/// A new, empty database on the PostgreSQL server; leftovers of earlier runs are dropped
+/// once per test process.
+async fn fresh_postgres_database(server_url: &str) -> String {
+    static CLEANED: OnceCell<()> = OnceCell::const_new();
+    let mut admin = sqlx::PgConnection::connect(server_url)
+        .await
+        .expect("PostgreSQL reachable");
+    CLEANED
+        .get_or_init(|| async {
+            let mut conn = sqlx::PgConnection::connect(server_url).await.unwrap();
+            let stale: Vec<(String,)> = sqlx::query_as(
+                "SELECT datname FROM pg_database WHERE datname LIKE 'atelier_test_%'",
+            )
+            .fetch_all(&mut conn)
+            .await
+            .unwrap();
+            for (name,) in stale {
+                let drop = format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)");
+                let _ = sqlx::query(AssertSqlSafe(drop)).execute(&mut conn).await;
+            }
+        })
+        .await;
+    let mut suffix = [0u8; 8];
+    getrandom::fill(&mut suffix).unwrap();
+    let name = format!(
+        "atelier_test_{}",
+        suffix
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    );
+    sqlx::query(AssertSqlSafe(format!("CREATE DATABASE \"{name}\"")))
+        .execute(&mut admin)
+        .await
+        .expect("creating a test database");
+    let mut url = url::Url::parse(server_url).expect("TEST_DATABASE_URL is a URL");
+    url.set_path(&name);
+    url.to_string()
+}

@@ -1,0 +1,7 @@
+//! API tests: each one starts the real server on port 0 with a fresh database and talks HTTP
+//! to it. Every test body runs twice, on SQLite and on PostgreSQL (`TEST_DATABASE_URL`).
+
+mod helpers;
+
+mod auth;
+mod web;

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPhone, type PhoneSession } from './browser';
+
+const baseUrl = inject('baseUrl');
+// The seeded demo admin (`atelier seed --demo`). Sign-in asks for an email too (spec 000 §5).
+const ADMIN = {
+  username: process.env.ATELIER_ADMIN_USERNAME ?? 'admin',
+  email: process.env.ATELIER_ADMIN_EMAIL ?? 'admin@atelier.test',
+  password: process.env.ATELIER_ADMIN_PASSWORD ?? 'atelier-admin',
+};
+
+let session: PhoneSession | undefined;
+afterEach(async () => {
+  await session?.close();
+  session = undefined;
+});
+
+async function fillSignIn(page: Page, creds: { username: string; email: string; password: string }) {
+  await page.getByLabel('Username', { exact: true }).fill(creds.username);
+  await page.getByLabel('Email', { exact: true }).fill(creds.email);
+  await page.getByLabel('Password', { exact: true }).fill(creds.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+async function navItems(page: Page) {
+  const nav = page.getByTestId('bottom-nav');
+  await nav.waitFor({ timeout: 20_000 });
+  // The last line of each item is its label (the Profile item shows the avatar's initial above it).
+  const labels = (await nav.locator('li').allInnerTexts()).map((t) => t.trim().split('\n').at(-1)?.trim());
+  const current = (await nav.locator('[aria-current="page"]').allInnerTexts()).map((t) => t.trim());
+  return { labels, current };
+}
+
+describe('signing up, moving around and signing back in', () => {
+  it('takes a new creator from the landing page to the app and back', async () => {
+    session = await openPhone('auth-flow');
+    const { page, shot } = session;
+    const username = `e2e_${Date.now().toString(36)}`;
+    const email = `${username}@example.com`;
+    const password = 'secret-e2e-1';
+
+    await page.goto(baseUrl);
+    await page.getByRole('heading', { level: 1, name: 'Atelier' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await shot('landing');
+
+    await page.getByRole('button', { name: 'Create one' }).click();
+    await page.getByLabel('Confirm Password').waitFor();
+    await page.getByLabel('Username', { exact: true }).fill(username);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm Password').fill('something-else');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Passwords do not match', { exact: true }).waitFor();
+    await shot('validation-toast');
+
+    await page.getByLabel(/Display Name/).fill('E2E Creator');
+    await page.getByLabel('Confirm Password').fill(password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    const afterSignUp = await navItems(page);
+    expect(afterSignUp.labels).toEqual(['Home', 'Explore', 'Messages', 'Reels', 'Shop', 'Profile', 'Logout']);
+    expect(afterSignUp.current).toEqual(['Home']);
+    await page.getByRole('heading', { name: 'Welcome, E2E Creator' }).waitFor();
+    await page.getByText(`@${username}`, { exact: true }).waitFor();
+    await shot('home');
+
+    await page.goto(`${baseUrl}/no-such-page`);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect((await navItems(page)).current).toEqual(['Home']);
+    await shot('not-found');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.getByText('Logged out successfully', { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await shot('logged-out');
+
+    await fillSignIn(page, { username, email, password });
+    const afterSignIn = await navItems(page);
+    expect(afterSignIn.labels).toHaveLength(7);
+    await page.getByRole('heading', { name: 'Welcome, E2E Creator' }).waitFor();
+    await shot('signed-in-again');
+  });
+
+  it('shows the Admin tab to the demo admin', async () => {
+    session = await openPhone('admin');
+    const { page, shot } = session;
+
+    await page.goto(baseUrl);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await fillSignIn(page, ADMIN);
+    const { labels } = await navItems(page);
+    expect(labels).toEqual(['Home', 'Explore', 'Messages', 'Reels', 'Shop', 'Admin', 'Profile', 'Logout']);
+    await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+    await page.getByRole('link', { name: 'Admin', exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: /Profile$/ }).getAttribute('href')).toBe(`/profile/${ADMIN.username}`);
+    await shot('admin-home');
+  });
+});

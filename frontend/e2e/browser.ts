@@ -1,0 +1,59 @@
+//! Chromium for the browser tests: the system's /usr/bin/chromium driven by playwright-core
+//! (no browser download), a fresh profile per context, a phone-sized viewport.
+import { mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
+
+export interface PhoneSession {
+  context: BrowserContext;
+  page: Page;
+  /** Saves e2e/screenshots/{prefix}-{nn}-{name}.png. */
+  shot: (name: string) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+export async function openPhone(prefix: string): Promise<PhoneSession> {
+  const profile = await mkdtemp(join(tmpdir(), 'atelier-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ARGS,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  let step = 0;
+  return {
+    context,
+    page,
+    shot: async (name) => {
+      step += 1;
+      await page.waitForTimeout(300); // let a toast finish fading in
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${prefix}-${String(step).padStart(2, '0')}-${name}.png`) });
+    },
+    close: async () => {
+      await context.close();
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}

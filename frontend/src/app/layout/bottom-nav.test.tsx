@@ -1,0 +1,68 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import type { User } from '@/lib/auth';
+import { BottomNav } from './bottom-nav';
+
+const maya: User = {
+  id: 2,
+  username: 'maya',
+  displayName: 'Maya Chen',
+  email: 'maya@example.com',
+  bio: null,
+  profileImageUrl: null,
+  isAdmin: false,
+  postsCount: 0,
+  followersCount: 0,
+  followingCount: 0,
+  createdAt: '2026-01-01T00:00:00Z',
+};
+
+function renderNav(user: User, path = '/') {
+  const { hook } = memoryLocation({ path });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <Router hook={hook}>
+        <BottomNav user={user} />
+      </Router>
+    </QueryClientProvider>,
+  );
+  return within(screen.getByTestId('bottom-nav'));
+}
+
+describe('BottomNav', () => {
+  it('shows 7 items to a member, with Logout as a button', () => {
+    const nav = renderNav(maya);
+    expect(nav.getAllByRole('listitem')).toHaveLength(7);
+    expect(nav.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(nav.getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/chat');
+  });
+
+  it('shows 8 items, Admin among them, to an admin', () => {
+    const nav = renderNav({ ...maya, isAdmin: true });
+    expect(nav.getAllByRole('listitem')).toHaveLength(8);
+    expect(nav.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  });
+
+  it('marks the tab of the current path', () => {
+    const nav = renderNav(maya, '/profile/leo');
+    const profile = nav.getByRole('link', { name: /Profile$/ });
+    expect(profile).toHaveAttribute('aria-current', 'page');
+    expect(profile).toHaveAttribute('href', '/profile/maya');
+    expect(nav.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  it("draws the initial instead of requesting the placeholder when there is no avatar", () => {
+    const nav = renderNav(maya);
+    expect(nav.getByRole('img', { name: 'Maya Chen' })).toHaveTextContent('M');
+    expect(document.querySelector('img')).toBeNull();
+  });
+
+  it('shows the avatar image with the display name as alt text', () => {
+    const nav = renderNav({ ...maya, profileImageUrl: '/media/abc.jpg' });
+    expect(nav.getByRole('img', { name: 'Maya Chen' })).toHaveAttribute('src', '/media/abc.jpg');
+  });
+});

@@ -1,0 +1,94 @@
+//! The tab bar under the column (spec 001 §2): 7 items, or 8 with Admin for admins.
+import { Compass, Film, Home, LogOut, MessageCircle, Shield, ShoppingBag, type LucideIcon } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { Avatar } from '@/components/ui/avatar';
+import { useLogout } from '@/features/auth/api/logout';
+import type { User } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+import { activeTabFor, type TabId } from './active-tab';
+
+const itemClass =
+  'flex min-h-14 min-w-11 flex-1 flex-col items-center justify-center gap-1 rounded-xl px-0.5 text-[10px] leading-none font-medium transition';
+
+function itemState(active: boolean) {
+  return active ? 'text-white' : 'text-zinc-400 hover:text-zinc-100';
+}
+
+function NavLink({
+  href,
+  label,
+  icon: Icon,
+  active,
+}: {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  active: boolean;
+}) {
+  return (
+    <Link href={href} aria-current={active ? 'page' : undefined} className={cn(itemClass, itemState(active))}>
+      <span className="grid size-6 place-items-center">
+        <Icon aria-hidden="true" className={cn('size-5', active && 'text-fuchsia-400')} strokeWidth={active ? 2.5 : 2} />
+      </span>
+      <span className="max-w-full truncate">{label}</span>
+    </Link>
+  );
+}
+
+export function BottomNav({ user }: { user: User }) {
+  const [location] = useLocation();
+  const active: TabId = activeTabFor(location);
+  const logout = useLogout();
+
+  const tabs: Array<{ id: TabId; href: string; label: string; icon: LucideIcon }> = [
+    { id: 'home', href: '/', label: 'Home', icon: Home },
+    { id: 'explore', href: '/explore', label: 'Explore', icon: Compass },
+    { id: 'chat', href: '/chat', label: 'Messages', icon: MessageCircle },
+    { id: 'reels', href: '/reels', label: 'Reels', icon: Film },
+    { id: 'shop', href: '/shop', label: 'Shop', icon: ShoppingBag },
+    ...(user.isAdmin ? [{ id: 'admin' as const, href: '/admin', label: 'Admin', icon: Shield }] : []),
+  ];
+
+  return (
+    <nav
+      aria-label="Main"
+      data-testid="bottom-nav"
+      className="fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-[480px] border-t border-white/10 bg-zinc-950/90 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+    >
+      <ul className="flex items-stretch justify-between px-1">
+        {tabs.map((tab) => (
+          <li key={tab.id} className="flex flex-1">
+            <NavLink href={tab.href} label={tab.label} icon={tab.icon} active={active === tab.id} />
+          </li>
+        ))}
+        <li className="flex flex-1">
+          <Link
+            href={`/profile/${encodeURIComponent(user.username)}`}
+            aria-current={active === 'profile' ? 'page' : undefined}
+            className={cn(itemClass, itemState(active === 'profile'))}
+          >
+            <Avatar
+              src={user.profileImageUrl}
+              name={user.displayName}
+              className={cn('size-6 text-[11px]', active === 'profile' && 'ring-2 ring-fuchsia-400')}
+            />
+            <span className="max-w-full truncate">Profile</span>
+          </Link>
+        </li>
+        <li className="flex flex-1">
+          <button
+            type="button"
+            onClick={() => logout.mutate()}
+            disabled={logout.isPending}
+            className={cn(itemClass, itemState(false), 'disabled:opacity-60')}
+          >
+            <span className="grid size-6 place-items-center">
+              <LogOut aria-hidden="true" className="size-5" />
+            </span>
+            <span className="max-w-full truncate">Logout</span>
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

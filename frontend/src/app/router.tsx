@@ -1,0 +1,37 @@
+//! Which screen a path shows (spec 001 §2): a spinner while the session is checked, the
+//! landing page for every path when signed out, the app shell with its routes when signed in.
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Switch } from 'wouter';
+import { FullScreenSpinner, Spinner } from '@/components/ui/spinner';
+import { useUser } from '@/lib/auth';
+import { AppShell } from './layout/app-shell';
+import LandingPage from './routes/landing';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/** Signed-in routes, each page its own chunk. Adding a screen is one line here. */
+const routes: Array<{ path: string; page: Page }> = [
+  { path: '/', page: lazy(() => import('./routes/home')) },
+];
+
+const NotFoundPage = lazy(() => import('./routes/not-found'));
+
+export function AppRouter() {
+  const { data: user, isLoading } = useUser();
+
+  if (isLoading) return <FullScreenSpinner />;
+  if (!user) return <LandingPage />;
+
+  return (
+    <AppShell user={user}>
+      <Suspense fallback={<Spinner className="pt-24" />}>
+        <Switch>
+          {routes.map(({ path, page }) => (
+            <Route key={path} path={path} component={page} />
+          ))}
+          <Route component={NotFoundPage} />
+        </Switch>
+      </Suspense>
+    </AppShell>
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { cn } from '@/lib/utils';
+
+/** Spec 000 §7: stands in for a missing avatar. It does not exist on our server, so we never request it. */
+export const PLACEHOLDER_AVATAR = '/api/placeholder/40/40';
+
+/**
+ * A round avatar: the image when there is one, otherwise (or when it fails to load) the
+ * name's first letter on the accent gradient.
+ */
+export function Avatar({
+  src,
+  name,
+  className = 'size-8 text-sm',
+}: {
+  src?: string | null;
+  name: string;
+  /** Size and text size of the circle (no defaults are merged in when given). */
+  className?: string;
+}) {
+  const [failed, setFailed] = useState(false);
+  const url = src && src !== PLACEHOLDER_AVATAR && !failed ? src : null;
+  if (url) {
+    return (
+      <img
+        src={url}
+        alt={name}
+        onError={() => setFailed(true)}
+        className={cn('shrink-0 rounded-full object-cover', className)}
+      />
+    );
+  }
+  return (
+    <span
+      role="img"
+      aria-label={name}
+      className={cn(
+        'grid shrink-0 place-items-center rounded-full bg-gradient-to-br from-fuchsia-500 to-indigo-500 leading-none font-semibold text-white uppercase',
+        className,
+      )}
+    >
+      {name.trim().charAt(0) || '?'}
+    </span>
+  );
+}

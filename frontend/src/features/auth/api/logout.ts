@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { toast, toastAfterReload } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/api-client';
+
+/** POST /api/auth/logout → {ok: true}; the server deletes the session and clears the cookie. */
+export async function logout(): Promise<{ ok: boolean }> {
+  const res = await apiRequest('POST', '/api/auth/logout');
+  return (await res.json()) as { ok: boolean };
+}
+
+/**
+ * Logs out, clears every cached answer and starts over at '/' with a fresh page (which drops
+ * any in-memory state such as sockets). The success toast is carried across the reload.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      toastAfterReload({
+        title: 'Logged out successfully',
+        description: 'You have been logged out of your account.',
+      });
+      queryClient.clear();
+      navigate('/');
+      window.location.reload();
+    },
+    onError: () => {
+      toast({
+        variant: 'destructive',
+        title: 'Logout failed',
+        description: 'There was an error logging you out. Please try again.',
+      });
+    },
+  });
+}

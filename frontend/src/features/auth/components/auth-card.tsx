@@ -1,0 +1,138 @@
+//! The landing page's one card: create an account or sign in (spec 000 §2, §4, §5, §8).
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { useLogin } from '../api/login';
+import { useRegister } from '../api/register';
+import { validateAuthForm, type AuthFormValues, type AuthMode } from '../validate';
+
+const EMPTY: Required<AuthFormValues> = {
+  username: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  displayName: '',
+};
+
+const COPY = {
+  'sign-up': {
+    heading: 'Create your account',
+    intro: 'One account per person. Join the community of creators.',
+    submit: 'Create Account',
+    pending: 'Creating account...',
+    failure: 'Failed to create account. Username or email may already exist.',
+    switchPrompt: 'Already have an account?',
+    switchAction: 'Sign in',
+  },
+  'sign-in': {
+    heading: 'Welcome back',
+    intro: 'Sign in to pick up where you left off.',
+    submit: 'Sign In',
+    pending: 'Signing in...',
+    failure: 'Failed to login. Please check your credentials.',
+    switchPrompt: "Don't have an account?",
+    switchAction: 'Create one',
+  },
+} as const;
+
+function showError(description: string) {
+  toast({ variant: 'destructive', title: 'Error', description });
+}
+
+export function AuthCard({ initialMode = 'sign-in' }: { initialMode?: AuthMode }) {
+  const [mode, setMode] = useState<AuthMode>(initialMode);
+  const [values, setValues] = useState(EMPTY);
+  const queryClient = useQueryClient();
+  const loginMutation = useLogin();
+  const registerMutation = useRegister();
+  const id = useId();
+  const copy = COPY[mode];
+  const isSignUp = mode === 'sign-up';
+  const pending = loginMutation.isPending || registerMutation.isPending;
+
+  const onSuccess = () => {
+    // A new session: drop everything cached for the old one and start the app afresh.
+    queryClient.clear();
+    window.location.reload();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const result = validateAuthForm(mode, values);
+    if (!result.ok) {
+      showError(result.message);
+      return;
+    }
+    if (result.mode === 'sign-up') {
+      registerMutation.mutate(result.payload, { onSuccess, onError: () => showError(copy.failure) });
+    } else {
+      loginMutation.mutate(result.payload, { onSuccess, onError: () => showError(copy.failure) });
+    }
+  };
+
+  const field = (name: keyof AuthFormValues) => ({
+    id: `${id}-${name}`,
+    name,
+    value: values[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
+
+  const switchMode = () => {
+    setMode(isSignUp ? 'sign-in' : 'sign-up');
+    setValues((v) => ({ ...v, password: '', confirmPassword: '' }));
+  };
+
+  return (
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="rounded-3xl border border-white/10 bg-zinc-900/70 p-5 shadow-2xl shadow-black/40 backdrop-blur sm:p-6"
+    >
+      <h2 id={`${id}-heading`} className="text-xl font-semibold text-white">
+        {copy.heading}
+      </h2>
+      <p className="mt-1 text-sm text-zinc-400">{copy.intro}</p>
+
+      <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4" aria-busy={pending}>
+        <div>
+          <Label htmlFor={`${id}-username`}>Username</Label>
+          <Input {...field('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+        </div>
+        <div>
+          <Label htmlFor={`${id}-email`}>Email</Label>
+          <Input {...field('email')} type="email" autoComplete="email" inputMode="email" />
+        </div>
+        {isSignUp && (
+          <div>
+            <Label htmlFor={`${id}-displayName`}>
+              Display Name <span className="font-normal text-zinc-500">(optional)</span>
+            </Label>
+            <Input {...field('displayName')} autoComplete="nickname" />
+          </div>
+        )}
+        <div>
+          <Label htmlFor={`${id}-password`}>Password</Label>
+          <Input {...field('password')} type="password" autoComplete={isSignUp ? 'new-password' : 'current-password'} />
+        </div>
+        {isSignUp && (
+          <div>
+            <Label htmlFor={`${id}-confirmPassword`}>Confirm Password</Label>
+            <Input {...field('confirmPassword')} type="password" autoComplete="new-password" />
+          </div>
+        )}
+        <Button type="submit" disabled={pending} className="w-full text-base">
+          {pending ? copy.pending : copy.submit}
+        </Button>
+      </form>
+
+      <p className="mt-4 flex flex-wrap items-center justify-center gap-x-1 text-sm text-zinc-400">
+        {copy.switchPrompt}
+        <Button variant="link" onClick={switchMode} disabled={pending}>
+          {copy.switchAction}
+        </Button>
+      </p>
+    </section>
+  );
+}

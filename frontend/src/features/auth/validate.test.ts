@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, validateAuthForm, type AuthFormValues } from './validate';
+
+const goodSignUp: AuthFormValues = {
+  username: 'ada',
+  email: 'ada@example.com',
+  password: 'secret1',
+  confirmPassword: 'secret1',
+  displayName: 'Ada Lovelace',
+};
+const goodSignIn: AuthFormValues = { username: 'ada', email: 'ada@example.com', password: 'x' };
+
+function message(mode: 'sign-up' | 'sign-in', values: AuthFormValues) {
+  const result = validateAuthForm(mode, values);
+  return result.ok ? null : result.message;
+}
+
+describe('validateAuthForm', () => {
+  it.each(['username', 'email', 'password'] as const)('requires %s', (field) => {
+    expect(message('sign-up', { ...goodSignUp, [field]: '' })).toBe('Please fill in all required fields');
+    expect(message('sign-in', { ...goodSignIn, [field]: '' })).toBe('Please fill in all required fields');
+  });
+
+  it('treats whitespace-only values as missing', () => {
+    expect(message('sign-in', { ...goodSignIn, username: '   ' })).toBe(AUTH_MESSAGES.required);
+  });
+
+  it('rejects a sign-up whose passwords differ', () => {
+    expect(message('sign-up', { ...goodSignUp, confirmPassword: 'secret2' })).toBe('Passwords do not match');
+  });
+
+  it('rejects a sign-up password shorter than 6 characters', () => {
+    expect(message('sign-up', { ...goodSignUp, password: 'abc12', confirmPassword: 'abc12' })).toBe(
+      'Password must be at least 6 characters long',
+    );
+  });
+
+  it('accepts a sign-up password of exactly 6 characters', () => {
+    expect(message('sign-up', { ...goodSignUp, password: 'abc123', confirmPassword: 'abc123' })).toBeNull();
+  });
+
+  it('rejects an email without the shape name@host.tld', () => {
+    for (const email of ['ada', 'ada@', 'ada@example', '@example.com', 'a da@example.com']) {
+      expect(message('sign-up', { ...goodSignUp, email })).toBe('Please enter a valid email address');
+    }
+  });
+
+  it('reports the missing field before anything else', () => {
+    expect(message('sign-up', { username: '', email: 'bad', password: 'a', confirmPassword: 'b' })).toBe(
+      AUTH_MESSAGES.required,
+    );
+  });
+
+  it('reports a password mismatch before a short password or a bad email', () => {
+    expect(message('sign-up', { ...goodSignUp, email: 'bad', password: 'a', confirmPassword: 'b' })).toBe(
+      AUTH_MESSAGES.mismatch,
+    );
+  });
+
+  it('reports a short password before a bad email', () => {
+    expect(message('sign-up', { ...goodSignUp, email: 'bad', password: 'a', confirmPassword: 'a' })).toBe(
+      AUTH_MESSAGES.tooShort,
+    );
+  });
+
+  it('skips the sign-up rules when signing in', () => {
+    expect(message('sign-in', { ...goodSignIn, password: 'a', confirmPassword: 'different' })).toBeNull();
+    expect(message('sign-in', { ...goodSignIn, password: 'a', email: 'bad' })).toBe(AUTH_MESSAGES.badEmail);
+  });
+
+  it('trims every value in the payload and compares trimmed passwords', () => {
+    const result = validateAuthForm('sign-up', {
+      username: '  ada ',
+      email: ' ada@example.com ',
+      password: ' secret1',
+      confirmPassword: 'secret1 ',
+      displayName: '  Ada  ',
+    });
+    expect(result).toEqual({
+      ok: true,
+      mode: 'sign-up',
+      payload: { username: 'ada', email: 'ada@example.com', password: 'secret1', displayName: 'Ada' },
+    });
+  });
+
+  it('falls back to the username when the display name is empty', () => {
+    const result = validateAuthForm('sign-up', { ...goodSignUp, displayName: '   ' });
+    expect(result.ok && result.mode === 'sign-up' && result.payload.displayName).toBe('ada');
+  });
+
+  it('sends only username, email and password when signing in', () => {
+    expect(validateAuthForm('sign-in', { ...goodSignIn, displayName: 'ignored' })).toEqual({
+      ok: true,
+      mode: 'sign-in',
+      payload: { username: 'ada', email: 'ada@example.com', password: 'x' },
+    });
+  });
+});

@@ -1,0 +1,28 @@
+//! The session: the signed-in user comes from GET /api/auth/user, and its presence alone
+//! means "logged in" (spec 000 §3, §7). Unlike every other query it is never fresh and is
+//! refetched on focus and reconnect, so a session ended elsewhere shows up quickly.
+import { useQuery } from '@tanstack/react-query';
+import type { components } from '@/types/api.gen';
+import { getQueryFn } from './api-client';
+
+export type User = components['schemas']['User'];
+
+export const userQueryKey = ['/api/auth/user'] as const;
+
+export function useUser() {
+  return useQuery<User | null>({
+    queryKey: userQueryKey,
+    queryFn: getQueryFn<User | null>({ on401: 'returnNull' }),
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+    refetchOnReconnect: true,
+    retry: false,
+  });
+}
+
+/** For screens that only render inside the signed-in shell, where the session is known. */
+export function useCurrentUser(): User {
+  const { data } = useUser();
+  if (!data) throw new Error('useCurrentUser() used outside the signed-in app');
+  return data;
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# What the test suites need on this machine: Chromium for the browser tests, and PostgreSQL and
+# Redis answering (started when they are installed but down). Idempotent and quiet when all is there.
+set -euo pipefail
+
+if [ ! -x /usr/bin/chromium ]; then
+  echo "installing Chromium for the browser tests"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null
+fi
+
+if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
+  echo "starting PostgreSQL"
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -1)" main start
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+fi
+
+if ! (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; then
+  echo "starting Redis"
+  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save '' --appendonly no
+fi

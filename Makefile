@@ -8,6 +8,8 @@ export TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 export TEST_REDIS_URL ?= redis://127.0.0.1:6379
 
 DEBUG_BIN := $(CARGO_TARGET_DIR)/debug/atelier
+# Debug builds always include the test targets: one feature set, so `cargo test` reuses them.
+DEBUG_BUILD := cargo build --all-targets --locked
 RELEASE_BIN := $(CARGO_TARGET_DIR)/release/atelier
 
 .PHONY: run dev test frontend frontend-deps api-types check-api-types lint test-rust test-frontend test-e2e services bench clean
@@ -20,7 +22,7 @@ run: frontend
 
 ## Server on :8080 and Vite's dev server on :5173 (proxying /api and /ws)
 dev: frontend-deps
-	cargo build --bin atelier
+	$(DEBUG_BUILD)
 	$(DEBUG_BIN) seed --demo
 	trap 'kill 0' EXIT; $(DEBUG_BIN) serve & (cd frontend && npm run dev -- --host 127.0.0.1); wait
 
@@ -32,13 +34,13 @@ frontend: frontend-deps
 
 ## Regenerate backend/openapi.json and the frontend's types from the handlers
 api-types:
-	cargo build --bin atelier
+	$(DEBUG_BUILD)
 	$(DEBUG_BIN) openapi > backend/openapi.json
 	cd frontend && npm run gen:api
 
 ## Fails when the committed OpenAPI document or the generated types are stale
 check-api-types:
-	cargo build --bin atelier
+	$(DEBUG_BUILD)
 	diff -u backend/openapi.json <($(DEBUG_BIN) openapi) || { echo "backend/openapi.json is stale: run make api-types"; exit 1; }
 	cd frontend && node scripts/gen-api.mjs ../backend/openapi.json -o "$${TMPDIR:-/tmp}/atelier-api.gen.ts" \
 	  && diff -u src/types/api.gen.ts "$${TMPDIR:-/tmp}/atelier-api.gen.ts" || { echo "frontend types are stale: run make api-types"; exit 1; }
@@ -54,7 +56,7 @@ test-rust:
 	cargo test --locked
 
 test-e2e:
-	cargo build --bin atelier
+	$(DEBUG_BUILD)
 	cd frontend && ATELIER_BIN=$(DEBUG_BIN) npm run e2e
 
 ## Installs what the tests need (Chromium, running PostgreSQL and Redis), then every suite

@@ -21,7 +21,9 @@ struct ApiDoc;
 
 /// Every API route with its OpenAPI description.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi()).nest("/api/auth", auth::router())
+    let mut doc = ApiDoc::openapi();
+    doc.info.license = None; // utoipa copies Cargo's (absent) license as an empty name
+    OpenApiRouter::with_openapi(doc).nest("/api/auth", auth::router())
 }
 
 /// The OpenAPI document (also served at /api/openapi.json).

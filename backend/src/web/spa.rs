@@ -1,4 +1,5 @@
-//! The built web app, embedded in the binary, and the fallback for every unrouted path:
+//! The built web app (embedded in release builds; debug builds read frontend/dist from disk,
+//! so a rebuilt frontend needs no server rebuild), and the fallback for every unrouted path:
 //! `/api`, `/ws` and `/media` paths get a JSON 404; a file of the build is served as itself
 //! (hashed assets cached for a year, immutable); anything else is the app's `index.html`,
 //! never cached, so the client router takes over.

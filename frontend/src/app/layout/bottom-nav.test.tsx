@@ -14,9 +14,6 @@ const maya: User = {
   bio: null,
   profileImageUrl: null,
   isAdmin: false,
-  postsCount: 0,
-  followersCount: 0,
-  followingCount: 0,
   createdAt: '2026-01-01T00:00:00Z',
 };
 

@@ -10,18 +10,9 @@ export default function HomePage() {
         <Avatar src={user.profileImageUrl} name={user.displayName} className="mx-auto size-20 text-3xl" />
         <h1 className="mt-4 text-2xl font-semibold text-white">Welcome, {user.displayName}</h1>
         <p className="mt-1 text-sm text-zinc-400">@{user.username}</p>
-        <dl className="mt-6 grid grid-cols-3 gap-2">
-          {[
-            ['Posts', user.postsCount],
-            ['Followers', user.followersCount],
-            ['Following', user.followingCount],
-          ].map(([label, value]) => (
-            <div key={label} className="flex flex-col-reverse rounded-2xl bg-white/[0.04] py-3">
-              <dt className="text-xs text-zinc-400">{label}</dt>
-              <dd className="text-lg font-semibold text-white">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <p className="mt-4 text-sm text-zinc-300">
+          Member since {new Date(user.createdAt).toLocaleDateString()}
+        </p>
       </section>
     </main>
   );

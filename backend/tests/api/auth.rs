@@ -29,6 +29,8 @@ both_backends!(
     the_session_cookie_is_http_only_lax_and_not_secure_over_http,
     the_session_cookie_is_secure_when_the_site_is_https,
     cross_site_requests_are_refused_and_change_nothing,
+    an_active_session_slides_its_expiry_forward,
+    an_expired_session_signs_nobody_in,
 );
 
 async fn register_creates_an_account_and_signs_the_browser_in(backend: Backend) {
@@ -554,6 +556,55 @@ async fn cross_site_requests_are_refused_and_change_nothing(backend: Backend) {
         .unwrap();
     assert_eq!(same_site.status(), StatusCode::CREATED);
 }
+
+async fn an_active_session_slides_its_expiry_forward(backend: Backend) {
+    let app = spawn_app(backend).await;
+    app.register("maya").await;
+    let db = app.db().await;
+    let in_ten_days = atelier::db::now_ms() + 10 * DAY_MS;
+    sqlx::query("UPDATE sessions SET expires_at = $1")
+        .bind(in_ten_days)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+
+    let response = app.get("/api/auth/user").await;
+
+    assert_eq!(response.status(), StatusCode::OK);
+    let cookie = session_cookie(response.headers()).expect("the cookie is sent again");
+    assert!(cookie.contains("Max-Age=2592000"), "{cookie}");
+    let (expires_at,): (i64,) = sqlx::query_as("SELECT expires_at FROM sessions")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert!(
+        expires_at > atelier::db::now_ms() + 29 * DAY_MS,
+        "expiry moved to ~30 days out"
+    );
+
+    // A fresh session is not rewritten on every request.
+    let again = app.get("/api/auth/user").await;
+    assert!(session_cookie(again.headers()).is_none());
+}
+
+async fn an_expired_session_signs_nobody_in(backend: Backend) {
+    let app = spawn_app(backend).await;
+    app.register("maya").await;
+    let db = app.db().await;
+    let a_minute_ago = atelier::db::now_ms() - 60_000;
+    sqlx::query("UPDATE sessions SET expires_at = $1")
+        .bind(a_minute_ago)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+
+    assert_eq!(
+        app.get("/api/auth/user").await.status(),
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 
 fn token(set_cookie: &str) -> &str {
     set_cookie

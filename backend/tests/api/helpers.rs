@@ -141,6 +141,23 @@ impl TestApp {
         }
     }
 
+    /// A connection pool to this app's database, for arranging what the API cannot (time).
+    pub async fn db(&self) -> atelier::db::Db {
+        atelier::db::Db::connect(&self.settings.database_url)
+            .await
+            .expect("test database")
+    }
+
+    /// Runs the real `atelier` binary against this app's database.
+    pub fn cli(&self, args: &[&str]) -> std::process::Output {
+        std::process::Command::new(env!("CARGO_BIN_EXE_atelier"))
+            .args(args)
+            .args(["--database-url", &self.settings.database_url])
+            .env("ATELIER_LOG_FORMAT", "json")
+            .output()
+            .expect("atelier runs")
+    }
+
     pub async fn post_json(&self, path: &str, body: &Value) -> reqwest::Response {
         self.client
             .post(self.url(path))

@@ -4,4 +4,5 @@
 mod helpers;
 
 mod auth;
+mod cli;
 mod web;

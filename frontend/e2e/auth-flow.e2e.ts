@@ -76,6 +76,13 @@ describe('signing up, moving around and signing back in', () => {
     expect(new URL(page.url()).pathname).toBe('/');
     await shot('logged-out');
 
+    await page.goto(`${baseUrl}/explore`);
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor(); // signed out: every path is the landing page
+    await fillSignIn(page, { username, email, password: 'not-my-password' });
+    await page.getByText('Failed to login. Please check your credentials.', { exact: true }).waitFor();
+    await shot('wrong-password');
+
+    await page.goto(baseUrl);
     await fillSignIn(page, { username, email, password });
     const afterSignIn = await navItems(page);
     expect(afterSignIn.labels).toHaveLength(7);

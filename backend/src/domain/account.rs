@@ -11,6 +11,11 @@ const INVALID_USERNAME: &str =
     "Username must be 3 to 30 characters: letters, numbers, underscores or dots";
 const DISPLAY_NAME_TOO_LONG: &str = "Display name must be at most 50 characters";
 
+/// The trimmed text of an optional field; `None` when it is absent or blank.
+pub fn filled(value: Option<&str>) -> Option<&str> {
+    value.map(str::trim).filter(|v| !v.is_empty())
+}
+
 /// 3–30 of `[A-Za-z0-9_.]`; compared case-insensitively, stored as typed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Username(String);

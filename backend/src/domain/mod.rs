@@ -3,4 +3,4 @@
 
 mod account;
 
-pub use account::{DisplayName, Email, Password, REQUIRED_FIELDS, Username};
+pub use account::{DisplayName, Email, Password, REQUIRED_FIELDS, Username, filled};

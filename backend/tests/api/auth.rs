@@ -62,12 +62,12 @@ async fn register_refuses_a_taken_username_in_any_case(backend: Backend) {
     let app = spawn_app(backend).await;
     app.register("maya").await;
 
-    let response = browser()
-        .post(app.url("/api/auth/register"))
-        .json(&json!({"username": "MAYA", "email": "other@example.com", "password": PASSWORD}))
-        .send()
-        .await
-        .unwrap();
+    let response = app
+        .post_from_another_browser(
+            "/api/auth/register",
+            &json!({"username": "MAYA", "email": "other@example.com", "password": PASSWORD}),
+        )
+        .await;
 
     let (status, message, code) = error_of(response).await;
     assert_eq!((status, code.as_str()), (409, "username_taken"));
@@ -78,12 +78,12 @@ async fn register_refuses_a_taken_email_in_any_case(backend: Backend) {
     let app = spawn_app(backend).await;
     app.register("maya").await;
 
-    let response = browser()
-        .post(app.url("/api/auth/register"))
-        .json(&json!({"username": "maya2", "email": "MAYA@Example.com", "password": PASSWORD}))
-        .send()
-        .await
-        .unwrap();
+    let response = app
+        .post_from_another_browser(
+            "/api/auth/register",
+            &json!({"username": "maya2", "email": "MAYA@Example.com", "password": PASSWORD}),
+        )
+        .await;
 
     let (status, message, code) = error_of(response).await;
     assert_eq!((status, code.as_str()), (409, "email_taken"));
@@ -254,12 +254,12 @@ async fn login_refuses_a_username_and_email_of_different_accounts(backend: Backe
     app.register("maya").await;
     app.register("leo").await;
 
-    let response = browser()
-        .post(app.url("/api/auth/login"))
-        .json(&json!({"username": "maya", "email": "leo@example.com", "password": PASSWORD}))
-        .send()
-        .await
-        .unwrap();
+    let response = app
+        .post_from_another_browser(
+            "/api/auth/login",
+            &json!({"username": "maya", "email": "leo@example.com", "password": PASSWORD}),
+        )
+        .await;
 
     let (status, message, _) = error_of(response).await;
     assert_eq!(
@@ -319,12 +319,7 @@ async fn login_requires_a_password_and_a_name(backend: Backend) {
 
 async fn login_rotates_the_session_token(backend: Backend) {
     let app = spawn_app(backend).await;
-    let first = app
-        .post_json(
-            "/api/auth/register",
-            &json!({"username": "maya", "email": "maya@example.com", "password": PASSWORD}),
-        )
-        .await;
+    let first = app.register_response("maya").await;
     let first_cookie = session_cookie(first.headers()).expect("register sets a cookie");
 
     let second = app
@@ -343,12 +338,7 @@ async fn login_rotates_the_session_token(backend: Backend) {
 
 async fn logout_ends_the_session_for_good(backend: Backend) {
     let app = spawn_app(backend).await;
-    let response = app
-        .post_json(
-            "/api/auth/register",
-            &json!({"username": "maya", "email": "maya@example.com", "password": PASSWORD}),
-        )
-        .await;
+    let response = app.register_response("maya").await;
     let cookie = session_cookie(response.headers()).unwrap();
 
     let logout = app
@@ -485,12 +475,7 @@ async fn sign_in_attempts_are_rate_limited_per_account(backend: Backend) {
 
 async fn the_session_cookie_is_http_only_lax_and_not_secure_over_http(backend: Backend) {
     let app = spawn_app(backend).await;
-    let response = app
-        .post_json(
-            "/api/auth/register",
-            &json!({"username": "maya", "email": "maya@example.com", "password": PASSWORD}),
-        )
-        .await;
+    let response = app.register_response("maya").await;
 
     let cookie = session_cookie(response.headers()).unwrap();
     assert!(cookie.contains("HttpOnly"), "{cookie}");
@@ -506,12 +491,7 @@ async fn the_session_cookie_is_secure_when_the_site_is_https(backend: Backend) {
         s.public_url = Some("https://atelier.example".into())
     })
     .await;
-    let response = app
-        .post_json(
-            "/api/auth/register",
-            &json!({"username": "maya", "email": "maya@example.com", "password": PASSWORD}),
-        )
-        .await;
+    let response = app.register_response("maya").await;
 
     let cookie = session_cookie(response.headers()).unwrap();
     assert!(cookie.contains("Secure"), "{cookie}");

@@ -175,21 +175,35 @@ impl TestApp {
             .expect("request sent")
     }
 
+    /// Like `post_json`, from a browser with no cookies (a stranger, or a new device).
+    pub async fn post_from_another_browser(&self, path: &str, body: &Value) -> reqwest::Response {
+        browser()
+            .post(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .expect("request sent")
+    }
+
     /// Registers a new account with this app's client (so the client is signed in as it).
     pub async fn register(&self, username: &str) -> Value {
-        let response = self
-            .post_json(
-                "/api/auth/register",
-                &json!({
-                    "username": username,
-                    "email": format!("{username}@example.com"),
-                    "password": PASSWORD,
-                    "displayName": format!("{username} display"),
-                }),
-            )
-            .await;
+        let response = self.register_response(username).await;
         assert_eq!(response.status(), 201, "registering {username}");
         response.json().await.unwrap()
+    }
+
+    /// The raw answer to registering `username` (email `{username}@example.com`).
+    pub async fn register_response(&self, username: &str) -> reqwest::Response {
+        self.post_json(
+            "/api/auth/register",
+            &json!({
+                "username": username,
+                "email": format!("{username}@example.com"),
+                "password": PASSWORD,
+                "displayName": format!("{username} display"),
+            }),
+        )
+        .await
     }
 }
 

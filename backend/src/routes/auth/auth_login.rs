@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use super::SessionUser;
 use crate::auth::session;
 use crate::db;
-use crate::domain::REQUIRED_FIELDS;
+use crate::domain::{REQUIRED_FIELDS, filled};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::state::AppState;
 
@@ -44,26 +44,18 @@ pub async fn login(
     headers: HeaderMap,
     Json(body): Json<LoginRequest>,
 ) -> ApiResult<Response> {
-    let filled = |v: &Option<String>| {
-        v.as_deref()
-            .map(str::trim)
-            .filter(|v| !v.is_empty())
-            .map(str::to_owned)
-    };
-    let (username, email) = (filled(&body.username), filled(&body.email));
+    let (username, email) = (
+        filled(body.username.as_deref()),
+        filled(body.email.as_deref()),
+    );
     let password = body.password.as_deref().filter(|p| !p.trim().is_empty());
     let Some(password) = password.filter(|_| username.is_some() || email.is_some()) else {
         return Err(ApiError::bad_request(REQUIRED_FIELDS));
     };
-    let named: Vec<&str> = username
-        .iter()
-        .chain(email.iter())
-        .map(String::as_str)
-        .collect();
+    let named: Vec<&str> = username.into_iter().chain(email).collect();
     state.auth_limits.check(peer.ip(), &named)?;
 
-    let found =
-        db::users::find_credentials(&state.db, username.as_deref(), email.as_deref()).await?;
+    let found = db::users::find_credentials(&state.db, username, email).await?;
     let hash = found.as_ref().map(|c| c.password_hash.as_str());
     if !state.hasher.verify(password, hash).await? {
         return Err(ApiError::InvalidCredentials {

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use super::SessionUser;
 use crate::auth::session;
 use crate::db::{self, users::NewUser};
-use crate::domain::{DisplayName, Email, Password, REQUIRED_FIELDS, Username};
+use crate::domain::{DisplayName, Email, Password, REQUIRED_FIELDS, Username, filled};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::state::AppState;
 
@@ -47,8 +47,8 @@ pub async fn register(
     Json(body): Json<RegisterRequest>,
 ) -> ApiResult<Response> {
     let (Some(raw_username), Some(raw_email), Some(raw_password)) = (
-        filled(&body.username),
-        filled(&body.email),
+        filled(body.username.as_deref()),
+        filled(body.email.as_deref()),
         body.password.as_deref().filter(|p| !p.trim().is_empty()),
     ) else {
         return Err(ApiError::bad_request(REQUIRED_FIELDS));
@@ -97,11 +97,6 @@ pub async fn register(
         Json(SessionUser::from(user)),
     )
         .into_response())
-}
-
-/// The trimmed value when there is one.
-fn filled(value: &Option<String>) -> Option<&str> {
-    value.as_deref().map(str::trim).filter(|v| !v.is_empty())
 }
 
 fn conflict(message: &str, code: &'static str) -> ApiError {

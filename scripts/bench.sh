@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `make bench`: throughput and latency of the hot read paths against a release build on a
-# fresh SQLite database (and PostgreSQL when TEST_DATABASE_URL is set), with wrk on loopback.
+# `make bench`: throughput and latency of the hot read paths against a release build, with wrk
+# on loopback. A fresh SQLite database by default; BENCH_DATABASE_URL=postgres://… (an empty
+# database) measures PostgreSQL instead.
 # Bounded: 10 s per endpoint, 2 threads, 32 connections. Results go to stdout; copy notable
 # figures into docs/benchmarks.md with the date and the machine.
 set -euo pipefail
@@ -14,7 +15,9 @@ bin="$CARGO_TARGET_DIR/release/atelier"
 
 tmp=$(mktemp -d)
 port=18080
-"$bin" serve --listen "127.0.0.1:$port" --database-url "sqlite://$tmp/bench.db" \
+database_url="${BENCH_DATABASE_URL:-sqlite://$tmp/bench.db}"
+echo "database: ${database_url%%://*}"
+"$bin" serve --listen "127.0.0.1:$port" --database-url "$database_url" \
   --media-store "$tmp/media" --auth-limit-per-ip 1000 >"$tmp/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; rm -rf "$tmp"' EXIT

@@ -129,10 +129,16 @@ impl TestApp {
         restarted
     }
 
-    pub async fn stop(&mut self) {
+    /// Sends the shutdown signal (as SIGTERM would) without waiting.
+    pub fn begin_shutdown(&mut self) {
         if let Some(tx) = self.shutdown.take() {
             let _ = tx.send(());
         }
+    }
+
+    /// Shuts down and waits until the server has finished.
+    pub async fn stop(&mut self) {
+        self.begin_shutdown();
         if let Some(server) = self.server.take() {
             server
                 .await

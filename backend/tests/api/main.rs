@@ -5,4 +5,5 @@ mod helpers;
 
 mod auth;
 mod cli;
+mod db;
 mod web;

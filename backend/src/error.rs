@@ -33,6 +33,8 @@ pub enum ApiError {
     NotFound(String),
     #[error("{message}")]
     Conflict { message: String, code: &'static str },
+    #[error("{0}")]
+    MethodNotAllowed(String),
     #[error("Request body is too large")]
     PayloadTooLarge,
     #[error("{0}")]
@@ -41,6 +43,8 @@ pub enum ApiError {
     Unprocessable(String),
     #[error("Too many attempts. Please wait a moment and try again.")]
     TooManyRequests { retry_after_secs: u64 },
+    #[error("{0}")]
+    Unavailable(&'static str),
     #[error("Something went wrong on our side. Please try again.")]
     Internal(#[from] anyhow::Error),
 }
@@ -64,12 +68,14 @@ impl ApiError {
             Self::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
             Self::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             Self::Conflict { code, .. } => (StatusCode::CONFLICT, code),
+            Self::MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
             Self::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
             Self::UnsupportedMediaType(_) => {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
             }
             Self::Unprocessable(_) => (StatusCode::UNPROCESSABLE_ENTITY, "unprocessable"),
             Self::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
+            Self::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             Self::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }
     }

@@ -11,9 +11,9 @@ use std::time::Duration;
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
-use axum::http::{Method, StatusCode};
+use axum::http::Method;
 use axum::middleware;
-use axum::response::{IntoResponse, Response};
+use axum::response::IntoResponse;
 use axum::routing::get;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
@@ -72,12 +72,8 @@ pub fn router(state: AppState) -> Router {
     security_headers::apply(router)
 }
 
-async fn method_not_allowed(method: Method) -> Response {
-    let body = crate::error::ErrorBody {
-        message: format!("Method {method} is not allowed here"),
-        code: "method_not_allowed".into(),
-    };
-    (StatusCode::METHOD_NOT_ALLOWED, axum::Json(body)).into_response()
+async fn method_not_allowed(method: Method) -> ApiError {
+    ApiError::MethodNotAllowed(format!("Method {method} is not allowed here"))
 }
 
 /// How often idle rate-limit keys and expired sessions are swept.

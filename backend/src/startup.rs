@@ -4,6 +4,7 @@
 
 use std::future::Future;
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use anyhow::Context;
 use tokio::net::TcpListener;
@@ -57,9 +58,12 @@ impl Application {
     }
 }
 
+/// How often idle rate-limit keys and expired sessions are swept.
+const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(60);
+
 /// Periodic sweeps: idle rate-limit keys, expired sessions.
 async fn housekeeping(state: AppState) {
-    let mut tick = tokio::time::interval(web::HOUSEKEEPING_EVERY);
+    let mut tick = tokio::time::interval(HOUSEKEEPING_EVERY);
     loop {
         tick.tick().await;
         state.auth_limits.forget_idle();

@@ -7,8 +7,6 @@ pub mod origin;
 pub mod security_headers;
 pub mod spa;
 
-use std::time::Duration;
-
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::http::Method;
@@ -75,6 +73,3 @@ pub fn router(state: AppState) -> Router {
 async fn method_not_allowed(method: Method) -> ApiError {
     ApiError::MethodNotAllowed(format!("Method {method} is not allowed here"))
 }
-
-/// How often idle rate-limit keys and expired sessions are swept.
-pub const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(60);

@@ -2,11 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast, toastAfterReload } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api-client';
+import type { components } from '@/types/api.gen';
+
+type LogoutResponse = components['schemas']['LogoutResponse'];
 
 /** POST /api/auth/logout → {ok: true}; the server deletes the session and clears the cookie. */
-export async function logout(): Promise<{ ok: boolean }> {
+export async function logout(): Promise<LogoutResponse> {
   const res = await apiRequest('POST', '/api/auth/logout');
-  return (await res.json()) as { ok: boolean };
+  return (await res.json()) as LogoutResponse;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { Toaster } from '@/components/ui/toaster';
 import type { User } from '@/lib/auth';
 import { BottomNav } from './bottom-nav';
 
@@ -24,6 +25,7 @@ function renderNav(user: User, path = '/') {
       <Router hook={hook}>
         <BottomNav user={user} />
       </Router>
+      <Toaster />
     </QueryClientProvider>,
   );
   return within(screen.getByTestId('bottom-nav'));
@@ -62,4 +64,21 @@ describe('BottomNav', () => {
     const nav = renderNav({ ...maya, profileImageUrl: '/media/abc.jpg' });
     expect(nav.getByRole('img', { name: 'Maya Chen' })).toHaveAttribute('src', '/media/abc.jpg');
   });
+
+  it('keeps the user signed in and says so when logging out fails', async () => {
+    const fetchMock = vi.fn(async () => new Response('database down', { status: 500 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const nav = renderNav(maya);
+
+    fireEvent.click(nav.getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByText('Logout failed')).toBeInTheDocument();
+    expect(screen.getByText('There was an error logging you out. Please try again.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/logout', expect.objectContaining({ method: 'POST', credentials: 'include' }));
+    expect(nav.getByRole('button', { name: 'Logout' })).toBeEnabled();
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
 });

@@ -39,8 +39,6 @@ pub enum ApiError {
     PayloadTooLarge,
     #[error("{0}")]
     UnsupportedMediaType(String),
-    #[error("{0}")]
-    Unprocessable(String),
     #[error("Too many attempts. Please wait a moment and try again.")]
     TooManyRequests { retry_after_secs: u64 },
     #[error("{0}")]
@@ -73,7 +71,6 @@ impl ApiError {
             Self::UnsupportedMediaType(_) => {
                 (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_media_type")
             }
-            Self::Unprocessable(_) => (StatusCode::UNPROCESSABLE_ENTITY, "unprocessable"),
             Self::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             Self::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
             Self::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),

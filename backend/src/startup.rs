@@ -30,7 +30,7 @@ impl Application {
             .with_context(|| format!("listening on {}", settings.listen))?;
         Ok(Self {
             listener,
-            state: AppState::new(settings, db),
+            state: AppState::new(&settings, db),
         })
     }
 

@@ -11,19 +11,23 @@ use crate::web::metrics::Metrics;
 #[derive(Clone)]
 pub struct AppState {
     pub db: Db,
-    pub settings: Arc<Settings>,
+    /// `settings.public_url()`, resolved once: the Origin state-changing requests must carry.
+    pub public_url: Arc<str>,
+    /// Cookies carry `Secure` (the site is served over https).
+    pub secure_cookies: bool,
     pub hasher: PasswordHasher,
     pub auth_limits: AuthRateLimits,
     pub metrics: Metrics,
 }
 
 impl AppState {
-    pub fn new(settings: Settings, db: Db) -> Self {
+    pub fn new(settings: &Settings, db: Db) -> Self {
         let auth_limits =
             AuthRateLimits::new(settings.auth_limit_per_ip, settings.auth_limit_per_account);
         Self {
             db,
-            settings: Arc::new(settings),
+            public_url: settings.public_url().into(),
+            secure_cookies: settings.secure_cookies(),
             hasher: PasswordHasher::default(),
             auth_limits,
             metrics: Metrics::new(),

@@ -14,8 +14,6 @@ use crate::state::AppState;
 #[derive(Debug, Clone)]
 pub struct CurrentUser {
     pub user: UserRow,
-    /// Hash of the session token (logout deletes this row).
-    pub session_hash: String,
 }
 
 impl FromRequestParts<AppState> for CurrentUser {
@@ -32,15 +30,9 @@ impl FromRequestParts<AppState> for CurrentUser {
         if found.expires_at - now < SESSION_TTL_MS - SLIDE_AFTER_MS {
             db::sessions::extend(&state.db, &session_hash, now + SESSION_TTL_MS).await?;
             if let Some(slot) = parts.extensions.get::<CookieSlot>() {
-                slot.set(session::session_cookie(
-                    token,
-                    state.settings.secure_cookies(),
-                ));
+                slot.set(session::session_cookie(token, state.secure_cookies));
             }
         }
-        Ok(Self {
-            user: found.user,
-            session_hash,
-        })
+        Ok(Self { user: found.user })
     }
 }

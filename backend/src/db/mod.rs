@@ -37,8 +37,9 @@ pub fn now_ms() -> i64 {
 pub fn violates(err: &sqlx::Error, name: &str) -> bool {
     match err {
         sqlx::Error::Database(db) if db.is_unique_violation() => {
-            // PostgreSQL names the index; SQLite names the index's expression or columns.
-            db.constraint() == Some(name) || db.message().contains(name)
+            // PostgreSQL reports the index as the constraint; SQLite names it in the message
+            // ("UNIQUE constraint failed: index 'name'").
+            db.constraint() == Some(name) || db.message().contains(&format!("index '{name}'"))
         }
         _ => false,
     }

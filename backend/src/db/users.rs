@@ -2,7 +2,7 @@
 
 use sqlx::FromRow;
 
-use super::{Db, now_ms};
+use super::{Db, now_ms, violates};
 
 /// A `users` row without the password hash.
 #[derive(Debug, Clone, FromRow)]
@@ -40,8 +40,26 @@ pub struct NewUser<'a> {
     pub is_admin: bool,
 }
 
-/// Inserts a user. A taken username or email fails with a unique violation of
-/// `users_username_key` or `users_email_key` (see `db::violates`).
+/// An account field that belongs to someone else already (case-insensitively).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Duplicate {
+    Username,
+    Email,
+}
+
+/// Which unique index a failed `insert` hit, if that is why it failed.
+pub fn duplicate_of(err: &sqlx::Error) -> Option<Duplicate> {
+    if violates(err, "users_username_key") {
+        Some(Duplicate::Username)
+    } else if violates(err, "users_email_key") {
+        Some(Duplicate::Email)
+    } else {
+        None
+    }
+}
+
+/// Inserts a user. A taken username or email fails with a unique violation
+/// (see `duplicate_of`).
 pub async fn insert(db: &Db, new: NewUser<'_>) -> Result<UserRow, sqlx::Error> {
     sqlx::query_as(concat!(
         "INSERT INTO users (username, email, display_name, password_hash, is_admin, created_at)
@@ -59,8 +77,9 @@ pub async fn insert(db: &Db, new: NewUser<'_>) -> Result<UserRow, sqlx::Error> {
     .await
 }
 
-/// Which taken field a new account collides with, checked before hashing a password.
-pub async fn taken(db: &Db, username: &str, email: &str) -> Result<(bool, bool), sqlx::Error> {
+/// Which field of a new account is taken already (the username first), checked before
+/// hashing a password.
+pub async fn taken(db: &Db, username: &str, email: &str) -> Result<Option<Duplicate>, sqlx::Error> {
     let (username_taken, email_taken): (i64, i64) = sqlx::query_as(
         "SELECT
            (SELECT COUNT(*) FROM users WHERE lower(username) = lower($1)),
@@ -70,7 +89,13 @@ pub async fn taken(db: &Db, username: &str, email: &str) -> Result<(bool, bool),
     .bind(email)
     .fetch_one(&db.pool)
     .await?;
-    Ok((username_taken > 0, email_taken > 0))
+    Ok(if username_taken > 0 {
+        Some(Duplicate::Username)
+    } else if email_taken > 0 {
+        Some(Duplicate::Email)
+    } else {
+        None
+    })
 }
 
 /// The account a sign-in names: by username, by email, or by both (then they must agree).

@@ -13,7 +13,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 
 pub async fn check(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    if is_safe(request.method()) || allowed(request.headers(), &state.settings.public_url()) {
+    if is_safe(request.method()) || allowed(request.headers(), &state.public_url) {
         next.run(request).await
     } else {
         ApiError::Forbidden("Cross-site request refused").into_response()

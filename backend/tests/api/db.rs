@@ -66,9 +66,9 @@ async fn usernames_are_unique_whatever_their_case_even_below_the_api(backend: Ba
     .await
     .expect_err("the unique index refuses MAYA");
 
-    assert!(
-        atelier::db::violates(&twin, "users_username_key")
-            || atelier::db::violates(&twin, "lower(username)")
+    assert_eq!(
+        atelier::db::users::duplicate_of(&twin),
+        Some(atelier::db::users::Duplicate::Username)
     );
 }
 

@@ -68,7 +68,7 @@ pub async fn login(
     if let Some(old) = session::token_from(&headers) {
         db::sessions::delete(&state.db, &session::hash_token(&old)).await?;
     }
-    let cookie = session::start(&state.db, user.id, state.settings.secure_cookies()).await?;
+    let cookie = session::start(&state.db, user.id, state.secure_cookies).await?;
     Ok((
         [(header::SET_COOKIE, cookie)],
         Json(SessionUser::from(user)),

@@ -24,7 +24,7 @@ pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> ApiRes
     if let Some(token) = session::token_from(&headers) {
         db::sessions::delete(&state.db, &session::hash_token(&token)).await?;
     }
-    let cookie = session::removal_cookie(state.settings.secure_cookies());
+    let cookie = session::removal_cookie(state.secure_cookies);
     Ok((
         [(header::SET_COOKIE, cookie)],
         axum::Json(LogoutResponse { ok: true }),

@@ -8,7 +8,10 @@ use utoipa::ToSchema;
 
 use super::SessionUser;
 use crate::auth::session;
-use crate::db::{self, users::NewUser};
+use crate::db::{
+    self,
+    users::{Duplicate, NewUser},
+};
 use crate::domain::{DisplayName, Email, Password, REQUIRED_FIELDS, Username, filled};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::state::AppState;
@@ -63,10 +66,8 @@ pub async fn register(
     let username = Username::parse(raw_username)?;
     let display_name = DisplayName::parse_or(body.display_name.as_deref(), &username)?;
 
-    match db::users::taken(&state.db, username.as_str(), email.as_str()).await? {
-        (true, _) => return Err(conflict(USERNAME_TAKEN, "username_taken")),
-        (_, true) => return Err(conflict(EMAIL_TAKEN, "email_taken")),
-        _ => {}
+    if let Some(duplicate) = db::users::taken(&state.db, username.as_str(), email.as_str()).await? {
+        return Err(conflict(duplicate));
     }
     let password_hash = state.hasher.hash(password.expose()).await?;
     let new_user = NewUser {
@@ -79,17 +80,12 @@ pub async fn register(
     // The unique indexes decide races between two sign-ups for the same name.
     let user = db::users::insert(&state.db, new_user)
         .await
-        .map_err(|err| {
-            if db::violates(&err, "users_username_key") || db::violates(&err, "lower(username)") {
-                conflict(USERNAME_TAKEN, "username_taken")
-            } else if db::violates(&err, "users_email_key") || db::violates(&err, "lower(email)") {
-                conflict(EMAIL_TAKEN, "email_taken")
-            } else {
-                err.into()
-            }
+        .map_err(|err| match db::users::duplicate_of(&err) {
+            Some(duplicate) => conflict(duplicate),
+            None => err.into(),
         })?;
 
-    let cookie = session::start(&state.db, user.id, state.settings.secure_cookies()).await?;
+    let cookie = session::start(&state.db, user.id, state.secure_cookies).await?;
     tracing::info!(user_id = user.id, "account created");
     Ok((
         StatusCode::CREATED,
@@ -99,7 +95,11 @@ pub async fn register(
         .into_response())
 }
 
-fn conflict(message: &str, code: &'static str) -> ApiError {
+fn conflict(duplicate: Duplicate) -> ApiError {
+    let (message, code) = match duplicate {
+        Duplicate::Username => (USERNAME_TAKEN, "username_taken"),
+        Duplicate::Email => (EMAIL_TAKEN, "email_taken"),
+    };
     ApiError::Conflict {
         message: message.to_owned(),
         code,

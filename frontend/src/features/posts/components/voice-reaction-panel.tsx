@@ -112,7 +112,7 @@ export function VoiceReactionPanel({ onClose }: { onClose: () => void }) {
   const togglePlayback = () => {
     const element = audio.current;
     if (!element) return;
-    if (element.paused) {
+    if (!playing) {
       void element.play().then(
         () => setPlaying(true),
         () => setPlaying(false),

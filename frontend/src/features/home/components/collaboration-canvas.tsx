@@ -126,7 +126,12 @@ function ActiveCanvas() {
   const onPointerDown = (event: PointerEvent<HTMLCanvasElement>) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
     event.preventDefault();
-    event.currentTarget.setPointerCapture?.(event.pointerId);
+    try {
+      // Keeps the stroke going when a finger or the mouse slides off the canvas edge.
+      event.currentTarget.setPointerCapture?.(event.pointerId);
+    } catch {
+      // A pointer the browser does not track (a synthetic event) cannot be captured; draw anyway.
+    }
     last.current = null;
     strokeTo(toCanvas(event));
   };

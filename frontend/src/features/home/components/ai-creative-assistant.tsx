@@ -69,7 +69,7 @@ export function AiCreativeAssistant({
               type="button"
               aria-pressed={viewMode === id}
               onClick={() => onViewModeChange(id)}
-              className={cn(toggleClass(viewMode === id), 'flex items-center justify-center gap-1.5 px-2')}
+              className={cn(toggleClass(viewMode === id), 'flex items-center justify-center gap-1 px-1 text-[13px] whitespace-nowrap')}
             >
               <Icon aria-hidden="true" className="size-4 shrink-0" />
               {label}

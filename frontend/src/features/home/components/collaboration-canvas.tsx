@@ -201,7 +201,7 @@ function ActiveCanvas() {
         </output>
       </div>
 
-      <div role="group" aria-label="Brush colour" className="flex flex-wrap gap-1">
+      <div role="group" aria-label="Brush colour" className="flex flex-wrap gap-0.5">
         {BRUSH_COLORS.map(({ name, value }) => (
           <button
             key={value}

@@ -140,7 +140,7 @@ export function SkillMatcher() {
                 <Avatar src={match.avatar} name={match.name} className="size-11 text-base" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-semibold text-white">{match.name}</p>
-                  <p className="truncate text-xs text-zinc-400">{match.currentProject}</p>
+                  <p className="text-xs text-zinc-400">{match.currentProject}</p>
                 </div>
                 <span className="shrink-0 rounded-full bg-emerald-500/20 px-2 py-1 text-xs font-semibold text-emerald-200">
                   {match.match}% match

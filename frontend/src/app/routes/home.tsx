@@ -1,11 +1,26 @@
+import { useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
+import { AiCreativeAssistant } from '@/features/home/components/ai-creative-assistant';
+import { CollaborationCanvas } from '@/features/home/components/collaboration-canvas';
+import { QuickCreate } from '@/features/home/components/quick-create';
+import { SkillMatcher } from '@/features/home/components/skill-matcher';
+import { DEFAULT_MOOD, DEFAULT_VIEW_MODE, moodById, type MoodId, type ViewMode } from '@/features/home/moods';
 import { CreateChooser } from '@/features/posts/components/create-chooser';
 import { PostFeed } from '@/features/posts/components/post-feed';
 import { useCurrentUser } from '@/lib/auth';
+import { cn } from '@/lib/utils';
 
-/** Home (spec 000 §2): the gallery and the floating create button. */
+/**
+ * Home (spec 000 §2): the dashboard's panels in the spec's order. The page owns the view mode
+ * (3D tilts the gallery's cards, AI emotion tints it in the mood's colours), the mood, and the
+ * create chooser's open state (the floating button and Quick Create's New Project both open it).
+ */
 export default function HomePage() {
   const user = useCurrentUser();
+  const [viewMode, setViewMode] = useState<ViewMode>(DEFAULT_VIEW_MODE);
+  const [mood, setMood] = useState<MoodId>(DEFAULT_MOOD);
+  const [chooserOpen, setChooserOpen] = useState(false);
+
   return (
     <main className="space-y-6 px-4 pt-6 pb-6">
       <header className="flex items-center gap-3">
@@ -15,10 +30,20 @@ export default function HomePage() {
           <p className="truncate text-sm text-zinc-400">@{user.username}</p>
         </div>
       </header>
-      {/* The dashboard's other panels (AI assistant, quick create, canvas, skill matcher,
-          stories, banner ad) go here, above the gallery, in spec order. */}
-      <PostFeed />
-      <CreateChooser />
+      <AiCreativeAssistant viewMode={viewMode} onViewModeChange={setViewMode} mood={mood} onMoodChange={setMood} />
+      <QuickCreate onNewProject={() => setChooserOpen(true)} />
+      <CollaborationCanvas />
+      <SkillMatcher />
+      {/* <StoriesStrip /> */}
+      {/* <BannerAd /> */}
+      <div
+        data-testid="gallery"
+        data-view-mode={viewMode}
+        className={cn(viewMode === 'emotion' && `-mx-2 rounded-3xl bg-gradient-to-b p-2 ring-1 ${moodById(mood).tint}`)}
+      >
+        <PostFeed tilt3d={viewMode === '3d'} />
+      </div>
+      <CreateChooser open={chooserOpen} onOpenChange={setChooserOpen} />
     </main>
   );
 }

@@ -1,7 +1,8 @@
 //! The floating create button and its chooser (spec 000 §2 "Create chooser dialog"): Photo,
 //! Video and Text posts go to /create, Story to /create-story; each choice closes the dialog first.
+//! The open state is the page's, so other entry points (Quick Create's New Project) open it too.
 import { Camera, CirclePlus, Plus, Type, Video, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useRef } from 'react';
 import { useLocation } from 'wouter';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 
@@ -12,17 +13,18 @@ const CHOICES: Array<{ label: string; href: string; icon: LucideIcon }> = [
   { label: 'Story', href: '/create-story', icon: CirclePlus },
 ];
 
-export function CreateChooser() {
-  const [open, setOpen] = useState(false);
+export function CreateChooser({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const [, navigate] = useLocation();
+  // Focus goes back to whatever opened the dialog (the floating button or New Project).
+  const opener = useRef<HTMLElement | null>(null);
 
   const choose = (href: string) => {
-    setOpen(false);
+    onOpenChange(false);
     navigate(href);
   };
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <div className="pointer-events-none fixed inset-x-0 bottom-20 z-30 mx-auto flex w-full max-w-[480px] justify-end px-4 pb-[env(safe-area-inset-bottom)]">
         <DialogTrigger
           aria-label="Create"
@@ -31,7 +33,19 @@ export function CreateChooser() {
           <Plus aria-hidden="true" className="size-7" />
         </DialogTrigger>
       </div>
-      <DialogContent>
+      <DialogContent
+        onOpenAutoFocus={() => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        }}
+        onCloseAutoFocus={(event) => {
+          const target = opener.current;
+          opener.current = null;
+          if (target?.isConnected) {
+            event.preventDefault();
+            target.focus();
+          }
+        }}
+      >
         <DialogTitle>Create</DialogTitle>
         <DialogDescription>What would you like to share?</DialogDescription>
         <ul className="mt-4 grid grid-cols-2 gap-3">

@@ -1,6 +1,9 @@
 //! A post in the gallery (spec 000 §2 "Post card"): author, image, caption, location, tags,
-//! counts and the action row. Like and bookmark call the server; the rest are placeholders.
-import { Bookmark, Heart, MapPin, MessageCircle, MoreHorizontal, Send } from 'lucide-react';
+//! counts and the action row. Like and bookmark call the server; the rest are placeholders,
+//! except the voice reaction panel (presentation only). With `tilt3d` (the home page's 3D view
+//! mode) the card tilts towards the pointer on hover and a click toggles a zoom.
+import { Bookmark, Heart, MapPin, MessageCircle, Mic, MoreHorizontal, Send } from 'lucide-react';
+import { useState, type MouseEvent, type PointerEvent } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { IconButton } from '@/components/ui/icon-button';
@@ -10,6 +13,23 @@ import { useToggleBookmark } from '../api/toggle-bookmark';
 import { useToggleLike } from '../api/toggle-like';
 import { relativeTime } from '../relative-time';
 import { PostImage } from './post-image';
+import { VoiceReactionPanel } from './voice-reaction-panel';
+
+/** The largest tilt, in degrees, when the pointer is at a card's edge. */
+export const MAX_TILT_DEG = 10;
+export const ZOOM_SCALE = 1.05;
+
+/** rotateX/rotateY for a pointer at (x, y) inside a box: the card leans towards the pointer. */
+export function tiltFor(x: number, y: number, width: number, height: number): { rotateX: number; rotateY: number } {
+  if (!width || !height) return { rotateX: 0, rotateY: 0 };
+  const dx = Math.min(1, Math.max(-1, (x / width) * 2 - 1));
+  const dy = Math.min(1, Math.max(-1, (y / height) * 2 - 1));
+  const round = (n: number) => Math.round(n * 10) / 10 || 0;
+  return { rotateX: round(-dy * MAX_TILT_DEG), rotateY: round(dx * MAX_TILT_DEG) };
+}
+
+/** Clicks on these (buttons, links, fields) act on them, not on the card's zoom. */
+const INTERACTIVE = 'a, button, input, textarea, select, audio, [role="button"]';
 
 export function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
@@ -25,13 +45,42 @@ export function postAlt(post: Pick<Post, 'caption' | 'user'>): string {
 const iconButtonBase = 'grid size-11 shrink-0 place-items-center rounded-full transition';
 const actionClass = 'text-zinc-200 hover:bg-white/5 hover:text-white active:scale-90';
 
-export function PostCard({ post }: { post: Post }) {
+export function PostCard({ post, tilt3d = false }: { post: Post; tilt3d?: boolean }) {
   const like = useToggleLike(post);
   const bookmark = useToggleBookmark(post);
   const profileHref = `/profile/${encodeURIComponent(post.user.username)}`;
+  const [voiceOpen, setVoiceOpen] = useState(false);
+  const [tilt, setTilt] = useState({ rotateX: 0, rotateY: 0 });
+  const [zoomed, setZoomed] = useState(false);
 
-  return (
-    <article aria-label={`Post by ${post.user.displayName}`} className="overflow-hidden rounded-2xl border border-white/10 bg-zinc-900/60">
+  const onPointerMove = (event: PointerEvent<HTMLElement>) => {
+    // Hover is a mouse or pen gesture; a finger dragging across is a scroll.
+    if (!tilt3d || event.pointerType === 'touch') return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    setTilt(tiltFor(event.clientX - rect.left, event.clientY - rect.top, rect.width, rect.height));
+  };
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    if (!tilt3d || (event.target as Element).closest(INTERACTIVE)) return;
+    setZoomed((z) => !z);
+  };
+  const transform = tilt3d
+    ? `rotateX(${tilt.rotateX}deg) rotateY(${tilt.rotateY}deg) scale(${zoomed ? ZOOM_SCALE : 1})`
+    : undefined;
+
+  const card = (
+    <article
+      aria-label={`Post by ${post.user.displayName}`}
+      data-zoomed={tilt3d ? zoomed : undefined}
+      onPointerMove={tilt3d ? onPointerMove : undefined}
+      onPointerLeave={tilt3d ? () => setTilt({ rotateX: 0, rotateY: 0 }) : undefined}
+      onClick={tilt3d ? onClick : undefined}
+      style={tilt3d ? { transform, transformStyle: 'preserve-3d' } : undefined}
+      className={cn(
+        'overflow-hidden rounded-2xl border border-white/10 bg-zinc-900/60',
+        tilt3d && 'relative cursor-zoom-in transition-transform duration-200 ease-out will-change-transform',
+        tilt3d && zoomed && 'z-10 cursor-zoom-out shadow-2xl shadow-purple-900/40',
+      )}
+    >
       <header className="flex items-center gap-3 py-1 pr-1 pl-3">
         <Link href={profileHref} className="flex min-h-11 min-w-0 flex-1 items-center gap-3">
           <Avatar src={post.user.profileImage} name={post.user.displayName} className="size-9 text-sm" />
@@ -81,6 +130,15 @@ export function PostCard({ post }: { post: Post }) {
         <IconButton label="Share" icon={Send} className={actionClass} onClick={() => window.alert('Share feature coming soon!')} />
         <button
           type="button"
+          aria-label="Voice reaction"
+          aria-expanded={voiceOpen}
+          className={cn(iconButtonBase, actionClass, voiceOpen && 'text-rose-300')}
+          onClick={() => setVoiceOpen((open) => !open)}
+        >
+          <Mic aria-hidden="true" className="size-6" />
+        </button>
+        <button
+          type="button"
           aria-label="Save"
           aria-pressed={post.isBookmarked}
           className={cn(iconButtonBase, actionClass, 'ml-auto')}
@@ -117,6 +175,10 @@ export function PostCard({ post }: { post: Post }) {
           {relativeTime(post.createdAt)}
         </time>
       </div>
+      {voiceOpen && <VoiceReactionPanel onClose={() => setVoiceOpen(false)} />}
     </article>
   );
+
+  // The perspective lives on a wrapper so the card's own transform shows depth.
+  return tilt3d ? <div style={{ perspective: '1000px' }}>{card}</div> : card;
 }

@@ -9,7 +9,8 @@ import { LoadMore } from './load-more';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-card-skeleton';
 
-export function PostFeed() {
+/** `tilt3d`: the home page's 3D view mode (cards tilt on hover and zoom on click). */
+export function PostFeed({ tilt3d = false }: { tilt3d?: boolean }) {
   const feed = useFeed();
   const posts = flattenPosts(feed.data);
 
@@ -39,7 +40,7 @@ export function PostFeed() {
         <>
           <div className="space-y-4">
             {posts.map((post) => (
-              <PostCard key={post.id} post={post} />
+              <PostCard key={post.id} post={post} tilt3d={tilt3d} />
             ))}
           </div>
           {feed.isFetchingNextPage && <PostCardSkeleton />}

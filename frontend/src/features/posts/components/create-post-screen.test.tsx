@@ -2,10 +2,10 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aPost, renderWithApp } from '@/test/render';
-import { imageFileToDataUrl } from '../process-image';
+import { imageFileToDataUrl } from '@/lib/process-image';
 import { CreatePostScreen } from './create-post-screen';
 
-vi.mock('../process-image', () => ({ imageFileToDataUrl: vi.fn() }));
+vi.mock('@/lib/process-image', () => ({ imageFileToDataUrl: vi.fn() }));
 const processImage = vi.mocked(imageFileToDataUrl);
 
 /** A stand-in XMLHttpRequest that records what is sent and answers when told. */

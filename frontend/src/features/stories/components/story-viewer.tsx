@@ -7,7 +7,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, Eye, X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Avatar } from '@/components/ui/avatar';
-import { Dialog, DialogTitle, FullScreenDialogContent } from '@/components/ui/dialog';
+import { Dialog, FullScreenDialogContent } from '@/components/ui/dialog';
 import { IconButton } from '@/components/ui/icon-button';
 import { relativeTime } from '@/lib/relative-time';
 import { useRecordStoryView } from '../api/record-story-view';
@@ -126,7 +126,9 @@ export function StoryViewer({
               <div className="mt-2 flex items-center gap-2">
                 <Avatar src={group.user.profileImage} name={group.user.displayName} className="size-8 text-sm" />
                 <div className="flex min-w-0 flex-1 items-baseline gap-2">
-                  <DialogTitle className="truncate text-sm font-semibold text-white">{group.user.displayName}</DialogTitle>
+                  <DialogPrimitive.Title className="truncate text-sm font-semibold text-white">
+                    {group.user.displayName}
+                  </DialogPrimitive.Title>
                   <span className="shrink-0 text-xs text-white/70">{relativeTime(story.createdAt)}</span>
                 </div>
                 <DialogPrimitive.Close asChild>

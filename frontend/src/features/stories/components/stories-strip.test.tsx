@@ -40,6 +40,16 @@ describe('StoriesStrip', () => {
     expect(screen.getByRole('link', { name: 'Your Story' })).toHaveAttribute('href', '/create-story');
   });
 
+  it('says when the stories cannot be loaded, keeping the add button', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => (url === '/api/auth/user' ? json(me) : new Response('boom', { status: 500 }))),
+    );
+    renderWithApp(<StoriesStrip />, { user: me });
+    expect(await screen.findByText('Stories could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Your Story' })).toBeInTheDocument();
+  });
+
   it('shows one circle per user with the first word of the name, ringed while a story is unseen', async () => {
     groups = [
       aGroup(leo, [{ viewedByMe: true }, { viewedByMe: false }]),

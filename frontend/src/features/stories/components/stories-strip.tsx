@@ -123,6 +123,9 @@ export function StoriesStrip() {
           );
         })}
 
+        {stories.isError && (
+          <li className="flex min-w-0 items-center self-center pr-4 text-sm text-zinc-500">Stories could not be loaded.</li>
+        )}
         {stories.isSuccess && others.length === 0 && (
           <li className="flex min-w-0 items-center self-center pr-4 text-sm text-zinc-500">
             No stories from other creators yet.

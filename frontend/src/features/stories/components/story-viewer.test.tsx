@@ -121,6 +121,9 @@ describe('StoryViewer', () => {
     expect(screen.getByText('Sketch one')).toBeInTheDocument();
     fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
     expect(screen.getByText('Sketch one')).toBeInTheDocument();
+    // Keys still work when focus has left the dialog's buttons.
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    expect(screen.getByText('Sketch two')).toBeInTheDocument();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(onClose).toHaveBeenCalled();
   });

@@ -5,7 +5,7 @@
 //! the arrow keys move; Escape closes. Each story shown is recorded as viewed.
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, Eye, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Dialog, FullScreenDialogContent } from '@/components/ui/dialog';
 import { IconButton } from '@/components/ui/icon-button';
@@ -85,19 +85,24 @@ export function StoryViewer({
     mutate(storyId);
   }, [storyId, seen, mutate]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'ArrowRight') {
-      event.preventDefault();
-      goNext();
-    } else if (event.key === 'ArrowLeft') {
-      event.preventDefault();
-      goPrevious();
-    }
-  };
+  // On the document, not the dialog: focus may sit on a button that just became disabled.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowRight') {
+        event.preventDefault();
+        goNext();
+      } else if (event.key === 'ArrowLeft') {
+        event.preventDefault();
+        goPrevious();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [goNext, goPrevious]);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <FullScreenDialogContent onKeyDown={onKeyDown} aria-describedby={undefined}>
+      <FullScreenDialogContent aria-describedby={undefined}>
         {group && story && (
           <>
             <div className="absolute inset-x-0 top-0 z-20 bg-gradient-to-b from-black/70 to-transparent px-3 pt-3 pb-6">

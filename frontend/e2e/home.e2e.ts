@@ -1,0 +1,210 @@
+//! The home dashboard in the browser (issue 6): every panel of spec 000 §2 in order and their
+//! states: Detect Mood, the 3D gallery, the collaboration canvas drawn on with mouse and touch,
+//! the skill matcher's Connect, the voice reaction panel, and the create chooser opened from the
+//! floating button and from Quick Create. Runs against the real server started by global-setup.ts.
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openPhone, type PhoneSession } from './browser';
+
+const baseUrl = inject('baseUrl');
+const run = Date.now().toString(36);
+
+let session: PhoneSession | undefined;
+afterEach(async () => {
+  await session?.close();
+  session = undefined;
+});
+
+async function signUp(page: Page, username: string, displayName: string) {
+  await page.goto(baseUrl);
+  await page.getByRole('button', { name: 'Create one' }).click();
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
+  await page.getByLabel(/Display Name/).fill(displayName);
+  await page.getByLabel('Password', { exact: true }).fill('secret-e2e-1');
+  await page.getByLabel('Confirm Password').fill('secret-e2e-1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByTestId('bottom-nav').waitFor({ timeout: 20_000 });
+}
+
+/** Waits for a toast's text; toasts show one at a time for 5 s. */
+async function toast(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
+}
+
+/** How many of the canvas's pixels have been painted (alpha above zero). */
+function paintedPixels(canvas: Locator): Promise<number> {
+  return canvas.evaluate((element: HTMLCanvasElement) => {
+    const data = element.getContext('2d')!.getImageData(0, 0, element.width, element.height).data;
+    let painted = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i] > 0) painted += 1;
+    return painted;
+  });
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+/** Back to / through the tab bar (the 404 page has its own 'Back to home' link). */
+async function goHome(page: Page) {
+  await page.getByTestId('bottom-nav').getByRole('link', { name: 'Home' }).click();
+  await page.getByRole('heading', { name: 'Quick Create' }).waitFor();
+}
+
+describe('the home dashboard', () => {
+  it('shows every panel in order, and each works as specified', async () => {
+    session = await openPhone('home');
+    const { page, shot } = session;
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signUp(page, `home_${run}`, 'Hana Ito');
+    const main = page.getByRole('main');
+    await main.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor();
+
+    // The panels of spec 000 §2, in order (stories strip and banner ad are wired in separately).
+    const headings = (await main.locator('h2').allInnerTexts()).map((t) => t.trim());
+    expect(headings).toEqual(
+      expect.arrayContaining(['AI Creative Assistant', 'Quick Create', 'Live Collaboration Canvas', 'Skill Networking', 'Creative Projects Gallery']),
+    );
+    const order = ['AI Creative Assistant', 'Quick Create', 'Live Collaboration Canvas', 'Skill Networking', 'Creative Projects Gallery'].map(
+      (h) => headings.indexOf(h),
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot('panels');
+
+    // AI Creative Assistant: flat and creative by default; Detect Mood analyses for 2 s.
+    const assistant = page.getByRole('region', { name: 'AI Creative Assistant' });
+    expect(await assistant.getByRole('button', { name: 'Flat 2D' }).getAttribute('aria-pressed')).toBe('true');
+    await assistant.getByRole('button', { name: 'Chill' }).click();
+    await assistant.getByText('Relaxed browsing and discovery').waitFor();
+    const started = Date.now();
+    await assistant.getByRole('button', { name: 'Detect Mood' }).click();
+    await assistant.getByRole('button', { name: 'Analyzing...' }).waitFor();
+    await shot('analyzing');
+    await assistant.getByRole('button', { name: 'Detect Mood' }).waitFor({ timeout: 5_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+    const detected = await assistant.getByTestId('mood-description').innerText();
+    expect(detected).toMatch(
+      /^(Creative: Ready to create something amazing|Inspired: Feeling motivated and energized|Focused: Deep work and concentration|Social: Connect and collaborate with others)$/,
+    );
+
+    // 3D view mode: the gallery's cards tilt towards the mouse and zoom on click.
+    await assistant.getByRole('button', { name: '3D' }).click();
+    const card = main.getByRole('article').first();
+    await card.scrollIntoViewIfNeeded();
+    const box = (await card.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.9, box.y + 20);
+    await expect.poll(() => card.evaluate((el: HTMLElement) => el.style.transform)).toMatch(/rotateX\((?!0deg)[-\d.]+deg\) rotateY\((?!0deg)[-\d.]+deg\)/);
+    await card.getByTestId('likes-count').click(); // not a button or link: the card itself
+    await expect.poll(() => card.getAttribute('data-zoomed')).toBe('true');
+    await shot('gallery-3d');
+    await assistant.getByRole('button', { name: 'Flat 2D' }).click();
+
+    // Voice reaction: an emotion comes first; a missing microphone is ignored without a fuss.
+    await card.getByRole('button', { name: 'Voice reaction' }).click();
+    const voice = card.getByRole('region', { name: 'Voice reaction' });
+    expect(await voice.getByRole('button', { name: 'Record' }).isDisabled()).toBe(true);
+    expect(await voice.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await voice.getByRole('button', { name: 'Love it!' }).click();
+    expect(await voice.getByRole('button', { name: 'Record' }).isEnabled()).toBe(true);
+    await shot('voice-reaction');
+    await voice.getByRole('button', { name: 'Close voice reaction' }).click();
+    expect(await card.getByRole('region', { name: 'Voice reaction' }).count()).toBe(0);
+
+    // Live Collaboration Canvas: drawn on with the mouse and with a finger, then cleared.
+    await page.getByRole('button', { name: 'Start Collaborating' }).click();
+    const canvasPanel = page.getByRole('region', { name: 'Live Collaboration Canvas' });
+    await canvasPanel.getByText('4 artists online').waitFor();
+    expect(await canvasPanel.getByTestId('collaborator-cursor').count()).toBe(3);
+    expect(await canvasPanel.getByRole('slider', { name: 'Brush size' }).inputValue()).toBe('5');
+    const canvas = canvasPanel.getByLabel('Collaboration canvas');
+    expect(await canvas.evaluate((el: HTMLCanvasElement) => [el.width, el.height])).toEqual([400, 300]);
+    await canvas.scrollIntoViewIfNeeded();
+    const area = (await canvas.boundingBox())!;
+    expect(area.width).toBeLessThanOrEqual(390);
+    expect(await paintedPixels(canvas)).toBe(0);
+    await page.mouse.move(area.x + 20, area.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2, { steps: 8 });
+    await page.mouse.move(area.x + area.width - 20, area.y + 30, { steps: 8 });
+    await page.mouse.up();
+    const afterMouse = await paintedPixels(canvas);
+    expect(afterMouse).toBeGreaterThan(100);
+    // A red stroke: the middle of the drag is painted red.
+    const middle = await canvas.evaluate((el: HTMLCanvasElement, [x, y]) => Array.from(el.getContext('2d')!.getImageData(x, y, 1, 1).data), [
+      200, 150,
+    ] as const);
+    expect(middle).toEqual([239, 68, 68, 255]);
+    await shot('canvas-mouse');
+
+    await canvasPanel.getByRole('button', { name: 'Clear' }).click();
+    expect(await paintedPixels(canvas)).toBe(0);
+    // A finger: real touch input through the DevTools protocol (the browser turns it into
+    // touch pointer events, as on a phone).
+    await canvas.scrollIntoViewIfNeeded(); // clicking Clear may have scrolled the page
+    const touchArea = (await canvas.boundingBox())!;
+    const cdp = await page.context().newCDPSession(page);
+    const finger = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x: touchArea.x + x, y: touchArea.y + y }],
+      });
+    await finger('touchStart', 30, touchArea.height - 30);
+    for (let i = 1; i <= 6; i += 1) await finger('touchMove', 30 + i * 40, touchArea.height - 30 - i * 15);
+    await finger('touchEnd', 270, touchArea.height - 120);
+    await cdp.detach();
+    expect(await paintedPixels(canvas)).toBeGreaterThan(100);
+    await shot('canvas-touch');
+
+    // AI Skill Matcher: collapsed, then five toggles, three matches, Connect → toast and /chat.
+    await page.getByRole('button', { name: 'Find Matches' }).click();
+    const matcher = page.getByRole('region', { name: 'AI Skill Matcher' });
+    expect(await matcher.getByRole('group', { name: 'Your skills' }).getByRole('button').allInnerTexts()).toEqual([
+      'Digital Art',
+      'Creative Coding',
+      'Audio Creation',
+      'Photography',
+      'Motion Graphics',
+    ]);
+    await matcher.getByRole('button', { name: 'Digital Art' }).click();
+    expect(await matcher.getByRole('button', { name: 'Digital Art' }).getAttribute('aria-pressed')).toBe('true');
+    const matches = matcher.getByRole('list', { name: 'Matches' });
+    await matches.waitFor();
+    expect(await matches.getByText(/% match$/).allInnerTexts()).toEqual(['95% match', '88% match', '72% match']);
+    await shot('skill-matches');
+    await matcher.getByRole('button', { name: 'Connect with Aria Chen' }).click();
+    await toast(page, 'Connection Initiated');
+    await toast(page, 'Starting a conversation with Aria Chen...');
+    expect(path(page)).toBe('/chat');
+    await shot('connected');
+
+    // The create chooser from the floating button…
+    await goHome(page);
+    await page.getByRole('heading', { name: 'Quick Create' }).waitFor();
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const chooser = page.getByRole('dialog', { name: 'Create' });
+    await chooser.waitFor();
+    expect(await chooser.getByRole('button').allInnerTexts()).toEqual(
+      expect.arrayContaining(['Photo Post', 'Video Post', 'Text Post', 'Story']),
+    );
+    await chooser.getByRole('button', { name: 'Photo Post' }).click();
+    await page.getByRole('heading', { name: 'Create Post' }).waitFor();
+    expect(path(page)).toBe('/create');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // …and from Quick Create's New Project; AI Art Generator goes straight to /create.
+    await goHome(page);
+    await page.getByRole('link', { name: 'AI Art Generator' }).click();
+    await page.getByRole('heading', { name: 'Create Post' }).waitFor();
+    expect(path(page)).toBe('/create');
+    await goHome(page);
+    await page.getByRole('button', { name: 'New Project' }).click();
+    await chooser.waitFor();
+    await shot('chooser-from-new-project');
+    await chooser.getByRole('button', { name: 'Story' }).click();
+    await expect.poll(() => path(page)).toBe('/create-story');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    expect(errors).toEqual([]);
+  });
+});

@@ -172,8 +172,16 @@ describe('explore', () => {
     const link = ad.getByRole('link');
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    // The advertiser's site, stood in for locally: it gets no window.opener and no referrer.
+    await c.context.route(/^https?:\/\/(www\.)?example\.com\//, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Advertiser</title><p>Advertiser</p>' }),
+    );
     const [tab] = await Promise.all([c.context.waitForEvent('page'), link.click()]);
-    expect(await tab.opener()).toBeNull();
+    await tab.waitForLoadState('domcontentloaded');
+    expect(await tab.evaluate(() => ({ opener: window.opener === null, referrer: document.referrer }))).toEqual({
+      opener: true,
+      referrer: '',
+    });
     await tab.close();
 
     // A query still searches users instead.

@@ -1,18 +1,11 @@
-//! Wire types of the ads endpoints (DESIGN §3), written by hand until the server's OpenAPI
-//! document (api.gen.ts) carries them; the shapes follow the agreed contract.
+//! Short names for the ads endpoints' wire types, generated from the server's OpenAPI document
+//! (api.gen.ts), plus the placements (path segments, not a schema).
+import type { components } from '@/types/api.gen';
+
+type Schemas = components['schemas'];
 
 /** Where an ad is served: GET /api/ads/{placement}. */
 export type AdPlacement = 'feed' | 'banner' | 'sidebar';
 
-export interface Ad {
-  id: number;
-  title: string;
-  description: string | null;
-  imageUrl: string;
-  /** Opened in a new tab, with no opener and no referrer (spec 000 §2). */
-  targetUrl: string;
-  advertiserName: string;
-  category: string;
-}
-
-export type AdInteractionType = 'impression' | 'click';
+export type Ad = Schemas['Ad'];
+export type AdInteractionType = Schemas['InteractionKind'];

@@ -2,6 +2,8 @@
 # `make bench`: throughput and latency of the hot read paths against a release build, with wrk
 # on loopback, on the synthetic data set (`atelier seed --synthetic`) at two sizes:
 #   small: 100 users, 1,000 posts      large: 10,000 users, 100,000 posts
+# (and live stories for one user in ten: GET /api/stories and GET /api/posts/trending are
+# measured beside the feed; trending's p50 at 100k should stay within 1.5x of its p50 at 1k).
 # SQLite (a fresh file) always; PostgreSQL too when BENCH_DATABASE_URL (a server URL, default
 # postgres://postgres@127.0.0.1:5432/postgres) is reachable: each size gets a fresh database
 # atelier_bench_<pid>_<size>, dropped afterwards.
@@ -108,6 +110,9 @@ bench_backend() {
     -H "Cookie: $cookie"
   measure "GET /api/posts/user/{id}?limit=20" "$backend" "$size" \
     "$base/api/posts/user/$author?limit=20" -H "Cookie: $cookie"
+  measure "GET /api/posts/trending" "$backend" "$size" "$base/api/posts/trending" \
+    -H "Cookie: $cookie"
+  measure "GET /api/stories" "$backend" "$size" "$base/api/stories" -H "Cookie: $cookie"
   if [[ $size == small && $backend == sqlite ]]; then
     measure "GET /healthz" atelier - "$base/healthz"
   fi
@@ -145,8 +150,12 @@ echo
 awk -F'\t' '
   $2 == "atelier" { health = $4 } $2 == "bare" { bare = $4 }
   $1 == "GET /api/posts?limit=20" { p50[$2 "," $3] = $5 }
+  $1 == "GET /api/posts/trending" { trending[$2 "," $3] = $5 }
   END {
     if (bare > 0) printf "/healthz: %.0f %% of the bare handler\n", 100 * health / bare
     for (b in p50) { split(b, k, ","); if (k[2] == "large" && p50[k[1] ",small"] > 0)
       printf "%s feed p50, 100k vs 1k posts: %.2fx\n", k[1], p50[b] / p50[k[1] ",small"] }
+    for (b in trending) { split(b, k, ","); if (k[2] == "large" && trending[k[1] ",small"] > 0)
+      printf "%s trending p50, 100k vs 1k posts: %.2fx (target <= 1.5x)\n", k[1],
+        trending[b] / trending[k[1] ",small"] }
   }' "$results"

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Query plans of the list queries on the large synthetic data set (10,000 users, 100,000
 # posts): SQLite's EXPLAIN QUERY PLAN and PostgreSQL's EXPLAIN ANALYZE (custom plan) plus the
-# generic plan that a prepared statement falls back to. The SQL below is the text of db/posts.rs
-# and db/users.rs with the `post_view_columns!` / `profile_columns!` macros expanded; keep it
-# in step when those change. Usage: scripts/query-plans.sh [POSTGRES_SERVER_URL]
+# generic plan that a prepared statement falls back to. The SQL below is the text of db/posts.rs,
+# db/users.rs, db/stories.rs and db/ads.rs with the `post_view_columns!` / `profile_columns!` /
+# `story_view_columns!` macros expanded; keep it in step when those change. Usage: scripts/query-plans.sh [POSTGRES_SERVER_URL]
 # (default postgres://postgres@127.0.0.1:5432/postgres; skipped when unreachable).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -49,6 +49,34 @@ feed="SELECT p.id AS cursor, $post_columns WHERE p.id < \$2 ORDER BY p.id DESC L
 by_user="SELECT p.id AS cursor, $post_columns WHERE p.user_id = \$2 AND p.id < \$3 ORDER BY p.id DESC LIMIT \$4"
 bookmarks="SELECT s.id AS cursor, $post_columns JOIN bookmarks s ON s.post_id = p.id
   WHERE s.user_id = \$1 AND s.id < \$2 ORDER BY s.id DESC LIMIT \$3"
+trending="SELECT p.id AS cursor, $post_columns WHERE p.created_at >= \$2
+  ORDER BY p.hot_score DESC, p.id DESC LIMIT \$3"
+trending_next="SELECT p.id AS cursor, $post_columns JOIN posts c ON c.id = \$4
+  WHERE p.created_at >= \$2 AND (p.hot_score < c.hot_score OR (p.hot_score = c.hot_score AND p.id < c.id))
+  ORDER BY p.hot_score DESC, p.id DESC LIMIT \$3"
+story_columns="s.id, s.user_id, u.username, u.display_name,
+  COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
+  s.image_url, s.kind, s.caption, s.views_count,
+  CAST(CASE WHEN EXISTS (SELECT 1 FROM story_views v WHERE v.story_id = s.id AND v.viewer_id = \$1)
+       THEN 1 ELSE 0 END AS BIGINT) AS viewed_by_me,
+  s.created_at, s.expires_at"
+stories="WITH grp AS (
+    SELECT l.user_id, MAX(l.created_at) AS latest,
+      CASE WHEN l.user_id = \$1 THEN 0
+           WHEN EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = \$1 AND f.followee_id = l.user_id)
+           THEN 1 ELSE 2 END AS rnk
+    FROM stories l WHERE l.expires_at > \$2
+    GROUP BY l.user_id ORDER BY rnk, latest DESC, l.user_id DESC LIMIT \$3)
+  SELECT $story_columns FROM grp JOIN users u ON u.id = grp.user_id
+  JOIN stories s ON s.user_id = grp.user_id
+  WHERE s.expires_at > \$2
+  ORDER BY grp.rnk, grp.latest DESC, grp.user_id DESC, s.created_at, s.id"
+ads="SELECT id, title, description, image_url, target_url, advertiser_name, category, budget_cents,
+  cost_per_click_cents, start_date, end_date, is_active, total_impressions, total_clicks,
+  revenue_cents, created_at FROM ads
+  WHERE category = \$1 AND is_active = 1 AND start_date <= \$2 AND end_date >= \$2
+    AND revenue_cents < budget_cents
+  ORDER BY total_impressions, id LIMIT \$3"
 sqlite_fts="u.id IN (SELECT rowid FROM users_search WHERE users_search MATCH \$6) AND $like_match"
 
 echo "## SQLite $(sqlite3 --version | cut -d' ' -f1)"
@@ -69,6 +97,10 @@ explain_sqlite "by user (GET /api/posts/user/{id})" "$by_user"
 explain_sqlite "bookmarks (GET /api/bookmarks)" "$bookmarks"
 explain_sqlite "search, 3+ characters (FTS5 trigram)" "$(search "$sqlite_fts")"
 explain_sqlite "search, 1-2 characters (LIKE scan)" "$(search "$like_match")"
+explain_sqlite "trending (GET /api/posts/trending)" "$trending"
+explain_sqlite "trending, next page (GET /api/posts/trending?before=)" "$trending_next"
+explain_sqlite "stories strip (GET /api/stories)" "$stories"
+explain_sqlite "ads of a placement (GET /api/ads/feed)" "$ads"
 
 if ! psql "$pg_server" -qAtc 'SELECT 1' >/dev/null 2>&1; then
   echo "PostgreSQL at $pg_server is not reachable: skipped" >&2
@@ -102,3 +134,11 @@ explain_pg "search 'ada' (trigram GIN)" "bigint, text, text, text, bigint" "$(se
   "1, '%ada%', 'ada', 'ada%', 20"
 explain_pg "search 'user0001' (trigram GIN)" "bigint, text, text, text, bigint" "$(search "$like_match")" \
   "1, '%user0001%', 'user0001', 'user0001%', 20"
+now_ms=$(($(date +%s) * 1000))
+month_ago=$((now_ms - 30 * 86400000))
+last=$(psql "$pg_url" -qAtc "SELECT id FROM posts ORDER BY hot_score DESC, id DESC OFFSET 11 LIMIT 1")
+explain_pg "trending (GET /api/posts/trending)" "bigint, bigint, bigint" "$trending" "1, $month_ago, 13"
+explain_pg "trending, next page (GET /api/posts/trending?before=)" "bigint, bigint, bigint, bigint" \
+  "$trending_next" "1, $month_ago, 13, $last"
+explain_pg "stories strip (GET /api/stories)" "bigint, bigint, bigint" "$stories" "1, $now_ms, 50"
+explain_pg "ads of a placement (GET /api/ads/feed)" "text, bigint, bigint" "$ads" "'feed', $now_ms, 10"

@@ -23,7 +23,7 @@ server=$!
 trap 'kill $server 2>/dev/null; rm -rf "$tmp"' EXIT
 for _ in $(seq 1 100); do curl -fs "$base/healthz" >/dev/null && break; sleep 0.1; done
 
-# A signed-in user with something to find: a post, another user to follow.
+# A signed-in user with something to find: a post, a story, another user to follow.
 register() {
   curl -fs -D - -o /dev/null -H 'content-type: application/json' \
     -d "{\"username\":\"$1\",\"email\":\"$1@example.com\",\"password\":\"fuzz-password\"}" \
@@ -33,6 +33,8 @@ register other >/dev/null
 cookie=$(register fuzzer)
 curl -fs -o /dev/null -H "Cookie: $cookie" -H "Origin: $base" -H 'content-type: application/json' \
   -d '{"caption":"fuzz","imageUrl":"https://img.example.com/fuzz.jpg"}' "$base/api/posts"
+curl -fs -o /dev/null -H "Cookie: $cookie" -H "Origin: $base" -H 'content-type: application/json' \
+  -d '{"content":"https://img.example.com/fuzz-story.jpg","caption":"fuzz"}' "$base/api/stories"
 
 # Logging out or signing in again would end the fuzzing session; their behaviour is covered by
 # the API suite (tests/api/auth.rs).

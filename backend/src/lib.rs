@@ -2,6 +2,7 @@
 //! `main.rs` and the integration tests both start it through `startup::Application`.
 
 pub mod auth;
+pub mod clock;
 pub mod config;
 pub mod db;
 pub mod domain;

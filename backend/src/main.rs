@@ -54,6 +54,7 @@ async fn main() -> anyhow::Result<()> {
                     posts = seeded.posts,
                     likes = seeded.likes,
                     follows = seeded.follows,
+                    stories = seeded.stories,
                     seconds = started.elapsed().as_secs_f64(),
                     "synthetic data seeded"
                 );

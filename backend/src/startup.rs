@@ -9,6 +9,7 @@ use std::time::Duration;
 use anyhow::Context;
 use tokio::net::TcpListener;
 
+use crate::clock::Clock;
 use crate::config::Settings;
 use crate::db::{self, Db};
 use crate::media::Media;
@@ -31,6 +32,16 @@ impl Application {
     /// Like `build`, with a media store configured by the caller (tests point it at a local
     /// S3 server without touching the process environment).
     pub async fn build_with_media(settings: Settings, media: Media) -> anyhow::Result<Self> {
+        Self::build_with(settings, media, Clock::System).await
+    }
+
+    /// Like `build_with_media`, with the clock of the time rules given (tests pass a manual
+    /// clock and move it forward instead of sleeping).
+    pub async fn build_with(
+        settings: Settings,
+        media: Media,
+        clock: Clock,
+    ) -> anyhow::Result<Self> {
         let db = Db::connect(&settings.database_url).await?;
         db.migrate().await?;
         let listener = TcpListener::bind(settings.listen)
@@ -38,8 +49,18 @@ impl Application {
             .with_context(|| format!("listening on {}", settings.listen))?;
         Ok(Self {
             listener,
-            state: AppState::new(&settings, db, media),
+            state: AppState::new(&settings, db, media, clock),
         })
+    }
+
+    /// The clock of the time rules (a manual one can be advanced from outside).
+    pub fn clock(&self) -> Clock {
+        self.state.clock.clone()
+    }
+
+    /// The database pool the application uses.
+    pub fn db(&self) -> Db {
+        self.state.db.clone()
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -66,10 +87,10 @@ impl Application {
     }
 }
 
-/// How often idle rate-limit keys and expired sessions are swept.
+/// How often idle rate-limit keys, expired sessions and stories, and old ad clicks are swept.
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(60);
 
-/// Periodic sweeps: idle rate-limit keys, expired sessions.
+/// Periodic sweeps: idle rate-limit keys, expired sessions, expired stories, old ad clicks.
 async fn housekeeping(state: AppState) {
     let mut tick = tokio::time::interval(HOUSEKEEPING_EVERY);
     loop {
@@ -78,7 +99,20 @@ async fn housekeeping(state: AppState) {
         if let Err(err) = db::sessions::delete_expired(&state.db).await {
             tracing::warn!(error = %err, "sweeping expired sessions failed");
         }
+        if let Err(err) = sweep(&state.db, &state.clock).await {
+            tracing::warn!(error = %err, "sweeping expired stories and old ad clicks failed");
+        }
     }
+}
+
+/// Deletes expired stories (with their views) and ad clicks past the dedupe window, by
+/// `clock`'s time; answers how many stories went. Housekeeping runs it every minute; tests
+/// call it directly.
+pub async fn sweep(db: &Db, clock: &Clock) -> Result<u64, sqlx::Error> {
+    let now = clock.now_ms();
+    let stories = db::stories::delete_expired(db, now).await?;
+    db::ads::forget_old_clicks(db, now).await?;
+    Ok(stories)
 }
 
 /// Resolves on SIGINT (Ctrl-C) or SIGTERM.

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use crate::auth::password::PasswordHasher;
 use crate::auth::rate_limit::AuthRateLimits;
+use crate::clock::Clock;
 use crate::config::Settings;
 use crate::db::Db;
 use crate::media::Media;
@@ -25,6 +26,8 @@ pub struct Shared {
     pub metrics: Metrics,
     /// The media store and the image pipeline in front of it.
     pub media: Media,
+    /// The time of story expiry, ads' dates and click window, trending and post times.
+    pub clock: Clock,
 }
 
 impl Deref for AppState {
@@ -36,7 +39,7 @@ impl Deref for AppState {
 }
 
 impl AppState {
-    pub fn new(settings: &Settings, db: Db, media: Media) -> Self {
+    pub fn new(settings: &Settings, db: Db, media: Media, clock: Clock) -> Self {
         let auth_limits =
             AuthRateLimits::new(settings.auth_limit_per_ip, settings.auth_limit_per_account);
         Self(Arc::new(Shared {
@@ -47,6 +50,7 @@ impl AppState {
             auth_limits,
             metrics: Metrics::new(),
             media,
+            clock,
         }))
     }
 }

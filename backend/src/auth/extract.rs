@@ -36,3 +36,20 @@ impl FromRequestParts<AppState> for CurrentUser {
         Ok(Self { user: found.user })
     }
 }
+
+/// `Option<CurrentUser>`: the signed-in user, or `None` for an anonymous caller (endpoints that
+/// allow both, like ad interactions). A database failure is still an error.
+impl axum::extract::OptionalFromRequestParts<AppState> for CurrentUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Option<Self>, ApiError> {
+        match <Self as FromRequestParts<AppState>>::from_request_parts(parts, state).await {
+            Ok(current) => Ok(Some(current)),
+            Err(ApiError::Unauthorized) => Ok(None),
+            Err(other) => Err(other),
+        }
+    }
+}

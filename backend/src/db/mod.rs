@@ -2,11 +2,13 @@
 //! (sqlx `Any`, `$n` placeholders, BIGINT ids and epoch-millisecond times); this module is the
 //! only place that knows which backend is running, and the migrations are the only DDL.
 
+pub mod ads;
 pub mod follows;
 pub mod media;
 pub mod posts;
 pub mod session_cache;
 pub mod sessions;
+pub mod stories;
 pub mod synthetic;
 pub mod users;
 

@@ -1,6 +1,12 @@
 //! Posts, likes and bookmarks. A page of posts is one query: author, image metadata, counts
 //! and the viewer's like and bookmark state are joined in (Lemmy's `PostView`), and every
-//! list walks an index in key order (`posts` by id, `posts_user_id_idx`, `bookmarks_user_id_idx`).
+//! list walks an index in key order (`posts` by id, `posts_user_id_idx`, `bookmarks_user_id_idx`,
+//! `posts_hot_score_idx`).
+//!
+//! Trending ranks by a stored hot score (Reddit's): `log10(max(1, likes + 2 × saves))` plus the
+//! creation time in seconds / 45,000, so a tenfold engagement is worth 12.5 hours of freshness.
+//! Every statement that moves `likes_count` or `bookmarks_count` sets it in the same statement
+//! (`hot_score!`), and an insert sets it too, so the ranking is a walk of its index.
 
 use sqlx::FromRow;
 
@@ -54,6 +60,30 @@ macro_rules! post_view_columns {
     };
 }
 
+/// The hot score of a post with `likes`, `saves` and `created` (epoch ms) as one SQL
+/// expression over column names or placeholders (SQLite with its math functions, PostgreSQL).
+#[macro_export]
+macro_rules! hot_score {
+    ($likes:literal, $saves:literal, $created:literal) => {
+        concat!(
+            "(LOG10(CAST(CASE WHEN ",
+            $likes,
+            " + 2 * (",
+            $saves,
+            ") > 1 THEN ",
+            $likes,
+            " + 2 * (",
+            $saves,
+            ") ELSE 1 END AS DOUBLE PRECISION)) + CAST(",
+            $created,
+            " AS DOUBLE PRECISION) / 45000000)"
+        )
+    };
+}
+
+/// Trending looks at posts of the last 30 days.
+pub const TRENDING_WINDOW_MS: i64 = 30 * 24 * 3_600_000;
+
 pub struct NewPost<'a> {
     pub user_id: i64,
     pub caption: &'a str,
@@ -68,10 +98,13 @@ pub struct NewPost<'a> {
 
 /// Inserts a post; answers its id.
 pub async fn insert(db: &Db, new: NewPost<'_>) -> Result<i64, sqlx::Error> {
-    let (id,): (i64,) = sqlx::query_as(
-        "INSERT INTO posts (user_id, caption, image_url, media_key, location, tags, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
-    )
+    let (id,): (i64,) = sqlx::query_as(concat!(
+        "INSERT INTO posts (user_id, caption, image_url, media_key, location, tags, created_at,
+                            hot_score)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, ",
+        hot_score!("0", "0", "$7"),
+        ") RETURNING id"
+    ))
     .bind(new.user_id)
     .bind(new.caption)
     .bind(new.image_url)
@@ -107,6 +140,43 @@ pub async fn feed(db: &Db, viewer: i64, page: Page) -> Result<Vec<PostView>, sql
     .bind(viewer)
     .bind(page.before)
     .bind(page.fetch_limit())
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// Posts of the last 30 days before `now`, hottest first (explore's trending grid). The cursor
+/// is the last post's id; the next page continues below that post's (current) score.
+pub async fn trending(
+    db: &Db,
+    viewer: i64,
+    page: Page,
+    now: i64,
+) -> Result<Vec<PostView>, sqlx::Error> {
+    let since = now - TRENDING_WINDOW_MS;
+    if page.before == i64::MAX {
+        return sqlx::query_as(concat!(
+            "SELECT p.id AS cursor, ",
+            post_view_columns!(),
+            " WHERE p.created_at >= $2 ORDER BY p.hot_score DESC, p.id DESC LIMIT $3"
+        ))
+        .bind(viewer)
+        .bind(since)
+        .bind(page.fetch_limit())
+        .fetch_all(&db.pool)
+        .await;
+    }
+    sqlx::query_as(concat!(
+        "SELECT p.id AS cursor, ",
+        post_view_columns!(),
+        " JOIN posts c ON c.id = $4
+         WHERE p.created_at >= $2
+           AND (p.hot_score < c.hot_score OR (p.hot_score = c.hot_score AND p.id < c.id))
+         ORDER BY p.hot_score DESC, p.id DESC LIMIT $3"
+    ))
+    .bind(viewer)
+    .bind(since)
+    .bind(page.fetch_limit())
+    .bind(page.before)
     .fetch_all(&db.pool)
     .await
 }
@@ -180,7 +250,11 @@ const LIKE: Mark = Mark {
              SELECT $1, id, $3 FROM posts WHERE id = $2
              ON CONFLICT (user_id, post_id) DO NOTHING",
     delete: "DELETE FROM post_likes WHERE user_id = $1 AND post_id = $2",
-    count: "UPDATE posts SET likes_count = likes_count + $1 WHERE id = $2 RETURNING likes_count",
+    count: concat!(
+        "UPDATE posts SET likes_count = likes_count + $1, hot_score = ",
+        hot_score!("likes_count + $1", "bookmarks_count", "created_at"),
+        " WHERE id = $2 RETURNING likes_count"
+    ),
 };
 
 const BOOKMARK: Mark = Mark {
@@ -188,8 +262,11 @@ const BOOKMARK: Mark = Mark {
              SELECT $1, id, $3 FROM posts WHERE id = $2
              ON CONFLICT (user_id, post_id) DO NOTHING",
     delete: "DELETE FROM bookmarks WHERE user_id = $1 AND post_id = $2",
-    count: "UPDATE posts SET bookmarks_count = bookmarks_count + $1 WHERE id = $2
-            RETURNING bookmarks_count",
+    count: concat!(
+        "UPDATE posts SET bookmarks_count = bookmarks_count + $1, hot_score = ",
+        hot_score!("likes_count", "bookmarks_count + $1", "created_at"),
+        " WHERE id = $2 RETURNING bookmarks_count"
+    ),
 };
 
 /// A mark after a toggle: whether it is set now, and the post's count of it.

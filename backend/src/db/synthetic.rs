@@ -82,7 +82,8 @@ pub async fn insert_users(
     Ok(ids.into_iter().map(|(id,)| id).collect())
 }
 
-/// Inserts posts with no likes yet (see `recount_likes`); answers their ids.
+/// Inserts posts with no likes yet (`recount_likes` then sets their counts and hot scores);
+/// answers their ids.
 pub async fn insert_posts(tx: &mut Tx, posts: &[NewPost]) -> Result<Vec<i64>, sqlx::Error> {
     debug_assert!(posts.len() <= MAX_ROWS);
     if posts.is_empty() {
@@ -102,6 +103,34 @@ pub async fn insert_posts(tx: &mut Tx, posts: &[NewPost]) -> Result<Vec<i64>, sq
     }
     let ids: Vec<(i64,)> = query.fetch_all(&mut **tx).await?;
     Ok(ids.into_iter().map(|(id,)| id).collect())
+}
+
+/// A synthetic story with an external image URL.
+pub struct NewStory {
+    pub user_id: i64,
+    pub image_url: String,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+/// Inserts stories in statements of at most `MAX_ROWS` rows.
+pub async fn insert_stories(tx: &mut Tx, stories: &[NewStory]) -> Result<(), sqlx::Error> {
+    for chunk in stories.chunks(MAX_ROWS) {
+        let sql = format!(
+            "INSERT INTO stories (user_id, image_url, created_at, expires_at) VALUES {}",
+            values(chunk.len(), 4, 0, "")
+        );
+        let mut query = sqlx::query(AssertSqlSafe(sql));
+        for story in chunk {
+            query = query
+                .bind(story.user_id)
+                .bind(&story.image_url)
+                .bind(story.created_at)
+                .bind(story.expires_at);
+        }
+        query.execute(&mut **tx).await?;
+    }
+    Ok(())
 }
 
 /// Inserts `(user_id, post_id)` likes (`$1` is their time); duplicates are skipped.
@@ -155,13 +184,23 @@ async fn insert_pairs(
 }
 
 /// Sets `likes_count` of the posts with ids in `first..=last` to their number of like rows
-/// (one index range count per post), so the counters hold whatever the inserts did.
+/// (one index range count per post), so the counters hold whatever the inserts did, and their
+/// hot score to match (db/posts.rs).
 pub async fn recount_likes(tx: &mut Tx, first: i64, last: i64) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE posts SET likes_count =
            (SELECT COUNT(*) FROM post_likes l WHERE l.post_id = posts.id)
          WHERE id BETWEEN $1 AND $2",
     )
+    .bind(first)
+    .bind(last)
+    .execute(&mut **tx)
+    .await?;
+    sqlx::query(concat!(
+        "UPDATE posts SET hot_score = ",
+        crate::hot_score!("likes_count", "bookmarks_count", "created_at"),
+        " WHERE id BETWEEN $1 AND $2"
+    ))
     .bind(first)
     .bind(last)
     .execute(&mut **tx)

@@ -4,9 +4,11 @@
 mod account;
 mod page;
 mod post;
+mod story;
 
 pub use account::{DisplayName, Email, Password, REQUIRED_FIELDS, Username, filled};
 pub use page::{Page, PageQuery};
 pub use post::{
     Caption, IMAGE_REQUIRED, Skill, parse_bio, parse_location, parse_tags, skills_json,
 };
+pub use story::{STORY_LIFETIME_MS, StoryKind, parse_story_caption};

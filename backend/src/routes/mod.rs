@@ -1,9 +1,11 @@
 //! The HTTP API, one folder per resource; files are `<noun>_<verb>.rs`. Handlers parse input
 //! into domain types, call `db`, and answer; they never build SQL.
 
+pub mod ads;
 pub mod auth;
 pub mod posts;
 pub mod search;
+pub mod stories;
 pub mod user;
 pub mod users;
 
@@ -33,6 +35,8 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(doc)
         .nest("/api/auth", auth::router())
         .nest("/api", posts::router())
+        .nest("/api", stories::router())
+        .nest("/api/ads", ads::router())
         .nest("/api", users::router())
         .nest("/api/search", search::router())
         .nest("/api/user", user::router())

@@ -1,14 +1,17 @@
 //! `atelier seed --demo`: the demo accounts listed in the README with avatars, bios, skills,
 //! follows and a dozen generated image posts each. Idempotent: an account that exists keeps
 //! its fields (only the admin flag is ensured), follows are set once, and posts are added only
-//! to an account that has none. Later issues add stories, conversations, ads and earnings.
+//! to an account that has none. Stories are topped up (a creator with no live story gets two
+//! new ones, so a re-run after a day brings them back), and each ad placement is topped up to
+//! `ADS_PER_PLACEMENT` ads. Later issues add conversations and earnings.
 
 mod art;
 
 pub mod synthetic;
 
 use crate::auth::password::PasswordHasher;
-use crate::db::{self, Db, posts::NewPost, users::NewUser};
+use crate::db::{self, Db, ads::NewAd, posts::NewPost, stories::NewStory, users::NewUser};
+use crate::domain::STORY_LIFETIME_MS;
 use crate::media::{ImageKind, Media};
 
 pub struct DemoAccount {
@@ -146,7 +149,123 @@ pub async fn demo(db: &Db, media: &Media) -> anyhow::Result<usize> {
         }
     }
     seed_posts(db, media, &without_posts).await?;
+    seed_stories(db, media).await?;
+    seed_ads(db, media).await?;
     Ok(created)
+}
+
+/// Two stories of each demo creator's day, with their captions.
+const DEMO_STORIES: &[(&str, [&str; 2])] = &[
+    ("maya", ["Mixing a new blue", "Studio light at 7 am"]),
+    ("leo", ["Rendering overnight", "New shader, who dis"]),
+    ("sofia", ["Storyboard wall", "Loop in progress"]),
+];
+
+/// Gives each demo creator without a live story two new ones, a few hours old.
+async fn seed_stories(db: &Db, media: &Media) -> anyhow::Result<()> {
+    const HOUR_MS: i64 = 3_600_000;
+    let now = db::now_ms();
+    for (n, (username, captions)) in DEMO_STORIES.iter().enumerate() {
+        let Some(user) = db::users::find_by_username(db, username).await? else {
+            continue;
+        };
+        if db::stories::live_count(db, user.id, now).await? > 0 {
+            continue;
+        }
+        for (i, caption) in captions.iter().enumerate() {
+            // Vertical frames: stories are shown full screen on a phone.
+            let picture = art::artwork(5000 + (n * 10 + i) as u64, 540, 960);
+            let stored = media.ingest_image(db, picture, ImageKind::Post).await?;
+            let created_at = now - (2 * (captions.len() - i) as i64 + n as i64) * HOUR_MS;
+            db::stories::insert(
+                db,
+                NewStory {
+                    user_id: user.id,
+                    image_url: &stored.url,
+                    media_key: Some(&stored.key),
+                    kind: "image",
+                    caption: Some(caption),
+                    created_at,
+                    expires_at: created_at + STORY_LIFETIME_MS,
+                },
+            )
+            .await?;
+        }
+    }
+    Ok(())
+}
+
+/// Each placement is topped up to this many demo ads.
+const ADS_PER_PLACEMENT: usize = 3;
+
+/// The demo advertisers: (advertiser, title, description, target).
+const DEMO_ADVERTISERS: &[(&str, &str, &str, &str)] = &[
+    (
+        "Pigment & Co.",
+        "Artist-grade gouache, 20% off",
+        "Twelve colours that dry matte and scan beautifully.",
+        "https://example.com/pigment",
+    ),
+    (
+        "Framewise",
+        "Print your portfolio",
+        "Gallery prints on cotton paper, shipped in three days.",
+        "https://example.com/framewise",
+    ),
+    (
+        "ShaderLab",
+        "Learn real-time graphics",
+        "A six-week course in GLSL for designers and coders.",
+        "https://example.com/shaderlab",
+    ),
+    (
+        "Loopstudio",
+        "Motion presets for creators",
+        "Two hundred easing curves and transitions, one click each.",
+        "https://example.com/loopstudio",
+    ),
+];
+
+/// Tops each placement up to `ADS_PER_PLACEMENT` ads with generated images, running for a year
+/// from now with a budget that lasts.
+async fn seed_ads(db: &Db, media: &Media) -> anyhow::Result<()> {
+    const DAY_MS: i64 = 86_400_000;
+    let now = db::now_ms();
+    for (p, category) in ["feed", "banner", "sidebar", "story"].iter().enumerate() {
+        let existing = usize::try_from(db::ads::count_in(db, category).await?).unwrap_or(0);
+        for i in existing..ADS_PER_PLACEMENT {
+            let (advertiser, title, description, target) =
+                DEMO_ADVERTISERS[(p + i) % DEMO_ADVERTISERS.len()];
+            // Wide banners and sidebars; square cards in the feed; vertical in stories.
+            let (width, height) = match *category {
+                "banner" => (1200, 300),
+                "sidebar" => (600, 500),
+                "story" => (540, 960),
+                _ => (800, 800),
+            };
+            let picture = art::artwork(9000 + (p * 10 + i) as u64, width, height);
+            let stored = media.ingest_image(db, picture, ImageKind::Post).await?;
+            db::ads::insert(
+                db,
+                NewAd {
+                    title,
+                    description,
+                    image_url: &stored.url,
+                    target_url: target,
+                    advertiser_name: advertiser,
+                    category,
+                    budget_cents: 50_000,
+                    cost_per_click_cents: 25,
+                    start_date: now - DAY_MS,
+                    end_date: now + 365 * DAY_MS,
+                    is_active: true,
+                    created_at: now,
+                },
+            )
+            .await?;
+        }
+    }
+    Ok(())
 }
 
 /// Avatar, bio, skills and follows where missing; answers the user's id when they have no

@@ -1,15 +1,17 @@
 //! `atelier seed --synthetic --users N --posts M`: the benchmark data set. Users `user000001`…
 //! (password `synthetic-password`, one argon2 hash shared by all so seeding takes seconds),
 //! posts with external image URLs, 0–6 likes a post (3 on average; `likes_count` is recounted
-//! from the like rows), and about 10 follows a user. `user000001` — the first synthetic user —
+//! from the like rows), about 10 follows a user, and one or two live stories for one user in
+//! ten (created during the last 23 hours). `user000001` — the first synthetic user —
 //! writes one post in twenty, so a profile with many posts exists. Deterministic: the same
 //! arguments on an empty database give the same data.
 
 use std::collections::HashSet;
 
 use crate::auth::password::PasswordHasher;
-use crate::db::synthetic::{self as sql, MAX_ROWS, NewPost, NewUser};
+use crate::db::synthetic::{self as sql, MAX_ROWS, NewPost, NewStory, NewUser};
 use crate::db::{Db, now_ms};
+use crate::domain::STORY_LIFETIME_MS;
 
 /// The password of every synthetic account.
 pub const PASSWORD: &str = "synthetic-password";
@@ -24,6 +26,8 @@ const FOLLOWS_PER_USER: usize = 10;
 const MAX_LIKES: u64 = 6;
 /// One post in this many belongs to the first synthetic user.
 const PROLIFIC_EVERY: usize = 20;
+/// One user in this many has live stories.
+const STORYTELLER_EVERY: usize = 10;
 
 const FIRST_NAMES: &[&str] = &[
     "Ada", "Bruno", "Chiara", "Dmitri", "Elena", "Farah", "Goro", "Hana", "Ivo", "Jonas", "Kemi",
@@ -46,6 +50,7 @@ pub struct Seeded {
     pub posts: usize,
     pub likes: usize,
     pub follows: usize,
+    pub stories: usize,
 }
 
 /// Seeds `users` accounts and `posts` posts (with likes and follows) after whatever exists.
@@ -127,6 +132,32 @@ pub async fn seed(db: &Db, users: usize, posts: usize) -> anyhow::Result<Seeded>
         tx.commit().await?;
     }
     seeded.follows = follows.len();
+
+    // Stories of the last 23 hours, so they are all live when the benchmark runs.
+    let mut stories = Vec::new();
+    for (n, &user_id) in user_ids.iter().enumerate() {
+        if !n.is_multiple_of(STORYTELLER_EVERY) {
+            continue;
+        }
+        for _ in 0..1 + rng.below(2) {
+            let created_at = now - (rng.next() % 82_800_000) as i64;
+            stories.push(NewStory {
+                user_id,
+                image_url: format!(
+                    "https://img.example.com/story/{user_id}-{}.jpg",
+                    stories.len()
+                ),
+                created_at,
+                expires_at: created_at + STORY_LIFETIME_MS,
+            });
+        }
+    }
+    for chunk in stories.chunks(ROWS_PER_TRANSACTION) {
+        let mut tx = db.begin_write().await?;
+        sql::insert_stories(&mut tx, chunk).await?;
+        tx.commit().await?;
+    }
+    seeded.stories = stories.len();
     sql::settle(db).await?;
     Ok(seeded)
 }

@@ -65,6 +65,39 @@ async fn the_demo_seed_is_idempotent_and_its_accounts_sign_in(backend: Backend) 
     assert!(post["blurhash"].is_string() && post["width"].is_number());
     let image = app.get(post["thumbnailUrl"].as_str().unwrap()).await;
     assert_eq!(image.headers()["content-type"], "image/jpeg");
+
+    // Two live stories for each creator, and three ads of each placement, once.
+    let strip: Value = app.get("/api/stories").await.json().await.unwrap();
+    let groups = strip.as_array().unwrap();
+    assert_eq!(groups.len(), 3);
+    assert_eq!(groups[0]["user"]["username"], "maya", "her own group first");
+    assert!(
+        groups
+            .iter()
+            .all(|g| g["stories"].as_array().unwrap().len() == 2)
+    );
+    let story = app
+        .get(groups[0]["stories"][0]["imageUrl"].as_str().unwrap())
+        .await;
+    assert_eq!(story.status(), StatusCode::OK);
+    for placement in ["feed", "banner", "sidebar"] {
+        let ads: Value = app
+            .get(&format!("/api/ads/{placement}"))
+            .await
+            .json()
+            .await
+            .unwrap();
+        assert_eq!(ads.as_array().unwrap().len(), 3, "{placement}");
+        assert_eq!(
+            app.get(ads[0]["imageUrl"].as_str().unwrap()).await.status(),
+            StatusCode::OK
+        );
+    }
+    let (story_ads,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM ads WHERE category = 'story'")
+        .fetch_one(&app.db().await.pool)
+        .await
+        .unwrap();
+    assert_eq!(story_ads, 3);
 }
 
 async fn admin_grant_makes_a_user_an_admin(backend: Backend) {
@@ -153,4 +186,31 @@ async fn a_synthetic_seed_fills_pages_of_posts_whose_like_counts_are_true(backen
     );
     let prolific = reader.get_json("/api/users/username/user000001").await;
     assert!(prolific["postsCount"].as_i64().unwrap() >= 10);
+
+    // Trending agrees with the recounted likes: the hot scores were set after the recount.
+    let trending = reader.get_json("/api/posts/trending?limit=100").await;
+    let score = |p: &Value| {
+        let likes = p["likesCount"].as_f64().unwrap().max(1.0);
+        let created = chrono::DateTime::parse_from_rfc3339(p["createdAt"].as_str().unwrap())
+            .unwrap()
+            .timestamp_millis() as f64;
+        likes.log10() + created / 45_000_000.0
+    };
+    for pair in trending.as_array().unwrap().windows(2) {
+        assert!(
+            score(&pair[0]) >= score(&pair[1]) - 1e-6,
+            "{} before {}",
+            pair[0]["id"],
+            pair[1]["id"]
+        );
+    }
+    // Two synthetic users in twenty have one or two live stories each.
+    let strip = reader.get_json("/api/stories").await;
+    let groups = strip.as_array().unwrap();
+    assert_eq!(groups.len(), 2);
+    assert!(
+        groups
+            .iter()
+            .all(|g| (1..=2).contains(&g["stories"].as_array().unwrap().len()))
+    );
 }

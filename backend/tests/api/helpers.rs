@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use atelier::clock::Clock;
 use atelier::config::Settings;
 use atelier::media::Media;
 use atelier::startup::Application;
@@ -61,6 +62,8 @@ pub struct TestApp {
     /// A browser-like client: keeps cookies.
     pub client: reqwest::Client,
     pub settings: Settings,
+    /// The app's clock of time rules (story expiry, ads, trending): `advance_clock` moves it.
+    pub clock: Clock,
     shutdown: Option<oneshot::Sender<()>>,
     server: Option<JoinHandle<anyhow::Result<()>>>,
     _dir: tempfile::TempDir,
@@ -98,11 +101,14 @@ pub async fn spawn_app_with_media(backend: Backend, media: Media) -> TestApp {
 }
 
 async fn start(settings: Settings, dir: tempfile::TempDir, media: Option<Media>) -> TestApp {
-    let app = match media {
-        Some(media) => Application::build_with_media(settings.clone(), media).await,
-        None => Application::build(settings.clone()).await,
-    }
-    .expect("the app builds");
+    let media = match media {
+        Some(media) => media,
+        None => Media::open(&settings.media_store).expect("the media store opens"),
+    };
+    let clock = Clock::manual();
+    let app = Application::build_with(settings.clone(), media, clock.clone())
+        .await
+        .expect("the app builds");
     let address = format!("http://{}", app.local_addr());
     let (tx, rx) = oneshot::channel::<()>();
     let server = tokio::spawn(app.run_until(async move {
@@ -112,6 +118,7 @@ async fn start(settings: Settings, dir: tempfile::TempDir, media: Option<Media>)
         address,
         client: browser(),
         settings,
+        clock,
         shutdown: Some(tx),
         server: Some(server),
         _dir: dir,
@@ -161,6 +168,23 @@ impl TestApp {
                 .expect("server task")
                 .expect("server stopped cleanly");
         }
+    }
+
+    /// Moves the app's clock forward (stories expire, ad click windows pass, posts age) without
+    /// sleeping. Sessions keep the real time.
+    pub fn advance_clock(&self, by: Duration) {
+        self.clock.advance(by);
+    }
+
+    /// Runs the housekeeping sweep now (expired stories and their views, old ad clicks), by the
+    /// app's clock; answers how many stories went.
+    pub async fn sweep(&self) -> u64 {
+        let db = self.db().await;
+        let swept = atelier::startup::sweep(&db, &self.clock)
+            .await
+            .expect("the sweep runs");
+        db.pool.close().await;
+        swept
     }
 
     /// A connection pool to this app's database, for arranging what the API cannot (time).

@@ -3,10 +3,13 @@
 
 mod helpers;
 
+mod ads;
 mod auth;
 mod cli;
 mod db;
 mod media;
 mod posts;
+mod stories;
+mod trending;
 mod users;
 mod web;

@@ -104,7 +104,7 @@ fn png_with_metadata(image: &DynamicImage) -> Vec<u8> {
 }
 
 /// A valid PNG header declaring `width` × `height` pixels, with almost no pixel data.
-fn png_declaring(width: u32, height: u32) -> Vec<u8> {
+pub fn png_declaring(width: u32, height: u32) -> Vec<u8> {
     let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
     let mut ihdr = Vec::new();
     ihdr.extend_from_slice(&width.to_be_bytes());

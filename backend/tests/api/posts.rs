@@ -411,7 +411,7 @@ async fn unknown_or_malformed_post_ids_are_refused(backend: Backend) {
 }
 
 /// A PNG of `width`×`height` as a `data:` URL, the way the client sends a picked image.
-fn png_data_url(width: u32, height: u32) -> String {
+pub fn png_data_url(width: u32, height: u32) -> String {
     use base64::Engine;
     let picture = image::RgbImage::from_fn(width, height, |x, y| {
         image::Rgb([(x % 256) as u8, (y % 256) as u8, 128])

@@ -20,6 +20,7 @@ const routes: Array<{ path: string; page: Page }> = [
   { path: '/profile', page: ProfilePage },
   { path: '/profile/:username', page: ProfilePage },
   { path: '/create', page: lazy(() => import('./routes/create-post')) },
+  { path: '/create-story', page: lazy(() => import('./routes/create-story')) },
 ];
 
 const NotFoundPage = lazy(() => import('./routes/not-found'));

@@ -4,6 +4,84 @@
  */
 
 export interface paths {
+    "/api/ads/banner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Banner ads (home; the client shows the first): active, inside their dates, revenue below
+         *     budget; at most 10, least shown first.
+         */
+        get: operations["list_banner_ads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Feed ads (explore's sponsored cards): active, inside their dates, revenue below budget; at
+         *     most 10, least shown first.
+         */
+        get: operations["list_feed_ads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/sidebar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sidebar ads: active, inside their dates, revenue below budget; at most 10, least shown first. */
+        get: operations["list_sidebar_ads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/{id}/interaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records an impression or a click; signed in or not (the spec allows a null user). An
+         *     impression is counted every time; a click adds the ad's cost per click to its revenue (never
+         *     past its budget) and counts once per viewer and ad in 10 minutes.
+         */
+        post: operations["record_interaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -104,6 +182,28 @@ export interface paths {
         put?: never;
         /** Shares a post. */
         post: operations["create_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/trending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Posts of the last 30 days ranked by engagement with time decay (explore's trending grid):
+         *     a stored hot score, `log10(max(1, likes + 2 × saves))` plus the creation time in seconds /
+         *     45,000. The static path wins over `/posts/{id}/…` in the router (static segments match
+         *     first), so `trending` is never read as an id.
+         */
+        get: operations["list_trending"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -218,6 +318,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stories strip: live stories grouped by user — the session user's own group first, then
+         *     the users they follow by their latest story, then everyone else by their latest story — at
+         *     most 50 groups, each group's stories oldest first.
+         */
+        get: operations["list_stories"];
+        put?: never;
+        /** Shares a story for 24 hours. */
+        post: operations["create_story"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stories/{id}/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records that the session user saw the story. Each viewer counts once; the author's own
+         *     views are not counted. Any body is ignored.
+         */
+        post: operations["view_story"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/profile": {
         parameters: {
             query?: never;
@@ -311,6 +453,44 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description An ad as a placement shows it. The stats fields are present only in an admin's answer. */
+        Ad: {
+            advertiserName: string;
+            /**
+             * Format: int64
+             * @description Admins only: cents.
+             */
+            budget?: number;
+            /** @description `feed`, `story`, `banner` or `sidebar`. */
+            category: string;
+            /**
+             * Format: int64
+             * @description Admins only: cents.
+             */
+            costPerClick?: number;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            imageUrl: string;
+            /**
+             * Format: int64
+             * @description Admins only: cents charged so far.
+             */
+            revenue?: number;
+            /** @description Opened in a new tab (no opener, no referrer). */
+            targetUrl: string;
+            title: string;
+            /**
+             * Format: int64
+             * @description Admins only.
+             */
+            totalClicks?: number;
+            /**
+             * Format: int64
+             * @description Admins only.
+             */
+            totalImpressions?: number;
+        };
         /** @description {isBookmarked}: the bookmark toggle's and bookmark-status's answer. */
         BookmarkState: {
             isBookmarked: boolean;
@@ -334,6 +514,20 @@ export interface components {
         /** @description {isFollowing}: the follow-status answer. */
         FollowStatus: {
             isFollowing: boolean;
+        };
+        /** @enum {string} */
+        InteractionKind: "impression" | "click";
+        /**
+         * @description An ad impression or click. The first client also sends `userId` and `ipAddress`; both are
+         *     ignored (the viewer is the session user, or the anonymous client itself).
+         */
+        InteractionRequest: {
+            type: components["schemas"]["InteractionKind"];
+            /**
+             * @description The browser's user agent (used, with the address, to tell anonymous clients apart when
+             *     the request carries no User-Agent header; only its first 512 characters count).
+             */
+            userAgent?: string | null;
         };
         /** @description {isLiked, likesCount}: the like toggle's answer. */
         LikeState: {
@@ -371,6 +565,21 @@ export interface components {
             location?: string | null;
             /** @description Trimmed; blank ones dropped; at most 30 of at most 50 characters. */
             tags?: string[] | null;
+        };
+        /**
+         * @description A new story. The first client also sends `userId`, `expiresAt` and `isActive`; all are
+         *     ignored (the author is the session user; the server's clock sets the expiry).
+         */
+        NewStoryRequest: {
+            /** @description Optional, at most 2200 characters. */
+            caption?: string | null;
+            /**
+             * @description A `data:` image (JPEG, PNG, GIF or WebP; re-encoded and stored) or an http(s) URL
+             *     (stored as given, never fetched; the way to give a video). Required (a missing one is
+             *     answered with the spec's message).
+             */
+            content: string | null;
+            type?: components["schemas"]["StoryKind"] | null;
         };
         /** @description A post as the viewer sees it. */
         Post: {
@@ -480,6 +689,41 @@ export interface components {
          * @enum {string}
          */
         Skill: "design" | "code" | "music" | "photo" | "motion";
+        /** @description A live story as the viewer sees it. */
+        Story: {
+            caption: string | null;
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /** @description ISO-8601 UTC: 24 hours after `createdAt`. */
+            expiresAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description `/media/{key}` for a stored image, or the http(s) URL the author gave. */
+            imageUrl: string;
+            type: components["schemas"]["StoryKind"];
+            /** @description Whether the session user has seen it (the strip rings groups with unseen stories). */
+            viewedByMe: boolean;
+            /**
+             * Format: int64
+             * @description Distinct viewers other than the author.
+             */
+            viewsCount: number;
+        };
+        /** @description One user's live stories, oldest first. */
+        StoryGroup: {
+            stories: components["schemas"]["Story"][];
+            user: components["schemas"]["PostAuthor"];
+        };
+        /**
+         * @description What a story shows: an image (the default), or a video given by URL.
+         * @enum {string}
+         */
+        StoryKind: "image" | "video";
+        /** @description {viewsCount}: a story's count after a view. */
+        StoryViews: {
+            /** Format: int64 */
+            viewsCount: number;
+        };
         /** @description The signed-in user as the session call returns it (the only answer with an email). */
         User: {
             bio: string | null;
@@ -502,6 +746,163 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list_banner_ads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ads to show, least shown first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ad"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_feed_ads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ads to show, least shown first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ad"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_sidebar_ads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ads to show, least shown first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ad"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    record_interaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Ad id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InteractionRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded (a repeated click is accepted and not counted) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id or type */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such ad, or it is not active */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -875,6 +1276,51 @@ export interface operations {
             };
         };
     };
+    list_trending: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 12). */
+                limit?: number;
+                /** @description Continue after this post (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of posts, hottest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"][];
+                };
+            };
+            /** @description Invalid limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_user_posts: {
         parameters: {
             query?: {
@@ -1173,6 +1619,163 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_stories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The story groups, in the strip's order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryGroup"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_story: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewStoryRequest"];
+            };
+        };
+        responses: {
+            /** @description The new story */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Story"];
+                };
+            };
+            /** @description Invalid input (spec wording) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body or image too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body, or not a JPEG, PNG, GIF or WebP image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    view_story: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Story id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The story's view count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryViews"];
+                };
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such story, or it expired */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -9,6 +9,7 @@ mod post_like_status;
 mod posts_by_user;
 mod posts_create;
 mod posts_list;
+mod posts_trending;
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -23,6 +24,7 @@ use crate::state::AppState;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(posts_list::list_posts, posts_create::create_post))
+        .routes(routes!(posts_trending::list_trending))
         .routes(routes!(posts_by_user::list_user_posts))
         .routes(routes!(post_like::toggle_like))
         .routes(routes!(post_like_status::like_status))

@@ -5,7 +5,7 @@ use utoipa::ToSchema;
 
 use super::Post;
 use crate::auth::CurrentUser;
-use crate::db::{self, now_ms, posts::NewPost};
+use crate::db::{self, posts::NewPost};
 use crate::domain::{Caption, IMAGE_REQUIRED, filled, parse_location, parse_tags};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::media::{ImageKind, ImageSource, parse_image_source};
@@ -76,7 +76,8 @@ pub async fn create_post(
             media_key: media_key.as_deref(),
             location: location.as_deref(),
             tags: &tags,
-            created_at: now_ms(),
+            // The clock trending's decay is measured by (tests move it).
+            created_at: state.clock.now_ms(),
         },
     )
     .await?;

@@ -7,7 +7,12 @@ import HomePage from './home';
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
-    vi.fn<typeof fetch>(async (input) => (String(input).startsWith('/api/auth/user') ? json(me) : json([aPost()]))),
+    vi.fn<typeof fetch>(async (input) => {
+      const url = String(input);
+      if (url.startsWith('/api/auth/user')) return json(me);
+      if (url.startsWith('/api/stories') || url.startsWith('/api/ads/')) return json([]);
+      return json([aPost()]);
+    }),
   );
 });
 afterEach(() => {
@@ -30,6 +35,7 @@ describe('HomePage', () => {
       'Quick Create',
       'Live Collaboration Canvas',
       'Skill Networking',
+      'Creative Moments',
       'Creative Projects Gallery',
     ]);
     expect(screen.getByRole('button', { name: 'Create' })).toBeInTheDocument();

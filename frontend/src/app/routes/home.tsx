@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
+import { BannerAd } from '@/features/ads/components/banner-ad';
 import { AiCreativeAssistant } from '@/features/home/components/ai-creative-assistant';
 import { CollaborationCanvas } from '@/features/home/components/collaboration-canvas';
 import { QuickCreate } from '@/features/home/components/quick-create';
@@ -7,6 +8,7 @@ import { SkillMatcher } from '@/features/home/components/skill-matcher';
 import { DEFAULT_MOOD, DEFAULT_VIEW_MODE, moodById, type MoodId, type ViewMode } from '@/features/home/moods';
 import { CreateChooser } from '@/features/posts/components/create-chooser';
 import { PostFeed } from '@/features/posts/components/post-feed';
+import { StoriesStrip } from '@/features/stories/components/stories-strip';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 
@@ -34,8 +36,8 @@ export default function HomePage() {
       <QuickCreate onNewProject={() => setChooserOpen(true)} />
       <CollaborationCanvas />
       <SkillMatcher />
-      {/* <StoriesStrip /> */}
-      {/* <BannerAd /> */}
+      <StoriesStrip />
+      <BannerAd />
       <div
         data-testid="gallery"
         data-view-mode={viewMode}

@@ -46,3 +46,29 @@ export function DialogDescription({
 }: ComponentPropsWithoutRef<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn('mt-1 text-sm text-zinc-400', className)} {...props} />;
 }
+
+/**
+ * A dialog that covers the screen (the story viewer): black, the column's width on wide
+ * screens, no built-in close button (the content brings its own). Radix still traps focus and
+ * closes on Escape.
+ */
+export function FullScreenDialogContent({
+  className,
+  children,
+  ...props
+}: ComponentPropsWithoutRef<typeof DialogPrimitive.Content>) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black" />
+      <DialogPrimitive.Content
+        className={cn(
+          'fixed inset-0 z-50 mx-auto flex w-full max-w-[480px] flex-col bg-black text-white focus:outline-none',
+          className,
+        )}
+        {...props}
+      >
+        {children}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}

@@ -3,8 +3,6 @@
 import type { CreatePostRequest } from '@/types/social';
 
 export const CAPTION_MAX = 2200;
-/** Spec 000 §9: the post image picker's limit. */
-export const POST_IMAGE_MAX_MB = 500;
 
 export interface PostFormValues {
   caption: string;

@@ -1,10 +1,3 @@
-const HOUR_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * HOUR_MS;
-
-/** Spec 000 §9: under 1 hour 'just now', under 24 hours 'Nh ago', otherwise 'Nd ago'. */
-export function relativeTime(createdAt: string | Date, now: Date = new Date()): string {
-  const elapsed = now.getTime() - new Date(createdAt).getTime();
-  if (!(elapsed >= HOUR_MS)) return 'just now'; // also a clock a little ahead of ours, or a bad date
-  if (elapsed < DAY_MS) return `${Math.floor(elapsed / HOUR_MS)}h ago`;
-  return `${Math.floor(elapsed / DAY_MS)}d ago`;
-}
+//! The posts' relative time lives in lib/relative-time.ts (stories use the same rules); this
+//! re-export keeps the post components' import path.
+export { relativeTime } from '@/lib/relative-time';

@@ -9,6 +9,7 @@ export const postKeys = {
   feed: () => ['posts', 'feed'] as const,
   byUser: (userId: number) => ['posts', 'user', userId] as const,
   bookmarks: () => ['posts', 'bookmarks'] as const,
+  trending: () => ['posts', 'trending'] as const,
 };
 
 /** What every post list keeps in the cache. */

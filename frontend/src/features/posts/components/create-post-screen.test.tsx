@@ -1,49 +1,13 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeXhr } from '@/test/fake-xhr';
 import { aPost, renderWithApp } from '@/test/render';
-import { imageFileToDataUrl } from '../process-image';
+import { imageFileToDataUrl } from '@/lib/process-image';
 import { CreatePostScreen } from './create-post-screen';
 
-vi.mock('../process-image', () => ({ imageFileToDataUrl: vi.fn() }));
+vi.mock('@/lib/process-image', () => ({ imageFileToDataUrl: vi.fn() }));
 const processImage = vi.mocked(imageFileToDataUrl);
-
-/** A stand-in XMLHttpRequest that records what is sent and answers when told. */
-class FakeXhr {
-  static last: FakeXhr | undefined;
-  method = '';
-  url = '';
-  body: string | null = null;
-  headers: Record<string, string> = {};
-  withCredentials = false;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: string) {
-    this.body = body;
-  }
-  respond(status: number, body: string) {
-    this.status = status;
-    this.responseText = body;
-    this.onload?.();
-  }
-}
 
 let onClose: ReturnType<typeof vi.fn<() => void>>;
 beforeEach(() => {

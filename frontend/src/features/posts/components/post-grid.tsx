@@ -2,10 +2,10 @@
 //! comments counts. A tile opens the full card in a dialog, where it can be liked or saved.
 import { Heart, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
-import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Post } from '@/types/social';
-import { plural, PostCard, postAlt } from './post-card';
+import { plural, postAlt } from './post-card';
+import { PostDialog } from './post-dialog';
 import { PostImage } from './post-image';
 
 export function PostGrid({ posts }: { posts: Post[] }) {
@@ -50,21 +50,7 @@ export function PostGrid({ posts }: { posts: Post[] }) {
           </li>
         ))}
       </ul>
-      <Dialog open={open !== null} onOpenChange={(isOpen) => !isOpen && setOpenId(null)}>
-        {open && (
-          <DialogContent
-            aria-describedby={undefined}
-            className="p-0 pt-12"
-            // Following the author's link leaves the dialog behind, even to the same profile.
-            onClickCapture={(event) => {
-              if ((event.target as Element).closest('a')) setOpenId(null);
-            }}
-          >
-            <DialogTitle className="sr-only">Post by {open.user.displayName}</DialogTitle>
-            <PostCard post={open} />
-          </DialogContent>
-        )}
-      </Dialog>
+      <PostDialog post={open} onClose={() => setOpenId(null)} />
     </>
   );
 }

@@ -1,5 +1,5 @@
-//! Spec 000 §5: a picked image is redrawn at most 1600 px wide as a JPEG of quality 0.85 and
-//! kept as an inline data URL (the server re-encodes it again and strips metadata).
+//! Spec 000 §5: a picked post or story image is redrawn at most 1600 px wide as a JPEG of
+//! quality 0.85 and kept as an inline data URL (the server re-encodes it again and strips metadata).
 
 export const MAX_IMAGE_WIDTH = 1600;
 export const JPEG_QUALITY = 0.85;

@@ -1,0 +1,206 @@
+//! Stories and their views. The strip is one query: the groups (at most `MAX_GROUPS` users with
+//! live stories, ranked) are picked from a scan of `stories_user_id_idx` alone, then joined to
+//! their authors and live stories with the viewer's `viewedByMe`, already in the strip's order.
+//! Every time here comes from the caller (the injected clock), never from the database.
+
+use sqlx::FromRow;
+
+use super::Db;
+
+/// The most story groups the strip shows.
+pub const MAX_GROUPS: i64 = 50;
+
+/// One live story with its author, as the strip shows it to one viewer.
+#[derive(Debug, Clone, FromRow)]
+pub struct StoryView {
+    pub id: i64,
+    pub user_id: i64,
+    pub username: String,
+    pub display_name: String,
+    pub profile_image: Option<String>,
+    pub image_url: String,
+    pub kind: String,
+    pub caption: Option<String>,
+    pub views_count: i64,
+    pub viewed_by_me: i64,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+pub struct NewStory<'a> {
+    pub user_id: i64,
+    pub image_url: &'a str,
+    pub media_key: Option<&'a str>,
+    /// `image` or `video`.
+    pub kind: &'a str,
+    pub caption: Option<&'a str>,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+/// Everything of `StoryView`; `$1` is the viewer.
+macro_rules! story_view_columns {
+    () => {
+        "s.id, s.user_id, u.username, u.display_name,
+         COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
+         s.image_url, s.kind, s.caption, s.views_count,
+         CAST(CASE WHEN EXISTS (SELECT 1 FROM story_views v
+                                WHERE v.story_id = s.id AND v.viewer_id = $1)
+              THEN 1 ELSE 0 END AS BIGINT) AS viewed_by_me,
+         s.created_at, s.expires_at"
+    };
+}
+
+/// Inserts a story; answers its id.
+pub async fn insert(db: &Db, new: NewStory<'_>) -> Result<i64, sqlx::Error> {
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO stories (user_id, image_url, media_key, kind, caption, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+    )
+    .bind(new.user_id)
+    .bind(new.image_url)
+    .bind(new.media_key)
+    .bind(new.kind)
+    .bind(new.caption)
+    .bind(new.created_at)
+    .bind(new.expires_at)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(id)
+}
+
+/// One story as `viewer` sees it at `now`; `None` when unknown or expired.
+pub async fn find(
+    db: &Db,
+    viewer: i64,
+    story_id: i64,
+    now: i64,
+) -> Result<Option<StoryView>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        story_view_columns!(),
+        " FROM stories s JOIN users u ON u.id = s.user_id
+         WHERE s.id = $2 AND s.expires_at > $3"
+    ))
+    .bind(viewer)
+    .bind(story_id)
+    .bind(now)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// The live stories of the strip's groups, in the strip's order: `viewer`'s own group first,
+/// then the users `viewer` follows by their latest story, then everyone else by their latest
+/// story; at most `MAX_GROUPS` groups, each group's stories oldest first. Rows of one group
+/// are consecutive.
+pub async fn strip(db: &Db, viewer: i64, now: i64) -> Result<Vec<StoryView>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "WITH grp AS (
+           SELECT l.user_id, MAX(l.created_at) AS latest,
+                  CASE WHEN l.user_id = $1 THEN 0
+                       WHEN EXISTS (SELECT 1 FROM follows f
+                                    WHERE f.follower_id = $1 AND f.followee_id = l.user_id)
+                       THEN 1 ELSE 2 END AS rnk
+           FROM stories l
+           WHERE l.expires_at > $2
+           GROUP BY l.user_id
+           ORDER BY rnk, latest DESC, l.user_id DESC
+           LIMIT $3
+         )
+         SELECT ",
+        story_view_columns!(),
+        " FROM grp
+         JOIN users u ON u.id = grp.user_id
+         JOIN stories s ON s.user_id = grp.user_id
+         WHERE s.expires_at > $2
+         ORDER BY grp.rnk, grp.latest DESC, grp.user_id DESC, s.created_at, s.id"
+    ))
+    .bind(viewer)
+    .bind(now)
+    .bind(MAX_GROUPS)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// What recording a view found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Viewed {
+    /// The story is live; its count after this view.
+    Counted { views_count: i64 },
+    /// No such story, or it expired.
+    NotFound,
+}
+
+/// Records that `viewer` saw the story, in one short write transaction: the view row is
+/// inserted once per viewer (a repeat changes nothing), and the count moves only when the row
+/// is new and the viewer is not the author.
+pub async fn record_view(
+    db: &Db,
+    viewer: i64,
+    story_id: i64,
+    now: i64,
+) -> Result<Viewed, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let inserted = sqlx::query(
+        "INSERT INTO story_views (story_id, viewer_id, created_at)
+         SELECT id, $2, $3 FROM stories WHERE id = $1 AND expires_at > $3
+         ON CONFLICT (story_id, viewer_id) DO NOTHING",
+    )
+    .bind(story_id)
+    .bind(viewer)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        == 1;
+    if inserted {
+        sqlx::query(
+            "UPDATE stories SET views_count = views_count + 1 WHERE id = $1 AND user_id <> $2",
+        )
+        .bind(story_id)
+        .bind(viewer)
+        .execute(&mut *tx)
+        .await?;
+    }
+    let count: Option<(i64,)> =
+        sqlx::query_as("SELECT views_count FROM stories WHERE id = $1 AND expires_at > $2")
+            .bind(story_id)
+            .bind(now)
+            .fetch_optional(&mut *tx)
+            .await?;
+    tx.commit().await?;
+    Ok(match count {
+        Some((views_count,)) => Viewed::Counted { views_count },
+        None => Viewed::NotFound,
+    })
+}
+
+/// Deletes the stories expired at `now` and their views; answers how many stories went.
+pub async fn delete_expired(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    sqlx::query(
+        "DELETE FROM story_views
+         WHERE story_id IN (SELECT id FROM stories WHERE expires_at <= $1)",
+    )
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    let deleted = sqlx::query("DELETE FROM stories WHERE expires_at <= $1")
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    tx.commit().await?;
+    Ok(deleted)
+}
+
+/// How many live stories `user` has at `now` (the demo seed tops them up).
+pub async fn live_count(db: &Db, user: i64, now: i64) -> Result<i64, sqlx::Error> {
+    let (count,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM stories WHERE user_id = $1 AND expires_at > $2")
+            .bind(user)
+            .bind(now)
+            .fetch_one(&db.pool)
+            .await?;
+    Ok(count)
+}

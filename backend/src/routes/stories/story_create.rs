@@ -1,0 +1,89 @@
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::{STORY_NOT_FOUND, Story};
+use crate::auth::CurrentUser;
+use crate::db::{self, stories::NewStory};
+use crate::domain::{IMAGE_REQUIRED, STORY_LIFETIME_MS, StoryKind, filled, parse_story_caption};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::media::{ImageKind, ImageSource, parse_image_source};
+use crate::state::AppState;
+
+/// A new story. The first client also sends `userId`, `expiresAt` and `isActive`; all are
+/// ignored (the author is the session user; the server's clock sets the expiry).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewStoryRequest {
+    /// A `data:` image (JPEG, PNG, GIF or WebP; re-encoded and stored) or an http(s) URL
+    /// (stored as given, never fetched; the way to give a video). Required (a missing one is
+    /// answered with the spec's message).
+    #[schema(required = true, pattern = r"^\s*(data:image/|https?://[^\s/?#]+)")]
+    pub content: Option<String>,
+    /// `image` (default) or `video`.
+    #[serde(rename = "type")]
+    pub kind: Option<StoryKind>,
+    /// Optional, at most 2200 characters.
+    #[schema(max_length = 2200)]
+    pub caption: Option<String>,
+}
+
+/// Shares a story for 24 hours.
+#[utoipa::path(
+    post, path = "/stories", tag = "stories",
+    request_body = NewStoryRequest,
+    responses(
+        (status = 201, description = "The new story", body = Story),
+        (status = 400, description = "Invalid input (spec wording)", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 413, description = "Body or image too large", body = ErrorBody),
+        (status = 415, description = "Not a JSON body, or not a JPEG, PNG, GIF or WebP image", body = ErrorBody),
+    )
+)]
+pub async fn create_story(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Json(body): Json<NewStoryRequest>,
+) -> ApiResult<(StatusCode, Json<Story>)> {
+    let raw_content =
+        filled(body.content.as_deref()).ok_or_else(|| ApiError::bad_request(IMAGE_REQUIRED))?;
+    let kind = body.kind.unwrap_or_default();
+    let caption = parse_story_caption(body.caption.as_deref())?;
+    let source = parse_image_source(raw_content)?;
+
+    let (image_url, media_key) = match source {
+        ImageSource::External(url) => (url, None),
+        // Uploaded bytes are always an image (the client picks image files only): they go
+        // through the image pipeline whatever `type` says, so a non-image is refused.
+        ImageSource::Data(bytes) => {
+            let stored = state
+                .media
+                .ingest_image(&state.db, bytes, ImageKind::Post)
+                .await?;
+            (stored.url, Some(stored.key))
+        }
+    };
+    let kind = match media_key {
+        Some(_) => StoryKind::Image,
+        None => kind,
+    };
+    let now = state.clock.now_ms();
+    let id = db::stories::insert(
+        &state.db,
+        NewStory {
+            user_id: current.user.id,
+            image_url: &image_url,
+            media_key: media_key.as_deref(),
+            kind: kind.as_str(),
+            caption: caption.as_deref(),
+            created_at: now,
+            expires_at: now + STORY_LIFETIME_MS,
+        },
+    )
+    .await?;
+    let story = db::stories::find(&state.db, current.user.id, id, now)
+        .await?
+        .ok_or_else(|| ApiError::not_found(STORY_NOT_FOUND))?;
+    Ok((StatusCode::CREATED, Json(Story::from(&story))))
+}

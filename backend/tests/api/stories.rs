@@ -1,0 +1,442 @@
+//! Stories: creating (and every refusal), the strip's groups and order, expiry by the app's
+//! clock and the sweep, and views counted once per viewer.
+
+use std::time::Duration;
+
+use base64::Engine;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::both_backends;
+use crate::helpers::{Backend, TestUser, error_of, spawn_app};
+use crate::media::png_declaring;
+use crate::posts::png_data_url;
+
+both_backends!(
+    a_story_with_an_external_image_is_answered_with_its_fields_and_a_24_hour_expiry,
+    a_story_from_the_gallery_goes_through_the_image_pipeline,
+    a_story_is_authored_by_the_session_user_whatever_user_id_the_body_names,
+    a_story_with_bad_input_is_refused_and_nothing_is_stored,
+    an_oversized_or_non_image_story_upload_is_refused_and_nothing_is_stored,
+    stories_need_a_session,
+    the_strip_shows_my_group_first_then_followed_users_then_others_by_latest_story,
+    an_expired_story_is_not_served_at_once_and_the_sweep_deletes_it,
+    a_view_counts_once_per_viewer_and_the_author_is_not_counted,
+    viewing_an_unknown_expired_or_malformed_story_is_refused,
+);
+
+const PICTURE: &str = "https://img.example.com/story.jpg";
+
+async fn post_story(user: &TestUser, body: Value) -> Value {
+    let response = user.post_json("/api/stories", &body).await;
+    assert_eq!(response.status(), StatusCode::CREATED, "creating a story");
+    response.json().await.unwrap()
+}
+
+/// `[(user id, [story ids])]` of the strip.
+fn shape(strip: &Value) -> Vec<(i64, Vec<i64>)> {
+    strip
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|group| {
+            let ids = group["stories"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s["id"].as_i64().unwrap())
+                .collect();
+            (group["user"]["id"].as_i64().unwrap(), ids)
+        })
+        .collect()
+}
+
+fn millis(iso: &Value) -> i64 {
+    chrono::DateTime::parse_from_rfc3339(iso.as_str().unwrap())
+        .unwrap()
+        .timestamp_millis()
+}
+
+async fn a_story_with_an_external_image_is_answered_with_its_fields_and_a_24_hour_expiry(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+
+    let story = post_story(
+        &maya,
+        json!({"content": PICTURE, "caption": " Morning light ", "expiresAt": "2020-01-01T00:00:00Z",
+               "isActive": false}),
+    )
+    .await;
+
+    assert_eq!(story["imageUrl"], PICTURE);
+    assert_eq!(story["type"], "image");
+    assert_eq!(story["caption"], "Morning light");
+    assert_eq!(story["viewsCount"], 0);
+    assert_eq!(story["viewedByMe"], false);
+    assert_eq!(
+        millis(&story["expiresAt"]) - millis(&story["createdAt"]),
+        86_400_000
+    );
+    let video = post_story(
+        &maya,
+        json!({"content": "https://v.example.com/a.mp4", "type": "video"}),
+    )
+    .await;
+    assert_eq!(video["type"], "video");
+    assert_eq!(video["caption"], Value::Null);
+
+    let strip = maya.get_json("/api/stories").await;
+    assert_eq!(strip.as_array().unwrap().len(), 1);
+    assert_eq!(strip[0]["user"]["id"], maya.id);
+    assert_eq!(strip[0]["user"]["username"], "maya");
+    assert_eq!(strip[0]["user"]["displayName"], "maya display");
+    assert_eq!(strip[0]["stories"], json!([story, video]));
+}
+
+async fn a_story_from_the_gallery_goes_through_the_image_pipeline(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+
+    // Whatever type is claimed, uploaded bytes are an image.
+    let story = post_story(
+        &maya,
+        json!({"content": png_data_url(1080, 1920), "type": "video"}),
+    )
+    .await;
+
+    let url = story["imageUrl"].as_str().unwrap();
+    assert!(url.starts_with("/media/"), "{url}");
+    assert_eq!(story["type"], "image");
+    let stored = maya.get(url).await;
+    assert_eq!(stored.status(), 200);
+    let picture = image::load_from_memory(&stored.bytes().await.unwrap()).unwrap();
+    assert_eq!((picture.width(), picture.height()), (900, 1600));
+}
+
+async fn a_story_is_authored_by_the_session_user_whatever_user_id_the_body_names(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+
+    post_story(&leo, json!({"content": PICTURE, "userId": maya.id})).await;
+
+    assert_eq!(shape(&leo.get_json("/api/stories").await)[0].0, leo.id);
+}
+
+async fn a_story_with_bad_input_is_refused_and_nothing_is_stored(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let cases = [
+        (json!({}), "Please select an image or enter a URL"),
+        (
+            json!({"content": ""}),
+            "Please select an image or enter a URL",
+        ),
+        (
+            json!({"content": "   "}),
+            "Please select an image or enter a URL",
+        ),
+        (
+            json!({"content": null, "type": "image"}),
+            "Please select an image or enter a URL",
+        ),
+        (json!({"content": PICTURE, "type": "gif"}), ""),
+        (json!({"content": PICTURE, "type": 3}), ""),
+        (
+            json!({"content": PICTURE, "caption": "x".repeat(2201)}),
+            "Caption must be under 2200 characters",
+        ),
+        (json!({"content": "javascript:alert(1)"}), ""),
+        (json!({"content": "not a url"}), ""),
+        (json!({"content": 42}), ""),
+        (json!({"content": "data:image/png;base64,@@@"}), ""),
+    ];
+    for (body, expected) in cases {
+        let (status, message, code) = error_of(maya.post_json("/api/stories", &body).await).await;
+        assert_eq!((status, code.as_str()), (400, "invalid_input"), "{body}");
+        if !expected.is_empty() {
+            assert_eq!(message, expected, "{body}");
+        }
+    }
+    let not_json = maya
+        .client
+        .post(maya.url("/api/stories"))
+        .header("content-type", "text/plain")
+        .body("content=x")
+        .send()
+        .await
+        .unwrap();
+    assert!(not_json.status().is_client_error());
+    assert_eq!(maya.get_json("/api/stories").await, json!([]));
+}
+
+async fn an_oversized_or_non_image_story_upload_is_refused_and_nothing_is_stored(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let encode = |bytes: &[u8]| base64::engine::general_purpose::STANDARD.encode(bytes);
+
+    let html = format!(
+        "data:image/png;base64,{}",
+        encode(b"<html><script>1</script></html>")
+    );
+    let (status, _, code) = error_of(
+        maya.post_json("/api/stories", &json!({"content": html}))
+            .await,
+    )
+    .await;
+    assert_eq!((status, code.as_str()), (415, "unsupported_media_type"));
+
+    let bomb = format!(
+        "data:image/png;base64,{}",
+        encode(&png_declaring(30_000, 30_000))
+    );
+    let (status, _, code) = error_of(
+        maya.post_json("/api/stories", &json!({"content": bomb}))
+            .await,
+    )
+    .await;
+    assert_eq!((status, code.as_str()), (413, "image_too_large"));
+
+    // A signed-in browser of its own: the server answers before reading the whole body and
+    // closes the connection; under load the close can beat the answer (try again).
+    let sender = app.new_user("sender").await;
+    let huge =
+        json!({"content": format!("data:image/png;base64,{}", "A".repeat(17 * 1024 * 1024))});
+    let mut attempts = 0;
+    let response = loop {
+        attempts += 1;
+        match sender
+            .client
+            .post(sender.url("/api/stories"))
+            .json(&huge)
+            .send()
+            .await
+        {
+            Ok(response) => break response,
+            Err(err) if attempts < 5 => eprintln!("attempt {attempts}: {err}"),
+            Err(err) => panic!("no answer in {attempts} attempts: {err}"),
+        }
+    };
+    let (status, _, code) = error_of(response).await;
+    assert_eq!((status, code.as_str()), (413, "payload_too_large"));
+
+    assert_eq!(maya.get_json("/api/stories").await, json!([]));
+    let media = std::path::Path::new(&app.settings.media_store);
+    let stored = std::fs::read_dir(media).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(stored, 0, "no object stored");
+}
+
+async fn stories_need_a_session(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let story = post_story(&maya, json!({"content": PICTURE})).await;
+    let stranger = app.anonymous();
+
+    let view = format!("/api/stories/{}/view", story["id"]);
+    for response in [
+        stranger.get("/api/stories").await,
+        stranger
+            .post_json("/api/stories", &json!({"content": PICTURE}))
+            .await,
+        stranger.post(&view).await,
+    ] {
+        let (status, _, code) = error_of(response).await;
+        assert_eq!((status, code.as_str()), (401, "not_signed_in"));
+    }
+    assert_eq!(
+        shape(&maya.get_json("/api/stories").await),
+        vec![(maya.id, vec![story["id"].as_i64().unwrap()])]
+    );
+    assert_eq!(
+        maya.get_json("/api/stories").await[0]["stories"][0]["viewsCount"],
+        0
+    );
+}
+
+async fn the_strip_shows_my_group_first_then_followed_users_then_others_by_latest_story(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let me = app.new_user("myself").await;
+    let friend_a = app.new_user("friend_a").await;
+    let friend_b = app.new_user("friend_b").await;
+    let other_a = app.new_user("other_a").await;
+    let other_b = app.new_user("other_b").await;
+    let quiet = app.new_user("quiet").await;
+    for friend in [&friend_a, &friend_b, &quiet] {
+        let response = me.post(&format!("/api/users/{}/follow", friend.id)).await;
+        assert!(response.status().is_success());
+    }
+    let id = |story: Value| story["id"].as_i64().unwrap();
+    let story = |content: &'static str| json!({"content": content});
+
+    // Each story a minute after the previous one (by the app's clock).
+    let mut order = Vec::new();
+    for (user, n) in [
+        (&friend_a, 1),
+        (&other_a, 2),
+        (&me, 3),
+        (&friend_b, 4),
+        (&other_b, 5),
+        (&friend_a, 6),
+        (&me, 7),
+        (&other_a, 8),
+    ] {
+        let created = post_story(user, story("https://img.example.com/s.jpg")).await;
+        order.push((n, id(created)));
+        app.advance_clock(Duration::from_secs(60));
+    }
+    let s = |n: i64| order.iter().find(|(k, _)| *k == n).unwrap().1;
+
+    let strip = me.get_json("/api/stories").await;
+
+    // Mine first; then followed users by their latest story (friend_a's 6 after friend_b's 4);
+    // then the others by their latest (other_a's 8, other_b's 5); a user without stories has no
+    // group; inside a group, oldest first.
+    assert_eq!(
+        shape(&strip),
+        vec![
+            (me.id, vec![s(3), s(7)]),
+            (friend_a.id, vec![s(1), s(6)]),
+            (friend_b.id, vec![s(4)]),
+            (other_a.id, vec![s(2), s(8)]),
+            (other_b.id, vec![s(5)]),
+        ]
+    );
+    // Another viewer sees the same stories in their own order: no own group, no follows.
+    let strip = quiet.get_json("/api/stories").await;
+    assert_eq!(
+        shape(&strip).iter().map(|(u, _)| *u).collect::<Vec<_>>(),
+        vec![other_a.id, me.id, friend_a.id, other_b.id, friend_b.id]
+    );
+}
+
+async fn an_expired_story_is_not_served_at_once_and_the_sweep_deletes_it(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let old = post_story(&maya, json!({"content": PICTURE})).await;
+    let response = leo.post(&format!("/api/stories/{}/view", old["id"])).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    app.advance_clock(Duration::from_secs(12 * 3600));
+    let newer = post_story(&maya, json!({"content": PICTURE})).await;
+
+    // Not yet: 23 h 59 min after the first story.
+    app.advance_clock(Duration::from_secs(12 * 3600 - 60));
+    assert_eq!(app.sweep().await, 0);
+    assert_eq!(shape(&leo.get_json("/api/stories").await)[0].1.len(), 2);
+
+    // Just past 24 h: gone from the strip at once, before any sweep.
+    app.advance_clock(Duration::from_secs(61));
+    let strip = leo.get_json("/api/stories").await;
+    assert_eq!(
+        shape(&strip),
+        vec![(maya.id, vec![newer["id"].as_i64().unwrap()])]
+    );
+
+    // The sweep deletes the expired row and its views, and only that one.
+    let db = app.db().await;
+    let views = |id: i64| {
+        let pool = db.pool.clone();
+        async move {
+            let (n,): (i64,) =
+                sqlx::query_as("SELECT COUNT(*) FROM story_views WHERE story_id = $1")
+                    .bind(id)
+                    .fetch_one(&pool)
+                    .await
+                    .unwrap();
+            n
+        }
+    };
+    assert_eq!(views(old["id"].as_i64().unwrap()).await, 1);
+    assert_eq!(app.sweep().await, 1);
+    assert_eq!(views(old["id"].as_i64().unwrap()).await, 0);
+    let (left,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM stories")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(left, 1);
+
+    // A day later, nothing is left to show.
+    app.advance_clock(Duration::from_secs(24 * 3600));
+    assert_eq!(leo.get_json("/api/stories").await, json!([]));
+}
+
+async fn a_view_counts_once_per_viewer_and_the_author_is_not_counted(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let sofia = app.new_user("sofia").await;
+    let story = post_story(&maya, json!({"content": PICTURE})).await;
+    let view = format!("/api/stories/{}/view", story["id"]);
+    let count = |response: reqwest::Response| async move {
+        assert_eq!(response.status(), StatusCode::OK);
+        let body: Value = response.json().await.unwrap();
+        body["viewsCount"].as_i64().unwrap()
+    };
+
+    assert_eq!(
+        count(maya.post(&view).await).await,
+        0,
+        "the author's own view"
+    );
+    assert_eq!(count(leo.post(&view).await).await, 1);
+    assert_eq!(count(leo.post(&view).await).await, 1, "a repeat");
+    assert_eq!(
+        count(leo.post_json(&view, &json!({"userId": sofia.id})).await).await,
+        1
+    );
+    // Concurrent views by one viewer still count once.
+    let (a, b) = tokio::join!(sofia.post(&view), sofia.post(&view));
+    assert_eq!(count(a).await.max(count(b).await), 2);
+
+    let seen_by = |strip: Value| strip[0]["stories"][0].clone();
+    let for_leo = seen_by(leo.get_json("/api/stories").await);
+    assert_eq!(
+        (for_leo["viewsCount"].clone(), for_leo["viewedByMe"].clone()),
+        (json!(2), json!(true))
+    );
+    let for_maya = seen_by(maya.get_json("/api/stories").await);
+    assert_eq!(
+        (
+            for_maya["viewsCount"].clone(),
+            for_maya["viewedByMe"].clone()
+        ),
+        (json!(2), json!(true))
+    );
+    let tom = app.new_user("tom").await;
+    assert_eq!(
+        seen_by(tom.get_json("/api/stories").await)["viewedByMe"],
+        false
+    );
+}
+
+async fn viewing_an_unknown_expired_or_malformed_story_is_refused(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let story = post_story(&maya, json!({"content": PICTURE})).await;
+    let view = format!("/api/stories/{}/view", story["id"]);
+
+    let (status, message, code) = error_of(leo.post("/api/stories/999999/view").await).await;
+    assert_eq!(
+        (status, message.as_str(), code.as_str()),
+        (404, "Story not found", "not_found")
+    );
+    for path in ["/api/stories/abc/view", "/api/stories/1.5/view"] {
+        let (status, _, code) = error_of(leo.post(path).await).await;
+        assert_eq!((status, code.as_str()), (400, "invalid_input"), "{path}");
+    }
+
+    app.advance_clock(Duration::from_secs(24 * 3600 + 1));
+    let (status, message, _) = error_of(leo.post(&view).await).await;
+    assert_eq!((status, message.as_str()), (404, "Story not found"));
+    let db = app.db().await;
+    let (views,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM story_views")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(views, 0, "nothing stored");
+}

@@ -1,0 +1,184 @@
+//! Stories and explore in the browser (issue 6): a creator posts a story from a file; a
+//! follower sees the ringed circle on home, watches it in the viewer until it closes, and the
+//! author then sees one view. Explore shows the trending grid with a sponsored card after the
+//! 4th post. Runs against the real server started by global-setup.ts (demo seed: creators with
+//! posts and stories, and ads of every placement).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPhone, type PhoneSession } from './browser';
+import { gradientPng } from './png';
+
+const baseUrl = inject('baseUrl');
+const run = Date.now().toString(36);
+
+let files: string;
+let tallPhoto: string;
+beforeAll(async () => {
+  files = await mkdtemp(join(tmpdir(), 'atelier-e2e-files-'));
+  tallPhoto = join(files, 'tall.png');
+  // Vertical, as the create-story tips recommend.
+  await writeFile(tallPhoto, gradientPng(180, 320, [56, 189, 248], [217, 70, 239]));
+});
+afterAll(async () => {
+  await rm(files, { recursive: true, force: true });
+});
+
+const sessions: PhoneSession[] = [];
+async function phone(name: string): Promise<PhoneSession> {
+  const session = await openPhone(name);
+  sessions.push(session);
+  return session;
+}
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((s) => s.close()));
+});
+
+interface Creator {
+  username: string;
+  displayName: string;
+}
+
+function creator(tag: string, displayName: string): Creator {
+  return { username: `${tag}_${run}`, displayName };
+}
+
+async function signUp(page: Page, who: Creator) {
+  await page.goto(baseUrl);
+  await page.getByRole('button', { name: 'Create one' }).click();
+  await page.getByLabel('Username', { exact: true }).fill(who.username);
+  await page.getByLabel('Email', { exact: true }).fill(`${who.username}@example.com`);
+  await page.getByLabel(/Display Name/).fill(who.displayName);
+  await page.getByLabel('Password', { exact: true }).fill('secret-e2e-1');
+  await page.getByLabel('Confirm Password').fill('secret-e2e-1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByTestId('bottom-nav').waitFor({ timeout: 20_000 });
+}
+
+/** Waits for a toast's text; toasts show one at a time for 5 s. */
+async function toast(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
+}
+
+function strip(page: Page) {
+  return page.getByRole('region', { name: 'Creative Moments' });
+}
+
+describe('stories', () => {
+  it('lets a follower watch a new story in the viewer, and the author sees the view', async () => {
+    const rosa = creator('rosa', 'Rosa Lind');
+    const theo = creator('theo', 'Theo Marsh');
+
+    // Rosa posts a story from a file, through the strip's 'Your Story' button.
+    const a = await phone('stories-a');
+    await signUp(a.page, rosa);
+    await strip(a.page).getByRole('link', { name: 'Your Story' }).click();
+    await a.page.getByRole('heading', { name: 'Create Story' }).waitFor();
+    expect(new URL(a.page.url()).pathname).toBe('/create-story');
+    await a.page.getByText('Stories vanish after 24 hours').waitFor();
+    await a.page.getByRole('button', { name: 'Share' }).click();
+    await toast(a.page, 'Please select an image or enter a URL');
+    await a.page.locator('input[type="file"]').setInputFiles(tallPhoto);
+    await a.page.getByRole('img', { name: 'Preview of your story' }).waitFor();
+    await a.shot('create-story');
+    await a.page.getByRole('button', { name: 'Share' }).click();
+    await toast(a.page, 'Story created!');
+    await toast(a.page, 'Your story has been shared and will be visible for 24 hours.');
+    expect(new URL(a.page.url()).pathname).toBe('/');
+    await strip(a.page).getByRole('button', { name: /^Your Story/ }).waitFor();
+    await strip(a.page).getByRole('link', { name: 'Add to your story' }).waitFor();
+    await a.shot('own-story-in-strip');
+
+    // Theo follows Rosa; on home her circle comes first after his own, ringed (unseen).
+    const b = await phone('stories-b');
+    await signUp(b.page, theo);
+    await b.page.goto(`${baseUrl}/profile/${rosa.username}`);
+    await b.page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await toast(b.page, 'You are now following this user!');
+    await b.page.getByRole('link', { name: 'Home' }).click();
+    const circle = strip(b.page).getByRole('button', { name: `${rosa.displayName}, new story` });
+    await circle.waitFor();
+    expect(await circle.getAttribute('data-unseen')).toBe('true');
+    await expect.poll(() => circle.innerText()).toContain('Rosa');
+    const circles = strip(b.page).getByRole('listitem').getByRole('button');
+    expect(await circles.first().getAttribute('aria-label')).toBe(`${rosa.displayName}, new story`);
+    await b.shot('ringed-circle');
+
+    // The viewer: her picture, the relative time, the progress running on its own.
+    await circle.click();
+    const viewer = b.page.getByRole('dialog', { name: rosa.displayName });
+    await viewer.waitFor();
+    const picture = viewer.getByRole('img', { name: `Story by ${rosa.displayName}` });
+    expect(await picture.getAttribute('src')).toMatch(/^\/media\//);
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await viewer.getByText('just now').waitFor();
+    expect(await viewer.getByRole('button', { name: 'Previous story' }).isDisabled()).toBe(true);
+    const progress = viewer.getByRole('progressbar', { name: 'Story 1 of 1' });
+    await expect.poll(async () => Number(await progress.getAttribute('aria-valuenow'))).toBeGreaterThan(20);
+    await b.shot('viewer-running');
+    // After about 5 s it moves on by itself: to the next creator's stories, or it closes.
+    await expect
+      .poll(async () => (await viewer.count()) === 0, { timeout: 10_000, interval: 250 })
+      .toBe(true);
+
+    // Through the remaining (demo) stories with Next: it closes after the last one.
+    const anyViewer = b.page.getByRole('dialog');
+    for (let step = 0; step < 30 && (await anyViewer.count()) > 0; step++) {
+      await anyViewer.getByRole('button', { name: 'Next story' }).click();
+    }
+    await expect.poll(() => anyViewer.count()).toBe(0);
+    // Seen now: no ring.
+    const seenCircle = strip(b.page).getByRole('button', { name: rosa.displayName, exact: true });
+    await seenCircle.waitFor();
+    expect(await seenCircle.getAttribute('data-unseen')).toBe('false');
+    await b.shot('circle-seen');
+
+    // Rosa opens her own story and sees Theo's view.
+    await a.page.reload();
+    await strip(a.page).getByRole('button', { name: /^Your Story/ }).click();
+    const own = a.page.getByRole('dialog', { name: rosa.displayName });
+    await own.getByText('1 view', { exact: true }).waitFor();
+    await a.shot('own-story-one-view');
+    await a.page.keyboard.press('Escape');
+    await expect.poll(() => own.count()).toBe(0);
+  });
+});
+
+describe('explore', () => {
+  it('shows the trending grid with a sponsored card after the 4th post that opens without an opener', async () => {
+    const c = await phone('explore');
+    await signUp(c.page, creator('ines', 'Ines Ortega'));
+    await c.page.getByRole('link', { name: 'Explore' }).click();
+    await c.page.getByRole('heading', { name: 'Trending' }).waitFor();
+    const grid = c.page.getByRole('list', { name: 'Trending posts' });
+    await grid.waitFor();
+    const items = grid.locator(':scope > li');
+    await expect.poll(() => items.count()).toBeGreaterThanOrEqual(5);
+    // Posts 1–4 are post tiles; the 5th item is a sponsored card.
+    for (let i = 0; i < 4; i++) {
+      expect(await items.nth(i).getByRole('article').count()).toBe(0);
+      await items.nth(i).getByRole('button').waitFor();
+    }
+    const ad = items.nth(4).getByRole('article', { name: /^Sponsored: / });
+    await ad.waitFor();
+    await ad.getByText('Sponsored', { exact: true }).waitFor();
+    // 12 posts and an ad after each 4th.
+    await expect.poll(() => grid.getByRole('article', { name: /^Sponsored: / }).count()).toBe(3);
+    expect(await items.count()).toBe(15);
+    await c.shot('trending');
+
+    const link = ad.getByRole('link');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    const [tab] = await Promise.all([c.context.waitForEvent('page'), link.click()]);
+    expect(await tab.opener()).toBeNull();
+    await tab.close();
+
+    // A query still searches users instead.
+    await c.page.getByPlaceholder('Search users, tags, or locations...').fill('maya');
+    await c.page.getByRole('heading', { name: 'Search Results' }).waitFor();
+    expect(await c.page.getByRole('heading', { name: 'Trending' }).count()).toBe(0);
+  });
+});

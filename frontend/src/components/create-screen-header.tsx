@@ -1,0 +1,50 @@
+//! The header shared by Create Post and Create Story (spec 000 §2): a close button, the title,
+//! the Share submit button ('Sharing...' while pending) and the upload progress under it.
+import { X } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
+
+export function CreateScreenHeader({
+  title,
+  onClose,
+  busy,
+  pending,
+  progress,
+}: {
+  title: string;
+  onClose: () => void;
+  /** Share is disabled (a request is pending or a picked image is being processed). */
+  busy: boolean;
+  /** The request is on its way: the button reads 'Sharing...'. */
+  pending: boolean;
+  /** Fraction (0..1) of the body uploaded, or null when nothing is being sent. */
+  progress: number | null;
+}) {
+  return (
+    <>
+      <header className="sticky top-0 z-20 flex items-center gap-2 border-b border-white/10 bg-zinc-950/90 px-2 py-1 backdrop-blur">
+        <IconButton label="Close" icon={X} onClick={onClose} className="text-zinc-300 hover:bg-white/5 hover:text-white" />
+        <h1 className="flex-1 text-center text-lg font-semibold text-white">{title}</h1>
+        <Button type="submit" disabled={busy} className="min-w-20">
+          {pending ? 'Sharing...' : 'Share'}
+        </Button>
+      </header>
+
+      {progress !== null && (
+        <div
+          role="progressbar"
+          aria-label="Upload progress"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress * 100)}
+          className="h-1 w-full bg-white/5"
+        >
+          <div
+            className="h-full bg-gradient-to-r from-fuchsia-500 to-indigo-500 transition-[width]"
+            style={{ width: `${Math.round(progress * 100)}%` }}
+          />
+        </div>
+      )}
+    </>
+  );
+}

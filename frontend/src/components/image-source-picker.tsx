@@ -1,0 +1,229 @@
+//! The image source of Create Post and Create Story (spec 000 §2, §4, §5): a From Gallery /
+//! From URL toggle, the file picker with its type and size checks and the 1600 px JPEG redraw,
+//! the URL input, and a preview with a remove button that clears itself when it fails to load.
+import { ImagePlus, Link2, Loader2, Trash2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type RefObject } from 'react';
+import { IconButton } from '@/components/ui/icon-button';
+import { Input, Label } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { checkImageFile } from '@/lib/image-file';
+import { imageFileToDataUrl } from '@/lib/process-image';
+import { cn } from '@/lib/utils';
+
+export type ImageSourceMode = 'gallery' | 'url';
+
+/** Spec 000 §9: the post and story image picker's limit. */
+export const PICKED_IMAGE_MAX_MB = 500;
+
+/** Only a complete http(s) URL is worth asking the browser to load as a preview. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export interface ImageSource {
+  mode: ImageSourceMode;
+  setMode: (mode: ImageSourceMode) => void;
+  /** What to send: the redrawn data URL (gallery) or the typed URL, trimmed. */
+  value: string;
+  /** What to show: the data URL, or the typed URL once it is a complete http(s) URL and settled. */
+  preview: string;
+  /** True while a picked file is being read and redrawn. */
+  processing: boolean;
+  urlInput: string;
+  setUrlInput: (value: string) => void;
+  urlFailed: boolean;
+  clear: () => void;
+  onPreviewError: () => void;
+  onFile: (event: ChangeEvent<HTMLInputElement>) => Promise<void>;
+  fileInput: RefObject<HTMLInputElement | null>;
+}
+
+/** The state behind <ImageSourcePicker>; the form reads `value` and `processing` from it. */
+export function useImageSource(): ImageSource {
+  const [mode, setMode] = useState<ImageSourceMode>('gallery');
+  const [fileImage, setFileImage] = useState('');
+  const [urlInput, setUrlInput] = useState('');
+  const [urlFailed, setUrlFailed] = useState(false);
+  const [processing, setProcessing] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const debouncedUrl = useDebouncedValue(urlInput.trim(), 500);
+  const value = mode === 'gallery' ? fileImage : urlInput.trim();
+  const preview =
+    mode === 'gallery' ? fileImage : isHttpUrl(debouncedUrl) && debouncedUrl === urlInput.trim() ? debouncedUrl : '';
+
+  useEffect(() => {
+    if (urlInput) setUrlFailed(false);
+  }, [urlInput]);
+
+  const clear = () => {
+    if (mode === 'gallery') {
+      setFileImage('');
+      if (fileInput.current) fileInput.current.value = '';
+    } else {
+      setUrlInput('');
+    }
+  };
+
+  const onPreviewError = () => {
+    // Spec 000 §2: a preview that fails to load clears itself.
+    if (mode === 'url') setUrlFailed(true);
+    clear();
+  };
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // picking the same file again still fires a change
+    if (!file) return;
+    const problem = checkImageFile(file, PICKED_IMAGE_MAX_MB);
+    if (problem) {
+      toast({ variant: 'destructive', title: problem.title, description: problem.description });
+      return;
+    }
+    setProcessing(true);
+    try {
+      setFileImage(await imageFileToDataUrl(file));
+    } catch {
+      toast({ variant: 'destructive', title: 'Error processing image', description: 'Please try selecting a different image.' });
+    } finally {
+      setProcessing(false);
+    }
+  };
+
+  return {
+    mode,
+    setMode,
+    value,
+    preview,
+    processing,
+    urlInput,
+    setUrlInput,
+    urlFailed,
+    clear,
+    onPreviewError,
+    onFile,
+    fileInput,
+  };
+}
+
+/** The toggle, the picker or URL input, and the preview; `previewAlt` names the preview image. */
+export function ImageSourcePicker({
+  source,
+  previewAlt,
+  disabled = false,
+  previewClassName = 'max-h-[60dvh]',
+}: {
+  source: ImageSource;
+  previewAlt: string;
+  disabled?: boolean;
+  previewClassName?: string;
+}) {
+  const id = useId();
+  const { mode, setMode, preview, processing } = source;
+
+  const modeButton = (value: ImageSourceMode, label: string, Icon: typeof ImagePlus) => (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={mode === value}
+      tabIndex={mode === value ? 0 : -1}
+      data-mode={value}
+      onClick={() => setMode(value)}
+      className={cn(
+        'flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg text-sm font-medium transition',
+        mode === value ? 'bg-white/10 text-white' : 'text-zinc-400 hover:text-zinc-100',
+      )}
+    >
+      <Icon aria-hidden="true" className="size-4" />
+      {label}
+    </button>
+  );
+
+  return (
+    <>
+      <div
+        role="radiogroup"
+        aria-label="Image source"
+        onKeyDown={(event) => {
+          // Two options: any arrow key moves to the other one (WAI-ARIA radio group).
+          if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(event.key)) return;
+          event.preventDefault();
+          const next = mode === 'gallery' ? 'url' : 'gallery';
+          setMode(next);
+          event.currentTarget.querySelector<HTMLButtonElement>(`[data-mode="${next}"]`)?.focus();
+        }}
+        className="flex gap-1 rounded-xl border border-white/10 bg-zinc-900/80 p-1"
+      >
+        {modeButton('gallery', 'From Gallery', ImagePlus)}
+        {modeButton('url', 'From URL', Link2)}
+      </div>
+
+      {preview ? (
+        <div className="relative overflow-hidden rounded-2xl border border-white/10 bg-zinc-900">
+          <img
+            src={preview}
+            alt={previewAlt}
+            onError={source.onPreviewError}
+            className={cn('w-full object-contain', previewClassName)}
+          />
+          <IconButton
+            label="Remove image"
+            icon={Trash2}
+            iconClassName="size-5"
+            onClick={source.clear}
+            className="absolute top-2 right-2 bg-black/60 text-white hover:bg-black/80"
+          />
+        </div>
+      ) : mode === 'gallery' ? (
+        <label
+          htmlFor={`${id}-file`}
+          className="flex min-h-48 cursor-pointer flex-col items-center justify-center gap-2 rounded-2xl border-2 border-dashed border-white/15 bg-zinc-900/50 p-6 text-center transition hover:border-fuchsia-400/60"
+        >
+          {processing ? (
+            <Loader2 aria-hidden="true" className="size-8 animate-spin text-fuchsia-300" />
+          ) : (
+            <ImagePlus aria-hidden="true" className="size-8 text-fuchsia-300" />
+          )}
+          <span className="text-sm font-medium text-white">{processing ? 'Processing image...' : 'Choose an image'}</span>
+          <span className="text-xs text-zinc-400">JPG, PNG, GIF up to 500MB</span>
+        </label>
+      ) : null}
+      <input
+        ref={source.fileInput}
+        id={`${id}-file`}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        tabIndex={mode === 'gallery' && !preview ? 0 : -1}
+        disabled={mode !== 'gallery' || disabled}
+        onChange={(e) => void source.onFile(e)}
+      />
+
+      {mode === 'url' && (
+        <div>
+          <Label htmlFor={`${id}-url`}>Image URL</Label>
+          <Input
+            id={`${id}-url`}
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com/image.jpg"
+            value={source.urlInput}
+            onChange={(e) => source.setUrlInput(e.target.value)}
+            aria-describedby={source.urlFailed ? `${id}-url-failed` : undefined}
+          />
+          {source.urlFailed && (
+            <p id={`${id}-url-failed`} className="mt-1.5 text-xs text-red-300">
+              That image could not be loaded.
+            </p>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+//! Explore's trending grid (spec 000 §2, §9): the first 12 trending posts in a two-column
+//! masonry (CSS columns, each tile at its image's own shape), with a slot after every 4th post
+//! that the page fills (explore puts an ad there). A tile opens the full card in a dialog.
+import { Heart, TrendingUp } from 'lucide-react';
+import { Fragment, useState, type ReactNode } from 'react';
+import { Avatar } from '@/components/ui/avatar';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { Post } from '@/types/social';
+import { flattenPosts } from '../api/cache';
+import { useTrending } from '../api/get-trending';
+import { plural, postAlt } from './post-card';
+import { PostDialog } from './post-dialog';
+import { PostImage } from './post-image';
+
+/** Spec 000 §9: an ad follows every 4th post. */
+export const INTERSTITIAL_EVERY = 4;
+
+const itemClass = 'mb-3 break-inside-avoid';
+
+function TrendingTile({ post, onOpen }: { post: Post; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={`${postAlt(post)}, by ${post.user.displayName}, ${plural(post.likesCount, 'like', 'likes')}`}
+      className="group block w-full overflow-hidden rounded-2xl border border-white/10 bg-zinc-900/60 text-left"
+    >
+      <PostImage
+        src={post.thumbnailUrl ?? post.imageUrl}
+        alt={postAlt(post)}
+        width={post.width}
+        height={post.height}
+        blurhash={post.blurhash}
+        className="transition group-hover:brightness-90"
+      />
+      <span aria-hidden="true" className="flex items-center gap-2 px-2.5 py-2">
+        <Avatar src={post.user.profileImage} name={post.user.displayName} className="size-6 text-[0.625rem]" />
+        <span className="min-w-0 flex-1 truncate text-xs font-medium text-zinc-200">{post.user.displayName}</span>
+        <span className="flex shrink-0 items-center gap-1 text-xs text-zinc-400">
+          <Heart className={post.isLiked ? 'size-3.5 fill-rose-500 text-rose-500' : 'size-3.5'} />
+          {post.likesCount.toLocaleString('en-US')}
+        </span>
+      </span>
+    </button>
+  );
+}
+
+function TrendingSkeleton() {
+  const heights = ['h-56', 'h-40', 'h-48', 'h-64', 'h-44', 'h-52'];
+  return (
+    <div role="status" aria-label="Loading trending posts" className="columns-2 gap-3">
+      {heights.map((height, i) => (
+        <Skeleton key={i} className={`${itemClass} ${height} rounded-2xl`} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * `interstitial(slot)` renders what follows the (slot + 1) × 4th post (slot 0 after the 4th,
+ * 1 after the 8th…); returning null leaves no gap.
+ */
+export function TrendingGrid({ interstitial }: { interstitial?: (slot: number) => ReactNode }) {
+  const trending = useTrending();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const posts = flattenPosts(trending.data);
+  // Looked up on each render so the dialog shows the cache's latest likes and bookmark.
+  const open = posts.find((post) => post.id === openId) ?? null;
+
+  let body: ReactNode;
+  if (trending.isPending) body = <TrendingSkeleton />;
+  else if (trending.isError) body = <EmptyState title="Failed to load trending posts" description="Please try again later." />;
+  else if (posts.length === 0)
+    body = (
+      <EmptyState
+        icon={<TrendingUp aria-hidden="true" className="size-6" />}
+        title="Nothing trending yet"
+        description="Posts that creators like and save show up here."
+      />
+    );
+  else
+    body = (
+      <ul aria-label="Trending posts" className="columns-2 gap-3">
+        {posts.map((post, index) => {
+          const slot = (index + 1) % INTERSTITIAL_EVERY === 0 ? (index + 1) / INTERSTITIAL_EVERY - 1 : null;
+          const extra = slot !== null ? interstitial?.(slot) : null;
+          return (
+            <Fragment key={post.id}>
+              <li className={itemClass}>
+                <TrendingTile post={post} onOpen={() => setOpenId(post.id)} />
+              </li>
+              {extra && (
+                <li className={itemClass} data-slot={slot}>
+                  {extra}
+                </li>
+              )}
+            </Fragment>
+          );
+        })}
+      </ul>
+    );
+
+  return (
+    <section aria-labelledby="trending-heading">
+      <h2 id="trending-heading" className="mb-3 text-lg font-semibold text-white">
+        Trending
+      </h2>
+      {body}
+      <PostDialog post={open} onClose={() => setOpenId(null)} />
+    </section>
+  );
+}

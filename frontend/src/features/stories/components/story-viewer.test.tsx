@@ -1,0 +1,165 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, renderWithApp } from '@/test/render';
+import { aGroup } from '@/test/stories';
+import { storyKeys } from '../api/keys';
+import type { StoryGroup } from '../types';
+import { StoryViewer } from './story-viewer';
+
+const leo = { id: 2, username: 'leo', displayName: 'Leo Park' };
+const ana = { id: 3, username: 'ana', displayName: 'Ana Silva' };
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let onClose: ReturnType<typeof vi.fn<() => void>>;
+beforeEach(() => {
+  vi.useFakeTimers();
+  fetchMock = vi.fn(async () => json({ viewsCount: 1 }));
+  vi.stubGlobal('fetch', fetchMock);
+  onClose = vi.fn<() => void>();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function groupsFixture(): StoryGroup[] {
+  return [
+    aGroup(leo, [{ caption: 'Sketch one', viewsCount: 4 }, { caption: 'Sketch two' }]),
+    aGroup(ana, [{ caption: 'Ana only', viewedByMe: true, viewsCount: 1 }]),
+  ];
+}
+
+function renderViewer(groups = groupsFixture(), startGroup = 0) {
+  const result = renderWithApp(<StoryViewer groups={groups} startGroup={startGroup} onClose={onClose} />);
+  result.queryClient.setQueryData(storyKeys.groups(), groups);
+  return result;
+}
+
+function progress() {
+  return screen.getByRole('progressbar');
+}
+
+function tick(ms: number) {
+  act(() => vi.advanceTimersByTime(ms));
+}
+
+describe('StoryViewer', () => {
+  it('shows the author, the relative time, the caption and the view count in a full-screen dialog', () => {
+    renderViewer();
+    const dialog = screen.getByRole('dialog', { name: 'Leo Park' });
+    expect(dialog).toBeInTheDocument();
+    expect(screen.getByText('3h ago')).toBeInTheDocument();
+    expect(screen.getByText('Sketch one')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Sketch one' })).toBeInTheDocument();
+    expect(screen.getByText('4 views')).toBeInTheDocument();
+    expect(progress()).toHaveAccessibleName('Story 1 of 2');
+  });
+
+  it('advances 2 % every 100 ms and moves to the next story after 5 seconds', () => {
+    renderViewer();
+    expect(progress()).toHaveAttribute('aria-valuenow', '0');
+    tick(100);
+    expect(progress()).toHaveAttribute('aria-valuenow', '2');
+    tick(2400);
+    expect(progress()).toHaveAttribute('aria-valuenow', '50');
+    tick(2400);
+    expect(progress()).toHaveAttribute('aria-valuenow', '98');
+    expect(screen.getByText('Sketch one')).toBeInTheDocument();
+    tick(100);
+    expect(screen.getByText('Sketch two')).toBeInTheDocument();
+    expect(progress()).toHaveAccessibleName('Story 2 of 2');
+    expect(progress()).toHaveAttribute('aria-valuenow', '0');
+  });
+
+  it('goes on to the next group and closes after its last story', () => {
+    renderViewer();
+    tick(5000);
+    tick(5000);
+    expect(screen.getByRole('dialog', { name: 'Ana Silva' })).toBeInTheDocument();
+    expect(screen.getByText('Ana only')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    tick(5000);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('disables previous on the very first story and steps with the arrows and tap zones', () => {
+    renderViewer();
+    expect(screen.getByRole('button', { name: 'Previous story' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next story' }));
+    expect(screen.getByText('Sketch two')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous story' })).toBeEnabled();
+    tick(1000);
+    fireEvent.click(screen.getByRole('button', { name: 'Previous story' }));
+    expect(screen.getByText('Sketch one')).toBeInTheDocument();
+    expect(progress()).toHaveAttribute('aria-valuenow', '0');
+    fireEvent.click(screen.getByTestId('story-tap-next'));
+    fireEvent.click(screen.getByTestId('story-tap-next'));
+    expect(screen.getByText('Ana only')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('story-tap-previous'));
+    expect(screen.getByText('Sketch two')).toBeInTheDocument();
+  });
+
+  it('starts at the picked group, which may go back to the group before it', () => {
+    renderViewer(groupsFixture(), 1);
+    expect(screen.getByText('Ana only')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous story' }));
+    expect(screen.getByText('Sketch two')).toBeInTheDocument();
+  });
+
+  it('closes when next is pressed on the last story', () => {
+    renderViewer(groupsFixture(), 1);
+    fireEvent.click(screen.getByRole('button', { name: 'Next story' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('follows the arrow keys and closes on Escape', () => {
+    renderViewer();
+    const dialog = screen.getByRole('dialog');
+    fireEvent.keyDown(dialog, { key: 'ArrowRight' });
+    expect(screen.getByText('Sketch two')).toBeInTheDocument();
+    fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
+    expect(screen.getByText('Sketch one')).toBeInTheDocument();
+    fireEvent.keyDown(dialog, { key: 'ArrowLeft' });
+    expect(screen.getByText('Sketch one')).toBeInTheDocument();
+    // Keys still work when focus has left the dialog's buttons.
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    expect(screen.getByText('Sketch two')).toBeInTheDocument();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('records each unseen story once when shown, and updates its view count', async () => {
+    const groups = groupsFixture();
+    const { queryClient } = renderViewer(groups);
+    const first = groups[0].stories[0];
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0][0]).toBe(`/api/stories/${first.id}/view`);
+    expect(fetchMock.mock.calls[0][1]).toMatchObject({ method: 'POST', credentials: 'include' });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    const cached = queryClient.getQueryData<StoryGroup[]>(storyKeys.groups())!;
+    expect(cached[0].stories[0]).toMatchObject({ viewsCount: 1, viewedByMe: true });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next story' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Previous story' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next story' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next story' }));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    // The first story is not sent again, the second once, Ana's (already seen) never.
+    expect(fetchMock.mock.calls.map((call) => call[0])).toEqual([
+      `/api/stories/${first.id}/view`,
+      `/api/stories/${groups[0].stories[1].id}/view`,
+    ]);
+  });
+
+  it('clears every progress timer it started once closed', () => {
+    const started = vi.spyOn(globalThis, 'setInterval');
+    const cleared = vi.spyOn(globalThis, 'clearInterval');
+    const { unmount } = renderViewer();
+    fireEvent.click(screen.getByRole('button', { name: 'Next story' }));
+    unmount();
+    const ids = started.mock.results.map((result) => result.value);
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(cleared).toHaveBeenCalledWith(id);
+  });
+});

@@ -1,0 +1,11 @@
+//! The create-story form's rule (spec 000 §5): the content (an image or a URL) is required.
+import type { CreateStoryRequest } from './types';
+
+export type StoryFormResult = { ok: true; payload: CreateStoryRequest } | { ok: false; message: string };
+
+/** Builds the request body; stories made here are always images (the picker takes images). */
+export function validateStoryForm(content: string): StoryFormResult {
+  const trimmed = content.trim();
+  if (!trimmed) return { ok: false, message: 'Please select an image or enter a URL' };
+  return { ok: true, payload: { content: trimmed, type: 'image' } };
+}

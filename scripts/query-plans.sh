@@ -10,8 +10,13 @@ cd "$(dirname "$0")/.."
 : "${CARGO_TARGET_DIR:=$HOME/.cache/atelier-target}"
 export CARGO_TARGET_DIR
 pg_server="${1:-postgres://postgres@127.0.0.1:5432/postgres}"
-cargo build --release --locked -p atelier --bin atelier >/dev/null
-bin="$CARGO_TARGET_DIR/release/atelier"
+# ATELIER_BIN names an already built binary (a debug build gives the same plans).
+if [[ -n "${ATELIER_BIN:-}" ]]; then
+  bin="$ATELIER_BIN"
+else
+  cargo build --release --locked -p atelier --bin atelier >/dev/null
+  bin="$CARGO_TARGET_DIR/release/atelier"
+fi
 tmp=$(mktemp -d)
 db="atelier_plans_$$"
 trap 'psql "$pg_server" -qAtc "DROP DATABASE IF EXISTS \"$db\" WITH (FORCE)" >/dev/null 2>&1 || true; rm -rf "$tmp"' EXIT

@@ -56,6 +56,32 @@ describe('the home dashboard', () => {
     const { page, shot } = session;
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    // A stand-in microphone: refuses until the test switches it to a tone (headless Chromium
+    // has no audio input), so both the failure and the recording paths run on the real MediaRecorder.
+    await page.addInitScript(() => {
+      const w = window as unknown as {
+        __mic?: string;
+        __micStream?: MediaStream;
+        __clips: Array<{ url: string; type: string; size: number }>;
+      };
+      w.__clips = [];
+      const createObjectURL = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (object: Blob | MediaSource) => {
+        const url = createObjectURL(object);
+        if (object instanceof Blob) w.__clips.push({ url, type: object.type, size: object.size });
+        return url;
+      };
+      navigator.mediaDevices.getUserMedia = async () => {
+        if (w.__mic !== 'tone') throw new DOMException('Permission denied', 'NotAllowedError');
+        const audio = new AudioContext();
+        const tone = audio.createOscillator();
+        const out = audio.createMediaStreamDestination();
+        tone.connect(out);
+        tone.start();
+        w.__micStream = out.stream;
+        return out.stream;
+      };
+    });
     await signUp(page, `home_${run}`, 'Hana Ito');
     const main = page.getByRole('main');
     await main.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor();
@@ -100,15 +126,47 @@ describe('the home dashboard', () => {
     await shot('gallery-3d');
     await assistant.getByRole('button', { name: 'Flat 2D' }).click();
 
-    // Voice reaction: an emotion comes first; a missing microphone is ignored without a fuss.
+    // Voice reaction: an emotion comes first; a refused microphone is ignored without a fuss;
+    // with a microphone (a tone standing in for a voice) it records webm, previews and sends.
     await card.getByRole('button', { name: 'Voice reaction' }).click();
     const voice = card.getByRole('region', { name: 'Voice reaction' });
     expect(await voice.getByRole('button', { name: 'Record' }).isDisabled()).toBe(true);
     expect(await voice.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
     await voice.getByRole('button', { name: 'Love it!' }).click();
+    expect(await voice.getByRole('button', { name: 'Love it!' }).getAttribute('aria-pressed')).toBe('true');
+    await voice.getByRole('button', { name: 'Record' }).click();
+    await page.waitForTimeout(300);
+    expect(await voice.getByRole('button', { name: 'Stop' }).count()).toBe(0);
     expect(await voice.getByRole('button', { name: 'Record' }).isEnabled()).toBe(true);
+    expect(await voice.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+
+    await page.evaluate(() => {
+      (window as unknown as { __mic: string }).__mic = 'tone';
+    });
+    await voice.getByRole('button', { name: 'Record' }).click();
+    await voice.getByRole('button', { name: 'Stop' }).waitFor();
+    await shot('voice-recording');
+    await page.waitForTimeout(700);
+    await voice.getByRole('button', { name: 'Stop' }).click();
+    await voice.getByRole('button', { name: 'Play preview' }).waitFor();
+    // (The page's CSP keeps fetch off blob: URLs, so the stand-in keeps the clip it was given.)
+    const clip = await voice.locator('audio').evaluate((audio: HTMLAudioElement) => {
+      const made = (window as unknown as { __clips: Array<{ url: string; type: string; size: number }> }).__clips;
+      return made.find((c) => c.url === audio.src);
+    });
+    expect(clip?.type).toBe('audio/webm');
+    expect(clip?.size).toBeGreaterThan(0);
+    // The microphone is released as soon as the recording stops.
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { __micStream: MediaStream }).__micStream.getTracks().every((t) => t.readyState === 'ended'),
+      ),
+    ).toBe(true);
+    await voice.getByRole('button', { name: 'Play preview' }).click();
+    await expect.poll(() => voice.locator('audio').evaluate((a: HTMLAudioElement) => a.currentTime > 0 || a.ended)).toBe(true);
     await shot('voice-reaction');
-    await voice.getByRole('button', { name: 'Close voice reaction' }).click();
+    expect(await voice.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
+    await voice.getByRole('button', { name: 'Send' }).click();
     expect(await card.getByRole('region', { name: 'Voice reaction' }).count()).toBe(0);
 
     // Live Collaboration Canvas: drawn on with the mouse and with a finger, then cleared.

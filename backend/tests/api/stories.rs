@@ -8,7 +8,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::both_backends;
-use crate::helpers::{Backend, TestUser, error_of, spawn_app};
+use crate::helpers::{Backend, TestUser, error_of, spawn_app, spawn_app_with};
 use crate::media::png_declaring;
 use crate::posts::png_data_url;
 
@@ -23,6 +23,7 @@ both_backends!(
     an_expired_story_is_not_served_at_once_and_the_sweep_deletes_it,
     a_view_counts_once_per_viewer_and_the_author_is_not_counted,
     viewing_an_unknown_expired_or_malformed_story_is_refused,
+    the_strip_shows_at_most_fifty_groups_keeping_mine_and_the_latest,
 );
 
 const PICTURE: &str = "https://img.example.com/story.jpg";
@@ -439,4 +440,27 @@ async fn viewing_an_unknown_expired_or_malformed_story_is_refused(backend: Backe
         .await
         .unwrap();
     assert_eq!(views, 0, "nothing stored");
+}
+
+async fn the_strip_shows_at_most_fifty_groups_keeping_mine_and_the_latest(backend: Backend) {
+    let app = spawn_app_with(backend, |s| s.auth_limit_per_ip = 1000).await;
+    let me = app.new_user("myself").await;
+    post_story(&me, json!({"content": PICTURE})).await;
+    let mut others = Vec::new();
+    for n in 0..51 {
+        app.advance_clock(Duration::from_secs(1));
+        let user = app.new_user(&format!("teller{n:02}")).await;
+        post_story(&user, json!({"content": PICTURE})).await;
+        others.push(user.id);
+    }
+
+    let groups: Vec<i64> = shape(&me.get_json("/api/stories").await)
+        .into_iter()
+        .map(|(user, _)| user)
+        .collect();
+
+    // Mine, then the 49 latest of the 51 others, newest first.
+    let mut expected = vec![me.id];
+    expected.extend(others.iter().rev().take(49));
+    assert_eq!(groups, expected);
 }

@@ -171,7 +171,7 @@ function ActiveCanvas() {
             key={cursor.name}
             aria-hidden="true"
             data-testid="collaborator-cursor"
-            className="pointer-events-none absolute flex items-start transition-all duration-700 ease-out"
+            className="pointer-events-none absolute flex items-start transition-all duration-700 ease-out motion-reduce:transition-none"
             style={{ left: `${cursor.x}%`, top: `${cursor.y}%` }}
           >
             <MousePointer2 className="size-4" style={{ color: cursor.color, fill: cursor.color }} />

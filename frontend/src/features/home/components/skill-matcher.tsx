@@ -77,17 +77,19 @@ export function SkillMatcher() {
 
   if (!expanded) {
     return (
-      <section aria-labelledby="skill-heading" className="flex items-center gap-3 rounded-2xl border border-white/10 bg-zinc-900/60 p-4">
-        <span className="grid size-11 shrink-0 place-items-center rounded-full bg-indigo-500/20 text-indigo-200">
-          <Network aria-hidden="true" className="size-5" />
-        </span>
-        <div className="min-w-0 flex-1">
-          <h2 id="skill-heading" className="font-semibold text-white">
-            Skill Networking
-          </h2>
-          <p className="text-sm text-zinc-400">Find creators whose skills match yours</p>
+      <section aria-labelledby="skill-heading" className="space-y-3 rounded-2xl border border-white/10 bg-zinc-900/60 p-4">
+        <div className="flex items-center gap-3">
+          <span className="grid size-11 shrink-0 place-items-center rounded-full bg-indigo-500/20 text-indigo-200">
+            <Network aria-hidden="true" className="size-5" />
+          </span>
+          <div className="min-w-0">
+            <h2 id="skill-heading" className="font-semibold text-white">
+              Skill Networking
+            </h2>
+            <p className="text-sm text-zinc-400">Find creators whose skills match yours</p>
+          </div>
         </div>
-        <Button onClick={() => setExpanded(true)} className="shrink-0">
+        <Button onClick={() => setExpanded(true)} className="w-full">
           Find Matches
         </Button>
       </section>

@@ -40,6 +40,14 @@ describe('PostCard in 3D view mode', () => {
     expect(card.style.transform).toBe('rotateX(0deg) rotateY(0deg) scale(1)');
   });
 
+  it('does not tilt for people who prefer reduced motion', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)' }));
+    const card = renderCard(true);
+    fireEvent.pointerMove(card, { pointerType: 'mouse', clientX: 200, clientY: 0 });
+    expect(card.style.transform).toBe('rotateX(0deg) rotateY(0deg) scale(1)');
+    vi.unstubAllGlobals();
+  });
+
   it('toggles a zoom on click, but not when a button is clicked', () => {
     vi.spyOn(window, 'alert').mockImplementation(() => {});
     const card = renderCard(true);

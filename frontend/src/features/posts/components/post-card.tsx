@@ -28,6 +28,11 @@ export function tiltFor(x: number, y: number, width: number, height: number): { 
   return { rotateX: round(-dy * MAX_TILT_DEG), rotateY: round(dx * MAX_TILT_DEG) };
 }
 
+/** Tilting follows every pointer move: not for people who asked their system for less motion. */
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 /** Clicks on these (buttons, links, fields) act on them, not on the card's zoom. */
 const INTERACTIVE = 'a, button, input, textarea, select, audio, [role="button"]';
 
@@ -55,7 +60,7 @@ export function PostCard({ post, tilt3d = false }: { post: Post; tilt3d?: boolea
 
   const onPointerMove = (event: PointerEvent<HTMLElement>) => {
     // Hover is a mouse or pen gesture; a finger dragging across is a scroll.
-    if (!tilt3d || event.pointerType === 'touch') return;
+    if (!tilt3d || event.pointerType === 'touch' || prefersReducedMotion()) return;
     const rect = event.currentTarget.getBoundingClientRect();
     setTilt(tiltFor(event.clientX - rect.left, event.clientY - rect.top, rect.width, rect.height));
   };

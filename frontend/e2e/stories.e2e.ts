@@ -89,6 +89,7 @@ describe('stories', () => {
     expect(new URL(a.page.url()).pathname).toBe('/');
     await strip(a.page).getByRole('button', { name: /^Your Story/ }).waitFor();
     await strip(a.page).getByRole('link', { name: 'Add to your story' }).waitFor();
+    await strip(a.page).scrollIntoViewIfNeeded();
     await a.shot('own-story-in-strip');
 
     // Theo follows Rosa; on home her circle comes first after his own, ringed (unseen).
@@ -104,6 +105,7 @@ describe('stories', () => {
     await expect.poll(() => circle.innerText()).toContain('Rosa');
     const circles = strip(b.page).getByRole('listitem').getByRole('button');
     expect(await circles.first().getAttribute('aria-label')).toBe(`${rosa.displayName}, new story`);
+    await strip(b.page).scrollIntoViewIfNeeded();
     await b.shot('ringed-circle');
 
     // The viewer: her picture, the relative time, the progress running on its own.

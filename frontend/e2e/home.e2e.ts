@@ -2,35 +2,17 @@
 //! states: Detect Mood, the 3D gallery, the collaboration canvas drawn on with mouse and touch,
 //! the skill matcher's Connect, the voice reaction panel, and the create chooser opened from the
 //! floating button and from Quick Create. Runs against the real server started by global-setup.ts.
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openPhone, type PhoneSession } from './browser';
+import { creator, signUp, toast } from './flows';
 
-const baseUrl = inject('baseUrl');
-const run = Date.now().toString(36);
 
 let session: PhoneSession | undefined;
 afterEach(async () => {
   await session?.close();
   session = undefined;
 });
-
-async function signUp(page: Page, username: string, displayName: string) {
-  await page.goto(baseUrl);
-  await page.getByRole('button', { name: 'Create one' }).click();
-  await page.getByLabel('Username', { exact: true }).fill(username);
-  await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
-  await page.getByLabel(/Display Name/).fill(displayName);
-  await page.getByLabel('Password', { exact: true }).fill('secret-e2e-1');
-  await page.getByLabel('Confirm Password').fill('secret-e2e-1');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByTestId('bottom-nav').waitFor({ timeout: 20_000 });
-}
-
-/** Waits for a toast's text; toasts show one at a time for 5 s. */
-async function toast(page: Page, text: string) {
-  await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
-}
 
 /** How many of the canvas's pixels have been painted (alpha above zero). */
 function paintedPixels(canvas: Locator): Promise<number> {
@@ -82,7 +64,7 @@ describe('the home dashboard', () => {
         return out.stream;
       };
     });
-    await signUp(page, `home_${run}`, 'Hana Ito');
+    await signUp(page, creator('home', 'Hana Ito'));
     const main = page.getByRole('main');
     await main.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor();
 

@@ -6,13 +6,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPhone, type PhoneSession } from './browser';
+import { baseUrl, creator, phones, signUp, toast } from './flows';
 import { gradientPng } from './png';
 
-const baseUrl = inject('baseUrl');
-const run = Date.now().toString(36);
 
 let files: string;
 let tallPhoto: string;
@@ -26,41 +24,8 @@ afterAll(async () => {
   await rm(files, { recursive: true, force: true });
 });
 
-const sessions: PhoneSession[] = [];
-async function phone(name: string): Promise<PhoneSession> {
-  const session = await openPhone(name);
-  sessions.push(session);
-  return session;
-}
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((s) => s.close()));
-});
+const phone = phones();
 
-interface Creator {
-  username: string;
-  displayName: string;
-}
-
-function creator(tag: string, displayName: string): Creator {
-  return { username: `${tag}_${run}`, displayName };
-}
-
-async function signUp(page: Page, who: Creator) {
-  await page.goto(baseUrl);
-  await page.getByRole('button', { name: 'Create one' }).click();
-  await page.getByLabel('Username', { exact: true }).fill(who.username);
-  await page.getByLabel('Email', { exact: true }).fill(`${who.username}@example.com`);
-  await page.getByLabel(/Display Name/).fill(who.displayName);
-  await page.getByLabel('Password', { exact: true }).fill('secret-e2e-1');
-  await page.getByLabel('Confirm Password').fill('secret-e2e-1');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByTestId('bottom-nav').waitFor({ timeout: 20_000 });
-}
-
-/** Waits for a toast's text; toasts show one at a time for 5 s. */
-async function toast(page: Page, text: string) {
-  await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
-}
 
 function strip(page: Page) {
   return page.getByRole('region', { name: 'Creative Moments' });

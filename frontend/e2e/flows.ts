@@ -1,0 +1,48 @@
+//! Steps the browser tests share: unique creator names for this run, signing up through the
+//! landing page, waiting for a toast, and phones that close after each test.
+import { afterEach, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPhone, type PhoneSession } from './browser';
+
+export const baseUrl = inject('baseUrl');
+/** Tells this run's accounts and captions apart from earlier runs' on the same server. */
+export const run = Date.now().toString(36);
+
+export interface Creator {
+  username: string;
+  displayName: string;
+}
+
+export function creator(tag: string, displayName: string): Creator {
+  return { username: `${tag}_${run}`, displayName };
+}
+
+export async function signUp(page: Page, who: Creator) {
+  await page.goto(baseUrl);
+  await page.getByRole('button', { name: 'Create one' }).click();
+  await page.getByLabel('Username', { exact: true }).fill(who.username);
+  await page.getByLabel('Email', { exact: true }).fill(`${who.username}@example.com`);
+  await page.getByLabel(/Display Name/).fill(who.displayName);
+  await page.getByLabel('Password', { exact: true }).fill('secret-e2e-1');
+  await page.getByLabel('Confirm Password').fill('secret-e2e-1');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.getByTestId('bottom-nav').waitFor({ timeout: 20_000 });
+}
+
+/** Waits for a toast's text; toasts show one at a time for 5 s. */
+export async function toast(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
+}
+
+/** Opens phones (browser contexts) for the test file's tests; each is closed after its test. */
+export function phones(): (name: string) => Promise<PhoneSession> {
+  const open: PhoneSession[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((s) => s.close()));
+  });
+  return async (name) => {
+    const session = await openPhone(name);
+    open.push(session);
+    return session;
+  };
+}

@@ -31,7 +31,8 @@ pub enum Command {
         #[arg(long)]
         demo: bool,
         /// Add the benchmark data set: --users accounts (user000001…, password
-        /// synthetic-password), --posts posts, ~3 likes a post, ~10 follows a user.
+        /// synthetic-password), --posts posts, ~3 likes a post, ~10 follows a user, and ~4
+        /// one-to-one conversations a user of ~20 messages each, with replies and reactions.
         #[arg(long)]
         synthetic: bool,
         /// Accounts of the synthetic data set.
@@ -40,6 +41,11 @@ pub enum Command {
         /// Posts of the synthetic data set.
         #[arg(long, default_value_t = 100_000)]
         posts: usize,
+        /// With --synthetic: sign every new synthetic user in (a session each, no password
+        /// hashing) and write `user_id<TAB>token` lines to FILE, for load generators (the token
+        /// is the `atelier_session` cookie). The file is readable by its owner only.
+        #[arg(long, value_name = "FILE", requires = "synthetic")]
+        sessions_out: Option<std::path::PathBuf>,
     },
     /// Administrative actions.
     Admin {
@@ -97,6 +103,15 @@ pub struct Settings {
     /// Redis for event fan-out between instances; without it events stay in-process.
     #[arg(long, env = "REDIS_URL", global = true)]
     pub redis_url: Option<String>,
+
+    /// The prefix of Atelier's Redis keys and channel, so several deployments can share one.
+    #[arg(
+        long,
+        env = "ATELIER_REDIS_PREFIX",
+        default_value = "atelier",
+        global = true
+    )]
+    pub redis_prefix: String,
 
     /// Public address of the site: the allowed Origin; https here makes cookies Secure.
     /// Defaults to http://{listen}.

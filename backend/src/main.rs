@@ -34,6 +34,7 @@ async fn main() -> anyhow::Result<()> {
             synthetic,
             users,
             posts,
+            sessions_out,
         } => {
             anyhow::ensure!(
                 demo || synthetic,
@@ -50,14 +51,23 @@ async fn main() -> anyhow::Result<()> {
                 let started = std::time::Instant::now();
                 let seeded = atelier::seed::synthetic::seed(&db, users, posts).await?;
                 tracing::info!(
-                    users = seeded.users,
+                    users = seeded.user_ids.len(),
                     posts = seeded.posts,
                     likes = seeded.likes,
                     follows = seeded.follows,
                     stories = seeded.stories,
+                    conversations = seeded.conversations,
+                    messages = seeded.messages,
+                    reactions = seeded.reactions,
                     seconds = started.elapsed().as_secs_f64(),
                     "synthetic data seeded"
                 );
+                if let Some(path) = sessions_out {
+                    let sessions = atelier::seed::synthetic::sign_in(&db, &seeded.user_ids).await?;
+                    atelier::seed::synthetic::write_sessions(&path, &sessions)
+                        .with_context(|| format!("writing {}", path.display()))?;
+                    tracing::info!(sessions = sessions.len(), file = %path.display(), "sessions written");
+                }
             }
         }
         Command::Admin {

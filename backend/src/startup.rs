@@ -13,6 +13,7 @@ use crate::clock::Clock;
 use crate::config::Settings;
 use crate::db::{self, Db};
 use crate::media::Media;
+use crate::realtime::{self, Realtime};
 use crate::state::AppState;
 use crate::web;
 
@@ -47,9 +48,11 @@ impl Application {
         let listener = TcpListener::bind(settings.listen)
             .await
             .with_context(|| format!("listening on {}", settings.listen))?;
+        let realtime =
+            Realtime::start(settings.redis_url.as_deref(), &settings.redis_prefix).await?;
         Ok(Self {
             listener,
-            state: AppState::new(&settings, db, media, clock),
+            state: AppState::new(&settings, db, media, clock, realtime),
         })
     }
 
@@ -76,16 +79,31 @@ impl Application {
     ) -> anyhow::Result<()> {
         let Self { listener, state } = self;
         let housekeeping = tokio::spawn(housekeeping(state.clone()));
+        let heartbeat = tokio::spawn(cluster_heartbeat(state.clone()));
         let db = state.db.clone();
+        let hub = state.realtime.hub.clone();
+        let sockets = hub.clone();
         let app = web::router(state).into_make_service_with_connect_info::<SocketAddr>();
         let served = axum::serve(listener, app)
-            .with_graceful_shutdown(shutdown)
+            .with_graceful_shutdown(async move {
+                shutdown.await;
+                // Upgraded sockets are not requests in flight: tell them to go (1001).
+                hub.close_all();
+            })
             .await;
+        // Their tasks still store lastSeen and tell contacts: the database stays open for them.
+        if !sockets.finished(SOCKETS_FINISH_WITHIN).await {
+            tracing::warn!("socket tasks still running at shutdown; closing the database anyway");
+        }
         housekeeping.abort();
+        heartbeat.abort();
         db.pool.close().await;
         served.context("serving HTTP")
     }
 }
+
+/// How long shutdown waits for the closed sockets' presence writes (one short write each).
+const SOCKETS_FINISH_WITHIN: Duration = Duration::from_secs(10);
 
 /// How often idle rate-limit keys, expired sessions and stories, and old ad clicks are swept.
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(60);
@@ -101,6 +119,26 @@ async fn housekeeping(state: AppState) {
         }
         if let Err(err) = sweep(&state.db, &state.clock).await {
             tracing::warn!(error = %err, "sweeping expired stories and old ad clicks failed");
+        }
+    }
+}
+
+/// With Redis: renews this instance's heartbeat, and announces the users of instances that
+/// died as offline.
+async fn cluster_heartbeat(state: AppState) {
+    let Some(cluster) = state.realtime.cluster() else {
+        return;
+    };
+    let mut tick = tokio::time::interval(realtime::cluster::HEARTBEAT_EVERY);
+    loop {
+        tick.tick().await;
+        match cluster.heartbeat().await {
+            Ok(offline) => {
+                for user in offline {
+                    realtime::socket::announce(&state, user, false).await;
+                }
+            }
+            Err(err) => tracing::warn!(error = %err, "the Redis heartbeat failed"),
         }
     }
 }

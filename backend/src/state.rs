@@ -10,6 +10,7 @@ use crate::clock::Clock;
 use crate::config::Settings;
 use crate::db::Db;
 use crate::media::Media;
+use crate::realtime::Realtime;
 use crate::web::metrics::Metrics;
 
 #[derive(Clone)]
@@ -28,6 +29,8 @@ pub struct Shared {
     pub media: Media,
     /// The time of story expiry, ads' dates and click window, trending and post times.
     pub clock: Clock,
+    /// Socket delivery and presence.
+    pub realtime: Realtime,
 }
 
 impl Deref for AppState {
@@ -39,7 +42,13 @@ impl Deref for AppState {
 }
 
 impl AppState {
-    pub fn new(settings: &Settings, db: Db, media: Media, clock: Clock) -> Self {
+    pub fn new(
+        settings: &Settings,
+        db: Db,
+        media: Media,
+        clock: Clock,
+        realtime: Realtime,
+    ) -> Self {
         let auth_limits =
             AuthRateLimits::new(settings.auth_limit_per_ip, settings.auth_limit_per_account);
         Self(Arc::new(Shared {
@@ -51,6 +60,7 @@ impl AppState {
             metrics: Metrics::new(),
             media,
             clock,
+            realtime,
         }))
     }
 }

@@ -3,8 +3,10 @@
 //! only place that knows which backend is running, and the migrations are the only DDL.
 
 pub mod ads;
+pub mod conversations;
 pub mod follows;
 pub mod media;
+pub mod messages;
 pub mod posts;
 pub mod session_cache;
 pub mod sessions;
@@ -35,6 +37,10 @@ pub enum Backend {
 #[derive(Debug, Clone)]
 pub struct Db {
     pub pool: AnyPool,
+    /// On SQLite, a second pool of native connections for the hot list reads (`fetch_list!`):
+    /// their rows decode straight from SQLite's values, without sqlx's `Any` conversion, which
+    /// cost as many instructions as the query itself (docs/benchmarks.md).
+    pub sqlite_reads: Option<sqlx::SqlitePool>,
     pub backend: Backend,
     /// Live sessions looked up in the last few seconds (`sessions::find_user`).
     pub session_cache: session_cache::SessionCache,
@@ -115,8 +121,14 @@ impl Db {
             .connect_with(options)
             .await
             .with_context(|| format!("connecting to the {backend:?} database"))?;
+        // An in-memory database is private to its connection: no second pool can see it.
+        let sqlite_reads = match backend {
+            Backend::Sqlite if !url.contains(":memory:") => Some(sqlite_read_pool(&url)?),
+            _ => None,
+        };
         Ok(Self {
             pool,
+            sqlite_reads,
             backend,
             session_cache: session_cache::SessionCache::default(),
         })
@@ -151,6 +163,48 @@ impl Db {
             .await
             .map(|_| ())
     }
+}
+
+/// Native SQLite connections for reads, set up as the `Any` ones are (WAL is the file's mode
+/// already; the busy timeout and foreign keys are per connection). Opened lazily: the file is
+/// created, and the migrations applied, through the `Any` pool first.
+fn sqlite_read_pool(url: &str) -> anyhow::Result<sqlx::SqlitePool> {
+    use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions, SqliteSynchronous};
+    let options = SqliteConnectOptions::from_str(url)
+        .context("parsing the SQLite URL")?
+        .synchronous(SqliteSynchronous::Normal)
+        .busy_timeout(Duration::from_secs(5))
+        .foreign_keys(true)
+        .pragma("mmap_size", "268435456");
+    Ok(SqlitePoolOptions::new()
+        .max_connections(8)
+        .acquire_timeout(Duration::from_secs(10))
+        .test_before_acquire(false)
+        .connect_lazy_with(options))
+}
+
+/// Runs a list query (`fetch_all` of `$row`s) on the native SQLite read pool when there is one,
+/// else on the `Any` pool: the same SQL text and binds either way. Use it for the hot reads
+/// that return many rows; everything else goes through `db.pool`.
+#[macro_export]
+macro_rules! fetch_list {
+    ($db:expr, $row:ty, $sql:expr, $($bind:expr),* $(,)?) => {{
+        let db: &$crate::db::Db = $db;
+        match &db.sqlite_reads {
+            Some(pool) => {
+                sqlx::query_as::<sqlx::Sqlite, $row>($sql)
+                    $(.bind($bind))*
+                    .fetch_all(pool)
+                    .await
+            }
+            None => {
+                sqlx::query_as::<sqlx::Any, $row>($sql)
+                    $(.bind($bind))*
+                    .fetch_all(&db.pool)
+                    .await
+            }
+        }
+    }};
 }
 
 /// `sqlite://data/atelier.db` → create `data/` and ask SQLite to create the file.

@@ -187,24 +187,177 @@ async fn insert_pairs(
 /// (one index range count per post), so the counters hold whatever the inserts did, and their
 /// hot score to match (db/posts.rs).
 pub async fn recount_likes(tx: &mut Tx, first: i64, last: i64) -> Result<(), sqlx::Error> {
-    sqlx::query(
+    over_range(
+        tx,
         "UPDATE posts SET likes_count =
            (SELECT COUNT(*) FROM post_likes l WHERE l.post_id = posts.id)
          WHERE id BETWEEN $1 AND $2",
+        (first, last),
     )
-    .bind(first)
-    .bind(last)
-    .execute(&mut **tx)
     .await?;
-    sqlx::query(concat!(
-        "UPDATE posts SET hot_score = ",
-        crate::hot_score!("likes_count", "bookmarks_count", "created_at"),
-        " WHERE id BETWEEN $1 AND $2"
-    ))
-    .bind(first)
-    .bind(last)
-    .execute(&mut **tx)
+    over_range(
+        tx,
+        concat!(
+            "UPDATE posts SET hot_score = ",
+            crate::hot_score!("likes_count", "bookmarks_count", "created_at"),
+            " WHERE id BETWEEN $1 AND $2"
+        ),
+        (first, last),
+    )
+    .await
+}
+
+/// Runs a statement over the ids `$1..=$2`.
+async fn over_range(
+    tx: &mut Tx,
+    sql: &'static str,
+    (first, last): (i64, i64),
+) -> Result<(), sqlx::Error> {
+    sqlx::query(sql)
+        .bind(first)
+        .bind(last)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// Inserts one-to-one conversations of `(user_a, user_b)` pairs (`user_a < user_b`, `$1` is
+/// their creation time) with no members or messages yet; answers `(id, user_a, user_b)` of each.
+pub async fn insert_conversations(
+    tx: &mut Tx,
+    pairs: &[(i64, i64)],
+    created_at: i64,
+) -> Result<Vec<(i64, i64, i64)>, sqlx::Error> {
+    debug_assert!(pairs.len() <= MAX_ROWS);
+    if pairs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "INSERT INTO conversations (user_a, user_b, created_at) VALUES {}
+         RETURNING id, user_a, user_b",
+        values(pairs.len(), 2, 1, ", $1")
+    );
+    let mut query = sqlx::query_as(AssertSqlSafe(sql)).bind(created_at);
+    for &(a, b) in pairs {
+        query = query.bind(a).bind(b);
+    }
+    query.fetch_all(&mut **tx).await
+}
+
+/// A synthetic text message; `reply_to_id` names an earlier message of the same conversation.
+pub struct NewMessage {
+    pub conversation_id: i64,
+    pub sender_id: i64,
+    pub content: String,
+    pub reply_to_id: Option<i64>,
+    pub created_at: i64,
+}
+
+/// Inserts text messages without touching their conversations (`settle_conversations` does that
+/// afterwards); answers `(id, conversation_id, sender_id)` of each, in no particular order.
+pub async fn insert_messages(
+    tx: &mut Tx,
+    messages: &[NewMessage],
+) -> Result<Vec<(i64, i64, i64)>, sqlx::Error> {
+    debug_assert!(messages.len() <= MAX_ROWS);
+    if messages.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "INSERT INTO messages (conversation_id, sender_id, content, reply_to_id, created_at)
+         VALUES {} RETURNING id, conversation_id, sender_id",
+        values(messages.len(), 5, 0, "")
+    );
+    let mut query = sqlx::query_as(AssertSqlSafe(sql));
+    for message in messages {
+        query = query
+            .bind(message.conversation_id)
+            .bind(message.sender_id)
+            .bind(&message.content)
+            .bind(message.reply_to_id)
+            .bind(message.created_at);
+    }
+    query.fetch_all(&mut **tx).await
+}
+
+/// A reaction: `user_id` reacted to `message_id` with `emoji`.
+pub struct NewReaction {
+    pub message_id: i64,
+    pub user_id: i64,
+    pub emoji: &'static str,
+    pub created_at: i64,
+}
+
+/// Inserts reactions in statements of at most `MAX_ROWS` rows; duplicates are skipped.
+pub async fn insert_reactions(tx: &mut Tx, reactions: &[NewReaction]) -> Result<(), sqlx::Error> {
+    for chunk in reactions.chunks(MAX_ROWS) {
+        let sql = format!(
+            "INSERT INTO message_reactions (message_id, user_id, emoji, created_at) VALUES {}
+             ON CONFLICT (message_id, user_id, emoji) DO NOTHING",
+            values(chunk.len(), 4, 0, "")
+        );
+        let mut query = sqlx::query(AssertSqlSafe(sql));
+        for reaction in chunk {
+            query = query
+                .bind(reaction.message_id)
+                .bind(reaction.user_id)
+                .bind(reaction.emoji)
+                .bind(reaction.created_at);
+        }
+        query.execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+/// For the conversations with ids in `first..=last`, once their messages are in: what
+/// `db::messages::post` would have left after the last of them. `last_message_id` is the newest
+/// message, and both people are members whose list time is that message's (the creation time
+/// for a conversation without messages). One index range probe per conversation.
+pub async fn settle_conversations(tx: &mut Tx, first: i64, last: i64) -> Result<(), sqlx::Error> {
+    over_range(
+        tx,
+        "UPDATE conversations SET last_message_id =
+           (SELECT MAX(m.id) FROM messages m WHERE m.conversation_id = conversations.id)
+         WHERE id BETWEEN $1 AND $2",
+        (first, last),
+    )
     .await?;
+    over_range(
+        tx,
+        "INSERT INTO conversation_members (conversation_id, user_id, joined_at, last_activity_at)
+         SELECT c.id, c.user_a, c.created_at, COALESCE(m.created_at, c.created_at)
+         FROM conversations c LEFT JOIN messages m ON m.id = c.last_message_id
+         WHERE c.id BETWEEN $1 AND $2
+         UNION ALL
+         SELECT c.id, c.user_b, c.created_at, COALESCE(m.created_at, c.created_at)
+         FROM conversations c LEFT JOIN messages m ON m.id = c.last_message_id
+         WHERE c.id BETWEEN $1 AND $2",
+        (first, last),
+    )
+    .await
+}
+
+/// Inserts sessions of `(token_hash, user_id)` (`$1` their creation time, `$2` their expiry),
+/// as `db::sessions::insert` does one at a time at sign-in.
+pub async fn insert_sessions(
+    tx: &mut Tx,
+    sessions: &[(String, i64)],
+    created_at: i64,
+    expires_at: i64,
+) -> Result<(), sqlx::Error> {
+    for chunk in sessions.chunks(MAX_ROWS) {
+        let sql = format!(
+            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES {}",
+            values(chunk.len(), 2, 2, ", $1, $2")
+        );
+        let mut query = sqlx::query(AssertSqlSafe(sql))
+            .bind(created_at)
+            .bind(expires_at);
+        for (hash, user_id) in chunk {
+            query = query.bind(hash).bind(*user_id);
+        }
+        query.execute(&mut **tx).await?;
+    }
     Ok(())
 }
 

@@ -359,3 +359,44 @@ pub async fn set_profile_image(
     db.session_cache.forget_user(user_id);
     Ok(())
 }
+
+/// Records when `user` was last connected (their last socket closed).
+pub async fn set_last_seen(db: &Db, user: i64, at: i64) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE users SET last_seen_at = $1 WHERE id = $2")
+        .bind(at)
+        .bind(user)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Someone the skill matcher may suggest: their skills (a JSON array of ids) and bio.
+#[derive(Debug, Clone, FromRow)]
+pub struct MatchCandidate {
+    pub id: i64,
+    pub username: String,
+    pub display_name: String,
+    pub profile_image: Option<String>,
+    pub bio: Option<String>,
+    pub skills: String,
+}
+
+/// Whom the skill matcher looks at for `viewer`: up to 200 people they follow and the 300
+/// newest accounts (both read through an index, so the cost does not grow with the table),
+/// each once, never the viewer, only those with at least one skill.
+pub async fn match_candidates(db: &Db, viewer: i64) -> Result<Vec<MatchCandidate>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT u.id, u.username, u.display_name,
+                COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
+                u.bio, u.skills
+         FROM users u
+         WHERE u.id <> $1 AND u.skills <> '[]'
+           AND u.id IN (SELECT followee_id FROM (SELECT followee_id FROM follows
+                                                 WHERE follower_id = $1 LIMIT 200) AS f
+                        UNION
+                        SELECT id FROM (SELECT id FROM users ORDER BY id DESC LIMIT 300) AS n)",
+    )
+    .bind(viewer)
+    .fetch_all(&db.pool)
+    .await
+}

@@ -3,6 +3,7 @@
 
 pub mod ads;
 pub mod auth;
+pub mod conversations;
 pub mod posts;
 pub mod search;
 pub mod stories;
@@ -37,6 +38,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .nest("/api", posts::router())
         .nest("/api", stories::router())
         .nest("/api/ads", ads::router())
+        .nest("/api", conversations::router())
         .nest("/api", users::router())
         .nest("/api/search", search::router())
         .nest("/api/user", user::router())

@@ -151,7 +151,100 @@ pub async fn demo(db: &Db, media: &Media) -> anyhow::Result<usize> {
     seed_posts(db, media, &without_posts).await?;
     seed_stories(db, media).await?;
     seed_ads(db, media).await?;
+    seed_conversations(db).await?;
     Ok(created)
+}
+
+/// Demo conversations: (from, to, lines), each line `(sender is the first person, text,
+/// reply to line n, reactions of the other person)`.
+type DemoLine = (bool, &'static str, Option<usize>, &'static [&'static str]);
+const DEMO_CONVERSATIONS: &[(&str, &str, &[DemoLine])] = &[
+    (
+        "maya",
+        "leo",
+        &[
+            (
+                true,
+                "Loved the shader you posted last night!",
+                None,
+                &["❤️"],
+            ),
+            (
+                false,
+                "Thank you! It took three evenings of tweaking the noise",
+                None,
+                &[],
+            ),
+            (
+                true,
+                "Could it work as a background for my next print series?",
+                None,
+                &[],
+            ),
+            (
+                false,
+                "Absolutely. Send me the palette and I'll render a few",
+                Some(2),
+                &["👍"],
+            ),
+        ],
+    ),
+    (
+        "sofia",
+        "maya",
+        &[
+            (
+                true,
+                "Hi Maya! Would you review my storyboard this week?",
+                None,
+                &[],
+            ),
+            (false, "Of course, Thursday works for me", None, &["❤️"]),
+        ],
+    ),
+];
+
+/// Starts each demo conversation that does not exist yet, with its messages a few minutes apart.
+async fn seed_conversations(db: &Db) -> anyhow::Result<()> {
+    const MINUTE_MS: i64 = 60_000;
+    let now = db::now_ms();
+    for (from, to, lines) in DEMO_CONVERSATIONS {
+        let (Some(a), Some(b)) = (
+            db::users::find_by_username(db, from).await?,
+            db::users::find_by_username(db, to).await?,
+        ) else {
+            continue;
+        };
+        let start = now - (lines.len() as i64 + 5) * 10 * MINUTE_MS;
+        let Some(db::conversations::Started::Created(id)) =
+            db::conversations::start(db, a.id, b.id, start).await?
+        else {
+            continue;
+        };
+        let mut ids = Vec::new();
+        for (n, (first, text, reply, reactions)) in lines.iter().enumerate() {
+            let (sender, other) = if *first { (a.id, b.id) } else { (b.id, a.id) };
+            let at = start + (n as i64 + 1) * 10 * MINUTE_MS;
+            let message = db::messages::post(
+                db,
+                db::messages::NewMessage {
+                    conversation_id: id,
+                    sender_id: sender,
+                    content: text,
+                    reply_to_id: reply.and_then(|r| ids.get(r).copied()),
+                    created_at: at,
+                },
+            )
+            .await
+            .map_err(|err| anyhow::anyhow!("seeding a message: {err:?}"))?;
+            for emoji in *reactions {
+                db::messages::toggle_reaction(db, id, message, other, emoji, at + MINUTE_MS)
+                    .await?;
+            }
+            ids.push(message);
+        }
+    }
+    Ok(())
 }
 
 /// Two stories of each demo creator's day, with their captions.

@@ -3,13 +3,23 @@
 //! posts with external image URLs, 0–6 likes a post (3 on average; `likes_count` is recounted
 //! from the like rows), about 10 follows a user, and one or two live stories for one user in
 //! ten (created during the last 23 hours). `user000001` — the first synthetic user —
-//! writes one post in twenty, so a profile with many posts exists. Deterministic: the same
-//! arguments on an empty database give the same data.
+//! writes one post in twenty, so a profile with many posts exists. Chat: each user starts a
+//! one-to-one conversation with each of the next `CHAT_NEIGHBOURS` users (wrapping round), so
+//! each is in about four, of 10–30 messages each (a second apart, the newest a second ago),
+//! one in six a reply to an earlier message and one in five with reactions. Deterministic:
+//! the same arguments on an empty database give the same data.
+//!
+//! `sign_in` gives every synthetic user a session without argon2, for load generators.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+use std::io::Write;
+use std::path::Path;
 
 use crate::auth::password::PasswordHasher;
-use crate::db::synthetic::{self as sql, MAX_ROWS, NewPost, NewStory, NewUser};
+use crate::auth::session::{SESSION_TTL_MS, new_token};
+use crate::db::synthetic::{
+    self as sql, MAX_ROWS, NewMessage, NewPost, NewReaction, NewStory, NewUser,
+};
 use crate::db::{Db, now_ms};
 use crate::domain::STORY_LIFETIME_MS;
 
@@ -28,6 +38,20 @@ const MAX_LIKES: u64 = 6;
 const PROLIFIC_EVERY: usize = 20;
 /// One user in this many has live stories.
 const STORYTELLER_EVERY: usize = 10;
+/// Conversations each user starts, with the next users by number.
+const CHAT_NEIGHBOURS: usize = 2;
+/// Messages a conversation gets: uniform in `MIN_MESSAGES..=MAX_MESSAGES` (20 on average).
+const MIN_MESSAGES: usize = 10;
+const MAX_MESSAGES: usize = 30;
+/// One message in this many (after a conversation's first) replies to an earlier one.
+const REPLY_EVERY: usize = 6;
+/// One message in this many gets reactions.
+const REACTED_EVERY: usize = 5;
+/// Conversations (with their ~20 messages) per write transaction.
+const CONVERSATIONS_PER_TRANSACTION: usize = ROWS_PER_TRANSACTION / 20;
+/// Time between two consecutive messages of the whole data set.
+const MESSAGE_GAP_MS: i64 = 1_000;
+const EMOJIS: &[&str] = &["👍", "❤️", "😂", "🔥", "👏", "🎨"];
 
 const FIRST_NAMES: &[&str] = &[
     "Ada", "Bruno", "Chiara", "Dmitri", "Elena", "Farah", "Goro", "Hana", "Ivo", "Jonas", "Kemi",
@@ -44,13 +68,17 @@ const WORDS: &[&str] = &[
 ];
 
 /// What a synthetic seed created.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Seeded {
-    pub users: usize,
+    /// The new accounts, in creation order.
+    pub user_ids: Vec<i64>,
     pub posts: usize,
     pub likes: usize,
     pub follows: usize,
     pub stories: usize,
+    pub conversations: usize,
+    pub messages: usize,
+    pub reactions: usize,
 }
 
 /// Seeds `users` accounts and `posts` posts (with likes and follows) after whatever exists.
@@ -76,10 +104,7 @@ pub async fn seed(db: &Db, users: usize, posts: usize) -> anyhow::Result<Seeded>
     }
     tracing::info!(users = user_ids.len(), "synthetic users created");
 
-    let mut seeded = Seeded {
-        users: user_ids.len(),
-        ..Seeded::default()
-    };
+    let mut seeded = Seeded::default();
     // Posts a minute apart, the newest now: ids and times grow together, as in real use.
     let oldest = now - i64::try_from(posts).unwrap_or(i64::MAX / 60_000) * 60_000;
     for start in (0..posts).step_by(POSTS_PER_TRANSACTION) {
@@ -158,8 +183,199 @@ pub async fn seed(db: &Db, users: usize, posts: usize) -> anyhow::Result<Seeded>
         tx.commit().await?;
     }
     seeded.stories = stories.len();
+
+    let chat = seed_chat(db, &mut rng, &user_ids, now).await?;
+    seeded.conversations = chat.conversations;
+    seeded.messages = chat.messages;
+    seeded.reactions = chat.reactions;
+    tracing::info!(
+        conversations = chat.conversations,
+        messages = chat.messages,
+        "synthetic chat created"
+    );
     sql::settle(db).await?;
+    seeded.user_ids = user_ids;
     Ok(seeded)
+}
+
+/// What `seed_chat` created.
+struct Chat {
+    conversations: usize,
+    messages: usize,
+    reactions: usize,
+}
+
+/// One synthetic conversation while its messages are written.
+struct Thread {
+    id: i64,
+    people: (i64, i64),
+    wanted: usize,
+    /// Its messages so far, oldest first.
+    messages: Vec<i64>,
+}
+
+/// Conversations between neighbours by number, then their messages, a block of conversations
+/// at a time in rounds: round `k` writes the `k`-th message of every conversation of the block
+/// that has that many, so a reply can name any message of an earlier round by id, and ids and
+/// times grow together across the data set as they do in real use. Members and
+/// `last_message_id` are set at the end of each block, in one pass.
+async fn seed_chat(
+    db: &Db,
+    rng: &mut SplitMix64,
+    user_ids: &[i64],
+    now: i64,
+) -> anyhow::Result<Chat> {
+    let mut pairs = Vec::with_capacity(user_ids.len() * CHAT_NEIGHBOURS);
+    let mut seen = HashSet::new();
+    for (n, &me) in user_ids.iter().enumerate() {
+        for step in 1..=CHAT_NEIGHBOURS {
+            let other = user_ids[(n + step) % user_ids.len()];
+            let pair = (me.min(other), me.max(other));
+            if me != other && seen.insert(pair) {
+                pairs.push(pair);
+            }
+        }
+    }
+    let wanted: Vec<usize> = pairs
+        .iter()
+        .map(|_| MIN_MESSAGES + rng.below(MAX_MESSAGES - MIN_MESSAGES + 1))
+        .collect();
+    let total = wanted.iter().sum::<usize>() as i64;
+    let mut at = now - total * MESSAGE_GAP_MS;
+    let created_at = at - 60_000;
+
+    let mut threads = Vec::with_capacity(pairs.len());
+    for transaction in pairs.chunks(ROWS_PER_TRANSACTION) {
+        let mut tx = db.begin_write().await?;
+        for chunk in transaction.chunks(MAX_ROWS) {
+            for (id, a, b) in sql::insert_conversations(&mut tx, chunk, created_at).await? {
+                threads.push(Thread {
+                    id,
+                    people: (a, b),
+                    wanted: 0,
+                    messages: Vec::new(),
+                });
+            }
+        }
+        tx.commit().await?;
+    }
+    // The counts follow the pairs' order; ids are in the same order whatever RETURNING says.
+    let mut by_pair: HashMap<(i64, i64), usize> =
+        pairs.iter().zip(wanted).map(|(&p, w)| (p, w)).collect();
+    threads.sort_unstable_by_key(|thread| thread.id);
+    for thread in &mut threads {
+        thread.wanted = by_pair.remove(&thread.people).unwrap_or(0);
+    }
+    // A conversation's place in its block.
+    let index: HashMap<i64, usize> = threads
+        .iter()
+        .enumerate()
+        .map(|(i, thread)| (thread.id, i % CONVERSATIONS_PER_TRANSACTION))
+        .collect();
+
+    let mut chat = Chat {
+        conversations: threads.len(),
+        messages: 0,
+        reactions: 0,
+    };
+    // A transaction writes a block of conversations whole, so each round's index inserts land
+    // in one small region of `messages_conversation_id_idx` (rounds over every conversation at
+    // once touched all of it each time and made the seed three times slower on SQLite).
+    for block in threads.chunks_mut(CONVERSATIONS_PER_TRANSACTION) {
+        let mut tx = db.begin_write().await?;
+        let mut reactions = Vec::new();
+        for round in 0..MAX_MESSAGES {
+            let mut batch = Vec::new();
+            for thread in block.iter().filter(|thread| thread.wanted > round) {
+                let (a, b) = thread.people;
+                let reply_to_id = (round > 0 && rng.below(REPLY_EVERY) == 0)
+                    .then(|| thread.messages[rng.below(thread.messages.len())]);
+                batch.push(NewMessage {
+                    conversation_id: thread.id,
+                    sender_id: if rng.next() & 1 == 0 { a } else { b },
+                    content: format!(
+                        "Synthetic message {round}: {} {}",
+                        WORDS[rng.below(WORDS.len())],
+                        WORDS[rng.below(WORDS.len())]
+                    ),
+                    reply_to_id,
+                    created_at: at,
+                });
+                at += MESSAGE_GAP_MS;
+            }
+            let mut written = Vec::with_capacity(batch.len());
+            for chunk in batch.chunks(MAX_ROWS) {
+                written.extend(sql::insert_messages(&mut tx, chunk).await?);
+            }
+            written.sort_unstable();
+            for &(id, conversation, sender) in &written {
+                let thread = &mut block[index[&conversation]];
+                thread.messages.push(id);
+                if rng.below(REACTED_EVERY) != 0 {
+                    continue;
+                }
+                let (a, b) = thread.people;
+                let other = if sender == a { b } else { a };
+                // The other person reacts; now and then the sender adds one too.
+                let reactors: &[i64] = if rng.below(3) == 0 {
+                    &[other, sender]
+                } else {
+                    &[other]
+                };
+                for &user_id in reactors {
+                    reactions.push(NewReaction {
+                        message_id: id,
+                        user_id,
+                        emoji: EMOJIS[rng.below(EMOJIS.len())],
+                        created_at: at,
+                    });
+                }
+            }
+            chat.messages += written.len();
+        }
+        sql::insert_reactions(&mut tx, &reactions).await?;
+        chat.reactions += reactions.len();
+        if let (Some(first), Some(last)) = (block.first(), block.last()) {
+            sql::settle_conversations(&mut tx, first.id, last.id).await?;
+        }
+        tx.commit().await?;
+    }
+    Ok(chat)
+}
+
+/// Signs each of `user_ids` in as `auth::session::start` does (a random token; only its SHA-256
+/// is stored; the usual lifetime), in a few transactions and without a password: load
+/// generators' sessions. Answers `(user_id, token)` pairs.
+pub async fn sign_in(db: &Db, user_ids: &[i64]) -> anyhow::Result<Vec<(i64, String)>> {
+    let now = now_ms();
+    let mut signed_in = Vec::with_capacity(user_ids.len());
+    for transaction in user_ids.chunks(ROWS_PER_TRANSACTION) {
+        let mut rows = Vec::with_capacity(transaction.len());
+        for &user_id in transaction {
+            let token = new_token();
+            rows.push((token.hash, user_id));
+            signed_in.push((user_id, token.token));
+        }
+        let mut tx = db.begin_write().await?;
+        sql::insert_sessions(&mut tx, &rows, now, now + SESSION_TTL_MS).await?;
+        tx.commit().await?;
+    }
+    Ok(signed_in)
+}
+
+/// Writes `user_id<TAB>token` lines, readable by the owner only (the tokens open sessions).
+pub fn write_sessions(path: &Path, sessions: &[(i64, String)]) -> anyhow::Result<()> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let file = options.open(path)?;
+    let mut out = std::io::BufWriter::new(file);
+    for (user_id, token) in sessions {
+        writeln!(out, "{user_id}\t{token}")?;
+    }
+    out.flush()?;
+    Ok(())
 }
 
 fn synthetic_user(n: i64) -> NewUser {

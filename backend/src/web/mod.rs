@@ -42,6 +42,7 @@ pub fn router(state: AppState) -> Router {
             }),
         )
         .merge(media::serve::router())
+        .route("/ws", get(crate::realtime::socket::upgrade))
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route("/metrics", get(metrics::export))

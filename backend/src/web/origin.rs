@@ -9,7 +9,7 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 
-use axum::http::{HeaderMap, Method, Request, header};
+use axum::http::{HeaderMap, HeaderValue, Method, Request, header};
 use axum::response::{IntoResponse, Response};
 use pin_project_lite::pin_project;
 use tower::{Layer, Service};
@@ -103,9 +103,22 @@ fn is_safe(method: &Method) -> bool {
 }
 
 fn allowed(headers: &HeaderMap, public_url: &str) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN) else {
-        return json_or_empty(headers);
-    };
+    match headers.get(header::ORIGIN) {
+        None => json_or_empty(headers),
+        Some(origin) => origin_matches(origin, headers, public_url),
+    }
+}
+
+/// The WebSocket upgrade's check (a GET, so the layer lets it through): browsers send `Origin`
+/// on every socket and cookies ride along cross-site, so a foreign one is refused; a client
+/// without `Origin` is not a browser and carries no victim's cookies.
+pub fn socket_allowed(headers: &HeaderMap, public_url: &str) -> bool {
+    headers
+        .get(header::ORIGIN)
+        .is_none_or(|origin| origin_matches(origin, headers, public_url))
+}
+
+fn origin_matches(origin: &HeaderValue, headers: &HeaderMap, public_url: &str) -> bool {
     let Ok(origin) = origin.to_str() else {
         return false;
     };

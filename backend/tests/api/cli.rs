@@ -11,6 +11,7 @@ both_backends!(
     admin_grant_makes_a_user_an_admin,
     admin_grant_of_an_unknown_user_fails_and_says_so,
     a_synthetic_seed_fills_pages_of_posts_whose_like_counts_are_true,
+    a_synthetic_seed_adds_neighbours_chats_and_its_sessions_file_signs_them_in,
 );
 
 async fn the_demo_seed_is_idempotent_and_its_accounts_sign_in(backend: Backend) {
@@ -213,4 +214,105 @@ async fn a_synthetic_seed_fills_pages_of_posts_whose_like_counts_are_true(backen
             .iter()
             .all(|g| (1..=2).contains(&g["stories"].as_array().unwrap().len()))
     );
+}
+
+async fn a_synthetic_seed_adds_neighbours_chats_and_its_sessions_file_signs_them_in(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+
+    let users = app.synthetic_users_signed_in(20);
+
+    assert_eq!(users.len(), 20, "a session for each synthetic user");
+    let first = &users[0];
+    let me = first.get_json("/api/auth/user").await;
+    assert_eq!(me["username"], "user000001");
+
+    // Its conversations with the two users on either side (wrapping round), in two pages, the
+    // most recent activity first.
+    let page = first.get("/api/conversations?limit=2").await;
+    let cursor = page.headers()["x-next-cursor"].to_str().unwrap().to_owned();
+    let mut list: Vec<Value> = page.json().await.unwrap();
+    let rest = first
+        .get_json(&format!("/api/conversations?limit=2&before={cursor}"))
+        .await;
+    list.extend(rest.as_array().unwrap().iter().cloned());
+    let mut others: Vec<String> = list
+        .iter()
+        .flat_map(|c| c["participants"].as_array().unwrap().clone())
+        .map(|p| p["user"]["username"].as_str().unwrap().to_owned())
+        .filter(|name| name != "user000001")
+        .collect();
+    others.sort();
+    assert_eq!(
+        others,
+        ["user000002", "user000003", "user000019", "user000020"]
+    );
+    let times: Vec<&str> = list
+        .iter()
+        .map(|c| c["lastActivityAt"].as_str().unwrap())
+        .collect();
+    assert!(times.windows(2).all(|w| w[0] >= w[1]), "{times:?}");
+
+    // Each conversation's newest message is its lastMessage and sets its time; replies quote
+    // messages of the same conversation; some messages carry reactions.
+    let (mut replies, mut reacted) = (0, 0);
+    for conversation in &list {
+        let messages = first
+            .get_json(&format!(
+                "/api/conversations/{}/messages?limit=100",
+                conversation["id"]
+            ))
+            .await;
+        let messages = messages.as_array().unwrap();
+        assert!((10..=30).contains(&messages.len()), "{}", messages.len());
+        let newest = messages.last().unwrap();
+        assert_eq!(conversation["lastMessage"]["id"], newest["id"]);
+        assert_eq!(conversation["lastActivityAt"], newest["createdAt"]);
+        let ids: Vec<&Value> = messages.iter().map(|m| &m["id"]).collect();
+        for message in messages {
+            if !message["replyTo"].is_null() {
+                replies += 1;
+                assert!(ids.contains(&&message["replyTo"]["id"]));
+            }
+            if !message["reactions"].as_array().unwrap().is_empty() {
+                reacted += 1;
+            }
+        }
+    }
+    assert!(
+        replies > 0 && reacted > 0,
+        "{replies} replies, {reacted} reacted"
+    );
+
+    // Every conversation is as db::messages::post leaves it.
+    let db = app.db().await;
+    let (conversations, members, stale_last, stale_times): (i64, i64, i64, i64) = sqlx::query_as(
+        "SELECT (SELECT COUNT(*) FROM conversations),
+                    (SELECT COUNT(*) FROM conversation_members),
+                    (SELECT COUNT(*) FROM conversations c WHERE c.last_message_id IS NULL
+                        OR c.last_message_id <> (SELECT MAX(m.id) FROM messages m
+                                                 WHERE m.conversation_id = c.id)),
+                    (SELECT COUNT(*) FROM conversation_members cm
+                     JOIN conversations c ON c.id = cm.conversation_id
+                     JOIN messages m ON m.id = c.last_message_id
+                     WHERE cm.last_activity_at <> m.created_at)",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!((conversations, members), (40, 80));
+    assert_eq!((stale_last, stale_times), (0, 0));
+
+    // A new message moves the oldest conversation to the top.
+    let oldest = list.last().unwrap()["id"].as_i64().unwrap();
+    let sent = first
+        .post_json(
+            &format!("/api/conversations/{oldest}/messages"),
+            &json!({"content": "still there?"}),
+        )
+        .await;
+    assert_eq!(sent.status(), StatusCode::CREATED);
+    let top = first.get_json("/api/conversations?limit=1").await;
+    assert_eq!(top[0]["id"], oldest);
 }

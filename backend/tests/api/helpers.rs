@@ -80,6 +80,15 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Settin
     start(settings, dir, None).await
 }
 
+impl TestApp {
+    /// A second instance of the same application: same database, media and Redis, its own
+    /// port, hub and clock (scale-out tests).
+    pub async fn spawn_twin(&self) -> TestApp {
+        let dir = tempfile::tempdir().expect("temp dir");
+        start(self.settings.clone(), dir, None).await
+    }
+}
+
 /// A temporary folder and default settings on port 0 with a fresh database in it (or on the
 /// PostgreSQL server) and the media folder inside it.
 async fn fresh_settings(backend: &Backend) -> (tempfile::TempDir, Settings) {
@@ -258,6 +267,8 @@ impl TestApp {
 pub struct TestUser {
     pub id: i64,
     pub client: reqwest::Client,
+    /// `atelier_session=…` as a Cookie header value (for the WebSocket handshake).
+    pub cookie: String,
     address: String,
 }
 
@@ -277,10 +288,65 @@ impl TestApp {
             .await
             .expect("request sent");
         assert_eq!(response.status(), 201, "registering {username}");
+        let cookie = session_cookie(response.headers())
+            .and_then(|c| c.split(';').next().map(str::to_owned))
+            .expect("a session cookie");
         let user: Value = response.json().await.unwrap();
         TestUser {
             id: user["id"].as_i64().unwrap(),
             client,
+            cookie,
+            address: self.address.clone(),
+        }
+    }
+
+    /// Runs `atelier seed --synthetic --users N --posts 0 --sessions-out FILE` and answers the
+    /// N synthetic users, each signed in with their session from FILE.
+    pub fn synthetic_users_signed_in(&self, users: usize) -> Vec<TestUser> {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let file = dir.path().join("sessions.tsv");
+        let count = users.to_string();
+        let seeded = self.cli(&[
+            "seed",
+            "--synthetic",
+            "--users",
+            &count,
+            "--posts",
+            "0",
+            "--sessions-out",
+            file.to_str().unwrap(),
+        ]);
+        assert!(
+            seeded.status.success(),
+            "{}",
+            String::from_utf8_lossy(&seeded.stderr)
+        );
+        std::fs::read_to_string(&file)
+            .expect("the sessions file")
+            .lines()
+            .map(|line| {
+                let (id, token) = line.split_once('\t').expect("user_id<TAB>token");
+                self.signed_in_with(id.parse().unwrap(), token)
+            })
+            .collect()
+    }
+
+    /// A browser that carries an existing session token (one that
+    /// `atelier seed --sessions-out` wrote) in its Cookie header.
+    pub fn signed_in_with(&self, id: i64, token: &str) -> TestUser {
+        let cookie = format!("atelier_session={token}");
+        let mut headers = HeaderMap::new();
+        headers.insert(reqwest::header::COOKIE, cookie.parse().unwrap());
+        let client = reqwest::Client::builder()
+            .default_headers(headers)
+            .redirect(reqwest::redirect::Policy::none())
+            .timeout(Duration::from_secs(30))
+            .build()
+            .unwrap();
+        TestUser {
+            id,
+            client,
+            cookie,
             address: self.address.clone(),
         }
     }
@@ -290,12 +356,23 @@ impl TestApp {
         TestUser {
             id: 0,
             client: browser(),
+            cookie: String::new(),
             address: self.address.clone(),
         }
     }
 }
 
 impl TestUser {
+    /// The same person (same browser and session) talking to another instance.
+    pub fn clone_on(&self, app: &TestApp) -> TestUser {
+        TestUser {
+            id: self.id,
+            client: self.client.clone(),
+            cookie: self.cookie.clone(),
+            address: app.address.clone(),
+        }
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.address, path)
     }

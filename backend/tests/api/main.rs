@@ -5,10 +5,14 @@ mod helpers;
 
 mod ads;
 mod auth;
+mod chat;
 mod cli;
+mod cluster;
 mod db;
 mod media;
 mod posts;
+mod realtime;
+mod sockets;
 mod stories;
 mod trending;
 mod users;

@@ -15,6 +15,7 @@ both_backends!(
     search_treats_wildcards_as_text_and_a_blank_query_finds_nobody,
     a_profile_edit_changes_only_the_fields_it_names,
     a_bad_profile_edit_is_refused_and_changes_nothing,
+    the_skill_matcher_suggests_creators_with_the_skills_looked_for,
 );
 
 async fn a_profile_shows_public_fields_and_counts_but_no_email(backend: Backend) {
@@ -260,4 +261,62 @@ async fn a_bad_profile_edit_is_refused_and_changes_nothing(backend: Backend) {
         (profile["bio"].clone(), profile["displayName"].clone()),
         (Value::Null, json!("maya display"))
     );
+}
+
+async fn the_skill_matcher_suggests_creators_with_the_skills_looked_for(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let mut people = Vec::new();
+    for (name, skills) in [
+        ("ana", json!(["design", "motion"])),
+        ("ben", json!(["design"])),
+        ("cai", json!(["code"])),
+        ("dee", json!(["design", "motion", "music", "photo"])),
+        ("eve", json!([])),
+    ] {
+        let user = app.new_user(name).await;
+        let response = user
+            .patch_json("/api/user/profile", &json!({"skills": skills}))
+            .await;
+        assert_eq!(response.status(), 200);
+        people.push(user);
+    }
+    maya.patch_json(
+        "/api/user/profile",
+        &json!({"skills": ["design", "motion"]}),
+    )
+    .await;
+
+    let matches = maya
+        .get_json("/api/users/skill-matches?skills=design,motion")
+        .await;
+    let names: Vec<&str> = matches
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["user"]["username"].as_str().unwrap())
+        .collect();
+    // Both skills and nothing else first, then both with others, then one of the two; never
+    // maya herself, cai (neither skill) or eve (no skills); three at most.
+    assert_eq!(names, ["ana", "dee", "ben"]);
+    assert_eq!(matches[0]["match"], 100);
+    assert_eq!(matches[2]["match"], 50);
+    assert_eq!(matches[0]["skills"], json!(["design", "motion"]));
+    assert_eq!(matches[0]["user"]["displayName"], "ana display");
+
+    for bad in ["", "cooking", "design,,cooking"] {
+        let (status, _, _) = error_of(
+            maya.get(&format!("/api/users/skill-matches?skills={bad}"))
+                .await,
+        )
+        .await;
+        assert_eq!(status, 400, "{bad}");
+    }
+    let (status, _, _) = error_of(
+        app.anonymous()
+            .get("/api/users/skill-matches?skills=code")
+            .await,
+    )
+    .await;
+    assert_eq!(status, 401);
 }

@@ -1,9 +1,10 @@
 //! Users and follows (DESIGN §3 "Users, follows, search"): a profile by username with its
-//! counts, following and unfollowing, and the follow status.
+//! counts, following and unfollowing, the follow status, and the skill matcher's matches.
 
 mod user_by_username;
 mod user_follow;
 mod user_follow_status;
+mod users_skill_matches;
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -19,6 +20,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(user_by_username::profile_by_username))
         .routes(routes!(user_follow::follow, user_follow::unfollow))
         .routes(routes!(user_follow_status::follow_status))
+        .routes(routes!(users_skill_matches::skill_matches))
 }
 
 /// A user as other users see them (no email), with counts.

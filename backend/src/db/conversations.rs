@@ -1,0 +1,225 @@
+//! One-to-one conversations and their members. A conversation is the pair (user_a < user_b),
+//! unique, so starting one is an insert that finds the existing row under a race. A member row
+//! puts the conversation in that user's list (ordered by `conversation_members_list_idx`) and
+//! is what reading or writing it requires; leaving deletes it, and a new message brings it back.
+
+use sqlx::FromRow;
+
+use super::Db;
+use crate::domain::Page;
+
+/// A conversation as one member sees it in their list: both people, and the last message.
+#[derive(Debug, Clone, FromRow)]
+pub struct ConversationView {
+    pub id: i64,
+    pub created_at: i64,
+    pub last_activity_at: i64,
+    pub a_id: i64,
+    pub a_username: String,
+    pub a_display_name: String,
+    pub a_profile_image: Option<String>,
+    pub a_last_seen_at: Option<i64>,
+    pub b_id: i64,
+    pub b_username: String,
+    pub b_display_name: String,
+    pub b_profile_image: Option<String>,
+    pub b_last_seen_at: Option<i64>,
+    pub last_id: Option<i64>,
+    pub last_sender_id: Option<i64>,
+    pub last_sender_username: Option<String>,
+    pub last_sender_display_name: Option<String>,
+    pub last_sender_profile_image: Option<String>,
+    pub last_content: Option<String>,
+    pub last_message_type: Option<String>,
+    pub last_voice_url: Option<String>,
+    pub last_duration: Option<i64>,
+    pub last_reply_to_id: Option<i64>,
+    pub last_created_at: Option<i64>,
+}
+
+/// `$1` is the member whose list it is.
+macro_rules! conversation_view {
+    () => {
+        "SELECT c.id, c.created_at, cm.last_activity_at,
+                ua.id AS a_id, ua.username AS a_username, ua.display_name AS a_display_name,
+                COALESCE(ua.profile_image_small_url, ua.profile_image_url) AS a_profile_image,
+                ua.last_seen_at AS a_last_seen_at,
+                ub.id AS b_id, ub.username AS b_username, ub.display_name AS b_display_name,
+                COALESCE(ub.profile_image_small_url, ub.profile_image_url) AS b_profile_image,
+                ub.last_seen_at AS b_last_seen_at,
+                lm.id AS last_id, lm.sender_id AS last_sender_id,
+                ls.username AS last_sender_username, ls.display_name AS last_sender_display_name,
+                COALESCE(ls.profile_image_small_url, ls.profile_image_url)
+                    AS last_sender_profile_image,
+                lm.content AS last_content, lm.message_type AS last_message_type,
+                lm.voice_url AS last_voice_url, lm.duration AS last_duration,
+                lm.reply_to_id AS last_reply_to_id, lm.created_at AS last_created_at
+         FROM conversation_members cm
+         JOIN conversations c ON c.id = cm.conversation_id
+         JOIN users ua ON ua.id = c.user_a
+         JOIN users ub ON ub.id = c.user_b
+         LEFT JOIN messages lm ON lm.id = c.last_message_id
+         LEFT JOIN users ls ON ls.id = lm.sender_id"
+    };
+}
+
+/// What starting a conversation did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Started {
+    Created(i64),
+    /// It existed (the caller is a member again if they had left).
+    Existing(i64),
+}
+
+/// Starts the one-to-one conversation of `me` and `other`, or finds it. `None` when `other`
+/// does not exist.
+pub async fn start(db: &Db, me: i64, other: i64, now: i64) -> Result<Option<Started>, sqlx::Error> {
+    let (a, b) = (me.min(other), me.max(other));
+    let mut tx = db.begin_write().await?;
+    let other_exists: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE id = $1")
+        .bind(other)
+        .fetch_optional(&mut *tx)
+        .await?;
+    if other_exists.is_none() {
+        return Ok(None);
+    }
+    let created: Option<(i64,)> = sqlx::query_as(
+        "INSERT INTO conversations (user_a, user_b, created_at) VALUES ($1, $2, $3)
+         ON CONFLICT (user_a, user_b) DO NOTHING RETURNING id",
+    )
+    .bind(a)
+    .bind(b)
+    .bind(now)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let started = match created {
+        Some((id,)) => {
+            // Both people get it in their lists.
+            sqlx::query(
+                "INSERT INTO conversation_members (conversation_id, user_id, joined_at,
+                                                   last_activity_at)
+                 VALUES ($1, $2, $3, $3), ($1, $4, $3, $3)",
+            )
+            .bind(id)
+            .bind(a)
+            .bind(now)
+            .bind(b)
+            .execute(&mut *tx)
+            .await?;
+            Started::Created(id)
+        }
+        None => {
+            let (id,): (i64,) =
+                sqlx::query_as("SELECT id FROM conversations WHERE user_a = $1 AND user_b = $2")
+                    .bind(a)
+                    .bind(b)
+                    .fetch_one(&mut *tx)
+                    .await?;
+            // Back in the caller's list if they had left it.
+            sqlx::query(
+                "INSERT INTO conversation_members (conversation_id, user_id, joined_at,
+                                                   last_activity_at)
+                 VALUES ($1, $2, $3, $3)
+                 ON CONFLICT (conversation_id, user_id) DO NOTHING",
+            )
+            .bind(id)
+            .bind(me)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            Started::Existing(id)
+        }
+    };
+    tx.commit().await?;
+    Ok(Some(started))
+}
+
+/// Whether `user` is a member of `conversation` (may read and write it).
+pub async fn is_member(db: &Db, conversation: i64, user: i64) -> Result<bool, sqlx::Error> {
+    let row: Option<(i64,)> = sqlx::query_as(
+        "SELECT conversation_id FROM conversation_members
+         WHERE conversation_id = $1 AND user_id = $2",
+    )
+    .bind(conversation)
+    .bind(user)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.is_some())
+}
+
+/// One conversation as `member` sees it; `None` when they are not a member.
+pub async fn find(
+    db: &Db,
+    member: i64,
+    conversation: i64,
+) -> Result<Option<ConversationView>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        conversation_view!(),
+        " WHERE cm.user_id = $1 AND cm.conversation_id = $2"
+    ))
+    .bind(member)
+    .bind(conversation)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// `member`'s conversations, most recent activity first. The cursor is a conversation id; the
+/// next page continues below that conversation's (current) activity time.
+pub async fn list(db: &Db, member: i64, page: Page) -> Result<Vec<ConversationView>, sqlx::Error> {
+    if page.before == i64::MAX {
+        return sqlx::query_as(concat!(
+            conversation_view!(),
+            " WHERE cm.user_id = $1
+              ORDER BY cm.last_activity_at DESC, cm.conversation_id DESC LIMIT $2"
+        ))
+        .bind(member)
+        .bind(page.fetch_limit())
+        .fetch_all(&db.pool)
+        .await;
+    }
+    sqlx::query_as(concat!(
+        conversation_view!(),
+        " JOIN conversation_members cur ON cur.user_id = $1 AND cur.conversation_id = $3
+          WHERE cm.user_id = $1
+            AND (cm.last_activity_at < cur.last_activity_at
+                 OR (cm.last_activity_at = cur.last_activity_at
+                     AND cm.conversation_id < cur.conversation_id))
+          ORDER BY cm.last_activity_at DESC, cm.conversation_id DESC LIMIT $2"
+    ))
+    .bind(member)
+    .bind(page.fetch_limit())
+    .bind(page.before)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// Takes `member` out of `conversation` (it leaves their list); `false` if they were not in it.
+pub async fn leave(db: &Db, conversation: i64, member: i64) -> Result<bool, sqlx::Error> {
+    let done =
+        sqlx::query("DELETE FROM conversation_members WHERE conversation_id = $1 AND user_id = $2")
+            .bind(conversation)
+            .bind(member)
+            .execute(&db.pool)
+            .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// The two people of a conversation (whoever of them is a member now).
+pub async fn people(db: &Db, conversation: i64) -> Result<Option<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as("SELECT user_a, user_b FROM conversations WHERE id = $1")
+        .bind(conversation)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+/// Everyone who shares a conversation with `user` (presence goes to them), each once.
+pub async fn contacts(db: &Db, user: i64) -> Result<Vec<i64>, sqlx::Error> {
+    let rows: Vec<(i64,)> = sqlx::query_as(
+        "SELECT user_b FROM conversations WHERE user_a = $1
+         UNION SELECT user_a FROM conversations WHERE user_b = $1",
+    )
+    .bind(user)
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}

@@ -1,0 +1,69 @@
+//! Chat input: message text and reaction emoji (docs/decisions.md for the limits the spec
+//! leaves open).
+
+use crate::error::ApiError;
+
+/// A message's text: trimmed, 1 to 4,000 characters.
+pub const MESSAGE_MAX: usize = 4000;
+const MESSAGE_EMPTY: &str = "Message cannot be empty";
+/// A reaction: at most 16 characters (an emoji with skin tone and joiners fits).
+const EMOJI_MAX: usize = 16;
+const NOT_AN_EMOJI: &str = "Reaction must be an emoji";
+
+/// The text of a new message.
+pub fn parse_message(raw: Option<&str>) -> Result<String, ApiError> {
+    let text = raw.unwrap_or_default().trim();
+    if text.is_empty() {
+        return Err(ApiError::bad_request(MESSAGE_EMPTY));
+    }
+    if text.chars().count() > MESSAGE_MAX {
+        return Err(ApiError::bad_request(format!(
+            "Message must be at most {MESSAGE_MAX} characters"
+        )));
+    }
+    Ok(text.to_owned())
+}
+
+/// A reaction: one emoji (with its modifiers), no letters, digits, spaces or control characters.
+pub fn parse_emoji(raw: &str) -> Result<&str, ApiError> {
+    let emoji = raw.trim();
+    let plausible = !emoji.is_empty()
+        && emoji.chars().count() <= EMOJI_MAX
+        && !emoji
+            .chars()
+            .any(|c| c.is_ascii_alphanumeric() || c.is_whitespace() || c.is_control());
+    if plausible {
+        Ok(emoji)
+    } else {
+        Err(ApiError::bad_request(NOT_AN_EMOJI))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_trimmed_and_bounded() {
+        assert_eq!(parse_message(Some("  hi \n")).unwrap(), "hi");
+        assert!(parse_message(Some(" \n ")).is_err());
+        assert!(parse_message(None).is_err());
+        assert!(parse_message(Some(&"é".repeat(4000))).is_ok());
+        assert_eq!(
+            parse_message(Some(&"x".repeat(4001)))
+                .unwrap_err()
+                .to_string(),
+            "Message must be at most 4000 characters"
+        );
+    }
+
+    #[test]
+    fn reactions_are_emoji() {
+        for ok in ["❤️", "👍", "👍🏽", "👩‍💻"] {
+            assert_eq!(parse_emoji(ok).unwrap(), ok);
+        }
+        for bad in ["", " ", "lol", "❤️ 👍 x", "\u{7}"] {
+            assert!(parse_emoji(bad).is_err(), "{bad:?}");
+        }
+    }
+}

@@ -1,0 +1,309 @@
+//! Scale-out with Redis (`REDIS_URL`, DESIGN §1): events cross instances on one pub/sub channel
+//! (one subscription per instance, not per socket), and presence is counted across instances.
+//!
+//! Presence keys (under the configured prefix, `atelier` by default): `atelier:presence:{user}` is the set of instances holding a socket of the
+//! user; `atelier:members:{instance}` the users an instance holds; `atelier:instance:{id}` an
+//! instance's heartbeat, expiring after `INSTANCE_TTL_SECS`. An instance counts only while its
+//! heartbeat lives, so one that dies does not leave its users online: the next heartbeat of a
+//! surviving instance finds it gone, takes its users out, and reports those who went offline.
+
+use std::collections::{HashMap, HashSet};
+use std::time::Duration;
+
+use anyhow::Context;
+use axum::extract::ws::Utf8Bytes;
+use futures_util::StreamExt;
+use redis::AsyncCommands;
+use redis::aio::ConnectionManager;
+use tokio::sync::mpsc;
+
+use super::hub::Hub;
+
+/// An instance is alive while its heartbeat key is; it is renewed every `HEARTBEAT_EVERY`.
+const INSTANCE_TTL_SECS: u64 = 30;
+pub const HEARTBEAT_EVERY: Duration = Duration::from_secs(10);
+/// Events waiting to be published; past it they are dropped (and logged) rather than queued
+/// without bound while Redis is unreachable.
+const OUTBOX: usize = 65_536;
+
+/// One event on the channel, as text: the publishing instance (which has delivered it to its
+/// own sockets already), the users it is for, and its frame, serialised once. Three lines; a
+/// frame is JSON, which never holds a raw line break.
+fn envelope(from: &str, users: &[i64], frame: &str) -> String {
+    let users: Vec<String> = users.iter().map(i64::to_string).collect();
+    format!("{from}\n{}\n{frame}", users.join(","))
+}
+
+/// `(from, users, frame)` of an envelope.
+fn open_envelope(text: &str) -> Option<(&str, Vec<i64>, &str)> {
+    let mut parts = text.splitn(3, '\n');
+    let from = parts.next()?;
+    let users = parts
+        .next()?
+        .split(',')
+        .filter(|id| !id.is_empty())
+        .map(str::parse)
+        .collect::<Result<Vec<i64>, _>>()
+        .ok()?;
+    Some((from, users, parts.next()?))
+}
+
+pub struct Cluster {
+    /// Every key and the channel start with it (`atelier` unless configured), so deployments or
+    /// test runs can share one Redis.
+    prefix: String,
+    instance: String,
+    commands: ConnectionManager,
+    outbox: mpsc::Sender<String>,
+}
+
+impl Cluster {
+    /// Connects, registers this instance and starts the publisher and the subscriber (which
+    /// hands other instances' events to `hub`).
+    pub async fn start(url: &str, prefix: &str, hub: Hub) -> anyhow::Result<Self> {
+        let client = redis::Client::open(url).context("parsing REDIS_URL")?;
+        let commands = ConnectionManager::new(client.clone())
+            .await
+            .with_context(|| format!("connecting to Redis at {url}"))?;
+        let mut id = [0u8; 8];
+        getrandom::fill(&mut id).context("an instance id")?;
+        let instance: String = id.iter().map(|b| format!("{b:02x}")).collect();
+
+        let cluster_outbox = mpsc::channel(OUTBOX);
+        let cluster = Self {
+            prefix: prefix.to_owned(),
+            instance: instance.clone(),
+            commands: commands.clone(),
+            outbox: cluster_outbox.0,
+        };
+        cluster.beat().await.context("registering with Redis")?;
+        tokio::spawn(publisher(commands, cluster.channel(), cluster_outbox.1));
+        tokio::spawn(subscriber(client, cluster.channel(), instance, hub));
+        Ok(cluster)
+    }
+
+    fn channel(&self) -> String {
+        format!("{}:events", self.prefix)
+    }
+
+    fn instances_key(&self) -> String {
+        format!("{}:instances", self.prefix)
+    }
+
+    fn presence_key(&self, user: i64) -> String {
+        format!("{}:presence:{user}", self.prefix)
+    }
+
+    fn members_key(&self, instance: &str) -> String {
+        format!("{}:members:{instance}", self.prefix)
+    }
+
+    fn instance_key(&self, instance: &str) -> String {
+        format!("{}:instance:{instance}", self.prefix)
+    }
+
+    /// Sends an event, already delivered on this instance, to the other instances.
+    pub fn forward(&self, users: &[i64], frame: &str) {
+        if self
+            .outbox
+            .try_send(envelope(&self.instance, users, frame))
+            .is_err()
+        {
+            tracing::warn!("Redis outbox full: an event was not sent to the other instances");
+        }
+    }
+
+    /// Renews this instance's heartbeat.
+    async fn beat(&self) -> redis::RedisResult<()> {
+        let mut conn = self.commands.clone();
+        redis::pipe()
+            .set_ex(self.instance_key(&self.instance), 1, INSTANCE_TTL_SECS)
+            .ignore()
+            .sadd(self.instances_key(), &self.instance)
+            .ignore()
+            .exec_async(&mut conn)
+            .await
+    }
+
+    /// Which of `instances` are alive (this one always is).
+    async fn alive(&self, instances: HashSet<String>) -> redis::RedisResult<HashSet<String>> {
+        let others: Vec<String> = instances
+            .iter()
+            .filter(|id| **id != self.instance)
+            .cloned()
+            .collect();
+        let mut alive: HashSet<String> = instances
+            .into_iter()
+            .filter(|id| *id == self.instance)
+            .collect();
+        if !others.is_empty() {
+            let mut conn = self.commands.clone();
+            let mut pipe = redis::pipe();
+            for id in &others {
+                pipe.exists(self.instance_key(id));
+            }
+            let exists: Vec<bool> = pipe.query_async(&mut conn).await?;
+            alive.extend(
+                others
+                    .into_iter()
+                    .zip(exists)
+                    .filter_map(|(id, live)| live.then_some(id)),
+            );
+        }
+        Ok(alive)
+    }
+
+    /// A user's first socket on this instance opened: `true` when they were offline on every
+    /// other instance (so they just came online).
+    pub async fn arrived(&self, user: i64) -> redis::RedisResult<bool> {
+        let mut conn = self.commands.clone();
+        let (holders,): (HashSet<String>,) = redis::pipe()
+            .sadd(self.presence_key(user), &self.instance)
+            .ignore()
+            .sadd(self.members_key(&self.instance), user)
+            .ignore()
+            .smembers(self.presence_key(user))
+            .query_async(&mut conn)
+            .await?;
+        Ok(self.alive(holders).await?.len() == 1)
+    }
+
+    /// A user's last socket on this instance closed: `true` when no other instance holds one
+    /// (so they just went offline).
+    pub async fn left(&self, user: i64) -> redis::RedisResult<bool> {
+        let mut conn = self.commands.clone();
+        let (holders,): (HashSet<String>,) = redis::pipe()
+            .srem(self.presence_key(user), &self.instance)
+            .ignore()
+            .srem(self.members_key(&self.instance), user)
+            .ignore()
+            .smembers(self.presence_key(user))
+            .query_async(&mut conn)
+            .await?;
+        Ok(self.alive(holders).await?.is_empty())
+    }
+
+    /// Those of `users` with a socket open on any live instance.
+    pub async fn online_among(&self, users: &[i64]) -> redis::RedisResult<HashSet<i64>> {
+        if users.is_empty() {
+            return Ok(HashSet::new());
+        }
+        let mut conn = self.commands.clone();
+        let mut pipe = redis::pipe();
+        for user in users {
+            pipe.smembers(self.presence_key(*user));
+        }
+        let holders: Vec<HashSet<String>> = pipe.query_async(&mut conn).await?;
+        let all: HashSet<String> = holders.iter().flatten().cloned().collect();
+        let alive = self.alive(all).await?;
+        Ok(users
+            .iter()
+            .zip(holders)
+            .filter(|(_, held_by)| held_by.iter().any(|id| alive.contains(id)))
+            .map(|(user, _)| *user)
+            .collect())
+    }
+
+    /// Renews this instance's heartbeat and takes the users of dead instances out; answers the
+    /// users who are now offline everywhere.
+    pub async fn heartbeat(&self) -> redis::RedisResult<Vec<i64>> {
+        self.beat().await?;
+        let mut conn = self.commands.clone();
+        let known: HashSet<String> = conn.smembers(self.instances_key()).await?;
+        let alive = self.alive(known.clone()).await?;
+        let mut offline = Vec::new();
+        for dead in known.difference(&alive) {
+            // One survivor sweeps each dead instance.
+            let claimed: bool = redis::cmd("SET")
+                .arg(format!("{}:sweep:{dead}", self.prefix))
+                .arg(&self.instance)
+                .arg("NX")
+                .arg("EX")
+                .arg(INSTANCE_TTL_SECS * 2)
+                .query_async::<Option<String>>(&mut conn)
+                .await?
+                .is_some();
+            if !claimed {
+                continue;
+            }
+            let users: Vec<i64> = conn.smembers(self.members_key(dead)).await?;
+            let mut by_user: HashMap<i64, HashSet<String>> = HashMap::new();
+            for user in &users {
+                let _: () = conn.srem(self.presence_key(*user), dead).await?;
+                by_user.insert(*user, conn.smembers(self.presence_key(*user)).await?);
+            }
+            for (user, holders) in by_user {
+                if self.alive(holders).await?.is_empty() {
+                    offline.push(user);
+                }
+            }
+            let _: () = conn.del(self.members_key(dead)).await?;
+            let _: () = conn.srem(self.instances_key(), dead).await?;
+            tracing::info!(instance = %dead, users = users.len(), "swept a dead instance");
+        }
+        Ok(offline)
+    }
+}
+
+/// Publishes queued envelopes in order, many per round trip when they pile up.
+async fn publisher(
+    mut conn: ConnectionManager,
+    channel: String,
+    mut outbox: mpsc::Receiver<String>,
+) {
+    let mut batch = Vec::with_capacity(64);
+    while outbox.recv_many(&mut batch, 64).await > 0 {
+        let mut pipe = redis::pipe();
+        for envelope in batch.drain(..) {
+            pipe.publish(&channel, envelope).ignore();
+        }
+        if let Err(err) = pipe.exec_async(&mut conn).await {
+            tracing::warn!(error = %err, "publishing events to Redis failed");
+        }
+    }
+}
+
+/// Delivers other instances' events to this instance's sockets; reconnects after a drop.
+async fn subscriber(client: redis::Client, channel: String, instance: String, hub: Hub) {
+    loop {
+        match client.get_async_pubsub().await {
+            Ok(mut pubsub) => match pubsub.subscribe(&channel).await {
+                Ok(()) => {
+                    let mut messages = pubsub.on_message();
+                    while let Some(message) = messages.next().await {
+                        let Ok(payload) = message.get_payload::<String>() else {
+                            continue;
+                        };
+                        match open_envelope(&payload) {
+                            Some((from, users, frame)) if from != instance => {
+                                hub.deliver(&users, Utf8Bytes::from(frame));
+                            }
+                            Some(_) => {}
+                            None => tracing::warn!("a malformed event on Redis"),
+                        }
+                    }
+                    tracing::warn!("the Redis subscription ended; resubscribing");
+                }
+                Err(err) => tracing::warn!(error = %err, "subscribing to Redis failed"),
+            },
+            Err(err) => tracing::warn!(error = %err, "connecting to Redis for events failed"),
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn envelopes_round_trip() {
+        let text = envelope("ab12", &[3, 7], r#"{"type":"pong","x":"a\nb"}"#);
+        assert_eq!(
+            open_envelope(&text),
+            Some(("ab12", vec![3, 7], r#"{"type":"pong","x":"a\nb"}"#))
+        );
+        assert_eq!(open_envelope("x\n\n{}"), Some(("x", vec![], "{}")));
+        assert_eq!(open_envelope("x\nnope\n{}"), None);
+    }
+}

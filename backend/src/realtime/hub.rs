@@ -1,0 +1,258 @@
+//! The event hub: which sockets of which users this instance holds, and delivery to them.
+//! Handlers write, commit, then publish (`Hub::send`); the frame is serialised once and handed
+//! to each socket's bounded queue with `try_send`. A socket whose queue is full has fallen
+//! behind: it is cut off (its writer stops and the connection closes) rather than allowed to
+//! grow memory or slow anyone else down (DESIGN §6). At shutdown the hub closes every socket and
+//! the server waits (`finished`) for their tasks to say goodbye before closing the database.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, PoisonError, RwLock};
+use std::time::Duration;
+
+use axum::extract::ws::Utf8Bytes;
+use tokio::sync::{Notify, mpsc};
+use tokio_util::sync::CancellationToken;
+
+use super::events::ServerEvent;
+
+/// Frames a socket may have waiting before it counts as fallen behind.
+pub const QUEUE_FRAMES: usize = 256;
+
+/// One socket as the hub sees it.
+struct Peer {
+    id: u64,
+    queue: mpsc::Sender<Utf8Bytes>,
+    /// Cancelled when the socket is cut off for falling behind.
+    kicked: CancellationToken,
+}
+
+/// A socket's end of its registration: the frames to write and the signal to stop.
+pub struct Registration {
+    pub user_id: i64,
+    pub id: u64,
+    pub frames: mpsc::Receiver<Utf8Bytes>,
+    pub kicked: CancellationToken,
+    /// This was the user's first socket on this instance.
+    pub first: bool,
+}
+
+#[derive(Clone, Default)]
+pub struct Hub {
+    inner: Arc<Inner>,
+}
+
+#[derive(Default)]
+struct Inner {
+    sockets: RwLock<HashMap<i64, Vec<Peer>>>,
+    next_id: AtomicU64,
+    /// Sockets cut off for falling behind, since start (a metric and a test hook).
+    kicked: AtomicU64,
+    /// Cancelled when the server shuts down; every socket's `kicked` is a child of it.
+    closing: CancellationToken,
+    /// Socket tasks not finished yet (`SocketTask`s alive).
+    tasks: AtomicUsize,
+    /// Woken when the last socket task finishes.
+    tasks_done: Notify,
+}
+
+/// Held by a socket's task from the upgrade until its last presence write is done. Upgraded
+/// connections are not requests in flight, so the HTTP server's graceful shutdown does not wait
+/// for them; the server waits for these instead, before it closes the database.
+pub struct SocketTask {
+    hub: Hub,
+}
+
+impl Drop for SocketTask {
+    fn drop(&mut self) {
+        if self.hub.inner.tasks.fetch_sub(1, Ordering::AcqRel) == 1 {
+            self.hub.inner.tasks_done.notify_waiters();
+        }
+    }
+}
+
+impl Hub {
+    /// Adds a socket of `user_id`.
+    pub fn register(&self, user_id: i64) -> Registration {
+        let (queue, frames) = mpsc::channel(QUEUE_FRAMES);
+        let kicked = self.inner.closing.child_token();
+        let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
+        let mut sockets = self.write();
+        let peers = sockets.entry(user_id).or_default();
+        let first = peers.is_empty();
+        peers.push(Peer {
+            id,
+            queue,
+            kicked: kicked.clone(),
+        });
+        Registration {
+            user_id,
+            id,
+            frames,
+            kicked,
+            first,
+        }
+    }
+
+    /// Removes a socket; `true` when it was the user's last one on this instance.
+    pub fn unregister(&self, user_id: i64, id: u64) -> bool {
+        let mut sockets = self.write();
+        let Some(peers) = sockets.get_mut(&user_id) else {
+            return false;
+        };
+        peers.retain(|peer| peer.id != id);
+        if peers.is_empty() {
+            sockets.remove(&user_id);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Whether `user_id` has a socket open on this instance.
+    pub fn is_connected(&self, user_id: i64) -> bool {
+        self.read().contains_key(&user_id)
+    }
+
+    /// Sends `event` to every socket of each of `users` on this instance.
+    pub fn send(&self, users: &[i64], event: &ServerEvent) {
+        self.deliver(users, Utf8Bytes::from(event.to_frame()));
+    }
+
+    /// Hands an already serialised frame to the sockets of `users`.
+    pub fn deliver(&self, users: &[i64], frame: Utf8Bytes) {
+        let mut behind = Vec::new();
+        {
+            let sockets = self.read();
+            for user in users {
+                for peer in sockets.get(user).into_iter().flatten() {
+                    match peer.queue.try_send(frame.clone()) {
+                        Ok(()) => {}
+                        Err(mpsc::error::TrySendError::Full(_)) => behind.push((*user, peer.id)),
+                        // The socket is closing; its own task unregisters it.
+                        Err(mpsc::error::TrySendError::Closed(_)) => {}
+                    }
+                }
+            }
+        }
+        for (user, id) in behind {
+            self.kick(user, id);
+        }
+    }
+
+    /// Cuts a socket off: its writer stops, which closes the connection.
+    fn kick(&self, user_id: i64, id: u64) {
+        let sockets = self.read();
+        if let Some(peer) = sockets
+            .get(&user_id)
+            .and_then(|peers| peers.iter().find(|peer| peer.id == id))
+        {
+            peer.kicked.cancel();
+            self.inner.kicked.fetch_add(1, Ordering::Relaxed);
+            tracing::warn!(user_id, socket = id, "socket fell behind; closed");
+        }
+    }
+
+    /// Counts a socket's task until the returned guard is dropped.
+    pub fn task(&self) -> SocketTask {
+        self.inner.tasks.fetch_add(1, Ordering::AcqRel);
+        SocketTask { hub: self.clone() }
+    }
+
+    /// Waits until every socket task has finished, at most `within`; `false` if some had not.
+    pub async fn finished(&self, within: Duration) -> bool {
+        tokio::time::timeout(within, async {
+            loop {
+                // Registered before the check, so a task finishing in between still wakes it.
+                let done = self.inner.tasks_done.notified();
+                if self.inner.tasks.load(Ordering::Acquire) == 0 {
+                    return;
+                }
+                done.await;
+            }
+        })
+        .await
+        .is_ok()
+    }
+
+    /// Closes every socket (the server is shutting down).
+    pub fn close_all(&self) {
+        self.inner.closing.cancel();
+    }
+
+    /// Whether the server is shutting down.
+    pub fn is_closing(&self) -> bool {
+        self.inner.closing.is_cancelled()
+    }
+
+    fn read(&self) -> std::sync::RwLockReadGuard<'_, HashMap<i64, Vec<Peer>>> {
+        self.inner
+            .sockets
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn write(&self) -> std::sync::RwLockWriteGuard<'_, HashMap<i64, Vec<Peer>>> {
+        self.inner
+            .sockets
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_reach_every_socket_of_the_named_users_only() {
+        let hub = Hub::default();
+        let mut a1 = hub.register(1);
+        let mut a2 = hub.register(1);
+        let mut b = hub.register(2);
+        assert!(a1.first && !a2.first && b.first);
+        hub.send(&[1], &ServerEvent::Pong);
+        assert_eq!(a1.frames.try_recv().unwrap().as_str(), r#"{"type":"pong"}"#);
+        assert!(a2.frames.try_recv().is_ok());
+        assert!(b.frames.try_recv().is_err());
+        assert!(!hub.unregister(1, a1.id));
+        assert!(hub.unregister(1, a2.id));
+        assert!(!hub.is_connected(1) && hub.is_connected(2));
+    }
+
+    #[test]
+    fn a_socket_that_falls_behind_is_cut_off_and_the_others_keep_receiving() {
+        let hub = Hub::default();
+        let slow = hub.register(1);
+        let mut fast = hub.register(1);
+        for _ in 0..=QUEUE_FRAMES {
+            hub.send(&[1], &ServerEvent::Pong);
+            while fast.frames.try_recv().is_ok() {}
+        }
+        assert!(slow.kicked.is_cancelled());
+        assert!(!fast.kicked.is_cancelled());
+        hub.send(&[1], &ServerEvent::Pong);
+        assert!(fast.frames.try_recv().is_ok());
+    }
+
+    #[tokio::test]
+    async fn finished_waits_for_the_last_socket_task_and_gives_up_after_its_bound() {
+        let hub = Hub::default();
+        assert!(
+            hub.finished(Duration::ZERO).await,
+            "no tasks: finished at once"
+        );
+        let first = hub.task();
+        let second = hub.task();
+        assert!(!hub.finished(Duration::from_millis(20)).await);
+        drop(first);
+        let waiting = tokio::spawn({
+            let hub = hub.clone();
+            async move { hub.finished(Duration::from_secs(10)).await }
+        });
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        assert!(!waiting.is_finished());
+        drop(second);
+        assert!(waiting.await.unwrap());
+    }
+}

@@ -1,0 +1,92 @@
+//! Realtime (DESIGN §4): the `/ws` gateway, the event hub that delivers to this instance's
+//! sockets, presence, and with `REDIS_URL` the cluster that carries events and presence across
+//! instances. Handlers write, commit, then `publish`. The same binary either way.
+
+pub mod cluster;
+pub mod events;
+pub mod hub;
+pub mod socket;
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use axum::extract::ws::Utf8Bytes;
+use cluster::Cluster;
+use events::ServerEvent;
+use hub::Hub;
+
+/// The hub and presence, as the handlers and the gateway use them. Cheap to clone.
+#[derive(Clone, Default)]
+pub struct Realtime {
+    pub hub: Hub,
+    cluster: Option<Arc<Cluster>>,
+}
+
+impl Realtime {
+    /// In-process without a Redis URL; across instances with one.
+    pub async fn start(redis_url: Option<&str>, prefix: &str) -> anyhow::Result<Self> {
+        let hub = Hub::default();
+        let cluster = match redis_url {
+            Some(url) => Some(Arc::new(Cluster::start(url, prefix, hub.clone()).await?)),
+            None => None,
+        };
+        Ok(Self { hub, cluster })
+    }
+
+    pub fn cluster(&self) -> Option<&Cluster> {
+        self.cluster.as_deref()
+    }
+
+    /// Sends `event` to every socket of each of `users`, on every instance.
+    pub fn publish(&self, users: &[i64], event: &ServerEvent) {
+        let frame = event.to_frame();
+        if let Some(cluster) = &self.cluster {
+            cluster.forward(users, &frame);
+        }
+        self.hub.deliver(users, Utf8Bytes::from(frame));
+    }
+
+    /// Those of `users` who have a socket open (on any instance).
+    pub async fn online_among(&self, users: &[i64]) -> HashSet<i64> {
+        let local = || {
+            users
+                .iter()
+                .copied()
+                .filter(|user| self.hub.is_connected(*user))
+                .collect()
+        };
+        match &self.cluster {
+            None => local(),
+            Some(cluster) => cluster.online_among(users).await.unwrap_or_else(|err| {
+                tracing::warn!(error = %err, "presence from Redis failed; answering this instance's");
+                local()
+            }),
+        }
+    }
+
+    /// A socket of `user` opened (`first_here`: their first on this instance). `true` when they
+    /// just came online.
+    pub async fn opened(&self, user: i64, first_here: bool) -> bool {
+        match (&self.cluster, first_here) {
+            (_, false) => false,
+            (None, true) => true,
+            (Some(cluster), true) => cluster.arrived(user).await.unwrap_or_else(|err| {
+                tracing::warn!(error = %err, "presence to Redis failed");
+                true
+            }),
+        }
+    }
+
+    /// A socket of `user` closed (`last_here`: their last on this instance). `true` when they
+    /// just went offline.
+    pub async fn closed(&self, user: i64, last_here: bool) -> bool {
+        match (&self.cluster, last_here) {
+            (_, false) => false,
+            (None, true) => true,
+            (Some(cluster), true) => cluster.left(user).await.unwrap_or_else(|err| {
+                tracing::warn!(error = %err, "presence to Redis failed");
+                true
+            }),
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! `GET /ws`: the socket of a signed-in user. Authenticated by the session cookie at the
+//! upgrade (401 without), a foreign `Origin` refused (403), messages capped at 64 KiB (a larger
+//! one closes the socket with 1009). One task reads, one writes: the writer drains the hub's
+//! bounded queue and pings every `PING_EVERY`; the reader answers frames and closes a peer that
+//! has said nothing (not even a pong) for `IDLE_LIMIT`.
+
+use std::time::Duration;
+
+use axum::extract::State;
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+
+use super::events::{ClientEvent, ServerEvent};
+use crate::auth::CurrentUser;
+use crate::db;
+use crate::error::ApiError;
+use crate::routes::iso_time;
+use crate::state::AppState;
+
+/// DESIGN §4: a frame over 64 KiB closes the socket.
+pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
+const PING_EVERY: Duration = Duration::from_secs(25);
+const IDLE_LIMIT: Duration = Duration::from_secs(60);
+const NOT_IN_CONVERSATION: &str = "Conversation not found";
+
+pub async fn upgrade(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    current: CurrentUser,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if !crate::web::origin::socket_allowed(&headers, &state.public_url) {
+        return ApiError::Forbidden("Cross-site socket refused").into_response();
+    }
+    let user_id = current.user.id;
+    // Small buffers: an idle socket should cost kilobytes, not tungstenite's default 128 KiB
+    // read buffer; a socket whose writes pile up past 256 KiB fails instead of growing.
+    ws.max_message_size(MAX_MESSAGE_BYTES)
+        .max_frame_size(MAX_MESSAGE_BYTES)
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(4 * 1024)
+        .max_write_buffer_size(256 * 1024)
+        .on_upgrade(move |socket| serve(state, user_id, socket))
+}
+
+async fn serve(state: AppState, user_id: i64, socket: WebSocket) {
+    let realtime = &state.realtime;
+    // Until the end of this function, presence included: shutdown waits for it.
+    let _task = realtime.hub.task();
+    let registration = realtime.hub.register(user_id);
+    if realtime.opened(user_id, registration.first).await {
+        announce(&state, user_id, true).await;
+    }
+    let (mut sink, mut stream) = socket.split();
+    let kicked = registration.kicked.clone();
+    let mut frames = registration.frames;
+    // Replies to this socket alone (pong, error) go through the same queue as events.
+    let (replies, mut own) = tokio::sync::mpsc::channel::<Utf8Bytes>(16);
+
+    let writer = async {
+        let mut ping = tokio::time::interval(PING_EVERY);
+        ping.tick().await;
+        loop {
+            let message = tokio::select! {
+                () = kicked.cancelled() => {
+                    let farewell = if realtime.hub.is_closing() {
+                        close(close_code::AWAY, "server restarting")
+                    } else {
+                        close(close_code::POLICY, "too slow")
+                    };
+                    let _ = sink.send(farewell).await;
+                    break;
+                }
+                frame = frames.recv() => match frame {
+                    Some(frame) => Message::Text(frame),
+                    None => break,
+                },
+                frame = own.recv() => match frame {
+                    Some(frame) => Message::Text(frame),
+                    None => break,
+                },
+                _ = ping.tick() => Message::Ping(Default::default()),
+            };
+            let sent = tokio::select! {
+                sent = sink.send(message) => sent,
+                () = kicked.cancelled() => break,
+            };
+            if sent.is_err() {
+                break;
+            }
+        }
+    };
+
+    let reader = async {
+        loop {
+            let next = match tokio::time::timeout(IDLE_LIMIT, stream.next()).await {
+                Ok(Some(Ok(message))) => message,
+                // Too large, broken, closed, or silent for too long.
+                Ok(Some(Err(_))) | Ok(None) | Err(_) => break,
+            };
+            let reply = match next {
+                Message::Text(text) => handle(&state, user_id, &text).await,
+                Message::Binary(_) => Some(ServerEvent::Error {
+                    message: "Frames are JSON text".into(),
+                }),
+                Message::Close(_) => break,
+                Message::Ping(_) | Message::Pong(_) => None,
+            };
+            if let Some(reply) = reply
+                && replies.try_send(Utf8Bytes::from(reply.to_frame())).is_err()
+            {
+                // Its own replies are not being read either.
+                break;
+            }
+        }
+    };
+
+    tokio::select! {
+        () = writer => {}
+        () = reader => {}
+    }
+    let last_here = realtime.hub.unregister(user_id, registration.id);
+    if realtime.closed(user_id, last_here).await {
+        announce(&state, user_id, false).await;
+    }
+}
+
+fn close(code: u16, reason: &'static str) -> Message {
+    Message::Close(Some(CloseFrame {
+        code,
+        reason: Utf8Bytes::from_static(reason),
+    }))
+}
+
+/// The answer to one client frame, if it has one. Nothing a client sends names its sender.
+async fn handle(state: &AppState, user_id: i64, text: &str) -> Option<ServerEvent> {
+    let event = match serde_json::from_str::<ClientEvent>(text) {
+        Ok(event) => event,
+        Err(err) => {
+            return Some(ServerEvent::Error {
+                message: format!("Invalid frame: {err}"),
+            });
+        }
+    };
+    match event {
+        ClientEvent::Ping => Some(ServerEvent::Pong),
+        ClientEvent::UserOnline => None,
+        ClientEvent::Typing { conversation_id } | ClientEvent::StopTyping { conversation_id } => {
+            let others = match others_in(state, conversation_id, user_id).await {
+                Ok(Some(others)) => others,
+                Ok(None) => {
+                    return Some(ServerEvent::Error {
+                        message: NOT_IN_CONVERSATION.into(),
+                    });
+                }
+                Err(err) => {
+                    tracing::error!(error = ?err, "typing");
+                    return Some(ServerEvent::Error {
+                        message: "Something went wrong".into(),
+                    });
+                }
+            };
+            let relayed = if matches!(event, ClientEvent::Typing { .. }) {
+                ServerEvent::Typing {
+                    conversation_id,
+                    user_id,
+                }
+            } else {
+                ServerEvent::StopTyping {
+                    conversation_id,
+                    user_id,
+                }
+            };
+            state.realtime.publish(&others, &relayed);
+            None
+        }
+    }
+}
+
+/// The other people of a conversation `user_id` is a member of; `None` when they are not.
+async fn others_in(
+    state: &AppState,
+    conversation_id: i64,
+    user_id: i64,
+) -> Result<Option<Vec<i64>>, sqlx::Error> {
+    if !db::conversations::is_member(&state.db, conversation_id, user_id).await? {
+        return Ok(None);
+    }
+    let people = db::conversations::people(&state.db, conversation_id).await?;
+    Ok(people.map(|(a, b)| [a, b].into_iter().filter(|id| *id != user_id).collect()))
+}
+
+/// Tells everyone who shares a conversation with `user_id` that they came online or went
+/// offline; going offline stores `lastSeen`.
+pub async fn announce(state: &AppState, user_id: i64, is_online: bool) {
+    let now = state.clock.now_ms();
+    let result = async {
+        if !is_online {
+            db::users::set_last_seen(&state.db, user_id, now).await?;
+        }
+        db::conversations::contacts(&state.db, user_id).await
+    }
+    .await;
+    match result {
+        Ok(contacts) => state.realtime.publish(
+            &contacts,
+            &ServerEvent::Presence {
+                user_id,
+                is_online,
+                last_seen: (!is_online).then(|| iso_time(now)),
+            },
+        ),
+        Err(err) => tracing::error!(error = ?err, user_id, "presence"),
+    }
+}

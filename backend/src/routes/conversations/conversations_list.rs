@@ -1,0 +1,35 @@
+use axum::extract::State;
+use axum::response::Response;
+
+use super::{Conversation, conversations};
+use crate::auth::CurrentUser;
+use crate::db;
+use crate::domain::{Page, PageQuery};
+use crate::error::{ApiResult, ErrorBody, Query};
+use crate::routes::paginated;
+use crate::state::AppState;
+
+/// The session user's conversations, most recent activity first.
+#[utoipa::path(
+    get, path = "/conversations", tag = "chat",
+    params(PageQuery),
+    responses(
+        (status = 200, description = "A page of conversations, most recent activity first", body = [Conversation],
+         headers(("X-Next-Cursor" = i64, description = "Pass as `before` for the next page; absent on the last page"))),
+        (status = 400, description = "Invalid limit or cursor", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+pub async fn list_conversations(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Query(query): Query<PageQuery>,
+) -> ApiResult<Response> {
+    let page = Page::parse(&query)?;
+    let rows = db::conversations::list(&state.db, current.user.id, page).await?;
+    let (rows, next) = page.split(rows, |row| row.id);
+    Ok(paginated::<Conversation>(
+        conversations(&state, rows).await,
+        next,
+    ))
+}

@@ -1,0 +1,65 @@
+use axum::extract::State;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::{MESSAGE_NOT_FOUND, Message, one_message, require_member};
+use crate::auth::CurrentUser;
+use crate::db;
+use crate::domain::parse_emoji;
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::realtime::events::ServerEvent;
+use crate::state::AppState;
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ReactionRequest {
+    /// One emoji, e.g. ❤️ or 👍.
+    #[schema(min_length = 1, max_length = 16)]
+    pub emoji: String,
+}
+
+/// Toggles the session user's reaction with this emoji on a message; both people's sockets get
+/// `reaction`.
+#[utoipa::path(
+    post, path = "/conversations/{id}/messages/{messageId}/reactions", tag = "chat",
+    params(
+        ("id" = i64, Path, description = "The conversation"),
+        ("messageId" = i64, Path, description = "The message"),
+    ),
+    request_body = ReactionRequest,
+    responses(
+        (status = 200, description = "The message with its reactions after the toggle", body = Message),
+        (status = 400, description = "Invalid ids, or not an emoji", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "Conversation or message not found", body = ErrorBody),
+        (status = 413, description = "Body too large", body = ErrorBody),
+        (status = 415, description = "Not a JSON body", body = ErrorBody),
+    )
+)]
+pub async fn toggle_reaction(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path((id, message_id)): Path<(i64, i64)>,
+    Json(body): Json<ReactionRequest>,
+) -> ApiResult<Json<Message>> {
+    let me = current.user.id;
+    let emoji = parse_emoji(&body.emoji)?;
+    require_member(&state, id, me).await?;
+    let now = state.clock.now_ms();
+    let added = db::messages::toggle_reaction(&state.db, id, message_id, me, emoji, now)
+        .await?
+        .ok_or_else(|| ApiError::not_found(MESSAGE_NOT_FOUND))?;
+    let message = one_message(&state, me, id, message_id).await?;
+    if let Some((a, b)) = db::conversations::people(&state.db, id).await? {
+        state.realtime.publish(
+            &[a, b],
+            &ServerEvent::Reaction {
+                conversation_id: id,
+                message_id,
+                user_id: me,
+                emoji: emoji.to_owned(),
+                added,
+            },
+        );
+    }
+    Ok(Json(message))
+}

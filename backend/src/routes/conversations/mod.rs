@@ -1,0 +1,353 @@
+//! Chat (DESIGN §3 "Chat", docs/chat-contract.md): a user's conversations, starting one,
+//! leaving one, and a conversation's messages with replies and reactions. Only members may read
+//! or write a conversation; everyone else gets 404, as if it did not exist. Writes publish their
+//! socket event after the commit.
+
+mod conversation_create;
+mod conversation_leave;
+mod conversations_list;
+mod message_create;
+mod message_reaction;
+mod messages_list;
+
+use std::collections::{HashMap, HashSet};
+
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::iso_time;
+use crate::db;
+use crate::db::conversations::ConversationView;
+use crate::db::messages::{MessageView, ReactionCount};
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(
+            conversations_list::list_conversations,
+            conversation_create::start_conversation
+        ))
+        .routes(routes!(
+            messages_list::list_messages,
+            message_create::send_message
+        ))
+        .routes(routes!(message_reaction::toggle_reaction))
+        .routes(routes!(conversation_leave::leave_conversation))
+}
+
+pub const CONVERSATION_NOT_FOUND: &str = "Conversation not found";
+const MESSAGE_NOT_FOUND: &str = "Message not found";
+
+/// 404 unless the session user is a member of the conversation.
+async fn require_member(state: &AppState, conversation: i64, user: i64) -> ApiResult<()> {
+    if db::conversations::is_member(&state.db, conversation, user).await? {
+        Ok(())
+    } else {
+        Err(ApiError::not_found(CONVERSATION_NOT_FOUND))
+    }
+}
+
+/// A person in a conversation, with their presence.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChatUser {
+    pub id: i64,
+    pub username: String,
+    pub display_name: String,
+    /// The small avatar, or null.
+    #[schema(required = true)]
+    pub profile_image: Option<String>,
+    /// A socket of theirs is open.
+    pub is_online: bool,
+    /// When their last socket closed (ISO-8601 UTC), or null if never seen.
+    #[schema(required = true)]
+    pub last_seen: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Participant {
+    pub user: ChatUser,
+}
+
+/// A conversation as one of its members sees it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Conversation {
+    pub id: i64,
+    /// Both people of the one-to-one conversation, the session user included.
+    pub participants: Vec<Participant>,
+    /// The latest message, or null before the first.
+    #[schema(required = true)]
+    pub last_message: Option<MessagePreview>,
+    /// ISO-8601 UTC: the last message's time, or when the member joined.
+    pub last_activity_at: String,
+    pub created_at: String,
+}
+
+/// Text or a voice note.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MessageType {
+    Text,
+    Voice,
+}
+
+impl MessageType {
+    fn from_db(value: &str) -> Self {
+        if value == "voice" {
+            Self::Voice
+        } else {
+            Self::Text
+        }
+    }
+}
+
+/// A message's sender.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Sender {
+    pub id: i64,
+    pub username: String,
+    pub display_name: String,
+    #[schema(required = true)]
+    pub profile_image: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplySender {
+    pub id: i64,
+    pub display_name: String,
+}
+
+/// The quoted message of a reply.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplyPreview {
+    pub id: i64,
+    pub sender: ReplySender,
+    pub content: String,
+    pub message_type: MessageType,
+}
+
+/// One emoji on a message.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Reaction {
+    pub emoji: String,
+    pub count: i64,
+    /// The session user reacted with it.
+    pub reacted_by_me: bool,
+}
+
+/// A message as a member sees it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Message {
+    pub id: i64,
+    pub conversation_id: i64,
+    pub sender: Sender,
+    pub content: String,
+    pub message_type: MessageType,
+    /// `/media/{key}` of a voice message, else null.
+    #[schema(required = true)]
+    pub voice_url: Option<String>,
+    /// Seconds of a voice message, else null.
+    #[schema(required = true)]
+    pub duration: Option<i64>,
+    #[schema(required = true)]
+    pub reply_to_id: Option<i64>,
+    /// The quoted message (null when not a reply, or when the quoted one is gone).
+    #[schema(required = true)]
+    pub reply_to: Option<ReplyPreview>,
+    /// In the order each emoji was first used.
+    pub reactions: Vec<Reaction>,
+    /// ISO-8601 UTC.
+    pub created_at: String,
+}
+
+/// The last message of a conversation in the list: a message without its reply and reactions.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessagePreview {
+    pub id: i64,
+    pub conversation_id: i64,
+    pub sender: Sender,
+    pub content: String,
+    pub message_type: MessageType,
+    #[schema(required = true)]
+    pub voice_url: Option<String>,
+    #[schema(required = true)]
+    pub duration: Option<i64>,
+    #[schema(required = true)]
+    pub reply_to_id: Option<i64>,
+    pub created_at: String,
+}
+
+impl Message {
+    /// A row with the reactions found for it.
+    fn from_row(row: MessageView, reactions: Vec<Reaction>) -> Self {
+        let reply_to = match (row.reply_sender_id, row.reply_content) {
+            (Some(sender_id), Some(content)) => row.reply_to_id.map(|id| ReplyPreview {
+                id,
+                sender: ReplySender {
+                    id: sender_id,
+                    display_name: row.reply_sender_display_name.unwrap_or_default(),
+                },
+                content,
+                message_type: MessageType::from_db(
+                    row.reply_message_type.as_deref().unwrap_or("text"),
+                ),
+            }),
+            _ => None,
+        };
+        Self {
+            id: row.id,
+            conversation_id: row.conversation_id,
+            sender: Sender {
+                id: row.sender_id,
+                username: row.sender_username,
+                display_name: row.sender_display_name,
+                profile_image: row.sender_profile_image,
+            },
+            content: row.content,
+            message_type: MessageType::from_db(&row.message_type),
+            voice_url: row.voice_url,
+            duration: row.duration,
+            reply_to_id: row.reply_to_id,
+            reply_to,
+            reactions,
+            created_at: iso_time(row.created_at),
+        }
+    }
+}
+
+/// Messages (newest first, as read) with their reactions, in the order shown: oldest first.
+async fn with_reactions(
+    state: &AppState,
+    viewer: i64,
+    conversation: i64,
+    rows: Vec<MessageView>,
+) -> ApiResult<Vec<Message>> {
+    let (Some(newest), Some(oldest)) = (rows.first().map(|m| m.id), rows.last().map(|m| m.id))
+    else {
+        return Ok(Vec::new());
+    };
+    let (first, last) = (oldest.min(newest), oldest.max(newest));
+    let counts = db::messages::reactions(&state.db, viewer, conversation, first, last).await?;
+    let mut by_message: HashMap<i64, Vec<Reaction>> = HashMap::new();
+    for ReactionCount {
+        message_id,
+        emoji,
+        count,
+        mine,
+    } in counts
+    {
+        by_message.entry(message_id).or_default().push(Reaction {
+            emoji,
+            count,
+            reacted_by_me: mine != 0,
+        });
+    }
+    let mut messages: Vec<Message> = rows
+        .into_iter()
+        .map(|row| {
+            let reactions = by_message.remove(&row.id).unwrap_or_default();
+            Message::from_row(row, reactions)
+        })
+        .collect();
+    messages.sort_by_key(|m| m.id);
+    Ok(messages)
+}
+
+/// One message of a conversation as `viewer` sees it.
+async fn one_message(
+    state: &AppState,
+    viewer: i64,
+    conversation: i64,
+    message: i64,
+) -> ApiResult<Message> {
+    let row = db::messages::find(&state.db, conversation, message)
+        .await?
+        .ok_or_else(|| ApiError::not_found(MESSAGE_NOT_FOUND))?;
+    Ok(with_reactions(state, viewer, conversation, vec![row])
+        .await?
+        .remove(0))
+}
+
+/// Conversations as `rows` show them, with each person's presence.
+async fn conversations(state: &AppState, rows: Vec<ConversationView>) -> Vec<Conversation> {
+    let people: Vec<i64> = rows.iter().flat_map(|row| [row.a_id, row.b_id]).collect();
+    let online = state.realtime.online_among(&people).await;
+    rows.into_iter()
+        .map(|row| Conversation::from_row(row, &online))
+        .collect()
+}
+
+impl Conversation {
+    /// A list row; `online` holds the people with a socket open.
+    fn from_row(row: ConversationView, online: &HashSet<i64>) -> Self {
+        let person =
+            |id, username, display_name, profile_image, last_seen: Option<i64>| Participant {
+                user: ChatUser {
+                    id,
+                    username,
+                    display_name,
+                    profile_image,
+                    is_online: online.contains(&id),
+                    last_seen: last_seen.map(iso_time),
+                },
+            };
+        let last_message = match (
+            row.last_id,
+            row.last_sender_id,
+            row.last_content,
+            row.last_created_at,
+        ) {
+            (Some(id), Some(sender_id), Some(content), Some(created_at)) => Some(MessagePreview {
+                id,
+                conversation_id: row.id,
+                sender: Sender {
+                    id: sender_id,
+                    username: row.last_sender_username.unwrap_or_default(),
+                    display_name: row.last_sender_display_name.unwrap_or_default(),
+                    profile_image: row.last_sender_profile_image,
+                },
+                content,
+                message_type: MessageType::from_db(
+                    row.last_message_type.as_deref().unwrap_or("text"),
+                ),
+                voice_url: row.last_voice_url,
+                duration: row.last_duration,
+                reply_to_id: row.last_reply_to_id,
+                created_at: iso_time(created_at),
+            }),
+            _ => None,
+        };
+        Self {
+            id: row.id,
+            participants: vec![
+                person(
+                    row.a_id,
+                    row.a_username,
+                    row.a_display_name,
+                    row.a_profile_image,
+                    row.a_last_seen_at,
+                ),
+                person(
+                    row.b_id,
+                    row.b_username,
+                    row.b_display_name,
+                    row.b_profile_image,
+                    row.b_last_seen_at,
+                ),
+            ],
+            last_message,
+            last_activity_at: iso_time(row.last_activity_at),
+            created_at: iso_time(row.created_at),
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! Two instances sharing one database and one Redis (`TEST_REDIS_URL`): events and presence
+//! cross between them.
+
+use serde_json::{Value, json};
+
+use crate::both_backends;
+use crate::helpers::{Backend, TestApp, TestUser, spawn_app_with};
+use crate::sockets::{assert_none_of, connect, conversation, next_of, ready};
+
+both_backends!(
+    a_message_posted_on_one_instance_reaches_a_socket_on_the_other,
+    presence_is_counted_across_instances,
+    a_dead_instances_sockets_do_not_keep_anyone_online,
+);
+
+/// Two instances on one database and one Redis, under a key prefix of their own; `None` (the
+/// test is skipped) without TEST_REDIS_URL.
+async fn two_instances(backend: Backend) -> Option<(TestApp, TestApp, String, String)> {
+    let Ok(redis_url) = std::env::var("TEST_REDIS_URL") else {
+        eprintln!("TEST_REDIS_URL is not set: scale-out test not run");
+        return None;
+    };
+    let mut suffix = [0u8; 6];
+    getrandom::fill(&mut suffix).unwrap();
+    let prefix = format!(
+        "atelier-test-{}",
+        suffix
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    );
+    let (url, key_prefix) = (redis_url.clone(), prefix.clone());
+    let first = spawn_app_with(backend, move |settings| {
+        settings.redis_url = Some(url);
+        settings.redis_prefix = key_prefix;
+    })
+    .await;
+    let second = first.spawn_twin().await;
+    Some((first, second, redis_url, prefix))
+}
+
+async fn is_online(viewer: &TestUser, conversation: i64, user: i64) -> bool {
+    let list = viewer.get_json("/api/conversations").await;
+    let entry = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == conversation)
+        .unwrap();
+    let person = entry["participants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["user"]["id"] == user)
+        .unwrap();
+    person["user"]["isOnline"].as_bool().unwrap()
+}
+
+async fn a_message_posted_on_one_instance_reaches_a_socket_on_the_other(backend: Backend) {
+    let Some((first, second, _, _)) = two_instances(backend).await else {
+        return;
+    };
+    let maya = first.new_user("maya").await;
+    let leo = first.new_user("leo").await;
+    let id = conversation(&maya, &leo).await;
+    let mut leo_on_second = connect(&second, &leo).await;
+    let mut maya_on_first = connect(&first, &maya).await;
+
+    let sent: Value = maya
+        .post_json(
+            &format!("/api/conversations/{id}/messages"),
+            &json!({"content": "across"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let event = next_of(&mut leo_on_second, "newMessage").await;
+    assert_eq!(event["message"], sent);
+    // The sender's own instance delivered it once, not twice.
+    assert_eq!(
+        next_of(&mut maya_on_first, "newMessage").await["message"]["id"],
+        sent["id"]
+    );
+    assert_none_of(&mut maya_on_first, &["newMessage"]).await;
+}
+
+async fn presence_is_counted_across_instances(backend: Backend) {
+    let Some((first, second, _, _)) = two_instances(backend).await else {
+        return;
+    };
+    let maya = first.new_user("maya").await;
+    let leo = first.new_user("leo").await;
+    let id = conversation(&maya, &leo).await;
+    let mut maya_socket = connect(&first, &maya).await;
+
+    let mut leo_on_second = connect(&second, &leo).await;
+    let online = next_of(&mut maya_socket, "presence").await;
+    assert_eq!(
+        (online["userId"].as_i64(), &online["isOnline"]),
+        (Some(leo.id), &json!(true))
+    );
+    // Both instances agree.
+    assert!(is_online(&maya, id, leo.id).await);
+    let maya_via_second = maya.clone_on(&second);
+    assert!(is_online(&maya_via_second, id, leo.id).await);
+
+    // A second socket on the other instance is not news, and closing one of the two is not.
+    let mut leo_on_first = connect(&first, &leo).await;
+    ready(&mut leo_on_first).await;
+    leo_on_second.close(None).await.unwrap();
+    assert_none_of(&mut maya_socket, &["presence"]).await;
+    assert!(is_online(&maya, id, leo.id).await);
+
+    leo_on_first.close(None).await.unwrap();
+    let offline = next_of(&mut maya_socket, "presence").await;
+    assert_eq!(offline["isOnline"], false);
+    assert!(!is_online(&maya, id, leo.id).await);
+    assert!(!is_online(&maya_via_second, id, leo.id).await);
+}
+
+async fn a_dead_instances_sockets_do_not_keep_anyone_online(backend: Backend) {
+    let Some((first, _second, redis_url, prefix)) = two_instances(backend).await else {
+        return;
+    };
+    let maya = first.new_user("maya").await;
+    let leo = first.new_user("leo").await;
+    let id = conversation(&maya, &leo).await;
+    // An instance that held leo's socket and died without cleaning up: its membership is in
+    // Redis, its heartbeat key has expired.
+    let client = redis::Client::open(redis_url).unwrap();
+    let mut conn = client.get_multiplexed_async_connection().await.unwrap();
+    let _: () = redis::pipe()
+        .sadd(format!("{prefix}:presence:{}", leo.id), "deadbeef")
+        .sadd(format!("{prefix}:members:deadbeef"), leo.id)
+        .sadd(format!("{prefix}:instances"), "deadbeef")
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+    assert!(!is_online(&maya, id, leo.id).await);
+}
+
+/// A survivor's heartbeat takes a dead instance's users out and reports those now offline
+/// everywhere (the server then stores their lastSeen and tells their contacts).
+#[tokio::test]
+async fn a_survivors_heartbeat_sweeps_a_dead_instance() {
+    let Ok(redis_url) = std::env::var("TEST_REDIS_URL") else {
+        eprintln!("TEST_REDIS_URL is not set: scale-out test not run");
+        return;
+    };
+    let mut suffix = [0u8; 6];
+    getrandom::fill(&mut suffix).unwrap();
+    let prefix = format!(
+        "atelier-test-{}",
+        suffix
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    );
+    let hub = atelier::realtime::hub::Hub::default();
+    let survivor = atelier::realtime::cluster::Cluster::start(&redis_url, &prefix, hub)
+        .await
+        .unwrap();
+    let client = redis::Client::open(redis_url.as_str()).unwrap();
+    let mut conn = client.get_multiplexed_async_connection().await.unwrap();
+    // User 7 was only on the dead instance; user 8 also has a socket on a live one.
+    let _: () = redis::pipe()
+        .sadd(format!("{prefix}:instances"), "deadbeef")
+        .sadd(format!("{prefix}:members:deadbeef"), &[7, 8])
+        .sadd(format!("{prefix}:presence:7"), "deadbeef")
+        .sadd(format!("{prefix}:presence:8"), &["deadbeef", "alive01"])
+        .set_ex(format!("{prefix}:instance:alive01"), 1, 30)
+        .query_async(&mut conn)
+        .await
+        .unwrap();
+
+    assert!(
+        survivor.arrived(9).await.unwrap(),
+        "user 9 came online here"
+    );
+    let offline = survivor.heartbeat().await.unwrap();
+    assert_eq!(offline, [7]);
+    let online = survivor.online_among(&[7, 8, 9]).await.unwrap();
+    assert_eq!(online, [8, 9].into_iter().collect());
+    let members: Vec<i64> =
+        redis::AsyncCommands::smembers(&mut conn, format!("{prefix}:members:deadbeef"))
+            .await
+            .unwrap();
+    assert!(members.is_empty());
+    // Swept once: a second heartbeat finds nothing more.
+    assert_eq!(survivor.heartbeat().await.unwrap(), Vec::<i64>::new());
+}

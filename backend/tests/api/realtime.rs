@@ -1,0 +1,320 @@
+//! The WebSocket gateway with real sockets against the running server: who receives what,
+//! presence, typing, bad frames, and a consumer that falls behind.
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
+
+use crate::both_backends;
+use crate::helpers::{Backend, spawn_app};
+use crate::sockets::{
+    EXPECT_WITHIN, assert_none_of, assert_quiet, connect, conversation, next_event, next_of,
+};
+
+both_backends!(
+    a_new_message_reaches_every_socket_of_both_people_and_no_outsider,
+    typing_reaches_the_other_person_only_and_outsiders_are_refused,
+    presence_is_announced_on_first_connect_and_on_last_close,
+    a_malformed_frame_gets_an_error_and_the_socket_lives_on,
+    a_frame_over_64_kib_closes_the_socket,
+    the_upgrade_needs_a_session_and_this_sites_origin,
+    a_socket_that_falls_behind_is_cut_off_while_the_others_keep_receiving,
+    shutting_down_stores_last_seen_for_the_sockets_it_closes,
+);
+
+async fn a_new_message_reaches_every_socket_of_both_people_and_no_outsider(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let eve = app.new_user("eve").await;
+    let id = conversation(&maya, &leo).await;
+    let mut leo_phone = connect(&app, &leo).await;
+    let mut leo_laptop = connect(&app, &leo).await;
+    let mut maya_socket = connect(&app, &maya).await;
+    let mut eve_socket = connect(&app, &eve).await;
+
+    let sent: Value = maya
+        .post_json(
+            &format!("/api/conversations/{id}/messages"),
+            &json!({"content": "hello"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    for socket in [&mut leo_phone, &mut leo_laptop, &mut maya_socket] {
+        let event = next_of(socket, "newMessage").await;
+        assert_eq!(event["conversationId"], id);
+        assert_eq!(event["message"], sent);
+    }
+    assert_quiet(&mut eve_socket).await;
+}
+
+async fn typing_reaches_the_other_person_only_and_outsiders_are_refused(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let eve = app.new_user("eve").await;
+    let id = conversation(&maya, &leo).await;
+    let mut leo_socket = connect(&app, &leo).await;
+    let mut maya_socket = connect(&app, &maya).await;
+    let mut eve_socket = connect(&app, &eve).await;
+    next_of(&mut leo_socket, "presence").await; // maya came online
+
+    // A forged sender is ignored: the server names the socket's user.
+    maya_socket
+        .send(Message::text(
+            json!({"type": "typing", "conversationId": id, "userId": eve.id}).to_string(),
+        ))
+        .await
+        .unwrap();
+    let typing = next_of(&mut leo_socket, "typing").await;
+    assert_eq!(
+        typing,
+        json!({"type": "typing", "conversationId": id, "userId": maya.id})
+    );
+    maya_socket
+        .send(Message::text(
+            json!({"type": "stopTyping", "conversationId": id}).to_string(),
+        ))
+        .await
+        .unwrap();
+    let stop = next_of(&mut leo_socket, "stopTyping").await;
+    assert_eq!(stop["userId"], maya.id);
+    // The typist does not hear herself.
+    assert_none_of(&mut maya_socket, &["typing", "stopTyping"]).await;
+
+    // Eve shares no conversation with them: refused, nobody hears it.
+    eve_socket
+        .send(Message::text(
+            json!({"type": "typing", "conversationId": id}).to_string(),
+        ))
+        .await
+        .unwrap();
+    let refused = next_event(&mut eve_socket).await;
+    assert_eq!(
+        refused,
+        json!({"type": "error", "message": "Conversation not found"})
+    );
+    assert_quiet(&mut leo_socket).await;
+}
+
+async fn presence_is_announced_on_first_connect_and_on_last_close(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let eve = app.new_user("eve").await;
+    let id = conversation(&maya, &leo).await;
+    let mut maya_socket = connect(&app, &maya).await;
+    let mut eve_socket = connect(&app, &eve).await;
+
+    let mut leo_phone = connect(&app, &leo).await;
+    let online = next_of(&mut maya_socket, "presence").await;
+    assert_eq!(
+        online,
+        json!({"type": "presence", "userId": leo.id, "isOnline": true, "lastSeen": null})
+    );
+    let list = maya.get_json("/api/conversations").await;
+    let leo_in_list = &list[0]["participants"][1]["user"];
+    assert_eq!(
+        (leo_in_list["id"].as_i64(), &leo_in_list["isOnline"]),
+        (Some(leo.id), &json!(true))
+    );
+
+    // A second socket is not news; closing one of two is not either.
+    let mut leo_laptop = connect(&app, &leo).await;
+    leo_laptop.close(None).await.unwrap();
+    assert_quiet(&mut maya_socket).await;
+
+    leo_phone.close(None).await.unwrap();
+    let offline = next_of(&mut maya_socket, "presence").await;
+    assert_eq!(
+        (offline["userId"].as_i64(), &offline["isOnline"]),
+        (Some(leo.id), &json!(false))
+    );
+    assert!(offline["lastSeen"].is_string());
+    let list = maya.get_json("/api/conversations").await;
+    let leo_in_list = &list[0]["participants"][1]["user"];
+    assert_eq!(leo_in_list["isOnline"], false);
+    assert_eq!(leo_in_list["lastSeen"], offline["lastSeen"]);
+    // Eve shares no conversation with leo: she heard nothing.
+    assert_quiet(&mut eve_socket).await;
+    let _ = id;
+}
+
+async fn a_malformed_frame_gets_an_error_and_the_socket_lives_on(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let mut socket = connect(&app, &maya).await;
+    for bad in [
+        "not json",
+        r#"{"type":"teleport"}"#,
+        r#"{"type":"typing"}"#,
+        "[]",
+    ] {
+        socket.send(Message::text(bad)).await.unwrap();
+        let event = next_event(&mut socket).await;
+        assert_eq!(event["type"], "error", "{bad}");
+        assert!(
+            event["message"]
+                .as_str()
+                .unwrap()
+                .starts_with("Invalid frame")
+        );
+    }
+    socket.send(Message::binary(vec![1, 2, 3])).await.unwrap();
+    assert_eq!(next_event(&mut socket).await["type"], "error");
+    socket
+        .send(Message::text(r#"{"type":"ping"}"#))
+        .await
+        .unwrap();
+    assert_eq!(next_event(&mut socket).await, json!({"type": "pong"}));
+}
+
+async fn a_frame_over_64_kib_closes_the_socket(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let mut socket = connect(&app, &maya).await;
+    let big = format!(r#"{{"type":"ping","pad":"{}"}}"#, "x".repeat(64 * 1024));
+    let _ = socket.send(Message::text(big)).await;
+    let closed = tokio::time::timeout(EXPECT_WITHIN, async {
+        loop {
+            match socket.next().await {
+                Some(Ok(Message::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+                Some(Ok(_)) => continue,
+                Some(Err(_)) | None => return None,
+            }
+        }
+    })
+    .await
+    .expect("the server closes the socket");
+    assert!(matches!(closed, Some(1009) | None), "{closed:?}");
+    // The server is fine: a new socket works.
+    let mut again = connect(&app, &maya).await;
+    again
+        .send(Message::text(r#"{"type":"ping"}"#))
+        .await
+        .unwrap();
+    assert_eq!(next_event(&mut again).await, json!({"type": "pong"}));
+}
+
+async fn the_upgrade_needs_a_session_and_this_sites_origin(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let url = app.url("/ws").replacen("http", "ws", 1);
+    let status_of = |result: Result<_, WsError>| match result {
+        Err(WsError::Http(response)) => response.status().as_u16(),
+        Ok(_) => 101,
+        Err(other) => panic!("{other}"),
+    };
+    let anonymous = tokio_tungstenite::connect_async(url.as_str()).await;
+    assert_eq!(status_of(anonymous), 401);
+
+    let mut foreign = url.as_str().into_client_request().unwrap();
+    foreign
+        .headers_mut()
+        .insert("cookie", HeaderValue::from_str(&maya.cookie).unwrap());
+    foreign
+        .headers_mut()
+        .insert("origin", HeaderValue::from_static("https://evil.example"));
+    assert_eq!(
+        status_of(tokio_tungstenite::connect_async(foreign).await),
+        403
+    );
+
+    let mut own = url.as_str().into_client_request().unwrap();
+    own.headers_mut()
+        .insert("cookie", HeaderValue::from_str(&maya.cookie).unwrap());
+    let origin = app.url("");
+    own.headers_mut()
+        .insert("origin", HeaderValue::from_str(&origin).unwrap());
+    assert_eq!(status_of(tokio_tungstenite::connect_async(own).await), 101);
+}
+
+async fn a_socket_that_falls_behind_is_cut_off_while_the_others_keep_receiving(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let id = conversation(&maya, &leo).await;
+    // Leo's first socket never reads (and has a small receive buffer, so the server's side
+    // fills up soon); his second reads everything.
+    let address = app.url("").trim_start_matches("http://").to_owned();
+    let tcp = tokio::net::TcpSocket::new_v4().unwrap();
+    tcp.set_recv_buffer_size(8 * 1024).unwrap();
+    let tcp = tcp.connect(address.parse().unwrap()).await.unwrap();
+    let mut request = app
+        .url("/ws")
+        .replacen("http", "ws", 1)
+        .into_client_request()
+        .unwrap();
+    request
+        .headers_mut()
+        .insert("cookie", HeaderValue::from_str(&leo.cookie).unwrap());
+    let (mut stalled, _) = tokio_tungstenite::client_async(request, tcp).await.unwrap();
+    let mut reader = connect(&app, &leo).await;
+    let text = "x".repeat(4000);
+    let path = format!("/api/conversations/{id}/messages");
+    // Enough 4 KB events to fill the stalled socket's TCP buffers and then its queue.
+    let mut received = 0;
+    for _ in 0..2000 {
+        let response = maya.post_json(&path, &json!({"content": text})).await;
+        assert_eq!(response.status(), 201);
+        next_of(&mut reader, "newMessage").await;
+        received += 1;
+    }
+    assert_eq!(received, 2000);
+    // The stalled socket, read at last, ends: what it was sent, then a close (or a reset).
+    let ended = tokio::time::timeout(Duration::from_secs(30), async {
+        let mut frames = 0usize;
+        loop {
+            match stalled.next().await {
+                Some(Ok(Message::Text(_))) => frames += 1,
+                Some(Ok(Message::Close(frame))) => {
+                    return (frames, frame.map(|f| u16::from(f.code)));
+                }
+                Some(Ok(_)) => {}
+                Some(Err(_)) | None => return (frames, None),
+            }
+        }
+    })
+    .await
+    .expect("the stalled socket was closed");
+    assert!(
+        ended.0 < 2000,
+        "the stalled socket was cut off, not fed everything: {ended:?}"
+    );
+    // Still delivering to the reader.
+    maya.post_json(&path, &json!({"content": "after"})).await;
+    assert_eq!(
+        next_of(&mut reader, "newMessage").await["message"]["content"],
+        "after"
+    );
+}
+
+async fn shutting_down_stores_last_seen_for_the_sockets_it_closes(backend: Backend) {
+    let mut app = spawn_app(backend).await;
+    let mut sockets = Vec::new();
+    for user in app.synthetic_users_signed_in(40) {
+        let mut socket = connect(&app, &user).await;
+        socket
+            .send(Message::text(r#"{"type":"ping"}"#))
+            .await
+            .unwrap();
+        next_of(&mut socket, "pong").await;
+        sockets.push(socket);
+    }
+
+    app.stop().await;
+
+    // Every socket said goodbye before the database closed: all 40 are offline since now.
+    let (offline,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM users WHERE last_seen_at IS NOT NULL")
+            .fetch_one(&app.db().await.pool)
+            .await
+            .unwrap();
+    assert_eq!(offline, 40, "lastSeen stored at shutdown");
+}

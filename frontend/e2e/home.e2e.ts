@@ -1,6 +1,6 @@
 //! The home dashboard in the browser (issue 6): every panel of spec 000 §2 in order and their
 //! states: Detect Mood, the 3D gallery, the collaboration canvas drawn on with mouse and touch,
-//! the skill matcher's Connect, the voice reaction panel, and the create chooser opened from the
+//! the skill matcher's Connect (a real creator's conversation), the voice reaction panel, and the create chooser opened from the
 //! floating button and from Quick Create. Runs against the real server started by global-setup.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -196,7 +196,8 @@ describe('the home dashboard', () => {
     expect(await paintedPixels(canvas)).toBeGreaterThan(100);
     await shot('canvas-touch');
 
-    // AI Skill Matcher: collapsed, then five toggles, three matches, Connect → toast and /chat.
+    // AI Skill Matcher: collapsed, then five toggles, the demo creators with the skill (Maya
+    // paints), Connect → toast and her conversation.
     await page.getByRole('button', { name: 'Find Matches' }).click();
     const matcher = page.getByRole('region', { name: 'AI Skill Matcher' });
     expect(await matcher.getByRole('group', { name: 'Your skills' }).getByRole('button').allInnerTexts()).toEqual([
@@ -210,12 +211,14 @@ describe('the home dashboard', () => {
     expect(await matcher.getByRole('button', { name: 'Digital Art' }).getAttribute('aria-pressed')).toBe('true');
     const matches = matcher.getByRole('list', { name: 'Matches' });
     await matches.waitFor();
-    expect(await matches.getByText(/% match$/).allInnerTexts()).toEqual(['95% match', '88% match', '72% match']);
+    const maya = matches.getByRole('listitem').filter({ hasText: 'Maya Chen' }).first();
+    expect(await maya.getByText(/% match$/).innerText()).toBe('100% match');
     await shot('skill-matches');
-    await matcher.getByRole('button', { name: 'Connect with Aria Chen' }).click();
+    await matcher.getByRole('button', { name: 'Connect with Maya Chen' }).click();
     await toast(page, 'Connection Initiated');
-    await toast(page, 'Starting a conversation with Aria Chen...');
-    expect(path(page)).toBe('/chat');
+    await toast(page, 'Starting a conversation with Maya Chen...');
+    await page.waitForURL(/\/chat\/\d+$/);
+    await page.getByRole('heading', { name: 'Maya Chen' }).waitFor();
     await shot('connected');
 
     // The create chooser from the floating button…

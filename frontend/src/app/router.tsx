@@ -21,6 +21,7 @@ const routes: Array<{ path: string; page: Page }> = [
   { path: '/profile/:username', page: ProfilePage },
   { path: '/create', page: lazy(() => import('./routes/create-post')) },
   { path: '/create-story', page: lazy(() => import('./routes/create-story')) },
+  { path: '/chat/:conversationId?', page: lazy(() => import('./routes/chat')) },
 ];
 
 const NotFoundPage = lazy(() => import('./routes/not-found'));

@@ -108,3 +108,16 @@ export async function apiPage<T>(url: string): Promise<Page<T>> {
   const items = (await res.json()) as T[];
   return { items, nextCursor: res.headers.get('X-Next-Cursor') || null };
 }
+
+/**
+ * The paging half of a keyset-paginated list's infinite query: the first page has no cursor,
+ * each next one is fetched `before` the previous page's `X-Next-Cursor`, until there is none.
+ * Spread it into `infiniteQueryOptions` beside the query key.
+ */
+export function cursorPaging<T>(fetchPage: (before: string | null) => Promise<Page<T>>) {
+  return {
+    queryFn: ({ pageParam }: { pageParam: string | null }) => fetchPage(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: Page<T>) => last.nextCursor,
+  };
+}

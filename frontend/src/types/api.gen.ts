@@ -170,6 +170,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session user's conversations, most recent activity first. */
+        get: operations["list_conversations"];
+        put?: never;
+        /**
+         * Starts the one-to-one conversation with another user, or answers the existing one (back in
+         *     your list if you had left it).
+         */
+        post: operations["start_conversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a conversation's messages, oldest to newest: the `limit` newest before the cursor. */
+        get: operations["list_messages"];
+        put?: never;
+        /**
+         * Sends a text message; every member's sockets get `newMessage`, and the conversation moves to
+         *     the top of both lists (back into the other person's if they had left it).
+         */
+        post: operations["send_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/messages/{messageId}/reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Toggles the session user's reaction with this emoji on a message; both people's sockets get
+         *     `reaction`.
+         */
+        post: operations["toggle_reaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/participants/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Leaves the conversation: it leaves your list and you stop receiving its events. Its history
+         *     stays for the other person; a new message from them, or starting it again, brings it back.
+         */
+        delete: operations["leave_conversation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/posts": {
         parameters: {
             query?: never;
@@ -397,6 +479,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/skill-matches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Up to three creators with the skills looked for: the people you follow and the newest
+         *     members, best coverage of the skills first (then the fewest other skills, then the newest).
+         */
+        get: operations["skill_matches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/username/{username}": {
         parameters: {
             query?: never;
@@ -495,6 +597,30 @@ export interface components {
         BookmarkState: {
             isBookmarked: boolean;
         };
+        /** @description A person in a conversation, with their presence. */
+        ChatUser: {
+            displayName: string;
+            /** Format: int64 */
+            id: number;
+            /** @description A socket of theirs is open. */
+            isOnline: boolean;
+            /** @description When their last socket closed (ISO-8601 UTC), or null if never seen. */
+            lastSeen: string | null;
+            /** @description The small avatar, or null. */
+            profileImage: string | null;
+            username: string;
+        };
+        /** @description A conversation as one of its members sees it. */
+        Conversation: {
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description ISO-8601 UTC: the last message's time, or when the member joined. */
+            lastActivityAt: string;
+            lastMessage: components["schemas"]["MessagePreview"] | null;
+            /** @description Both people of the one-to-one conversation, the session user included. */
+            participants: components["schemas"]["Participant"][];
+        };
         /** @description The JSON body of every non-2xx answer. */
         ErrorBody: {
             /** @description Stable snake_case code for programs. */
@@ -548,6 +674,61 @@ export interface components {
         LogoutResponse: {
             ok: boolean;
         };
+        /** @description A message as a member sees it. */
+        Message: {
+            content: string;
+            /** Format: int64 */
+            conversationId: number;
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description Seconds of a voice message, else null.
+             */
+            duration: number | null;
+            /** Format: int64 */
+            id: number;
+            messageType: components["schemas"]["MessageType"];
+            /** @description In the order each emoji was first used. */
+            reactions: components["schemas"]["Reaction"][];
+            replyTo: components["schemas"]["ReplyPreview"] | null;
+            /** Format: int64 */
+            replyToId: number | null;
+            sender: components["schemas"]["Sender"];
+            /** @description `/media/{key}` of a voice message, else null. */
+            voiceUrl: string | null;
+        };
+        /** @description The last message of a conversation in the list: a message without its reply and reactions. */
+        MessagePreview: {
+            content: string;
+            /** Format: int64 */
+            conversationId: number;
+            createdAt: string;
+            /** Format: int64 */
+            duration: number | null;
+            /** Format: int64 */
+            id: number;
+            messageType: components["schemas"]["MessageType"];
+            /** Format: int64 */
+            replyToId: number | null;
+            sender: components["schemas"]["Sender"];
+            voiceUrl: string | null;
+        };
+        /**
+         * @description Text or a voice note.
+         * @enum {string}
+         */
+        MessageType: "text" | "voice";
+        NewMessageRequest: {
+            /** @description The text, 1–4000 characters after trimming. */
+            content: string | null;
+            messageType?: components["schemas"]["MessageType"] | null;
+            /**
+             * Format: int64
+             * @description A message of the same conversation this one answers.
+             */
+            replyToId?: number | null;
+        };
         /**
          * @description A new post. The first client also sends `userId` and `expiresAt`; both are ignored (the
          *     author is the session user, and posts do not expire: DESIGN §5).
@@ -580,6 +761,9 @@ export interface components {
              */
             content: string | null;
             type?: components["schemas"]["StoryKind"] | null;
+        };
+        Participant: {
+            user: components["schemas"]["ChatUser"];
         };
         /** @description A post as the viewer sees it. */
         Post: {
@@ -667,6 +851,18 @@ export interface components {
             /** @description Skill ids among design, code, music, photo, motion. */
             skills?: components["schemas"]["Skill"][] | null;
         };
+        /** @description One emoji on a message. */
+        Reaction: {
+            /** Format: int64 */
+            count: number;
+            emoji: string;
+            /** @description The session user reacted with it. */
+            reactedByMe: boolean;
+        };
+        ReactionRequest: {
+            /** @description One emoji, e.g. ❤️ or 👍. */
+            emoji: string;
+        };
         RegisterRequest: {
             /** @description Optional; falls back to the username. At most 50 characters. */
             displayName?: string | null;
@@ -683,12 +879,52 @@ export interface components {
              */
             username: string | null;
         };
+        /** @description The quoted message of a reply. */
+        ReplyPreview: {
+            content: string;
+            /** Format: int64 */
+            id: number;
+            messageType: components["schemas"]["MessageType"];
+            sender: components["schemas"]["ReplySender"];
+        };
+        ReplySender: {
+            displayName: string;
+            /** Format: int64 */
+            id: number;
+        };
+        /** @description A message's sender. */
+        Sender: {
+            displayName: string;
+            /** Format: int64 */
+            id: number;
+            profileImage: string | null;
+            username: string;
+        };
         /**
          * @description One of the skill matcher's five skills (spec 000 §2), by id; any other id is refused when
          *     the body is parsed.
          * @enum {string}
          */
         Skill: "design" | "code" | "music" | "photo" | "motion";
+        /** @description A creator whose skills match what the session user looks for. */
+        SkillMatch: {
+            bio: string | null;
+            /**
+             * Format: int64
+             * @description The share of the skills looked for that they have, 1–100.
+             */
+            match: number;
+            /** @description Their skill ids, in the matcher's order. */
+            skills: string[];
+            user: components["schemas"]["PostAuthor"];
+        };
+        StartConversationRequest: {
+            /**
+             * Format: int64
+             * @description The other person. (The first client also sends its own user id; the session decides.)
+             */
+            otherUserId: number;
+        };
         /** @description A live story as the viewer sees it. */
         Story: {
             caption: string | null;
@@ -1153,6 +1389,416 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_conversations: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of conversations, most recent activity first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"][];
+                };
+            };
+            /** @description Invalid limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description It already existed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description Started */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description Invalid body, or yourself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_messages: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The conversation */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Messages, oldest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for older messages; absent at the first message */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"][];
+                };
+            };
+            /** @description Invalid id, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conversation not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The message */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Blank or too long, a reply to a message of another conversation, or a voice message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conversation not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    toggle_reaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation */
+                id: number;
+                /** @description The message */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReactionRequest"];
+            };
+        };
+        responses: {
+            /** @description The message with its reactions after the toggle */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid ids, or not an emoji */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conversation or message not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leave_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conversation not found (or not yours) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1914,6 +2560,50 @@ export interface operations {
             };
             /** @description Not a multipart form, or not a JPEG, PNG, GIF or WebP image */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    skill_matches: {
+        parameters: {
+            query: {
+                /**
+                 * @description The skills looked for, comma-separated ids among design, code, music, photo, motion.
+                 * @example design,motion
+                 */
+                skills: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to three matches, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillMatch"][];
+                };
+            };
+            /** @description No skill, or an unknown one */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

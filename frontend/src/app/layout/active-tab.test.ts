@@ -6,6 +6,7 @@ describe('activeTabFor', () => {
     ['/', 'home'],
     ['/explore', 'explore'],
     ['/chat', 'chat'],
+    ['/chat/12', 'chat'],
     ['/reels', 'reels'],
     ['/shop', 'shop'],
     ['/admin', 'admin'],

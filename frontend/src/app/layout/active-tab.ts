@@ -3,7 +3,7 @@ export type TabId = 'home' | 'explore' | 'chat' | 'reels' | 'shop' | 'profile' |
 /** Which bottom-nav tab a path belongs to (spec 001 §2); any other path counts as home. */
 export function activeTabFor(path: string): TabId {
   if (path === '/explore') return 'explore';
-  if (path === '/chat') return 'chat';
+  if (path === '/chat' || path.startsWith('/chat/')) return 'chat';
   if (path === '/reels') return 'reels';
   if (path === '/shop') return 'shop';
   if (path.startsWith('/profile/')) return 'profile';

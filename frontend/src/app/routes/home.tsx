@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { BannerAd } from '@/features/ads/components/banner-ad';
+import { useStartConversation } from '@/features/chat/hooks/use-start-conversation';
 import { AiCreativeAssistant } from '@/features/home/components/ai-creative-assistant';
 import { CollaborationCanvas } from '@/features/home/components/collaboration-canvas';
 import { QuickCreate } from '@/features/home/components/quick-create';
@@ -15,13 +16,15 @@ import { cn } from '@/lib/utils';
 /**
  * Home (spec 000 §2): the dashboard's panels in the spec's order. The page owns the view mode
  * (3D tilts the gallery's cards, AI emotion tints it in the mood's colours), the mood, and the
- * create chooser's open state (the floating button and Quick Create's New Project both open it).
+ * create chooser's open state (the floating button and Quick Create's New Project both open it),
+ * and starts the conversation the skill matcher's Connect asks for.
  */
 export default function HomePage() {
   const user = useCurrentUser();
   const [viewMode, setViewMode] = useState<ViewMode>(DEFAULT_VIEW_MODE);
   const [mood, setMood] = useState<MoodId>(DEFAULT_MOOD);
   const [chooserOpen, setChooserOpen] = useState(false);
+  const conversation = useStartConversation();
 
   return (
     <main className="space-y-6 px-4 pt-6 pb-6">
@@ -35,7 +38,7 @@ export default function HomePage() {
       <AiCreativeAssistant viewMode={viewMode} onViewModeChange={setViewMode} mood={mood} onMoodChange={setMood} />
       <QuickCreate onNewProject={() => setChooserOpen(true)} />
       <CollaborationCanvas />
-      <SkillMatcher />
+      <SkillMatcher onConnect={(userId) => conversation.open(userId, undefined, { quiet: true })} connecting={conversation.isPending} />
       <StoriesStrip />
       <BannerAd />
       <div

@@ -1,67 +1,31 @@
 //! AI Skill Matcher (spec 000 §2, §9): a collapsed 'Skill Networking' card; expanded, the five
-//! skills as multi-select toggles and, once one is chosen, three fixed sample matches (95, 88
-//! and 72 %). Connect shows 'Connection Initiated' and goes to /chat. Sample data only.
+//! skills as multi-select toggles and, once one is chosen, up to three real creators with those
+//! skills (GET /api/users/skill-matches: the people you follow and the newest members, best
+//! coverage first). Connect shows 'Connection Initiated' and hands the creator to the page,
+//! which starts the conversation and opens it.
 import { ChevronUp, Network, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { useLocation } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { SKILLS, skillName } from '@/lib/skills';
 import { cn } from '@/lib/utils';
+import { type SkillMatch, useSkillMatches } from '../api/get-skill-matches';
 
 type SkillId = (typeof SKILLS)[number]['id'];
 
-export interface SkillMatch {
-  id: number;
-  name: string;
-  /** No sample picture: the avatar falls back to the name's initial. */
-  avatar: string | null;
-  skills: ReadonlyArray<{ id: SkillId; level: 'expert' | 'intermediate' }>;
-  currentProject: string;
-  match: number;
+export interface SkillMatcherProps {
+  /** Starts (or reopens) the conversation with the chosen creator. */
+  onConnect: (userId: number) => void;
+  /** A conversation is being started: Connect waits. */
+  connecting?: boolean;
 }
 
-export const SAMPLE_MATCHES: readonly SkillMatch[] = [
-  {
-    id: 1,
-    name: 'Aria Chen',
-    avatar: null,
-    skills: [
-      { id: 'design', level: 'expert' },
-      { id: 'motion', level: 'intermediate' },
-    ],
-    currentProject: 'Interactive AR gallery installation',
-    match: 95,
-  },
-  {
-    id: 2,
-    name: 'Marcus Rivera',
-    avatar: null,
-    skills: [
-      { id: 'code', level: 'expert' },
-      { id: 'music', level: 'intermediate' },
-    ],
-    currentProject: 'Generative music visualizer',
-    match: 88,
-  },
-  {
-    id: 3,
-    name: 'Sofia Okafor',
-    avatar: null,
-    skills: [
-      { id: 'photo', level: 'expert' },
-      { id: 'design', level: 'intermediate' },
-    ],
-    currentProject: 'Street photography zine',
-    match: 72,
-  },
-];
-
-export function SkillMatcher() {
+export function SkillMatcher({ onConnect, connecting = false }: SkillMatcherProps) {
   const [expanded, setExpanded] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<SkillId>>(new Set());
-  const [, navigate] = useLocation();
+  const matches = useSkillMatches([...selected]);
 
   const toggle = (id: SkillId) =>
     setSelected((current) => {
@@ -71,8 +35,8 @@ export function SkillMatcher() {
     });
 
   const connect = (match: SkillMatch) => {
-    toast({ title: 'Connection Initiated', description: `Starting a conversation with ${match.name}...` });
-    navigate('/chat');
+    toast({ title: 'Connection Initiated', description: `Starting a conversation with ${match.user.displayName}...` });
+    onConnect(match.user.id);
   };
 
   if (!expanded) {
@@ -134,28 +98,50 @@ export function SkillMatcher() {
 
       {selected.size === 0 ? (
         <p className="text-sm text-zinc-400">Pick at least one skill to see your matches.</p>
+      ) : matches.isPending ? (
+        <div aria-label="Finding matches" className="space-y-3">
+          <Skeleton className="h-32 w-full rounded-xl" />
+          <Skeleton className="h-32 w-full rounded-xl" />
+        </div>
+      ) : matches.isError ? (
+        <p role="alert" className="text-sm text-red-300">
+          Could not load matches. Please try again.
+        </p>
+      ) : matches.data.length === 0 ? (
+        <p className="text-sm text-zinc-400">No creators with these skills yet.</p>
       ) : (
         <ul aria-label="Matches" className="space-y-3">
-          {SAMPLE_MATCHES.map((match) => (
-            <li key={match.id} className="space-y-3 rounded-xl border border-white/10 bg-white/5 p-3">
+          {matches.data.map((match) => (
+            <li key={match.user.id} className="space-y-3 rounded-xl border border-white/10 bg-white/5 p-3">
               <div className="flex items-center gap-3">
-                <Avatar src={match.avatar} name={match.name} className="size-11 text-base" />
+                <Avatar src={match.user.profileImage} name={match.user.displayName} className="size-11 text-base" />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-semibold text-white">{match.name}</p>
-                  <p className="text-xs text-zinc-400">{match.currentProject}</p>
+                  <p className="truncate font-semibold text-white">{match.user.displayName}</p>
+                  <p className="truncate text-xs text-zinc-400">{match.bio ?? `@${match.user.username}`}</p>
                 </div>
                 <span className="shrink-0 rounded-full bg-emerald-500/20 px-2 py-1 text-xs font-semibold text-emerald-200">
                   {match.match}% match
                 </span>
               </div>
-              <ul aria-label={`Skills of ${match.name}`} className="flex flex-wrap gap-1.5">
+              <ul aria-label={`Skills of ${match.user.displayName}`} className="flex flex-wrap gap-1.5">
                 {match.skills.map((skill) => (
-                  <li key={skill.id} className="rounded-full bg-white/10 px-2 py-0.5 text-xs text-zinc-200">
-                    {skillName(skill.id)} · {skill.level}
+                  <li
+                    key={skill}
+                    className={cn(
+                      'rounded-full px-2 py-0.5 text-xs',
+                      selected.has(skill as SkillId) ? 'bg-indigo-500/30 text-white' : 'bg-white/10 text-zinc-200',
+                    )}
+                  >
+                    {skillName(skill)}
                   </li>
                 ))}
               </ul>
-              <Button onClick={() => connect(match)} aria-label={`Connect with ${match.name}`} className="w-full">
+              <Button
+                onClick={() => connect(match)}
+                disabled={connecting}
+                aria-label={`Connect with ${match.user.displayName}`}
+                className="w-full"
+              >
                 <UserPlus aria-hidden="true" className="size-4" />
                 Connect
               </Button>

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiPage, pageUrl, type Page } from '@/lib/api-client';
+import { apiPage, cursorPaging, pageUrl, type Page } from '@/lib/api-client';
 import type { Post } from '@/types/social';
 import { postKeys, POSTS_PAGE_SIZE } from './keys';
 
@@ -9,12 +9,7 @@ export function getFeedPage(before: string | null): Promise<Page<Post>> {
 }
 
 export function feedQueryOptions() {
-  return infiniteQueryOptions({
-    queryKey: postKeys.feed(),
-    queryFn: ({ pageParam }) => getFeedPage(pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  return infiniteQueryOptions({ queryKey: postKeys.feed(), ...cursorPaging(getFeedPage) });
 }
 
 export function useFeed() {

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiPage, pageUrl, type Page } from '@/lib/api-client';
+import { apiPage, cursorPaging, pageUrl, type Page } from '@/lib/api-client';
 import type { Post } from '@/types/social';
 import { postKeys, POSTS_PAGE_SIZE } from './keys';
 
@@ -11,9 +11,7 @@ export function getUserPostsPage(userId: number, before: string | null): Promise
 export function userPostsQueryOptions(userId: number) {
   return infiniteQueryOptions({
     queryKey: postKeys.byUser(userId),
-    queryFn: ({ pageParam }) => getUserPostsPage(userId, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPaging((before) => getUserPostsPage(userId, before)),
   });
 }
 

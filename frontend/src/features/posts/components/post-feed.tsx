@@ -1,11 +1,11 @@
 //! The home gallery (spec 000 §2 'Creative Projects Gallery'): every post, newest first,
 //! loaded a page at a time as the reader scrolls.
 import { ImagePlus } from 'lucide-react';
+import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { flattenPosts } from '../api/cache';
 import { useFeed } from '../api/get-feed';
-import { LoadMore } from './load-more';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-card-skeleton';
 

@@ -2,12 +2,12 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Bookmark, Camera } from 'lucide-react';
+import { LoadMore } from '@/components/load-more';
 import { EmptyState } from '@/components/ui/empty-state';
 import { flattenPosts } from '../api/cache';
 import { useBookmarks } from '../api/get-bookmarks';
 import { useUserPosts } from '../api/get-user-posts';
 import type { PostPages } from '../api/keys';
-import { LoadMore } from './load-more';
 import { PostGrid, PostGridSkeleton } from './post-grid';
 
 

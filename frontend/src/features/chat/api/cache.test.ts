@@ -1,0 +1,48 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { aConversation, aMessage } from '@/test/chat';
+import { flattenConversations, flattenMessages, recordMessage, setPresence } from './cache';
+import { chatKeys, type ConversationPages, type MessagePages } from './keys';
+
+function cacheWith(messages: MessagePages, conversations: ConversationPages) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(chatKeys.messages(10), messages);
+  queryClient.setQueryData(chatKeys.conversations(), conversations);
+  return queryClient;
+}
+
+describe('the chat cache', () => {
+  it('reads message pages oldest first: older pages come after the newest in the cache', () => {
+    const older = [aMessage({ id: 1 }), aMessage({ id: 2 })];
+    const newest = [aMessage({ id: 3 }), aMessage({ id: 4 })];
+    const data = { pages: [{ items: newest, nextCursor: '3' }, { items: older, nextCursor: null }], pageParams: [null, '3'] };
+    expect(flattenMessages(data).map((m) => m.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('adds a message once, however often it arrives, and moves its conversation first', () => {
+    const queryClient = cacheWith(
+      { pages: [{ items: [aMessage({ id: 1 })], nextCursor: null }], pageParams: [null] },
+      { pages: [{ items: [aConversation({ id: 11 }), aConversation({ id: 10 })], nextCursor: null }], pageParams: [null] },
+    );
+    const message = aMessage({ id: 2, content: 'New' });
+    recordMessage(queryClient, message);
+    recordMessage(queryClient, { ...message });
+    expect(flattenMessages(queryClient.getQueryData(chatKeys.messages(10))).map((m) => m.id)).toEqual([1, 2]);
+    const list = flattenConversations(queryClient.getQueryData(chatKeys.conversations()));
+    expect(list.map((c) => c.id)).toEqual([10, 11]);
+    expect(list[0].lastMessage?.content).toBe('New');
+  });
+
+  it("writes presence into every conversation of that user and no one else's", () => {
+    const queryClient = cacheWith(
+      { pages: [], pageParams: [] },
+      { pages: [{ items: [aConversation({ id: 10 }), aConversation({ id: 11 })], nextCursor: null }], pageParams: [null] },
+    );
+    setPresence(queryClient, 2, true, null);
+    const list = flattenConversations(queryClient.getQueryData(chatKeys.conversations()));
+    for (const c of list) {
+      expect(c.participants.find((p) => p.user.id === 2)?.user.isOnline).toBe(true);
+      expect(c.participants.find((p) => p.user.id === 1)?.user.isOnline).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,118 @@
+//! Writes into the chat's cached lists, shared by the mutations' answers and the socket's events
+//! (DESIGN habit 5: socket events update the TanStack Query caches, there is no second store).
+import type { QueryClient } from '@tanstack/react-query';
+import type { Conversation, Message } from '../types';
+import { chatKeys, type ConversationPages, type MessagePages } from './keys';
+
+/** Every cached message of a conversation, oldest first. */
+export function flattenMessages(data: MessagePages | undefined): Message[] {
+  if (!data) return [];
+  return data.pages
+    .slice()
+    .reverse()
+    .flatMap((page) => page.items);
+}
+
+/** Every cached conversation, in list order. */
+export function flattenConversations(data: ConversationPages | undefined): Conversation[] {
+  return data?.pages.flatMap((page) => page.items) ?? [];
+}
+
+function mapMessages(data: MessagePages, update: (message: Message) => Message): MessagePages {
+  return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(update) })) };
+}
+
+/**
+ * Adds a message to its conversation's cached messages, once: the sender receives it both as
+ * the POST answer and as the socket's `newMessage`, so a known id is replaced, not repeated.
+ * A conversation whose messages were never loaded is left alone (they load with it).
+ */
+export function upsertMessage(queryClient: QueryClient, message: Message): void {
+  queryClient.setQueryData<MessagePages>(chatKeys.messages(message.conversationId), (data) => {
+    if (!data) return data;
+    if (data.pages.some((page) => page.items.some((m) => m.id === message.id))) {
+      return mapMessages(data, (m) => (m.id === message.id ? message : m));
+    }
+    const [newest, ...older] = data.pages;
+    if (!newest) return { pages: [{ items: [message], nextCursor: null }], pageParams: [null] };
+    return { ...data, pages: [{ ...newest, items: [...newest.items, message] }, ...older] };
+  });
+}
+
+/** Applies `update` to one cached message. */
+export function updateMessage(
+  queryClient: QueryClient,
+  conversationId: number,
+  messageId: number,
+  update: (message: Message) => Message,
+): void {
+  queryClient.setQueryData<MessagePages>(chatKeys.messages(conversationId), (data) =>
+    data ? mapMessages(data, (m) => (m.id === messageId ? update(m) : m)) : data,
+  );
+}
+
+function mapConversations(data: ConversationPages, update: (c: Conversation) => Conversation): ConversationPages {
+  return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map(update) })) };
+}
+
+/** Puts `conversation` first in the cached list (replacing its old place), as recent activity does. */
+export function putConversationFirst(queryClient: QueryClient, conversation: Conversation): void {
+  queryClient.setQueryData<ConversationPages>(chatKeys.conversations(), (data) => {
+    if (!data) return data;
+    const pages = data.pages.map((page) => ({ ...page, items: page.items.filter((c) => c.id !== conversation.id) }));
+    const [first, ...rest] = pages;
+    if (!first) return data;
+    return { ...data, pages: [{ ...first, items: [conversation, ...first.items] }, ...rest] };
+  });
+}
+
+/**
+ * A new message moves its conversation to the top with it as the last message. Returns false
+ * when the conversation is not in the cached list (a new one, or beyond the loaded pages).
+ */
+export function recordLastMessage(queryClient: QueryClient, message: Message): boolean {
+  const data = queryClient.getQueryData<ConversationPages>(chatKeys.conversations());
+  const conversation = flattenConversations(data).find((c) => c.id === message.conversationId);
+  if (!conversation) return false;
+  const last = conversation.lastMessage;
+  // An older message (a late POST answer after the socket's newer one) does not move it back.
+  if (last && last.id > message.id) return true;
+  putConversationFirst(queryClient, { ...conversation, lastMessage: message, lastActivityAt: message.createdAt });
+  return true;
+}
+
+/** A message the session user sent or received: into the messages and the conversation list. */
+export function recordMessage(queryClient: QueryClient, message: Message): void {
+  upsertMessage(queryClient, message);
+  if (!recordLastMessage(queryClient, message)) {
+    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+  }
+}
+
+/** Presence of a user, written into every cached conversation they take part in. */
+export function setPresence(queryClient: QueryClient, userId: number, isOnline: boolean, lastSeen: string | null): void {
+  queryClient.setQueryData<ConversationPages>(chatKeys.conversations(), (data) =>
+    data
+      ? mapConversations(data, (c) =>
+          c.participants.some((p) => p.user.id === userId)
+            ? {
+                ...c,
+                participants: c.participants.map((p) =>
+                  p.user.id === userId ? { user: { ...p.user, isOnline, lastSeen } } : p,
+                ),
+              }
+            : c,
+        )
+      : data,
+  );
+}
+
+/** Drops a conversation from the cached list (after leaving it). */
+export function removeConversation(queryClient: QueryClient, conversationId: number): void {
+  queryClient.setQueryData<ConversationPages>(chatKeys.conversations(), (data) =>
+    data
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((c) => c.id !== conversationId) })) }
+      : data,
+  );
+  queryClient.removeQueries({ queryKey: chatKeys.messages(conversationId) });
+}

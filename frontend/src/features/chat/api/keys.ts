@@ -1,0 +1,26 @@
+//! Query and mutation keys of the chat. Everything sits under `chatKeys.all`, so a 401 from any
+//! chat call is recognised by its key (hooks/use-session-expiry.ts).
+import type { InfiniteData } from '@tanstack/react-query';
+import type { Page } from '@/lib/api-client';
+import type { Conversation, Message } from '../types';
+
+export const chatKeys = {
+  all: ['chat'] as const,
+  conversations: () => ['chat', 'conversations'] as const,
+  messagesAll: () => ['chat', 'messages'] as const,
+  messages: (conversationId: number) => ['chat', 'messages', conversationId] as const,
+  /** Mutation keys: sends of one conversation (their state is the optimistic outbox). */
+  send: (conversationId: number) => ['chat', 'send', conversationId] as const,
+  start: () => ['chat', 'start'] as const,
+  react: (conversationId: number) => ['chat', 'react', conversationId] as const,
+  leave: () => ['chat', 'leave'] as const,
+};
+
+/** Pages of conversations, most recent activity first. */
+export type ConversationPages = InfiniteData<Page<Conversation>>;
+/** Pages of messages: the first page holds the newest, each page is oldest → newest. */
+export type MessagePages = InfiniteData<Page<Message>>;
+
+/** The contract's defaults, sent explicitly. */
+export const CONVERSATIONS_PAGE_SIZE = 20;
+export const MESSAGES_PAGE_SIZE = 30;

@@ -1,0 +1,101 @@
+import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/api-client';
+import type { RealtimeClient } from '@/lib/realtime';
+import { useRealtimeClient } from '@/lib/realtime-provider';
+import type { Message, ReplyPreview, SendMessageRequest } from '../types';
+import { recordMessage } from './cache';
+import { chatKeys } from './keys';
+
+/** The contract's cap on a message's length (after trimming). */
+export const MESSAGE_MAX_LENGTH = 4000;
+
+/** POST /api/conversations/{id}/messages → 201 the message (also pushed to every participant's sockets). */
+export async function sendMessage(conversationId: number, body: SendMessageRequest): Promise<Message> {
+  const res = await apiRequest('POST', `/api/conversations/${conversationId}/messages`, body);
+  return (await res.json()) as Message;
+}
+
+/** What the user sent, shown in the list until the server has it: the optimistic message. */
+export interface OutgoingMessage {
+  content: string;
+  replyTo: ReplyPreview | null;
+  createdAt: string;
+}
+
+/** A message of the outbox: still sending, or failed and waiting for Retry. */
+export interface OutboxItem {
+  mutationId: number;
+  message: OutgoingMessage;
+  failed: boolean;
+}
+
+/** Offline: the browser says so, or the realtime socket dropped and is waiting to reconnect. */
+function isOffline(client: RealtimeClient | null): boolean {
+  return (typeof navigator !== 'undefined' && navigator.onLine === false) || client?.status === 'waiting';
+}
+
+/**
+ * Sends a text message. The outbox is the state of these mutations (useOutbox): pending ones
+ * show at once, failed ones stay (never garbage-collected) until retried. Sent while offline,
+ * a message fails at once rather than waiting. The answer goes into the cache like a socket
+ * `newMessage` would, deduplicated by id.
+ */
+export function useSendMessage(conversationId: number) {
+  const queryClient = useQueryClient();
+  const realtime = useRealtimeClient();
+  return useMutation({
+    mutationKey: chatKeys.send(conversationId),
+    networkMode: 'always',
+    gcTime: Infinity,
+    mutationFn: async (message: OutgoingMessage) => {
+      if (isOffline(realtime)) throw new Error('Offline');
+      return sendMessage(conversationId, {
+        content: message.content,
+        messageType: 'text',
+        ...(message.replyTo ? { replyToId: message.replyTo.id } : {}),
+      });
+    },
+    onSuccess: (message) => {
+      recordMessage(queryClient, message);
+      // Sent messages are in the cache now; drop the finished sends kept by gcTime: Infinity.
+      const cache = queryClient.getMutationCache();
+      for (const done of cache.findAll({ mutationKey: chatKeys.send(conversationId), status: 'success' })) {
+        cache.remove(done);
+      }
+    },
+    onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to send message' }),
+  });
+}
+
+/** The conversation's messages still sending or failed, in the order they were sent. */
+export function useOutbox(conversationId: number): OutboxItem[] {
+  return useMutationState({
+    filters: {
+      mutationKey: chatKeys.send(conversationId),
+      predicate: (mutation) => mutation.state.status === 'pending' || mutation.state.status === 'error',
+    },
+    select: (mutation) => ({
+      mutationId: mutation.mutationId,
+      message: mutation.state.variables as OutgoingMessage,
+      failed: mutation.state.status === 'error',
+    }),
+  });
+}
+
+/** Retry of a failed message: it leaves the outbox and is sent again as a new send. */
+export function useRetrySend(conversationId: number) {
+  const queryClient = useQueryClient();
+  const send = useSendMessage(conversationId);
+  const { mutate } = send;
+  return useCallback(
+    (item: OutboxItem) => {
+      const cache = queryClient.getMutationCache();
+      const failed = cache.getAll().find((m) => m.mutationId === item.mutationId);
+      if (failed) cache.remove(failed);
+      mutate({ ...item.message, createdAt: new Date().toISOString() });
+    },
+    [queryClient, mutate],
+  );
+}

@@ -1,0 +1,93 @@
+//! The chat pane's header (spec 001 §2): the other user's name (opens their profile), 'Online'
+//! or 'Last seen …', a button to the voicemails and one to leave the chat. On a narrow screen a
+//! back button returns to the list. (The voice call button comes with the calls issue.)
+import { ArrowLeft, LogOut, Voicemail } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { Avatar } from '@/components/ui/avatar';
+import { IconButton } from '@/components/ui/icon-button';
+import { toast } from '@/components/ui/use-toast';
+import { useLeaveConversation } from '../api/leave-conversation';
+import { presenceText } from '../conversation';
+import type { ChatUser } from '../types';
+
+const iconButtonClass = 'text-zinc-300 hover:bg-white/5 hover:text-white disabled:opacity-60';
+
+export function ChatHeader({
+  conversationId,
+  other,
+  showBack,
+}: {
+  conversationId: number;
+  other: ChatUser;
+  showBack: boolean;
+}) {
+  const [, navigate] = useLocation();
+  const leave = useLeaveConversation();
+  const profileHref = other.username ? `/profile/${encodeURIComponent(other.username)}` : null;
+
+  const onLeave = () =>
+    leave.mutate(conversationId, {
+      onSuccess: () => {
+        toast({ title: 'Left Chat', description: 'You have left the conversation' });
+        navigate('/chat');
+      },
+      onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to leave conversation' }),
+    });
+
+  return (
+    <header className="flex items-center gap-1 border-b border-white/10 px-1 py-1.5">
+      {showBack && (
+        <IconButton
+          label="Back to conversations"
+          icon={ArrowLeft}
+          iconClassName="size-5"
+          onClick={() => navigate('/chat')}
+          className={iconButtonClass}
+        />
+      )}
+      <div className="flex min-w-0 flex-1 items-center gap-2 pl-1">
+        {profileHref ? (
+          // The avatar repeats the name's link for a larger touch target; only the name is announced.
+          <Link href={profileHref} tabIndex={-1} aria-hidden="true" className="shrink-0 rounded-full">
+            <Avatar src={other.profileImage} name={other.displayName} className="size-10 text-base" />
+          </Link>
+        ) : (
+          <Avatar src={other.profileImage} name={other.displayName} className="size-10 text-base" />
+        )}
+        <div className="min-w-0">
+          <h2 className="truncate leading-tight font-semibold text-white">
+            {profileHref ? (
+              <Link href={profileHref} className="hover:underline">
+                {other.displayName}
+              </Link>
+            ) : (
+              other.displayName
+            )}
+          </h2>
+          {other.isOnline ? (
+            <span className="mt-0.5 inline-block rounded-full bg-emerald-500/20 px-2 text-xs leading-5 font-semibold text-emerald-300">
+              Online
+            </span>
+          ) : (
+            <p className="mt-0.5 truncate text-xs text-zinc-400">{presenceText(other)}</p>
+          )}
+        </div>
+      </div>
+      <Link
+        href="/voicemail"
+        aria-label="Open voicemails"
+        className="grid size-11 shrink-0 place-items-center rounded-full text-zinc-300 transition hover:bg-white/5 hover:text-white"
+      >
+        <Voicemail aria-hidden="true" className="size-5" />
+      </Link>
+      <IconButton
+        label="Leave chat"
+        icon={LogOut}
+        iconClassName="size-5"
+        disabled={leave.isPending}
+        onClick={onLeave}
+        className={iconButtonClass}
+      />
+    </header>
+  );
+}

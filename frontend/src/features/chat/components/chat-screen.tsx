@@ -1,0 +1,115 @@
+//! The chat screen (spec 001 §2): the conversation list and the open conversation. From 768 px
+//! on both panes show side by side and the list can collapse to its avatar strip; narrower,
+//! one pane at a time: the list, or the open chat with a back button (the URL says which).
+import { MessageCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useMediaQuery } from '@/hooks/use-media-query';
+import { useCurrentUser } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+import { flattenConversations } from '../api/cache';
+import { useConversations } from '../api/get-conversations';
+import { otherParticipant } from '../conversation';
+import { useOtherTyping } from '../hooks/use-typing';
+import type { Message } from '../types';
+import { ChatHeader } from './chat-header';
+import { Composer } from './composer';
+import { ConversationList } from './conversation-list';
+import { MessageList } from './message-list';
+import { NewChatDialog, type UserSearchHook } from './new-chat-dialog';
+
+/** Spec 001 §9: below this width the chat is single-pane. */
+export const TWO_PANE_QUERY = '(min-width: 768px)';
+
+function ChatPane({ conversationId, showBack }: { conversationId: number; showBack: boolean }) {
+  const me = useCurrentUser();
+  const list = useConversations();
+  const [replyTo, setReplyTo] = useState<Message | null>(null);
+  const otherTyping = useOtherTyping(conversationId, me.id);
+  const conversation = flattenConversations(list.data).find((c) => c.id === conversationId);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+
+  // A linked conversation beyond the loaded pages: keep loading until it turns up.
+  const searching = !conversation && (list.isPending || hasNextPage);
+  useEffect(() => {
+    if (!conversation && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [conversation, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  if (!conversation) {
+    if (list.isError) return <EmptyState title="Failed to load conversations" description="Please try again later." />;
+    if (searching) {
+      return (
+        <div role="status" aria-label="Loading conversation" className="flex items-center gap-3 p-3">
+          <Skeleton className="size-10 rounded-full" />
+          <Skeleton className="h-4 w-32" />
+        </div>
+      );
+    }
+    return (
+      <EmptyState title="Conversation not found" description="It may have been left or never existed.">
+        <Link href="/chat" className="mt-4 inline-flex min-h-11 items-center px-2 font-semibold text-fuchsia-300 hover:underline">
+          Back to conversations
+        </Link>
+      </EmptyState>
+    );
+  }
+
+  return (
+    <>
+      <ChatHeader conversationId={conversationId} other={otherParticipant(conversation, me.id)} showBack={showBack} />
+      <MessageList conversationId={conversationId} meId={me.id} otherTyping={otherTyping} onReply={setReplyTo} />
+      <Composer conversationId={conversationId} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
+    </>
+  );
+}
+
+export function ChatScreen({
+  conversationId,
+  useUserSearch,
+}: {
+  /** The open conversation (from /chat/{id}), or null on /chat. */
+  conversationId: number | null;
+  useUserSearch: UserSearchHook;
+}) {
+  const me = useCurrentUser();
+  const twoPane = useMediaQuery(TWO_PANE_QUERY);
+  const [collapsed, setCollapsed] = useState(false);
+  const showList = twoPane || conversationId === null;
+  const showChat = twoPane || conversationId !== null;
+
+  return (
+    <main className="flex h-[calc(100dvh-6rem)] min-h-0 overflow-hidden" data-layout={twoPane ? 'two-pane' : 'single-pane'}>
+      {showList && (
+        <div
+          className={cn(
+            'h-full min-w-0 shrink-0',
+            twoPane ? cn('border-r border-white/10', collapsed ? 'w-[4.5rem]' : 'w-[42%]') : 'w-full',
+          )}
+        >
+          <ConversationList
+            selectedId={conversationId}
+            collapsed={twoPane && collapsed}
+            onCollapsedChange={twoPane ? setCollapsed : undefined}
+            newChat={<NewChatDialog meId={me.id} useUserSearch={useUserSearch} />}
+          />
+        </div>
+      )}
+      {showChat && (
+        <section aria-label="Chat" className="flex h-full min-w-0 flex-1 flex-col">
+          {conversationId === null ? (
+            <EmptyState
+              icon={<MessageCircle aria-hidden="true" className="size-6" />}
+              title="Select a conversation to start messaging"
+              className="my-auto"
+            />
+          ) : (
+            // Keyed: a reply target, typing state and scroll position belong to one conversation.
+            <ChatPane key={conversationId} conversationId={conversationId} showBack={!twoPane} />
+          )}
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,174 @@
+//! The conversation list (spec 001 §2): each entry the other participant's avatar with an online
+//! dot, their name, the last message ('Voice message' for a voice one) and its relative time;
+//! older conversations load as the list is scrolled. Collapsed, it is a strip of the first 8
+//! avatars.
+import { ChevronsLeft, ChevronsRight, MessageCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { LoadMore } from '@/components/load-more';
+import { Avatar } from '@/components/ui/avatar';
+import { EmptyState } from '@/components/ui/empty-state';
+import { IconButton } from '@/components/ui/icon-button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCurrentUser } from '@/lib/auth';
+import { relativeTime } from '@/lib/relative-time';
+import { cn } from '@/lib/utils';
+import { flattenConversations } from '../api/cache';
+import { useConversations } from '../api/get-conversations';
+import { messagePreview, otherParticipant } from '../conversation';
+import type { ChatUser, Conversation } from '../types';
+
+/** Spec 001 §9: the collapsed strip shows 8 conversations. */
+export const COLLAPSED_COUNT = 8;
+
+function AvatarWithDot({ user, className }: { user: ChatUser; className: string }) {
+  return (
+    <span className="relative shrink-0">
+      <Avatar src={user.profileImage} name={user.displayName} className={className} />
+      {user.isOnline && (
+        <span
+          role="img"
+          aria-label="Online"
+          className="absolute right-0 bottom-0 size-3 rounded-full bg-emerald-400 ring-2 ring-zinc-950"
+        />
+      )}
+    </span>
+  );
+}
+
+function Entry({ conversation, meId, selected }: { conversation: Conversation; meId: number; selected: boolean }) {
+  const other = otherParticipant(conversation, meId);
+  const last = conversation.lastMessage;
+  return (
+    <li>
+      <Link
+        href={`/chat/${conversation.id}`}
+        aria-current={selected ? 'page' : undefined}
+        className={cn(
+          'flex min-h-16 items-center gap-3 rounded-xl px-3 py-2 transition',
+          selected ? 'bg-white/10' : 'hover:bg-white/5',
+        )}
+      >
+        <AvatarWithDot user={other} className="size-12 text-lg" />
+        <span className="min-w-0 flex-1">
+          <span className="flex items-baseline justify-between gap-2">
+            <span className="truncate font-semibold text-white">{other.displayName}</span>
+            <time dateTime={conversation.lastActivityAt} className="shrink-0 text-xs text-zinc-500">
+              {relativeTime(conversation.lastActivityAt)}
+            </time>
+          </span>
+          <span className="block truncate text-sm text-zinc-400">{last ? messagePreview(last) : 'No messages yet'}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function StripEntry({ conversation, meId, selected }: { conversation: Conversation; meId: number; selected: boolean }) {
+  const other = otherParticipant(conversation, meId);
+  return (
+    <li>
+      <Link
+        href={`/chat/${conversation.id}`}
+        aria-label={other.isOnline ? `${other.displayName}, online` : other.displayName}
+        aria-current={selected ? 'page' : undefined}
+        className={cn('grid size-14 place-items-center rounded-xl transition', selected ? 'bg-white/10' : 'hover:bg-white/5')}
+      >
+        <AvatarWithDot user={other} className="size-11 text-base" />
+      </Link>
+    </li>
+  );
+}
+
+function ListBody({
+  list,
+  conversations,
+  meId,
+  selectedId,
+}: {
+  list: ReturnType<typeof useConversations>;
+  conversations: Conversation[];
+  meId: number;
+  selectedId: number | null;
+}) {
+  if (list.isPending) {
+    return (
+      <div role="status" aria-label="Loading conversations" className="space-y-2 px-2">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-16 rounded-xl" />
+        ))}
+      </div>
+    );
+  }
+  if (list.isError) return <EmptyState title="Failed to load conversations" description="Please try again later." />;
+  if (conversations.length === 0) {
+    const icon = <MessageCircle aria-hidden="true" className="size-6" />;
+    return <EmptyState icon={icon} title="No conversations yet" description="Start a new chat to message someone." />;
+  }
+  return (
+    <>
+      <ul className="space-y-1">
+        {conversations.map((c) => (
+          <Entry key={c.id} conversation={c} meId={meId} selected={c.id === selectedId} />
+        ))}
+      </ul>
+      <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} fetchNextPage={list.fetchNextPage} />
+    </>
+  );
+}
+
+export function ConversationList({
+  selectedId,
+  collapsed = false,
+  onCollapsedChange,
+  newChat,
+}: {
+  selectedId: number | null;
+  collapsed?: boolean;
+  /** Given where collapsing makes sense (the two-pane layout): shows the toggle. */
+  onCollapsedChange?: (collapsed: boolean) => void;
+  /** The 'Start New Chat' trigger. */
+  newChat: ReactNode;
+}) {
+  const me = useCurrentUser();
+  const list = useConversations();
+  const conversations = flattenConversations(list.data);
+
+  const toggle = onCollapsedChange && (
+    <IconButton
+      label={collapsed ? 'Expand conversations' : 'Collapse conversations'}
+      icon={collapsed ? ChevronsRight : ChevronsLeft}
+      iconClassName="size-5"
+      aria-expanded={!collapsed}
+      onClick={() => onCollapsedChange(!collapsed)}
+      className="text-zinc-400 hover:bg-white/5 hover:text-white"
+    />
+  );
+
+  if (collapsed) {
+    return (
+      <nav aria-label="Conversations" className="flex h-full w-[4.5rem] flex-col items-center gap-1 overflow-y-auto py-2">
+        {toggle}
+        {newChat}
+        <ul className="flex flex-col items-center gap-1">
+          {conversations.slice(0, COLLAPSED_COUNT).map((c) => (
+            <StripEntry key={c.id} conversation={c} meId={me.id} selected={c.id === selectedId} />
+          ))}
+        </ul>
+      </nav>
+    );
+  }
+
+  return (
+    <nav aria-label="Conversations" className="flex h-full min-w-0 flex-col">
+      <div className="flex items-center gap-1 px-3 py-2">
+        <h1 className="min-w-0 flex-1 truncate text-lg font-semibold text-white">Messages</h1>
+        {newChat}
+        {toggle}
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto px-1 pb-2">
+        <ListBody list={list} conversations={conversations} meId={me.id} selectedId={selectedId} />
+      </div>
+    </nav>
+  );
+}

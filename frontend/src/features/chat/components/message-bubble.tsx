@@ -1,0 +1,184 @@
+//! One message (spec 001 §2): own messages on the right with a double check mark, others on the
+//! left; a quoted reply above the text; reaction chips below that toggle. Its time and actions
+//! (heart, thumbs up, reply, copy) show on hover, on keyboard focus, or after a 500 ms touch.
+import { AlertCircle, CheckCheck, Clock, Copy, Reply } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useLongPress } from '@/hooks/use-long-press';
+import { cn } from '@/lib/utils';
+import { messagePreview, messageTime } from '../conversation';
+import type { MessageType, Reaction, ReplyPreview } from '../types';
+
+/** Spec 001 §9: the quick reactions. */
+export const QUICK_REACTIONS = [
+  { emoji: '❤️', label: 'React with heart' },
+  { emoji: '👍', label: 'React with thumbs up' },
+] as const;
+
+/** What a bubble shows: a server message, or one of the outbox. */
+export interface BubbleMessage {
+  content: string;
+  messageType: MessageType;
+  voiceUrl?: string | null;
+  duration?: number | null;
+  replyTo: ReplyPreview | null;
+  reactions: Reaction[];
+  createdAt: string;
+}
+
+export type BubbleStatus = 'sent' | 'pending' | 'failed';
+
+const actionClass =
+  'grid size-11 shrink-0 place-items-center rounded-full text-zinc-300 transition hover:bg-white/10 hover:text-white';
+
+function ReplyQuote({ replyTo, mine }: { replyTo: ReplyPreview; mine: boolean }) {
+  return (
+    <blockquote
+      aria-label={`Reply to ${replyTo.sender.displayName}`}
+      className={cn(
+        'mb-1.5 rounded-lg border-l-2 px-2 py-1 text-xs',
+        mine ? 'border-white/70 bg-black/20 text-white/90' : 'border-fuchsia-400/70 bg-black/25 text-zinc-300',
+      )}
+    >
+      <p className="font-semibold">{replyTo.sender.displayName}</p>
+      <p className="line-clamp-2 break-words whitespace-pre-wrap">{messagePreview(replyTo)}</p>
+    </blockquote>
+  );
+}
+
+function Body({ message }: { message: BubbleMessage }) {
+  if (message.messageType === 'voice') {
+    return (
+      <div className="space-y-1">
+        <p className="text-sm">Voice message ({message.duration ?? 0}s)</p>
+        {message.voiceUrl && <audio controls preload="none" src={message.voiceUrl} className="h-10 max-w-full" />}
+      </div>
+    );
+  }
+  return <p className="break-words whitespace-pre-wrap">{message.content}</p>;
+}
+
+function StatusMark({ status }: { status: BubbleStatus }) {
+  if (status === 'pending') return <Clock role="img" aria-label="Sending" className="size-3.5 text-white/70" />;
+  if (status === 'failed') return <AlertCircle role="img" aria-label="Not sent" className="size-3.5 text-red-200" />;
+  return <CheckCheck role="img" aria-label="Sent" className="size-3.5 text-white/70" />;
+}
+
+export function MessageBubble({
+  message,
+  mine,
+  status = 'sent',
+  active = false,
+  onActivate,
+  onReact,
+  onReply,
+  onCopy,
+  onRetry,
+}: {
+  message: BubbleMessage;
+  mine: boolean;
+  status?: BubbleStatus;
+  /** Shows the time and actions (after a long press) until another message is pressed. */
+  active?: boolean;
+  onActivate?: () => void;
+  /** Absent on messages the server does not have yet: no actions. */
+  onReact?: (emoji: string) => void;
+  onReply?: () => void;
+  onCopy?: () => void;
+  onRetry?: () => void;
+}) {
+  const longPress = useLongPress(() => onActivate?.());
+  const hasActions = Boolean(onReact);
+
+  let actions: ReactNode = null;
+  if (hasActions) {
+    actions = (
+      <div
+        className={cn(
+          'hidden items-center gap-0.5 group-focus-within:flex group-hover:flex group-data-[active=true]:flex',
+          mine && 'flex-row-reverse',
+        )}
+      >
+        <time dateTime={message.createdAt} className="px-2 text-xs text-zinc-500">
+          {messageTime(message.createdAt)}
+        </time>
+        {QUICK_REACTIONS.map(({ emoji, label }) => (
+          <button key={emoji} type="button" aria-label={label} onClick={() => onReact?.(emoji)} className={actionClass}>
+            <span aria-hidden="true" className="text-lg leading-none">
+              {emoji}
+            </span>
+          </button>
+        ))}
+        <button type="button" aria-label="Reply" onClick={onReply} className={actionClass}>
+          <Reply aria-hidden="true" className="size-5" />
+        </button>
+        <button type="button" aria-label="Copy" onClick={onCopy} className={actionClass}>
+          <Copy aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <li
+      data-active={active}
+      data-status={status}
+      data-mine={mine}
+      className={cn('group flex flex-col gap-1', mine ? 'items-end' : 'items-start')}
+    >
+      <div
+        // Focusable so that keyboard users reach the actions (they show while focus is inside).
+        tabIndex={hasActions ? 0 : undefined}
+        {...(hasActions ? longPress : {})}
+        className={cn(
+          // On touch screens a long press opens the actions (with Copy), not the text selection.
+          'max-w-[80%] rounded-2xl px-3 py-2 text-[15px] leading-snug select-text [-webkit-touch-callout:none] pointer-coarse:select-none',
+          mine
+            ? 'rounded-br-md bg-gradient-to-br from-fuchsia-600 to-indigo-600 text-white'
+            : 'rounded-bl-md bg-zinc-800 text-zinc-100',
+          status === 'pending' && 'opacity-70',
+          status === 'failed' && 'ring-1 ring-red-400/80',
+        )}
+      >
+        {message.replyTo && <ReplyQuote replyTo={message.replyTo} mine={mine} />}
+        <Body message={message} />
+        {mine && (
+          <span className="mt-0.5 flex justify-end">
+            <StatusMark status={status} />
+          </span>
+        )}
+      </div>
+      {message.reactions.length > 0 && (
+        <ul aria-label="Reactions" className="flex flex-wrap gap-1">
+          {message.reactions.map((reaction) => (
+            <li key={reaction.emoji}>
+              <button
+                type="button"
+                aria-pressed={reaction.reactedByMe}
+                onClick={() => onReact?.(reaction.emoji)}
+                disabled={!onReact}
+                className={cn(
+                  // The ::before stretches the touch target to 44 px without a taller chip.
+                  'relative flex min-h-8 items-center gap-1 rounded-full border px-2 text-sm before:absolute before:inset-x-0 before:-inset-y-1.5',
+                  reaction.reactedByMe
+                    ? 'border-fuchsia-400/70 bg-fuchsia-500/25 text-white'
+                    : 'border-white/10 bg-white/5 text-zinc-300 hover:bg-white/10',
+                )}
+              >
+                {`${reaction.emoji} ${reaction.count}`}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {status === 'failed' && (
+        <p className="flex items-center gap-2 text-xs text-red-300">
+          Failed to send
+          <button type="button" onClick={onRetry} className="min-h-11 px-2 font-semibold text-white underline-offset-4 hover:underline">
+            Retry
+          </button>
+        </p>
+      )}
+      {actions}
+    </li>
+  );
+}

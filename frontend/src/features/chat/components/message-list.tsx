@@ -1,0 +1,166 @@
+//! A conversation's messages, oldest at the top: the cached pages, then the outbox (messages
+//! still sending or failed). It opens scrolled to the newest, follows new messages while the
+//! reader is near the bottom, and loads older pages at the top without moving what is read.
+import { useLayoutEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { flattenMessages } from '../api/cache';
+import { useMessages } from '../api/get-messages';
+import { useOutbox, useRetrySend } from '../api/send-message';
+import { useToggleReaction } from '../api/toggle-reaction';
+import type { Message } from '../types';
+import { MessageBubble } from './message-bubble';
+import { TypingIndicator } from './typing-indicator';
+
+/** Within this distance of the bottom the list follows new messages. */
+const NEAR_BOTTOM_PX = 120;
+/** Within this distance of the top the next older page is fetched. */
+const NEAR_TOP_PX = 200;
+
+async function copyMessage(content: string) {
+  try {
+    await navigator.clipboard.writeText(content);
+    toast({ title: 'Copied!', description: 'Message copied to clipboard' });
+  } catch (error) {
+    console.error('Could not copy the message', error);
+  }
+}
+
+export function MessageList({
+  conversationId,
+  meId,
+  otherTyping,
+  onReply,
+}: {
+  conversationId: number;
+  meId: number;
+  otherTyping: boolean;
+  onReply: (message: Message) => void;
+}) {
+  const messages = useMessages(conversationId);
+  const outbox = useOutbox(conversationId);
+  const retry = useRetrySend(conversationId);
+  const react = useToggleReaction(conversationId);
+  const [activeId, setActiveId] = useState<number | null>(null);
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const nearBottom = useRef(true);
+  const scrolledInitially = useRef(false);
+  /** scrollHeight before older messages were prepended, to keep the reader's place. */
+  const heightBeforeOlder = useRef<number | null>(null);
+
+  const items = flattenMessages(messages.data);
+  const firstId = items[0]?.id;
+  const lastId = items.at(-1)?.id;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = messages;
+
+  const loadOlder = () => {
+    if (!hasNextPage || isFetchingNextPage) return;
+    heightBeforeOlder.current = scroller.current?.scrollHeight ?? null;
+    void fetchNextPage();
+  };
+
+  // Older messages went in at the top: keep the same messages in view.
+  useLayoutEffect(() => {
+    const node = scroller.current;
+    if (!node || heightBeforeOlder.current === null) return;
+    node.scrollTop += node.scrollHeight - heightBeforeOlder.current;
+    heightBeforeOlder.current = null;
+  }, [firstId]);
+
+  // The newest at the bottom: on opening, and for new messages while near the bottom (or sent here).
+  useLayoutEffect(() => {
+    const node = scroller.current;
+    if (!node || (lastId === undefined && outbox.length === 0)) return;
+    const ownNewest = outbox.length > 0 || items.at(-1)?.sender.id === meId;
+    if (!scrolledInitially.current || nearBottom.current || ownNewest) {
+      node.scrollTop = node.scrollHeight;
+      scrolledInitially.current = true;
+      nearBottom.current = true;
+    }
+  }, [lastId, outbox.length, otherTyping]);
+
+  const onScroll = () => {
+    const node = scroller.current;
+    if (!node) return;
+    nearBottom.current = node.scrollHeight - node.scrollTop - node.clientHeight < NEAR_BOTTOM_PX;
+    if (node.scrollTop < NEAR_TOP_PX && scrolledInitially.current) loadOlder();
+  };
+
+  let content;
+  if (messages.isPending) {
+    content = (
+      <div role="status" aria-label="Loading messages" className="space-y-3 p-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className={i % 2 ? 'ml-auto h-10 w-2/3 rounded-2xl' : 'h-10 w-1/2 rounded-2xl'} />
+        ))}
+      </div>
+    );
+  } else if (messages.isError) {
+    content = <EmptyState title="Failed to load messages" description="Please try again later." />;
+  } else {
+    content = (
+      <>
+        {hasNextPage && (
+          <div className="flex justify-center py-2">
+            <Button variant="ghost" disabled={isFetchingNextPage} onClick={loadOlder}>
+              {isFetchingNextPage ? 'Loading...' : 'Load earlier messages'}
+            </Button>
+          </div>
+        )}
+        {items.length === 0 && outbox.length === 0 && (
+          <p className="py-10 text-center text-sm text-zinc-500">No messages yet. Say hello!</p>
+        )}
+        <ol aria-label="Messages" className="space-y-2 px-3 py-3">
+          {items.map((message) => (
+            <MessageBubble
+              key={message.id}
+              message={message}
+              mine={message.sender.id === meId}
+              active={activeId === message.id}
+              onActivate={() => setActiveId(message.id)}
+              onReact={(emoji) => {
+                setActiveId(null);
+                react.mutate({ messageId: message.id, emoji });
+              }}
+              onReply={() => {
+                setActiveId(null);
+                onReply(message);
+              }}
+              onCopy={() => {
+                setActiveId(null);
+                void copyMessage(message.content);
+              }}
+            />
+          ))}
+          {outbox.map((item) => (
+            <MessageBubble
+              key={`outbox-${item.mutationId}`}
+              message={{ ...item.message, messageType: 'text', reactions: [] }}
+              mine
+              status={item.failed ? 'failed' : 'pending'}
+              onRetry={() => retry(item)}
+            />
+          ))}
+        </ol>
+        {otherTyping && <TypingIndicator />}
+      </>
+    );
+  }
+
+  return (
+    <div
+      ref={scroller}
+      onScroll={onScroll}
+      // A tap outside the pressed message puts its actions away.
+      onPointerDown={(event) => {
+        if (activeId !== null && !(event.target as Element).closest('[data-active="true"]')) setActiveId(null);
+      }}
+      className="min-h-0 flex-1 overflow-x-hidden overflow-y-auto overscroll-contain"
+    >
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRealtimeConnect, useRealtimeEvent } from '@/lib/realtime-provider';
+import { recordMessage, setPresence } from '../api/cache';
+import { chatKeys } from '../api/keys';
+import { isChatEvent } from '../types';
+
+/**
+ * The chat's socket events, turned into cache updates (no second store): a new message goes into
+ * its conversation's messages (once) and moves the conversation up; a reaction refetches that
+ * conversation's messages; presence is written into the cached participants; a conversation
+ * update refetches the list. After a reconnect the list and the open messages are refetched,
+ * since events may have been missed. Typing is handled where it is shown (use-typing.ts).
+ */
+export function useChatRealtime(): void {
+  const queryClient = useQueryClient();
+
+  useRealtimeEvent((event) => {
+    if (!isChatEvent(event)) return;
+    switch (event.type) {
+      case 'newMessage':
+        recordMessage(queryClient, event.message);
+        break;
+      case 'reaction':
+        void queryClient.invalidateQueries({ queryKey: chatKeys.messages(event.conversationId) });
+        break;
+      case 'presence':
+        setPresence(queryClient, event.userId, event.isOnline, event.lastSeen);
+        break;
+      case 'conversationUpdated':
+        void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+        break;
+      case 'typing':
+      case 'stopTyping':
+        break;
+    }
+  });
+
+  useRealtimeConnect((reconnected) => {
+    if (!reconnected) return;
+    void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.messagesAll() });
+  });
+}

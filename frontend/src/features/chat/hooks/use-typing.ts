@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRealtimeClient, useRealtimeEvent } from '@/lib/realtime-provider';
+import { isChatEvent, type ChatClientEvent } from '../types';
+
+/** Spec 001 §9: 'stopTyping' follows 1 s without typing. */
+export const TYPING_STOP_DELAY_MS = 1000;
+/** Without any event for this long the other user's indicator goes (a stopTyping may be lost). */
+export const TYPING_INDICATOR_TIMEOUT_MS = 5000;
+
+/**
+ * The session user's typing signal in a conversation (spec 001 §4 Typing): `typing` once when
+ * they start, `stopTyping` after 1 s without input, when the message is sent (`stopped()`), and
+ * when the conversation is closed.
+ */
+export function useTypingSignal(conversationId: number) {
+  const client = useRealtimeClient();
+  const typing = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const clientRef = useRef(client);
+  clientRef.current = client;
+
+  const stopped = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (!typing.current) return;
+    typing.current = false;
+    clientRef.current?.send({ type: 'stopTyping', conversationId } satisfies ChatClientEvent);
+  }, [conversationId]);
+
+  const typed = useCallback(() => {
+    if (!typing.current) {
+      typing.current = true;
+      clientRef.current?.send({ type: 'typing', conversationId } satisfies ChatClientEvent);
+    }
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(stopped, TYPING_STOP_DELAY_MS);
+  }, [conversationId, stopped]);
+
+  useEffect(() => stopped, [stopped]);
+
+  return { typed, stopped };
+}
+
+/**
+ * Whether someone else is typing in the conversation: on from their `typing`, off on their
+ * `stopTyping` or message, and off anyway after 5 s without either.
+ */
+export function useOtherTyping(conversationId: number, meId: number): boolean {
+  const [typing, setTyping] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const clear = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    setTyping(false);
+  }, []);
+
+  useEffect(() => clear, [conversationId, clear]);
+
+  useRealtimeEvent((event) => {
+    if (!isChatEvent(event) || event.type === 'presence' || event.conversationId !== conversationId) return;
+    if (event.type === 'typing' && event.userId !== meId) {
+      setTyping(true);
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(clear, TYPING_INDICATOR_TIMEOUT_MS);
+    } else if (event.type === 'stopTyping' && event.userId !== meId) {
+      clear();
+    } else if (event.type === 'newMessage' && event.message.sender.id !== meId) {
+      clear();
+    }
+  });
+
+  return typing;
+}

@@ -1,0 +1,173 @@
+//! The one WebSocket to the server (DESIGN §4, spec 001 §7 Realtime): opened while signed in,
+//! announces the user with `userOnline`, pings every 25 s, and after a drop reconnects with
+//! exponential backoff (1 s doubling to 30 s, ±20 % jitter). It knows no feature: listeners get
+//! every parsed event and decide what it means (features/chat turns them into cache updates).
+
+/** Any JSON text frame, `{"type": …, …}`. */
+export interface RealtimeEvent {
+  type: string;
+  [field: string]: unknown;
+}
+
+/**
+ * `connecting`: a socket is being opened; `open`: frames flow; `waiting`: the socket dropped
+ * (or never opened) and the next attempt is scheduled; `stopped`: closed on purpose.
+ */
+export type RealtimeStatus = 'connecting' | 'open' | 'waiting' | 'stopped';
+
+export const PING_INTERVAL_MS = 25_000;
+export const RECONNECT_BASE_MS = 1_000;
+export const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * The wait before reconnect attempt `attempt` (0 for the first after a drop): 1 s doubling up
+ * to 30 s, spread by ±20 % (`random` in [0, 1), 0.5 means no spread) so that a restarted
+ * server is not hit by every client at the same instant; never above 30 s.
+ */
+export function reconnectDelay(attempt: number, random: number = Math.random()): number {
+  const nominal = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, attempt));
+  return Math.round(Math.min(RECONNECT_MAX_MS, nominal * (0.8 + 0.4 * random)));
+}
+
+/** ws(s)://{this host}/ws: secure when the page is https (spec 001 §7). */
+export function socketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}
+
+export interface RealtimeOptions {
+  url: string;
+  /** For tests: the WebSocket class (defaults to the global one, read at connect time). */
+  createSocket?: (url: string) => WebSocket;
+  /** For tests: the jitter source. */
+  random?: () => number;
+}
+
+type Listener<T> = (value: T) => void;
+
+export class RealtimeClient {
+  private socket: WebSocket | null = null;
+  private currentStatus: RealtimeStatus = 'stopped';
+  /** Failed or dropped connections since the last successful open. */
+  private failures = 0;
+  /** Sockets opened so far: any open after the first is a reconnect. */
+  private opens = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private readonly eventListeners = new Set<Listener<RealtimeEvent>>();
+  private readonly statusListeners = new Set<Listener<RealtimeStatus>>();
+  private readonly connectListeners = new Set<Listener<boolean>>();
+
+  constructor(private readonly options: RealtimeOptions) {}
+
+  get status(): RealtimeStatus {
+    return this.currentStatus;
+  }
+
+  /** Opens the socket (idempotent) and keeps it open until stop(). */
+  start(): void {
+    if (this.currentStatus !== 'stopped') return;
+    window.addEventListener('online', this.retryNow);
+    this.connect();
+  }
+
+  /** Closes the socket for good (sign-out, unmount); start() opens it again. */
+  stop(): void {
+    window.removeEventListener('online', this.retryNow);
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    this.setStatus('stopped');
+    if (socket) {
+      socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+      socket.close(1000);
+    }
+  }
+
+  /** Sends an event; false when the socket is not open (the event is dropped, not queued). */
+  send(event: RealtimeEvent): boolean {
+    if (this.currentStatus !== 'open' || !this.socket) return false;
+    this.socket.send(JSON.stringify(event));
+    return true;
+  }
+
+  /** Every event the server sends; returns the unsubscribe function. */
+  subscribe(listener: Listener<RealtimeEvent>): () => void {
+    this.eventListeners.add(listener);
+    return () => void this.eventListeners.delete(listener);
+  }
+
+  onStatusChange(listener: Listener<RealtimeStatus>): () => void {
+    this.statusListeners.add(listener);
+    return () => void this.statusListeners.delete(listener);
+  }
+
+  /** Each successful open; the argument says whether it is a reconnect (events may have been missed). */
+  onConnect(listener: Listener<boolean>): () => void {
+    this.connectListeners.add(listener);
+    return () => void this.connectListeners.delete(listener);
+  }
+
+  private connect(): void {
+    this.retryTimer = null;
+    this.setStatus('connecting');
+    const socket = this.options.createSocket ? this.options.createSocket(this.options.url) : new WebSocket(this.options.url);
+    this.socket = socket;
+    socket.onopen = () => {
+      const reconnected = this.opens > 0 || this.failures > 0;
+      this.opens += 1;
+      this.failures = 0;
+      this.setStatus('open');
+      this.send({ type: 'userOnline' });
+      this.pingTimer = setInterval(() => this.send({ type: 'ping' }), PING_INTERVAL_MS);
+      for (const listener of this.connectListeners) listener(reconnected);
+    };
+    socket.onmessage = (message: MessageEvent) => {
+      const event = parseEvent(message.data);
+      if (!event) return;
+      for (const listener of this.eventListeners) listener(event);
+    };
+    // A failed or dropped socket always ends in close (an error alone changes nothing).
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.clearTimers();
+      const delay = reconnectDelay(this.failures, this.options.random?.());
+      this.failures += 1;
+      this.setStatus('waiting');
+      this.retryTimer = setTimeout(() => this.connect(), delay);
+    };
+  }
+
+  /** The browser is back online: do not sit out the rest of the backoff. */
+  private retryNow = (): void => {
+    if (this.currentStatus !== 'waiting') return;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.connect();
+  };
+
+  private clearTimers(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    this.retryTimer = null;
+    this.pingTimer = null;
+  }
+
+  private setStatus(status: RealtimeStatus): void {
+    if (status === this.currentStatus) return;
+    this.currentStatus = status;
+    for (const listener of this.statusListeners) listener(status);
+  }
+}
+
+function parseEvent(data: unknown): RealtimeEvent | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const value: unknown = JSON.parse(data);
+    if (value && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string') {
+      return value as RealtimeEvent;
+    }
+  } catch {
+    // A malformed frame is ignored; the server never sends one on purpose.
+  }
+  return null;
+}

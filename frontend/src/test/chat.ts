@@ -1,0 +1,98 @@
+//! Fixtures for the chat: the signed-in `me` (id 1) talking with Leo (id 2) and others, and a
+//! fake server that answers the chat endpoints by method and path.
+import { vi } from 'vitest';
+import type { ChatUser, Conversation, Message } from '@/features/chat/types';
+import { json, me } from './render';
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+export const meChat: ChatUser = {
+  id: me.id,
+  username: me.username,
+  displayName: me.displayName,
+  profileImage: null,
+  isOnline: true,
+  lastSeen: null,
+};
+
+export function aChatUser(overrides: Partial<ChatUser> = {}): ChatUser {
+  return {
+    id: 2,
+    username: 'leo',
+    displayName: 'Leo Park',
+    profileImage: null,
+    isOnline: false,
+    lastSeen: minutesAgo(3 * 60),
+    ...overrides,
+  };
+}
+
+let nextMessageId = 500;
+
+export function aMessage(overrides: Partial<Message> = {}): Message {
+  return {
+    id: nextMessageId++,
+    conversationId: 10,
+    sender: { id: 2, username: 'leo', displayName: 'Leo Park', profileImage: null },
+    content: 'Hey there',
+    messageType: 'text',
+    voiceUrl: null,
+    duration: null,
+    replyToId: null,
+    replyTo: null,
+    reactions: [],
+    createdAt: minutesAgo(5),
+    ...overrides,
+  };
+}
+
+/** A message sent by the signed-in user. */
+export function aMessageFromMe(overrides: Partial<Message> = {}): Message {
+  return aMessage({ sender: { id: me.id, username: me.username, displayName: me.displayName, profileImage: null }, ...overrides });
+}
+
+export function aConversation(overrides: Partial<Conversation> & { other?: ChatUser } = {}): Conversation {
+  const { other = aChatUser(), ...rest } = overrides;
+  return {
+    id: 10,
+    participants: [{ user: meChat }, { user: other }],
+    lastMessage: null,
+    lastActivityAt: minutesAgo(5),
+    createdAt: minutesAgo(60 * 24),
+    ...rest,
+  };
+}
+
+type Answer = Response | Promise<Response>;
+type Handler = (body: unknown, url: URL) => Answer;
+
+/**
+ * A fetch stand-in answering `'{METHOD} {path}'` keys (the query string is ignored, but handed
+ * to the handler); anything else is a 404. Returns the mock to inspect calls with `calls()`.
+ */
+export function serveChat(routes: Record<string, Handler>) {
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = new URL(String(input), 'http://app.test');
+    const method = init?.method ?? 'GET';
+    const handler = routes[`${method} ${url.pathname}`];
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    return handler ? handler(body, url) : new Response('{"message":"Not found","code":"not_found"}', { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    fetchMock,
+    /** The calls to `'{METHOD} {path}'`, with their parsed JSON bodies. */
+    calls(key: string): Array<{ url: URL; body: unknown }> {
+      return fetchMock.mock.calls
+        .map(([input, init]) => ({
+          key: `${init?.method ?? 'GET'} ${new URL(String(input), 'http://app.test').pathname}`,
+          url: new URL(String(input), 'http://app.test'),
+          body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+        }))
+        .filter((call) => call.key === key)
+        .map(({ url, body }) => ({ url, body }));
+    },
+  };
+}
+
+export { json };

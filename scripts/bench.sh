@@ -10,8 +10,19 @@
 # The server is pinned to core 0 and wrk to core 1 (`taskset`), wrk -t1 -c64, BENCH_SECONDS
 # (default 10) per endpoint after a 2 s warm-up. A bare axum handler (backend/examples/bare.rs)
 # is measured the same way, so /healthz can be read as a percentage of it. Bounded: about five
-# minutes after the build. Results go to stdout; copy them into docs/benchmarks.md with the
-# date, the machine and whether anything else was running.
+# minutes after the build.
+# Realtime (issue 7), after that: per backend, a fresh database of 10,000 synthetic users (with
+# their conversations) and a session each (`seed --sessions-out`); the server on core 0 and the
+# load generator (backend/examples/chat_load.rs) on core 1 open 1,000 and then 10,000 sockets,
+# read the server's memory per idle socket, and POST 1,000 messages a second for
+# BENCH_REALTIME_SECONDS (default 10, after a 2 s warm-up at the same rate), timing each from
+# its POST to the recipient's socket; then 10,000 sockets at BENCH_HOP_RATE (default 200).
+# Then, when Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379) answers, two instances
+# (both on core 0) share the database and Redis: 10,000 sockets on B, messages POSTed to A, at
+# 1,000 and BENCH_HOP_RATE messages a second; the hop is read at the lower rate. About five
+# minutes. BENCH_PARTS="http realtime" (the default) picks either or both.
+# Results go to stdout; copy them into docs/benchmarks.md with the date, the machine and
+# whether anything else was running.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for tool in wrk jq; do
@@ -22,21 +33,35 @@ done
 export CARGO_TARGET_DIR
 seconds="${BENCH_SECONDS:-10}"
 pg_server="${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+parts="${BENCH_PARTS:-http realtime}"
+realtime_seconds="${BENCH_REALTIME_SECONDS:-10}"
+# The rate at which one and two instances are compared for the cross-instance hop: well below
+# what one core can write, so the hop is not hidden under queueing.
+hop_rate="${BENCH_HOP_RATE:-200}"
+redis_url="${BENCH_REDIS_URL:-redis://127.0.0.1:6379}"
+redis_prefix="atelier_bench_$$"
 
 make frontend >/dev/null
-cargo build --release --locked -p atelier --bin atelier --example bare
+cargo build --release --locked -p atelier --bin atelier --example bare --example chat_load
 bin="$CARGO_TARGET_DIR/release/atelier"
 bare="$CARGO_TARGET_DIR/release/examples/bare"
+load="$CARGO_TARGET_DIR/release/examples/chat_load"
 
 tmp=$(mktemp -d)
 port=18080
+port_b=18081
 server=""
+servers=()
 databases=()
 cleanup() {
-  if [[ -n "$server" ]]; then kill "$server" 2>/dev/null || true; fi
+  for pid in "${servers[@]}"; do kill "$pid" 2>/dev/null || true; done
   for db in "${databases[@]}"; do
     psql "$pg_server" -qAtc "DROP DATABASE IF EXISTS \"$db\" WITH (FORCE)" >/dev/null 2>&1 || true
   done
+  if command -v redis-cli >/dev/null; then
+    redis-cli -u "$redis_url" --scan --pattern "$redis_prefix:*" |
+      xargs -r redis-cli -u "$redis_url" DEL >/dev/null 2>&1 || true
+  fi
   rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -68,21 +93,30 @@ measure() {
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$backend" "$size" "$rps" "$p50" "$p99" | tee -a "$results"
 }
 
+# start_server PORT COMMAND…: runs COMMAND on core 0 and waits for its /healthz on PORT;
+# its pid is $server.
 start_server() {
-  taskset -c 0 "$@" >"$tmp/server.log" 2>&1 &
+  local listen_port=$1
+  shift
+  taskset -c 0 "$@" >"$tmp/server-$listen_port.log" 2>&1 &
   server=$!
+  servers+=("$server")
   for _ in $(seq 1 100); do
-    curl -fs "http://127.0.0.1:$port/healthz" >/dev/null && return 0
+    curl -fs "http://127.0.0.1:$listen_port/healthz" >/dev/null && return 0
     sleep 0.1
   done
   echo "the server did not start:" >&2
-  cat "$tmp/server.log" >&2
+  cat "$tmp/server-$listen_port.log" >&2
   return 1
 }
 
+# Stops every server started.
 stop_server() {
-  kill "$server"
-  wait "$server" 2>/dev/null || true
+  for pid in "${servers[@]}"; do
+    kill "$pid"
+    wait "$pid" 2>/dev/null || true
+  done
+  servers=()
   server=""
 }
 
@@ -92,7 +126,7 @@ bench_backend() {
   local started=$SECONDS
   "$bin" seed --synthetic --users "$users" --posts "$posts" --database-url "$url" >/dev/null
   echo "seeded $backend $size ($users users, $posts posts) in $((SECONDS - started)) s" >&2
-  start_server "$bin" serve --listen "127.0.0.1:$port" --database-url "$url" \
+  start_server "$port" "$bin" serve --listen "127.0.0.1:$port" --database-url "$url" \
     --media-store "$tmp/media" --auth-limit-per-ip 1000
   local base="http://127.0.0.1:$port"
   local cookie
@@ -119,43 +153,136 @@ bench_backend() {
   stop_server
 }
 
-sizes=("small 100 1000" "large 10000 100000")
-for spec in "${sizes[@]}"; do
-  read -r size users posts <<<"$spec"
-  bench_backend sqlite "$size" "$users" "$posts" "sqlite://$tmp/bench-$size.db"
-done
+# realtime_run BACKEND SETUP SOCKETS RATE API WS PID…: one load generator run on core 1 (the
+# first PID holds the sockets); appends a row to $realtime.
+realtime_run() {
+  local backend=$1 setup=$2 sockets=$3 rate=$4 api=$5 ws=$6
+  shift 6
+  local pids=()
+  for pid in "$@"; do pids+=(--server-pid "$pid"); done
+  local out
+  out=$(taskset -c 1 "$load" --sessions "$tmp/sessions-$backend.tsv" --sockets "$sockets" \
+    --api "$api" --ws "$ws" "${pids[@]}" --rate "$rate" --seconds "$realtime_seconds")
+  jq -r --arg b "$backend" --arg s "$setup" '[$b, $s, .sockets, .rate, .bytesPerIdleSocket,
+      .sent, .received, .lost, .errors, .deliveryP50Ms, .deliveryP99Ms, .deliveryMaxMs,
+      .socketsFailed + .socketsDropped, .serverCpuPercent, .machineBusyPercent] | @tsv' \
+    <<<"$out" | tee -a "$realtime"
+}
 
-if command -v psql >/dev/null && psql "$pg_server" -qAtc 'SELECT 1' >/dev/null 2>&1; then
-  for spec in "${sizes[@]}"; do
-    read -r size users posts <<<"$spec"
-    db="atelier_bench_$$_$size"
-    databases+=("$db")
-    psql "$pg_server" -qAtc "CREATE DATABASE \"$db\"" >/dev/null
-    url=$(python3 -c 'import sys, urllib.parse as u; p = u.urlsplit(sys.argv[1]); print(u.urlunsplit(p._replace(path="/" + sys.argv[2])))' "$pg_server" "$db")
-    bench_backend postgres "$size" "$users" "$posts" "$url"
+# bench_realtime BACKEND DATABASE_URL
+bench_realtime() {
+  local backend=$1 url=$2
+  local started=$SECONDS
+  "$bin" seed --synthetic --users 10000 --posts 1000 --database-url "$url" \
+    --sessions-out "$tmp/sessions-$backend.tsv" >/dev/null
+  echo "seeded $backend for realtime (10,000 users and sessions) in $((SECONDS - started)) s" >&2
+  local serve=(serve --database-url "$url" --media-store "$tmp/media")
+  local a="http://127.0.0.1:$port"
+  for run in "1000 1000" "10000 1000" "10000 $hop_rate"; do
+    read -r sockets rate <<<"$run"
+    start_server "$port" "$bin" "${serve[@]}" --listen "127.0.0.1:$port"
+    realtime_run "$backend" "one instance" "$sockets" "$rate" "$a" "ws://127.0.0.1:$port/ws" "$server"
+    stop_server
   done
+  if [[ -z "$redis_ok" ]]; then
+    return 0
+  fi
+  local redis=(--redis-url "$redis_url" --redis-prefix "$redis_prefix")
+  for rate in 1000 "$hop_rate"; do
+    start_server "$port" "$bin" "${serve[@]}" "${redis[@]}" --listen "127.0.0.1:$port"
+    local pid_a=$server
+    start_server "$port_b" "$bin" "${serve[@]}" "${redis[@]}" --listen "127.0.0.1:$port_b"
+    realtime_run "$backend" "two instances, Redis" 10000 "$rate" "$a" "ws://127.0.0.1:$port_b/ws" \
+      "$server" "$pid_a"
+    stop_server
+  done
+}
+
+pg_ok=""
+if command -v psql >/dev/null && psql "$pg_server" -qAtc 'SELECT 1' >/dev/null 2>&1; then
+  pg_ok=1
 else
   echo "PostgreSQL at $pg_server is not reachable: SQLite only" >&2
 fi
+# pg_database NAME: creates a fresh database on the PostgreSQL server and prints its URL (the
+# caller adds NAME to $databases, which are dropped on exit).
+pg_database() {
+  psql "$pg_server" -qAtc "CREATE DATABASE \"$1\"" >/dev/null
+  python3 -c 'import sys, urllib.parse as u; p = u.urlsplit(sys.argv[1]); print(u.urlunsplit(p._replace(path="/" + sys.argv[2])))' "$pg_server" "$1"
+}
 
-start_server "$bare" "127.0.0.1:$port"
-measure "GET /healthz (bare axum handler)" bare - "http://127.0.0.1:$port/healthz"
-stop_server
+if [[ " $parts " == *" http "* ]]; then
+  sizes=("small 100 1000" "large 10000 100000")
+  for spec in "${sizes[@]}"; do
+    read -r size users posts <<<"$spec"
+    bench_backend sqlite "$size" "$users" "$posts" "sqlite://$tmp/bench-$size.db"
+  done
+  if [[ -n "$pg_ok" ]]; then
+    for spec in "${sizes[@]}"; do
+      read -r size users posts <<<"$spec"
+      db="atelier_bench_$$_$size"
+      databases+=("$db")
+      url=$(pg_database "$db")
+      bench_backend postgres "$size" "$users" "$posts" "$url"
+    done
+  fi
 
-echo
-echo "| endpoint | backend | size | req/s | p50 ms | p99 ms |"
-echo "| --- | --- | --- | ---: | ---: | ---: |"
-awk -F'\t' '{ printf "| `%s` | %s | %s | %d | %s | %s |\n", $1, $2, $3, $4, $5, $6 }' "$results"
-echo
-awk -F'\t' '
-  $2 == "atelier" { health = $4 } $2 == "bare" { bare = $4 }
-  $1 == "GET /api/posts?limit=20" { p50[$2 "," $3] = $5 }
-  $1 == "GET /api/posts/trending" { trending[$2 "," $3] = $5 }
-  END {
-    if (bare > 0) printf "/healthz: %.0f %% of the bare handler\n", 100 * health / bare
-    for (b in p50) { split(b, k, ","); if (k[2] == "large" && p50[k[1] ",small"] > 0)
-      printf "%s feed p50, 100k vs 1k posts: %.2fx\n", k[1], p50[b] / p50[k[1] ",small"] }
-    for (b in trending) { split(b, k, ","); if (k[2] == "large" && trending[k[1] ",small"] > 0)
-      printf "%s trending p50, 100k vs 1k posts: %.2fx (target <= 1.5x)\n", k[1],
-        trending[b] / trending[k[1] ",small"] }
-  }' "$results"
+  start_server "$port" "$bare" "127.0.0.1:$port"
+  measure "GET /healthz (bare axum handler)" bare - "http://127.0.0.1:$port/healthz"
+  stop_server
+fi
+
+realtime="$tmp/realtime.tsv"
+: >"$realtime"
+if [[ " $parts " == *" realtime "* ]]; then
+  # 10,000 sockets are 10,000 descriptors in the server and as many in the generator.
+  ulimit -n "$(ulimit -Hn)"
+  (( $(ulimit -n) > 10500 )) || echo "warning: ulimit -n is $(ulimit -n): 10,000 sockets will fail" >&2
+  redis_ok=""
+  if redis-cli -u "$redis_url" ping >/dev/null 2>&1; then
+    redis_ok=1
+  else
+    echo "Redis at $redis_url is not reachable: no two-instance run" >&2
+  fi
+  bench_realtime sqlite "sqlite://$tmp/realtime.db"
+  if [[ -n "$pg_ok" ]]; then
+    databases+=("atelier_bench_$$_realtime")
+    bench_realtime postgres "$(pg_database "atelier_bench_$$_realtime")"
+  fi
+fi
+
+if [[ -s "$results" ]]; then
+  echo
+  echo "| endpoint | backend | size | req/s | p50 ms | p99 ms |"
+  echo "| --- | --- | --- | ---: | ---: | ---: |"
+  awk -F'\t' '{ printf "| `%s` | %s | %s | %d | %s | %s |\n", $1, $2, $3, $4, $5, $6 }' "$results"
+  echo
+  awk -F'\t' '
+    $2 == "atelier" { health = $4 } $2 == "bare" { bare = $4 }
+    $1 == "GET /api/posts?limit=20" { p50[$2 "," $3] = $5 }
+    $1 == "GET /api/posts/trending" { trending[$2 "," $3] = $5 }
+    END {
+      if (bare > 0) printf "/healthz: %.0f %% of the bare handler\n", 100 * health / bare
+      for (b in p50) { split(b, k, ","); if (k[2] == "large" && p50[k[1] ",small"] > 0)
+        printf "%s feed p50, 100k vs 1k posts: %.2fx\n", k[1], p50[b] / p50[k[1] ",small"] }
+      for (b in trending) { split(b, k, ","); if (k[2] == "large" && trending[k[1] ",small"] > 0)
+        printf "%s trending p50, 100k vs 1k posts: %.2fx (target <= 1.5x)\n", k[1],
+          trending[b] / trending[k[1] ",small"] }
+    }' "$results"
+fi
+if [[ -s "$realtime" ]]; then
+  echo
+  echo "| backend | setup | sockets | msg/s | server bytes / idle socket | sent | received | lost | errors | p50 ms | p99 ms | max ms | sockets failed or dropped | server CPU % of a core | machine busy % |"
+  echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+  awk -F'\t' '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+    $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 }' "$realtime"
+  echo
+  awk -F'\t' '
+    $2 == "one instance" && $3 == 10000 { one[$1 " at " $4 " msg/s"] = $11 }
+    $2 ~ /^two/ { two[$1 " at " $4 " msg/s"] = $11 }
+    END {
+      for (k in two) if (k in one)
+        printf "%s: two instances p99 %s ms vs one %s ms (the cross-instance hop: %+.2f ms)\n", k, two[k], one[k], two[k] - one[k]
+    }' "$realtime"
+  echo "targets: p99 <= 10 ms at 1,000 msg/s with 10,000 sockets; <= 16384 bytes per idle socket; 0 lost"
+fi

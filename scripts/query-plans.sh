@@ -2,8 +2,10 @@
 # Query plans of the list queries on the large synthetic data set (10,000 users, 100,000
 # posts): SQLite's EXPLAIN QUERY PLAN and PostgreSQL's EXPLAIN ANALYZE (custom plan) plus the
 # generic plan that a prepared statement falls back to. The SQL below is the text of db/posts.rs,
-# db/users.rs, db/stories.rs and db/ads.rs with the `post_view_columns!` / `profile_columns!` /
-# `story_view_columns!` macros expanded; keep it in step when those change. Usage: scripts/query-plans.sh [POSTGRES_SERVER_URL]
+# db/users.rs, db/stories.rs, db/ads.rs, db/conversations.rs and db/messages.rs with the
+# `post_view_columns!` / `profile_columns!` / `story_view_columns!` / `conversation_view!` /
+# `message_view!` macros expanded; keep it in step when those change. The chat queries read
+# user000001 (id 1: ~4 conversations of ~20 messages among 20,000 and ~400,000). Usage: scripts/query-plans.sh [POSTGRES_SERVER_URL]
 # (default postgres://postgres@127.0.0.1:5432/postgres; skipped when unreachable).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -82,6 +84,57 @@ ads="SELECT id, title, description, image_url, target_url, advertiser_name, cate
   WHERE category = \$1 AND is_active = 1 AND start_date <= \$2 AND end_date >= \$2
     AND revenue_cents < budget_cents
   ORDER BY total_impressions, id LIMIT \$3"
+# Chat (db/conversations.rs, db/messages.rs).
+conversation_view="SELECT c.id, c.created_at, cm.last_activity_at,
+    ua.id AS a_id, ua.username AS a_username, ua.display_name AS a_display_name,
+    COALESCE(ua.profile_image_small_url, ua.profile_image_url) AS a_profile_image,
+    ua.last_seen_at AS a_last_seen_at,
+    ub.id AS b_id, ub.username AS b_username, ub.display_name AS b_display_name,
+    COALESCE(ub.profile_image_small_url, ub.profile_image_url) AS b_profile_image,
+    ub.last_seen_at AS b_last_seen_at,
+    lm.id AS last_id, lm.sender_id AS last_sender_id,
+    ls.username AS last_sender_username, ls.display_name AS last_sender_display_name,
+    COALESCE(ls.profile_image_small_url, ls.profile_image_url) AS last_sender_profile_image,
+    lm.content AS last_content, lm.message_type AS last_message_type,
+    lm.voice_url AS last_voice_url, lm.duration AS last_duration,
+    lm.reply_to_id AS last_reply_to_id, lm.created_at AS last_created_at
+  FROM conversation_members cm
+  JOIN conversations c ON c.id = cm.conversation_id
+  JOIN users ua ON ua.id = c.user_a
+  JOIN users ub ON ub.id = c.user_b
+  LEFT JOIN messages lm ON lm.id = c.last_message_id
+  LEFT JOIN users ls ON ls.id = lm.sender_id"
+conversations_first="$conversation_view WHERE cm.user_id = \$1
+  ORDER BY cm.last_activity_at DESC, cm.conversation_id DESC LIMIT \$2"
+conversations_next="$conversation_view
+  JOIN conversation_members cur ON cur.user_id = \$1 AND cur.conversation_id = \$3
+  WHERE cm.user_id = \$1
+    AND (cm.last_activity_at < cur.last_activity_at
+         OR (cm.last_activity_at = cur.last_activity_at AND cm.conversation_id < cur.conversation_id))
+  ORDER BY cm.last_activity_at DESC, cm.conversation_id DESC LIMIT \$2"
+messages_page="SELECT m.id, m.conversation_id, m.sender_id,
+    s.username AS sender_username, s.display_name AS sender_display_name,
+    COALESCE(s.profile_image_small_url, s.profile_image_url) AS sender_profile_image,
+    m.content, m.message_type, m.voice_url, m.duration, m.reply_to_id,
+    r.sender_id AS reply_sender_id, rs.display_name AS reply_sender_display_name,
+    r.content AS reply_content, r.message_type AS reply_message_type,
+    m.created_at
+  FROM messages m
+  JOIN users s ON s.id = m.sender_id
+  LEFT JOIN messages r ON r.id = m.reply_to_id
+  LEFT JOIN users rs ON rs.id = r.sender_id
+  WHERE m.conversation_id = \$1 AND m.id < \$2 ORDER BY m.id DESC LIMIT \$3"
+reactions_page="SELECT r.message_id, r.emoji, CAST(COUNT(*) AS BIGINT) AS count,
+    CAST(MAX(CASE WHEN r.user_id = \$1 THEN 1 ELSE 0 END) AS BIGINT) AS mine
+  FROM messages m
+  JOIN message_reactions r ON r.message_id = m.id
+  WHERE m.conversation_id = \$2 AND m.id >= \$3 AND m.id <= \$4
+  GROUP BY r.message_id, r.emoji
+  ORDER BY r.message_id, MIN(r.created_at), r.emoji"
+is_member="SELECT conversation_id FROM conversation_members
+  WHERE conversation_id = \$1 AND user_id = \$2"
+contacts="SELECT user_b FROM conversations WHERE user_a = \$1
+  UNION SELECT user_a FROM conversations WHERE user_b = \$1"
 sqlite_fts="u.id IN (SELECT rowid FROM users_search WHERE users_search MATCH \$6) AND $like_match"
 
 echo "## SQLite $(sqlite3 --version | cut -d' ' -f1)"
@@ -106,6 +159,12 @@ explain_sqlite "trending (GET /api/posts/trending)" "$trending"
 explain_sqlite "trending, next page (GET /api/posts/trending?before=)" "$trending_next"
 explain_sqlite "stories strip (GET /api/stories)" "$stories"
 explain_sqlite "ads of a placement (GET /api/ads/feed)" "$ads"
+explain_sqlite "conversation list (GET /api/conversations)" "$conversations_first"
+explain_sqlite "conversation list, later page (GET /api/conversations?before=)" "$conversations_next"
+explain_sqlite "page of messages (GET /api/conversations/{id}/messages)" "$messages_page"
+explain_sqlite "reactions of a page of messages" "$reactions_page"
+explain_sqlite "membership check (every chat call, typing)" "$is_member"
+explain_sqlite "contacts (presence on a socket's first open and last close)" "$contacts"
 
 if ! psql "$pg_server" -qAtc 'SELECT 1' >/dev/null 2>&1; then
   echo "PostgreSQL at $pg_server is not reachable: skipped" >&2
@@ -147,3 +206,22 @@ explain_pg "trending, next page (GET /api/posts/trending?before=)" "bigint, bigi
   "$trending_next" "1, $month_ago, 13, $last"
 explain_pg "stories strip (GET /api/stories)" "bigint, bigint, bigint" "$stories" "1, $now_ms, 50"
 explain_pg "ads of a placement (GET /api/ads/feed)" "text, bigint, bigint" "$ads" "'feed', $now_ms, 10"
+
+# user000001's most recent conversation, the second one as a later page's cursor, and the id
+# range of that conversation's newest 20 messages (a page's reactions).
+read -r conversation cursor < <(psql "$pg_url" -qAt -F' ' -c "SELECT
+  (SELECT conversation_id FROM conversation_members WHERE user_id = 1
+   ORDER BY last_activity_at DESC, conversation_id DESC LIMIT 1),
+  (SELECT conversation_id FROM conversation_members WHERE user_id = 1
+   ORDER BY last_activity_at DESC, conversation_id DESC OFFSET 1 LIMIT 1)")
+read -r first_id last_id < <(psql "$pg_url" -qAt -F' ' -c "SELECT MIN(id), MAX(id) FROM
+  (SELECT id FROM messages WHERE conversation_id = $conversation ORDER BY id DESC LIMIT 20) p")
+explain_pg "conversation list (GET /api/conversations)" "bigint, bigint" "$conversations_first" "1, 21"
+explain_pg "conversation list, later page (GET /api/conversations?before=)" "bigint, bigint, bigint" \
+  "$conversations_next" "1, 21, $cursor"
+explain_pg "page of messages (GET /api/conversations/{id}/messages)" "bigint, bigint, bigint" \
+  "$messages_page" "$conversation, $big, 21"
+explain_pg "reactions of a page of messages" "bigint, bigint, bigint, bigint" "$reactions_page" \
+  "1, $conversation, $first_id, $last_id"
+explain_pg "membership check (every chat call, typing)" "bigint, bigint" "$is_member" "$conversation, 1"
+explain_pg "contacts (presence on a socket's first open and last close)" "bigint" "$contacts" "1"

@@ -32,8 +32,9 @@ CREATE TABLE messages (
     conversation_id BIGINT  NOT NULL REFERENCES conversations (id) ON DELETE CASCADE,
     sender_id       BIGINT  NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     content         TEXT    NOT NULL,
-    message_type    TEXT    NOT NULL DEFAULT 'text' CHECK (message_type IN ('text', 'voice')),
-    -- Voice messages (issue 8): `/media/{key}` and seconds.
+    message_type    TEXT    NOT NULL DEFAULT 'text' CHECK (message_type IN ('text', 'voice', 'call')),
+    -- Voice messages (issue 8): `/media/{key}` and seconds. 'call' lines (issue 8) are written
+    -- by the server when a call ends.
     voice_url       TEXT,
     duration        BIGINT,
     reply_to_id     BIGINT  REFERENCES messages (id) ON DELETE SET NULL,

@@ -77,31 +77,57 @@ impl From<sqlx::Error> for PostError {
     }
 }
 
-/// Stores a text message, makes it the conversation's last, and moves the conversation to the
-/// top of both people's lists (bringing it back for one who left). Answers the new id.
-pub async fn post(db: &Db, new: NewMessage<'_>) -> Result<i64, PostError> {
-    let mut tx = db.begin_write().await?;
-    let member: Option<(i64,)> = sqlx::query_as(
-        "SELECT conversation_id FROM conversation_members
-         WHERE conversation_id = $1 AND user_id = $2",
+/// What sending needs to know besides the text: the conversation's two people, the sender as
+/// messages show them, and the quoted message (`reply_found` 0 when it is not in this
+/// conversation).
+#[derive(Debug, FromRow)]
+struct PostContext {
+    user_a: i64,
+    user_b: i64,
+    sender_username: String,
+    sender_display_name: String,
+    sender_profile_image: Option<String>,
+    reply_found: i64,
+    reply_sender_id: Option<i64>,
+    reply_sender_display_name: Option<String>,
+    reply_content: Option<String>,
+    reply_message_type: Option<String>,
+}
+
+/// A stored message as everyone sees it (no reactions yet) and the two people of its
+/// conversation, who are the ones to tell.
+pub struct Posted {
+    pub message: MessageView,
+    pub people: [i64; 2],
+}
+
+/// Stores a text message. Two statements: one read (membership, the people, the sender and the
+/// quoted message) and the INSERT, whose trigger (migration 0006) makes it the conversation's
+/// last and moves the conversation to the top of both people's lists, bringing it back for one
+/// who had left. The answer is built from what the read found: nothing is read back.
+pub async fn post(db: &Db, new: NewMessage<'_>) -> Result<Posted, PostError> {
+    let context: Option<PostContext> = sqlx::query_as(
+        "SELECT c.user_a, c.user_b, s.username AS sender_username,
+                s.display_name AS sender_display_name,
+                COALESCE(s.profile_image_small_url, s.profile_image_url) AS sender_profile_image,
+                CASE WHEN r.id IS NULL THEN 0 ELSE 1 END AS reply_found,
+                r.sender_id AS reply_sender_id, rs.display_name AS reply_sender_display_name,
+                r.content AS reply_content, r.message_type AS reply_message_type
+         FROM conversation_members cm
+         JOIN conversations c ON c.id = cm.conversation_id
+         JOIN users s ON s.id = cm.user_id
+         LEFT JOIN messages r ON r.id = $3 AND r.conversation_id = cm.conversation_id
+         LEFT JOIN users rs ON rs.id = r.sender_id
+         WHERE cm.conversation_id = $1 AND cm.user_id = $2",
     )
     .bind(new.conversation_id)
     .bind(new.sender_id)
-    .fetch_optional(&mut *tx)
+    .bind(new.reply_to_id)
+    .fetch_optional(&db.pool)
     .await?;
-    if member.is_none() {
-        return Err(PostError::NotMember);
-    }
-    if let Some(reply_to) = new.reply_to_id {
-        let found: Option<(i64,)> =
-            sqlx::query_as("SELECT id FROM messages WHERE id = $1 AND conversation_id = $2")
-                .bind(reply_to)
-                .bind(new.conversation_id)
-                .fetch_optional(&mut *tx)
-                .await?;
-        if found.is_none() {
-            return Err(PostError::ReplyNotFound);
-        }
+    let context = context.ok_or(PostError::NotMember)?;
+    if new.reply_to_id.is_some() && context.reply_found == 0 {
+        return Err(PostError::ReplyNotFound);
     }
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO messages (conversation_id, sender_id, content, message_type, reply_to_id,
@@ -113,27 +139,29 @@ pub async fn post(db: &Db, new: NewMessage<'_>) -> Result<i64, PostError> {
     .bind(new.content)
     .bind(new.reply_to_id)
     .bind(new.created_at)
-    .fetch_one(&mut *tx)
+    .fetch_one(&db.pool)
     .await?;
-    sqlx::query("UPDATE conversations SET last_message_id = $1 WHERE id = $2")
-        .bind(id)
-        .bind(new.conversation_id)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query(
-        "INSERT INTO conversation_members (conversation_id, user_id, joined_at, last_activity_at)
-         SELECT id, user_a, $2, $2 FROM conversations WHERE id = $1
-         UNION ALL
-         SELECT id, user_b, $2, $2 FROM conversations WHERE id = $1
-         ON CONFLICT (conversation_id, user_id)
-         DO UPDATE SET last_activity_at = excluded.last_activity_at",
-    )
-    .bind(new.conversation_id)
-    .bind(new.created_at)
-    .execute(&mut *tx)
-    .await?;
-    tx.commit().await?;
-    Ok(id)
+    Ok(Posted {
+        message: MessageView {
+            id,
+            conversation_id: new.conversation_id,
+            sender_id: new.sender_id,
+            sender_username: context.sender_username,
+            sender_display_name: context.sender_display_name,
+            sender_profile_image: context.sender_profile_image,
+            content: new.content.to_owned(),
+            message_type: "text".to_owned(),
+            voice_url: None,
+            duration: None,
+            reply_to_id: new.reply_to_id,
+            reply_sender_id: context.reply_sender_id,
+            reply_sender_display_name: context.reply_sender_display_name,
+            reply_content: context.reply_content,
+            reply_message_type: context.reply_message_type,
+            created_at: new.created_at,
+        },
+        people: [context.user_a, context.user_b],
+    })
 }
 
 /// One message of a conversation.

@@ -253,8 +253,8 @@ pub struct NewMessage {
     pub created_at: i64,
 }
 
-/// Inserts text messages without touching their conversations (`settle_conversations` does that
-/// afterwards); answers `(id, conversation_id, sender_id)` of each, in no particular order.
+/// Inserts text messages (the trigger of migration 0006 moves their conversations along, as for
+/// any message); answers `(id, conversation_id, sender_id)` of each, in no particular order.
 pub async fn insert_messages(
     tx: &mut Tx,
     messages: &[NewMessage],
@@ -307,34 +307,6 @@ pub async fn insert_reactions(tx: &mut Tx, reactions: &[NewReaction]) -> Result<
         query.execute(&mut **tx).await?;
     }
     Ok(())
-}
-
-/// For the conversations with ids in `first..=last`, once their messages are in: what
-/// `db::messages::post` would have left after the last of them. `last_message_id` is the newest
-/// message, and both people are members whose list time is that message's (the creation time
-/// for a conversation without messages). One index range probe per conversation.
-pub async fn settle_conversations(tx: &mut Tx, first: i64, last: i64) -> Result<(), sqlx::Error> {
-    over_range(
-        tx,
-        "UPDATE conversations SET last_message_id =
-           (SELECT MAX(m.id) FROM messages m WHERE m.conversation_id = conversations.id)
-         WHERE id BETWEEN $1 AND $2",
-        (first, last),
-    )
-    .await?;
-    over_range(
-        tx,
-        "INSERT INTO conversation_members (conversation_id, user_id, joined_at, last_activity_at)
-         SELECT c.id, c.user_a, c.created_at, COALESCE(m.created_at, c.created_at)
-         FROM conversations c LEFT JOIN messages m ON m.id = c.last_message_id
-         WHERE c.id BETWEEN $1 AND $2
-         UNION ALL
-         SELECT c.id, c.user_b, c.created_at, COALESCE(m.created_at, c.created_at)
-         FROM conversations c LEFT JOIN messages m ON m.id = c.last_message_id
-         WHERE c.id BETWEEN $1 AND $2",
-        (first, last),
-    )
-    .await
 }
 
 /// Inserts sessions of `(token_hash, user_id)` (`$1` their creation time, `$2` their expiry),

@@ -218,7 +218,7 @@ struct Thread {
 /// at a time in rounds: round `k` writes the `k`-th message of every conversation of the block
 /// that has that many, so a reply can name any message of an earlier round by id, and ids and
 /// times grow together across the data set as they do in real use. Members and
-/// `last_message_id` are set at the end of each block, in one pass.
+/// `last_message_id` follow each message, through the trigger of migration 0006.
 async fn seed_chat(
     db: &Db,
     rng: &mut SplitMix64,
@@ -335,9 +335,6 @@ async fn seed_chat(
         }
         sql::insert_reactions(&mut tx, &reactions).await?;
         chat.reactions += reactions.len();
-        if let (Some(first), Some(last)) = (block.first(), block.last()) {
-            sql::settle_conversations(&mut tx, first.id, last.id).await?;
-        }
         tx.commit().await?;
     }
     Ok(chat)

@@ -3,7 +3,7 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{CONVERSATION_NOT_FOUND, Message, MessageType, one_message};
+use super::{CONVERSATION_NOT_FOUND, Message, MessageType};
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::messages::{NewMessage, PostError};
@@ -53,7 +53,7 @@ pub async fn send_message(
         ));
     }
     let content = parse_message(body.content.as_deref())?;
-    let message_id = db::messages::post(
+    let posted = db::messages::post(
         &state.db,
         NewMessage {
             conversation_id: id,
@@ -69,15 +69,14 @@ pub async fn send_message(
         PostError::ReplyNotFound => ApiError::bad_request("Reply target not found"),
         PostError::Db(err) => err.into(),
     })?;
-    let message = one_message(&state, me, id, message_id).await?;
-    if let Some((a, b)) = db::conversations::people(&state.db, id).await? {
-        state.realtime.publish(
-            &[a, b],
-            &ServerEvent::NewMessage {
-                conversation_id: id,
-                message: Box::new(message.clone()),
-            },
-        );
-    }
+    // New: nobody has reacted yet.
+    let message = Message::from_row(posted.message, Vec::new());
+    state.realtime.publish(
+        &posted.people,
+        &ServerEvent::NewMessage {
+            conversation_id: id,
+            message: Box::new(message.clone()),
+        },
+    );
     Ok((StatusCode::CREATED, Json(message)))
 }

@@ -236,7 +236,9 @@ async fn seed_conversations(db: &Db) -> anyhow::Result<()> {
                 },
             )
             .await
-            .map_err(|err| anyhow::anyhow!("seeding a message: {err:?}"))?;
+            .map_err(|err| anyhow::anyhow!("seeding a message: {err:?}"))?
+            .message
+            .id;
             for emoji in *reactions {
                 db::messages::toggle_reaction(db, id, message, other, emoji, at + MINUTE_MS)
                     .await?;

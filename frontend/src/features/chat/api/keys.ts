@@ -11,6 +11,7 @@ export const chatKeys = {
   messages: (conversationId: number) => ['chat', 'messages', conversationId] as const,
   /** Mutation keys: sends of one conversation (their state is the optimistic outbox). */
   send: (conversationId: number) => ['chat', 'send', conversationId] as const,
+  sendVoice: (conversationId: number) => ['chat', 'send-voice', conversationId] as const,
   start: () => ['chat', 'start'] as const,
   react: (conversationId: number) => ['chat', 'react', conversationId] as const,
   leave: () => ['chat', 'leave'] as const,

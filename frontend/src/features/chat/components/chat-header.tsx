@@ -1,7 +1,8 @@
 //! The chat pane's header (spec 001 §2): the other user's name (opens their profile), 'Online'
-//! or 'Last seen …', a button to the voicemails and one to leave the chat. On a narrow screen a
-//! back button returns to the list. (The voice call button comes with the calls issue.)
+//! or 'Last seen …', the voice call button (handed in: calls are their own feature), a button to
+//! the voicemails and one to leave the chat. On a narrow screen a back button returns to the list.
 import { ArrowLeft, LogOut, Voicemail } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { IconButton } from '@/components/ui/icon-button';
@@ -16,10 +17,13 @@ export function ChatHeader({
   conversationId,
   other,
   showBack,
+  callButton,
 }: {
   conversationId: number;
   other: ChatUser;
   showBack: boolean;
+  /** The voice call button for this conversation. */
+  callButton?: ReactNode;
 }) {
   const [, navigate] = useLocation();
   const leave = useLeaveConversation();
@@ -73,6 +77,7 @@ export function ChatHeader({
           )}
         </div>
       </div>
+      {callButton}
       <Link
         href="/voicemail"
         aria-label="Open voicemails"

@@ -1,5 +1,5 @@
 //! Query and mutation keys of the chat. Everything sits under `chatKeys.all`, so a 401 from any
-//! chat call is recognised by its key (hooks/use-session-expiry.ts).
+//! chat call is recognised by its key (src/hooks/use-session-expiry.ts).
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Page } from '@/lib/api-client';
 import type { Conversation, Message } from '../types';

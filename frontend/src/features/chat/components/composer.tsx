@@ -23,45 +23,39 @@ export const COMPOSER_MAX_HEIGHT_PX = 120;
 /** The counter shows from 90 % of the cap on. */
 export const COUNTER_FROM = Math.floor(MESSAGE_MAX_LENGTH * 0.9);
 
-/** The record button: Mic, then Stop while recording; sending shows on it. */
-function RecordButton({ conversationId, onRecordingChange }: { conversationId: number; onRecordingChange: (on: boolean) => void }) {
-  const sendVoice = useSendVoiceMessage(conversationId);
-  const recorder = useAudioRecorder({
-    maxSeconds: VOICE_MESSAGE_MAX_SECONDS,
-    onRecorded: (clip) => sendVoice.mutate(clip),
-    onError: () =>
-      toast({ variant: 'destructive', title: 'Recording Error', description: 'Could not access microphone. Please check permissions.' }),
-  });
-  const recording = recorder.status === 'recording';
+function recordingError() {
+  toast({ variant: 'destructive', title: 'Recording Error', description: 'Could not access microphone. Please check permissions.' });
+}
 
-  useEffect(() => onRecordingChange(recording), [recording, onRecordingChange]);
-
-  if (sendVoice.isPending) {
-    return <Spinner label="Sending voice message" className="size-11 shrink-0 [&>div]:size-6 [&>div]:border-2" />;
-  }
+/** Stands in for the text box while recording: the seconds counter. */
+function RecordingBar({ seconds }: { seconds: number }) {
   return (
-    <>
-      {recording && (
-        <p className="mb-0.5 flex min-h-10 min-w-0 flex-1 items-center gap-2 rounded-2xl border border-red-400/40 bg-red-500/10 px-3 text-sm text-red-200">
-          <span aria-hidden="true" className="size-2 shrink-0 animate-pulse rounded-full bg-red-500" />
-          <span className="truncate">Recording...</span>
-          <span role="timer" aria-label="Recording time" className="ml-auto font-mono tabular-nums">
-            {recorder.seconds}s
-          </span>
-        </p>
+    <p className="mb-0.5 flex min-h-10 min-w-0 flex-1 items-center gap-2 rounded-2xl border border-red-400/40 bg-red-500/10 px-3 text-sm text-red-200">
+      <span aria-hidden="true" className="size-2 shrink-0 animate-pulse rounded-full bg-red-500" />
+      <span className="truncate">Recording...</span>
+      <span role="timer" aria-label="Recording time" className="ml-auto font-mono tabular-nums">
+        {seconds}s
+      </span>
+    </p>
+  );
+}
+
+/** The record button: Mic, then Stop while recording; a voice message being sent shows on it. */
+function RecordButton({ recorder, sending }: { recorder: ReturnType<typeof useAudioRecorder>; sending: boolean }) {
+  if (sending) return <Spinner label="Sending voice message" className="size-11 shrink-0 [&>div]:size-6 [&>div]:border-2" />;
+  const recording = recorder.status === 'recording';
+  return (
+    <IconButton
+      label={recording ? 'Stop recording and send' : 'Record voice message'}
+      icon={recording ? Square : Mic}
+      iconClassName={cn('size-5', recording && 'fill-current')}
+      disabled={recorder.status === 'starting'}
+      onClick={() => (recording ? recorder.stop() : void recorder.start())}
+      className={cn(
+        'disabled:opacity-60',
+        recording ? 'bg-red-500/20 text-red-200 hover:bg-red-500/30' : 'text-zinc-300 hover:bg-white/5 hover:text-white',
       )}
-      <IconButton
-        label={recording ? 'Stop recording and send' : 'Record voice message'}
-        icon={recording ? Square : Mic}
-        iconClassName={cn('size-5', recording && 'fill-current')}
-        disabled={recorder.status === 'starting'}
-        onClick={() => (recording ? recorder.stop() : void recorder.start())}
-        className={cn(
-          'disabled:opacity-60',
-          recording ? 'bg-red-500/20 text-red-200 hover:bg-red-500/30' : 'text-zinc-300 hover:bg-white/5 hover:text-white',
-        )}
-      />
-    </>
+    />
   );
 }
 
@@ -85,8 +79,14 @@ export function Composer({
 }) {
   const [text, setText] = useState('');
   const [pickerOpen, setPickerOpen] = useState(false);
-  const [recording, setRecording] = useState(false);
   const send = useSendMessage(conversationId);
+  const sendVoice = useSendVoiceMessage(conversationId);
+  const recorder = useAudioRecorder({
+    maxSeconds: VOICE_MESSAGE_MAX_SECONDS,
+    onRecorded: (clip) => sendVoice.mutate(clip),
+    onError: recordingError,
+  });
+  const recording = recorder.status === 'recording';
   const typing = useTypingSignal(conversationId);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLDivElement>(null);
@@ -213,7 +213,8 @@ export function Composer({
           style={{ minHeight: COMPOSER_MIN_HEIGHT_PX, maxHeight: COMPOSER_MAX_HEIGHT_PX }}
           className="mb-0.5 block min-w-0 flex-1 resize-none rounded-2xl border border-white/10 bg-zinc-900/80 px-3 py-2 text-base leading-6 text-zinc-50 placeholder:text-zinc-500 focus:border-fuchsia-400/70 focus:outline-none"
         />
-        <RecordButton conversationId={conversationId} onRecordingChange={setRecording} />
+        {recording && <RecordingBar seconds={recorder.seconds} />}
+        <RecordButton recorder={recorder} sending={sendVoice.isPending} />
         <IconButton
           type="submit"
           label="Send message"

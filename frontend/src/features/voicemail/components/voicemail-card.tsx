@@ -42,7 +42,7 @@ export function VoicemailCard({ voicemail }: { voicemail: Voicemail }) {
   const toggle = () => {
     const element = audio.current;
     if (!element) return;
-    if (!element.paused) {
+    if (playing) {
       element.pause();
       return;
     }

@@ -14,14 +14,14 @@ const leo = aChatUser();
 const ana = aChatUser({ id: 3, username: 'ana', displayName: 'Ana Silva' });
 
 let media: FakeMedia;
-let play: ReturnType<typeof vi.fn>;
+let play: ReturnType<typeof vi.fn<(this: HTMLMediaElement) => Promise<void>>>;
 
 beforeEach(() => {
   // FileReader (the data: URL) runs on setImmediate, which stays real.
   vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   FakeWebSocket.install();
   media = installMedia();
-  play = vi.fn(function (this: HTMLMediaElement) {
+  play = vi.fn<(this: HTMLMediaElement) => Promise<void>>(function (this: HTMLMediaElement) {
     this.dispatchEvent(new Event('play'));
     return Promise.resolve();
   });

@@ -5,7 +5,7 @@
 //! chunk (call-layer.tsx fetches it once the app is up).
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Mic, MicOff, Phone, PhoneOff, Voicemail, Volume1, Volume2, X, type LucideIcon } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { formatMmSs } from '@/lib/duration';
@@ -64,12 +64,19 @@ function RoundAction({
 /** The full-screen sheet every call state uses: who, what is happening, and the actions. */
 function CallSheet({ peer, status, children }: { peer: CallPeer; status: ReactNode; children: ReactNode }) {
   const statusId = useId();
+  const content = useRef<HTMLDivElement>(null);
   return (
     <DialogPrimitive.Root open>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-[60] bg-black" />
         <DialogPrimitive.Content
+          ref={content}
           aria-describedby={statusId}
+          // Focus starts on the sheet, not on an action: a stray Enter neither answers nor hangs up.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            content.current?.focus();
+          }}
           // Only the buttons end a call: Escape and outside presses do nothing.
           onEscapeKeyDown={(event) => event.preventDefault()}
           onPointerDownOutside={(event) => event.preventDefault()}

@@ -144,14 +144,14 @@ export function SendVoicemailForm({
         <RecipientPicker useRecipients={useRecipients} value={chosen?.id ?? null} onChange={setChosen} />
       )}
       <div className="flex gap-2">
-        <Button variant="secondary" onClick={onDiscard} disabled={send.isPending} className="flex-1">
+        <Button variant="secondary" onClick={onDiscard} disabled={send.isPending} className="px-3 whitespace-nowrap">
           <Trash2 aria-hidden="true" className="size-4" />
           Discard
         </Button>
         <Button
           onClick={() => recipient && send.mutate({ recipient, blob: clip.blob, seconds: clip.seconds }, { onSuccess: onSent })}
           disabled={!recipient || send.isPending}
-          className="flex-1"
+          className="flex-1 whitespace-nowrap"
         >
           <Send aria-hidden="true" className="size-4" />
           {send.isPending ? 'Sending...' : 'Send Voicemail'}
@@ -187,17 +187,17 @@ export function LeaveVoicemail({ recipient, onDone }: { recipient: VoicemailReci
             recorder.cancel();
             onDone();
           }}
-          className="flex-1"
+          className="px-3 whitespace-nowrap"
         >
           Cancel
         </Button>
         {recording ? (
-          <Button variant="danger" onClick={recorder.stop} className="flex-1">
+          <Button variant="danger" onClick={recorder.stop} className="flex-1 whitespace-nowrap">
             <Square aria-hidden="true" className="size-4 fill-current" />
             Stop recording
           </Button>
         ) : (
-          <Button onClick={() => void start()} disabled={recorder.status === 'starting'} className="flex-1">
+          <Button onClick={() => void start()} disabled={recorder.status === 'starting'} className="flex-1 whitespace-nowrap">
             <Mic aria-hidden="true" className="size-4" />
             Record
           </Button>

@@ -56,14 +56,19 @@ export function VoicemailScreen({ useRecipients }: { useRecipients: UseRecipient
 
   return (
     <main className="space-y-4 px-4 pt-4 pb-6">
-      <header className="flex items-center gap-2">
-        <h1 className="text-xl font-semibold text-white">Voicemails</h1>
+      <header className="flex flex-wrap items-center gap-2">
+        <h1 className="text-lg font-semibold whitespace-nowrap text-white">Voicemails</h1>
         {count > 0 && (
-          <span className="rounded-full bg-fuchsia-500/25 px-2.5 text-sm leading-6 font-semibold text-fuchsia-200">
+          <span className="rounded-full bg-fuchsia-500/25 px-2 text-xs leading-6 font-semibold whitespace-nowrap text-fuchsia-200">
             {count} new
           </span>
         )}
-        <Button variant={recording ? 'danger' : 'primary'} onClick={onRecord} disabled={recorder.status === 'starting'} className="ml-auto">
+        <Button
+          variant={recording ? 'danger' : 'primary'}
+          onClick={onRecord}
+          disabled={recorder.status === 'starting'}
+          className="ml-auto px-3 whitespace-nowrap"
+        >
           {recording ? (
             <>
               Recording...<span className="sr-only"> Press to stop.</span>

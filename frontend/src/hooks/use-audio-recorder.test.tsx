@@ -1,19 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FakeMediaRecorder, flush, installMedia, type FakeMedia } from '@/test/media';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeMediaEachTest, FakeMediaRecorder, flush } from '@/test/media';
 import { useAudioRecorder, type RecordedClip } from './use-audio-recorder';
 
-let media: FakeMedia;
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  media = installMedia();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  Reflect.deleteProperty(navigator, 'mediaDevices');
-});
+const currentMedia = fakeMediaEachTest({ advance: false });
 
 function renderRecorder(maxSeconds = 60) {
   const onRecorded = vi.fn<(clip: RecordedClip) => void>();
@@ -31,7 +21,7 @@ describe('useAudioRecorder', () => {
   it('records webm from the microphone, counting seconds, and hands over the clip with its length', async () => {
     const { hook, onRecorded, start } = renderRecorder();
     await start();
-    expect(media.getUserMedia).toHaveBeenCalledWith({ audio: true });
+    expect(currentMedia().getUserMedia).toHaveBeenCalledWith({ audio: true });
     expect(FakeMediaRecorder.latest().mimeType).toBe('audio/webm');
     expect(hook.result.current.status).toBe('recording');
     expect(hook.result.current.seconds).toBe(0);
@@ -46,7 +36,7 @@ describe('useAudioRecorder', () => {
     const clip = onRecorded.mock.calls[0][0];
     expect(clip.seconds).toBe(3);
     expect(clip.blob.type).toBe('audio/webm');
-    expect(media.streams[0].tracks[0].stop).toHaveBeenCalled();
+    expect(currentMedia().streams[0].tracks[0].stop).toHaveBeenCalled();
   });
 
   it('stops by itself at the cap', async () => {
@@ -68,7 +58,7 @@ describe('useAudioRecorder', () => {
   });
 
   it('reports a refused microphone and goes back to idle', async () => {
-    media.refuse();
+    currentMedia().refuse();
     const { hook, onRecorded, onError, start } = renderRecorder();
     await start();
     expect(onError).toHaveBeenCalledTimes(1);
@@ -80,12 +70,12 @@ describe('useAudioRecorder', () => {
     const { hook, onRecorded, start } = renderRecorder();
     await start();
     act(() => hook.result.current.cancel());
-    expect(media.streams[0].tracks[0].stop).toHaveBeenCalled();
+    expect(currentMedia().streams[0].tracks[0].stop).toHaveBeenCalled();
     expect(hook.result.current.status).toBe('idle');
 
     await start();
     hook.unmount();
-    expect(media.streams[1].tracks[0].stop).toHaveBeenCalled();
+    expect(currentMedia().streams[1].tracks[0].stop).toHaveBeenCalled();
     await flush();
     expect(onRecorded).not.toHaveBeenCalled();
   });
@@ -101,7 +91,7 @@ describe('useAudioRecorder', () => {
     await act(async () => {
       await starting;
     });
-    expect(media.streams[0].tracks[0].stop).toHaveBeenCalled();
+    expect(currentMedia().streams[0].tracks[0].stop).toHaveBeenCalled();
     expect(FakeMediaRecorder.instances).toHaveLength(0);
     expect(onRecorded).not.toHaveBeenCalled();
   });

@@ -3,7 +3,7 @@
 //! that yields a small webm blob, object URLs, and an RTCPeerConnection whose instances the test
 //! drives (candidates, remote tracks, connection state).
 import { act } from '@testing-library/react';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 export class FakeTrack {
   kind = 'audio';
@@ -162,4 +162,27 @@ export async function flush(times = 5): Promise<void> {
       await Promise.resolve();
     });
   }
+}
+
+/**
+ * For a test file: fake timers (with Date; setImmediate stays real, jsdom's FileReader runs on
+ * it) and installMedia() in each test, real ones after it. `advance` lets the fake clock also
+ * follow real time, so that waitFor and findBy work. Returns the current test's media.
+ */
+export function fakeMediaEachTest({ advance = true }: { advance?: boolean } = {}): () => FakeMedia {
+  let media: FakeMedia | undefined;
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: advance, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    media = installMedia();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    Reflect.deleteProperty(navigator, 'mediaDevices');
+  });
+  return () => {
+    if (!media) throw new Error('fakeMediaEachTest(): no test is running');
+    return media;
+  };
 }

@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { VoicemailSync } from '@/features/voicemail/components/voicemail-sync';
 import { aChatUser, aConversation, json, serveChat } from '@/test/chat';
 import { FakeWebSocket } from '@/test/fake-websocket';
-import { installMedia, type FakeMedia } from '@/test/media';
+import { fakeMediaEachTest } from '@/test/media';
 import { openSocket, withRealtime } from '@/test/realtime';
 import { me, renderWithApp } from '@/test/render';
 import { aVoicemail } from '@/test/voicemail';
@@ -13,14 +13,11 @@ import VoicemailPage from './voicemail';
 const leo = aChatUser();
 const ana = aChatUser({ id: 3, username: 'ana', displayName: 'Ana Silva' });
 
-let media: FakeMedia;
+const currentMedia = fakeMediaEachTest();
 let play: ReturnType<typeof vi.fn<(this: HTMLMediaElement) => Promise<void>>>;
 
 beforeEach(() => {
-  // FileReader (the data: URL) runs on setImmediate, which stays real.
-  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   FakeWebSocket.install();
-  media = installMedia();
   play = vi.fn<(this: HTMLMediaElement) => Promise<void>>(function (this: HTMLMediaElement) {
     this.dispatchEvent(new Event('play'));
     return Promise.resolve();
@@ -29,12 +26,6 @@ beforeEach(() => {
   vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
     this.dispatchEvent(new Event('pause'));
   });
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  Reflect.deleteProperty(navigator, 'mediaDevices');
 });
 
 type Routes = Parameters<typeof serveChat>[0];
@@ -191,7 +182,7 @@ describe('recording a voicemail', () => {
     fireEvent.click(stop);
     expect(await screen.findByText('Recording Complete')).toBeInTheDocument();
     expect(screen.getByText('Voicemail recorded! Please select a recipient to send it.')).toBeInTheDocument();
-    expect(media.streams[0].tracks[0].stop).toHaveBeenCalled();
+    expect(currentMedia().streams[0].tracks[0].stop).toHaveBeenCalled();
 
     const form = screen.getByRole('region', { name: 'New voicemail' });
     expect(within(form).getByLabelText('Voicemail preview')).toHaveAttribute('src', 'blob:clip-1');
@@ -235,7 +226,7 @@ describe('recording a voicemail', () => {
   });
 
   it("says 'Recording Error' when the microphone is refused", async () => {
-    media.refuse();
+    currentMedia().refuse();
     renderVoicemail();
     fireEvent.click(screen.getByRole('button', { name: 'Record Voicemail' }));
     expect(await screen.findByText('Recording Error')).toBeInTheDocument();

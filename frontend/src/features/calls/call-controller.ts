@@ -133,10 +133,7 @@ export class CallController {
       this.offerSent = true;
       this.timer = setTimeout(() => this.timeOut(), RING_TIMEOUT_MS);
     } catch (error) {
-      if (error instanceof Superseded || generation !== this.generation) return;
-      console.error('Could not place the call', error);
-      this.reset();
-      connectionError();
+      this.fail(error, generation, 'place the call');
     }
   }
 
@@ -162,11 +159,7 @@ export class CallController {
         throw new Error('The realtime socket is closed');
       }
     } catch (error) {
-      if (error instanceof Superseded || generation !== this.generation) return;
-      console.error('Could not answer the call', error);
-      this.signal('rejectCall');
-      this.reset();
-      connectionError();
+      this.fail(error, generation, 'answer the call', 'rejectCall');
     }
   }
 
@@ -305,11 +298,7 @@ export class CallController {
       this.check(generation);
       this.flushCandidates(pc);
     } catch (error) {
-      if (error instanceof Superseded || generation !== this.generation) return;
-      console.error('Could not use the answer', error);
-      this.signal('endCall');
-      this.reset();
-      connectionError();
+      this.fail(error, generation, 'use the answer', 'endCall');
     }
   }
 
@@ -421,6 +410,15 @@ export class CallController {
     const state = this.state;
     if (state.status === 'idle') return;
     this.deps.send({ type, toUserId: state.peer.id });
+  }
+
+  /** A step of a call failed: unless a newer call superseded it, tell the other side, reset and say so. */
+  private fail(error: unknown, generation: number, doing: string, signal?: 'rejectCall' | 'endCall') {
+    if (error instanceof Superseded || generation !== this.generation) return;
+    console.error(`Could not ${doing}`, error);
+    if (signal) this.signal(signal);
+    this.reset();
+    connectionError();
   }
 
   private check(generation: number) {

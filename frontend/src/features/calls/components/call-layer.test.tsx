@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { json, serveChat } from '@/test/chat';
 import { FakeWebSocket } from '@/test/fake-websocket';
-import { FakePeerConnection, flush, installMedia } from '@/test/media';
+import { fakeMediaEachTest, FakePeerConnection, flush } from '@/test/media';
 import { openSocket, withRealtime } from '@/test/realtime';
 import { me, renderWithApp } from '@/test/render';
 import type { RenderLeaveVoicemail } from './call-layer';
@@ -14,7 +14,7 @@ const leo = { id: 2, displayName: 'Leo Park', profileImageUrl: null };
 const offer = { type: 'offer', sdp: 'remote-offer' };
 
 function renderCalls(path = '/chat/10') {
-  const media = installMedia();
+  const media = currentMedia();
   const server = serveChat({ 'GET /api/rtc/config': () => json({ iceServers: [] }) });
   const renderLeaveVoicemail = vi.fn<RenderLeaveVoicemail>(({ recipient, onDone }) => (
     <button type="button" onClick={onDone}>
@@ -51,16 +51,8 @@ async function placeCall() {
   await flush(10);
 }
 
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  FakeWebSocket.install();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  Reflect.deleteProperty(navigator, 'mediaDevices');
-});
+const currentMedia = fakeMediaEachTest();
+beforeEach(() => FakeWebSocket.install());
 
 describe('the incoming call overlay', () => {
   it("shows the caller and 'Incoming voice call'; Accept connects, then the timer runs; mute, speaker and end work", async () => {

@@ -1,7 +1,7 @@
 //! The chat pane's header (spec 001 §2): the other user's name (opens their profile), 'Online'
 //! or 'Last seen …', the voice call button (handed in: calls are their own feature), a button to
 //! the voicemails and one to leave the chat. On a narrow screen a back button returns to the list.
-import { ArrowLeft, LogOut, Voicemail } from 'lucide-react';
+import { ArrowLeft, LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useLeaveConversation } from '../api/leave-conversation';
 import { presenceText } from '../conversation';
 import type { ChatUser } from '../types';
+import { VoicemailLink } from './voicemail-link';
 
 const iconButtonClass = 'text-zinc-300 hover:bg-white/5 hover:text-white disabled:opacity-60';
 
@@ -78,13 +79,7 @@ export function ChatHeader({
         </div>
       </div>
       {callButton}
-      <Link
-        href="/voicemail"
-        aria-label="Open voicemails"
-        className="grid size-11 shrink-0 place-items-center rounded-full text-zinc-300 transition hover:bg-white/5 hover:text-white"
-      >
-        <Voicemail aria-hidden="true" className="size-5" />
-      </Link>
+      <VoicemailLink label="Open voicemails" className="text-zinc-300" />
       <IconButton
         label="Leave chat"
         icon={LogOut}

@@ -1,26 +1,14 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { aMessageFromMe, json, serveChat } from '@/test/chat';
 import { FakeWebSocket } from '@/test/fake-websocket';
-import { flush, installMedia, type FakeMedia } from '@/test/media';
+import { fakeMediaEachTest, flush } from '@/test/media';
 import { openSocket, withRealtime } from '@/test/realtime';
 import { me, renderWithApp } from '@/test/render';
 import { Composer } from './composer';
 
-let media: FakeMedia;
-
-beforeEach(() => {
-  // FileReader (the data: URL) runs on setImmediate, which stays real.
-  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  FakeWebSocket.install();
-  media = installMedia();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  Reflect.deleteProperty(navigator, 'mediaDevices');
-});
+const currentMedia = fakeMediaEachTest();
+beforeEach(() => FakeWebSocket.install());
 
 function renderComposer(answer: () => Response = () => json(aMessageFromMe({ messageType: 'voice', duration: 3 }), { status: 201 })) {
   const server = serveChat({ 'POST /api/conversations/10/messages': answer });
@@ -40,7 +28,7 @@ describe('Composer voice recording', () => {
   it('records with a seconds counter and sends a voice message on the second press', async () => {
     const { calls } = renderComposer();
     await startRecording();
-    expect(media.getUserMedia).toHaveBeenCalledWith({ audio: true });
+    expect(currentMedia().getUserMedia).toHaveBeenCalledWith({ audio: true });
     expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
     expect(screen.getByRole('timer', { name: 'Recording time' })).toHaveTextContent('0s');
     act(() => vi.advanceTimersByTime(3000));
@@ -56,7 +44,7 @@ describe('Composer voice recording', () => {
       voiceUrl: `data:audio/webm;base64,${btoa('webm-bytes')}`,
       duration: 3,
     });
-    expect(media.streams[0].tracks[0].stop).toHaveBeenCalled();
+    expect(currentMedia().streams[0].tracks[0].stop).toHaveBeenCalled();
     expect(recordButton()).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeVisible();
   });
@@ -70,7 +58,7 @@ describe('Composer voice recording', () => {
   });
 
   it("says 'Recording Error' when the microphone is refused, and stays ready", async () => {
-    media.refuse();
+    currentMedia().refuse();
     renderComposer();
     fireEvent.click(recordButton());
     expect(await screen.findByText('Recording Error')).toBeInTheDocument();

@@ -2,7 +2,7 @@
 //! dot, their name, the last message ('Voice message' for a voice one) and its relative time;
 //! older conversations load as the list is scrolled. Collapsed, it is a strip of the first 8
 //! avatars.
-import { ChevronsLeft, ChevronsRight, MessageCircle, Voicemail } from 'lucide-react';
+import { ChevronsLeft, ChevronsRight, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { LoadMore } from '@/components/load-more';
@@ -17,6 +17,7 @@ import { flattenConversations } from '../api/cache';
 import { useConversations } from '../api/get-conversations';
 import { messagePreview, otherParticipant } from '../conversation';
 import type { ChatUser, Conversation } from '../types';
+import { VoicemailLink } from './voicemail-link';
 
 /** Spec 001 §9: the collapsed strip shows 8 conversations. */
 export const COLLAPSED_COUNT = 8;
@@ -163,13 +164,7 @@ export function ConversationList({
     <nav aria-label="Conversations" className="flex h-full min-w-0 flex-col">
       <div className="flex items-center gap-1 px-3 py-2">
         <h1 className="min-w-0 flex-1 truncate text-lg font-semibold text-white">Messages</h1>
-        <Link
-          href="/voicemail"
-          aria-label="Voicemails"
-          className="grid size-11 shrink-0 place-items-center rounded-full text-zinc-400 transition hover:bg-white/5 hover:text-white"
-        >
-          <Voicemail aria-hidden="true" className="size-5" />
-        </Link>
+        <VoicemailLink label="Voicemails" className="text-zinc-400" />
         {newChat}
         {toggle}
       </div>

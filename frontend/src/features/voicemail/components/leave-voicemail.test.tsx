@@ -1,22 +1,12 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, serveChat } from '@/test/chat';
-import { installMedia, type FakeMedia } from '@/test/media';
+import { fakeMediaEachTest } from '@/test/media';
 import { renderWithApp } from '@/test/render';
 import { aVoicemail } from '@/test/voicemail';
 import { LeaveVoicemail } from './voicemail-recorder';
 
-let media: FakeMedia;
-beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  media = installMedia();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  Reflect.deleteProperty(navigator, 'mediaDevices');
-});
+const currentMedia = fakeMediaEachTest();
 
 const leo = { id: 2, displayName: 'Leo Park' };
 
@@ -43,6 +33,6 @@ describe('LeaveVoicemail (after an unanswered call)', () => {
     await screen.findByRole('button', { name: 'Stop recording' });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onDone).toHaveBeenCalledTimes(1);
-    expect(media.streams.at(-1)?.tracks[0].stop).toHaveBeenCalled();
+    expect(currentMedia().streams.at(-1)?.tracks[0].stop).toHaveBeenCalled();
   });
 });

@@ -72,10 +72,11 @@ function message(page: Page, text: string | RegExp): Locator {
 }
 
 /**
- * Two creators with a conversation: A signs up, opens B's profile and presses Message; B is left
- * wherever `bWaitsOn` says (on a screen of the signed-in app, so B's socket is open).
+ * Two creators with a conversation: B signs up and stays signed in (the socket B opens then stays
+ * open: B only moves inside the app), A signs up, opens B's profile and presses Message; then B
+ * goes to `bWaitsOn`: the home screen, the conversation list, or the conversation.
  */
-async function pair(tag: string, bWaitsOn: string) {
+async function pair(tag: string, bWaitsOn: 'home' | 'chat' | 'conversation') {
   const alice = creator(`${tag}_a`, 'Alma Reyes');
   const bob = creator(`${tag}_b`, 'Bruno Keller');
   const b = await phone(`${tag}-b`);
@@ -90,11 +91,18 @@ async function pair(tag: string, bWaitsOn: string) {
   await a.page.waitForURL(/\/chat\/\d+$/);
   const conversationPath = new URL(a.page.url()).pathname;
   await a.page.getByRole('heading', { level: 2, name: bob.displayName }).waitFor();
-  await b.page.goto(`${baseUrl}${bWaitsOn === 'conversation' ? conversationPath : bWaitsOn}`);
-  await b.page.getByTestId('bottom-nav').waitFor();
-  // B's socket is open once A's header says so.
   await a.page.getByText('Online', { exact: true }).waitFor({ timeout: 15_000 });
-  return { a, b, alice, bob, conversationPath };
+  if (bWaitsOn !== 'home') {
+    await b.page.getByTestId('bottom-nav').getByRole('link', { name: 'Messages' }).click();
+    const entry = b.page.getByRole('link', { name: new RegExp(alice.displayName) });
+    await entry.waitFor({ timeout: 15_000 });
+    if (bWaitsOn === 'conversation') {
+      await entry.click();
+      await b.page.waitForURL((url) => url.pathname === conversationPath);
+      await b.page.getByRole('heading', { level: 2, name: alice.displayName }).waitFor();
+    }
+  }
+  return { a, b, alice, bob };
 }
 
 /** The call sheet (a dialog named after the other person). */
@@ -104,7 +112,7 @@ function callSheet(page: Page, other: Creator): Locator {
 
 describe('voice', () => {
   it('A records and sends a voice message and B plays it', async () => {
-    const { a, b, alice } = await pair('voice_msg', '/chat');
+    const { a, b, alice } = await pair('voice_msg', 'chat');
 
     await a.page.getByRole('button', { name: 'Record voice message' }).click();
     const timer = a.page.getByRole('timer', { name: 'Recording time' });
@@ -131,7 +139,7 @@ describe('voice', () => {
   });
 
   it('A calls B, B accepts, both talk over a real peer connection, A hangs up and B returns to idle', async () => {
-    const { a, b, alice, bob } = await pair('voice_call', '/');
+    const { a, b, alice, bob } = await pair('voice_call', 'home');
 
     await a.page.getByRole('button', { name: 'Voice call' }).click();
     const outgoing = callSheet(a.page, bob);

@@ -1,5 +1,7 @@
 //! Chromium for the browser tests: the system's /usr/bin/chromium driven by playwright-core
-//! (no browser download), a fresh profile per context, a phone-sized viewport.
+//! (no browser download), a fresh profile per context, a phone-sized viewport. Its fake media
+//! devices stand in for a microphone (a tone, permission granted), and WebRTC may use the
+//! loopback interface with plain IP candidates, so two contexts can call each other.
 import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,6 +19,10 @@ const ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--allow-loopback-in-peer-connection',
+  '--disable-features=WebRtcHideLocalIpsWithMdns',
 ];
 
 export const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');

@@ -22,6 +22,7 @@ const routes: Array<{ path: string; page: Page }> = [
   { path: '/create', page: lazy(() => import('./routes/create-post')) },
   { path: '/create-story', page: lazy(() => import('./routes/create-story')) },
   { path: '/chat/:conversationId?', page: lazy(() => import('./routes/chat')) },
+  { path: '/voicemail', page: lazy(() => import('./routes/voicemail')) },
 ];
 
 const NotFoundPage = lazy(() => import('./routes/not-found'));

@@ -2,11 +2,66 @@
 //! announces the user with `userOnline`, pings every 25 s, and after a drop reconnects with
 //! exponential backoff (1 s doubling to 30 s, ±20 % jitter). It knows no feature: listeners get
 //! every parsed event and decide what it means (features/chat turns them into cache updates).
+//! The call signals' frames are typed here, since the socket carries them between two people
+//! rather than into a feature's cache (features/calls speaks them).
 
 /** Any JSON text frame, `{"type": …, …}`. */
 export interface RealtimeEvent {
   type: string;
   [field: string]: unknown;
+}
+
+/** The server's answer to a frame it refused (DESIGN §4): e.g. 'Call target not found'. */
+export interface RealtimeErrorEvent {
+  type: 'error';
+  message: string;
+}
+
+/** The caller as the callee's `incomingCall` describes them (docs/voice-contract.md). */
+export interface CallerSummary {
+  id: number;
+  displayName: string;
+  profileImageUrl: string | null;
+}
+
+/**
+ * Call signalling, client → server (DESIGN §4, docs/voice-contract.md): the server fills in the
+ * sender and relays each frame only to someone who shares a conversation with them.
+ */
+export type CallClientEvent =
+  | { type: 'initiateCall'; toUserId: number; conversationId: number; offer: RTCSessionDescriptionInit }
+  | { type: 'acceptCall'; toUserId: number; answer: RTCSessionDescriptionInit }
+  | { type: 'rejectCall'; toUserId: number }
+  | { type: 'endCall'; toUserId: number }
+  | { type: 'iceCandidate'; toUserId: number; candidate: RTCIceCandidateInit };
+
+/** Why a call was refused: the callee declined, or (at once, without ringing) is in a call or has no socket open. */
+export type CallRejectReason = 'declined' | 'busy' | 'offline';
+
+/** Call signalling, server → client. `fromUserId` is always the other person, set by the server. */
+export type CallServerEvent =
+  | {
+      type: 'incomingCall';
+      fromUserId: number;
+      fromUser: CallerSummary | null;
+      conversationId: number;
+      offer: RTCSessionDescriptionInit;
+    }
+  | { type: 'callAccepted'; fromUserId: number; answer: RTCSessionDescriptionInit }
+  | { type: 'callRejected'; fromUserId: number; reason?: CallRejectReason }
+  | { type: 'callEnded'; fromUserId: number }
+  | { type: 'iceCandidate'; fromUserId: number; candidate: RTCIceCandidateInit };
+
+const CALL_EVENT_TYPES: ReadonlySet<string> = new Set(['incomingCall', 'callAccepted', 'callRejected', 'callEnded', 'iceCandidate']);
+
+/** Narrows a frame to the call signals. */
+export function isCallServerEvent(event: RealtimeEvent): event is RealtimeEvent & CallServerEvent {
+  return CALL_EVENT_TYPES.has(event.type) && typeof event.fromUserId === 'number';
+}
+
+/** Narrows a frame to the server's `error`. */
+export function isErrorEvent(event: RealtimeEvent): event is RealtimeEvent & RealtimeErrorEvent {
+  return event.type === 'error' && typeof event.message === 'string';
 }
 
 /**
@@ -84,7 +139,7 @@ export class RealtimeClient {
   }
 
   /** Sends an event; false when the socket is not open (the event is dropped, not queued). */
-  send(event: RealtimeEvent): boolean {
+  send(event: RealtimeEvent | CallClientEvent): boolean {
     if (this.currentStatus !== 'open' || !this.socket) return false;
     this.socket.send(JSON.stringify(event));
     return true;

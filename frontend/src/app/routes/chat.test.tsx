@@ -1,11 +1,13 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
+import { CallProvider } from '@/features/calls/components/call-provider';
 import { ChatSync } from '@/features/chat/components/chat-sync';
 import { userQueryKey } from '@/lib/auth';
 import { aChatUser, aConversation, aMessage, aMessageFromMe, json, serveChat } from '@/test/chat';
 import { FakeWebSocket } from '@/test/fake-websocket';
+import { installMedia } from '@/test/media';
 import { openSocket, withRealtime } from '@/test/realtime';
 import { aProfile, deferred, me, renderWithApp } from '@/test/render';
 import ChatPage from './chat';
@@ -13,17 +15,17 @@ import ChatPage from './chat';
 const leo = aChatUser();
 const ana = aChatUser({ id: 3, username: 'ana', displayName: 'Ana Silva', isOnline: true });
 
-/** The chat page inside the signed-in pieces it needs: the socket (a fake) and the chat's sync. */
+/** The chat page inside the signed-in pieces it needs: the socket (a fake), the chat's sync and the calls. */
 function renderChat(path = '/chat') {
   const result = renderWithApp(
     withRealtime(
-      <>
+      <CallProvider>
         <ChatSync />
         <Switch>
           <Route path="/chat/:conversationId?" component={ChatPage} />
           <Route path="/">Home</Route>
         </Switch>
-      </>,
+      </CallProvider>,
     ),
     { path, user: me },
   );
@@ -81,6 +83,7 @@ describe('the conversation list', () => {
     expect(leoEntry).toHaveTextContent('3h ago');
     expect(within(leoEntry).queryByRole('img', { name: 'Online' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Kim Lee/ })).toHaveTextContent('No messages yet');
+    expect(screen.getByRole('link', { name: 'Voicemails' })).toHaveAttribute('href', '/voicemail');
   });
 
   it('loads older conversations with the X-Next-Cursor', async () => {
@@ -161,7 +164,7 @@ describe('an open conversation', () => {
     expect(name).toHaveAttribute('href', '/profile/leo');
     expect(screen.getByText('Last seen 3h ago')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Open voicemails' })).toHaveAttribute('href', '/voicemail');
-    expect(screen.queryByRole('button', { name: /call/i })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Voice call' })).toBeEnabled();
 
     socket.receive({ type: 'presence', userId: 2, isOnline: true, lastSeen: null });
     expect(await screen.findByText('Online')).toBeInTheDocument();
@@ -171,6 +174,19 @@ describe('an open conversation', () => {
     socket.receive({ type: 'presence', userId: 77, isOnline: true, lastSeen: null });
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.queryByText('Online')).not.toBeInTheDocument();
+  });
+
+  it("calls the other participant from the header's voice call button", async () => {
+    installMedia();
+    serveOpen({ 'GET /api/rtc/config': () => json({ iceServers: [] }) });
+    const { socket } = renderChat('/chat/10');
+    fireEvent.click(await screen.findByRole('button', { name: 'Voice call' }));
+    const sheet = await screen.findByRole('dialog');
+    expect(within(sheet).getByRole('heading', { name: 'Leo Park' })).toBeInTheDocument();
+    expect(within(sheet).getByText('Calling...')).toBeInTheDocument();
+    await waitFor(() => expect(socket.sentTypes()).toContain('initiateCall'));
+    expect(socket.sent.find((frame) => frame.type === 'initiateCall')).toMatchObject({ toUserId: 2, conversationId: 10 });
+    Reflect.deleteProperty(navigator, 'mediaDevices');
   });
 
   it('puts own messages on the right with a double check, and quotes the message a reply answers', async () => {
@@ -425,7 +441,9 @@ describe('realtime', () => {
     expect(await screen.findByText('Did you see it?', { selector: 'ol p' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('listitem')).toHaveLength(2);
 
-    const entries = within(screen.getByRole('navigation', { name: 'Conversations' })).getAllByRole('link');
+    const entries = within(screen.getByRole('navigation', { name: 'Conversations' }))
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('href')?.startsWith('/chat/'));
     expect(entries[0]).toHaveTextContent('Leo Park');
     expect(entries[0]).toHaveTextContent('Did you see it?');
   });

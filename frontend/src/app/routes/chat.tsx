@@ -1,8 +1,16 @@
 //! /chat and /chat/{conversationId} (spec 001 §2): the chat screen, given the users feature's
-//! search for its 'Start New Chat' dialog.
+//! search for its 'Start New Chat' dialog and the calls feature's voice call button.
 import { Redirect, useParams } from 'wouter';
-import { ChatScreen } from '@/features/chat/components/chat-screen';
+import { CallButton } from '@/features/calls/components/call-button';
+import { ChatScreen, type RenderCallButton } from '@/features/chat/components/chat-screen';
 import { useSearchUsers } from '@/features/users/api/search-users';
+
+const renderCallButton: RenderCallButton = ({ conversationId, user }) => (
+  <CallButton
+    conversationId={conversationId}
+    peer={{ id: user.id, displayName: user.displayName, profileImageUrl: user.profileImage }}
+  />
+);
 
 export default function ChatPage() {
   const params = useParams<{ conversationId?: string }>();
@@ -11,5 +19,5 @@ export default function ChatPage() {
   if (conversationId !== null && !(Number.isSafeInteger(conversationId) && conversationId > 0)) {
     return <Redirect to="/chat" replace />;
   }
-  return <ChatScreen conversationId={conversationId} useUserSearch={useSearchUsers} />;
+  return <ChatScreen conversationId={conversationId} useUserSearch={useSearchUsers} renderCallButton={renderCallButton} />;
 }

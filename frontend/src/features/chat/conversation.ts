@@ -1,5 +1,6 @@
 //! What the chat shows of a conversation: the other participant, the last message's line, the
-//! presence text of the header.
+//! presence text of the header, a call line's text.
+import { formatMSs } from '@/lib/duration';
 import { relativeTime } from '@/lib/relative-time';
 import type { ChatUser, Conversation, Message } from './types';
 
@@ -15,9 +16,30 @@ export function otherParticipant(conversation: Conversation, meId: number): Chat
   return { id: 0, username: '', displayName: 'Unknown User', profileImage: null, isOnline: false, lastSeen: null };
 }
 
-/** A message in one line: its text, or 'Voice message' (spec 001 §2). */
-export function messagePreview(message: Pick<Message, 'messageType' | 'content'>): string {
-  return message.messageType === 'voice' ? 'Voice message' : message.content;
+/**
+ * A call line's text (docs/voice-contract.md): 'Voice call · m:ss' when it was answered,
+ * 'Missed voice call', 'Declined voice call'.
+ */
+export function callLineText(message: Partial<Pick<Message, 'callOutcome' | 'duration'>>): string {
+  switch (message.callOutcome) {
+    case 'completed':
+      return `Voice call · ${formatMSs(message.duration ?? 0)}`;
+    case 'missed':
+      return 'Missed voice call';
+    case 'declined':
+      return 'Declined voice call';
+    default:
+      return 'Voice call';
+  }
+}
+
+/** A message in one line: its text, 'Voice message' (spec 001 §2), or a call line's text. */
+export function messagePreview(
+  message: Pick<Message, 'messageType' | 'content'> & Partial<Pick<Message, 'callOutcome' | 'duration'>>,
+): string {
+  if (message.messageType === 'voice') return 'Voice message';
+  if (message.messageType === 'call') return callLineText(message);
+  return message.content;
 }
 
 /** The header's presence: 'Online', or 'Last seen {relative time}' ('a while ago' when unknown). */

@@ -5,24 +5,42 @@ import type { components } from '@/types/api.gen';
 
 type Schemas = components['schemas'];
 
-export type MessageType = Schemas['MessageType'];
+// Voice messages' and call lines' fields: these mirror docs/voice-contract.md (issue 8) until the
+// server's OpenAPI document, and so api.gen.ts, carries them.
+/** 'call' is a line the server writes when a call ends. */
+export type MessageType = Schemas['MessageType'] | 'call';
+/** How a call ended, on a 'call' line only. */
+export type CallOutcome = 'completed' | 'missed' | 'declined';
+interface VoiceFields {
+  messageType: MessageType;
+  /** A call line's outcome, else null. */
+  callOutcome: CallOutcome | null;
+}
 /** A participant as the chat shows them, with presence. */
 export type ChatUser = Schemas['ChatUser'];
 export type Participant = Schemas['Participant'];
 /** Both people of the one-to-one conversation, the session user included. */
-export type Conversation = Schemas['Conversation'];
+export type Conversation = Omit<Schemas['Conversation'], 'lastMessage'> & { lastMessage: MessagePreview | null };
 /** The list's last line: a message without its reply and reactions. */
-export type MessagePreview = Schemas['MessagePreview'];
+export type MessagePreview = Omit<Schemas['MessagePreview'], 'messageType'> & VoiceFields;
 export type Sender = Schemas['Sender'];
 /** The quoted message above a reply. */
-export type ReplyPreview = Schemas['ReplyPreview'];
+export type ReplyPreview = Omit<Schemas['ReplyPreview'], 'messageType'> & { messageType: MessageType };
 export type Reaction = Schemas['Reaction'];
-export type Message = Schemas['Message'];
+export type Message = Omit<Schemas['Message'], 'messageType' | 'replyTo'> & VoiceFields & { replyTo: ReplyPreview | null };
 
 export interface SendMessageRequest {
   content: string;
   messageType?: 'text';
   replyToId?: number;
+}
+
+/** A voice message: a `data:` URL of the recording (the answer's voiceUrl is a /media path) and 1–60 s. */
+export interface SendVoiceMessageRequest {
+  content: '';
+  messageType: 'voice';
+  voiceUrl: string;
+  duration: number;
 }
 
 /** Client → server frames of the chat (the socket itself sends userOnline and ping). */

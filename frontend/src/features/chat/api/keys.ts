@@ -1,5 +1,5 @@
 //! Query and mutation keys of the chat. Everything sits under `chatKeys.all`, so a 401 from any
-//! chat call is recognised by its key (hooks/use-session-expiry.ts).
+//! chat call is recognised by its key (src/hooks/use-session-expiry.ts).
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Page } from '@/lib/api-client';
 import type { Conversation, Message } from '../types';
@@ -11,6 +11,7 @@ export const chatKeys = {
   messages: (conversationId: number) => ['chat', 'messages', conversationId] as const,
   /** Mutation keys: sends of one conversation (their state is the optimistic outbox). */
   send: (conversationId: number) => ['chat', 'send', conversationId] as const,
+  sendVoice: (conversationId: number) => ['chat', 'send-voice', conversationId] as const,
   start: () => ['chat', 'start'] as const,
   react: (conversationId: number) => ['chat', 'react', conversationId] as const,
   leave: () => ['chat', 'leave'] as const,

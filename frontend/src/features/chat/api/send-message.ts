@@ -2,17 +2,23 @@ import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-q
 import { useCallback } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api-client';
+import { blobToDataUrl } from '@/lib/blob';
 import type { RealtimeClient } from '@/lib/realtime';
 import { useRealtimeClient } from '@/lib/realtime-provider';
-import type { Message, ReplyPreview, SendMessageRequest } from '../types';
+import type { Message, ReplyPreview, SendMessageRequest, SendVoiceMessageRequest } from '../types';
 import { recordMessage } from './cache';
 import { chatKeys } from './keys';
 
 /** The contract's cap on a message's length (after trimming). */
 export const MESSAGE_MAX_LENGTH = 4000;
+/** Spec 001 §9: a chat voice message is at most 60 s. */
+export const VOICE_MESSAGE_MAX_SECONDS = 60;
 
 /** POST /api/conversations/{id}/messages → 201 the message (also pushed to every participant's sockets). */
-export async function sendMessage(conversationId: number, body: SendMessageRequest): Promise<Message> {
+export async function sendMessage(
+  conversationId: number,
+  body: SendMessageRequest | SendVoiceMessageRequest,
+): Promise<Message> {
   const res = await apiRequest('POST', `/api/conversations/${conversationId}/messages`, body);
   return (await res.json()) as Message;
 }
@@ -98,4 +104,35 @@ export function useRetrySend(conversationId: number) {
     },
     [queryClient, mutate],
   );
+}
+
+/** A recording to send as a voice message. */
+export interface VoiceRecording {
+  blob: Blob;
+  seconds: number;
+}
+
+/**
+ * Sends a recording as a voice message (spec 001 §4): the audio as a `data:` URL with its length
+ * in seconds. Not optimistic: the composer's record button shows the send. The answer goes into
+ * the cache like a text message's; the toasts are the spec's.
+ */
+export function useSendVoiceMessage(conversationId: number) {
+  const queryClient = useQueryClient();
+  const realtime = useRealtimeClient();
+  return useMutation({
+    mutationKey: chatKeys.sendVoice(conversationId),
+    networkMode: 'always',
+    mutationFn: async ({ blob, seconds }: VoiceRecording) => {
+      if (isOffline(realtime)) throw new Error('Offline');
+      const voiceUrl = await blobToDataUrl(blob);
+      return sendMessage(conversationId, { content: '', messageType: 'voice', voiceUrl, duration: seconds });
+    },
+    onSuccess: (message, { seconds }) => {
+      recordMessage(queryClient, message);
+      toast({ title: 'Voice message sent!', description: `Sent ${message.duration ?? seconds} second voice message` });
+    },
+    onError: () =>
+      toast({ variant: 'destructive', title: 'Failed to send', description: 'Could not send voice message. Please try again.' }),
+  });
 }

@@ -1,7 +1,8 @@
 //! The chat pane's header (spec 001 §2): the other user's name (opens their profile), 'Online'
-//! or 'Last seen …', a button to the voicemails and one to leave the chat. On a narrow screen a
-//! back button returns to the list. (The voice call button comes with the calls issue.)
-import { ArrowLeft, LogOut, Voicemail } from 'lucide-react';
+//! or 'Last seen …', the voice call button (handed in: calls are their own feature), a button to
+//! the voicemails and one to leave the chat. On a narrow screen a back button returns to the list.
+import { ArrowLeft, LogOut } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { IconButton } from '@/components/ui/icon-button';
@@ -9,6 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useLeaveConversation } from '../api/leave-conversation';
 import { presenceText } from '../conversation';
 import type { ChatUser } from '../types';
+import { VoicemailLink } from './voicemail-link';
 
 const iconButtonClass = 'text-zinc-300 hover:bg-white/5 hover:text-white disabled:opacity-60';
 
@@ -16,10 +18,13 @@ export function ChatHeader({
   conversationId,
   other,
   showBack,
+  callButton,
 }: {
   conversationId: number;
   other: ChatUser;
   showBack: boolean;
+  /** The voice call button for this conversation. */
+  callButton?: ReactNode;
 }) {
   const [, navigate] = useLocation();
   const leave = useLeaveConversation();
@@ -73,13 +78,8 @@ export function ChatHeader({
           )}
         </div>
       </div>
-      <Link
-        href="/voicemail"
-        aria-label="Open voicemails"
-        className="grid size-11 shrink-0 place-items-center rounded-full text-zinc-300 transition hover:bg-white/5 hover:text-white"
-      >
-        <Voicemail aria-hidden="true" className="size-5" />
-      </Link>
+      {callButton}
+      <VoicemailLink label="Open voicemails" className="text-zinc-300" />
       <IconButton
         label="Leave chat"
         icon={LogOut}

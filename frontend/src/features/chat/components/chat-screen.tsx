@@ -2,7 +2,7 @@
 //! on both panes show side by side and the list can collapse to its avatar strip; narrower,
 //! one pane at a time: the list, or the open chat with a back button (the URL says which).
 import { MessageCircle } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -13,7 +13,7 @@ import { flattenConversations } from '../api/cache';
 import { useConversations } from '../api/get-conversations';
 import { otherParticipant } from '../conversation';
 import { useOtherTyping } from '../hooks/use-typing';
-import type { Message } from '../types';
+import type { ChatUser, Message } from '../types';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
@@ -23,7 +23,24 @@ import { NewChatDialog, type UserSearchHook } from './new-chat-dialog';
 /** Spec 001 §9: below this width the chat is single-pane. */
 export const TWO_PANE_QUERY = '(min-width: 768px)';
 
-function ChatPane({ conversationId, showBack }: { conversationId: number; showBack: boolean }) {
+/** Who a call from the open conversation would reach. */
+export interface CallTarget {
+  conversationId: number;
+  user: ChatUser;
+}
+
+/** Draws the header's voice call button (the page hands in the calls feature's). */
+export type RenderCallButton = (target: CallTarget) => ReactNode;
+
+function ChatPane({
+  conversationId,
+  showBack,
+  renderCallButton,
+}: {
+  conversationId: number;
+  showBack: boolean;
+  renderCallButton?: RenderCallButton;
+}) {
   const me = useCurrentUser();
   const list = useConversations();
   const [replyTo, setReplyTo] = useState<Message | null>(null);
@@ -56,9 +73,15 @@ function ChatPane({ conversationId, showBack }: { conversationId: number; showBa
     );
   }
 
+  const other = otherParticipant(conversation, me.id);
   return (
     <>
-      <ChatHeader conversationId={conversationId} other={otherParticipant(conversation, me.id)} showBack={showBack} />
+      <ChatHeader
+        conversationId={conversationId}
+        other={other}
+        showBack={showBack}
+        callButton={renderCallButton?.({ conversationId, user: other })}
+      />
       <MessageList conversationId={conversationId} meId={me.id} otherTyping={otherTyping} onReply={setReplyTo} />
       <Composer conversationId={conversationId} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
     </>
@@ -68,10 +91,12 @@ function ChatPane({ conversationId, showBack }: { conversationId: number; showBa
 export function ChatScreen({
   conversationId,
   useUserSearch,
+  renderCallButton,
 }: {
   /** The open conversation (from /chat/{id}), or null on /chat. */
   conversationId: number | null;
   useUserSearch: UserSearchHook;
+  renderCallButton?: RenderCallButton;
 }) {
   const me = useCurrentUser();
   const twoPane = useMediaQuery(TWO_PANE_QUERY);
@@ -106,7 +131,12 @@ export function ChatScreen({
             />
           ) : (
             // Keyed: a reply target, typing state and scroll position belong to one conversation.
-            <ChatPane key={conversationId} conversationId={conversationId} showBack={!twoPane} />
+            <ChatPane
+              key={conversationId}
+              conversationId={conversationId}
+              showBack={!twoPane}
+              renderCallButton={renderCallButton}
+            />
           )}
         </section>
       )}

@@ -1,5 +1,6 @@
+import { useSessionExpiry } from '@/hooks/use-session-expiry';
+import { chatKeys } from '../api/keys';
 import { useChatRealtime } from '../hooks/use-chat-realtime';
-import { useSessionExpiry } from '../hooks/use-session-expiry';
 
 /**
  * The chat's background work while signed in, on every screen: socket events into the caches,
@@ -7,6 +8,6 @@ import { useSessionExpiry } from '../hooks/use-session-expiry';
  */
 export function ChatSync() {
   useChatRealtime();
-  useSessionExpiry();
+  useSessionExpiry(chatKeys.all[0]);
   return null;
 }

@@ -1,12 +1,16 @@
 //! The composer (spec 001 §2): a 40–120 px text box ('Message...'; Enter sends, Shift+Enter is a
-//! new line), the emoji picker, the send button (off while blank or sending), and the reply
-//! target above it. Typing sends the typing signal; 4000 characters at most, counted near the cap.
-import { Reply, Send, Smile, X } from 'lucide-react';
+//! new line), the emoji picker, the record button with its seconds counter, the send button (off
+//! while blank or sending), and the reply target above it. Typing sends the typing signal; 4000
+//! characters at most, counted near the cap. A recording stops on a second press or at 60 s and
+//! is sent as a voice message at once (spec 001 §4 'Chat voice recording').
+import { Mic, Reply, Send, Smile, Square, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { IconButton } from '@/components/ui/icon-button';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { useAudioRecorder } from '@/hooks/use-audio-recorder';
 import { cn } from '@/lib/utils';
-import { MESSAGE_MAX_LENGTH, useSendMessage } from '../api/send-message';
+import { MESSAGE_MAX_LENGTH, useSendMessage, useSendVoiceMessage, VOICE_MESSAGE_MAX_SECONDS } from '../api/send-message';
 import { messagePreview } from '../conversation';
 import { useTypingSignal } from '../hooks/use-typing';
 import type { Message, ReplyPreview } from '../types';
@@ -18,6 +22,42 @@ export const COMPOSER_MIN_HEIGHT_PX = 40;
 export const COMPOSER_MAX_HEIGHT_PX = 120;
 /** The counter shows from 90 % of the cap on. */
 export const COUNTER_FROM = Math.floor(MESSAGE_MAX_LENGTH * 0.9);
+
+function recordingError() {
+  toast({ variant: 'destructive', title: 'Recording Error', description: 'Could not access microphone. Please check permissions.' });
+}
+
+/** Stands in for the text box while recording: the seconds counter. */
+function RecordingBar({ seconds }: { seconds: number }) {
+  return (
+    <p className="mb-0.5 flex min-h-10 min-w-0 flex-1 items-center gap-2 rounded-2xl border border-red-400/40 bg-red-500/10 px-3 text-sm text-red-200">
+      <span aria-hidden="true" className="size-2 shrink-0 animate-pulse rounded-full bg-red-500" />
+      <span className="truncate">Recording...</span>
+      <span role="timer" aria-label="Recording time" className="ml-auto font-mono tabular-nums">
+        {seconds}s
+      </span>
+    </p>
+  );
+}
+
+/** The record button: Mic, then Stop while recording; a voice message being sent shows on it. */
+function RecordButton({ recorder, sending }: { recorder: ReturnType<typeof useAudioRecorder>; sending: boolean }) {
+  if (sending) return <Spinner label="Sending voice message" className="size-11 shrink-0 [&>div]:size-6 [&>div]:border-2" />;
+  const recording = recorder.status === 'recording';
+  return (
+    <IconButton
+      label={recording ? 'Stop recording and send' : 'Record voice message'}
+      icon={recording ? Square : Mic}
+      iconClassName={cn('size-5', recording && 'fill-current')}
+      disabled={recorder.status === 'starting'}
+      onClick={() => (recording ? recorder.stop() : void recorder.start())}
+      className={cn(
+        'disabled:opacity-60',
+        recording ? 'bg-red-500/20 text-red-200 hover:bg-red-500/30' : 'text-zinc-300 hover:bg-white/5 hover:text-white',
+      )}
+    />
+  );
+}
 
 function toReplyPreview(message: Message): ReplyPreview {
   return {
@@ -40,11 +80,18 @@ export function Composer({
   const [text, setText] = useState('');
   const [pickerOpen, setPickerOpen] = useState(false);
   const send = useSendMessage(conversationId);
+  const sendVoice = useSendVoiceMessage(conversationId);
+  const recorder = useAudioRecorder({
+    maxSeconds: VOICE_MESSAGE_MAX_SECONDS,
+    onRecorded: (clip) => sendVoice.mutate(clip),
+    onError: recordingError,
+  });
+  const recording = recorder.status === 'recording';
   const typing = useTypingSignal(conversationId);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLDivElement>(null);
   const trimmed = text.trim();
-  const canSend = trimmed.length > 0 && !send.isPending;
+  const canSend = trimmed.length > 0 && !send.isPending && !recording;
 
   // Grows with its content between 40 and 120 px, then scrolls.
   useLayoutEffect(() => {
@@ -150,9 +197,11 @@ export function Composer({
           aria-expanded={pickerOpen}
           data-emoji-toggle=""
           onClick={() => setPickerOpen((open) => !open)}
-          className={cn('text-zinc-300 hover:bg-white/5 hover:text-white', pickerOpen && 'text-fuchsia-300')}
+          disabled={recording}
+          className={cn('text-zinc-300 hover:bg-white/5 hover:text-white disabled:opacity-40', pickerOpen && 'text-fuchsia-300')}
         />
         <textarea
+          hidden={recording}
           ref={textarea}
           aria-label="Message"
           placeholder="Message..."
@@ -164,6 +213,8 @@ export function Composer({
           style={{ minHeight: COMPOSER_MIN_HEIGHT_PX, maxHeight: COMPOSER_MAX_HEIGHT_PX }}
           className="mb-0.5 block min-w-0 flex-1 resize-none rounded-2xl border border-white/10 bg-zinc-900/80 px-3 py-2 text-base leading-6 text-zinc-50 placeholder:text-zinc-500 focus:border-fuchsia-400/70 focus:outline-none"
         />
+        {recording && <RecordingBar seconds={recorder.seconds} />}
+        <RecordButton recorder={recorder} sending={sendVoice.isPending} />
         <IconButton
           type="submit"
           label="Send message"

@@ -17,6 +17,7 @@ import { flattenConversations } from '../api/cache';
 import { useConversations } from '../api/get-conversations';
 import { messagePreview, otherParticipant } from '../conversation';
 import type { ChatUser, Conversation } from '../types';
+import { VoicemailLink } from './voicemail-link';
 
 /** Spec 001 §9: the collapsed strip shows 8 conversations. */
 export const COLLAPSED_COUNT = 8;
@@ -163,6 +164,7 @@ export function ConversationList({
     <nav aria-label="Conversations" className="flex h-full min-w-0 flex-col">
       <div className="flex items-center gap-1 px-3 py-2">
         <h1 className="min-w-0 flex-1 truncate text-lg font-semibold text-white">Messages</h1>
+        <VoicemailLink label="Voicemails" className="text-zinc-400" />
         {newChat}
         {toggle}
       </div>

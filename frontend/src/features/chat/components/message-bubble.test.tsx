@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aMessage } from '@/test/chat';
+import { messagePreview } from '../conversation';
 import { MessageBubble } from './message-bubble';
 
 beforeEach(() => vi.useFakeTimers());
@@ -39,5 +40,47 @@ describe('MessageBubble long press', () => {
     fireEvent.pointerDown(bubble, { pointerType: 'mouse', clientX: 5, clientY: 5 });
     act(() => vi.advanceTimersByTime(600));
     expect(onActivate).not.toHaveBeenCalled();
+  });
+});
+
+describe('MessageBubble voice and call lines', () => {
+  it("shows a voice message as 'Voice message (Ns)' with a player of its audio", () => {
+    render(
+      <ol>
+        <MessageBubble
+          message={aMessage({ messageType: 'voice', content: '', voiceUrl: '/media/voice-1.webm', duration: 7 })}
+          mine={false}
+          onReact={() => {}}
+        />
+      </ol>,
+    );
+    expect(screen.getByText('Voice message (7s)')).toBeInTheDocument();
+    expect(document.querySelector('audio')).toHaveAttribute('src', '/media/voice-1.webm');
+  });
+
+  it.each([
+    [{ callOutcome: 'completed' as const, duration: 192 }, 'Voice call · 3:12'],
+    [{ callOutcome: 'missed' as const, duration: null }, 'Missed voice call'],
+    [{ callOutcome: 'declined' as const, duration: null }, 'Declined voice call'],
+  ])('shows a call line (%o) as %s, centred and without actions', (fields, text) => {
+    render(
+      <ol>
+        <MessageBubble message={aMessage({ messageType: 'call', content: '', ...fields })} mine onReact={() => {}} />
+      </ol>,
+    );
+    expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('listitem')).toHaveAttribute('data-call-line');
+  });
+});
+
+describe('messagePreview', () => {
+  it("says 'Voice message' for a voice message and a call line's text for a call", () => {
+    expect(messagePreview(aMessage({ messageType: 'voice', content: '' }))).toBe('Voice message');
+    expect(messagePreview(aMessage({ messageType: 'call', content: '', callOutcome: 'completed', duration: 65 }))).toBe(
+      'Voice call · 1:05',
+    );
+    expect(messagePreview(aMessage({ messageType: 'call', content: '', callOutcome: 'missed' }))).toBe('Missed voice call');
+    expect(messagePreview(aMessage({ content: 'Hi' }))).toBe('Hi');
   });
 });

@@ -1,12 +1,13 @@
 //! One message (spec 001 §2): own messages on the right with a double check mark, others on the
 //! left; a quoted reply above the text; reaction chips below that toggle. Its time and actions
 //! (heart, thumbs up, reply, copy) show on hover, on keyboard focus, or after a 500 ms touch.
-import { AlertCircle, CheckCheck, Clock, Copy, Reply } from 'lucide-react';
+//! A voice message is its label and a player; a call line sits in the middle without actions.
+import { AlertCircle, CheckCheck, Clock, Copy, Phone, PhoneMissed, PhoneOff, Reply } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLongPress } from '@/hooks/use-long-press';
 import { cn } from '@/lib/utils';
-import { messagePreview, messageTime } from '../conversation';
-import type { MessageType, Reaction, ReplyPreview } from '../types';
+import { callLineText, messagePreview, messageTime } from '../conversation';
+import type { CallOutcome, MessageType, Reaction, ReplyPreview } from '../types';
 
 /** Spec 001 §9: the quick reactions. */
 export const QUICK_REACTIONS = [
@@ -20,6 +21,7 @@ export interface BubbleMessage {
   messageType: MessageType;
   voiceUrl?: string | null;
   duration?: number | null;
+  callOutcome?: CallOutcome | null;
   replyTo: ReplyPreview | null;
   reactions: Reaction[];
   createdAt: string;
@@ -57,6 +59,27 @@ function Body({ message }: { message: BubbleMessage }) {
   return <p className="break-words whitespace-pre-wrap">{message.content}</p>;
 }
 
+/** A call line (issue 8): centred, between the two sides, with no actions. */
+function CallLine({ message }: { message: BubbleMessage }) {
+  const Icon = message.callOutcome === 'missed' ? PhoneMissed : message.callOutcome === 'declined' ? PhoneOff : Phone;
+  return (
+    <li data-call-line="" className="flex justify-center">
+      <p
+        className={cn(
+          'flex items-center gap-2 rounded-full border border-white/10 bg-white/5 px-3 py-1.5 text-sm',
+          message.callOutcome === 'completed' ? 'text-zinc-300' : 'text-rose-300',
+        )}
+      >
+        <Icon aria-hidden="true" className="size-4" />
+        <span>{callLineText(message)}</span>
+        <time dateTime={message.createdAt} className="text-xs text-zinc-500">
+          {messageTime(message.createdAt)}
+        </time>
+      </p>
+    </li>
+  );
+}
+
 function StatusMark({ status }: { status: BubbleStatus }) {
   if (status === 'pending') return <Clock role="img" aria-label="Sending" className="size-3.5 text-white/70" />;
   if (status === 'failed') return <AlertCircle role="img" aria-label="Not sent" className="size-3.5 text-red-200" />;
@@ -88,6 +111,7 @@ export function MessageBubble({
 }) {
   const longPress = useLongPress(() => onActivate?.());
   const hasActions = Boolean(onReact);
+  if (message.messageType === 'call') return <CallLine message={message} />;
 
   let actions: ReactNode = null;
   if (hasActions) {

@@ -1,11 +1,14 @@
+//! Session expiry on the chat and voicemail screens (spec 001 §8): a 401 from any query or
+//! mutation whose key starts with a watched root shows 'Session Expired' / 'Please log in again
+//! to continue.', then after 1 s goes to / and clears the session, so the router shows the
+//! landing page. Each feature watches its own root; several 401s at once give one toast.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '@/components/ui/use-toast';
 import { userQueryKey } from '@/lib/auth';
-import { chatKeys } from '../api/keys';
 
-/** Spec 001 §9: the chat's redirect delay. */
+/** Spec 001 §9: the chat's and voicemail's redirect delay. */
 export const SESSION_EXPIRED_REDIRECT_MS = 1000;
 
 /** The request helper's errors read "{status}: …". */
@@ -13,21 +16,18 @@ export function isUnauthorized(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('401:');
 }
 
-const isChatKey = (key: readonly unknown[] | undefined) => key?.[0] === chatKeys.all[0];
-
-/** One expiry at a time: several chat calls failing together show one toast and redirect once. */
+/** One expiry at a time: several calls failing together show one toast and redirect once. */
 let expiring = false;
+/** Every watched root: all their caches go with the session. */
+const watchedRoots = new Set<string>();
 
-/**
- * Session expiry (spec 001 §8): a 401 from any chat query or mutation shows 'Session Expired' /
- * 'Please log in again to continue.', then after 1 s goes to / and clears the session, so the
- * router shows the landing page.
- */
-export function useSessionExpiry(): void {
+export function useSessionExpiry(root: string): void {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
 
   useEffect(() => {
+    watchedRoots.add(root);
+    const watched = (key: readonly unknown[] | undefined) => key?.[0] === root;
     const expire = () => {
       if (expiring) return;
       expiring = true;
@@ -36,21 +36,21 @@ export function useSessionExpiry(): void {
       setTimeout(() => {
         expiring = false;
         navigate('/');
-        queryClient.removeQueries({ queryKey: chatKeys.all });
+        for (const gone of watchedRoots) queryClient.removeQueries({ queryKey: [gone] });
         queryClient.setQueryData(userQueryKey, null);
       }, SESSION_EXPIRED_REDIRECT_MS);
     };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'error') return;
-      if (isChatKey(event.query.queryKey) && isUnauthorized(event.action.error)) expire();
+      if (watched(event.query.queryKey) && isUnauthorized(event.action.error)) expire();
     });
     const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'error') return;
-      if (isChatKey(event.mutation.options.mutationKey) && isUnauthorized(event.action.error)) expire();
+      if (watched(event.mutation.options.mutationKey) && isUnauthorized(event.action.error)) expire();
     });
     return () => {
       unsubscribeQueries();
       unsubscribeMutations();
     };
-  }, [queryClient, navigate]);
+  }, [queryClient, navigate, root]);
 }

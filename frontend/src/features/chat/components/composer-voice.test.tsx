@@ -1,0 +1,87 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { aMessageFromMe, json, serveChat } from '@/test/chat';
+import { FakeWebSocket } from '@/test/fake-websocket';
+import { fakeMediaEachTest, flush } from '@/test/media';
+import { openSocket, withRealtime } from '@/test/realtime';
+import { me, renderWithApp } from '@/test/render';
+import { Composer } from './composer';
+
+const currentMedia = fakeMediaEachTest();
+beforeEach(() => FakeWebSocket.install());
+
+function renderComposer(answer: () => Response = () => json(aMessageFromMe({ messageType: 'voice', duration: 3 }), { status: 201 })) {
+  const server = serveChat({ 'POST /api/conversations/10/messages': answer });
+  renderWithApp(withRealtime(<Composer conversationId={10} replyTo={null} onClearReply={() => {}} />), { user: me });
+  openSocket();
+  return server;
+}
+
+const recordButton = () => screen.getByRole('button', { name: 'Record voice message' });
+
+async function startRecording() {
+  fireEvent.click(recordButton());
+  await screen.findByRole('button', { name: 'Stop recording and send' });
+}
+
+describe('Composer voice recording', () => {
+  it('records with a seconds counter and sends a voice message on the second press', async () => {
+    const { calls } = renderComposer();
+    await startRecording();
+    expect(currentMedia().getUserMedia).toHaveBeenCalledWith({ audio: true });
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.getByRole('timer', { name: 'Recording time' })).toHaveTextContent('0s');
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.getByRole('timer', { name: 'Recording time' })).toHaveTextContent('3s');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording and send' }));
+    expect(await screen.findByText('Voice message sent!')).toBeInTheDocument();
+    expect(screen.getByText('Sent 3 second voice message')).toBeInTheDocument();
+    const [post] = calls('POST /api/conversations/10/messages');
+    expect(post.body).toEqual({
+      content: '',
+      messageType: 'voice',
+      voiceUrl: `data:audio/webm;base64,${btoa('webm-bytes')}`,
+      duration: 3,
+    });
+    expect(currentMedia().streams[0].tracks[0].stop).toHaveBeenCalled();
+    expect(recordButton()).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  });
+
+  it('stops by itself at 60 s and sends', async () => {
+    const { calls } = renderComposer(() => json(aMessageFromMe({ messageType: 'voice', duration: 60 }), { status: 201 }));
+    await startRecording();
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(await screen.findByText('Sent 60 second voice message')).toBeInTheDocument();
+    expect(calls('POST /api/conversations/10/messages')[0].body).toMatchObject({ duration: 60 });
+  });
+
+  it("says 'Recording Error' when the microphone is refused, and stays ready", async () => {
+    currentMedia().refuse();
+    renderComposer();
+    fireEvent.click(recordButton());
+    expect(await screen.findByText('Recording Error')).toBeInTheDocument();
+    expect(screen.getByText('Could not access microphone. Please check permissions.')).toBeInTheDocument();
+    expect(recordButton()).toBeEnabled();
+  });
+
+  it("says 'Failed to send' when the voice message is refused", async () => {
+    renderComposer(() => new Response('{"message":"Audio must be WebM, Ogg, MP4, MP3 or WAV"}', { status: 415 }));
+    await startRecording();
+    act(() => vi.advanceTimersByTime(2000));
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording and send' }));
+    expect(await screen.findByText('Failed to send')).toBeInTheDocument();
+    expect(screen.getByText('Could not send voice message. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(recordButton()).toBeEnabled());
+  });
+
+  it('does not send text while recording', async () => {
+    renderComposer();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'Hello' } });
+    expect(screen.getByRole('button', { name: 'Send message' })).toBeEnabled();
+    await startRecording();
+    expect(screen.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    await flush();
+  });
+});

@@ -1,0 +1,16 @@
+//! Query and mutation keys of voicemail, all under `voicemailKeys.all` (the session-expiry root).
+import type { InfiniteData } from '@tanstack/react-query';
+import type { Page } from '@/lib/api-client';
+import type { Voicemail } from '../types';
+
+export const voicemailKeys = {
+  all: ['voicemails'] as const,
+  list: () => ['voicemails', 'list'] as const,
+  unread: () => ['voicemails', 'unread'] as const,
+  listen: () => ['voicemails', 'listen'] as const,
+  send: () => ['voicemails', 'send'] as const,
+};
+
+export type VoicemailPages = InfiniteData<Page<Voicemail>>;
+
+export const VOICEMAILS_PAGE_SIZE = 20;

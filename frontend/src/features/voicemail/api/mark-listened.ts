@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/api-client';
+import type { Voicemail } from '../types';
+import { voicemailKeys, type VoicemailPages } from './keys';
+
+/** PATCH /api/voicemails/{id}/listen → the voicemail, listened (idempotent). */
+export async function markListened(id: number): Promise<Voicemail> {
+  const res = await apiRequest('PATCH', `/api/voicemails/${id}/listen`);
+  return (await res.json()) as Voicemail;
+}
+
+/**
+ * Played means listened (spec 001 §4 Voicemail): the answer goes into the cached list at once,
+ * then the list and the unread count are refetched.
+ */
+export function useMarkListened() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: voicemailKeys.listen(),
+    mutationFn: markListened,
+    onSuccess: (voicemail) => {
+      queryClient.setQueryData<VoicemailPages>(voicemailKeys.list(), (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((page) => ({
+                ...page,
+                items: page.items.map((v) => (v.id === voicemail.id ? { ...v, isListened: true } : v)),
+              })),
+            }
+          : data,
+      );
+      void queryClient.invalidateQueries({ queryKey: voicemailKeys.all });
+    },
+    onError: () => toast({ variant: 'destructive', title: 'Failed to mark voicemail as listened' }),
+  });
+}

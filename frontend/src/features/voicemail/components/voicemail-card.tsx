@@ -1,0 +1,112 @@
+//! One voicemail (spec 001 §2 Voicemail): the sender's avatar and name, when it came, its length
+//! (m:ss), 'New' until listened, Play/Pause, the transcript when there is one, and the player.
+//! Playing it, by the button or the player's own control, marks it listened (spec 001 §4).
+import { Pause, Play } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { formatMSs } from '@/lib/duration';
+import { relativeTime } from '@/lib/relative-time';
+import { useMarkListened } from '../api/mark-listened';
+import type { Voicemail } from '../types';
+
+function playbackError(error?: unknown) {
+  // A play() cut short by a pause or a new source is not a failure.
+  if (error instanceof DOMException && error.name === 'AbortError') return;
+  toast({ variant: 'destructive', title: 'Playback Error', description: 'Could not play this voicemail.' });
+}
+
+/** One voicemail plays at a time. */
+function pauseOthers(current: HTMLAudioElement | null) {
+  document.querySelectorAll<HTMLAudioElement>('audio[data-voicemail]').forEach((element) => {
+    if (element !== current && !element.paused) element.pause();
+  });
+}
+
+export function VoicemailCard({ voicemail }: { voicemail: Voicemail }) {
+  const audio = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const listen = useMarkListened();
+  const marking = useRef(false);
+  const name = voicemail.fromUser.displayName;
+
+  const onPlay = () => {
+    setPlaying(true);
+    pauseOthers(audio.current);
+    if (voicemail.isListened || marking.current) return;
+    marking.current = true;
+    listen.mutate(voicemail.id, { onSettled: () => (marking.current = false) });
+  };
+
+  const toggle = () => {
+    const element = audio.current;
+    if (!element) return;
+    if (playing) {
+      element.pause();
+      return;
+    }
+    try {
+      Promise.resolve(element.play()).catch(playbackError);
+    } catch (error) {
+      playbackError(error);
+    }
+  };
+
+  return (
+    <li>
+      <article
+        aria-label={`Voicemail from ${name}`}
+        className="space-y-3 rounded-2xl border border-white/10 bg-zinc-900/70 p-3"
+        data-listened={voicemail.isListened}
+      >
+        <div className="flex items-center gap-3">
+          <Avatar src={voicemail.fromUser.profileImageUrl} name={name} className="size-11 text-base" />
+          <div className="min-w-0 flex-1">
+            <p className="flex items-center gap-2">
+              <span className="truncate font-semibold text-white">{name}</span>
+              {!voicemail.isListened && (
+                <span className="shrink-0 rounded-full bg-fuchsia-500/25 px-2 text-xs leading-5 font-semibold text-fuchsia-200">
+                  New
+                </span>
+              )}
+            </p>
+            <p className="text-xs text-zinc-400">
+              <time dateTime={voicemail.createdAt}>{relativeTime(voicemail.createdAt)}</time>
+              <span aria-hidden="true"> · </span>
+              <span aria-label={`Length ${formatMSs(voicemail.duration)}`}>{formatMSs(voicemail.duration)}</span>
+            </p>
+          </div>
+          <Button
+            variant="secondary"
+            aria-label={`${playing ? 'Pause' : 'Play'} voicemail from ${name}`}
+            onClick={toggle}
+            className="shrink-0"
+          >
+            {playing ? <Pause aria-hidden="true" className="size-4" /> : <Play aria-hidden="true" className="size-4" />}
+            {playing ? 'Pause' : 'Play'}
+          </Button>
+        </div>
+        {voicemail.transcript && (
+          <p className="rounded-xl bg-white/5 px-3 py-2 text-sm whitespace-pre-wrap text-zinc-200">{voicemail.transcript}</p>
+        )}
+        <audio
+          ref={audio}
+          data-voicemail=""
+          controls
+          preload="none"
+          src={voicemail.voiceUrl}
+          aria-label={`Voicemail from ${name}`}
+          onPlay={onPlay}
+          onPause={() => setPlaying(false)}
+          onEnded={() => setPlaying(false)}
+          onError={() => {
+            setPlaying(false);
+            playbackError();
+          }}
+          className="h-10 w-full"
+        />
+      </article>
+    </li>
+  );
+}

@@ -230,13 +230,15 @@ async fn seed_conversations(db: &Db) -> anyhow::Result<()> {
                 db::messages::NewMessage {
                     conversation_id: id,
                     sender_id: sender,
-                    content: text,
+                    body: db::messages::Body::Text(text),
                     reply_to_id: reply.and_then(|r| ids.get(r).copied()),
                     created_at: at,
                 },
             )
             .await
-            .map_err(|err| anyhow::anyhow!("seeding a message: {err:?}"))?;
+            .map_err(|err| anyhow::anyhow!("seeding a message: {err:?}"))?
+            .message
+            .id;
             for emoji in *reactions {
                 db::messages::toggle_reaction(db, id, message, other, emoji, at + MINUTE_MS)
                     .await?;

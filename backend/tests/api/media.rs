@@ -217,7 +217,7 @@ async fn stored_avatar_urls(app: &TestApp, username: &str) -> (Option<String>, O
 }
 
 /// Files in the app's media folder.
-fn stored_files(app: &TestApp) -> usize {
+pub fn stored_files(app: &TestApp) -> usize {
     match std::fs::read_dir(&app.settings.media_store) {
         Ok(entries) => entries.count(),
         Err(_) => 0,

@@ -66,6 +66,21 @@ pub async fn next_of(socket: &mut Socket, kind: &str) -> Value {
     }
 }
 
+/// The next event of each of `kinds`, in that order whatever order they come in (a reply to the
+/// socket and an event for its user travel apart), skipping others.
+pub async fn next_each(socket: &mut Socket, kinds: &[&str]) -> Vec<Value> {
+    let mut found: Vec<Option<Value>> = vec![None; kinds.len()];
+    while found.iter().any(Option::is_none) {
+        let event = next_event(socket).await;
+        if let Some(slot) = kinds.iter().position(|k| event["type"] == *k)
+            && found[slot].is_none()
+        {
+            found[slot] = Some(event);
+        }
+    }
+    found.into_iter().flatten().collect()
+}
+
 pub async fn assert_quiet(socket: &mut Socket) {
     if let Ok(Some(Ok(Message::Text(text)))) = tokio::time::timeout(QUIET_FOR, socket.next()).await
     {

@@ -130,7 +130,12 @@ pub struct Settings {
 
     /// TURN server(s) handed to browsers for calls, e.g. turn:turn.example.com:3478 (several
     /// separated by commas); needs --turn-secret. Without it calls use public STUN only.
-    #[arg(long, env = "ATELIER_TURN_URL", requires = "turn_secret", global = true)]
+    #[arg(
+        long,
+        env = "ATELIER_TURN_URL",
+        requires = "turn_secret",
+        global = true
+    )]
     pub turn_url: Option<String>,
 
     /// The TURN server's shared secret (coturn's static-auth-secret): browsers get credentials

@@ -64,7 +64,10 @@ impl AppState {
             media,
             clock,
             realtime,
-            ice: IceConfig::new(settings.turn_url.as_deref(), settings.turn_secret.as_deref()),
+            ice: IceConfig::new(
+                settings.turn_url.as_deref(),
+                settings.turn_secret.as_deref(),
+            ),
         }))
     }
 }

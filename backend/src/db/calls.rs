@@ -152,10 +152,9 @@ pub async fn all_open(db: &Db) -> Result<Vec<OpenCall>, sqlx::Error> {
 
 /// The open call between `user` and `peer`, if they are in one together.
 pub async fn between(db: &Db, user: i64, peer: i64) -> Result<Option<OpenCall>, sqlx::Error> {
-    Ok(open_of(db, user, peer)
-        .await?
-        .into_iter()
-        .find(|call| call.peer_of(user) == peer && (call.caller_id == user || call.callee_id == user)))
+    Ok(open_of(db, user, peer).await?.into_iter().find(|call| {
+        call.peer_of(user) == peer && (call.caller_id == user || call.callee_id == user)
+    }))
 }
 
 /// The callee answers on `instance`: `false` when the call is no longer ringing (answered on
@@ -226,11 +225,21 @@ pub async fn end(
         .execute(&mut *tx)
         .await?;
     let (outcome, talk) = match closed.answered_at {
-        Some(answered) => (CallEnd::Completed, Some(((now - answered).max(0) + 500) / 1000)),
+        Some(answered) => (
+            CallEnd::Completed,
+            Some(((now - answered).max(0) + 500) / 1000),
+        ),
         None => (unanswered, None),
     };
-    let line = insert_line(&mut tx, closed.conversation_id, closed.caller_id, outcome, talk, now)
-        .await?;
+    let line = insert_line(
+        &mut tx,
+        closed.conversation_id,
+        closed.caller_id,
+        outcome,
+        talk,
+        now,
+    )
+    .await?;
     tx.commit().await?;
     let line = messages::find(db, closed.conversation_id, line)
         .await?

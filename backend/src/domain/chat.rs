@@ -88,7 +88,10 @@ mod tests {
     fn transcripts_are_optional_and_bounded() {
         assert_eq!(parse_transcript(None).unwrap(), None);
         assert_eq!(parse_transcript(Some("  ")).unwrap(), None);
-        assert_eq!(parse_transcript(Some(" hi ")).unwrap().as_deref(), Some("hi"));
+        assert_eq!(
+            parse_transcript(Some(" hi ")).unwrap().as_deref(),
+            Some("hi")
+        );
         assert!(parse_transcript(Some(&"x".repeat(2001))).is_err());
     }
 

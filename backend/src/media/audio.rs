@@ -186,8 +186,9 @@ pub fn probe(bytes: &[u8], stop_after_ms: u64) -> Result<Probed, MediaError> {
 /// `span` ticks of `base` in milliseconds (saturating: an absurd span is simply too long).
 fn millis(base: TimeBase, span: i64) -> u64 {
     let span = Ticks::new(u64::try_from(span).unwrap_or(0));
-    base.calc_duration(span)
-        .map_or(u64::MAX, |t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX))
+    base.calc_duration(span).map_or(u64::MAX, |t| {
+        u64::try_from(t.as_millis()).unwrap_or(u64::MAX)
+    })
 }
 
 fn ticks(duration: Ticks) -> i64 {
@@ -243,7 +244,10 @@ mod tests {
             b"",
             b"\xFF\xF1\x50\x80", // AAC ADTS, not MP3
         ] {
-            assert!(matches!(probe(bad, 60_000), Err(MediaError::NotAudio)), "{bad:?}");
+            assert!(
+                matches!(probe(bad, 60_000), Err(MediaError::NotAudio)),
+                "{bad:?}"
+            );
         }
     }
 

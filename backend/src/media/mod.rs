@@ -24,8 +24,8 @@ use tokio::sync::Semaphore;
 use crate::db::{self, Db};
 use crate::error::ApiError;
 
-pub use process::{AVATAR_SIDE, AVATAR_SMALL_SIDE, POST_MAX_SIDE, POST_THUMB_SIDE};
 pub use audio::AudioFormat;
+pub use process::{AVATAR_SIDE, AVATAR_SMALL_SIDE, POST_MAX_SIDE, POST_THUMB_SIDE};
 pub use source::{ImageSource, MAX_URL_LEN, parse_audio_data_url, parse_image_source};
 
 /// At most this many images are decoded (or audio files demuxed) at once; an image may hold a

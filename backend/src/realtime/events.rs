@@ -176,17 +176,26 @@ mod tests {
         .unwrap();
         assert!(matches!(
             parsed,
-            ClientEvent::InitiateCall { to_user_id: 2, conversation_id: 3, .. }
+            ClientEvent::InitiateCall {
+                to_user_id: 2,
+                conversation_id: 3,
+                ..
+            }
         ));
         assert!(
-            serde_json::from_str::<ClientEvent>(r#"{"type":"iceCandidate","toUserId":2,"candidate":"x"}"#)
-                .is_err()
+            serde_json::from_str::<ClientEvent>(
+                r#"{"type":"iceCandidate","toUserId":2,"candidate":"x"}"#
+            )
+            .is_err()
         );
         let frame = ServerEvent::CallRejected {
             from_user_id: 2,
             reason: RejectReason::Busy,
         }
         .to_frame();
-        assert_eq!(frame, r#"{"type":"callRejected","fromUserId":2,"reason":"busy"}"#);
+        assert_eq!(
+            frame,
+            r#"{"type":"callRejected","fromUserId":2,"reason":"busy"}"#
+        );
     }
 }

@@ -24,9 +24,11 @@ pub struct IceServer {
     pub urls: Vec<String>,
     /// TURN only: `{expiry unix seconds}:{user id}`.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub username: Option<String>,
     /// TURN only: base64(HMAC-SHA1(secret, username)).
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(nullable = false)]
     pub credential: Option<String>,
 }
 

@@ -106,7 +106,12 @@ async fn initiate(
         return Ok(Some(error(CALL_TARGET_NOT_FOUND)));
     };
     let now = state.clock.now_ms();
-    if !state.realtime.online_among(&[callee]).await.contains(&callee) {
+    if !state
+        .realtime
+        .online_among(&[callee])
+        .await
+        .contains(&callee)
+    {
         return unreached(state, conversation, me, callee, CallEnd::Offline).await;
     }
     end_stale(state, db::calls::open_of(&state.db, me, callee).await?, now).await?;
@@ -237,8 +242,8 @@ async fn relay_candidate(
     peer: i64,
     candidate: Sdp,
 ) -> Reply {
-    let in_call = current.peer() == Some(peer)
-        || db::calls::between(&state.db, me, peer).await?.is_some();
+    let in_call =
+        current.peer() == Some(peer) || db::calls::between(&state.db, me, peer).await?.is_some();
     if !in_call {
         return no_call(state, me, peer).await;
     }
@@ -255,11 +260,13 @@ async fn relay_candidate(
 /// The refusal of a signal about a call that is not there: `Call not found` between people who
 /// chat (it ended, or another device answered), `Call target not found` otherwise.
 async fn no_call(state: &AppState, me: i64, peer: i64) -> Reply {
-    Ok(Some(error(if shares_a_conversation(state, me, peer).await? {
-        CALL_NOT_FOUND
-    } else {
-        CALL_TARGET_NOT_FOUND
-    })))
+    Ok(Some(error(
+        if shares_a_conversation(state, me, peer).await? {
+            CALL_NOT_FOUND
+        } else {
+            CALL_TARGET_NOT_FOUND
+        },
+    )))
 }
 
 async fn shares_a_conversation(state: &AppState, me: i64, peer: i64) -> Result<bool, sqlx::Error> {

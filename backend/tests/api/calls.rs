@@ -140,24 +140,35 @@ async fn a_call_is_signalled_between_the_two_people_with_the_real_sender(backend
     assert_none_of(&mut call.leo_socket, &["callEnded"]).await;
 
     call.app.advance_clock(Duration::from_secs(192));
-    send(&mut call.leo_socket, json!({"type": "endCall", "toUserId": maya})).await;
+    send(
+        &mut call.leo_socket,
+        json!({"type": "endCall", "toUserId": maya}),
+    )
+    .await;
     assert_eq!(
         next_of(&mut call.maya_socket, "callEnded").await,
         json!({"type": "callEnded", "fromUserId": leo})
     );
     // One line, sent by the caller, to both.
     let line = next_of(&mut call.maya_socket, "newMessage").await["message"].clone();
-    assert_eq!(next_of(&mut call.leo_socket, "newMessage").await["message"], line);
+    assert_eq!(
+        next_of(&mut call.leo_socket, "newMessage").await["message"],
+        line
+    );
     assert_eq!(line["messageType"], "call");
     assert_eq!(line["callOutcome"], "completed");
     assert_eq!(line["duration"], 192);
     assert_eq!(line["content"], "Voice call · 3:12");
     assert_eq!(line["sender"]["id"], maya);
-    assert_eq!(lines(&call).await, [line.clone()]);
+    assert_eq!(lines(&call).await, std::slice::from_ref(&line));
     let list = call.leo.get_json("/api/conversations").await;
     assert_eq!(list[0]["lastMessage"]["callOutcome"], "completed");
     // Hanging up again changes nothing.
-    send(&mut call.maya_socket, json!({"type": "endCall", "toUserId": leo})).await;
+    send(
+        &mut call.maya_socket,
+        json!({"type": "endCall", "toUserId": leo}),
+    )
+    .await;
     assert_none_of(&mut call.leo_socket, &["callEnded", "newMessage"]).await;
     assert_eq!(lines(&call).await.len(), 1);
 }
@@ -229,7 +240,12 @@ async fn signals_to_someone_you_do_not_chat_with_are_refused_and_go_nowhere(back
     )
     .await;
     let bad = next_of(&mut call.maya_socket, "error").await;
-    assert!(bad["message"].as_str().unwrap().starts_with("Invalid frame"));
+    assert!(
+        bad["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Invalid frame")
+    );
     assert_quiet(&mut call.leo_socket).await;
     assert!(lines(&call).await.is_empty());
 }

@@ -28,9 +28,7 @@ async fn without_turn_the_config_is_two_public_stun_servers(backend: Backend) {
     }
 }
 
-async fn with_turn_the_credential_verifies_with_the_secret_and_expires_in_a_day(
-    backend: Backend,
-) {
+async fn with_turn_the_credential_verifies_with_the_secret_and_expires_in_a_day(backend: Backend) {
     const SECRET: &str = "coturn-static-auth-secret";
     let app = spawn_app_with(backend, |settings| {
         settings.turn_url = Some("turn:turn.example.com:3478,turns:turn.example.com:5349".into());
@@ -51,14 +49,18 @@ async fn with_turn_the_credential_verifies_with_the_secret_and_expires_in_a_day(
     assert_eq!(user, maya.id.to_string());
     let now = chrono::Utc::now().timestamp();
     let expiry: i64 = expiry.parse().unwrap();
-    assert!((now + 86_400 - 5..=now + 86_400 + 5).contains(&expiry), "{expiry} vs {now}");
+    assert!(
+        (now + 86_400 - 5..=now + 86_400 + 5).contains(&expiry),
+        "{expiry} vs {now}"
+    );
     // What the TURN server does: HMAC-SHA1 of the username with the shared secret.
     let mut mac = Hmac::<Sha1>::new_from_slice(SECRET.as_bytes()).unwrap();
     mac.update(username.as_bytes());
     let credential = base64::engine::general_purpose::STANDARD
         .decode(turn["credential"].as_str().unwrap())
         .unwrap();
-    mac.verify_slice(&credential).expect("the credential verifies with the secret");
+    mac.verify_slice(&credential)
+        .expect("the credential verifies with the secret");
     // Another user gets their own.
     let leo = app.new_user("leo").await;
     let theirs: Value = leo.get_json("/api/rtc/config").await;
@@ -67,5 +69,10 @@ async fn with_turn_the_credential_verifies_with_the_secret_and_expires_in_a_day(
 
 async fn the_config_needs_a_session(backend: Backend) {
     let app = spawn_app(backend).await;
-    assert_eq!(error_of(app.anonymous().get("/api/rtc/config").await).await.0, 401);
+    assert_eq!(
+        error_of(app.anonymous().get("/api/rtc/config").await)
+            .await
+            .0,
+        401
+    );
 }

@@ -31,8 +31,11 @@ async fn chat(app: &TestApp) -> (TestUser, TestUser, i64) {
 }
 
 async fn send_voice(user: &TestUser, conversation: i64, body: Value) -> reqwest::Response {
-    user.post_json(&format!("/api/conversations/{conversation}/messages"), &body)
-        .await
+    user.post_json(
+        &format!("/api/conversations/{conversation}/messages"),
+        &body,
+    )
+    .await
 }
 
 fn voice(mime: &str, bytes: &[u8], duration: i64) -> Value {
@@ -48,12 +51,7 @@ async fn a_chrome_voice_message_is_stored_and_served_as_audio_with_ranges(backen
     let app = spawn_app(backend).await;
     let (maya, leo, id) = chat(&app).await;
 
-    let response = send_voice(
-        &maya,
-        id,
-        voice("audio/webm;codecs=opus", CHROME_WEBM, 3),
-    )
-    .await;
+    let response = send_voice(&maya, id, voice("audio/webm;codecs=opus", CHROME_WEBM, 3)).await;
     assert_eq!(response.status(), 201);
     let sent: Value = response.json().await.unwrap();
     assert_eq!(sent["messageType"], "voice");
@@ -61,7 +59,10 @@ async fn a_chrome_voice_message_is_stored_and_served_as_audio_with_ranges(backen
     assert_eq!(sent["duration"], 3);
     assert_eq!(sent["callOutcome"], Value::Null);
     let url = sent["voiceUrl"].as_str().unwrap().to_owned();
-    assert!(url.starts_with("/media/") && url.ends_with(".weba"), "{url}");
+    assert!(
+        url.starts_with("/media/") && url.ends_with(".weba"),
+        "{url}"
+    );
     assert_eq!(messages(&leo, id).await[0], sent);
 
     // Public, as <audio> needs, with its audio type, whole and by range.
@@ -127,7 +128,10 @@ async fn non_audio_is_refused_with_415_and_nothing_is_stored(backend: Backend) {
     for (claimed, bytes) in [
         ("audio/webm", &b"<html><script>alert(1)</script></html>"[..]),
         ("audio/webm", &png[..]),
-        ("audio/ogg", &b"OggS but not really an ogg stream at all"[..]),
+        (
+            "audio/ogg",
+            &b"OggS but not really an ogg stream at all"[..],
+        ),
         ("audio/webm", &truncated_webm[..]),
     ] {
         let response = send_voice(&maya, id, voice(claimed, bytes, 3)).await;

@@ -52,7 +52,10 @@ async fn a_voicemail_reaches_the_recipient_with_an_event_and_counts_as_new_until
     assert_eq!(sent["fromUser"]["username"], "maya");
     assert_eq!(sent["fromUser"]["displayName"], "maya display");
     assert_eq!(sent["fromUser"]["profileImageUrl"], Value::Null);
-    assert_eq!(sent["duration"], 3, "the real length of the 2.5 s recording");
+    assert_eq!(
+        sent["duration"], 3,
+        "the real length of the 2.5 s recording"
+    );
     assert_eq!(sent["isListened"], false);
     assert_eq!(sent["transcript"], "Call me back!");
     assert!(sent["voiceUrl"].as_str().unwrap().starts_with("/media/"));
@@ -62,7 +65,10 @@ async fn a_voicemail_reaches_the_recipient_with_an_event_and_counts_as_new_until
     assert_none_of(&mut maya_socket, &["voicemail"]).await;
     assert_eq!(leo.get_json("/api/voicemails").await, json!([sent.clone()]));
     assert_eq!(maya.get_json("/api/voicemails").await, json!([]));
-    assert_eq!(leo.get_json("/api/voicemails/unread").await, json!({"count": 1}));
+    assert_eq!(
+        leo.get_json("/api/voicemails/unread").await,
+        json!({"count": 1})
+    );
 
     let path = format!("/api/voicemails/{}/listen", sent["id"]);
     for _ in 0..2 {
@@ -72,7 +78,10 @@ async fn a_voicemail_reaches_the_recipient_with_an_event_and_counts_as_new_until
         assert_eq!(listened["isListened"], true);
         assert_eq!(listened["id"], sent["id"]);
     }
-    assert_eq!(leo.get_json("/api/voicemails/unread").await, json!({"count": 0}));
+    assert_eq!(
+        leo.get_json("/api/voicemails/unread").await,
+        json!({"count": 0})
+    );
     assert_eq!(leo.get_json("/api/voicemails").await[0]["isListened"], true);
 }
 
@@ -88,18 +97,34 @@ async fn the_list_is_newest_first_and_pages_by_cursor(backend: Backend) {
         ids.push(sent["id"].as_i64().unwrap());
     }
     let first = leo.get("/api/voicemails?limit=2").await;
-    let cursor = first.headers()["x-next-cursor"].to_str().unwrap().to_owned();
+    let cursor = first.headers()["x-next-cursor"]
+        .to_str()
+        .unwrap()
+        .to_owned();
     let page: Value = first.json().await.unwrap();
-    let got: Vec<i64> = page.as_array().unwrap().iter().map(|v| v["id"].as_i64().unwrap()).collect();
+    let got: Vec<i64> = page
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["id"].as_i64().unwrap())
+        .collect();
     assert_eq!(got, [ids[2], ids[1]]);
     assert_eq!(cursor, ids[1].to_string());
-    let rest = leo.get(&format!("/api/voicemails?limit=2&before={cursor}")).await;
+    let rest = leo
+        .get(&format!("/api/voicemails?limit=2&before={cursor}"))
+        .await;
     assert!(rest.headers().get("x-next-cursor").is_none());
     let rest: Value = rest.json().await.unwrap();
     assert_eq!(rest.as_array().unwrap().len(), 1);
     assert_eq!(rest[0]["id"], ids[0]);
-    assert_eq!(leo.get_json("/api/voicemails/unread").await, json!({"count": 3}));
-    assert_eq!(error_of(leo.get("/api/voicemails?limit=0").await).await.0, 400);
+    assert_eq!(
+        leo.get_json("/api/voicemails/unread").await,
+        json!({"count": 3})
+    );
+    assert_eq!(
+        error_of(leo.get("/api/voicemails?limit=0").await).await.0,
+        400
+    );
 }
 
 async fn voicemails_to_strangers_yourself_or_nobody_are_refused_and_nothing_is_stored(
@@ -126,8 +151,11 @@ async fn voicemails_to_strangers_yourself_or_nobody_are_refused_and_nothing_is_s
         assert_eq!(user.get_json("/api/voicemails").await, json!([]));
     }
     // Leaving the conversation does not make them strangers: they still share it.
-    maya.delete(&format!("/api/conversations/{}/participants/me", conversation(&maya, &leo).await))
-        .await;
+    maya.delete(&format!(
+        "/api/conversations/{}/participants/me",
+        conversation(&maya, &leo).await
+    ))
+    .await;
     assert_eq!(leave(&maya, leo.id, recording(2)).await.status(), 201);
 }
 
@@ -138,8 +166,16 @@ async fn bad_voicemail_audio_and_durations_are_refused_and_nothing_is_stored(bac
     let range = "Voicemails must be 1 to 30 seconds";
     for (body, status, expected) in [
         (json!({"duration": 2}), 400, required),
-        (json!({"voiceUrl": "data:audio/ogg;base64,", "duration": 2}), 400, required),
-        (json!({"voiceUrl": data_url("audio/ogg", OGG), "duration": 31}), 400, range),
+        (
+            json!({"voiceUrl": "data:audio/ogg;base64,", "duration": 2}),
+            400,
+            required,
+        ),
+        (
+            json!({"voiceUrl": data_url("audio/ogg", OGG), "duration": 31}),
+            400,
+            range,
+        ),
         (json!({"voiceUrl": data_url("audio/ogg", OGG)}), 400, range),
         (
             json!({"voiceUrl": data_url("audio/wav", &wav(31_500)), "duration": 30}),
@@ -161,27 +197,45 @@ async fn bad_voicemail_audio_and_durations_are_refused_and_nothing_is_stored(bac
         assert_eq!((got, message.as_str()), (status, expected), "{body}");
     }
     assert_eq!(stored_files(&app), 0);
-    assert_eq!(leo.get_json("/api/voicemails/unread").await, json!({"count": 0}));
+    assert_eq!(
+        leo.get_json("/api/voicemails/unread").await,
+        json!({"count": 0})
+    );
 }
 
 async fn only_the_recipient_can_see_or_mark_a_voicemail(backend: Backend) {
     let app = spawn_app(backend).await;
     let (maya, leo) = pair(&app).await;
     let eve = app.new_user("eve").await;
-    let sent: Value = leave(&maya, leo.id, recording(2)).await.json().await.unwrap();
+    let sent: Value = leave(&maya, leo.id, recording(2))
+        .await
+        .json()
+        .await
+        .unwrap();
     let path = format!("/api/voicemails/{}/listen", sent["id"]);
     for outsider in [&maya, &eve] {
         let (status, message, _) = error_of(outsider.patch_json(&path, &json!({})).await).await;
         assert_eq!((status, message.as_str()), (404, "Voicemail not found"));
     }
-    let (status, _, _) =
-        error_of(leo.patch_json("/api/voicemails/999999/listen", &json!({})).await).await;
+    let (status, _, _) = error_of(
+        leo.patch_json("/api/voicemails/999999/listen", &json!({}))
+            .await,
+    )
+    .await;
     assert_eq!(status, 404);
     assert_eq!(
-        error_of(leo.patch_json("/api/voicemails/abc/listen", &json!({})).await).await.0,
+        error_of(
+            leo.patch_json("/api/voicemails/abc/listen", &json!({}))
+                .await
+        )
+        .await
+        .0,
         400
     );
-    assert_eq!(leo.get_json("/api/voicemails/unread").await, json!({"count": 1}));
+    assert_eq!(
+        leo.get_json("/api/voicemails/unread").await,
+        json!({"count": 1})
+    );
     assert_eq!(eve.get_json("/api/voicemails").await, json!([]));
 }
 
@@ -192,7 +246,9 @@ async fn voicemail_endpoints_need_a_session(backend: Backend) {
     for response in [
         anonymous.get("/api/voicemails").await,
         anonymous.get("/api/voicemails/unread").await,
-        anonymous.patch_json("/api/voicemails/1/listen", &json!({})).await,
+        anonymous
+            .patch_json("/api/voicemails/1/listen", &json!({}))
+            .await,
         leave(&anonymous, leo.id, recording(2)).await,
     ] {
         assert_eq!(error_of(response).await.0, 401);

@@ -38,6 +38,7 @@ export function aMessage(overrides: Partial<Message> = {}): Message {
     messageType: 'text',
     voiceUrl: null,
     duration: null,
+    callOutcome: null,
     replyToId: null,
     replyTo: null,
     reactions: [],

@@ -24,6 +24,7 @@ both_backends!(
     a_cancelled_call_leaves_a_missed_line_and_stops_the_ringing,
     a_socket_closing_mid_call_ends_it_for_the_other_side,
     a_call_that_rang_too_long_is_over_and_does_not_keep_anyone_busy,
+    a_call_held_on_an_instance_that_is_gone_does_not_keep_anyone_busy,
 );
 
 const OFFER: &str = r#"{"type":"offer","sdp":"v=0 offer"}"#;
@@ -433,4 +434,43 @@ async fn a_call_that_rang_too_long_is_over_and_does_not_keep_anyone_busy(backend
     let missed = lines(&call).await;
     assert_eq!(missed.len(), 1);
     assert_eq!(missed[0]["callOutcome"], "missed");
+}
+
+async fn a_call_held_on_an_instance_that_is_gone_does_not_keep_anyone_busy(backend: Backend) {
+    let mut call = two_people(backend).await;
+    // Maya and Leo were talking through an instance that crashed: its rows say they still are.
+    let db = call.app.db().await;
+    let now = chrono::Utc::now().timestamp_millis();
+    let (stale,): (i64,) = sqlx::query_as(
+        "INSERT INTO calls (conversation_id, caller_id, callee_id, started_at, answered_at,
+                            caller_instance, callee_instance)
+         VALUES ($1, $2, $3, $4, $4, 'deadbeef', 'deadbeef') RETURNING id",
+    )
+    .bind(call.id)
+    .bind(call.maya.id)
+    .bind(call.leo.id)
+    .bind(now)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    for user in [call.maya.id, call.leo.id] {
+        sqlx::query("INSERT INTO call_parties (user_id, call_id) VALUES ($1, $2)")
+            .bind(user)
+            .bind(stale)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+    }
+    // Calling Leo finds the dead call over, ends it (a line, both told), and rings.
+    let incoming = ring(&mut call).await;
+    assert_eq!(incoming["fromUserId"], call.maya.id);
+    let ended = lines(&call).await;
+    assert_eq!(ended.len(), 1);
+    assert_eq!(ended[0]["callOutcome"], "completed");
+    let (outcome,): (Option<String>,) = sqlx::query_as("SELECT outcome FROM calls WHERE id = $1")
+        .bind(stale)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(outcome.as_deref(), Some("completed"));
 }

@@ -35,8 +35,9 @@ pub async fn connect(app: &TestApp, user: &TestUser) -> Socket {
         .send(Message::text(json!({"type": "ping"}).to_string()))
         .await
         .unwrap();
-    let pong = next_event(&mut socket).await;
-    assert_eq!(pong["type"], "pong", "the first event on a new socket");
+    // Events for the user may come first (a presence relayed through Redis from another
+    // instance, say): they are not this test's business yet.
+    next_of(&mut socket, "pong").await;
     socket
 }
 

@@ -26,7 +26,8 @@ use crate::error::ApiError;
 
 pub use audio::AudioFormat;
 pub use process::{AVATAR_SIDE, AVATAR_SMALL_SIDE, POST_MAX_SIDE, POST_THUMB_SIDE};
-pub use source::{ImageSource, MAX_URL_LEN, parse_audio_data_url, parse_image_source};
+use source::parse_audio_data_url;
+pub use source::{ImageSource, MAX_URL_LEN, parse_image_source};
 
 /// At most this many images are decoded (or audio files demuxed) at once; an image may hold a
 /// few hundred MiB.
@@ -99,10 +100,18 @@ impl AudioKind {
         }
     }
 
-    /// A claimed duration in seconds, checked against the range.
-    pub fn parse_duration(self, claimed: Option<i64>) -> Result<i64, ApiError> {
-        match claimed {
-            Some(secs) if (1..=self.max_secs()).contains(&secs) => Ok(secs),
+    /// A recording as a request body carries it: the bytes of its base64 `data:` URL (not yet
+    /// checked: `ingest_audio` sniffs them) and its claimed duration in seconds, in range.
+    pub fn parse_upload(
+        self,
+        voice_url: Option<&str>,
+        duration: Option<i64>,
+    ) -> Result<(Vec<u8>, i64), ApiError> {
+        let bytes = voice_url
+            .and_then(parse_audio_data_url)
+            .ok_or_else(|| ApiError::bad_request(self.required()))?;
+        match duration {
+            Some(secs) if (1..=self.max_secs()).contains(&secs) => Ok((bytes, secs)),
             _ => Err(ApiError::bad_request(self.out_of_range())),
         }
     }

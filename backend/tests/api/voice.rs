@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use crate::audio::{CHROME_WEBM, M4A, MP3, OGG, data_url, wav};
 use crate::both_backends;
 use crate::helpers::{Backend, TestApp, TestUser, browser, error_of, spawn_app};
-use crate::media::stored_files;
+use crate::media::{ranged, stored_files};
 use crate::sockets::{connect, conversation, next_of};
 
 both_backends!(
@@ -71,12 +71,7 @@ async fn a_chrome_voice_message_is_stored_and_served_as_audio_with_ranges(backen
     assert_eq!(whole.headers()["content-type"], "audio/webm");
     assert_eq!(whole.headers()["accept-ranges"], "bytes");
     assert_eq!(whole.bytes().await.unwrap().as_ref(), CHROME_WEBM);
-    let part = browser()
-        .get(app.url(&url))
-        .header("range", "bytes=100-199")
-        .send()
-        .await
-        .unwrap();
+    let part = ranged(&app, &url, "bytes=100-199").await;
     assert_eq!(part.status(), StatusCode::PARTIAL_CONTENT);
     assert_eq!(
         part.headers()["content-range"],

@@ -9,7 +9,7 @@ use crate::db;
 use crate::db::messages::{Body, PostError};
 use crate::domain::{parse_caption, parse_message};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::media::{AudioKind, parse_audio_data_url};
+use crate::media::AudioKind;
 use crate::realtime::events::ServerEvent;
 use crate::state::AppState;
 
@@ -74,12 +74,7 @@ pub async fn send_message(
         }
         MessageType::Voice => {
             let kind = AudioKind::VoiceMessage;
-            let audio = body
-                .voice_url
-                .as_deref()
-                .and_then(parse_audio_data_url)
-                .ok_or_else(|| ApiError::bad_request(kind.required()))?;
-            let claimed = kind.parse_duration(body.duration)?;
+            let (audio, claimed) = kind.parse_upload(body.voice_url.as_deref(), body.duration)?;
             let caption = parse_caption(body.content.as_deref())?;
             // The sender may send here before anything is stored.
             let draft = db::messages::prepare(&state.db, id, me, body.reply_to_id)

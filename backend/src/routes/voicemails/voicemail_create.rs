@@ -9,7 +9,7 @@ use crate::db;
 use crate::db::voicemails::NewVoicemail;
 use crate::domain::parse_transcript;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
-use crate::media::{AudioKind, parse_audio_data_url};
+use crate::media::AudioKind;
 use crate::realtime::events::ServerEvent;
 use crate::state::AppState;
 
@@ -59,12 +59,7 @@ pub async fn send_voicemail(
             "You cannot leave yourself a voicemail",
         ));
     }
-    let audio = body
-        .voice_url
-        .as_deref()
-        .and_then(parse_audio_data_url)
-        .ok_or_else(|| ApiError::bad_request(kind.required()))?;
-    let claimed = kind.parse_duration(body.duration)?;
+    let (audio, claimed) = kind.parse_upload(body.voice_url.as_deref(), body.duration)?;
     let transcript = parse_transcript(body.transcript.as_deref())?;
     // Strangers cannot fill an inbox: checked before anything is stored.
     if !db::conversations::shared(&state.db, me, body.to_user_id).await? {

@@ -135,6 +135,14 @@ pub fn probe(bytes: &[u8], stop_after_ms: u64) -> Result<Probed, MediaError> {
     if reader.format_info().short_name != format.reader() {
         return Err(MediaError::CorruptAudio);
     }
+    // A recording, not a video (or anything else) with a sound track.
+    if reader
+        .tracks()
+        .iter()
+        .any(|track| track.track_type() != Some(TrackType::Audio))
+    {
+        return Err(MediaError::NotAudio);
+    }
     let track = reader
         .default_track(TrackType::Audio)
         .ok_or(MediaError::CorruptAudio)?;
@@ -203,6 +211,8 @@ mod tests {
     const OGG: &[u8] = include_bytes!("../../tests/fixtures/voice.ogg");
     const M4A: &[u8] = include_bytes!("../../tests/fixtures/voice.m4a");
     const MP3: &[u8] = include_bytes!("../../tests/fixtures/voice.mp3");
+    /// 1 s of VP8 video with an Opus sound track.
+    const VIDEO_WEBM: &[u8] = include_bytes!("../../tests/fixtures/video.webm");
 
     fn length(bytes: &[u8]) -> (AudioFormat, u64) {
         let probed = probe(bytes, 120_000).expect("accepted");
@@ -243,6 +253,7 @@ mod tests {
             b"\x89PNG\r\n\x1a\n0000",
             b"",
             b"\xFF\xF1\x50\x80", // AAC ADTS, not MP3
+            VIDEO_WEBM,
         ] {
             assert!(
                 matches!(probe(bad, 60_000), Err(MediaError::NotAudio)),

@@ -5,7 +5,7 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::audio::{CHROME_WEBM, M4A, MP3, OGG, data_url, wav};
+use crate::audio::{CHROME_WEBM, M4A, MP3, OGG, VIDEO_WEBM, data_url, wav};
 use crate::both_backends;
 use crate::helpers::{Backend, TestApp, TestUser, browser, error_of, spawn_app};
 use crate::media::{ranged, stored_files};
@@ -128,6 +128,7 @@ async fn non_audio_is_refused_with_415_and_nothing_is_stored(backend: Backend) {
             &b"OggS but not really an ogg stream at all"[..],
         ),
         ("audio/webm", &truncated_webm[..]),
+        ("audio/webm", VIDEO_WEBM),
     ] {
         let response = send_voice(&maya, id, voice(claimed, bytes, 3)).await;
         let (status, message, code) = error_of(response).await;

@@ -328,6 +328,39 @@ pub async fn socket_closed(state: &AppState, me: i64, current: &SocketCall) {
     }
 }
 
+/// `user`'s last socket (on any instance) closed: a call ringing for them is missed, and the
+/// caller hears at once that they went offline (as if they had been offline when called).
+pub async fn went_offline(state: &AppState, user: i64) {
+    let result = async {
+        for call in db::calls::open_of(&state.db, user, user).await? {
+            if call.callee_id != user || call.answered_at.is_some() {
+                continue;
+            }
+            let now = state.clock.now_ms();
+            let Some(ended) = db::calls::end(&state.db, call.id, CallEnd::Missed, now).await?
+            else {
+                continue;
+            };
+            let told = if ended.outcome == CallEnd::Completed {
+                // Answered in between: it ends like any hang-up.
+                ServerEvent::CallEnded { from_user_id: user }
+            } else {
+                ServerEvent::CallRejected {
+                    from_user_id: user,
+                    reason: RejectReason::Offline,
+                }
+            };
+            state.realtime.publish(&[call.caller_id], &told);
+            publish_line(state, [ended.caller_id, ended.callee_id], ended.line);
+        }
+        Ok::<(), sqlx::Error>(())
+    }
+    .await;
+    if let Err(err) = result {
+        tracing::error!(error = ?err, user_id = user, "ending the calls ringing for a user who left");
+    }
+}
+
 /// Ends the open calls among `calls` that nothing can end any more (see the module header),
 /// telling both people and posting the lines.
 async fn end_stale(state: &AppState, calls: Vec<OpenCall>, now: i64) -> Result<(), sqlx::Error> {

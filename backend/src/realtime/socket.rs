@@ -129,6 +129,7 @@ async fn serve(state: AppState, user_id: i64, socket: WebSocket) {
     let last_here = realtime.hub.unregister(user_id, socket_id);
     if realtime.closed(user_id, last_here).await {
         announce(&state, user_id, false).await;
+        signalling::went_offline(&state, user_id).await;
     }
 }
 

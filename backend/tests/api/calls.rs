@@ -25,6 +25,7 @@ both_backends!(
     a_socket_closing_mid_call_ends_it_for_the_other_side,
     a_call_that_rang_too_long_is_over_and_does_not_keep_anyone_busy,
     a_call_held_on_an_instance_that_is_gone_does_not_keep_anyone_busy,
+    a_callee_whose_last_socket_closes_while_ringing_is_offline_for_the_caller,
 );
 
 const OFFER: &str = r#"{"type":"offer","sdp":"v=0 offer"}"#;
@@ -473,4 +474,23 @@ async fn a_call_held_on_an_instance_that_is_gone_does_not_keep_anyone_busy(backe
         .await
         .unwrap();
     assert_eq!(outcome.as_deref(), Some("completed"));
+}
+
+async fn a_callee_whose_last_socket_closes_while_ringing_is_offline_for_the_caller(
+    backend: Backend,
+) {
+    let mut call = two_people(backend).await;
+    let mut leo_laptop = connect(&call.app, &call.leo).await;
+    ring(&mut call).await;
+    // One of two devices closing changes nothing; the last one does.
+    leo_laptop.close(None).await.unwrap();
+    assert_none_of(&mut call.maya_socket, &["callRejected", "callEnded"]).await;
+    call.leo_socket.close(None).await.unwrap();
+    assert_eq!(
+        next_of(&mut call.maya_socket, "callRejected").await,
+        json!({"type": "callRejected", "fromUserId": call.leo.id, "reason": "offline"})
+    );
+    let line = next_of(&mut call.maya_socket, "newMessage").await["message"].clone();
+    assert_eq!(line["callOutcome"], "missed");
+    assert_eq!(lines(&call).await.len(), 1);
 }

@@ -10,7 +10,7 @@
 //! call whose socket was on an instance that is gone (a crash). Such calls are found when
 //! either person is called again, and by the housekeeping sweep.
 
-use std::collections::HashSet;
+use std::collections::{HashSet, VecDeque};
 
 use super::events::{Caller, ClientEvent, RejectReason, Sdp, ServerEvent};
 use crate::db;
@@ -29,11 +29,34 @@ pub const ALREADY_IN_A_CALL: &str = "You are already in a call";
 /// after 30 s (spec 001) and sends `endCall`; this is the backstop.
 pub const RING_LIMIT_MS: i64 = 45_000;
 
-/// The call a socket is in: the one it placed, or the one it answered. Its closing ends it.
+/// Calls one socket may place in `PLACING_WINDOW_MS`: each writes a record (and, when refused
+/// at once, a line), so a script cannot fill someone's conversation with missed calls.
+pub const CALLS_PER_WINDOW: usize = 10;
+const PLACING_WINDOW_MS: i64 = 60_000;
+pub const TOO_MANY_CALLS: &str = "Too many calls: please wait a minute";
+
+/// The call a socket is in (the one it placed, or the one it answered: its closing ends it),
+/// and when it placed its latest calls.
 #[derive(Debug, Default)]
-pub struct SocketCall(Option<(i64, i64)>);
+pub struct SocketCall(Option<(i64, i64)>, VecDeque<i64>);
 
 impl SocketCall {
+    /// Counts a call placed at `now`; `false` when the socket has placed too many lately.
+    fn may_place(&mut self, now: i64) -> bool {
+        while self
+            .1
+            .front()
+            .is_some_and(|at| now - at >= PLACING_WINDOW_MS)
+        {
+            self.1.pop_front();
+        }
+        if self.1.len() >= CALLS_PER_WINDOW {
+            return false;
+        }
+        self.1.push_back(now);
+        true
+    }
+
     fn join(&mut self, call: i64, peer: i64) {
         self.0 = Some((call, peer));
     }
@@ -102,10 +125,13 @@ async fn initiate(
     conversation: i64,
     offer: Sdp,
 ) -> Reply {
+    let now = state.clock.now_ms();
+    if !current.may_place(now) {
+        return Ok(Some(error(TOO_MANY_CALLS)));
+    }
     let Some(caller) = db::calls::caller_in(&state.db, conversation, me, callee).await? else {
         return Ok(Some(error(CALL_TARGET_NOT_FOUND)));
     };
-    let now = state.clock.now_ms();
     if !state
         .realtime
         .online_among(&[callee])

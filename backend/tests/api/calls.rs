@@ -26,6 +26,7 @@ both_backends!(
     a_call_that_rang_too_long_is_over_and_does_not_keep_anyone_busy,
     a_call_held_on_an_instance_that_is_gone_does_not_keep_anyone_busy,
     a_callee_whose_last_socket_closes_while_ringing_is_offline_for_the_caller,
+    a_socket_places_at_most_ten_calls_a_minute,
 );
 
 const OFFER: &str = r#"{"type":"offer","sdp":"v=0 offer"}"#;
@@ -493,4 +494,29 @@ async fn a_callee_whose_last_socket_closes_while_ringing_is_offline_for_the_call
     let line = next_of(&mut call.maya_socket, "newMessage").await["message"].clone();
     assert_eq!(line["callOutcome"], "missed");
     assert_eq!(lines(&call).await.len(), 1);
+}
+
+async fn a_socket_places_at_most_ten_calls_a_minute(backend: Backend) {
+    let mut call = two_people(backend).await;
+    let attempt = json!({"type": "initiateCall", "toUserId": call.leo.id, "conversationId": call.id, "offer": offer()});
+    for _ in 0..10 {
+        send(&mut call.maya_socket, attempt.clone()).await;
+        next_of(&mut call.leo_socket, "incomingCall").await;
+        send(
+            &mut call.maya_socket,
+            json!({"type": "endCall", "toUserId": call.leo.id}),
+        )
+        .await;
+        next_of(&mut call.leo_socket, "callEnded").await;
+    }
+    send(&mut call.maya_socket, attempt.clone()).await;
+    assert_eq!(
+        next_of(&mut call.maya_socket, "error").await["message"],
+        "Too many calls: please wait a minute"
+    );
+    assert_none_of(&mut call.leo_socket, &["incomingCall"]).await;
+    assert_eq!(lines(&call).await.len(), 10);
+    call.app.advance_clock(Duration::from_secs(60));
+    send(&mut call.maya_socket, attempt).await;
+    next_of(&mut call.leo_socket, "incomingCall").await;
 }

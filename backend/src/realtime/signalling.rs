@@ -38,36 +38,41 @@ pub const TOO_MANY_CALLS: &str = "Too many calls: please wait a minute";
 /// The call a socket is in (the one it placed, or the one it answered: its closing ends it),
 /// and when it placed its latest calls.
 #[derive(Debug, Default)]
-pub struct SocketCall(Option<(i64, i64)>, VecDeque<i64>);
+pub struct SocketCall {
+    /// (call id, the other person)
+    current: Option<(i64, i64)>,
+    /// When this socket placed its calls of the last `PLACING_WINDOW_MS`.
+    placed: VecDeque<i64>,
+}
 
 impl SocketCall {
     /// Counts a call placed at `now`; `false` when the socket has placed too many lately.
     fn may_place(&mut self, now: i64) -> bool {
         while self
-            .1
+            .placed
             .front()
             .is_some_and(|at| now - at >= PLACING_WINDOW_MS)
         {
-            self.1.pop_front();
+            self.placed.pop_front();
         }
-        if self.1.len() >= CALLS_PER_WINDOW {
+        if self.placed.len() >= CALLS_PER_WINDOW {
             return false;
         }
-        self.1.push_back(now);
+        self.placed.push_back(now);
         true
     }
 
     fn join(&mut self, call: i64, peer: i64) {
-        self.0 = Some((call, peer));
+        self.current = Some((call, peer));
     }
 
     fn peer(&self) -> Option<i64> {
-        self.0.map(|(_, peer)| peer)
+        self.current.map(|(_, peer)| peer)
     }
 
     fn leave(&mut self, peer: i64) {
         if self.peer() == Some(peer) {
-            self.0 = None;
+            self.current = None;
         }
     }
 }
@@ -336,7 +341,7 @@ async fn finish(
 
 /// A socket closed: the call it placed or answered ends (missed if it was still ringing).
 pub async fn socket_closed(state: &AppState, me: i64, current: &SocketCall) {
-    let Some((call_id, peer)) = current.0 else {
+    let Some((call_id, peer)) = current.current else {
         return;
     };
     let result = async {

@@ -6,7 +6,7 @@
 //! `ADS_PER_PLACEMENT` ads. Later issues add conversations and earnings.
 
 mod art;
-mod sound;
+pub mod sound;
 
 pub mod synthetic;
 

@@ -128,6 +128,27 @@ pub struct Settings {
     )]
     pub log_format: LogFormat,
 
+    /// TURN server(s) handed to browsers for calls, e.g. turn:turn.example.com:3478 (several
+    /// separated by commas); needs --turn-secret. Without it calls use public STUN only.
+    #[arg(
+        long,
+        env = "ATELIER_TURN_URL",
+        requires = "turn_secret",
+        global = true
+    )]
+    pub turn_url: Option<String>,
+
+    /// The TURN server's shared secret (coturn's static-auth-secret): browsers get credentials
+    /// valid for 24 h, made with it by the TURN REST API scheme.
+    #[arg(
+        long,
+        env = "ATELIER_TURN_SECRET",
+        requires = "turn_url",
+        hide_env_values = true,
+        global = true
+    )]
+    pub turn_secret: Option<String>,
+
     /// Sign-in and sign-up attempts allowed per client IP per minute.
     #[arg(
         long,

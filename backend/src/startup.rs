@@ -108,7 +108,8 @@ const SOCKETS_FINISH_WITHIN: Duration = Duration::from_secs(10);
 /// How often idle rate-limit keys, expired sessions and stories, and old ad clicks are swept.
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(60);
 
-/// Periodic sweeps: idle rate-limit keys, expired sessions, expired stories, old ad clicks.
+/// Periodic sweeps: idle rate-limit keys, expired sessions, expired stories, old ad clicks,
+/// calls whose sockets are gone.
 async fn housekeeping(state: AppState) {
     let mut tick = tokio::time::interval(HOUSEKEEPING_EVERY);
     loop {
@@ -119,6 +120,9 @@ async fn housekeeping(state: AppState) {
         }
         if let Err(err) = sweep(&state.db, &state.clock).await {
             tracing::warn!(error = %err, "sweeping expired stories and old ad clicks failed");
+        }
+        if let Err(err) = realtime::signalling::sweep(&state).await {
+            tracing::warn!(error = %err, "ending calls whose sockets are gone failed");
         }
     }
 }

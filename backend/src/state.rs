@@ -11,6 +11,7 @@ use crate::config::Settings;
 use crate::db::Db;
 use crate::media::Media;
 use crate::realtime::Realtime;
+use crate::realtime::ice::IceConfig;
 use crate::web::metrics::Metrics;
 
 #[derive(Clone)]
@@ -31,6 +32,8 @@ pub struct Shared {
     pub clock: Clock,
     /// Socket delivery and presence.
     pub realtime: Realtime,
+    /// The ICE servers calls use (STUN, and TURN when configured).
+    pub ice: IceConfig,
 }
 
 impl Deref for AppState {
@@ -61,6 +64,10 @@ impl AppState {
             media,
             clock,
             realtime,
+            ice: IceConfig::new(
+                settings.turn_url.as_deref(),
+                settings.turn_secret.as_deref(),
+            ),
         }))
     }
 }

@@ -33,6 +33,7 @@ pub struct ConversationView {
     pub last_message_type: Option<String>,
     pub last_voice_url: Option<String>,
     pub last_duration: Option<i64>,
+    pub last_call_outcome: Option<String>,
     pub last_reply_to_id: Option<i64>,
     pub last_created_at: Option<i64>,
 }
@@ -53,6 +54,7 @@ macro_rules! conversation_view {
                     AS last_sender_profile_image,
                 lm.content AS last_content, lm.message_type AS last_message_type,
                 lm.voice_url AS last_voice_url, lm.duration AS last_duration,
+                lm.call_outcome AS last_call_outcome,
                 lm.reply_to_id AS last_reply_to_id, lm.created_at AS last_created_at
          FROM conversation_members cm
          JOIN conversations c ON c.id = cm.conversation_id
@@ -210,6 +212,17 @@ pub async fn people(db: &Db, conversation: i64) -> Result<Option<(i64, i64)>, sq
         .bind(conversation)
         .fetch_optional(&db.pool)
         .await
+}
+
+/// Whether `a` and `b` (two different users) share a conversation, whoever has left it since.
+pub async fn shared(db: &Db, a: i64, b: i64) -> Result<bool, sqlx::Error> {
+    let row: Option<(i64,)> =
+        sqlx::query_as("SELECT id FROM conversations WHERE user_a = $1 AND user_b = $2")
+            .bind(a.min(b))
+            .bind(a.max(b))
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(row.is_some())
 }
 
 /// Everyone who shares a conversation with `user` (presence goes to them), each once.

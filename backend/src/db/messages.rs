@@ -20,6 +20,7 @@ pub struct MessageView {
     pub message_type: String,
     pub voice_url: Option<String>,
     pub duration: Option<i64>,
+    pub call_outcome: Option<String>,
     pub reply_to_id: Option<i64>,
     pub reply_sender_id: Option<i64>,
     pub reply_sender_display_name: Option<String>,
@@ -42,7 +43,8 @@ macro_rules! message_view {
         "SELECT m.id, m.conversation_id, m.sender_id,
                 s.username AS sender_username, s.display_name AS sender_display_name,
                 COALESCE(s.profile_image_small_url, s.profile_image_url) AS sender_profile_image,
-                m.content, m.message_type, m.voice_url, m.duration, m.reply_to_id,
+                m.content, m.message_type, m.voice_url, m.duration, m.call_outcome,
+                m.reply_to_id,
                 r.sender_id AS reply_sender_id, rs.display_name AS reply_sender_display_name,
                 r.content AS reply_content, r.message_type AS reply_message_type,
                 m.created_at
@@ -53,12 +55,37 @@ macro_rules! message_view {
     };
 }
 
+/// Who sends what where, and what it quotes.
 pub struct NewMessage<'a> {
     pub conversation_id: i64,
     pub sender_id: i64,
-    pub content: &'a str,
+    pub body: Body<'a>,
     pub reply_to_id: Option<i64>,
     pub created_at: i64,
+}
+
+/// What a member can send.
+pub enum Body<'a> {
+    Text(&'a str),
+    /// A stored recording: its caption (may be empty), `/media/{key}` and whole seconds.
+    Voice {
+        content: &'a str,
+        voice_url: &'a str,
+        duration: i64,
+    },
+}
+
+impl Body<'_> {
+    fn parts(&self) -> (&str, &'static str, Option<&str>, Option<i64>) {
+        match *self {
+            Body::Text(content) => (content, "text", None, None),
+            Body::Voice {
+                content,
+                voice_url,
+                duration,
+            } => (content, "voice", Some(voice_url), Some(duration)),
+        }
+    }
 }
 
 /// Why a message was not stored.
@@ -101,11 +128,36 @@ pub struct Posted {
     pub people: [i64; 2],
 }
 
-/// Stores a text message. Two statements: one read (membership, the people, the sender and the
-/// quoted message) and the INSERT, whose trigger (migration 0006) makes it the conversation's
-/// last and moves the conversation to the top of both people's lists, bringing it back for one
-/// who had left. The answer is built from what the read found: nothing is read back.
+/// A message that may be sent: the sender is a member and the quoted message is in the
+/// conversation. Made by `prepare`, stored by `Draft::post`.
+pub struct Draft {
+    conversation_id: i64,
+    sender_id: i64,
+    reply_to_id: Option<i64>,
+    context: PostContext,
+}
+
+/// Stores a message. Two statements: one read (`prepare`: membership, the people, the sender
+/// and the quoted message) and the INSERT (`Draft::post`), whose trigger (migration 0006) makes
+/// it the conversation's last and moves the conversation to the top of both people's lists,
+/// bringing it back for one who had left. The answer is built from what the read found: nothing
+/// is read back.
 pub async fn post(db: &Db, new: NewMessage<'_>) -> Result<Posted, PostError> {
+    prepare(db, new.conversation_id, new.sender_id, new.reply_to_id)
+        .await?
+        .post(db, new.body, new.created_at)
+        .await
+        .map_err(PostError::Db)
+}
+
+/// The read half of `post`, for a handler with work to do between the checks and the INSERT
+/// (storing a voice message's audio only once the sender may send it).
+pub async fn prepare(
+    db: &Db,
+    conversation_id: i64,
+    sender_id: i64,
+    reply_to_id: Option<i64>,
+) -> Result<Draft, PostError> {
     let context: Option<PostContext> = sqlx::query_as(
         "SELECT c.user_a, c.user_b, s.username AS sender_username,
                 s.display_name AS sender_display_name,
@@ -120,48 +172,71 @@ pub async fn post(db: &Db, new: NewMessage<'_>) -> Result<Posted, PostError> {
          LEFT JOIN users rs ON rs.id = r.sender_id
          WHERE cm.conversation_id = $1 AND cm.user_id = $2",
     )
-    .bind(new.conversation_id)
-    .bind(new.sender_id)
-    .bind(new.reply_to_id)
+    .bind(conversation_id)
+    .bind(sender_id)
+    .bind(reply_to_id)
     .fetch_optional(&db.pool)
     .await?;
     let context = context.ok_or(PostError::NotMember)?;
-    if new.reply_to_id.is_some() && context.reply_found == 0 {
+    if reply_to_id.is_some() && context.reply_found == 0 {
         return Err(PostError::ReplyNotFound);
     }
-    let (id,): (i64,) = sqlx::query_as(
-        "INSERT INTO messages (conversation_id, sender_id, content, message_type, reply_to_id,
-                               created_at)
-         VALUES ($1, $2, $3, 'text', $4, $5) RETURNING id",
-    )
-    .bind(new.conversation_id)
-    .bind(new.sender_id)
-    .bind(new.content)
-    .bind(new.reply_to_id)
-    .bind(new.created_at)
-    .fetch_one(&db.pool)
-    .await?;
-    Ok(Posted {
-        message: MessageView {
-            id,
-            conversation_id: new.conversation_id,
-            sender_id: new.sender_id,
-            sender_username: context.sender_username,
-            sender_display_name: context.sender_display_name,
-            sender_profile_image: context.sender_profile_image,
-            content: new.content.to_owned(),
-            message_type: "text".to_owned(),
-            voice_url: None,
-            duration: None,
-            reply_to_id: new.reply_to_id,
-            reply_sender_id: context.reply_sender_id,
-            reply_sender_display_name: context.reply_sender_display_name,
-            reply_content: context.reply_content,
-            reply_message_type: context.reply_message_type,
-            created_at: new.created_at,
-        },
-        people: [context.user_a, context.user_b],
+    Ok(Draft {
+        conversation_id,
+        sender_id,
+        reply_to_id,
+        context,
     })
+}
+
+impl Draft {
+    /// The INSERT half of `post`.
+    pub async fn post(
+        self,
+        db: &Db,
+        body: Body<'_>,
+        created_at: i64,
+    ) -> Result<Posted, sqlx::Error> {
+        let (content, message_type, voice_url, duration) = body.parts();
+        let (id,): (i64,) = sqlx::query_as(
+            "INSERT INTO messages (conversation_id, sender_id, content, message_type, voice_url,
+                                   duration, reply_to_id, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+        )
+        .bind(self.conversation_id)
+        .bind(self.sender_id)
+        .bind(content)
+        .bind(message_type)
+        .bind(voice_url)
+        .bind(duration)
+        .bind(self.reply_to_id)
+        .bind(created_at)
+        .fetch_one(&db.pool)
+        .await?;
+        let context = self.context;
+        Ok(Posted {
+            message: MessageView {
+                id,
+                conversation_id: self.conversation_id,
+                sender_id: self.sender_id,
+                sender_username: context.sender_username,
+                sender_display_name: context.sender_display_name,
+                sender_profile_image: context.sender_profile_image,
+                content: content.to_owned(),
+                message_type: message_type.to_owned(),
+                voice_url: voice_url.map(str::to_owned),
+                duration,
+                call_outcome: None,
+                reply_to_id: self.reply_to_id,
+                reply_sender_id: context.reply_sender_id,
+                reply_sender_display_name: context.reply_sender_display_name,
+                reply_content: context.reply_content,
+                reply_message_type: context.reply_message_type,
+                created_at,
+            },
+            people: [context.user_a, context.user_b],
+        })
+    }
 }
 
 /// One message of a conversation.

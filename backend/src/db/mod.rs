@@ -3,6 +3,7 @@
 //! only place that knows which backend is running, and the migrations are the only DDL.
 
 pub mod ads;
+pub mod calls;
 pub mod conversations;
 pub mod follows;
 pub mod media;
@@ -13,6 +14,7 @@ pub mod sessions;
 pub mod stories;
 pub mod synthetic;
 pub mod users;
+pub mod voicemails;
 
 use std::str::FromStr;
 use std::time::Duration;

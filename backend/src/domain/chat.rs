@@ -16,12 +16,32 @@ pub fn parse_message(raw: Option<&str>) -> Result<String, ApiError> {
     if text.is_empty() {
         return Err(ApiError::bad_request(MESSAGE_EMPTY));
     }
+    parse_caption(Some(text))
+}
+
+/// A voice message's optional caption: trimmed, at most 4,000 characters, empty when absent.
+pub fn parse_caption(raw: Option<&str>) -> Result<String, ApiError> {
+    let text = raw.unwrap_or_default().trim();
     if text.chars().count() > MESSAGE_MAX {
         return Err(ApiError::bad_request(format!(
             "Message must be at most {MESSAGE_MAX} characters"
         )));
     }
     Ok(text.to_owned())
+}
+
+/// A voicemail's transcript: at most this many characters.
+pub const TRANSCRIPT_MAX: usize = 2000;
+
+/// A voicemail's optional transcript: trimmed, blank is none, at most 2,000 characters.
+pub fn parse_transcript(raw: Option<&str>) -> Result<Option<String>, ApiError> {
+    let text = raw.unwrap_or_default().trim();
+    if text.chars().count() > TRANSCRIPT_MAX {
+        return Err(ApiError::bad_request(format!(
+            "Transcripts must be at most {TRANSCRIPT_MAX} characters"
+        )));
+    }
+    Ok((!text.is_empty()).then(|| text.to_owned()))
 }
 
 /// A reaction: one emoji (with its modifiers), no letters, digits, spaces or control characters.
@@ -55,6 +75,24 @@ mod tests {
                 .to_string(),
             "Message must be at most 4000 characters"
         );
+    }
+
+    #[test]
+    fn captions_may_be_empty_but_not_too_long() {
+        assert_eq!(parse_caption(None).unwrap(), "");
+        assert_eq!(parse_caption(Some("  hey ")).unwrap(), "hey");
+        assert!(parse_caption(Some(&"x".repeat(4001))).is_err());
+    }
+
+    #[test]
+    fn transcripts_are_optional_and_bounded() {
+        assert_eq!(parse_transcript(None).unwrap(), None);
+        assert_eq!(parse_transcript(Some("  ")).unwrap(), None);
+        assert_eq!(
+            parse_transcript(Some(" hi ")).unwrap().as_deref(),
+            Some("hi")
+        );
+        assert!(parse_transcript(Some(&"x".repeat(2001))).is_err());
     }
 
     #[test]

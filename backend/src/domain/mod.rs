@@ -2,13 +2,15 @@
 //! invalid input never reaches the database (parse, don't validate). Messages are the spec's.
 
 mod account;
+mod call;
 mod chat;
 mod page;
 mod post;
 mod story;
 
 pub use account::{DisplayName, Email, Password, REQUIRED_FIELDS, Username, filled};
-pub use chat::{MESSAGE_MAX, parse_emoji, parse_message};
+pub use call::CallEnd;
+pub use chat::{MESSAGE_MAX, parse_caption, parse_emoji, parse_message, parse_transcript};
 pub use page::{Page, PageQuery};
 pub use post::{
     Caption, IMAGE_REQUIRED, Skill, parse_bio, parse_location, parse_tags, skills_json,

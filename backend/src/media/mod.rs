@@ -2,8 +2,10 @@
 //! Objects live in an object store (a local folder or an S3 bucket) under a content hash, so
 //! the same bytes are stored once and a key never changes meaning: `/media/{key}` is cached
 //! forever. Each stored object has a `media` row (db/media.rs) with its size and, for images,
-//! its dimensions and blurhash.
+//! its dimensions and blurhash. Images are re-encoded (`ingest_image`); audio is checked and
+//! measured, then stored as sent (`ingest_audio`).
 
+mod audio;
 mod process;
 pub mod serve;
 mod source;
@@ -22,11 +24,17 @@ use tokio::sync::Semaphore;
 use crate::db::{self, Db};
 use crate::error::ApiError;
 
+pub use audio::AudioFormat;
 pub use process::{AVATAR_SIDE, AVATAR_SMALL_SIDE, POST_MAX_SIDE, POST_THUMB_SIDE};
+use source::parse_audio_data_url;
 pub use source::{ImageSource, MAX_URL_LEN, parse_image_source};
 
-/// At most this many images are decoded at once (each may hold a few hundred MiB).
+/// At most this many images are decoded (or audio files demuxed) at once; an image may hold a
+/// few hundred MiB.
 const DECODE_SLOTS: usize = 2;
+/// A real length may exceed the cap by this much (a recorder stopped at 60 s writes a little
+/// more than 60 s) before it is refused.
+const AUDIO_SLACK_MS: u64 = 1000;
 
 /// The media store and the pipeline in front of it. Cheap to clone.
 #[derive(Clone)]
@@ -58,6 +66,69 @@ pub struct StoredImage {
     pub blurhash: String,
 }
 
+/// What a recording is for: it decides the length cap and the words of a refusal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AudioKind {
+    /// A chat voice message, 1–60 s.
+    VoiceMessage,
+    /// A voicemail, 1–30 s.
+    Voicemail,
+}
+
+impl AudioKind {
+    /// The longest recording, in whole seconds.
+    pub fn max_secs(self) -> i64 {
+        match self {
+            Self::VoiceMessage => 60,
+            Self::Voicemail => 30,
+        }
+    }
+
+    /// The 400 for a length outside 1..=max (claimed, or real past the slack).
+    pub fn out_of_range(self) -> &'static str {
+        match self {
+            Self::VoiceMessage => "Voice messages must be 1 to 60 seconds",
+            Self::Voicemail => "Voicemails must be 1 to 30 seconds",
+        }
+    }
+
+    /// The 400 for a missing or malformed audio data URL.
+    pub fn required(self) -> &'static str {
+        match self {
+            Self::VoiceMessage => "Voice message audio is required",
+            Self::Voicemail => "Voicemail audio is required",
+        }
+    }
+
+    /// A recording as a request body carries it: the bytes of its base64 `data:` URL (not yet
+    /// checked: `ingest_audio` sniffs them) and its claimed duration in seconds, in range.
+    pub fn parse_upload(
+        self,
+        voice_url: Option<&str>,
+        duration: Option<i64>,
+    ) -> Result<(Vec<u8>, i64), ApiError> {
+        let bytes = voice_url
+            .and_then(parse_audio_data_url)
+            .ok_or_else(|| ApiError::bad_request(self.required()))?;
+        match duration {
+            Some(secs) if (1..=self.max_secs()).contains(&secs) => Ok((bytes, secs)),
+            _ => Err(ApiError::bad_request(self.out_of_range())),
+        }
+    }
+}
+
+/// Stored audio as a message or a voicemail refers to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredAudio {
+    /// `{sha256}.{ext}`
+    pub key: String,
+    /// `/media/{key}`
+    pub url: String,
+    /// Whole seconds: the real length (rounded, 1..=max) when the container keeps time, else
+    /// the claimed one.
+    pub duration: i64,
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum MediaError {
     /// The bytes are not JPEG, PNG, GIF or WebP (whatever type was claimed).
@@ -69,6 +140,15 @@ pub enum MediaError {
     /// Starts like an image but does not decode.
     #[error("image does not decode")]
     Corrupt,
+    /// The bytes are not WebM/Opus, Ogg/Opus, MP4/AAC, MP3 or WAV.
+    #[error("not an accepted audio type")]
+    NotAudio,
+    /// Starts like an accepted container but does not demux, or holds no audio.
+    #[error("audio does not demux")]
+    CorruptAudio,
+    /// The real length is past the kind's cap (plus the slack).
+    #[error("audio too long")]
+    AudioTooLong(AudioKind),
     #[error("media store: {0:#}")]
     Store(anyhow::Error),
 }
@@ -85,10 +165,17 @@ impl From<MediaError> for ApiError {
             MediaError::Corrupt => ApiError::UnsupportedMediaType(
                 "This file could not be read as an image: it may be damaged".into(),
             ),
+            MediaError::NotAudio | MediaError::CorruptAudio => {
+                ApiError::UnsupportedMediaType(AUDIO_TYPES.into())
+            }
+            MediaError::AudioTooLong(kind) => ApiError::bad_request(kind.out_of_range()),
             MediaError::Store(cause) => ApiError::Internal(cause),
         }
     }
 }
+
+/// The 415 of any audio that is not one of the accepted containers.
+pub const AUDIO_TYPES: &str = "Audio must be WebM, Ogg, MP4, MP3 or WAV";
 
 /// `/media/{key}`
 pub fn url_of(key: &str) -> String {
@@ -212,6 +299,66 @@ impl Media {
         Ok(stored)
     }
 
+    /// Checks that `bytes` are audio in an accepted container, measures them and stores them as
+    /// sent under their content hash, with a `media` row. `claimed` (whole seconds, already in
+    /// range) stands only when the container keeps no time. Nothing is stored when refused.
+    pub async fn ingest_audio(
+        &self,
+        db: &Db,
+        bytes: Vec<u8>,
+        kind: AudioKind,
+        claimed: i64,
+    ) -> Result<StoredAudio, MediaError> {
+        // Cheap refusal first, as for images.
+        audio::sniff(&bytes)?;
+        let cap_ms = kind.max_secs() as u64 * 1000;
+        let slot = Arc::clone(&self.decode_slots)
+            .acquire_owned()
+            .await
+            .map_err(|err| MediaError::Store(err.into()))?;
+        let (probed, bytes) = tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            (audio::probe(&bytes, cap_ms + AUDIO_SLACK_MS), bytes)
+        })
+        .await
+        .map_err(|err| MediaError::Store(anyhow::Error::new(err).context("demux task")))?;
+        let probed = probed?;
+        let duration = match probed.length_ms {
+            Some(ms) if ms > cap_ms + AUDIO_SLACK_MS => return Err(MediaError::AudioTooLong(kind)),
+            // Rounded to the nearest second, at least 1, at most the cap (within the slack).
+            Some(ms) => ((ms + 500) / 1000).clamp(1, kind.max_secs() as u64) as i64,
+            None => claimed,
+        };
+
+        let key = content_key(&bytes, probed.format.extension());
+        let known = db::media::find(db, &key)
+            .await
+            .map_err(|err| MediaError::Store(err.into()))?;
+        if known.is_none() {
+            let byte_size = bytes.len() as i64;
+            self.put(&key, bytes).await?;
+            db::media::insert(
+                db,
+                db::media::NewMedia {
+                    key: &key,
+                    content_type: probed.format.content_type(),
+                    byte_size,
+                    width: None,
+                    height: None,
+                    blurhash: None,
+                    thumbnail_key: None,
+                },
+            )
+            .await
+            .map_err(|err| MediaError::Store(err.into()))?;
+        }
+        Ok(StoredAudio {
+            url: url_of(&key),
+            key,
+            duration,
+        })
+    }
+
     /// Stores bytes under `key`. Content-addressed, so writing a key again is harmless.
     async fn put(&self, key: &str, bytes: Vec<u8>) -> Result<(), MediaError> {
         self.store
@@ -226,9 +373,14 @@ impl Media {
 
 /// `{hex sha256 of the bytes}.{ext}`
 fn key_for(rendition: &process::Encoded) -> String {
-    let digest = Sha256::digest(&rendition.bytes);
+    content_key(&rendition.bytes, rendition.extension)
+}
+
+/// `{hex sha256 of bytes}.{extension}`: the same bytes always get the same key.
+fn content_key(bytes: &[u8], extension: &str) -> String {
+    let digest = Sha256::digest(bytes);
     let hex: String = digest.iter().map(|byte| format!("{byte:02x}")).collect();
-    format!("{hex}.{}", rendition.extension)
+    format!("{hex}.{extension}")
 }
 
 /// The content type of a stored object by its key's extension; `None` for anything that is
@@ -250,6 +402,7 @@ pub fn content_type_of_key(key: &str) -> Option<&'static str> {
         "gif" => "image/gif",
         "webp" => "image/webp",
         "webm" => "video/webm",
+        "weba" => "audio/webm",
         "ogg" => "audio/ogg",
         "mp4" => "video/mp4",
         "m4a" => "audio/mp4",
@@ -275,6 +428,18 @@ mod tests {
             content_type_of_key(&format!("{HASH}.m4a")),
             Some("audio/mp4")
         );
+        for format in [
+            AudioFormat::WebmOpus,
+            AudioFormat::OggOpus,
+            AudioFormat::Mp4Aac,
+            AudioFormat::Mp3,
+            AudioFormat::Wav,
+        ] {
+            assert_eq!(
+                content_type_of_key(&format!("{HASH}.{}", format.extension())),
+                Some(format.content_type())
+            );
+        }
         for bad in [
             format!("{HASH}.exe"),
             format!("{HASH}.JPG"),

@@ -1,5 +1,6 @@
-//! Where an image in a JSON body comes from: a `data:` URL carries the bytes (they go through
-//! the pipeline), an http(s) URL is kept as given and never fetched by the server.
+//! Where an image or a recording in a JSON body comes from: a `data:` URL carries the bytes
+//! (they go through the pipeline); for images an http(s) URL is kept as given and never fetched
+//! by the server. Audio comes only as a base64 `data:` URL.
 
 use base64::Engine;
 
@@ -31,22 +32,24 @@ pub fn parse_image_source(raw: &str) -> Result<ImageSource, ApiError> {
     }
 }
 
+/// The bytes of a base64 `data:` URL, whatever type it claims (the pipeline sniffs them);
+/// `None` for anything else: another scheme, percent-encoding, bad base64 or no bytes at all.
+pub fn parse_audio_data_url(raw: &str) -> Option<Vec<u8>> {
+    let raw = raw.trim();
+    let (scheme, rest) = raw.split_once(':')?;
+    if !scheme.eq_ignore_ascii_case("data") {
+        return None;
+    }
+    let (meta, payload) = rest.split_once(',')?;
+    let bytes = is_base64(meta).then(|| decode_base64(payload))??;
+    (!bytes.is_empty()).then_some(bytes)
+}
+
 fn parse_data_url(raw: &str) -> Result<Vec<u8>, ApiError> {
     let malformed = || ApiError::bad_request("The image data URL is malformed");
     let (meta, payload) = raw["data:".len()..].split_once(',').ok_or_else(malformed)?;
-    let is_base64 = meta
-        .rsplit(';')
-        .next()
-        .is_some_and(|last| last.trim().eq_ignore_ascii_case("base64"));
-    let bytes = if is_base64 {
-        // Browsers never wrap, but a pasted data URL may carry line breaks.
-        let compact: String = payload
-            .chars()
-            .filter(|c| !c.is_ascii_whitespace())
-            .collect();
-        base64::engine::general_purpose::STANDARD
-            .decode(compact.as_bytes())
-            .map_err(|_| malformed())?
+    let bytes = if is_base64(meta) {
+        decode_base64(payload).ok_or_else(malformed)?
     } else {
         percent_decode(payload).ok_or_else(malformed)?
     };
@@ -54,6 +57,24 @@ fn parse_data_url(raw: &str) -> Result<Vec<u8>, ApiError> {
         return Err(ApiError::bad_request("The image is empty"));
     }
     Ok(bytes)
+}
+
+/// The media type part of a data URL ends in `;base64`.
+fn is_base64(meta: &str) -> bool {
+    meta.rsplit(';')
+        .next()
+        .is_some_and(|last| last.trim().eq_ignore_ascii_case("base64"))
+}
+
+fn decode_base64(payload: &str) -> Option<Vec<u8>> {
+    // Browsers never wrap, but a pasted data URL may carry line breaks.
+    let compact: String = payload
+        .chars()
+        .filter(|c| !c.is_ascii_whitespace())
+        .collect();
+    base64::engine::general_purpose::STANDARD
+        .decode(compact.as_bytes())
+        .ok()
 }
 
 fn percent_decode(text: &str) -> Option<Vec<u8>> {
@@ -112,6 +133,29 @@ mod tests {
             parse_image_source("DATA:;base64,aGVs\nbG8=").unwrap(),
             ImageSource::Data(b"hello".to_vec())
         );
+    }
+
+    #[test]
+    fn audio_comes_only_as_a_non_empty_base64_data_url() {
+        assert_eq!(
+            parse_audio_data_url(" data:audio/webm;codecs=opus;base64,aGVsbG8= "),
+            Some(b"hello".to_vec())
+        );
+        assert_eq!(
+            parse_audio_data_url("DATA:text/plain;base64,aGVsbG8="),
+            Some(b"hello".to_vec())
+        );
+        for bad in [
+            "",
+            "hello",
+            "https://example.com/a.webm",
+            "data:audio/webm,hello",
+            "data:audio/webm;base64,",
+            "data:audio/webm;base64,!!!",
+            "data:audio/webm;base64",
+        ] {
+            assert_eq!(parse_audio_data_url(bad), None, "{bad:?}");
+        }
     }
 
     #[test]

@@ -48,6 +48,13 @@ fn open_envelope(text: &str) -> Option<(&str, Vec<i64>, &str)> {
     Some((from, users, parts.next()?))
 }
 
+/// 16 hex digits, random: a new name each time a process starts.
+pub fn random_instance_id() -> anyhow::Result<String> {
+    let mut id = [0u8; 8];
+    getrandom::fill(&mut id).context("an instance id")?;
+    Ok(id.iter().map(|b| format!("{b:02x}")).collect())
+}
+
 pub struct Cluster {
     /// Every key and the channel start with it (`atelier` unless configured), so deployments or
     /// test runs can share one Redis.
@@ -65,9 +72,7 @@ impl Cluster {
         let commands = ConnectionManager::new(client.clone())
             .await
             .with_context(|| format!("connecting to Redis at {url}"))?;
-        let mut id = [0u8; 8];
-        getrandom::fill(&mut id).context("an instance id")?;
-        let instance: String = id.iter().map(|b| format!("{b:02x}")).collect();
+        let instance = random_instance_id()?;
 
         let cluster_outbox = mpsc::channel(OUTBOX);
         let cluster = Self {
@@ -80,6 +85,11 @@ impl Cluster {
         tokio::spawn(publisher(commands, cluster.channel(), cluster_outbox.1));
         tokio::spawn(subscriber(client, cluster.channel(), instance, hub));
         Ok(cluster)
+    }
+
+    /// This instance's id.
+    pub fn instance(&self) -> &str {
+        &self.instance
     }
 
     fn channel(&self) -> String {
@@ -126,7 +136,7 @@ impl Cluster {
     }
 
     /// Which of `instances` are alive (this one always is).
-    async fn alive(&self, instances: HashSet<String>) -> redis::RedisResult<HashSet<String>> {
+    pub async fn alive(&self, instances: HashSet<String>) -> redis::RedisResult<HashSet<String>> {
         let others: Vec<String> = instances
             .iter()
             .filter(|id| **id != self.instance)

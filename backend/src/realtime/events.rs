@@ -1,9 +1,16 @@
-//! The socket's frames (DESIGN §4, docs/chat-contract.md): JSON text, `{"type": …}`, one
-//! serde-tagged enum per direction. A client never names a sender: the server fills it in.
+//! The socket's frames (DESIGN §4, docs/chat-contract.md, docs/voice-contract.md): JSON text,
+//! `{"type": …}`, one serde-tagged enum per direction. A client never names a sender: the
+//! server fills it in. WebRTC's offers, answers and candidates are relayed as the browser made
+//! them (JSON objects), never read.
 
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 
 use crate::routes::conversations::Message;
+use crate::routes::voicemails::Voicemail;
+
+/// An `RTCSessionDescriptionInit` or `RTCIceCandidateInit`, relayed untouched.
+pub type Sdp = Map<String, Value>;
 
 /// What a client may send.
 #[derive(Debug, Deserialize)]
@@ -21,7 +28,51 @@ pub enum ClientEvent {
     StopTyping {
         conversation_id: i64,
     },
+    /// Rings `to_user_id`, who must share `conversation_id` with the sender.
+    InitiateCall {
+        to_user_id: i64,
+        conversation_id: i64,
+        offer: Sdp,
+    },
+    /// Answers the call `to_user_id` placed.
+    AcceptCall {
+        to_user_id: i64,
+        answer: Sdp,
+    },
+    /// Declines the call `to_user_id` placed.
+    RejectCall {
+        to_user_id: i64,
+    },
+    /// Hangs up, cancels or gives up ringing (the caller's time-out).
+    EndCall {
+        to_user_id: i64,
+    },
+    IceCandidate {
+        to_user_id: i64,
+        candidate: Sdp,
+    },
     Ping,
+}
+
+/// Why a call was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RejectReason {
+    /// The callee declined.
+    Declined,
+    /// The callee is in another call.
+    Busy,
+    /// The callee has no socket open.
+    Offline,
+}
+
+/// The caller as an incoming call shows them.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Caller {
+    pub id: i64,
+    pub display_name: String,
+    pub profile_image_url: Option<String>,
 }
 
 /// What the server sends.
@@ -59,6 +110,30 @@ pub enum ServerEvent {
     ConversationUpdated {
         conversation_id: i64,
     },
+    IncomingCall {
+        from_user_id: i64,
+        from_user: Caller,
+        conversation_id: i64,
+        offer: Sdp,
+    },
+    CallAccepted {
+        from_user_id: i64,
+        answer: Sdp,
+    },
+    CallRejected {
+        from_user_id: i64,
+        reason: RejectReason,
+    },
+    CallEnded {
+        from_user_id: i64,
+    },
+    IceCandidate {
+        from_user_id: i64,
+        candidate: Sdp,
+    },
+    Voicemail {
+        voicemail: Box<Voicemail>,
+    },
     Pong,
     Error {
         message: String,
@@ -91,5 +166,36 @@ mod tests {
             ClientEvent::StopTyping { conversation_id: 5 }
         ));
         assert!(serde_json::from_str::<ClientEvent>(r#"{"type":"typing"}"#).is_err());
+    }
+
+    #[test]
+    fn call_signals_name_their_target_and_carry_objects_only() {
+        let parsed: ClientEvent = serde_json::from_str(
+            r#"{"type":"initiateCall","toUserId":2,"conversationId":3,"offer":{"type":"offer","sdp":"v=0"},"fromUserId":9}"#,
+        )
+        .unwrap();
+        assert!(matches!(
+            parsed,
+            ClientEvent::InitiateCall {
+                to_user_id: 2,
+                conversation_id: 3,
+                ..
+            }
+        ));
+        assert!(
+            serde_json::from_str::<ClientEvent>(
+                r#"{"type":"iceCandidate","toUserId":2,"candidate":"x"}"#
+            )
+            .is_err()
+        );
+        let frame = ServerEvent::CallRejected {
+            from_user_id: 2,
+            reason: RejectReason::Busy,
+        }
+        .to_frame();
+        assert_eq!(
+            frame,
+            r#"{"type":"callRejected","fromUserId":2,"reason":"busy"}"#
+        );
     }
 }

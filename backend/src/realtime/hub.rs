@@ -121,11 +121,17 @@ impl Hub {
 
     /// Hands an already serialised frame to the sockets of `users`.
     pub fn deliver(&self, users: &[i64], frame: Utf8Bytes) {
+        self.deliver_except(users, frame, None);
+    }
+
+    /// Like `deliver`, skipping the socket `except` (a registration id).
+    pub fn deliver_except(&self, users: &[i64], frame: Utf8Bytes, except: Option<u64>) {
         let mut behind = Vec::new();
         {
             let sockets = self.read();
             for user in users {
-                for peer in sockets.get(user).into_iter().flatten() {
+                let peers = sockets.get(user).into_iter().flatten();
+                for peer in peers.filter(|peer| Some(peer.id) != except) {
                     match peer.queue.try_send(frame.clone()) {
                         Ok(()) => {}
                         Err(mpsc::error::TrySendError::Full(_)) => behind.push((*user, peer.id)),

@@ -5,6 +5,8 @@
 pub mod cluster;
 pub mod events;
 pub mod hub;
+pub mod ice;
+pub mod signalling;
 pub mod socket;
 
 use std::collections::HashSet;
@@ -16,10 +18,13 @@ use events::ServerEvent;
 use hub::Hub;
 
 /// The hub and presence, as the handlers and the gateway use them. Cheap to clone.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Realtime {
     pub hub: Hub,
     cluster: Option<Arc<Cluster>>,
+    /// This process's name among the instances (the cluster's, or a random one without Redis):
+    /// a call records where its sockets are, and is over once that instance is gone.
+    instance: Arc<str>,
 }
 
 impl Realtime {
@@ -30,7 +35,50 @@ impl Realtime {
             Some(url) => Some(Arc::new(Cluster::start(url, prefix, hub.clone()).await?)),
             None => None,
         };
-        Ok(Self { hub, cluster })
+        let instance: Arc<str> = match &cluster {
+            Some(cluster) => cluster.instance().into(),
+            None => cluster::random_instance_id()?.into(),
+        };
+        Ok(Self {
+            hub,
+            cluster,
+            instance,
+        })
+    }
+
+    /// This instance's name.
+    pub fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    /// Which of `instances` are running: without Redis only this one; with it, those whose
+    /// heartbeat lives. When Redis cannot say, all of them (nothing is ended on a hiccup).
+    pub async fn instances_alive(&self, instances: HashSet<String>) -> HashSet<String> {
+        match &self.cluster {
+            None => instances
+                .into_iter()
+                .filter(|id| **id == *self.instance)
+                .collect(),
+            Some(cluster) => match cluster.alive(instances.clone()).await {
+                Ok(alive) => alive,
+                Err(err) => {
+                    tracing::warn!(error = %err, "instance liveness from Redis failed");
+                    instances
+                }
+            },
+        }
+    }
+
+    /// Like `publish`, except to one socket of this instance (the one the event is about, say
+    /// the device that answered a call, which must not be told to stop ringing).
+    pub fn publish_except(&self, users: &[i64], event: &ServerEvent, socket: u64) {
+        let frame = event.to_frame();
+        if let Some(cluster) = &self.cluster {
+            // The excluded socket is here, so no other instance holds it.
+            cluster.forward(users, &frame);
+        }
+        self.hub
+            .deliver_except(users, Utf8Bytes::from(frame), Some(socket));
     }
 
     pub fn cluster(&self) -> Option<&Cluster> {

@@ -13,6 +13,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 
 use super::events::{ClientEvent, ServerEvent};
+use super::signalling::{self, SocketCall};
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::error::ApiError;
@@ -55,7 +56,10 @@ async fn serve(state: AppState, user_id: i64, socket: WebSocket) {
     }
     let (mut sink, mut stream) = socket.split();
     let kicked = registration.kicked.clone();
+    let socket_id = registration.id;
     let mut frames = registration.frames;
+    // The call this socket placed or answered: its closing ends it.
+    let mut call = SocketCall::default();
     // Replies to this socket alone (pong, error) go through the same queue as events.
     let (replies, mut own) = tokio::sync::mpsc::channel::<Utf8Bytes>(16);
 
@@ -101,7 +105,7 @@ async fn serve(state: AppState, user_id: i64, socket: WebSocket) {
                 Ok(Some(Err(_))) | Ok(None) | Err(_) => break,
             };
             let reply = match next {
-                Message::Text(text) => handle(&state, user_id, &text).await,
+                Message::Text(text) => handle(&state, user_id, socket_id, &mut call, &text).await,
                 Message::Binary(_) => Some(ServerEvent::Error {
                     message: "Frames are JSON text".into(),
                 }),
@@ -121,9 +125,11 @@ async fn serve(state: AppState, user_id: i64, socket: WebSocket) {
         () = writer => {}
         () = reader => {}
     }
-    let last_here = realtime.hub.unregister(user_id, registration.id);
+    signalling::socket_closed(&state, user_id, &call).await;
+    let last_here = realtime.hub.unregister(user_id, socket_id);
     if realtime.closed(user_id, last_here).await {
         announce(&state, user_id, false).await;
+        signalling::went_offline(&state, user_id).await;
     }
 }
 
@@ -135,7 +141,13 @@ fn close(code: u16, reason: &'static str) -> Message {
 }
 
 /// The answer to one client frame, if it has one. Nothing a client sends names its sender.
-async fn handle(state: &AppState, user_id: i64, text: &str) -> Option<ServerEvent> {
+async fn handle(
+    state: &AppState,
+    user_id: i64,
+    socket_id: u64,
+    call: &mut SocketCall,
+    text: &str,
+) -> Option<ServerEvent> {
     let event = match serde_json::from_str::<ClientEvent>(text) {
         Ok(event) => event,
         Err(err) => {
@@ -176,6 +188,7 @@ async fn handle(state: &AppState, user_id: i64, text: &str) -> Option<ServerEven
             state.realtime.publish(&others, &relayed);
             None
         }
+        signal => signalling::handle(state, user_id, socket_id, call, signal).await,
     }
 }
 

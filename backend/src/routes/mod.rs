@@ -5,10 +5,12 @@ pub mod ads;
 pub mod auth;
 pub mod conversations;
 pub mod posts;
+pub mod rtc;
 pub mod search;
 pub mod stories;
 pub mod user;
 pub mod users;
+pub mod voicemails;
 
 use axum::http::HeaderValue;
 use axum::response::{IntoResponse, Response};
@@ -42,6 +44,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .nest("/api", users::router())
         .nest("/api/search", search::router())
         .nest("/api/user", user::router())
+        .nest("/api", voicemails::router())
+        .nest("/api", rtc::router())
 }
 
 /// The API's routes and its OpenAPI document (served at /api/openapi.json).

@@ -6,13 +6,14 @@
 //! `ADS_PER_PLACEMENT` ads. Later issues add conversations and earnings.
 
 mod art;
+pub mod sound;
 
 pub mod synthetic;
 
 use crate::auth::password::PasswordHasher;
 use crate::db::{self, Db, ads::NewAd, posts::NewPost, stories::NewStory, users::NewUser};
-use crate::domain::STORY_LIFETIME_MS;
-use crate::media::{ImageKind, Media};
+use crate::domain::{Page, STORY_LIFETIME_MS};
+use crate::media::{AudioKind, ImageKind, Media};
 
 pub struct DemoAccount {
     pub username: &'static str,
@@ -152,7 +153,52 @@ pub async fn demo(db: &Db, media: &Media) -> anyhow::Result<usize> {
     seed_stories(db, media).await?;
     seed_ads(db, media).await?;
     seed_conversations(db).await?;
+    seed_voicemails(db, media).await?;
     Ok(created)
+}
+
+/// The demo voicemail: (from, to, transcript).
+const DEMO_VOICEMAILS: &[(&str, &str, &str)] = &[(
+    "leo",
+    "maya",
+    "Hey Maya, the palette renders are ready. Call me back when you can!",
+)];
+
+/// Leaves each demo voicemail whose recipient has none from that sender yet (a chime, as the
+/// demo draws its pictures), so /voicemail is not empty.
+async fn seed_voicemails(db: &Db, media: &Media) -> anyhow::Result<()> {
+    for (from, to, transcript) in DEMO_VOICEMAILS {
+        let (Some(sender), Some(recipient)) = (
+            db::users::find_by_username(db, from).await?,
+            db::users::find_by_username(db, to).await?,
+        ) else {
+            continue;
+        };
+        let newest = Page {
+            limit: 100,
+            before: i64::MAX,
+        };
+        let inbox = db::voicemails::page(db, recipient.id, newest).await?;
+        if inbox.iter().any(|v| v.sender_id == sender.id) {
+            continue;
+        }
+        let stored = media
+            .ingest_audio(db, sound::chime(2500), AudioKind::Voicemail, 3)
+            .await?;
+        db::voicemails::insert(
+            db,
+            db::voicemails::NewVoicemail {
+                sender_id: sender.id,
+                recipient_id: recipient.id,
+                media_key: &stored.key,
+                duration: stored.duration,
+                transcript: Some(transcript),
+                created_at: db::now_ms() - 30 * 60_000,
+            },
+        )
+        .await?;
+    }
+    Ok(())
 }
 
 /// Demo conversations: (from, to, lines), each line `(sender is the first person, text,
@@ -230,7 +276,7 @@ async fn seed_conversations(db: &Db) -> anyhow::Result<()> {
                 db::messages::NewMessage {
                     conversation_id: id,
                     sender_id: sender,
-                    content: text,
+                    body: db::messages::Body::Text(text),
                     reply_to_id: reply.and_then(|r| ids.get(r).copied()),
                     created_at: at,
                 },

@@ -220,7 +220,7 @@ async fn blank_and_over_long_messages_are_refused_and_nothing_is_stored(backend:
         ),
         (
             json!({"content": "hi", "messageType": "voice"}),
-            "Voice messages cannot be sent yet: send text",
+            "Voice message audio is required",
         ),
     ] {
         let (status, message, _) = error_of(maya.post_json(&path, &body).await).await;

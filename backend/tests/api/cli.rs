@@ -99,6 +99,15 @@ async fn the_demo_seed_is_idempotent_and_its_accounts_sign_in(backend: Backend) 
         .await
         .unwrap();
     assert_eq!(story_ads, 3);
+
+    // Maya (signed in above) has one voicemail from Leo, that plays.
+    let voicemails: Value = app.get("/api/voicemails").await.json().await.unwrap();
+    assert_eq!(voicemails.as_array().unwrap().len(), 1, "twice seeded, one");
+    assert_eq!(voicemails[0]["fromUser"]["username"], "leo");
+    assert_eq!(voicemails[0]["duration"], 3);
+    assert_eq!(voicemails[0]["isListened"], false);
+    let audio = app.get(voicemails[0]["voiceUrl"].as_str().unwrap()).await;
+    assert_eq!(audio.headers()["content-type"], "audio/wav");
 }
 
 async fn admin_grant_makes_a_user_an_admin(backend: Backend) {

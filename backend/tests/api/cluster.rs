@@ -1,7 +1,9 @@
 //! Two instances sharing one database and one Redis (`TEST_REDIS_URL`): events and presence
 //! cross between them.
 
+use futures_util::SinkExt;
 use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
 
 use crate::both_backends;
 use crate::helpers::{Backend, TestApp, TestUser, spawn_app_with};
@@ -11,6 +13,7 @@ both_backends!(
     a_message_posted_on_one_instance_reaches_a_socket_on_the_other,
     presence_is_counted_across_instances,
     a_dead_instances_sockets_do_not_keep_anyone_online,
+    a_call_is_signalled_across_instances_and_busy_is_seen_on_both,
 );
 
 /// Two instances on one database and one Redis, under a key prefix of their own; `None` (the
@@ -138,6 +141,54 @@ async fn a_dead_instances_sockets_do_not_keep_anyone_online(backend: Backend) {
         .await
         .unwrap();
     assert!(!is_online(&maya, id, leo.id).await);
+}
+
+async fn a_call_is_signalled_across_instances_and_busy_is_seen_on_both(backend: Backend) {
+    let Some((first, second, _, _)) = two_instances(backend).await else {
+        return;
+    };
+    let maya = first.new_user("maya").await;
+    let leo = first.new_user("leo").await;
+    let ana = first.new_user("ana").await;
+    let id = conversation(&maya, &leo).await;
+    let with_leo = conversation(&ana, &leo).await;
+    let mut leo_on_second = connect(&second, &leo).await;
+    let mut maya_on_first = connect(&first, &maya).await;
+    let mut ana_on_first = connect(&first, &ana).await;
+    let offer = json!({"type": "offer", "sdp": "v=0"});
+    maya_on_first
+        .send(Message::text(
+            json!({"type": "initiateCall", "toUserId": leo.id, "conversationId": id, "offer": offer})
+                .to_string(),
+        ))
+        .await
+        .unwrap();
+    let incoming = next_of(&mut leo_on_second, "incomingCall").await;
+    assert_eq!(incoming["fromUserId"], maya.id);
+    leo_on_second
+        .send(Message::text(
+            json!({"type": "acceptCall", "toUserId": maya.id, "answer": {"type": "answer", "sdp": "v=0"}})
+                .to_string(),
+        ))
+        .await
+        .unwrap();
+    assert_eq!(
+        next_of(&mut maya_on_first, "callAccepted").await["fromUserId"],
+        leo.id
+    );
+    // Leo's call is held on the other instance: this one still knows he is busy.
+    ana_on_first
+        .send(Message::text(
+            json!({"type": "initiateCall", "toUserId": leo.id, "conversationId": with_leo, "offer": offer})
+                .to_string(),
+        ))
+        .await
+        .unwrap();
+    assert_eq!(
+        next_of(&mut ana_on_first, "callRejected").await["reason"],
+        "busy"
+    );
+    assert_none_of(&mut leo_on_second, &["incomingCall"]).await;
 }
 
 /// A survivor's heartbeat takes a dead instance's users out and reports those now offline

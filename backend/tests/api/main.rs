@@ -4,7 +4,9 @@
 mod helpers;
 
 mod ads;
+mod audio;
 mod auth;
+mod calls;
 mod chat;
 mod cli;
 mod cluster;
@@ -12,8 +14,11 @@ mod db;
 mod media;
 mod posts;
 mod realtime;
+mod rtc;
 mod sockets;
 mod stories;
 mod trending;
 mod users;
+mod voice;
+mod voicemail;
 mod web;

@@ -216,8 +216,18 @@ async fn stored_avatar_urls(app: &TestApp, username: &str) -> (Option<String>, O
     .unwrap()
 }
 
+/// `GET url` with a `Range` header, from a browser with no session (media is public).
+pub async fn ranged(app: &TestApp, url: &str, range: &str) -> reqwest::Response {
+    browser()
+        .get(app.url(url))
+        .header("Range", range)
+        .send()
+        .await
+        .unwrap()
+}
+
 /// Files in the app's media folder.
-fn stored_files(app: &TestApp) -> usize {
+pub fn stored_files(app: &TestApp) -> usize {
     match std::fs::read_dir(&app.settings.media_store) {
         Ok(entries) => entries.count(),
         Err(_) => 0,
@@ -478,12 +488,7 @@ async fn a_range_request_gets_exactly_that_slice(backend: Backend) {
     let whole = fetched(&app, &url).await;
     let size = whole.len();
 
-    let part = browser()
-        .get(app.url(&url))
-        .header("Range", "bytes=100-199")
-        .send()
-        .await
-        .unwrap();
+    let part = ranged(&app, &url, "bytes=100-199").await;
     assert_eq!(part.status(), StatusCode::PARTIAL_CONTENT);
     assert_eq!(
         part.headers()["content-range"],

@@ -202,8 +202,8 @@ export interface paths {
         get: operations["list_messages"];
         put?: never;
         /**
-         * Sends a text message; every member's sockets get `newMessage`, and the conversation moves to
-         *     the top of both lists (back into the other person's if they had left it).
+         * Sends a text or voice message; every member's sockets get `newMessage`, and the conversation
+         *     moves to the top of both lists (back into the other person's if they had left it).
          */
         post: operations["send_message"];
         delete?: never;
@@ -372,6 +372,27 @@ export interface paths {
         };
         /** Whether the session user likes the post (a `?userId=` from the first client is ignored). */
         get: operations["like_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rtc/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The ICE servers for the session user's calls. The TURN entry's credentials are the TURN REST
+         *     API scheme's: username `{expiry unix seconds}:{userId}` (valid 24 h), credential
+         *     base64(HMAC-SHA1(secret, username)).
+         */
+        get: operations["rtc_config"];
         put?: never;
         post?: never;
         delete?: never;
@@ -551,6 +572,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/voicemails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The voicemails the session user received, newest first. */
+        get: operations["list_voicemails"];
+        put?: never;
+        /**
+         * Leaves a voicemail for someone you share a conversation with; their sockets get
+         *     `voicemail`.
+         */
+        post: operations["send_voicemail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voicemails/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the session user's voicemails are new. */
+        get: operations["unread_voicemails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voicemails/{id}/listen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Marks one of the session user's voicemails listened (again is harmless). */
+        patch: operations["listen_voicemail"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -597,6 +673,13 @@ export interface components {
         BookmarkState: {
             isBookmarked: boolean;
         };
+        /**
+         * @description How a call ended, as its line shows it: `completed` (answered; `duration` is the talk
+         *     time), `missed` (not answered: cancelled, timed out, or the callee was offline or busy) or
+         *     `declined`.
+         * @enum {string}
+         */
+        CallOutcome: "completed" | "missed" | "declined";
         /** @description A person in a conversation, with their presence. */
         ChatUser: {
             displayName: string;
@@ -641,6 +724,14 @@ export interface components {
         FollowStatus: {
             isFollowing: boolean;
         };
+        /** @description One entry of `RTCConfiguration.iceServers`. */
+        IceServer: {
+            /** @description TURN only: base64(HMAC-SHA1(secret, username)). */
+            credential?: string;
+            urls: string[];
+            /** @description TURN only: `{expiry unix seconds}:{user id}`. */
+            username?: string;
+        };
         /** @enum {string} */
         InteractionKind: "impression" | "click";
         /**
@@ -676,6 +767,7 @@ export interface components {
         };
         /** @description A message as a member sees it. */
         Message: {
+            callOutcome: components["schemas"]["CallOutcome"] | null;
             content: string;
             /** Format: int64 */
             conversationId: number;
@@ -683,7 +775,7 @@ export interface components {
             createdAt: string;
             /**
              * Format: int64
-             * @description Seconds of a voice message, else null.
+             * @description Seconds: a voice message's length, a completed call's talk time; else null.
              */
             duration: number | null;
             /** Format: int64 */
@@ -700,6 +792,7 @@ export interface components {
         };
         /** @description The last message of a conversation in the list: a message without its reply and reactions. */
         MessagePreview: {
+            callOutcome: components["schemas"]["CallOutcome"] | null;
             content: string;
             /** Format: int64 */
             conversationId: number;
@@ -715,19 +808,33 @@ export interface components {
             voiceUrl: string | null;
         };
         /**
-         * @description Text or a voice note.
+         * @description Text, a voice note, or a call line (written by the server when a call ends).
          * @enum {string}
          */
-        MessageType: "text" | "voice";
+        MessageType: "text" | "voice" | "call";
         NewMessageRequest: {
-            /** @description The text, 1–4000 characters after trimming. */
-            content: string | null;
+            /**
+             * @description The text: 1–4000 characters after trimming for a text message; for a voice message an
+             *     optional caption of at most 4000 (empty when absent).
+             */
+            content?: string | null;
+            /**
+             * Format: int64
+             * @description Voice: its length in whole seconds, 1–60. When the container tells its real length, the
+             *     real one is stored.
+             */
+            duration?: number | null;
             messageType?: components["schemas"]["MessageType"] | null;
             /**
              * Format: int64
              * @description A message of the same conversation this one answers.
              */
             replyToId?: number | null;
+            /**
+             * @description Voice: the recording as a base64 `data:` URL (WebM/Opus, Ogg/Opus, MP4/AAC, MP3 or WAV,
+             *     told by its bytes). Stored under its content hash; the message carries `/media/{key}`.
+             */
+            voiceUrl?: string | null;
         };
         /**
          * @description A new post. The first client also sends `userId` and `expiresAt`; both are ignored (the
@@ -761,6 +868,25 @@ export interface components {
              */
             content: string | null;
             type?: components["schemas"]["StoryKind"] | null;
+        };
+        NewVoicemailRequest: {
+            /**
+             * Format: int64
+             * @description Whole seconds, 1–30. When the container tells its real length, the real one is stored.
+             */
+            duration: number | null;
+            /**
+             * Format: int64
+             * @description The recipient: someone you share a conversation with.
+             */
+            toUserId: number;
+            /** @description At most 2000 characters; blank is none. */
+            transcript?: string | null;
+            /**
+             * @description The recording as a base64 `data:` URL (WebM/Opus, Ogg/Opus, MP4/AAC, MP3 or WAV, told by
+             *     its bytes).
+             */
+            voiceUrl: string | null;
         };
         Participant: {
             user: components["schemas"]["ChatUser"];
@@ -892,6 +1018,11 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        /** @description `RTCConfiguration` as the browser takes it. */
+        RtcConfig: {
+            /** @description Two public STUN servers, then the TURN server when one is configured. */
+            iceServers: components["schemas"]["IceServer"][];
+        };
         /** @description A message's sender. */
         Sender: {
             displayName: string;
@@ -960,6 +1091,13 @@ export interface components {
             /** Format: int64 */
             viewsCount: number;
         };
+        UnreadVoicemails: {
+            /**
+             * Format: int64
+             * @description The session user's voicemails not listened to yet (the header's '{n} new').
+             */
+            count: number;
+        };
         /** @description The signed-in user as the session call returns it (the only answer with an email). */
         User: {
             bio: string | null;
@@ -970,6 +1108,33 @@ export interface components {
             /** Format: int64 */
             id: number;
             isAdmin: boolean;
+            profileImageUrl: string | null;
+            username: string;
+        };
+        /** @description A voicemail as its recipient sees it. */
+        Voicemail: {
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description Whole seconds, 1–30.
+             */
+            duration: number;
+            fromUser: components["schemas"]["VoicemailUser"];
+            /** Format: int64 */
+            id: number;
+            /** @description Played by the recipient at least once. */
+            isListened: boolean;
+            transcript: string | null;
+            /** @description `/media/{key}` */
+            voiceUrl: string;
+        };
+        /** @description Who left a voicemail. */
+        VoicemailUser: {
+            displayName: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The small avatar, or null. */
             profileImageUrl: string | null;
             username: string;
         };
@@ -1612,7 +1777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description Blank or too long, a reply to a message of another conversation, or a voice message */
+            /** @description Blank or too long text, a reply to a message of another conversation, a `call` message, voice audio missing or not a base64 data URL, or a duration (claimed or real) outside 1–60 s */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1657,7 +1822,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a JSON body */
+            /** @description Not a JSON body, or voice audio that is not WebM, Ogg, MP4, MP3 or WAV */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2224,6 +2389,35 @@ export interface operations {
             };
             /** @description No such post */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rtc_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ICE servers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RtcConfig"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2812,6 +3006,208 @@ export interface operations {
                 };
             };
             /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_voicemails: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of voicemails, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for older voicemails; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voicemail"][];
+                };
+            };
+            /** @description Invalid limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_voicemail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewVoicemailRequest"];
+            };
+        };
+        responses: {
+            /** @description The voicemail (as its recipient sees it) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voicemail"];
+                };
+            };
+            /** @description Audio missing or not a base64 data URL, a duration (claimed or real) outside 1–30 s, a transcript over 2000 characters, or yourself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not someone you chat with (or no such user), or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body, or audio that is not WebM, Ogg, MP4, MP3 or WAV */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unread_voicemails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadVoicemails"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listen_voicemail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The voicemail */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The voicemail, listened */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Voicemail"];
+                };
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Voicemail not found (or not yours) */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -6,38 +6,48 @@ use utoipa::ToSchema;
 use super::{CONVERSATION_NOT_FOUND, Message, MessageType};
 use crate::auth::CurrentUser;
 use crate::db;
-use crate::db::messages::{NewMessage, PostError};
-use crate::domain::parse_message;
+use crate::db::messages::{Body, PostError};
+use crate::domain::{parse_caption, parse_message};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::media::AudioKind;
 use crate::realtime::events::ServerEvent;
 use crate::state::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewMessageRequest {
-    /// The text, 1–4000 characters after trimming.
-    #[schema(required = true, max_length = 4000)]
+    /// The text: 1–4000 characters after trimming for a text message; for a voice message an
+    /// optional caption of at most 4000 (empty when absent).
+    #[schema(max_length = 4000)]
     pub content: Option<String>,
-    /// `text` (default). Voice messages arrive with the voice issue.
+    /// `text` (default) or `voice`; `call` lines are written by the server only.
     pub message_type: Option<MessageType>,
     /// A message of the same conversation this one answers.
     #[schema(minimum = 1)]
     pub reply_to_id: Option<i64>,
+    /// Voice: the recording as a base64 `data:` URL (WebM/Opus, Ogg/Opus, MP4/AAC, MP3 or WAV,
+    /// told by its bytes). Stored under its content hash; the message carries `/media/{key}`.
+    #[schema(pattern = r"^\s*data:[^,]*;base64,")]
+    pub voice_url: Option<String>,
+    /// Voice: its length in whole seconds, 1–60. When the container tells its real length, the
+    /// real one is stored.
+    #[schema(minimum = 1, maximum = 60)]
+    pub duration: Option<i64>,
 }
 
-/// Sends a text message; every member's sockets get `newMessage`, and the conversation moves to
-/// the top of both lists (back into the other person's if they had left it).
+/// Sends a text or voice message; every member's sockets get `newMessage`, and the conversation
+/// moves to the top of both lists (back into the other person's if they had left it).
 #[utoipa::path(
     post, path = "/conversations/{id}/messages", tag = "chat",
     params(("id" = i64, Path, description = "The conversation")),
     request_body = NewMessageRequest,
     responses(
         (status = 201, description = "The message", body = Message),
-        (status = 400, description = "Blank or too long, a reply to a message of another conversation, or a voice message", body = ErrorBody),
+        (status = 400, description = "Blank or too long text, a reply to a message of another conversation, a `call` message, voice audio missing or not a base64 data URL, or a duration (claimed or real) outside 1–60 s", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "Conversation not found (or not yours)", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
-        (status = 415, description = "Not a JSON body", body = ErrorBody),
+        (status = 415, description = "Not a JSON body, or voice audio that is not WebM, Ogg, MP4, MP3 or WAV", body = ErrorBody),
     )
 )]
 pub async fn send_message(
@@ -47,28 +57,46 @@ pub async fn send_message(
     Json(body): Json<NewMessageRequest>,
 ) -> ApiResult<(StatusCode, Json<Message>)> {
     let me = current.user.id;
-    if body.message_type == Some(MessageType::Voice) {
-        return Err(ApiError::bad_request(
-            "Voice messages cannot be sent yet: send text",
-        ));
-    }
-    let content = parse_message(body.content.as_deref())?;
-    let posted = db::messages::post(
-        &state.db,
-        NewMessage {
-            conversation_id: id,
-            sender_id: me,
-            content: &content,
-            reply_to_id: body.reply_to_id,
-            created_at: state.clock.now_ms(),
-        },
-    )
-    .await
-    .map_err(|err| match err {
+    let not_member = |err| match err {
         PostError::NotMember => ApiError::not_found(CONVERSATION_NOT_FOUND),
         PostError::ReplyNotFound => ApiError::bad_request("Reply target not found"),
         PostError::Db(err) => err.into(),
-    })?;
+    };
+    let posted = match body.message_type.unwrap_or(MessageType::Text) {
+        MessageType::Text => {
+            let content = parse_message(body.content.as_deref())?;
+            let draft = db::messages::prepare(&state.db, id, me, body.reply_to_id)
+                .await
+                .map_err(not_member)?;
+            draft
+                .post(&state.db, Body::Text(&content), state.clock.now_ms())
+                .await?
+        }
+        MessageType::Voice => {
+            let kind = AudioKind::VoiceMessage;
+            let (audio, claimed) = kind.parse_upload(body.voice_url.as_deref(), body.duration)?;
+            let caption = parse_caption(body.content.as_deref())?;
+            // The sender may send here before anything is stored.
+            let draft = db::messages::prepare(&state.db, id, me, body.reply_to_id)
+                .await
+                .map_err(not_member)?;
+            let stored = state
+                .media
+                .ingest_audio(&state.db, audio, kind, claimed)
+                .await?;
+            let voice = Body::Voice {
+                content: &caption,
+                voice_url: &stored.url,
+                duration: stored.duration,
+            };
+            draft.post(&state.db, voice, state.clock.now_ms()).await?
+        }
+        MessageType::Call => {
+            return Err(ApiError::bad_request(
+                "Call lines are written by the server when a call ends",
+            ));
+        }
+    };
     // New: nobody has reacted yet.
     let message = Message::from_row(posted.message, Vec::new());
     state.realtime.publish(

@@ -87,20 +87,43 @@ pub struct Conversation {
     pub created_at: String,
 }
 
-/// Text or a voice note.
+/// Text, a voice note, or a call line (written by the server when a call ends).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum MessageType {
     Text,
     Voice,
+    Call,
 }
 
 impl MessageType {
     fn from_db(value: &str) -> Self {
-        if value == "voice" {
-            Self::Voice
-        } else {
-            Self::Text
+        match value {
+            "voice" => Self::Voice,
+            "call" => Self::Call,
+            _ => Self::Text,
+        }
+    }
+}
+
+/// How a call ended, as its line shows it: `completed` (answered; `duration` is the talk
+/// time), `missed` (not answered: cancelled, timed out, or the callee was offline or busy) or
+/// `declined`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum CallOutcome {
+    Completed,
+    Missed,
+    Declined,
+}
+
+impl CallOutcome {
+    fn from_db(value: Option<&str>) -> Option<Self> {
+        match value? {
+            "completed" => Some(Self::Completed),
+            "missed" => Some(Self::Missed),
+            "declined" => Some(Self::Declined),
+            _ => None,
         }
     }
 }
@@ -155,9 +178,12 @@ pub struct Message {
     /// `/media/{key}` of a voice message, else null.
     #[schema(required = true)]
     pub voice_url: Option<String>,
-    /// Seconds of a voice message, else null.
+    /// Seconds: a voice message's length, a completed call's talk time; else null.
     #[schema(required = true)]
     pub duration: Option<i64>,
+    /// A call line's outcome, else null.
+    #[schema(required = true)]
+    pub call_outcome: Option<CallOutcome>,
     #[schema(required = true)]
     pub reply_to_id: Option<i64>,
     /// The quoted message (null when not a reply, or when the quoted one is gone).
@@ -183,13 +209,15 @@ pub struct MessagePreview {
     #[schema(required = true)]
     pub duration: Option<i64>,
     #[schema(required = true)]
+    pub call_outcome: Option<CallOutcome>,
+    #[schema(required = true)]
     pub reply_to_id: Option<i64>,
     pub created_at: String,
 }
 
 impl Message {
     /// A row with the reactions found for it.
-    fn from_row(row: MessageView, reactions: Vec<Reaction>) -> Self {
+    pub(crate) fn from_row(row: MessageView, reactions: Vec<Reaction>) -> Self {
         let reply_to = match (row.reply_sender_id, row.reply_content) {
             (Some(sender_id), Some(content)) => row.reply_to_id.map(|id| ReplyPreview {
                 id,
@@ -217,6 +245,7 @@ impl Message {
             message_type: MessageType::from_db(&row.message_type),
             voice_url: row.voice_url,
             duration: row.duration,
+            call_outcome: CallOutcome::from_db(row.call_outcome.as_deref()),
             reply_to_id: row.reply_to_id,
             reply_to,
             reactions,
@@ -322,6 +351,7 @@ impl Conversation {
                 ),
                 voice_url: row.last_voice_url,
                 duration: row.last_duration,
+                call_outcome: CallOutcome::from_db(row.last_call_outcome.as_deref()),
                 reply_to_id: row.last_reply_to_id,
                 created_at: iso_time(created_at),
             }),

@@ -1,17 +1,13 @@
-//! The calls' wire types. These mirror docs/voice-contract.md (issue 8) until the server's
-//! OpenAPI document, and so api.gen.ts, carries them; the socket frames are typed in
-//! lib/realtime.ts.
+//! The calls' wire types: GET /api/rtc/config from the server's OpenAPI document (api.gen.ts);
+//! the socket frames, which OpenAPI does not describe, are typed in lib/realtime.ts after
+//! docs/voice-contract.md.
+import type { components } from '@/types/api.gen';
+
+type Schemas = components['schemas'];
 
 /** One entry of GET /api/rtc/config: STUN, or TURN with time-limited credentials. */
-export interface IceServer {
-  urls: string[];
-  username?: string;
-  credential?: string;
-}
-
-export interface RtcConfig {
-  iceServers: IceServer[];
-}
+export type IceServer = Schemas['IceServer'];
+export type RtcConfig = Schemas['RtcConfig'];
 
 /** The other person of a call, as the overlays show them. */
 export interface CallPeer {

@@ -5,29 +5,22 @@ import type { components } from '@/types/api.gen';
 
 type Schemas = components['schemas'];
 
-// Voice messages' and call lines' fields: these mirror docs/voice-contract.md (issue 8) until the
-// server's OpenAPI document, and so api.gen.ts, carries them.
 /** 'call' is a line the server writes when a call ends. */
-export type MessageType = Schemas['MessageType'] | 'call';
+export type MessageType = Schemas['MessageType'];
 /** How a call ended, on a 'call' line only. */
-export type CallOutcome = 'completed' | 'missed' | 'declined';
-interface VoiceFields {
-  messageType: MessageType;
-  /** A call line's outcome, else null. */
-  callOutcome: CallOutcome | null;
-}
+export type CallOutcome = Schemas['CallOutcome'];
 /** A participant as the chat shows them, with presence. */
 export type ChatUser = Schemas['ChatUser'];
 export type Participant = Schemas['Participant'];
 /** Both people of the one-to-one conversation, the session user included. */
-export type Conversation = Omit<Schemas['Conversation'], 'lastMessage'> & { lastMessage: MessagePreview | null };
+export type Conversation = Schemas['Conversation'];
 /** The list's last line: a message without its reply and reactions. */
-export type MessagePreview = Omit<Schemas['MessagePreview'], 'messageType'> & VoiceFields;
+export type MessagePreview = Schemas['MessagePreview'];
 export type Sender = Schemas['Sender'];
 /** The quoted message above a reply. */
-export type ReplyPreview = Omit<Schemas['ReplyPreview'], 'messageType'> & { messageType: MessageType };
+export type ReplyPreview = Schemas['ReplyPreview'];
 export type Reaction = Schemas['Reaction'];
-export type Message = Omit<Schemas['Message'], 'messageType' | 'replyTo'> & VoiceFields & { replyTo: ReplyPreview | null };
+export type Message = Schemas['Message'];
 
 export interface SendMessageRequest {
   content: string;

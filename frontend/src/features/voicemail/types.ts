@@ -1,37 +1,15 @@
-//! Voicemail's wire types. These mirror docs/voice-contract.md (issue 8) until the server's
-//! OpenAPI document, and so api.gen.ts, carries them.
+//! Voicemail's wire types: the REST shapes come from the server's OpenAPI document
+//! (api.gen.ts); the socket event follows docs/voice-contract.md.
+import type { components } from '@/types/api.gen';
 
-export interface VoicemailUser {
-  id: number;
-  username: string;
-  displayName: string;
-  profileImageUrl: string | null;
-}
+type Schemas = components['schemas'];
 
+export type VoicemailUser = Schemas['VoicemailUser'];
 /** A voicemail the session user received. */
-export interface Voicemail {
-  id: number;
-  fromUser: VoicemailUser;
-  /** Whole seconds, 1–30. */
-  duration: number;
-  isListened: boolean;
-  transcript: string | null;
-  /** '/media/{key}'. */
-  voiceUrl: string;
-  createdAt: string;
-}
-
+export type Voicemail = Schemas['Voicemail'];
 /** POST /api/voicemails: the recording as a `data:` URL, 1–30 s. */
-export interface SendVoicemailRequest {
-  toUserId: number;
-  voiceUrl: string;
-  duration: number;
-  transcript?: string;
-}
-
-export interface UnreadCount {
-  count: number;
-}
+export type SendVoicemailRequest = Schemas['NewVoicemailRequest'];
+export type UnreadCount = Schemas['UnreadVoicemails'];
 
 /** Someone the session user can leave a voicemail for: a person they chat with. */
 export interface VoicemailRecipient {

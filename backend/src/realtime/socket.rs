@@ -51,8 +51,8 @@ async fn serve(state: AppState, user_id: i64, socket: WebSocket) {
     // Until the end of this function, presence included: shutdown waits for it.
     let _task = realtime.hub.task();
     let registration = realtime.hub.register(user_id);
-    if realtime.opened(user_id, registration.first).await {
-        announce(&state, user_id, true).await;
+    if Box::pin(realtime.opened(user_id, registration.first)).await {
+        Box::pin(announce(&state, user_id, true)).await;
     }
     let (mut sink, mut stream) = socket.split();
     let kicked = registration.kicked.clone();
@@ -105,7 +105,11 @@ async fn serve(state: AppState, user_id: i64, socket: WebSocket) {
                 Ok(Some(Err(_))) | Ok(None) | Err(_) => break,
             };
             let reply = match next {
-                Message::Text(text) => handle(&state, user_id, socket_id, &mut call, &text).await,
+                // Boxed, here and below: a handler's state lives on the heap while it runs, not in
+                // every idle socket's task (docs/benchmarks.md, memory per idle socket).
+                Message::Text(text) => {
+                    Box::pin(handle(&state, user_id, socket_id, &mut call, &text)).await
+                }
                 Message::Binary(_) => Some(ServerEvent::Error {
                     message: "Frames are JSON text".into(),
                 }),
@@ -125,11 +129,11 @@ async fn serve(state: AppState, user_id: i64, socket: WebSocket) {
         () = writer => {}
         () = reader => {}
     }
-    signalling::socket_closed(&state, user_id, &call).await;
+    Box::pin(signalling::socket_closed(&state, user_id, &call)).await;
     let last_here = realtime.hub.unregister(user_id, socket_id);
-    if realtime.closed(user_id, last_here).await {
-        announce(&state, user_id, false).await;
-        signalling::went_offline(&state, user_id).await;
+    if Box::pin(realtime.closed(user_id, last_here)).await {
+        Box::pin(announce(&state, user_id, false)).await;
+        Box::pin(signalling::went_offline(&state, user_id)).await;
     }
 }
 

@@ -52,7 +52,7 @@ function Body({ message }: { message: BubbleMessage }) {
     return (
       <div className="space-y-1">
         <p className="text-sm">Voice message ({message.duration ?? 0}s)</p>
-        {message.voiceUrl && <audio controls preload="none" src={message.voiceUrl} className="h-10 max-w-full" />}
+        {message.voiceUrl && <audio controls preload="metadata" src={message.voiceUrl} className="h-10 max-w-full" />}
       </div>
     );
   }

@@ -94,7 +94,7 @@ export function VoicemailCard({ voicemail }: { voicemail: Voicemail }) {
           ref={audio}
           data-voicemail=""
           controls
-          preload="none"
+          preload="metadata"
           src={voicemail.voiceUrl}
           aria-label={`Voicemail from ${name}`}
           onPlay={onPlay}

@@ -468,8 +468,9 @@ pub async fn error_of(response: reqwest::Response) -> (u16, String, String) {
     (status, message, code)
 }
 
-/// A new, empty database on the PostgreSQL server; leftovers of earlier runs are dropped
-/// once per test process.
+/// A new, empty database on the PostgreSQL server, named after this test process; leftovers
+/// of earlier runs whose process is gone are dropped once per test process, so two suites
+/// running side by side on one server leave each other's databases alone.
 async fn fresh_postgres_database(server_url: &str) -> String {
     static CLEANED: OnceCell<()> = OnceCell::const_new();
     let mut admin = sqlx::PgConnection::connect(server_url)
@@ -485,6 +486,14 @@ async fn fresh_postgres_database(server_url: &str) -> String {
             .await
             .unwrap();
             for (name,) in stale {
+                let owner_alive = name
+                    .strip_prefix("atelier_test_")
+                    .and_then(|rest| rest.split('_').next())
+                    .and_then(|pid| pid.parse::<u32>().ok())
+                    .is_some_and(|pid| std::path::Path::new(&format!("/proc/{pid}")).exists());
+                if owner_alive {
+                    continue;
+                }
                 let drop = format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)");
                 let _ = sqlx::query(AssertSqlSafe(drop)).execute(&mut conn).await;
             }
@@ -493,7 +502,8 @@ async fn fresh_postgres_database(server_url: &str) -> String {
     let mut suffix = [0u8; 8];
     getrandom::fill(&mut suffix).unwrap();
     let name = format!(
-        "atelier_test_{}",
+        "atelier_test_{}_{}",
+        std::process::id(),
         suffix
             .iter()
             .map(|b| format!("{b:02x}"))

@@ -23,6 +23,7 @@ const routes: Array<{ path: string; page: Page }> = [
   { path: '/create-story', page: lazy(() => import('./routes/create-story')) },
   { path: '/chat/:conversationId?', page: lazy(() => import('./routes/chat')) },
   { path: '/voicemail', page: lazy(() => import('./routes/voicemail')) },
+  { path: '/shop', page: lazy(() => import('./routes/shop')) },
 ];
 
 const NotFoundPage = lazy(() => import('./routes/not-found'));

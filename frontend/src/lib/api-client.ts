@@ -17,11 +17,19 @@ async function throwIfResNotOk(res: Response): Promise<void> {
   }
 }
 
-/** Sends a request with the session cookie; `data`, when given, is sent as JSON. */
-export async function apiRequest(method: HttpMethod, url: string, data?: unknown): Promise<Response> {
+/**
+ * Sends a request with the session cookie; `data`, when given, is sent as JSON. `headers` adds
+ * request headers (an order's `Idempotency-Key`).
+ */
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  data?: unknown,
+  headers?: Record<string, string>,
+): Promise<Response> {
   const res = await fetch(url, {
     method,
-    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    headers: { ...(data !== undefined ? { 'Content-Type': 'application/json' } : {}), ...headers },
     body: data !== undefined ? JSON.stringify(data) : undefined,
     credentials: 'include',
   });
@@ -83,6 +91,62 @@ export function apiRequestWithProgress<T>(
     xhr.onabort = () => reject(new Error('Request aborted'));
     xhr.send(JSON.stringify(data));
   });
+}
+
+/**
+ * Like apiRequestForm, over XMLHttpRequest so the upload can be followed (a reel's video):
+ * `onProgress` gets the fraction (0..1) of the body sent. Resolves with the parsed JSON answer.
+ */
+export function apiRequestFormWithProgress<T>(
+  method: HttpMethod,
+  url: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status >= 300) {
+        reject(new Error(errorText(xhr.status, xhr.responseText, xhr.statusText)));
+        return;
+      }
+      try {
+        resolve((xhr.responseText ? JSON.parse(xhr.responseText) : null) as T);
+      } catch (error) {
+        reject(error as Error);
+      }
+    };
+    xhr.onerror = () => reject(new Error('Network error'));
+    xhr.onabort = () => reject(new Error('Request aborted'));
+    xhr.send(form);
+  });
+}
+
+/** The status of a request helper's error ("{status}: …"), or null for other errors. */
+export function errorStatus(error: unknown): number | null {
+  const match = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null;
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * The server's user-facing `message` of a request helper's error (`{message, code}` bodies,
+ * DESIGN §2), or null when the body carries none.
+ */
+export function errorMessage(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  if (!match) return null;
+  try {
+    const body = JSON.parse(match[1]) as { message?: unknown };
+    return typeof body.message === 'string' && body.message ? body.message : null;
+  } catch {
+    return null;
+  }
 }
 
 /** One page of a keyset-paginated list (DESIGN §2): the items and the cursor of the next page. */

@@ -1,0 +1,240 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cart, CART_STORAGE_KEY } from '@/features/shop/cart';
+import { anAd } from '@/test/ads';
+import { deferred, json, me, renderWithApp } from '@/test/render';
+import { aProduct, anOrder, apiError, catalogue, serveApi } from '@/test/shop';
+import ShopPage from './shop';
+
+type Routes = Parameters<typeof serveApi>[0];
+
+function renderShop(routes: Routes = {}) {
+  const server = serveApi({
+    'GET /api/products': () => json(catalogue),
+    'GET /api/ads/feed': () => json([]),
+    ...routes,
+  });
+  return { ...renderWithApp(<ShopPage />, { path: '/shop', user: me }), ...server };
+}
+
+const productNames = () =>
+  within(screen.getByRole('list', { name: 'Products' }))
+    .getAllByRole('article')
+    .map((a) => a.getAttribute('aria-label'));
+
+beforeEach(() => {
+  localStorage.clear();
+  cart.reload();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the shop', () => {
+  it('shows the catalogue from the server: dollars, the original price struck through, badge, rating, out of stock', async () => {
+    renderShop();
+    expect(screen.getByRole('heading', { level: 1, name: 'Atelier Shop' })).toBeInTheDocument();
+    const hoodie = await screen.findByRole('article', { name: 'Creator Hoodie' });
+    expect(within(hoodie).getByTestId('price')).toHaveTextContent('$89.99');
+    expect(hoodie.querySelector('s')).toHaveTextContent('$109.99');
+    expect(within(hoodie).getByText('Best Seller')).toBeInTheDocument();
+    expect(hoodie).toHaveTextContent('4.8');
+    expect(hoodie).toHaveTextContent('(124 reviews)');
+    expect(within(hoodie).getByRole('img', { name: 'Creator Hoodie' })).toHaveAttribute('src', '/media/product-1.png');
+    expect(within(screen.getByRole('article', { name: 'Studio Jacket' })).getByTestId('price')).toHaveTextContent('$140.00');
+    const tote = screen.getByRole('article', { name: 'Brush Tote' });
+    expect(within(tote).getByRole('button', { name: 'Brush Tote is out of stock' })).toBeDisabled();
+    expect(within(tote).getByText('Out of Stock')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Visit our online store/ })).toHaveAttribute('href', 'https://store.example.com');
+  });
+
+  it('searches name or description case-insensitively, filters by category and sorts five ways', async () => {
+    const user = userEvent.setup();
+    renderShop();
+    await screen.findByRole('article', { name: 'Creator Hoodie' });
+    expect(productNames()).toEqual(['Creator Hoodie', 'Pixel Tee', 'Studio Jacket', 'Artist Cap', 'Brush Tote']);
+
+    const search = screen.getByRole('searchbox', { name: 'Search products' });
+    await user.type(search, 'PIXEL');
+    expect(productNames()).toEqual(['Pixel Tee']);
+    await user.clear(search);
+    await user.type(search, 'palette'); // in the Artist Cap's description only
+    expect(productNames()).toEqual(['Artist Cap']);
+    await user.clear(search);
+
+    const category = screen.getByRole('combobox', { name: 'Category' });
+    await user.selectOptions(category, 'accessories');
+    expect(productNames()).toEqual(['Artist Cap', 'Brush Tote']);
+    await user.selectOptions(category, 'all');
+
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    await user.selectOptions(sort, 'price-low');
+    expect(productNames()).toEqual(['Pixel Tee', 'Artist Cap', 'Brush Tote', 'Creator Hoodie', 'Studio Jacket']);
+    await user.selectOptions(sort, 'price-high');
+    expect(productNames()).toEqual(['Studio Jacket', 'Creator Hoodie', 'Brush Tote', 'Artist Cap', 'Pixel Tee']);
+    await user.selectOptions(sort, 'rating');
+    expect(productNames()).toEqual(['Studio Jacket', 'Creator Hoodie', 'Brush Tote', 'Pixel Tee', 'Artist Cap']);
+    await user.selectOptions(sort, 'name');
+    expect(productNames()).toEqual(['Artist Cap', 'Brush Tote', 'Creator Hoodie', 'Pixel Tee', 'Studio Jacket']);
+    await user.selectOptions(sort, 'featured');
+    expect(productNames()).toEqual(['Creator Hoodie', 'Pixel Tee', 'Studio Jacket', 'Artist Cap', 'Brush Tote']);
+
+    await user.type(search, 'nothing like this');
+    expect(screen.getByText('No products found')).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your search or filter criteria')).toBeInTheDocument();
+  });
+
+  it('puts a sponsored feed ad after every 6th product, in rotation', async () => {
+    const thirteen = Array.from({ length: 13 }, (_, i) => aProduct({ id: 100 + i, name: `Item ${i + 1}` }));
+    renderShop({
+      'GET /api/products': () => json(thirteen),
+      'GET /api/ads/feed': () => json([anAd({ id: 1, title: 'Ad One' }), anAd({ id: 2, title: 'Ad Two' })]),
+    });
+    const first = await screen.findByRole('article', { name: 'Sponsored: Ad One' });
+    const second = screen.getByRole('article', { name: 'Sponsored: Ad Two' });
+    const items = within(screen.getByRole('list', { name: 'Products' })).getAllByRole('listitem');
+    expect(items).toHaveLength(15);
+    expect(items[6]).toContainElement(first);
+    expect(items[13]).toContainElement(second);
+    expect(items[5]).toHaveTextContent('Item 6');
+    expect(items[12]).toHaveTextContent('Item 12');
+  });
+
+  it('fills the cart: a second add is +1, − and + change it, 0 removes, Remove deletes; kept in local storage', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderShop();
+    await user.click(await screen.findByRole('button', { name: 'Add Creator Hoodie to cart' }));
+    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+    expect(screen.getByText('Creator Hoodie has been added to your cart.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Creator Hoodie to cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add Pixel Tee to cart' }));
+    expect(screen.getByRole('button', { name: 'Cart, 3 items' })).toBeInTheDocument();
+    expect(screen.getByTestId('cart-badge')).toHaveTextContent('3');
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)).toEqual([
+      { id: 1, name: 'Creator Hoodie', price: 8999, imageUrl: '/media/product-1.png', quantity: 2 },
+      { id: 2, name: 'Pixel Tee', price: 5000, imageUrl: '/media/product-2.png', quantity: 1 },
+    ]);
+
+    // A reload: the cart comes back from storage.
+    unmount();
+    cart.reload();
+    renderShop();
+    await user.click(await screen.findByRole('button', { name: 'Cart, 3 items' }));
+    const dialog = screen.getByRole('dialog', { name: 'Shopping Cart' });
+    expect(within(dialog).getByLabelText('Quantity of Creator Hoodie')).toHaveTextContent('2');
+    expect(within(dialog).getByTestId('cart-total')).toHaveTextContent('$229.98');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Increase quantity of Pixel Tee' }));
+    expect(within(dialog).getByLabelText('Quantity of Pixel Tee')).toHaveTextContent('2');
+    expect(within(dialog).getByTestId('cart-total')).toHaveTextContent('$279.98');
+    await user.click(within(dialog).getByRole('button', { name: 'Decrease quantity of Pixel Tee' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Decrease quantity of Pixel Tee' }));
+    expect(within(dialog).queryByRole('listitem', { name: 'Pixel Tee' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Creator Hoodie' }));
+    expect(within(dialog).getByText('Your cart is empty')).toBeInTheDocument();
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
+  });
+
+  it('checks out one order per line in sequence with an Idempotency-Key each, then says Payment successful!', async () => {
+    const user = userEvent.setup();
+    const first = deferred<Response>();
+    let n = 0;
+    const { calls } = renderShop({
+      'POST /api/orders': ({ body }) => {
+        n += 1;
+        const { productId, quantity } = body as { productId: number; quantity: number };
+        const answer = json(anOrder({ productId, quantity }), { status: 201 });
+        return n === 1 ? first.promise.then(() => answer) : answer;
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add Creator Hoodie to cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add Creator Hoodie to cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add Studio Jacket to cart' }));
+    await user.click(screen.getByRole('button', { name: 'Cart, 3 items' }));
+    const dialog = screen.getByRole('dialog', { name: 'Shopping Cart' });
+    await user.click(within(dialog).getByRole('button', { name: 'Checkout $319.98' }));
+
+    expect(await within(dialog).findByText('Processing order 1 of 2...')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(calls('POST /api/orders')).toHaveLength(1); // the second waits for the first
+    await act(async () => first.resolve(undefined as never));
+
+    expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
+    expect(screen.getByText('Your order has been processed successfully.')).toBeInTheDocument();
+    const orders = calls('POST /api/orders');
+    expect(orders.map((c) => c.body)).toEqual([
+      { productId: 1, quantity: 2, paymentMethod: 'stripe' },
+      { productId: 3, quantity: 1, paymentMethod: 'stripe' },
+    ]);
+    const keys = orders.map((c) => c.headers['Idempotency-Key']);
+    expect(keys[0]).toMatch(/^[\w-]{16,}$/);
+    expect(keys[1]).toMatch(/^[\w-]{16,}$/);
+    expect(keys[0]).not.toBe(keys[1]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+  });
+
+  it('on a failure keeps the lines not ordered, says Payment failed, and a retry reuses their keys', async () => {
+    const user = userEvent.setup();
+    let soldOut = true;
+    const { calls } = renderShop({
+      'POST /api/orders': ({ body }) => {
+        const { productId, quantity } = body as { productId: number; quantity: number };
+        if (productId === 3 && soldOut) return apiError(422, 'Only 1 left in stock', 'insufficient_stock');
+        return json(anOrder({ productId, quantity }), { status: 201 });
+      },
+    });
+    for (const name of ['Creator Hoodie', 'Studio Jacket', 'Pixel Tee']) {
+      await user.click(await screen.findByRole('button', { name: `Add ${name} to cart` }));
+    }
+    await user.click(screen.getByRole('button', { name: 'Cart, 3 items' }));
+    const dialog = screen.getByRole('dialog', { name: 'Shopping Cart' });
+    await user.click(within(dialog).getByRole('button', { name: /^Checkout/ }));
+
+    expect(await screen.findByText('Payment failed')).toBeInTheDocument();
+    expect(screen.getByText('Only 1 left in stock')).toBeInTheDocument();
+    expect(calls('POST /api/orders').map((c) => (c.body as { productId: number }).productId)).toEqual([1, 3]);
+    const lines = within(dialog).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
+    expect(lines).toEqual(['Studio Jacket', 'Pixel Tee']);
+    const stored = JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!) as Array<{ id: number; idempotencyKey: string }>;
+    expect(stored.map((l) => l.id)).toEqual([3, 2]);
+    const jacketKey = calls('POST /api/orders')[1].headers['Idempotency-Key'];
+    expect(stored[0].idempotencyKey).toBe(jacketKey);
+
+    soldOut = false;
+    await user.click(within(dialog).getByRole('button', { name: /^Checkout/ }));
+    expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
+    const retried = calls('POST /api/orders').slice(2);
+    expect(retried.map((c) => (c.body as { productId: number }).productId)).toEqual([3, 2]);
+    expect(retried[0].headers['Idempotency-Key']).toBe(jacketKey);
+    expect(retried[1].headers['Idempotency-Key']).toBe(stored[1].idempotencyKey);
+  });
+
+  it("says the spec's payment failure text when the server fails without a reason", async () => {
+    const user = userEvent.setup();
+    renderShop({ 'POST /api/orders': () => new Response('boom', { status: 500 }) });
+    await user.click(await screen.findByRole('button', { name: 'Add Pixel Tee to cart' }));
+    await user.click(screen.getByRole('button', { name: 'Cart, 1 item' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Checkout $50.00' }));
+    expect(await screen.findByText('Payment failed')).toBeInTheDocument();
+    expect(screen.getByText('There was an error processing your payment. Please try again.')).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByRole('listitem', { name: 'Pixel Tee' })).toBeInTheDocument();
+  });
+
+  it('a changed quantity drops the line key, so the new order is not mistaken for the old one', () => {
+    cart.add(catalogue[0]);
+    const [line] = cart.assignKeys(() => 'key-1');
+    expect(line.idempotencyKey).toBe('key-1');
+    cart.setQuantity(1, 1); // unchanged: the key stays
+    expect(cart.lines()[0].idempotencyKey).toBe('key-1');
+    cart.setQuantity(1, 3);
+    expect(cart.lines()[0].idempotencyKey).toBeUndefined();
+    cart.setQuantity(1, 500);
+    expect(cart.lines()[0].quantity).toBe(99);
+  });
+});

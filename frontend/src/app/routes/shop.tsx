@@ -1,0 +1,18 @@
+//! /shop (spec 001 §2 Shop): the shop with a feed ad after every 6th product, in rotation (none
+//! when no feed ad runs); an order refreshes the earnings screen's Recent Orders.
+import { useQueryClient } from '@tanstack/react-query';
+import { useAds } from '@/features/ads/api/get-ads';
+import { AdCard } from '@/features/ads/components/ad-card';
+import { earningsKeys } from '@/features/earnings/api/keys';
+import { ShopScreen } from '@/features/shop/components/shop-screen';
+
+export default function ShopPage() {
+  const queryClient = useQueryClient();
+  const ads = useAds('feed').data ?? [];
+  return (
+    <ShopScreen
+      interstitial={(slot) => (ads.length > 0 ? <AdCard ad={ads[slot % ads.length]} /> : null)}
+      onOrdered={() => void queryClient.invalidateQueries({ queryKey: earningsKeys.orders() })}
+    />
+  );
+}

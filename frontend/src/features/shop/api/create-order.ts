@@ -1,0 +1,18 @@
+import { apiRequest } from '@/lib/api-client';
+import type { NewOrderRequest, Order } from '../types';
+
+/** The spec's payment method (spec 001 §9); the server's test provider always accepts it. */
+export const PAYMENT_METHOD = 'stripe';
+
+/**
+ * POST /api/orders → 201 the order. The `Idempotency-Key` makes a retry of the same cart line
+ * answer the first order instead of ordering (and charging) twice.
+ */
+export async function createOrder(
+  line: { productId: number; quantity: number },
+  idempotencyKey: string,
+): Promise<Order> {
+  const body: NewOrderRequest = { productId: line.productId, quantity: line.quantity, paymentMethod: PAYMENT_METHOD };
+  const res = await apiRequest('POST', '/api/orders', body, { 'Idempotency-Key': idempotencyKey });
+  return (await res.json()) as Order;
+}

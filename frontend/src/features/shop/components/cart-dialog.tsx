@@ -1,0 +1,121 @@
+//! The cart modal (spec 001 §2 Shop, §4): each line with − / + (0 removes it) and Remove, the
+//! total, and Checkout, which orders the lines one by one with its progress shown; 'Your cart is
+//! empty' when there is nothing. Prices follow the catalogue when it is loaded.
+import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { IconButton } from '@/components/ui/icon-button';
+import { formatCents } from '@/lib/money';
+import { cart, cartTotal, MAX_QUANTITY, type CartLine } from '../cart';
+import type { CheckoutProgress } from '../hooks/use-checkout';
+
+function LineRow({ line, disabled }: { line: CartLine; disabled: boolean }) {
+  return (
+    <li aria-label={line.name} className="flex items-center gap-3 py-3">
+      <img src={line.imageUrl} alt="" className="size-14 shrink-0 rounded-lg bg-zinc-800 object-cover" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-semibold text-white">{line.name}</p>
+        <p className="text-xs text-zinc-400">{formatCents(line.price)}</p>
+        <div className="mt-1 flex items-center gap-1">
+          <IconButton
+            label={`Decrease quantity of ${line.name}`}
+            icon={Minus}
+            iconClassName="size-4"
+            disabled={disabled}
+            onClick={() => cart.setQuantity(line.id, line.quantity - 1)}
+            className="size-9 bg-white/5 hover:bg-white/10 disabled:opacity-50"
+          />
+          <span aria-label={`Quantity of ${line.name}`} className="w-8 text-center text-sm font-semibold text-white tabular-nums">
+            {line.quantity}
+          </span>
+          <IconButton
+            label={`Increase quantity of ${line.name}`}
+            icon={Plus}
+            iconClassName="size-4"
+            disabled={disabled || line.quantity >= MAX_QUANTITY}
+            onClick={() => cart.setQuantity(line.id, line.quantity + 1)}
+            className="size-9 bg-white/5 hover:bg-white/10 disabled:opacity-50"
+          />
+        </div>
+      </div>
+      <div className="flex flex-col items-end gap-1">
+        <span className="text-sm font-semibold text-white tabular-nums">{formatCents(line.price * line.quantity)}</span>
+        <IconButton
+          label={`Remove ${line.name}`}
+          icon={Trash2}
+          iconClassName="size-4"
+          disabled={disabled}
+          onClick={() => cart.remove(line.id)}
+          className="text-zinc-400 hover:bg-white/5 hover:text-red-300 disabled:opacity-50"
+        />
+      </div>
+    </li>
+  );
+}
+
+export function CartDialog({
+  open,
+  onOpenChange,
+  lines,
+  onCheckout,
+  processing,
+  progress,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  lines: CartLine[];
+  onCheckout: () => void;
+  processing: boolean;
+  progress: CheckoutProgress | null;
+}) {
+  const total = cartTotal(lines);
+  return (
+    <Dialog open={open} onOpenChange={(next) => !processing && onOpenChange(next)}>
+      <DialogContent>
+        <DialogTitle>Shopping Cart</DialogTitle>
+        <DialogDescription className="sr-only">The products you are about to buy.</DialogDescription>
+        {lines.length === 0 ? (
+          <EmptyState icon={<ShoppingCart aria-hidden="true" className="size-6" />} title="Your cart is empty" className="py-8" />
+        ) : (
+          <>
+            <ul aria-label="Cart items" className="mt-2 divide-y divide-white/10">
+              {lines.map((line) => (
+                <LineRow key={line.id} line={line} disabled={processing} />
+              ))}
+            </ul>
+            <div className="mt-2 flex items-center justify-between border-t border-white/10 pt-3 text-base font-semibold text-white">
+              <span>Total</span>
+              <span data-testid="cart-total" className="tabular-nums">
+                {formatCents(total)}
+              </span>
+            </div>
+            {processing && progress && (
+              <div className="mt-3">
+                <p role="status" className="text-sm text-zinc-300">
+                  Processing order {Math.min(progress.done + 1, progress.total)} of {progress.total}...
+                </p>
+                <div
+                  role="progressbar"
+                  aria-label="Checkout progress"
+                  aria-valuemin={0}
+                  aria-valuemax={progress.total}
+                  aria-valuenow={progress.done}
+                  className="mt-1 h-1.5 w-full overflow-hidden rounded-full bg-white/5"
+                >
+                  <div
+                    className="h-full bg-gradient-to-r from-fuchsia-500 to-indigo-500 transition-[width]"
+                    style={{ width: `${progress.total ? (progress.done / progress.total) * 100 : 0}%` }}
+                  />
+                </div>
+              </div>
+            )}
+            <Button className="mt-4 w-full" disabled={processing} onClick={onCheckout}>
+              {processing ? 'Processing...' : `Checkout ${formatCents(total)}`}
+            </Button>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

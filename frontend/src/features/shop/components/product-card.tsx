@@ -1,0 +1,69 @@
+//! One product of the grid (spec 001 §2 Shop, §3): picture with its badge, name, description,
+//! rating and reviews, the price in dollars with the original struck through when on sale, and
+//! Add to Cart (disabled when out of stock).
+import { ShoppingCart, Star } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { formatCents } from '@/lib/money';
+import type { Product } from '../types';
+
+const badgeClass: Record<NonNullable<Product['badge']>, string> = {
+  'New Arrival': 'bg-emerald-500/90',
+  'Limited Edition': 'bg-fuchsia-500/90',
+  'Best Seller': 'bg-amber-500/90',
+};
+
+export function ProductCard({ product, onAdd }: { product: Product; onAdd: (product: Product) => void }) {
+  return (
+    <article
+      aria-label={product.name}
+      className="flex h-full flex-col overflow-hidden rounded-2xl border border-white/10 bg-zinc-900/70"
+    >
+      <div className="relative">
+        <img src={product.imageUrl} alt={product.name} loading="lazy" className="aspect-square w-full bg-zinc-800 object-cover" />
+        {product.badge && (
+          <span className={`absolute top-2 left-2 rounded-full px-2 py-0.5 text-[0.6875rem] font-semibold text-white ${badgeClass[product.badge]}`}>
+            {product.badge}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-white">{product.name}</h3>
+        <p className="line-clamp-2 text-xs text-zinc-400">{product.description}</p>
+        <p className="flex items-center gap-1 text-xs text-zinc-300">
+          <Star aria-hidden="true" className="size-3.5 fill-amber-400 text-amber-400" />
+          <span>
+            <span className="sr-only">Rated </span>
+            {product.rating.toFixed(1)}
+            <span className="sr-only"> out of 5,</span>
+          </span>
+          <span className="text-zinc-500">({product.reviews.toLocaleString('en-US')}<span className="sr-only"> reviews</span>)</span>
+        </p>
+        <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
+          <span className="text-base font-bold text-white" data-testid="price">
+            {formatCents(product.price)}
+          </span>
+          {product.originalPrice !== null && product.originalPrice > product.price && (
+            <s className="text-xs text-zinc-500">
+              <span className="sr-only">was </span>
+              {formatCents(product.originalPrice)}
+            </s>
+          )}
+        </p>
+        <Button
+          className="mt-2 w-full px-2"
+          disabled={!product.inStock}
+          onClick={() => onAdd(product)}
+          aria-label={product.inStock ? `Add ${product.name} to cart` : `${product.name} is out of stock`}
+        >
+          {product.inStock ? (
+            <>
+              <ShoppingCart aria-hidden="true" className="size-4" /> Add to Cart
+            </>
+          ) : (
+            'Out of Stock'
+          )}
+        </Button>
+      </div>
+    </article>
+  );
+}

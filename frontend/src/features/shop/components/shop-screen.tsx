@@ -1,0 +1,219 @@
+//! The shop (spec 001 §2 Shop): the title with a link out to the external store, the cart button
+//! with its item count, search, category and sort, then the grid of the catalogue from
+//! GET /api/products with a slot after every 6th product (the page puts a sponsored ad there),
+//! or 'No products found'. Adding says 'Added to cart'; the cart modal checks out.
+import { ExternalLink, PackageSearch, Search, ShoppingCart } from 'lucide-react';
+import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input, Label } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { useProducts } from '../api/get-products';
+import { cart, cartCount, useCart } from '../cart';
+import { AD_EVERY, CATEGORIES, DEFAULT_FILTERS, filterProducts, SORTS, type CategoryFilter, type SortKey } from '../catalogue';
+import { useCheckout } from '../hooks/use-checkout';
+import type { Product } from '../types';
+import { CartDialog } from './cart-dialog';
+import { ProductCard } from './product-card';
+
+export const SHOP_TITLE = 'Atelier Shop';
+
+const selectClass =
+  'block min-h-11 w-full rounded-xl border border-white/10 bg-zinc-900/80 px-3 text-sm text-zinc-50 focus:border-fuchsia-400/70 focus:outline-none';
+
+function GridSkeleton() {
+  return (
+    <div role="status" aria-label="Loading products" className="grid grid-cols-2 gap-3">
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} className="aspect-[3/5] rounded-2xl" />
+      ))}
+    </div>
+  );
+}
+
+/** The external store: where the catalogue's product pages live. */
+function storeUrl(products: readonly Product[] | undefined): string | null {
+  const first = products?.find((p) => /^https?:\/\//.test(p.productUrl));
+  if (!first) return null;
+  try {
+    return new URL(first.productUrl).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `interstitial(slot)` renders the full-width card after the (slot + 1) × 6th product (slot 0
+ * after the 6th…); null leaves no gap. `onOrdered` runs when checkout ordered something.
+ */
+export function ShopScreen({
+  interstitial,
+  onOrdered,
+}: {
+  interstitial?: (slot: number) => ReactNode;
+  onOrdered?: () => void;
+}) {
+  const id = useId();
+  const products = useProducts();
+  const lines = useCart();
+  const [search, setSearch] = useState(DEFAULT_FILTERS.search);
+  const [category, setCategory] = useState<CategoryFilter>(DEFAULT_FILTERS.category);
+  const [sort, setSort] = useState<SortKey>(DEFAULT_FILTERS.sort);
+  const [cartOpen, setCartOpen] = useState(false);
+  const checkout = useCheckout({ onOrdered, onSuccess: () => setCartOpen(false) });
+
+  const shown = useMemo(
+    () => filterProducts(products.data ?? [], { search, category, sort }),
+    [products.data, search, category, sort],
+  );
+  // The cart shows the catalogue's current prices once it is loaded (the server charges those).
+  const cartLines = useMemo(() => {
+    const byId = new Map((products.data ?? []).map((p) => [p.id, p]));
+    return lines.map((line) => {
+      const product = byId.get(line.id);
+      return product ? { ...line, price: product.price, name: product.name, imageUrl: product.imageUrl } : line;
+    });
+  }, [lines, products.data]);
+  const count = cartCount(lines);
+  const store = storeUrl(products.data);
+
+  const onAdd = (product: Product) => {
+    cart.add(product);
+    toast({ title: 'Added to cart', description: `${product.name} has been added to your cart.` });
+  };
+
+  let body: ReactNode;
+  if (products.isPending) body = <GridSkeleton />;
+  else if (products.isError)
+    body = (
+      <EmptyState title="Failed to load products" description="Check your connection and try again.">
+        <Button variant="secondary" className="mt-4" onClick={() => void products.refetch()}>
+          Try again
+        </Button>
+      </EmptyState>
+    );
+  else if (shown.length === 0)
+    body = (
+      <EmptyState
+        icon={<PackageSearch aria-hidden="true" className="size-6" />}
+        title="No products found"
+        description="Try adjusting your search or filter criteria"
+      />
+    );
+  else
+    body = (
+      <ul aria-label="Products" className="grid grid-cols-2 gap-3">
+        {shown.map((product, index) => {
+          const slot = (index + 1) % AD_EVERY === 0 ? (index + 1) / AD_EVERY - 1 : null;
+          const extra = slot !== null ? interstitial?.(slot) : null;
+          return (
+            <Fragment key={product.id}>
+              <li>
+                <ProductCard product={product} onAdd={onAdd} />
+              </li>
+              {extra && (
+                <li className="col-span-2" data-slot={slot}>
+                  {extra}
+                </li>
+              )}
+            </Fragment>
+          );
+        })}
+      </ul>
+    );
+
+  return (
+    <main className="space-y-4 px-4 pt-6 pb-6">
+      <header className="flex items-center gap-2">
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-2xl font-semibold text-white">{SHOP_TITLE}</h1>
+          {store && (
+            <a
+              href={store}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-8 items-center gap-1 text-sm text-fuchsia-300 underline-offset-4 hover:underline"
+            >
+              Visit our online store
+              <ExternalLink aria-hidden="true" className="size-3.5" />
+            </a>
+          )}
+        </div>
+        <button
+          type="button"
+          onClick={() => setCartOpen(true)}
+          aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+          className="relative grid size-12 shrink-0 place-items-center rounded-full border border-white/10 bg-white/5 text-zinc-100 transition hover:bg-white/10"
+        >
+          <ShoppingCart aria-hidden="true" className="size-6" />
+          {count > 0 && (
+            <span
+              aria-hidden="true"
+              data-testid="cart-badge"
+              className="absolute -top-1 -right-1 grid h-5 min-w-5 place-items-center rounded-full bg-fuchsia-500 px-1 text-[0.6875rem] font-bold text-white"
+            >
+              {count > 99 ? '99+' : count}
+            </span>
+          )}
+        </button>
+      </header>
+
+      <div className="space-y-2">
+        <div className="relative">
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500" />
+          <Input
+            type="search"
+            aria-label="Search products"
+            placeholder="Search products..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="pl-9"
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-2">
+          <div>
+            <Label htmlFor={`${id}-category`} className="sr-only">
+              Category
+            </Label>
+            <select
+              id={`${id}-category`}
+              value={category}
+              onChange={(e) => setCategory(e.target.value as CategoryFilter)}
+              className={selectClass}
+            >
+              {CATEGORIES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <Label htmlFor={`${id}-sort`} className="sr-only">
+              Sort by
+            </Label>
+            <select id={`${id}-sort`} value={sort} onChange={(e) => setSort(e.target.value as SortKey)} className={selectClass}>
+              {SORTS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </div>
+
+      {body}
+
+      <CartDialog
+        open={cartOpen}
+        onOpenChange={setCartOpen}
+        lines={cartLines}
+        onCheckout={() => checkout.mutate()}
+        processing={checkout.isPending}
+        progress={checkout.progress}
+      />
+    </main>
+  );
+}

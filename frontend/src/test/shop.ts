@@ -1,0 +1,102 @@
+//! Fixtures for the shop and earnings, and a fake server that records each request's headers
+//! (an order's Idempotency-Key) beside its JSON body.
+import { vi } from 'vitest';
+import type { Balance, Order as EarningsOrder, Withdrawal } from '@/features/earnings/types';
+import type { Order, Product } from '@/features/shop/types';
+
+let nextId = 1;
+
+export function aProduct(overrides: Partial<Product> = {}): Product {
+  const id = overrides.id ?? nextId++;
+  return {
+    id,
+    name: `Product ${id}`,
+    description: 'A thing made by creators',
+    price: 5000,
+    originalPrice: null,
+    imageUrl: `/media/product-${id}.png`,
+    productUrl: `https://store.example.com/products/${id}`,
+    category: 'shirts',
+    rating: 4.5,
+    reviews: 10,
+    stock: 20,
+    inStock: true,
+    badge: null,
+    ...overrides,
+  };
+}
+
+/** A small catalogue in featured order, to search, filter and sort. */
+export const catalogue: Product[] = [
+  aProduct({ id: 1, name: 'Creator Hoodie', description: 'Warm fleece for late studio nights', price: 8999, originalPrice: 10999, category: 'hoodies', rating: 4.8, reviews: 124, badge: 'Best Seller' }),
+  aProduct({ id: 2, name: 'Pixel Tee', description: 'Soft cotton with an 8-bit brush', price: 5000, category: 'shirts', rating: 4.2, reviews: 40 }),
+  aProduct({ id: 3, name: 'Studio Jacket', description: 'Water-resistant shell', price: 14000, category: 'jackets', rating: 4.9, reviews: 12, badge: 'Limited Edition' }),
+  aProduct({ id: 4, name: 'Artist Cap', description: 'Embroidered PALETTE logo', price: 5500, category: 'accessories', rating: 4.0, reviews: 8, badge: 'New Arrival' }),
+  aProduct({ id: 5, name: 'Brush Tote', description: 'Canvas bag for sketchbooks', price: 6000, category: 'accessories', rating: 4.6, reviews: 30, stock: 0, inStock: false }),
+];
+
+export function anOrder(overrides: Partial<Order & EarningsOrder> = {}): Order & EarningsOrder {
+  return {
+    id: nextId++,
+    productId: 1,
+    productName: 'Creator Hoodie',
+    quantity: 1,
+    unitPrice: 8999,
+    totalAmount: 8999,
+    paymentMethod: 'stripe',
+    status: 'paid',
+    createdAt: '2026-03-04T10:00:00Z',
+    ...overrides,
+  };
+}
+
+export function aBalance(overrides: Partial<Balance> = {}): Balance {
+  return { availableBalance: 125000, pendingBalance: 0, totalEarnings: 125000, ...overrides };
+}
+
+export function aWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
+  return {
+    id: nextId++,
+    amount: 10000,
+    processingFee: 250,
+    netAmount: 9750,
+    paymentMethod: 'bank_transfer',
+    accountDetails: { accountHolder: 'Maya Chen', accountNumberLast4: '6789', routingNumber: '021000021', email: null },
+    status: 'pending',
+    requestedAt: '2026-03-05T09:00:00Z',
+    processedAt: null,
+    notes: null,
+    ...overrides,
+  };
+}
+
+type Handler = (request: { body: unknown; url: URL; headers: Record<string, string>; form: FormData | null }) => Response | Promise<Response>;
+
+/**
+ * A fetch stand-in answering `'{METHOD} {path}'` keys (query strings ignored); anything else is
+ * a 404. `calls(key)` gives each request's URL, parsed JSON body and headers.
+ */
+export function serveApi(routes: Record<string, Handler>) {
+  const seen: Array<{ key: string; url: URL; body: unknown; headers: Record<string, string> }> = [];
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = new URL(String(input), 'http://app.test');
+    const method = init?.method ?? 'GET';
+    const key = `${method} ${url.pathname}`;
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const form = init?.body instanceof FormData ? init.body : null;
+    const headers = { ...(init?.headers as Record<string, string> | undefined) };
+    seen.push({ key, url, body, headers });
+    const handler = routes[key];
+    return handler ? handler({ body, url, headers, form }) : new Response('{"message":"Not found","code":"not_found"}', { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    fetchMock,
+    calls: (key: string) => seen.filter((call) => call.key === key),
+  };
+}
+
+/** A `{message, code}` error answer. */
+export function apiError(status: number, message: string, code = 'error'): Response {
+  return new Response(JSON.stringify({ message, code }), { status, headers: { 'Content-Type': 'application/json' } });
+}

@@ -24,6 +24,7 @@ const routes: Array<{ path: string; page: Page }> = [
   { path: '/chat/:conversationId?', page: lazy(() => import('./routes/chat')) },
   { path: '/voicemail', page: lazy(() => import('./routes/voicemail')) },
   { path: '/shop', page: lazy(() => import('./routes/shop')) },
+  { path: '/earnings', page: lazy(() => import('./routes/earnings')) },
 ];
 
 const NotFoundPage = lazy(() => import('./routes/not-found'));

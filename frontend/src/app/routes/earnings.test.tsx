@@ -1,0 +1,196 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, me, renderWithApp } from '@/test/render';
+import { aBalance, anOrder, apiError, aWithdrawal, serveApi } from '@/test/shop';
+import EarningsPage from './earnings';
+
+type Routes = Parameters<typeof serveApi>[0];
+
+function renderEarnings(routes: Routes = {}) {
+  const server = serveApi({
+    'GET /api/user/balance': () => json(aBalance()),
+    'GET /api/orders': () => json([]),
+    'GET /api/withdrawals': () => json([]),
+    ...routes,
+  });
+  return { ...renderWithApp(<EarningsPage />, { path: '/earnings', user: me }), ...server };
+}
+
+async function openDialog(user: ReturnType<typeof userEvent.setup>) {
+  const button = await screen.findByRole('button', { name: 'Request Withdrawal' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await user.click(button);
+  return screen.getByRole('dialog', { name: 'Request Withdrawal' });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Earnings & Payments', () => {
+  it('shows the three cards in dollars, the latest 5 orders and the withdrawals with their status', async () => {
+    const { calls } = renderEarnings({
+      'GET /api/user/balance': () => json(aBalance({ availableBalance: 115000, pendingBalance: 10000, totalEarnings: 125000 })),
+      'GET /api/orders': () =>
+        json([
+          anOrder({ productName: 'Creator Hoodie', totalAmount: 17998, quantity: 2 }),
+          anOrder({ productName: 'Pixel Tee', totalAmount: 5000, createdAt: null }),
+        ]),
+      'GET /api/withdrawals': () =>
+        json([
+          aWithdrawal({ amount: 10000, netAmount: 9750 }),
+          aWithdrawal({
+            amount: 2000,
+            netAmount: 1950,
+            paymentMethod: 'paypal',
+            status: 'failed',
+            accountDetails: { accountHolder: null, accountNumberLast4: null, routingNumber: null, email: 'maya@example.com' },
+            notes: 'Rejected - insufficient documentation',
+          }),
+        ]),
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Earnings & Payments' })).toBeInTheDocument();
+    expect(await screen.findByText('$1,150.00')).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'Available Balance' })).toHaveTextContent('$1,150.00');
+    expect(screen.getByRole('listitem', { name: 'Pending' })).toHaveTextContent('$100.00');
+    expect(screen.getByRole('listitem', { name: 'Total Earned' })).toHaveTextContent('$1,250.00');
+
+    const orders = await screen.findByRole('list', { name: 'Recent orders' });
+    const [hoodie, tee] = within(orders).getAllByRole('listitem');
+    expect(hoodie).toHaveTextContent('Creator Hoodie');
+    expect(hoodie).toHaveTextContent('Mar 4, 2026');
+    expect(hoodie).toHaveTextContent('$179.98');
+    expect(hoodie).toHaveTextContent('paid');
+    expect(tee).toHaveTextContent('Unknown date');
+    expect(calls('GET /api/orders')[0].url.searchParams.get('limit')).toBe('5');
+
+    const withdrawals = await screen.findByRole('list', { name: 'Withdrawals' });
+    const bank = within(withdrawals).getByRole('listitem', { name: 'Withdrawal of $100.00' });
+    expect(bank).toHaveTextContent('Bank Transfer ····6789');
+    expect(bank).toHaveTextContent('pending');
+    expect(bank).toHaveTextContent('net $97.50');
+    const paypal = within(withdrawals).getByRole('listitem', { name: 'Withdrawal of $20.00' });
+    expect(paypal).toHaveTextContent('PayPal maya@example.com');
+    expect(paypal).toHaveTextContent('failed');
+    expect(paypal).toHaveTextContent('Rejected - insufficient documentation');
+  });
+
+  it("says 'No orders found' and keeps Request Withdrawal off with no balance", async () => {
+    renderEarnings({ 'GET /api/user/balance': () => json(aBalance({ availableBalance: 0, totalEarnings: 0 })) });
+    expect(await screen.findByText('No orders found')).toBeInTheDocument();
+    expect(await screen.findByText('No withdrawals yet')).toBeInTheDocument();
+    await screen.findAllByText('$0.00');
+    expect(screen.getByRole('button', { name: 'Request Withdrawal' })).toBeDisabled();
+  });
+
+  it.each([
+    ['1.01', '$0.03', '$0.98'],
+    ['1.99', '$0.05', '$1.94'],
+    ['1', '$0.03', '$0.97'],
+    ['100', '$2.50', '$97.50'],
+    ['0.2', '$0.01', '$0.19'],
+  ])('previews the fee and net of $%s as the server computes them (%s, %s)', async (amount, fee, net) => {
+    const user = userEvent.setup();
+    renderEarnings();
+    const dialog = await openDialog(user);
+    expect(within(dialog).getByTestId('withdrawal-fee')).toHaveTextContent('$0.00');
+    await user.type(within(dialog).getByLabelText('Amount (USD)'), amount);
+    expect(within(dialog).getByTestId('withdrawal-fee')).toHaveTextContent(fee);
+    expect(within(dialog).getByTestId('withdrawal-net')).toHaveTextContent(net);
+  });
+
+  it('has the amount input of the spec and shows only the chosen method’s fields', async () => {
+    const user = userEvent.setup();
+    renderEarnings();
+    const dialog = await openDialog(user);
+    const amount = within(dialog).getByLabelText('Amount (USD)');
+    expect(amount).toHaveAttribute('step', '0.01');
+    expect(amount).toHaveAttribute('min', '1');
+    expect(amount).toHaveAttribute('max', '1250.00');
+    const submit = within(dialog).getByRole('button', { name: 'Submit Request' });
+    expect(submit).toBeDisabled();
+    await user.type(amount, '10');
+    expect(submit).toBeDisabled(); // no method yet
+    const method = within(dialog).getByRole('combobox', { name: 'Payment Method' });
+    await user.selectOptions(method, 'bank_transfer');
+    expect(within(dialog).getByLabelText('Account Holder Name')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Account Number')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Routing Number')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('PayPal Email')).not.toBeInTheDocument();
+    await user.selectOptions(method, 'paypal');
+    expect(within(dialog).getByLabelText('PayPal Email')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Account Number')).not.toBeInTheDocument();
+    expect(submit).toBeEnabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['0', 'Invalid amount', 'Please enter a valid withdrawal amount.'],
+    ['1.005', 'Invalid amount', 'Please enter a valid withdrawal amount.'],
+    ['0.5', 'Invalid amount', 'Minimum withdrawal is $1.00'],
+    ['1250.01', 'Insufficient funds', "You don't have enough available balance for this withdrawal."],
+  ])('refuses $%s with %s and sends nothing', async (amount, title, description) => {
+    const user = userEvent.setup();
+    const { calls } = renderEarnings();
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByLabelText('Amount (USD)'), amount);
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Payment Method' }), 'paypal');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByText(description)).toBeInTheDocument();
+    expect(calls('POST /api/withdrawals')).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Request Withdrawal' })).toBeInTheDocument();
+  });
+
+  it("sends the amount in cents with the bank details, says 'Submitting...', then 'Withdrawal requested' and refetches", async () => {
+    const user = userEvent.setup();
+    let available = 125000;
+    const { calls } = renderEarnings({
+      'GET /api/user/balance': () => json(aBalance({ availableBalance: available, pendingBalance: 125000 - available })),
+      'POST /api/withdrawals': async () => {
+        await new Promise((r) => setTimeout(r, 20));
+        available -= 2030;
+        return json(aWithdrawal({ amount: 2030, processingFee: 51, netAmount: 1979 }), { status: 201 });
+      },
+    });
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByLabelText('Amount (USD)'), '20.30');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Payment Method' }), 'bank_transfer');
+    await user.type(within(dialog).getByLabelText('Account Holder Name'), 'Maya Chen');
+    await user.type(within(dialog).getByLabelText('Account Number'), '000123456789');
+    await user.type(within(dialog).getByLabelText('Routing Number'), '021000021');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await within(dialog).findByRole('button', { name: 'Submitting...' })).toBeDisabled();
+
+    expect(await screen.findByText('Withdrawal requested')).toBeInTheDocument();
+    expect(screen.getByText('Your withdrawal request has been submitted for review.')).toBeInTheDocument();
+    expect(calls('POST /api/withdrawals')[0].body).toEqual({
+      amount: 2030,
+      paymentMethod: 'bank_transfer',
+      accountDetails: { accountHolder: 'Maya Chen', accountNumber: '000123456789', routingNumber: '021000021' },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('$1,229.70')).toBeInTheDocument();
+    expect(calls('GET /api/withdrawals').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("shows the server's refusals: 'Insufficient funds', and the reason of a 400", async () => {
+    const user = userEvent.setup();
+    let answer = apiError(422, 'Insufficient funds', 'insufficient_funds');
+    renderEarnings({ 'POST /api/withdrawals': () => answer });
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByLabelText('Amount (USD)'), '50');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Payment Method' }), 'paypal');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('Insufficient funds')).toBeInTheDocument();
+
+    answer = apiError(400, 'A valid PayPal email is required', 'invalid_email');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('Failed to submit withdrawal request. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('A valid PayPal email is required')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Request Withdrawal' })).toBeInTheDocument();
+  });
+});

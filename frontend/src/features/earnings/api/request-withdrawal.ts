@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import type { NewWithdrawalRequest, Withdrawal } from '../types';
+import { earningsKeys } from './keys';
+
+/** POST /api/withdrawals → 201 the withdrawal, pending; 422 `Insufficient funds` over the available balance. */
+export async function requestWithdrawal(body: NewWithdrawalRequest): Promise<Withdrawal> {
+  const res = await apiRequest('POST', '/api/withdrawals', body);
+  return (await res.json()) as Withdrawal;
+}
+
+/** Asks for a payout; afterwards (either way) the balance and the withdrawals are refetched. */
+export function useRequestWithdrawal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: earningsKeys.requestWithdrawal(),
+    mutationFn: requestWithdrawal,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: earningsKeys.balance() }),
+        queryClient.invalidateQueries({ queryKey: earningsKeys.withdrawals() }),
+      ]),
+  });
+}

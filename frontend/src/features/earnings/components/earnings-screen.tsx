@@ -1,0 +1,182 @@
+//! Earnings & Payments (spec 001 §2 Earnings): the three balance cards in dollars, 'Request
+//! Withdrawal' (off with nothing available), Recent Orders (the latest 5, 'No orders found'),
+//! and the user's withdrawals with their status, the account shown only by its last 4.
+import { Clock, DollarSign, Receipt, TrendingUp, Wallet, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
+import { LoadMore } from '@/components/load-more';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatCents } from '@/lib/money';
+import { cn } from '@/lib/utils';
+import { useBalance } from '../api/get-balance';
+import { useRecentOrders } from '../api/get-orders';
+import { useWithdrawals } from '../api/get-withdrawals';
+import type { Withdrawal } from '../types';
+import { WithdrawalDialog } from './withdrawal-dialog';
+
+/** 'Mar 4, 2026', or 'Unknown date' when the server sent none (or nothing readable). */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return 'Unknown date';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return 'Unknown date';
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+const statusClass: Record<string, string> = {
+  paid: 'bg-emerald-500/15 text-emerald-300',
+  completed: 'bg-emerald-500/15 text-emerald-300',
+  pending: 'bg-amber-500/15 text-amber-300',
+  failed: 'bg-red-500/15 text-red-300',
+};
+
+function StatusBadge({ status }: { status: string }) {
+  return (
+    <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold capitalize', statusClass[status] ?? 'bg-sky-500/15 text-sky-300')}>
+      {status}
+    </span>
+  );
+}
+
+function BalanceCard({
+  label,
+  cents,
+  icon: Icon,
+  accent,
+  className,
+}: {
+  label: string;
+  cents: number | undefined;
+  icon: LucideIcon;
+  accent: string;
+  className?: string;
+}) {
+  return (
+    <li aria-label={label} className={cn('rounded-2xl border border-white/10 bg-zinc-900/70 p-3', className)}>
+      <p className="flex items-center gap-1.5 text-xs font-medium text-zinc-400">
+        <Icon aria-hidden="true" className={cn('size-4', accent)} />
+        {label}
+      </p>
+      {cents === undefined ? (
+        <Skeleton className="mt-2 h-6 w-20" />
+      ) : (
+        <p className="mt-1 truncate text-xl font-bold text-white tabular-nums">{formatCents(cents)}</p>
+      )}
+    </li>
+  );
+}
+
+function RecentOrders() {
+  const orders = useRecentOrders();
+  let body;
+  if (orders.isPending) body = <Skeleton className="h-32 rounded-2xl" />;
+  else if (orders.isError) body = <EmptyState title="Failed to load orders" description="Please try again later." className="py-6" />;
+  else if (orders.data.length === 0)
+    body = <EmptyState icon={<Receipt aria-hidden="true" className="size-6" />} title="No orders found" className="py-6" />;
+  else
+    body = (
+      <ul aria-label="Recent orders" className="divide-y divide-white/10 rounded-2xl border border-white/10 bg-zinc-900/70">
+        {orders.data.map((order) => (
+          <li key={order.id} className="flex items-center gap-3 px-3 py-3">
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-semibold text-white">{order.productName}</p>
+              <p className="text-xs text-zinc-400">
+                {formatDate(order.createdAt)}
+                {order.quantity > 1 && ` · ${order.quantity} items`}
+              </p>
+            </div>
+            <div className="flex flex-col items-end gap-1">
+              <span className="text-sm font-semibold text-white tabular-nums">{formatCents(order.totalAmount)}</span>
+              <StatusBadge status={order.status} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <section aria-labelledby="recent-orders-heading" className="space-y-2">
+      <h2 id="recent-orders-heading" className="text-lg font-semibold text-white">
+        Recent Orders
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+/** Where the payout goes: 'Bank Transfer ····6789' or 'PayPal a@b.c'. */
+export function payoutTarget(withdrawal: Withdrawal): string {
+  const details = withdrawal.accountDetails;
+  if (withdrawal.paymentMethod === 'paypal') return details.email ? `PayPal ${details.email}` : 'PayPal';
+  return details.accountNumberLast4 ? `Bank Transfer ····${details.accountNumberLast4}` : 'Bank Transfer';
+}
+
+function WithdrawalList() {
+  const list = useWithdrawals();
+  const withdrawals = list.data?.pages.flatMap((page) => page.items) ?? [];
+  let body;
+  if (list.isPending) body = <Skeleton className="h-24 rounded-2xl" />;
+  else if (list.isError) body = <EmptyState title="Failed to load withdrawals" description="Please try again later." className="py-6" />;
+  else if (withdrawals.length === 0)
+    body = <EmptyState icon={<Wallet aria-hidden="true" className="size-6" />} title="No withdrawals yet" className="py-6" />;
+  else
+    body = (
+      <>
+        <ul aria-label="Withdrawals" className="divide-y divide-white/10 rounded-2xl border border-white/10 bg-zinc-900/70">
+          {withdrawals.map((w) => (
+            <li key={w.id} aria-label={`Withdrawal of ${formatCents(w.amount)}`} className="flex items-center gap-3 px-3 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="text-sm font-semibold text-white tabular-nums">
+                  {formatCents(w.amount)}
+                  <span className="ml-1 text-xs font-normal text-zinc-400">(net {formatCents(w.netAmount)})</span>
+                </p>
+                <p className="truncate text-xs text-zinc-400">
+                  {payoutTarget(w)} · {formatDate(w.requestedAt)}
+                </p>
+                {w.notes && <p className="truncate text-xs text-zinc-500">{w.notes}</p>}
+              </div>
+              <StatusBadge status={w.status} />
+            </li>
+          ))}
+        </ul>
+        <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} fetchNextPage={list.fetchNextPage} />
+      </>
+    );
+  return (
+    <section aria-labelledby="withdrawals-heading" className="space-y-2">
+      <h2 id="withdrawals-heading" className="text-lg font-semibold text-white">
+        Withdrawals
+      </h2>
+      {body}
+    </section>
+  );
+}
+
+export function EarningsScreen() {
+  const balance = useBalance();
+  const [open, setOpen] = useState(false);
+  const available = balance.data?.availableBalance ?? 0;
+
+  return (
+    <main className="space-y-6 px-4 pt-6 pb-6">
+      <h1 className="text-2xl font-semibold text-white">Earnings &amp; Payments</h1>
+      {balance.isError && <EmptyState title="Failed to load your balance" description="Please try again later." className="py-4" />}
+      <ul aria-label="Balance" className="grid grid-cols-2 gap-2">
+        <BalanceCard
+          label="Available Balance"
+          cents={balance.data?.availableBalance}
+          icon={DollarSign}
+          accent="text-emerald-400"
+          className="col-span-2"
+        />
+        <BalanceCard label="Pending" cents={balance.data?.pendingBalance} icon={Clock} accent="text-amber-400" />
+        <BalanceCard label="Total Earned" cents={balance.data?.totalEarnings} icon={TrendingUp} accent="text-fuchsia-400" />
+      </ul>
+      <Button className="w-full" disabled={available <= 0} onClick={() => setOpen(true)}>
+        <Wallet aria-hidden="true" className="size-4" /> Request Withdrawal
+      </Button>
+      <WithdrawalDialog open={open} onOpenChange={setOpen} availableCents={available} />
+      <RecentOrders />
+      <WithdrawalList />
+    </main>
+  );
+}

@@ -1,0 +1,170 @@
+//! The withdrawal dialog (spec 001 §2 Earnings, §5, §8): the amount in USD (step 0.01, min 1,
+//! max the available balance) with the fee and net previewed as it is typed, the payment method
+//! and its fields, Cancel and 'Submit Request' ('Submitting...' while pending), and every toast
+//! of the spec.
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Input, Label } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage, errorStatus } from '@/lib/api-client';
+import { formatCents, parseDollars } from '@/lib/money';
+import { useRequestWithdrawal } from '../api/request-withdrawal';
+import type { WithdrawalMethod } from '../types';
+import { checkWithdrawal, EMPTY_FORM, METHODS, netAmount, withdrawalFee, type WithdrawalFormValues } from '../withdrawal-form';
+
+const selectClass =
+  'block min-h-11 w-full rounded-xl border border-white/10 bg-zinc-900/80 px-3 text-base text-zinc-50 focus:border-fuchsia-400/70 focus:outline-none';
+
+function failureToast(error: unknown) {
+  const status = errorStatus(error);
+  const message = errorMessage(error);
+  if (status === 422 && message === 'Insufficient funds') {
+    toast({
+      variant: 'destructive',
+      title: 'Insufficient funds',
+      description: "You don't have enough available balance for this withdrawal.",
+    });
+    return;
+  }
+  toast({
+    variant: 'destructive',
+    title: 'Failed to submit withdrawal request. Please try again.',
+    // The server's reason for a refused request (a missing account detail, say) tells what to fix.
+    description: message && status !== null && status >= 400 && status < 500 ? message : undefined,
+  });
+}
+
+export function WithdrawalDialog({
+  open,
+  onOpenChange,
+  availableCents,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  availableCents: number;
+}) {
+  const id = useId();
+  const [values, setValues] = useState<WithdrawalFormValues>(EMPTY_FORM);
+  const request = useRequestWithdrawal();
+  const set = (field: keyof WithdrawalFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const amount = parseDollars(values.amount);
+  const preview = amount !== null && amount > 0 ? amount : null;
+  const canSubmit = values.amount.trim() !== '' && values.method !== '' && !request.isPending;
+
+  const close = (next: boolean) => {
+    if (request.isPending) return;
+    if (!next) setValues(EMPTY_FORM);
+    onOpenChange(next);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!canSubmit) return;
+    const check = checkWithdrawal(values, availableCents);
+    if (!check.ok) {
+      toast({ variant: 'destructive', title: check.title, description: check.description });
+      return;
+    }
+    request.mutate(check.request, {
+      onSuccess: () => {
+        toast({ title: 'Withdrawal requested', description: 'Your withdrawal request has been submitted for review.' });
+        setValues(EMPTY_FORM);
+        onOpenChange(false);
+      },
+      onError: failureToast,
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent>
+        <DialogTitle>Request Withdrawal</DialogTitle>
+        <DialogDescription>Available balance: {formatCents(availableCents)}</DialogDescription>
+        <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+          <div>
+            <Label htmlFor={`${id}-amount`}>Amount (USD)</Label>
+            <Input
+              id={`${id}-amount`}
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="1"
+              max={(availableCents / 100).toFixed(2)}
+              placeholder="0.00"
+              value={values.amount}
+              onChange={(e) => set('amount')(e.target.value)}
+            />
+          </div>
+
+          <dl aria-label="Withdrawal summary" className="space-y-1 rounded-xl bg-white/5 p-3 text-sm">
+            <div className="flex justify-between text-zinc-400">
+              <dt>Processing fee (2.5%)</dt>
+              <dd data-testid="withdrawal-fee" className="tabular-nums">
+                {preview !== null ? formatCents(withdrawalFee(preview)) : '$0.00'}
+              </dd>
+            </div>
+            <div className="flex justify-between font-semibold text-white">
+              <dt>You will receive</dt>
+              <dd data-testid="withdrawal-net" className="tabular-nums">
+                {preview !== null ? formatCents(netAmount(preview)) : '$0.00'}
+              </dd>
+            </div>
+          </dl>
+
+          <div>
+            <Label htmlFor={`${id}-method`}>Payment Method</Label>
+            <select
+              id={`${id}-method`}
+              value={values.method}
+              onChange={(e) => set('method')(e.target.value as WithdrawalMethod | '')}
+              className={selectClass}
+            >
+              <option value="">Select payment method</option>
+              {METHODS.map((m) => (
+                <option key={m.value} value={m.value}>
+                  {m.label}
+                </option>
+              ))}
+            </select>
+          </div>
+
+          {values.method === 'bank_transfer' && (
+            <>
+              <div>
+                <Label htmlFor={`${id}-holder`}>Account Holder Name</Label>
+                <Input id={`${id}-holder`} autoComplete="name" value={values.accountHolder} onChange={(e) => set('accountHolder')(e.target.value)} />
+              </div>
+              <div>
+                <Label htmlFor={`${id}-account`}>Account Number</Label>
+                <Input id={`${id}-account`} inputMode="numeric" autoComplete="off" value={values.accountNumber} onChange={(e) => set('accountNumber')(e.target.value)} />
+              </div>
+              <div>
+                <Label htmlFor={`${id}-routing`}>Routing Number</Label>
+                <Input id={`${id}-routing`} inputMode="numeric" autoComplete="off" value={values.routingNumber} onChange={(e) => set('routingNumber')(e.target.value)} />
+              </div>
+            </>
+          )}
+          {values.method === 'paypal' && (
+            <div>
+              <Label htmlFor={`${id}-email`}>PayPal Email</Label>
+              <Input id={`${id}-email`} type="email" autoComplete="email" value={values.email} onChange={(e) => set('email')(e.target.value)} />
+            </div>
+          )}
+
+          <div className="grid grid-cols-2 gap-2 pt-1">
+            <DialogClose asChild>
+              <Button variant="secondary" disabled={request.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={!canSubmit}>
+              {request.isPending ? 'Submitting...' : 'Submit Request'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -25,6 +25,7 @@ const routes: Array<{ path: string; page: Page }> = [
   { path: '/voicemail', page: lazy(() => import('./routes/voicemail')) },
   { path: '/shop', page: lazy(() => import('./routes/shop')) },
   { path: '/earnings', page: lazy(() => import('./routes/earnings')) },
+  { path: '/reels', page: lazy(() => import('./routes/reels')) },
 ];
 
 const NotFoundPage = lazy(() => import('./routes/not-found'));

@@ -2,7 +2,7 @@
 //! (an order's Idempotency-Key) beside its JSON body.
 import { vi } from 'vitest';
 import type { Balance, Order as EarningsOrder, Withdrawal } from '@/features/earnings/types';
-import type { Order, Product } from '@/features/shop/types';
+import type { Product } from '@/features/shop/types';
 
 let nextId = 1;
 
@@ -35,7 +35,7 @@ export const catalogue: Product[] = [
   aProduct({ id: 5, name: 'Brush Tote', description: 'Canvas bag for sketchbooks', price: 6000, category: 'accessories', rating: 4.6, reviews: 30, stock: 0, inStock: false }),
 ];
 
-export function anOrder(overrides: Partial<Order & EarningsOrder> = {}): Order & EarningsOrder {
+export function anOrder(overrides: Partial<EarningsOrder> = {}): EarningsOrder {
   return {
     id: nextId++,
     productId: 1,

@@ -1,0 +1,155 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { aReel } from '@/test/reels';
+import { deferred, json, me, renderWithApp } from '@/test/render';
+import { serveApi } from '@/test/shop';
+import ReelsPage from './reels';
+
+const reels = [aReel({ id: 1, caption: 'Neon loops' }), aReel({ id: 2, caption: 'Ink in water' }), aReel({ id: 3, caption: 'Clay spin' })];
+
+let played: HTMLMediaElement[];
+let paused: HTMLMediaElement[];
+
+beforeEach(() => {
+  played = [];
+  paused = [];
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
+    played.push(this);
+    return Promise.resolve();
+  });
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (this: HTMLMediaElement) {
+    paused.push(this);
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderReels(path = '/reels', answer: () => Response | Promise<Response> = () => json(reels)) {
+  serveApi({ 'GET /api/reels': answer });
+  return renderWithApp(<ReelsPage />, { path, user: me });
+}
+
+const slide = (n: number) => document.querySelector<HTMLElement>(`section[aria-label="Reel ${n} by Leo Park"]`)!;
+const video = (n: number) => slide(n).querySelector('video')!;
+const activeSlide = () => document.querySelector('[data-active]')!.getAttribute('aria-label');
+
+describe('the reels pager', () => {
+  it("says 'Loading creative reels...' only while the reels load", async () => {
+    const answer = deferred<Response>();
+    renderReels('/reels', () => answer.promise);
+    expect(screen.getByText('Loading creative reels...')).toBeInTheDocument();
+    await act(async () => answer.resolve(json(reels)));
+    expect(await screen.findByRole('region', { name: 'Reel 1 by Leo Park' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading creative reels...')).not.toBeInTheDocument();
+  });
+
+  it('plays only the visible reel, muted, with its poster; the next one preloads', async () => {
+    renderReels();
+    await screen.findByRole('region', { name: 'Reel 1 by Leo Park' });
+    expect(video(1)).toHaveAttribute('src', '/media/reel-1.webm');
+    expect(video(1)).toHaveAttribute('poster', '/media/reel-1.jpg');
+    expect(video(1).muted).toBe(true);
+    expect(video(1)).toHaveAttribute('preload', 'auto');
+    expect(video(2)).toHaveAttribute('preload', 'auto');
+    expect(video(3)).toHaveAttribute('preload', 'none');
+    expect(played).toEqual([video(1)]);
+    expect(screen.getByRole('button', { name: 'Unmute' })).toBeInTheDocument();
+  });
+
+  it('moves with ArrowDown and ArrowUp, pausing the reel it leaves', async () => {
+    renderReels();
+    await screen.findByRole('region', { name: 'Reel 1 by Leo Park' });
+    fireEvent.keyDown(window, { key: 'ArrowDown' });
+    expect(activeSlide()).toBe('Reel 2 by Leo Park');
+    expect(played.at(-1)).toBe(video(2));
+    expect(paused).toContain(video(1));
+    expect(video(3)).toHaveAttribute('preload', 'auto');
+    expect(screen.getByTestId('reels-track')).toHaveStyle({ transform: 'translateY(-100%)' });
+    fireEvent.keyDown(window, { key: 'ArrowDown' });
+    fireEvent.keyDown(window, { key: 'ArrowDown' }); // no fourth reel
+    expect(activeSlide()).toBe('Reel 3 by Leo Park');
+    fireEvent.keyDown(window, { key: 'ArrowUp' });
+    expect(activeSlide()).toBe('Reel 2 by Leo Park');
+    fireEvent.keyDown(window, { key: 'ArrowUp' });
+    fireEvent.keyDown(window, { key: 'ArrowUp' }); // none before the first
+    expect(activeSlide()).toBe('Reel 1 by Leo Park');
+  });
+
+  it('jumps with the dots and moves on swipes of more than 100 px only', async () => {
+    renderReels();
+    const main = await screen.findByRole('main', { name: 'Reels' });
+    const dots = screen.getByRole('navigation', { name: 'Reel navigation' });
+    fireEvent.click(within(dots).getByRole('button', { name: 'Go to reel 3' }));
+    expect(activeSlide()).toBe('Reel 3 by Leo Park');
+    expect(within(dots).getByRole('button', { name: 'Go to reel 3' })).toHaveAttribute('aria-current', 'true');
+
+    fireEvent.touchStart(main, { touches: [{ clientY: 500 }] });
+    fireEvent.touchEnd(main, { changedTouches: [{ clientY: 420 }] }); // 80 px: stays
+    expect(activeSlide()).toBe('Reel 3 by Leo Park');
+    fireEvent.touchStart(main, { touches: [{ clientY: 300 }] });
+    fireEvent.touchEnd(main, { changedTouches: [{ clientY: 420 }] }); // down 120 px: previous
+    expect(activeSlide()).toBe('Reel 2 by Leo Park');
+    fireEvent.touchStart(main, { touches: [{ clientY: 500 }] });
+    fireEvent.touchEnd(main, { changedTouches: [{ clientY: 380 }] }); // up 120 px: next
+    expect(activeSlide()).toBe('Reel 3 by Leo Park');
+  });
+
+  it('toggles mute and play; the end pauses; controls hide after 3 s and come back on a touch', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderReels();
+    await screen.findByRole('region', { name: 'Reel 1 by Leo Park' });
+    fireEvent.click(screen.getByRole('button', { name: 'Unmute' }));
+    expect(video(1).muted).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Mute' }));
+    expect(video(1).muted).toBe(true);
+
+    paused = [];
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(paused).toContain(video(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Play' }));
+    expect(played.at(-1)).toBe(video(1));
+
+    const controls = within(slide(1)).getByTestId('reel-controls');
+    expect(controls).toHaveAttribute('data-visible');
+    act(() => vi.advanceTimersByTime(3000));
+    expect(controls).not.toHaveAttribute('data-visible');
+    fireEvent.mouseMove(screen.getByRole('main', { name: 'Reels' }));
+    expect(controls).toHaveAttribute('data-visible');
+
+    fireEvent.ended(video(1));
+    expect(screen.getByRole('button', { name: 'Play' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(5000));
+    expect(controls).toHaveAttribute('data-visible'); // paused: the play button stays
+  });
+
+  it('opens at ?reel={id}', async () => {
+    renderReels('/reels?reel=3');
+    await screen.findByRole('region', { name: 'Reel 3 by Leo Park' });
+    expect(activeSlide()).toBe('Reel 3 by Leo Park');
+    expect(played.at(-1)).toBe(video(3));
+  });
+
+  it('like, comment and share say they are coming soon', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    renderReels();
+    const first = await screen.findByRole('region', { name: 'Reel 1 by Leo Park' });
+    fireEvent.click(within(first).getByRole('button', { name: 'Like' }));
+    fireEvent.click(within(first).getByRole('button', { name: 'Comment' }));
+    fireEvent.click(within(first).getByRole('button', { name: 'Share' }));
+    expect(alert.mock.calls.map(([text]) => text)).toEqual([
+      'Like feature coming soon!',
+      'Comment feature coming soon!',
+      'Share feature coming soon!',
+    ]);
+  });
+
+  it('says when there are no reels yet', async () => {
+    renderReels('/reels', () => json([]));
+    expect(await screen.findByText('No reels yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create a reel' })).toHaveAttribute('href', '/create-reel');
+    expect(screen.queryByText('Loading creative reels...')).not.toBeInTheDocument();
+  });
+});

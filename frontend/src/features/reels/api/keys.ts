@@ -1,0 +1,28 @@
+//! Query and mutation keys of reels. Every list under `reelKeys.all` holds pages of reels.
+import type { InfiniteData } from '@tanstack/react-query';
+import type { Page } from '@/lib/api-client';
+import type { Reel } from '../types';
+
+export const reelKeys = {
+  all: ['reels'] as const,
+  list: () => ['reels', 'list'] as const,
+  byUser: (userId: number) => ['reels', 'user', userId] as const,
+  create: () => ['reels', 'create'] as const,
+};
+
+export type ReelPages = InfiniteData<Page<Reel>>;
+
+export const REELS_PAGE_SIZE = 20;
+
+export function flattenReels(data: ReelPages | undefined): Reel[] {
+  const seen = new Set<number>();
+  const reels: Reel[] = [];
+  for (const page of data?.pages ?? []) {
+    for (const reel of page.items) {
+      if (seen.has(reel.id)) continue;
+      seen.add(reel.id);
+      reels.push(reel);
+    }
+  }
+  return reels;
+}

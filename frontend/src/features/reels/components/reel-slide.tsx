@@ -1,0 +1,173 @@
+//! One page of the pager: the video (its poster until it plays), the creator and caption, the
+//! like / comment / share buttons (coming-soon alerts, spec 001 §2), and the overlay controls.
+//! Only the visible reel plays; the next one preloads; a reel that ends stays paused.
+import { Heart, MessageCircle, Pause, Play, Send, Volume2, VolumeX } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'wouter';
+import { Avatar } from '@/components/ui/avatar';
+import { IconButton } from '@/components/ui/icon-button';
+import { cn } from '@/lib/utils';
+import type { Reel } from '../types';
+
+export type Preload = 'auto' | 'metadata' | 'none';
+
+const sideButton = 'bg-black/30 text-white hover:bg-black/50';
+
+function Count({ value }: { value: number }) {
+  return <span className="text-xs font-semibold text-white drop-shadow">{value.toLocaleString('en-US')}</span>;
+}
+
+export function ReelSlide({
+  reel,
+  index,
+  active,
+  preload,
+  playing,
+  muted,
+  controlsVisible,
+  onTogglePlay,
+  onToggleMute,
+  onEnded,
+  onPlayRefused,
+  onActivity,
+}: {
+  reel: Reel;
+  index: number;
+  active: boolean;
+  preload: Preload;
+  playing: boolean;
+  muted: boolean;
+  controlsVisible: boolean;
+  onTogglePlay: () => void;
+  onToggleMute: () => void;
+  onEnded: () => void;
+  /** The browser would not start playback (autoplay policy): the play button shows. */
+  onPlayRefused: () => void;
+  onActivity: () => void;
+}) {
+  const video = useRef<HTMLVideoElement>(null);
+
+  // React sets `muted` only as an attribute on the first render; keep the property in step.
+  useEffect(() => {
+    if (video.current) video.current.muted = muted;
+  }, [muted]);
+
+  useEffect(() => {
+    const element = video.current;
+    if (!element) return;
+    if (active && playing) {
+      if (element.ended) element.currentTime = 0;
+      const started = element.play();
+      if (started && typeof started.catch === 'function') {
+        started.catch((error: unknown) => {
+          // A pause() before the play settled is not a refusal.
+          if (!(error instanceof DOMException && error.name === 'AbortError')) onPlayRefused();
+        });
+      }
+    } else {
+      element.pause();
+    }
+    // onPlayRefused is a fresh closure on each render; playback depends only on these.
+  }, [active, playing]);
+
+  // A reel scrolled away from starts from its beginning next time.
+  useEffect(() => {
+    if (!active && video.current && video.current.currentTime > 0) video.current.currentTime = 0;
+  }, [active]);
+
+  const showControls = controlsVisible || !playing;
+
+  return (
+    <section
+      aria-roledescription="reel"
+      aria-label={`Reel ${index + 1} by ${reel.user.displayName}`}
+      aria-hidden={!active}
+      data-active={active || undefined}
+      className="relative h-full w-full overflow-hidden bg-black"
+    >
+      <video
+        ref={video}
+        src={reel.videoUrl}
+        poster={reel.posterUrl ?? undefined}
+        preload={preload}
+        muted={muted}
+        playsInline
+        aria-label={reel.caption || `Reel by ${reel.user.displayName}`}
+        onEnded={onEnded}
+        onClick={() => {
+          onActivity();
+          onTogglePlay();
+        }}
+        className="h-full w-full object-contain"
+      />
+
+      {/* Overlay controls: shown on activity, hidden after 3 s (always shown while paused). */}
+      <div
+        data-testid="reel-controls"
+        data-visible={showControls || undefined}
+        className={cn(
+          'pointer-events-none absolute inset-0 transition-opacity duration-300',
+          showControls ? 'opacity-100' : 'opacity-0',
+        )}
+      >
+        <IconButton
+          label={playing ? 'Pause' : 'Play'}
+          icon={playing ? Pause : Play}
+          iconClassName="size-8"
+          tabIndex={active ? 0 : -1}
+          onClick={() => {
+            onActivity();
+            onTogglePlay();
+          }}
+          className={cn(
+            'absolute top-1/2 left-1/2 size-16 -translate-x-1/2 -translate-y-1/2 bg-black/40 text-white hover:bg-black/60',
+            showControls ? 'pointer-events-auto' : 'pointer-events-none',
+          )}
+        />
+        <IconButton
+          label={muted ? 'Unmute' : 'Mute'}
+          icon={muted ? VolumeX : Volume2}
+          tabIndex={active ? 0 : -1}
+          onClick={() => {
+            onActivity();
+            onToggleMute();
+          }}
+          className={cn('absolute top-3 right-3', sideButton, showControls ? 'pointer-events-auto' : 'pointer-events-none')}
+        />
+      </div>
+
+      <div className="absolute right-2 bottom-24 flex flex-col items-center gap-3">
+        <div className="flex flex-col items-center">
+          <IconButton label="Like" icon={Heart} tabIndex={active ? 0 : -1} className={sideButton} onClick={() => window.alert('Like feature coming soon!')} />
+          <Count value={reel.likesCount} />
+        </div>
+        <div className="flex flex-col items-center">
+          <IconButton
+            label="Comment"
+            icon={MessageCircle}
+            tabIndex={active ? 0 : -1}
+            className={sideButton}
+            onClick={() => window.alert('Comment feature coming soon!')}
+          />
+          <Count value={reel.commentsCount} />
+        </div>
+        <div className="flex flex-col items-center">
+          <IconButton label="Share" icon={Send} tabIndex={active ? 0 : -1} className={sideButton} onClick={() => window.alert('Share feature coming soon!')} />
+          <Count value={reel.sharesCount} />
+        </div>
+      </div>
+
+      <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-4 pt-12 pb-5 pr-16">
+        <Link
+          href={`/profile/${encodeURIComponent(reel.user.username)}`}
+          tabIndex={active ? 0 : -1}
+          className="pointer-events-auto inline-flex min-h-11 items-center gap-2 font-semibold text-white"
+        >
+          <Avatar src={reel.user.profileImage} name={reel.user.displayName} className="size-8 text-sm" />
+          {reel.user.displayName}
+        </Link>
+        {reel.caption && <p className="line-clamp-3 text-sm whitespace-pre-line text-zinc-100">{reel.caption}</p>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,207 @@
+//! The reels pager (spec 001 §2 Reels, §4, §9): one reel per page, dots on the right to jump,
+//! a swipe of more than 100 px or ArrowUp / ArrowDown to move; the visible reel plays (muted at
+//! first), the next preloads; controls hide 3 s after the last touch. `?reel={id}` opens at that
+//! reel (the profile's REELS tab links there). 'Loading creative reels...' shows only while the
+//! first page loads.
+import { Clapperboard } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type TouchEvent } from 'react';
+import { Link, useSearch } from 'wouter';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { cn } from '@/lib/utils';
+import { flattenReels } from '../api/keys';
+import { useReels } from '../api/get-reels';
+import { ReelSlide, type Preload } from './reel-slide';
+
+/** Spec 001 §9. */
+export const SWIPE_THRESHOLD_PX = 100;
+export const CONTROLS_HIDE_MS = 3000;
+/** How many more pages are fetched looking for a `?reel=` that is not on the first. */
+const MAX_PAGES_TO_FIND = 5;
+
+function preloadFor(index: number, active: number): Preload {
+  if (index === active || index === active + 1) return 'auto';
+  if (index === active - 1) return 'metadata';
+  return 'none';
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
+
+export function ReelsScreen() {
+  const query = useReels();
+  const reels = flattenReels(query.data);
+  const wanted = Number(new URLSearchParams(useSearch()).get('reel')) || null;
+
+  const [index, setIndex] = useState(0);
+  const [playing, setPlaying] = useState(true);
+  const [muted, setMuted] = useState(true);
+  const [controlsVisible, setControlsVisible] = useState(true);
+  const [activity, setActivity] = useState(0);
+  const found = useRef(wanted === null);
+  const touchStart = useRef<number | null>(null);
+
+  // Open at `?reel=`: once it is among the loaded reels (fetching a few more pages if needed).
+  useEffect(() => {
+    if (found.current || wanted === null) return;
+    const at = reels.findIndex((r) => r.id === wanted);
+    if (at >= 0) {
+      found.current = true;
+      setIndex(at);
+    } else if (query.hasNextPage && !query.isFetchingNextPage && (query.data?.pages.length ?? 0) <= MAX_PAGES_TO_FIND) {
+      void query.fetchNextPage();
+    } else if (!query.isPending && !query.hasNextPage) {
+      found.current = true;
+    }
+  }, [reels, wanted, query]);
+
+  const poke = useCallback(() => {
+    setControlsVisible(true);
+    setActivity((n) => n + 1);
+  }, []);
+
+  useEffect(() => {
+    if (!controlsVisible) return;
+    const timer = setTimeout(() => setControlsVisible(false), CONTROLS_HIDE_MS);
+    return () => clearTimeout(timer);
+  }, [controlsVisible, activity]);
+
+  const count = reels.length;
+  const goTo = useCallback(
+    (next: number) => {
+      if (next < 0 || next >= count) return;
+      setIndex(next);
+      setPlaying(true);
+      poke();
+    },
+    [count, poke],
+  );
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (isTyping(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key === 'ArrowDown') {
+        event.preventDefault();
+        goTo(index + 1);
+      } else if (event.key === 'ArrowUp') {
+        event.preventDefault();
+        goTo(index - 1);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [goTo, index]);
+
+  // Near the end of what is loaded, fetch the next page.
+  useEffect(() => {
+    if (count > 0 && index >= count - 2 && query.hasNextPage && !query.isFetchingNextPage) void query.fetchNextPage();
+  }, [index, count, query]);
+
+  const onTouchStart = (event: TouchEvent) => {
+    touchStart.current = event.touches[0]?.clientY ?? null;
+  };
+  const onTouchEnd = (event: TouchEvent) => {
+    const start = touchStart.current;
+    touchStart.current = null;
+    const end = event.changedTouches[0]?.clientY;
+    if (start === null || end === undefined) return;
+    const delta = start - end;
+    if (delta > SWIPE_THRESHOLD_PX) goTo(index + 1);
+    else if (delta < -SWIPE_THRESHOLD_PX) goTo(index - 1);
+  };
+
+  const frame = 'fixed inset-x-0 top-0 bottom-[calc(57px+env(safe-area-inset-bottom))] z-10 mx-auto w-full max-w-[480px] bg-black';
+
+  if (query.isPending) {
+    return (
+      <main className={cn(frame, 'grid place-items-center')}>
+        <p role="status" className="text-sm text-zinc-300">
+          Loading creative reels...
+        </p>
+      </main>
+    );
+  }
+  if (query.isError) {
+    return (
+      <main className={cn(frame, 'grid place-items-center')}>
+        <EmptyState title="Failed to load reels" description="Check your connection and try again.">
+          <Button variant="secondary" className="mt-4" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </EmptyState>
+      </main>
+    );
+  }
+  if (count === 0) {
+    return (
+      <main className={cn(frame, 'grid place-items-center')}>
+        <EmptyState icon={<Clapperboard aria-hidden="true" className="size-6" />} title="No reels yet" description="Be the first to post a reel!">
+          <Link href="/create-reel" className="mt-4 inline-flex min-h-11 items-center rounded-xl bg-gradient-to-r from-fuchsia-500 via-purple-500 to-indigo-500 px-4 text-sm font-semibold text-white">
+            Create a reel
+          </Link>
+        </EmptyState>
+      </main>
+    );
+  }
+
+  const active = Math.min(index, count - 1);
+  return (
+    <main
+      aria-label="Reels"
+      className={cn(frame, 'touch-none overflow-hidden')}
+      onTouchStart={onTouchStart}
+      onTouchEnd={onTouchEnd}
+      onMouseMove={poke}
+    >
+      <div
+        data-testid="reels-track"
+        className="h-full transition-transform duration-300 ease-out motion-reduce:transition-none"
+        style={{ transform: `translateY(-${active * 100}%)` }}
+      >
+        {reels.map((reel, i) => (
+          <ReelSlide
+            key={reel.id}
+            reel={reel}
+            index={i}
+            active={i === active}
+            preload={preloadFor(i, active)}
+            playing={playing}
+            muted={muted}
+            controlsVisible={controlsVisible}
+            onTogglePlay={() => setPlaying((p) => !p)}
+            onToggleMute={() => setMuted((m) => !m)}
+            onEnded={() => setPlaying(false)}
+            onPlayRefused={() => setPlaying(false)}
+            onActivity={poke}
+          />
+        ))}
+      </div>
+
+      <Link
+        href="/create-reel"
+        className="absolute top-3 left-3 inline-flex min-h-11 items-center rounded-full bg-black/40 px-3 text-sm font-semibold text-white hover:bg-black/60"
+      >
+        + New reel
+      </Link>
+
+      <nav aria-label="Reel navigation" className="absolute top-1/2 right-1 -translate-y-1/2">
+        <ul className="flex flex-col items-center">
+          {reels.map((reel, i) => (
+            <li key={reel.id}>
+              <button
+                type="button"
+                aria-label={`Go to reel ${i + 1}`}
+                aria-current={i === active ? 'true' : undefined}
+                onClick={() => goTo(i)}
+                className="grid h-5 w-7 place-items-center"
+              >
+                <span className={cn('block rounded-full transition-all', i === active ? 'h-3 w-1.5 bg-white' : 'size-1.5 bg-white/50')} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </main>
+  );
+}

@@ -26,6 +26,7 @@ const routes: Array<{ path: string; page: Page }> = [
   { path: '/shop', page: lazy(() => import('./routes/shop')) },
   { path: '/earnings', page: lazy(() => import('./routes/earnings')) },
   { path: '/reels', page: lazy(() => import('./routes/reels')) },
+  { path: '/create-reel', page: lazy(() => import('./routes/create-reel')) },
 ];
 
 const NotFoundPage = lazy(() => import('./routes/not-found'));

@@ -21,7 +21,7 @@ function Page() {
 describe('CreateChooser', () => {
   it.each([
     ['Photo Post', '/create'],
-    ['Video Post', '/create'],
+    ['Video Post', '/create-reel'],
     ['Text Post', '/create'],
     ['Story', '/create-story'],
   ])('%s closes the dialog and goes to %s', async (choice, path) => {

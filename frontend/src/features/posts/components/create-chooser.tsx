@@ -1,6 +1,6 @@
-//! The floating create button and its chooser (spec 000 §2 "Create chooser dialog"): Photo,
-//! Video and Text posts go to /create, Story to /create-story; each choice closes the dialog first.
-//! The open state is the page's, so other entry points (Quick Create's New Project) open it too.
+//! The floating create button and its chooser (spec 000 §2 "Create chooser dialog"): Photo and
+//! Text posts go to /create, Video Post to /create-reel (issue 9), Story to /create-story; each
+//! choice closes the dialog first. The open state is the page's, so other entry points (Quick Create's New Project) open it too.
 import { Camera, CirclePlus, Plus, Type, Video, type LucideIcon } from 'lucide-react';
 import { useRef } from 'react';
 import { useLocation } from 'wouter';
@@ -8,7 +8,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } 
 
 const CHOICES: Array<{ label: string; href: string; icon: LucideIcon }> = [
   { label: 'Photo Post', href: '/create', icon: Camera },
-  { label: 'Video Post', href: '/create', icon: Video },
+  { label: 'Video Post', href: '/create-reel', icon: Video },
   { label: 'Text Post', href: '/create', icon: Type },
   { label: 'Story', href: '/create-story', icon: CirclePlus },
 ];

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
+import { aReel } from '@/test/reels';
 import { aPost, aProfile, json, me, renderWithApp } from '@/test/render';
 import ProfilePage from './profile';
 
@@ -57,6 +58,8 @@ describe('ProfilePage', () => {
     const skills = screen.getByRole('list', { name: 'Skills' });
     expect(within(skills).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Digital Art', 'Creative Coding']);
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(screen.getByRole('link', { name: 'Earnings' })).toHaveAttribute('href', '/earnings');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS', 'SAVED']);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change profile picture' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
@@ -70,7 +73,7 @@ describe('ProfilePage', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('follow-status'))).toBe(false);
   });
 
-  it("shows someone else's profile with Follow and Message, only the POSTS tab, and their empty state", async () => {
+  it("shows someone else's profile with Follow and Message, POSTS and REELS tabs only, and their empty state", async () => {
     serve({
       '/api/users/username/leo': () => json(leo),
       '/api/users/2/follow-status': () => json({ isFollowing: true }),
@@ -83,7 +86,8 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('link', { name: 'Settings' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Change profile picture' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(['POSTS']);
+    expect(screen.queryByRole('link', { name: 'Earnings' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS']);
     expect(await screen.findByText('No Posts Yet')).toBeInTheDocument();
     expect(screen.getByText('Start sharing your creative work!')).toBeInTheDocument();
   });
@@ -166,5 +170,37 @@ describe('ProfilePage', () => {
     expect(patch[1]).toMatchObject({ method: 'PATCH' });
     expect(JSON.parse(String(patch[1]!.body))).toEqual({ displayName: 'Maya C.', bio: 'Painter', skills: ['design', 'photo'] });
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
+  });
+
+  it("lists a creator's reels under REELS as posters that open the pager at that reel", async () => {
+    const fetchMock = serve({
+      '/api/users/username/leo': () => json(leo),
+      '/api/users/2/follow-status': () => json({ isFollowing: false }),
+      '/api/posts/user/2': () => json([]),
+      '/api/reels/user/2': () =>
+        json([aReel({ id: 9, caption: 'Ink in water', duration: 4 }), aReel({ id: 8, caption: '', posterUrl: null, duration: 61 })]),
+    });
+    const user = userEvent.setup();
+    const { location } = renderProfile('/profile/leo');
+    await user.click(await screen.findByRole('tab', { name: /REELS/ }));
+    const grid = await screen.findByRole('list', { name: 'Reels' });
+    const [first, second] = within(grid).getAllByRole('link');
+    expect(first).toHaveAccessibleName('Reel: Ink in water');
+    expect(first).toHaveAttribute('href', '/reels?reel=9');
+    expect(first.querySelector('img')).toHaveAttribute('src', '/media/reel-9.jpg');
+    expect(first).toHaveTextContent('0:04');
+    expect(second).toHaveAccessibleName('Reel by Leo Park');
+    expect(second).toHaveTextContent('1:01');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/reels/user/2?'))).toBe(true);
+    await user.click(first);
+    expect(location.history?.at(-1)).toBe('/reels?reel=9');
+  });
+
+  it("says 'No Reels Yet' when the creator has none", async () => {
+    serve({ '/api/users/username/maya': () => json(own), '/api/posts/user/1': () => json([]), '/api/reels/user/1': () => json([]) });
+    const user = userEvent.setup();
+    renderProfile('/profile/maya');
+    await user.click(await screen.findByRole('tab', { name: /REELS/ }));
+    expect(await screen.findByText('No Reels Yet')).toBeInTheDocument();
   });
 });

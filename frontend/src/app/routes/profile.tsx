@@ -1,6 +1,7 @@
-//! /profile/{username} (spec 000 §2): the header, then POSTS and (own profile only) SAVED.
+//! /profile/{username} (spec 000 §2): the header, then POSTS, REELS (issue 9) and (own profile
+//! only) SAVED. The own profile's actions include 'Earnings' beside Settings.
 import { useQueryClient } from '@tanstack/react-query';
-import { Bookmark, Grid3x3, Settings, UserX } from 'lucide-react';
+import { Bookmark, Clapperboard, Grid3x3, Settings, UserX, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -9,6 +10,7 @@ import { LogoutButton } from '@/features/auth/components/logout-button';
 import { MessageButton } from '@/features/chat/components/message-button';
 import { postKeys } from '@/features/posts/api/keys';
 import { SavedPostsGrid, UserPostsGrid } from '@/features/posts/components/profile-post-lists';
+import { UserReelsGrid } from '@/features/reels/components/user-reels-grid';
 import { useFollowStatus } from '@/features/users/api/get-follow-status';
 import { isNotFound, useProfile } from '@/features/users/api/get-profile';
 import { EditProfileDialog } from '@/features/users/components/edit-profile-dialog';
@@ -17,7 +19,10 @@ import { ProfileHeader, ProfileHeaderSkeleton } from '@/features/users/component
 import { useCurrentUser } from '@/lib/auth';
 import type { Profile } from '@/types/social';
 
-type TabId = 'posts' | 'saved';
+type TabId = 'posts' | 'reels' | 'saved';
+
+const linkButton =
+  'inline-flex min-h-11 min-w-0 items-center justify-center gap-2 rounded-xl border border-white/10 bg-white/5 px-1 text-sm whitespace-nowrap font-semibold text-zinc-100 transition hover:bg-white/10 max-[399px]:text-[13px] [&>svg]:max-[399px]:hidden';
 
 function OtherUserActions({ profile }: { profile: Profile }) {
   const status = useFollowStatus(profile.id);
@@ -32,15 +37,16 @@ function OtherUserActions({ profile }: { profile: Profile }) {
 function OwnActions({ profile }: { profile: Profile }) {
   return (
     <>
-      <EditProfileDialog profile={profile} className="min-w-0 px-1 whitespace-nowrap [&>svg]:max-[399px]:hidden" />
-      <Link
-        href="/settings"
-        className="inline-flex min-h-11 min-w-0 items-center justify-center gap-2 rounded-xl border border-white/10 bg-white/5 px-1 text-sm whitespace-nowrap font-semibold text-zinc-100 transition hover:bg-white/10 [&>svg]:max-[399px]:hidden"
-      >
+      <EditProfileDialog profile={profile} className="min-w-0 px-1 whitespace-nowrap max-[399px]:text-[13px] [&>svg]:max-[399px]:hidden" />
+      <Link href="/settings" className={linkButton}>
         <Settings aria-hidden="true" className="size-4" />
         Settings
       </Link>
-      <LogoutButton className="min-w-0 px-1 whitespace-nowrap [&>svg]:max-[399px]:hidden" />
+      <Link href="/earnings" className={linkButton}>
+        <Wallet aria-hidden="true" className="size-4" />
+        Earnings
+      </Link>
+      <LogoutButton className="min-w-0 px-1 whitespace-nowrap max-[399px]:text-[13px] [&>svg]:max-[399px]:hidden" />
     </>
   );
 }
@@ -71,6 +77,15 @@ function ProfileView({ username }: { username: string }) {
     ),
     panel: <UserPostsGrid userId={user.id} />,
   };
+  const reelsTab = {
+    id: 'reels' as const,
+    label: (
+      <>
+        <Clapperboard aria-hidden="true" className="size-4" /> REELS
+      </>
+    ),
+    panel: <UserReelsGrid userId={user.id} />,
+  };
   const savedTab = {
     id: 'saved' as const,
     label: (
@@ -91,7 +106,7 @@ function ProfileView({ username }: { username: string }) {
         actions={isOwn ? <OwnActions profile={user} /> : <OtherUserActions profile={user} />}
       />
       <div className="mt-6">
-        <Tabs label="Profile sections" value={tab} onChange={setTab} tabs={isOwn ? [postsTab, savedTab] : [postsTab]} />
+        <Tabs label="Profile sections" value={tab} onChange={setTab} tabs={isOwn ? [postsTab, reelsTab, savedTab] : [postsTab, reelsTab]} />
       </div>
     </>
   );

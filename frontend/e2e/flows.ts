@@ -1,10 +1,17 @@
 //! Steps the browser tests share: unique creator names for this run, signing up through the
 //! landing page, waiting for a toast, and phones that close after each test.
+import { execFile } from 'node:child_process';
+import { dirname } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPhone, type PhoneSession } from './browser';
 
 export const baseUrl = inject('baseUrl');
+const atelierBin = inject('atelierBin');
+const databaseUrl = inject('databaseUrl');
+const mediaStore = inject('mediaStore');
+const runFile = promisify(execFile);
 /** Tells this run's accounts and captions apart from earlier runs' on the same server. */
 export const run = Date.now().toString(36);
 
@@ -45,4 +52,17 @@ export function phones(): (name: string) => Promise<PhoneSession> {
     open.push(session);
     return session;
   };
+}
+
+/**
+ * Adds `cents` of creator earnings to `username` through the CLI (`atelier admin credit USER
+ * CENTS --note e2e`), against the database and media store the test server uses (given as the
+ * environment variables the flags mirror). Answers what the command printed.
+ */
+export async function creditUser(username: string, cents: number): Promise<string> {
+  const { stdout } = await runFile(atelierBin, ['admin', 'credit', username, String(cents), '--note', 'e2e'], {
+    cwd: dirname(mediaStore),
+    env: { ...process.env, DATABASE_URL: databaseUrl, ATELIER_MEDIA_STORE: mediaStore },
+  });
+  return stdout;
 }

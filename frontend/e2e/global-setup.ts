@@ -12,6 +12,10 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server binary and the database and media store it serves, for CLI steps (`atelier admin credit`). */
+    atelierBin: string;
+    databaseUrl: string;
+    mediaStore: string;
   }
 }
 
@@ -86,6 +90,9 @@ export default async function setup(project: TestProject) {
   }
 
   project.provide('baseUrl', baseUrl);
+  project.provide('atelierBin', bin);
+  project.provide('databaseUrl', databaseUrl);
+  project.provide('mediaStore', mediaStore);
 
   return async () => {
     if (server.exitCode === null) {

@@ -1,0 +1,120 @@
+//! Reels in the browser (issue 9): the seeded sample reels really play in the pager (muted, the
+//! visible one only), ArrowDown / ArrowUp move between them; and a creator posts a reel through
+//! the create chooser's Video Post (a clip ffmpeg makes, when ffmpeg is installed), lands on it
+//! in the pager and finds it under their profile's REELS tab. Runs against the real server
+//! started by global-setup.ts.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, creator, phones, signUp, toast } from './flows';
+
+const phone = phones();
+
+function hasFfmpeg(): boolean {
+  try {
+    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const ffmpeg = hasFfmpeg();
+if (!ffmpeg) console.warn('reels.e2e: ffmpeg is not installed, so the reel upload test is skipped (it needs a real clip to upload).');
+
+/** The reel on screen. */
+function activeReel(page: Page): Locator {
+  return page.locator('section[data-active]');
+}
+
+/** Waits until the visible reel's video is playing and its time moves on. */
+async function playsOn(page: Page) {
+  const video = activeReel(page).locator('video');
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.readyState >= 2), { timeout: 20_000 })
+    .toBe(true);
+  const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(start);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+}
+
+/** How many videos of the page are playing. */
+function playingCount(page: Page): Promise<number> {
+  return page.locator('video').evaluateAll((videos) => videos.filter((v) => !(v as HTMLVideoElement).paused).length);
+}
+
+describe('reels', () => {
+  it('plays the sample reels one at a time and moves with the arrow keys', async () => {
+    const { page, shot } = await phone('reels');
+    await signUp(page, creator('viewer', 'Vera Watches'));
+    await page.getByTestId('bottom-nav').getByRole('link', { name: 'Reels' }).click();
+    await page.getByRole('main', { name: 'Reels' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByText('Loading creative reels...').count()).toBe(0);
+    const dots = page.getByRole('navigation', { name: 'Reel navigation' }).getByRole('button');
+    expect(await dots.count()).toBeGreaterThanOrEqual(3);
+
+    expect(await activeReel(page).getAttribute('aria-label')).toMatch(/^Reel 1 by /);
+    await playsOn(page);
+    expect(await playingCount(page)).toBe(1);
+    await shot('first');
+
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => activeReel(page).getAttribute('aria-label')).toMatch(/^Reel 2 by /);
+    await playsOn(page);
+    expect(await playingCount(page)).toBe(1);
+    expect(await page.locator('section[aria-label^="Reel 1 by "] video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await shot('second');
+
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => activeReel(page).getAttribute('aria-label')).toMatch(/^Reel 3 by /);
+    await playsOn(page);
+
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => activeReel(page).getAttribute('aria-label')).toMatch(/^Reel 1 by /);
+    await playsOn(page);
+
+    // Pause and mute are the overlay's buttons.
+    await activeReel(page).getByRole('button', { name: 'Unmute' }).click();
+    expect(await activeReel(page).locator('video').evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
+    await activeReel(page).getByRole('button', { name: 'Pause' }).click();
+    expect(await activeReel(page).locator('video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  });
+
+  it.skipIf(!ffmpeg)('posts a reel from the create chooser and finds it in the pager and on the profile (needs ffmpeg)', async () => {
+    const { page, shot } = await phone('reel-upload');
+    const who = creator('reeler', 'Rhea Films');
+    await signUp(page, who);
+    const dir = mkdtempSync(join(tmpdir(), 'atelier-reel-'));
+    const clip = join(dir, 'clip.webm');
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=360x640:d=2', '-c:v', 'libvpx-vp9', '-y', clip]);
+
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('dialog', { name: 'Create' }).getByRole('button', { name: 'Video Post' }).click();
+    await page.getByRole('heading', { name: 'New Reel' }).waitFor();
+    await page.getByLabel('Video file').setInputFiles(clip);
+    const preview = page.getByLabel('Preview of your reel');
+    await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.readyState >= 2), { timeout: 15_000 }).toBe(true);
+    const caption = `Test pattern ${Date.now().toString(36)}`;
+    await page.getByLabel('Caption').fill(caption);
+    await shot('new-reel');
+    await page.getByRole('button', { name: 'Share' }).click();
+    await toast(page, 'Reel posted!');
+    await page.waitForURL(/\/reels\?reel=\d+$/, { timeout: 30_000 });
+    const id = new URL(page.url()).searchParams.get('reel');
+    await expect.poll(() => activeReel(page).locator('video').getAttribute('aria-label'), { timeout: 20_000 }).toBe(caption);
+    await playsOn(page);
+    await shot('in-pager');
+
+    await page.goto(`${baseUrl}/profile/${who.username}`);
+    await page.getByRole('tab', { name: /REELS/ }).click();
+    const tile = page.getByRole('list', { name: 'Reels' }).getByRole('link', { name: `Reel: ${caption}` });
+    await tile.waitFor({ timeout: 20_000 });
+    expect(await tile.getAttribute('href')).toBe(`/reels?reel=${id}`);
+    await shot('profile-reels');
+    await tile.click();
+    await expect.poll(() => activeReel(page).locator('video').getAttribute('aria-label'), { timeout: 20_000 }).toBe(caption);
+  });
+});

@@ -155,11 +155,11 @@ export function WithdrawalDialog({
 
           <div className="grid grid-cols-2 gap-2 pt-1">
             <DialogClose asChild>
-              <Button variant="secondary" disabled={request.isPending}>
+              <Button variant="secondary" disabled={request.isPending} className="px-2">
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={!canSubmit}>
+            <Button type="submit" disabled={!canSubmit} className="px-2 whitespace-nowrap">
               {request.isPending ? 'Submitting...' : 'Submit Request'}
             </Button>
           </div>

@@ -136,7 +136,7 @@ export function ReelSlide({
         />
       </div>
 
-      <div className="absolute right-2 bottom-24 flex flex-col items-center gap-3">
+      <div className="absolute right-2 bottom-28 flex flex-col items-center gap-3">
         <div className="flex flex-col items-center">
           <IconButton label="Like" icon={Heart} tabIndex={active ? 0 : -1} className={sideButton} onClick={() => window.alert('Like feature coming soon!')} />
           <Count value={reel.likesCount} />

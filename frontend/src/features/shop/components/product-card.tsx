@@ -50,7 +50,7 @@ export function ProductCard({ product, onAdd }: { product: Product; onAdd: (prod
           )}
         </p>
         <Button
-          className="mt-2 w-full px-2"
+          className="mt-2 w-full px-2 text-[13px] whitespace-nowrap [&>svg]:max-[359px]:hidden"
           disabled={!product.inStock}
           onClick={() => onAdd(product)}
           aria-label={product.inStock ? `Add ${product.name} to cart` : `${product.name} is out of stock`}

@@ -29,14 +29,25 @@ function activeReel(page: Page): Locator {
   return page.locator('section[data-active]');
 }
 
-/** Waits until the visible reel's video is playing and its time moves on. */
+/**
+ * Waits until the visible reel's video is playing (not paused, a frame decoded) and its time
+ * moves on, muted. A short clip that already reached its end (the end pauses) is started again
+ * with the overlay's Play button first.
+ */
 async function playsOn(page: Page) {
-  const video = activeReel(page).locator('video');
+  const reel = activeReel(page);
+  const video = reel.locator('video');
   await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.readyState >= 2), { timeout: 20_000 })
+    .poll(() => video.evaluate((v: HTMLVideoElement) => (!v.paused && v.readyState >= 2) || v.ended), { timeout: 20_000 })
     .toBe(true);
+  if (await video.evaluate((v: HTMLVideoElement) => v.ended)) {
+    await reel.getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused), { timeout: 10_000 }).toBe(true);
+  }
   const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(start);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => (v.ended ? Infinity : v.currentTime)), { timeout: 10_000 })
+    .toBeGreaterThan(start);
   expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
 }
 

@@ -31,7 +31,7 @@ export const catalogue: Product[] = [
   aProduct({ id: 1, name: 'Creator Hoodie', description: 'Warm fleece for late studio nights', price: 8999, originalPrice: 10999, category: 'hoodies', rating: 4.8, reviews: 124, badge: 'Best Seller' }),
   aProduct({ id: 2, name: 'Pixel Tee', description: 'Soft cotton with an 8-bit brush', price: 5000, category: 'shirts', rating: 4.2, reviews: 40 }),
   aProduct({ id: 3, name: 'Studio Jacket', description: 'Water-resistant shell', price: 14000, category: 'jackets', rating: 4.9, reviews: 12, badge: 'Limited Edition' }),
-  aProduct({ id: 4, name: 'Artist Cap', description: 'Embroidered PALETTE logo', price: 5500, category: 'accessories', rating: 4.0, reviews: 8, badge: 'New Arrival' }),
+  aProduct({ id: 4, name: 'Artist Cap', description: 'Embroidered PALETTE logo', price: 5500, category: 'accessories', rating: 4.0, reviews: 8, stock: 3, badge: 'New Arrival' }),
   aProduct({ id: 5, name: 'Brush Tote', description: 'Canvas bag for sketchbooks', price: 6000, category: 'accessories', rating: 4.6, reviews: 30, stock: 0, inStock: false }),
 ];
 

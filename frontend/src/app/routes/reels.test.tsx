@@ -27,7 +27,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderReels(path = '/reels', answer: () => Response | Promise<Response> = () => json(reels)) {
+type Answer = Parameters<typeof serveApi>[0][string];
+
+function renderReels(path = '/reels', answer: Answer = () => json(reels)) {
   serveApi({ 'GET /api/reels': answer });
   return renderWithApp(<ReelsPage />, { path, user: me });
 }
@@ -130,6 +132,16 @@ describe('the reels pager', () => {
     await screen.findByRole('region', { name: 'Reel 3 by Leo Park' });
     expect(activeSlide()).toBe('Reel 3 by Leo Park');
     expect(played.at(-1)).toBe(video(3));
+  });
+
+  it('opens at ?reel={id} on a later page, fetching pages until it is there', async () => {
+    const later = aReel({ id: 50, caption: 'Older one' });
+    renderReels('/reels?reel=50', ({ url }) =>
+      url.searchParams.get('before') === '1' ? json([later]) : json(reels, { headers: { 'X-Next-Cursor': '1' } }),
+    );
+    await screen.findByRole('region', { name: 'Reel 4 by Leo Park' });
+    expect(activeSlide()).toBe('Reel 4 by Leo Park');
+    expect(video(4)).toHaveAttribute('src', '/media/reel-50.webm');
   });
 
   it('like, comment and share say they are coming soon', async () => {

@@ -44,6 +44,8 @@ describe('the shop', () => {
     expect(hoodie).toHaveTextContent('(124 reviews)');
     expect(within(hoodie).getByRole('img', { name: 'Creator Hoodie' })).toHaveAttribute('src', '/media/product-1.png');
     expect(within(screen.getByRole('article', { name: 'Studio Jacket' })).getByTestId('price')).toHaveTextContent('$140.00');
+    expect(within(screen.getByRole('article', { name: 'Artist Cap' })).getByText('Only 3 left')).toBeInTheDocument();
+    expect(within(hoodie).queryByText(/left$/)).not.toBeInTheDocument();
     const tote = screen.getByRole('article', { name: 'Brush Tote' });
     expect(within(tote).getByRole('button', { name: 'Brush Tote is out of stock' })).toBeDisabled();
     expect(within(tote).getByText('Out of Stock')).toBeInTheDocument();

@@ -49,9 +49,11 @@ export function ReelsScreen() {
     if (at >= 0) {
       found.current = true;
       setIndex(at);
-    } else if (query.hasNextPage && !query.isFetchingNextPage && (query.data?.pages.length ?? 0) <= MAX_PAGES_TO_FIND) {
+    } else if (query.isFetching) {
+      // A refetch (the list was just invalidated by a new reel) may bring it: wait for it.
+    } else if (query.hasNextPage && (query.data?.pages.length ?? 0) <= MAX_PAGES_TO_FIND) {
       void query.fetchNextPage();
-    } else if (!query.isPending && !query.hasNextPage) {
+    } else {
       found.current = true;
     }
   }, [reels, wanted, query]);

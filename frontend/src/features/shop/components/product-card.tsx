@@ -1,10 +1,13 @@
 //! One product of the grid (spec 001 §2 Shop, §3): picture with its badge, name, description,
-//! rating and reviews, the price in dollars with the original struck through when on sale, and
-//! Add to Cart (disabled when out of stock).
+//! rating and reviews, the price in dollars with the original struck through when on sale, 'Only
+//! n left' when few are left, and Add to Cart (disabled when out of stock).
 import { ShoppingCart, Star } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatCents } from '@/lib/money';
 import type { Product } from '../types';
+
+/** At or below this many units the card says 'Only n left'. */
+export const LOW_STOCK = 5;
 
 const badgeClass: Record<NonNullable<Product['badge']>, string> = {
   'New Arrival': 'bg-emerald-500/90',
@@ -38,6 +41,7 @@ export function ProductCard({ product, onAdd }: { product: Product; onAdd: (prod
           </span>
           <span className="text-zinc-500">({product.reviews.toLocaleString('en-US')}<span className="sr-only"> reviews</span>)</span>
         </p>
+        {product.inStock && product.stock <= LOW_STOCK && <p className="text-xs font-medium text-amber-300">Only {product.stock} left</p>}
         <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
           <span className="text-base font-bold text-white" data-testid="price">
             {formatCents(product.price)}

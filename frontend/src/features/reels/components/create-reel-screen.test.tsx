@@ -67,6 +67,30 @@ describe('New Reel', () => {
     expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 77 }));
   });
 
+  it('sends the frame the preview shows as a JPEG poster, at most 720 px a side', async () => {
+    const drawImage = vi.fn();
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({ drawImage } as never);
+    const toBlob = vi
+      .spyOn(HTMLCanvasElement.prototype, 'toBlob')
+      .mockImplementation((callback, type) => callback(new Blob(['jpeg-bytes'], { type })));
+    renderScreen();
+    pick(webm());
+    const preview = screen.getByLabelText('Preview of your reel') as HTMLVideoElement;
+    Object.defineProperties(preview, {
+      videoWidth: { value: 1080 },
+      videoHeight: { value: 1920 },
+      readyState: { value: 4 },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(FakeXhr.last).toBeDefined());
+    expect(drawImage).toHaveBeenCalledWith(preview, 0, 0, 405, 720);
+    expect(toBlob).toHaveBeenCalledWith(expect.any(Function), 'image/jpeg', 0.85);
+    const poster = (FakeXhr.last!.body as unknown as FormData).get('poster') as File;
+    expect(poster.name).toBe('poster.jpg');
+    expect(poster.type).toBe('image/jpeg');
+    expect(await poster.text()).toBe('jpeg-bytes');
+  });
+
   it("shows the server's reason when the upload is refused", async () => {
     renderScreen();
     pick(webm());

@@ -35,6 +35,8 @@ export function CreateReelScreen({ onClose, onCreated }: { onClose: () => void; 
   const [url, setUrl] = useState<string | null>(null);
   const [caption, setCaption] = useState('');
   const [tooLong, setTooLong] = useState(false);
+  // The poster is being drawn: Share is already pressed.
+  const [capturing, setCapturing] = useState(false);
   const create = useCreateReel();
 
   useEffect(() => () => {
@@ -43,7 +45,7 @@ export function CreateReelScreen({ onClose, onCreated }: { onClose: () => void; 
 
   const captionCount = captionLength(caption);
   const captionTooLong = captionCount > REEL_CAPTION_MAX;
-  const busy = create.isPending;
+  const busy = create.isPending || capturing;
 
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.target.files?.[0];
@@ -80,7 +82,9 @@ export function CreateReelScreen({ onClose, onCreated }: { onClose: () => void; 
       return;
     }
     if (tooLong || captionTooLong) return;
-    const poster = preview.current ? await captureFrame(preview.current) : null;
+    setCapturing(true);
+    const poster = preview.current ? await captureFrame(preview.current).catch(() => null) : null;
+    setCapturing(false);
     create.mutate(
       { video: file, caption: caption.trim(), poster },
       {

@@ -87,7 +87,10 @@ describe('reels', () => {
     await expect.poll(() => activeReel(page).getAttribute('aria-label')).toMatch(/^Reel 1 by /);
     await playsOn(page);
 
-    // Pause and mute are the overlay's buttons.
+    // Pause and mute are the overlay's buttons, hidden 3 s after the last activity: a mouse move
+    // over the pager brings them back.
+    await page.getByRole('main', { name: 'Reels' }).dispatchEvent('mousemove');
+    await activeReel(page).locator('[data-testid="reel-controls"][data-visible]').waitFor();
     await activeReel(page).getByRole('button', { name: 'Unmute' }).click();
     expect(await activeReel(page).locator('video').evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
     await activeReel(page).getByRole('button', { name: 'Pause' }).click();

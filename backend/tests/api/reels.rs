@@ -100,8 +100,8 @@ async fn reels_need_a_session(backend: Backend) {
     let maya = app.new_user("maya").await;
     let nobody = app.anonymous();
 
-    for path in ["/api/reels", &format!("/api/reels/user/{}", maya.id)] {
-        let (status, _, code) = error_of(nobody.get(path).await).await;
+    for path in ["/api/reels".to_owned(), format!("/api/reels/user/{}", maya.id)] {
+        let (status, _, code) = error_of(nobody.get(&path).await).await;
         assert_eq!((status, code.as_str()), (401, "not_signed_in"), "{path}");
     }
     let response = post_form(&app, &nobody, webm_form("hi")).await;

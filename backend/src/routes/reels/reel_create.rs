@@ -66,7 +66,8 @@ pub async fn create_reel(
     let mut caption = String::new();
     let mut poster: Option<Vec<u8>> = None;
     while let Some(field) = form.next_field().await.map_err(read_failed)? {
-        match field.name() {
+        let name = field.name().map(str::to_owned);
+        match name.as_deref() {
             Some("video") if video.is_none() => video = spool(field).await?,
             Some("caption") => {
                 let bytes = bounded(field, CAPTION_MAX_BYTES)
@@ -117,16 +118,25 @@ pub async fn create_reel(
     Ok((StatusCode::CREATED, Json(reel.into())))
 }
 
-/// Streams the `video` part to a temporary file; `None` for an empty part. Refuses as soon as
-/// the first bytes are not WebM or MP4, or the part passes 100 MiB, without reading on.
+/// Streams the `video` part to a temporary file; `None` for an empty part. Stops writing as
+/// soon as the first bytes are not WebM or MP4, or the part passes 100 MiB.
 async fn spool(mut field: Field<'_>) -> ApiResult<Option<SpooledVideo>> {
     let mut spool = VideoSpool::new().await?;
     let mut sniffed = false;
     while let Some(chunk) = field.chunk().await.map_err(read_failed)? {
-        spool.write(&chunk).await?;
-        if !sniffed && spool.head().len() >= 64 {
-            sniff_video(spool.head())?;
-            sniffed = true;
+        let written = match spool.write(&chunk).await {
+            Ok(()) if !sniffed && spool.head().len() >= 64 => {
+                sniffed = true;
+                sniff_video(spool.head()).map(|_| ())
+            }
+            other => other,
+        };
+        if let Err(refused) = written {
+            // The rest of the part is read and dropped (up to the route's body limit), not
+            // stored: a client still sending would otherwise meet a reset connection instead
+            // of the answer.
+            while let Ok(Some(_)) = field.chunk().await {}
+            return Err(refused.into());
         }
     }
     if spool.size() == 0 {

@@ -84,10 +84,7 @@ pub async fn page(db: &Db, page: Page) -> Result<Vec<ReelView>, sqlx::Error> {
     fetch_list!(
         db,
         ReelView,
-        concat!(
-            reel_view!(),
-            " WHERE r.id < $1 ORDER BY r.id DESC LIMIT $2"
-        ),
+        concat!(reel_view!(), " WHERE r.id < $1 ORDER BY r.id DESC LIMIT $2"),
         page.before,
         page.fetch_limit()
     )

@@ -145,10 +145,9 @@ impl VideoSpool {
     }
 
     pub async fn finish(mut self) -> Result<SpooledVideo, MediaError> {
-        self.file
-            .flush()
-            .await
-            .map_err(|err| MediaError::Store(anyhow::Error::new(err).context("spooling a video")))?;
+        self.file.flush().await.map_err(|err| {
+            MediaError::Store(anyhow::Error::new(err).context("spooling a video"))
+        })?;
         let digest = self.hasher.finalize();
         Ok(SpooledVideo {
             path: self.path,
@@ -256,7 +255,16 @@ pub async fn poster_frame(ffmpeg: &Path, path: &Path, at_secs: u64) -> Option<Ve
         .args(["-nostdin", "-v", "error", "-ss", &at_secs.to_string(), "-i"])
         .arg(path)
         .args([
-            "-frames:v", "1", "-an", "-f", "image2pipe", "-c:v", "mjpeg", "-q:v", "3", "pipe:1",
+            "-frames:v",
+            "1",
+            "-an",
+            "-f",
+            "image2pipe",
+            "-c:v",
+            "mjpeg",
+            "-q:v",
+            "3",
+            "pipe:1",
         ])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -318,7 +326,10 @@ mod tests {
     #[test]
     fn counting_stops_past_the_limit() {
         let found = probed(SAMPLE, 1000).unwrap();
-        assert!(found.length_ms > 1000 && found.length_ms < 2000, "{found:?}");
+        assert!(
+            found.length_ms > 1000 && found.length_ms < 2000,
+            "{found:?}"
+        );
     }
 
     #[test]

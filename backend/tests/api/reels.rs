@@ -100,7 +100,10 @@ async fn reels_need_a_session(backend: Backend) {
     let maya = app.new_user("maya").await;
     let nobody = app.anonymous();
 
-    for path in ["/api/reels".to_owned(), format!("/api/reels/user/{}", maya.id)] {
+    for path in [
+        "/api/reels".to_owned(),
+        format!("/api/reels/user/{}", maya.id),
+    ] {
         let (status, _, code) = error_of(nobody.get(&path).await).await;
         assert_eq!((status, code.as_str()), (401, "not_signed_in"), "{path}");
     }
@@ -125,14 +128,21 @@ async fn a_webm_and_an_mp4_become_reels_in_the_pager_and_on_the_profile(backend:
 
     assert_eq!(webm["caption"], "Colour drift");
     assert_eq!(webm["duration"], 4, "the real length of the 4 s sample");
-    assert_eq!((&webm["width"], &webm["height"]), (&json!(360), &json!(640)));
+    assert_eq!(
+        (&webm["width"], &webm["height"]),
+        (&json!(360), &json!(640))
+    );
     assert_eq!(
         webm["user"],
         json!({"id": maya.id, "username": "maya", "displayName": "maya display",
                "profileImage": null})
     );
     assert_eq!(
-        (&webm["likesCount"], &webm["commentsCount"], &webm["sharesCount"]),
+        (
+            &webm["likesCount"],
+            &webm["commentsCount"],
+            &webm["sharesCount"]
+        ),
         (&json!(0), &json!(0), &json!(0))
     );
     assert!(webm["createdAt"].as_str().unwrap().ends_with('Z'));
@@ -174,7 +184,10 @@ async fn a_stored_video_is_served_with_its_type_and_byte_ranges(backend: Backend
         part.headers()["content-range"],
         format!("bytes 1000-1999/{}", SAMPLE_WEBM.len()).as_str()
     );
-    assert_eq!(part.bytes().await.unwrap().as_ref(), &SAMPLE_WEBM[1000..2000]);
+    assert_eq!(
+        part.bytes().await.unwrap().as_ref(),
+        &SAMPLE_WEBM[1000..2000]
+    );
     let tail = ranged(&app, url, "bytes=-100").await;
     assert_eq!(tail.status(), StatusCode::PARTIAL_CONTENT);
     assert_eq!(
@@ -190,7 +203,10 @@ async fn bytes_that_are_not_a_video_are_refused_and_nothing_is_stored(backend: B
     truncated.extend(std::iter::repeat_n(0u8, 4096));
 
     for (name, bytes) in [
-        ("html", b"<html><body><script>alert(1)</script></body></html>".to_vec()),
+        (
+            "html",
+            b"<html><body><script>alert(1)</script></body></html>".to_vec(),
+        ),
         ("png", png_declaring(64, 64)),
         ("text named .webm", b"just some text, honestly".repeat(10)),
         ("audio only", VOICE_WEBM.to_vec()),
@@ -229,9 +245,13 @@ async fn a_form_without_a_video_or_with_a_long_caption_is_refused(backend: Backe
         ),
     ] {
         let (status, message, _) = error_of(post_form(&app, &maya, form).await).await;
-        assert_eq!((status, message.as_str()), (400, "A video file is required"));
+        assert_eq!(
+            (status, message.as_str()),
+            (400, "A video file is required")
+        );
     }
-    let (status, message, _) = error_of(post_form(&app, &maya, webm_form(&"a".repeat(2201))).await).await;
+    let (status, message, _) =
+        error_of(post_form(&app, &maya, webm_form(&"a".repeat(2201))).await).await;
     assert_eq!(
         (status, message.as_str()),
         (400, "Caption must be at most 2200 characters")
@@ -361,7 +381,11 @@ async fn pages_of_reels_have_no_repeats_or_gaps(backend: Backend) {
     let mut ids = Vec::new();
     for n in 0..5 {
         let author = if n % 2 == 0 { &maya } else { &leo };
-        ids.push(posted(&app, author, &format!("reel {n}")).await["id"].as_i64().unwrap());
+        ids.push(
+            posted(&app, author, &format!("reel {n}")).await["id"]
+                .as_i64()
+                .unwrap(),
+        );
     }
     ids.reverse();
 
@@ -396,7 +420,10 @@ async fn pages_of_reels_have_no_repeats_or_gaps(backend: Backend) {
     let first = maya
         .get(&format!("/api/reels/user/{}?limit=1", maya.id))
         .await;
-    let cursor = first.headers()["x-next-cursor"].to_str().unwrap().to_owned();
+    let cursor = first.headers()["x-next-cursor"]
+        .to_str()
+        .unwrap()
+        .to_owned();
     assert_eq!(cursor, ids[0].to_string());
     let rest = maya
         .get_json(&format!("/api/reels/user/{}?before={cursor}", maya.id))
@@ -453,8 +480,14 @@ async fn the_demo_seed_posts_three_sample_reels_once(backend: Backend) {
         .collect();
     assert_eq!(creators, ["leo", "maya", "sofia"], "three reels, once each");
     for reel in &reels {
-        assert!((3..=5).contains(&reel["duration"].as_i64().unwrap()), "{reel}");
-        assert_eq!((&reel["width"], &reel["height"]), (&json!(360), &json!(640)));
+        assert!(
+            (3..=5).contains(&reel["duration"].as_i64().unwrap()),
+            "{reel}"
+        );
+        assert_eq!(
+            (&reel["width"], &reel["height"]),
+            (&json!(360), &json!(640))
+        );
         assert!(!reel["caption"].as_str().unwrap().is_empty());
         let (content_type, bytes) = fetched(&app, reel["videoUrl"].as_str().unwrap()).await;
         assert_eq!(content_type, "video/webm");
@@ -483,10 +516,19 @@ async fn a_reel_of_several_parts_round_trips_through_an_s3_compatible_store() {
     let url = reel["videoUrl"].as_str().unwrap();
     let (content_type, whole) = fetched(&app, url).await;
     assert_eq!(content_type, "video/webm");
-    assert!(whole == video, "the stored object is the upload, byte for byte");
+    assert!(
+        whole == video,
+        "the stored object is the upload, byte for byte"
+    );
     let start = 5 * 1024 * 1024 - 10;
     let part = ranged(&app, url, &format!("bytes={start}-{}", start + 31)).await;
     assert_eq!(part.status(), StatusCode::PARTIAL_CONTENT);
-    assert_eq!(part.bytes().await.unwrap().as_ref(), &video[start..start + 32]);
-    assert_eq!(maya.get_json("/api/reels").await.as_array().unwrap().len(), 1);
+    assert_eq!(
+        part.bytes().await.unwrap().as_ref(),
+        &video[start..start + 32]
+    );
+    assert_eq!(
+        maya.get_json("/api/reels").await.as_array().unwrap().len(),
+        1
+    );
 }

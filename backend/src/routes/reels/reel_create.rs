@@ -164,4 +164,3 @@ fn read_failed(err: MultipartError) -> ApiError {
         ApiError::bad_request(format!("The upload could not be read: {}", err.body_text()))
     }
 }
-

@@ -446,6 +446,12 @@ impl Media {
 
         let cut = match &self.ffmpeg {
             Some(ffmpeg) => {
+                // ffmpeg decodes too: it takes a slot like any decode.
+                let _slot = self
+                    .decode_slots
+                    .acquire()
+                    .await
+                    .map_err(|err| MediaError::Store(err.into()))?;
                 let at = if duration >= 2 { 1 } else { 0 };
                 video::poster_frame(ffmpeg, &spooled.path, at).await
             }

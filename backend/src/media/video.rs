@@ -324,6 +324,41 @@ mod tests {
     }
 
     #[test]
+    fn mp4_plain_and_fragmented_as_safari_records_are_measured() {
+        for bytes in [
+            &include_bytes!("../../tests/fixtures/reel.mp4")[..],
+            include_bytes!("../../tests/fixtures/reel-fragmented.mp4"),
+        ] {
+            let found = probed(bytes, 61_000).unwrap();
+            assert_eq!(found.format, VideoFormat::Mp4);
+            assert_eq!((found.width, found.height), (Some(180), Some(320)));
+            assert!((1900..=2100).contains(&found.length_ms), "{found:?}");
+        }
+    }
+
+    #[test]
+    fn a_live_webm_of_unknown_size_without_a_duration_is_measured() {
+        // As a browser's MediaRecorder writes it: VP8, unknown-size segment and clusters.
+        let found = probed(
+            include_bytes!("../../tests/fixtures/reel-live.webm"),
+            61_000,
+        )
+        .unwrap();
+        assert_eq!(found.format, VideoFormat::Webm);
+        assert_eq!((found.width, found.height), (Some(180), Some(320)));
+        assert!((1900..=2100).contains(&found.length_ms), "{found:?}");
+    }
+
+    #[test]
+    fn sixty_one_seconds_are_within_the_slack_and_sixty_two_are_not() {
+        let cap = VIDEO_MAX_SECS * 1000 + VIDEO_SLACK_MS;
+        let within = probed(include_bytes!("../../tests/fixtures/long-61s.webm"), cap).unwrap();
+        assert!(within.length_ms <= cap, "{within:?}");
+        let over = probed(include_bytes!("../../tests/fixtures/long-62s.webm"), cap).unwrap();
+        assert!(over.length_ms > cap, "{over:?}");
+    }
+
+    #[test]
     fn counting_stops_past_the_limit() {
         let found = probed(SAMPLE, 1000).unwrap();
         assert!(

@@ -135,6 +135,20 @@ is_member="SELECT conversation_id FROM conversation_members
   WHERE conversation_id = \$1 AND user_id = \$2"
 contacts="SELECT user_b FROM conversations WHERE user_a = \$1
   UNION SELECT user_a FROM conversations WHERE user_b = \$1"
+# Reels: the text of db/reels.rs with `reel_view!` expanded. The synthetic set has none: every
+# tenth post becomes a reel below.
+reel_view="SELECT r.id, r.user_id, u.username, u.display_name,
+    COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
+    r.media_key, r.poster_key, r.caption, r.duration_seconds, r.width, r.height,
+    r.likes_count, r.comments_count, r.shares_count, r.created_at
+  FROM reels r JOIN users u ON u.id = r.user_id"
+reels_page="$reel_view WHERE r.id < \$1 ORDER BY r.id DESC LIMIT \$2"
+reels_by_user="$reel_view WHERE r.user_id = \$1 AND r.id < \$2 ORDER BY r.id DESC LIMIT \$3"
+synthetic_reels="INSERT INTO media (key, content_type, byte_size, created_at)
+    VALUES ('synthetic.webm', 'video/webm', 1, 0);
+  INSERT INTO reels (user_id, media_key, caption, duration_seconds, width, height, created_at)
+    SELECT user_id, 'synthetic.webm', caption, 4, 360, 640, created_at FROM posts
+    WHERE id % 10 = 0 ORDER BY id"
 sqlite_fts="u.id IN (SELECT rowid FROM users_search WHERE users_search MATCH \$6) AND $like_match"
 
 echo "## SQLite $(sqlite3 --version | cut -d' ' -f1)"
@@ -142,7 +156,7 @@ sqlite_url="sqlite://$tmp/plans.db"
 "$bin" seed --synthetic --users 10000 --posts 100000 --database-url "$sqlite_url" >/dev/null
 # The server bookmarks nothing in the synthetic set: give user 1 a few saved posts.
 sqlite3 "$tmp/plans.db" "INSERT INTO bookmarks (user_id, post_id, created_at)
-  SELECT 1, id, 0 FROM posts WHERE id % 1000 = 0"
+  SELECT 1, id, 0 FROM posts WHERE id % 1000 = 0; $synthetic_reels"
 explain_sqlite() { # TITLE SQL
   echo
   echo "### $1"
@@ -165,6 +179,8 @@ explain_sqlite "page of messages (GET /api/conversations/{id}/messages)" "$messa
 explain_sqlite "reactions of a page of messages" "$reactions_page"
 explain_sqlite "membership check (every chat call, typing)" "$is_member"
 explain_sqlite "contacts (presence on a socket's first open and last close)" "$contacts"
+explain_sqlite "reels (GET /api/reels)" "$reels_page"
+explain_sqlite "a creator's reels (GET /api/reels/user/{id})" "$reels_by_user"
 
 if ! psql "$pg_server" -qAtc 'SELECT 1' >/dev/null 2>&1; then
   echo "PostgreSQL at $pg_server is not reachable: skipped" >&2
@@ -174,7 +190,7 @@ psql "$pg_server" -qAtc "CREATE DATABASE \"$db\"" >/dev/null
 pg_url=$(python3 -c 'import sys, urllib.parse as u; p = u.urlsplit(sys.argv[1]); print(u.urlunsplit(p._replace(path="/" + sys.argv[2])))' "$pg_server" "$db")
 "$bin" seed --synthetic --users 10000 --posts 100000 --database-url "$pg_url" >/dev/null
 psql "$pg_url" -qAtc "INSERT INTO bookmarks (user_id, post_id, created_at)
-  SELECT 1, id, 0 FROM posts WHERE id % 1000 = 0; ANALYZE"
+  SELECT 1, id, 0 FROM posts WHERE id % 1000 = 0; $synthetic_reels; ANALYZE"
 echo
 echo "## $(psql "$pg_url" -qAtc 'SELECT version()' | cut -d' ' -f1-2)"
 explain_pg() { # TITLE TYPES SQL ARGS
@@ -225,3 +241,6 @@ explain_pg "reactions of a page of messages" "bigint, bigint, bigint, bigint" "$
   "1, $conversation, $first_id, $last_id"
 explain_pg "membership check (every chat call, typing)" "bigint, bigint" "$is_member" "$conversation, 1"
 explain_pg "contacts (presence on a socket's first open and last close)" "bigint" "$contacts" "1"
+explain_pg "reels (GET /api/reels)" "bigint, bigint" "$reels_page" "$big, 21"
+explain_pg "a creator's reels (GET /api/reels/user/{id})" "bigint, bigint, bigint" "$reels_by_user" \
+  "1, $big, 21"

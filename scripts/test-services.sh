@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# What the test suites need on this machine: Chromium for the browser tests, and PostgreSQL and
+# What the test suites need on this machine: Chromium for the browser tests, ffmpeg for the reel
+# tests (posters and generated videos; the server runs without it), and PostgreSQL and
 # Redis answering (started when they are installed but down). Idempotent and quiet when all is there.
 set -euo pipefail
 
@@ -7,6 +8,12 @@ if [ ! -x /usr/bin/chromium ]; then
   echo "installing Chromium for the browser tests"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-color-emoji >/dev/null
+fi
+
+if ! command -v ffmpeg >/dev/null || ! command -v ffprobe >/dev/null; then
+  echo "installing ffmpeg for the reel tests"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ffmpeg >/dev/null
 fi
 
 if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then

@@ -40,6 +40,9 @@ pub enum ApiError {
     /// An image with too many pixels to decode safely (413 like an oversized body).
     #[error("{0}")]
     ImageTooLarge(&'static str),
+    /// A body part over its own limit, with a message that names it (a reel's video).
+    #[error("{0}")]
+    TooLarge(&'static str),
     #[error("{0}")]
     UnsupportedMediaType(String),
     /// A `Range` outside the object; the answer carries `Content-Range: bytes */{size}`.
@@ -75,6 +78,7 @@ impl ApiError {
             Self::MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
             Self::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
             Self::ImageTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "image_too_large"),
+            Self::TooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
             Self::RangeNotSatisfiable { .. } => {
                 (StatusCode::RANGE_NOT_SATISFIABLE, "range_not_satisfiable")
             }

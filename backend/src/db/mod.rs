@@ -9,6 +9,7 @@ pub mod follows;
 pub mod media;
 pub mod messages;
 pub mod posts;
+pub mod reels;
 pub mod session_cache;
 pub mod sessions;
 pub mod stories;

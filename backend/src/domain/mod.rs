@@ -6,6 +6,7 @@ mod call;
 mod chat;
 mod page;
 mod post;
+mod reel;
 mod story;
 
 pub use account::{DisplayName, Email, Password, REQUIRED_FIELDS, Username, filled};
@@ -15,4 +16,5 @@ pub use page::{Page, PageQuery};
 pub use post::{
     Caption, IMAGE_REQUIRED, Skill, parse_bio, parse_location, parse_tags, skills_json,
 };
+pub use reel::{REEL_CAPTION_MAX, parse_reel_caption};
 pub use story::{STORY_LIFETIME_MS, StoryKind, parse_story_caption};

@@ -3,13 +3,16 @@
 //! the same bytes are stored once and a key never changes meaning: `/media/{key}` is cached
 //! forever. Each stored object has a `media` row (db/media.rs) with its size and, for images,
 //! its dimensions and blurhash. Images are re-encoded (`ingest_image`); audio is checked and
-//! measured, then stored as sent (`ingest_audio`).
+//! measured, then stored as sent (`ingest_audio`); so is video, streamed through a temporary
+//! file and copied to the store in parts (`ingest_video`).
 
 mod audio;
 mod process;
 pub mod serve;
 mod source;
+mod video;
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::Context;
@@ -17,7 +20,7 @@ use object_store::aws::AmazonS3Builder;
 use object_store::local::LocalFileSystem;
 use object_store::path::Path as StorePath;
 use object_store::prefix::PrefixStore;
-use object_store::{ObjectStore, ObjectStoreExt, PutPayload};
+use object_store::{ObjectStore, ObjectStoreExt, PutPayload, WriteMultipart};
 use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 
@@ -28,6 +31,9 @@ pub use audio::AudioFormat;
 pub use process::{AVATAR_SIDE, AVATAR_SMALL_SIDE, POST_MAX_SIDE, POST_THUMB_SIDE};
 use source::parse_audio_data_url;
 pub use source::{ImageSource, MAX_URL_LEN, parse_image_source};
+pub use video::{
+    SpooledVideo, VIDEO_MAX_BYTES, VIDEO_MAX_SECS, VideoFormat, VideoSpool, sniff as sniff_video,
+};
 
 /// At most this many images are decoded (or audio files demuxed) at once; an image may hold a
 /// few hundred MiB.
@@ -35,12 +41,17 @@ const DECODE_SLOTS: usize = 2;
 /// A real length may exceed the cap by this much (a recorder stopped at 60 s writes a little
 /// more than 60 s) before it is refused.
 const AUDIO_SLACK_MS: u64 = 1000;
+/// A video goes to the store in parts of this size (S3's smallest part is 5 MiB).
+const VIDEO_PART_SIZE: usize = 5 * 1024 * 1024;
 
 /// The media store and the pipeline in front of it. Cheap to clone.
 #[derive(Clone)]
 pub struct Media {
     store: Arc<dyn ObjectStore>,
     decode_slots: Arc<Semaphore>,
+    /// The ffmpeg that cuts reel posters (`ffmpeg` on the PATH by default); `None`: never run
+    /// it, and use the poster the client sent.
+    ffmpeg: Option<Arc<PathBuf>>,
 }
 
 /// What an image is for: it decides the renditions.
@@ -129,6 +140,21 @@ pub struct StoredAudio {
     pub duration: i64,
 }
 
+/// A stored video as a reel refers to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredVideo {
+    /// `{sha256}.{webm|mp4}`
+    pub key: String,
+    /// `/media/{key}`
+    pub url: String,
+    /// Whole seconds, rounded, 1..=60.
+    pub duration: i64,
+    pub width: Option<i64>,
+    pub height: Option<i64>,
+    /// The poster frame: ffmpeg's when it is installed, else the client's, else none.
+    pub poster: Option<StoredImage>,
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum MediaError {
     /// The bytes are not JPEG, PNG, GIF or WebP (whatever type was claimed).
@@ -149,6 +175,15 @@ pub enum MediaError {
     /// The real length is past the kind's cap (plus the slack).
     #[error("audio too long")]
     AudioTooLong(AudioKind),
+    /// Not WebM or MP4, does not demux, or holds no video track.
+    #[error("not an accepted video type")]
+    NotVideo,
+    /// Longer than 60 s (plus the slack).
+    #[error("video too long")]
+    VideoTooLong,
+    /// More than 100 MiB.
+    #[error("video too large")]
+    VideoTooBig,
     #[error("media store: {0:#}")]
     Store(anyhow::Error),
 }
@@ -169,6 +204,9 @@ impl From<MediaError> for ApiError {
                 ApiError::UnsupportedMediaType(AUDIO_TYPES.into())
             }
             MediaError::AudioTooLong(kind) => ApiError::bad_request(kind.out_of_range()),
+            MediaError::NotVideo => ApiError::UnsupportedMediaType(VIDEO_TYPES.into()),
+            MediaError::VideoTooLong => ApiError::bad_request(VIDEO_TOO_LONG),
+            MediaError::VideoTooBig => ApiError::TooLarge(VIDEO_TOO_BIG),
             MediaError::Store(cause) => ApiError::Internal(cause),
         }
     }
@@ -176,6 +214,11 @@ impl From<MediaError> for ApiError {
 
 /// The 415 of any audio that is not one of the accepted containers.
 pub const AUDIO_TYPES: &str = "Audio must be WebM, Ogg, MP4, MP3 or WAV";
+
+/// The 415 of anything that is not a WebM or MP4 video (docs/shop-contract.md).
+pub const VIDEO_TYPES: &str = "Video must be WebM or MP4";
+pub const VIDEO_TOO_LONG: &str = "Reels must be at most 60 seconds";
+pub const VIDEO_TOO_BIG: &str = "Videos must be at most 100 MB";
 
 /// `/media/{key}`
 pub fn url_of(key: &str) -> String {
@@ -222,7 +265,20 @@ impl Media {
         Self {
             store,
             decode_slots: Arc::new(Semaphore::new(DECODE_SLOTS)),
+            ffmpeg: Some(Arc::new(PathBuf::from("ffmpeg"))),
         }
+    }
+
+    /// The same store with another ffmpeg for reel posters, or none (then the client's poster
+    /// is used): tests take both paths.
+    pub fn with_ffmpeg(mut self, program: Option<PathBuf>) -> Self {
+        self.ffmpeg = program.map(Arc::new);
+        self
+    }
+
+    /// Refuses bytes that are not a JPEG, PNG, GIF or WebP image, without decoding them.
+    pub fn check_image(bytes: &[u8]) -> Result<(), MediaError> {
+        process::sniff(bytes).map(|_| ())
     }
 
     pub(crate) fn store(&self) -> &Arc<dyn ObjectStore> {
@@ -357,6 +413,121 @@ impl Media {
             key,
             duration,
         })
+    }
+
+    /// Checks that a spooled upload is a WebM or MP4 video of at most 60 s, cuts its poster
+    /// (ffmpeg's frame at 1 s, or 0 s for a shorter video; else `client_poster`, which the
+    /// caller has sniffed already; else none) and copies it to the store under its content
+    /// hash, in parts, with a `media` row. Nothing is stored when it is refused.
+    pub async fn ingest_video(
+        &self,
+        db: &Db,
+        spooled: SpooledVideo,
+        client_poster: Option<Vec<u8>>,
+    ) -> Result<StoredVideo, MediaError> {
+        // Cheap refusal first, as for images.
+        video::sniff(&spooled.head)?;
+        let cap_ms = VIDEO_MAX_SECS * 1000 + video::VIDEO_SLACK_MS;
+        let slot = Arc::clone(&self.decode_slots)
+            .acquire_owned()
+            .await
+            .map_err(|err| MediaError::Store(err.into()))?;
+        let (probed, spooled) = tokio::task::spawn_blocking(move || {
+            let _slot = slot;
+            (video::probe(&spooled.path, &spooled.head, cap_ms), spooled)
+        })
+        .await
+        .map_err(|err| MediaError::Store(anyhow::Error::new(err).context("demux task")))?;
+        let probed = probed?;
+        if probed.length_ms > cap_ms {
+            return Err(MediaError::VideoTooLong);
+        }
+        let duration = ((probed.length_ms + 500) / 1000).clamp(1, VIDEO_MAX_SECS) as i64;
+
+        let cut = match &self.ffmpeg {
+            Some(ffmpeg) => {
+                // ffmpeg decodes too: it takes a slot like any decode.
+                let _slot = self
+                    .decode_slots
+                    .acquire()
+                    .await
+                    .map_err(|err| MediaError::Store(err.into()))?;
+                let at = if duration >= 2 { 1 } else { 0 };
+                video::poster_frame(ffmpeg, &spooled.path, at).await
+            }
+            None => None,
+        };
+        let poster = match cut.or(client_poster) {
+            Some(bytes) => Some(self.ingest_image(db, bytes, ImageKind::Post).await?),
+            None => None,
+        };
+
+        let key = format!("{}.{}", spooled.sha256, probed.format.extension());
+        let known = db::media::find(db, &key)
+            .await
+            .map_err(|err| MediaError::Store(err.into()))?;
+        if known.is_none() {
+            self.put_file(&key, &spooled.path).await?;
+            db::media::insert(
+                db,
+                db::media::NewMedia {
+                    key: &key,
+                    content_type: probed.format.content_type(),
+                    byte_size: spooled.size as i64,
+                    width: probed.width.map(i64::from),
+                    height: probed.height.map(i64::from),
+                    blurhash: None,
+                    thumbnail_key: None,
+                },
+            )
+            .await
+            .map_err(|err| MediaError::Store(err.into()))?;
+        }
+        Ok(StoredVideo {
+            url: url_of(&key),
+            key,
+            duration,
+            width: probed.width.map(i64::from),
+            height: probed.height.map(i64::from),
+            poster,
+        })
+    }
+
+    /// Copies a file to the store under `key` in 5 MiB parts, reading a part at a time.
+    async fn put_file(&self, key: &str, path: &std::path::Path) -> Result<(), MediaError> {
+        use tokio::io::AsyncReadExt;
+        let failed = |err: anyhow::Error| MediaError::Store(err.context(format!("storing {key}")));
+        let mut file = tokio::fs::File::open(path)
+            .await
+            .map_err(|err| failed(err.into()))?;
+        let upload = self
+            .store
+            .put_multipart(&StorePath::from(key))
+            .await
+            .map_err(|err| failed(err.into()))?;
+        let mut writer = WriteMultipart::new_with_chunk_size(upload, VIDEO_PART_SIZE);
+        let mut buffer = vec![0u8; VIDEO_PART_SIZE];
+        loop {
+            let read = match file.read(&mut buffer).await {
+                Ok(0) => break,
+                Ok(read) => read,
+                Err(err) => {
+                    let _ = writer.abort().await;
+                    return Err(failed(err.into()));
+                }
+            };
+            // At most two parts in flight: memory stays at a few parts, not the file.
+            if let Err(err) = writer.wait_for_capacity(2).await {
+                let _ = writer.abort().await;
+                return Err(failed(err.into()));
+            }
+            writer.write(&buffer[..read]);
+        }
+        writer
+            .finish()
+            .await
+            .map(|_| ())
+            .map_err(|err| failed(err.into()))
     }
 
     /// Stores bytes under `key`. Content-addressed, so writing a key again is harmless.

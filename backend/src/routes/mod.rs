@@ -5,6 +5,7 @@ pub mod ads;
 pub mod auth;
 pub mod conversations;
 pub mod posts;
+pub mod reels;
 pub mod rtc;
 pub mod search;
 pub mod stories;
@@ -46,6 +47,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .nest("/api/user", user::router())
         .nest("/api", voicemails::router())
         .nest("/api", rtc::router())
+        .nest("/api", reels::router())
 }
 
 /// The API's routes and its OpenAPI document (served at /api/openapi.json).

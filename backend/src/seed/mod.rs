@@ -6,6 +6,7 @@
 //! `ADS_PER_PLACEMENT` ads. Later issues add conversations and earnings.
 
 mod art;
+mod reels;
 pub mod sound;
 
 pub mod synthetic;
@@ -154,6 +155,7 @@ pub async fn demo(db: &Db, media: &Media) -> anyhow::Result<usize> {
     seed_ads(db, media).await?;
     seed_conversations(db).await?;
     seed_voicemails(db, media).await?;
+    reels::seed_reels(db, media).await?;
     Ok(created)
 }
 

@@ -14,6 +14,7 @@ mod db;
 mod media;
 mod posts;
 mod realtime;
+mod reels;
 mod rtc;
 mod sockets;
 mod stories;

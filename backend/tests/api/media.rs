@@ -571,7 +571,7 @@ async fn raw_get(app: &TestApp, path: &str) -> (String, String) {
 }
 
 /// A local S3-compatible server (s3s-fs over a temporary folder) with one bucket.
-struct LocalS3 {
+pub struct LocalS3 {
     endpoint: String,
     _root: tempfile::TempDir,
     server: tokio::task::JoinHandle<()>,
@@ -585,10 +585,10 @@ impl Drop for LocalS3 {
 
 const S3_KEY_ID: &str = "atelier-test-key";
 const S3_SECRET: &str = "atelier-test-secret";
-const BUCKET: &str = "atelier-media";
+pub const BUCKET: &str = "atelier-media";
 
 impl LocalS3 {
-    async fn start() -> Self {
+    pub async fn start() -> Self {
         use hyper_util::rt::{TokioExecutor, TokioIo};
         use hyper_util::server::conn::auto::Builder as ConnBuilder;
 
@@ -618,7 +618,7 @@ impl LocalS3 {
         }
     }
 
-    fn media(&self, location: &str) -> Media {
+    pub fn media(&self, location: &str) -> Media {
         let builder = object_store::aws::AmazonS3Builder::new()
             .with_endpoint(&self.endpoint)
             .with_allow_http(true)

@@ -380,6 +380,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everyone's reels, newest first (the vertical pager). */
+        get: operations["list_reels"];
+        put?: never;
+        /**
+         * Posts a reel. The video is streamed to a temporary file and then to the media store (never
+         *     held whole in memory), checked by its bytes and measured from its container; the poster is
+         *     cut with ffmpeg when it is installed, else taken from `poster`, else null.
+         */
+        post: operations["create_reel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reels/user/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One creator's reels, newest first (a profile's REELS tab). */
+        get: operations["list_user_reels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rtc/config": {
         parameters: {
             query?: never;
@@ -854,6 +893,21 @@ export interface components {
             /** @description Trimmed; blank ones dropped; at most 30 of at most 50 characters. */
             tags?: string[] | null;
         };
+        /** @description The form (described for the OpenAPI document; the handler reads it part by part). */
+        NewReelForm: {
+            /** @description At most 2200 characters. */
+            caption?: string | null;
+            /**
+             * Format: binary
+             * @description A JPEG, PNG or WebP frame the browser captured; used when the server cannot cut one.
+             */
+            poster?: string | null;
+            /**
+             * Format: binary
+             * @description A WebM or MP4 video with a video track, at most 60 s and 100 MiB.
+             */
+            video: string;
+        };
         /**
          * @description A new story. The first client also sends `userId`, `expiresAt` and `isActive`; all are
          *     ignored (the author is the session user; the server's clock sets the expiry).
@@ -988,6 +1042,46 @@ export interface components {
         ReactionRequest: {
             /** @description One emoji, e.g. ❤️ or 👍. */
             emoji: string;
+        };
+        /** @description A short vertical video. */
+        Reel: {
+            caption: string;
+            /** Format: int64 */
+            commentsCount: number;
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description Whole seconds, 1–60.
+             */
+            duration: number;
+            /** Format: int64 */
+            height: number | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            likesCount: number;
+            /** @description `/media/{key}` of a JPEG frame, or null. */
+            posterUrl: string | null;
+            /** Format: int64 */
+            sharesCount: number;
+            user: components["schemas"]["ReelUser"];
+            /** @description `/media/{key}`: WebM or MP4, served with Range. */
+            videoUrl: string;
+            /**
+             * Format: int64
+             * @description Pixel size of the video, when the container says.
+             */
+            width: number | null;
+        };
+        /** @description A reel's creator (the PostAuthor shape). */
+        ReelUser: {
+            displayName: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The small avatar, or null (the client draws the initial). */
+            profileImage: string | null;
+            username: string;
         };
         RegisterRequest: {
             /** @description Optional; falls back to the username. At most 50 characters. */
@@ -2388,6 +2482,177 @@ export interface operations {
                 };
             };
             /** @description No such post */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_reels: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reels, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reel"][];
+                };
+            };
+            /** @description Invalid limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_reel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["NewReelForm"];
+            };
+        };
+        responses: {
+            /** @description The new reel */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reel"];
+                };
+            };
+            /** @description No video, caption over 2200 characters, or longer than 60 seconds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Video over 100 MiB, or poster over 10 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a multipart form, a video that is not WebM or MP4, or a poster that is not an image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_user_reels: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The creator's id */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the user's reels, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reel"][];
+                };
+            };
+            /** @description Invalid id, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description User not found */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,128 @@
+//! Reels: short vertical videos. A page of reels is one query (a walk of the primary key, or
+//! of `reels_user_id_idx` for one creator, backwards, with each author joined); a creator's
+//! empty page costs one more lookup to tell "no reels" from "no such user".
+
+use sqlx::FromRow;
+
+use super::Db;
+use crate::domain::Page;
+use crate::fetch_list;
+
+/// A reel with its author, as the pager and a profile's REELS tab show it.
+#[derive(Debug, Clone, FromRow)]
+pub struct ReelView {
+    pub id: i64,
+    pub user_id: i64,
+    pub username: String,
+    pub display_name: String,
+    pub profile_image: Option<String>,
+    pub media_key: String,
+    pub poster_key: Option<String>,
+    pub caption: String,
+    pub duration_seconds: i64,
+    pub width: Option<i64>,
+    pub height: Option<i64>,
+    pub likes_count: i64,
+    pub comments_count: i64,
+    pub shares_count: i64,
+    pub created_at: i64,
+}
+
+macro_rules! reel_view {
+    () => {
+        "SELECT r.id, r.user_id, u.username, u.display_name,
+                COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
+                r.media_key, r.poster_key, r.caption, r.duration_seconds, r.width, r.height,
+                r.likes_count, r.comments_count, r.shares_count, r.created_at
+         FROM reels r
+         JOIN users u ON u.id = r.user_id"
+    };
+}
+
+pub struct NewReel<'a> {
+    pub user_id: i64,
+    pub media_key: &'a str,
+    pub poster_key: Option<&'a str>,
+    pub caption: &'a str,
+    pub duration_seconds: i64,
+    pub width: Option<i64>,
+    pub height: Option<i64>,
+    /// Epoch milliseconds (now, except for seeded reels).
+    pub created_at: i64,
+}
+
+/// Stores a reel; answers it with its author.
+pub async fn insert(db: &Db, new: NewReel<'_>) -> Result<ReelView, sqlx::Error> {
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO reels (user_id, media_key, poster_key, caption, duration_seconds, width,
+                            height, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+    )
+    .bind(new.user_id)
+    .bind(new.media_key)
+    .bind(new.poster_key)
+    .bind(new.caption)
+    .bind(new.duration_seconds)
+    .bind(new.width)
+    .bind(new.height)
+    .bind(new.created_at)
+    .fetch_one(&db.pool)
+    .await?;
+    find(db, id).await?.ok_or(sqlx::Error::RowNotFound)
+}
+
+/// One reel with its author.
+pub async fn find(db: &Db, id: i64) -> Result<Option<ReelView>, sqlx::Error> {
+    sqlx::query_as(concat!(reel_view!(), " WHERE r.id = $1"))
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+/// Everyone's reels, newest first (the pager).
+pub async fn page(db: &Db, page: Page) -> Result<Vec<ReelView>, sqlx::Error> {
+    fetch_list!(
+        db,
+        ReelView,
+        concat!(reel_view!(), " WHERE r.id < $1 ORDER BY r.id DESC LIMIT $2"),
+        page.before,
+        page.fetch_limit()
+    )
+}
+
+/// One creator's reels, newest first (a profile's REELS tab); `None` when there is no such
+/// user.
+pub async fn by_user(
+    db: &Db,
+    author: i64,
+    page: Page,
+) -> Result<Option<Vec<ReelView>>, sqlx::Error> {
+    let rows = fetch_list!(
+        db,
+        ReelView,
+        concat!(
+            reel_view!(),
+            " WHERE r.user_id = $1 AND r.id < $2 ORDER BY r.id DESC LIMIT $3"
+        ),
+        author,
+        page.before,
+        page.fetch_limit()
+    )?;
+    if !rows.is_empty() {
+        return Ok(Some(rows));
+    }
+    let user: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE id = $1")
+        .bind(author)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(user.map(|_| rows))
+}
+
+/// How many reels `user` has posted (the seed tops up only creators with none).
+pub async fn count_by_user(db: &Db, user: i64) -> Result<i64, sqlx::Error> {
+    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM reels WHERE user_id = $1")
+        .bind(user)
+        .fetch_one(&db.pool)
+        .await?;
+    Ok(count)
+}

@@ -1,0 +1,30 @@
+use axum::extract::State;
+use axum::response::Response;
+
+use super::{Reel, page_of_reels};
+use crate::auth::CurrentUser;
+use crate::db;
+use crate::domain::{Page, PageQuery};
+use crate::error::{ApiResult, ErrorBody, Query};
+use crate::state::AppState;
+
+/// Everyone's reels, newest first (the vertical pager).
+#[utoipa::path(
+    get, path = "/reels", tag = "reels",
+    params(PageQuery),
+    responses(
+        (status = 200, description = "A page of reels, newest first", body = [Reel],
+         headers(("X-Next-Cursor" = i64, description = "Pass as `before` for the next page; absent on the last page"))),
+        (status = 400, description = "Invalid limit or cursor", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+pub async fn list_reels(
+    State(state): State<AppState>,
+    _current: CurrentUser,
+    Query(query): Query<PageQuery>,
+) -> ApiResult<Response> {
+    let page = Page::parse(&query)?;
+    let rows = db::reels::page(&state.db, page).await?;
+    Ok(page_of_reels(rows, page))
+}

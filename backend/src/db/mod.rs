@@ -5,12 +5,14 @@
 pub mod ads;
 pub mod calls;
 pub mod conversations;
+pub mod earnings;
 pub mod follows;
 pub mod media;
 pub mod messages;
 pub mod posts;
 pub mod session_cache;
 pub mod sessions;
+pub mod shop;
 pub mod stories;
 pub mod synthetic;
 pub mod users;

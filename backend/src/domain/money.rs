@@ -141,7 +141,7 @@ impl PayoutAccount {
         };
         match method {
             PayoutMethod::BankTransfer => {
-                let holder = field("accountHolder").ok_or(ApiError::bad_request(HOLDER_REQUIRED))?;
+                let holder = field("accountHolder").ok_or_else(|| ApiError::bad_request(HOLDER_REQUIRED))?;
                 if holder.chars().count() > HOLDER_MAX || holder.chars().any(char::is_control) {
                     return Err(ApiError::bad_request(HOLDER_TOO_LONG));
                 }
@@ -167,7 +167,7 @@ impl PayoutAccount {
             PayoutMethod::Paypal => {
                 let email = field("email")
                     .and_then(|e| Email::parse(e).ok())
-                    .ok_or(ApiError::bad_request(PAYPAL_EMAIL))?;
+                    .ok_or_else(|| ApiError::bad_request(PAYPAL_EMAIL))?;
                 Ok(Self {
                     email: Some(email.as_str().to_owned()),
                     ..Self::default()

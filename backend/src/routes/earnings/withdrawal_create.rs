@@ -16,7 +16,7 @@ use crate::state::AppState;
 
 /// Where the payout goes: holder, account and routing number for a bank transfer; an email
 /// for PayPal. Fields the method does not use are not kept.
-#[derive(Debug, ToSchema)]
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[allow(dead_code)] // The schema of `accountDetails`; the body is parsed by `PayoutAccount`.
 pub struct AccountDetailsRequest {

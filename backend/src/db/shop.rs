@@ -6,6 +6,15 @@
 use sqlx::FromRow;
 
 use super::{Db, violates};
+
+/// Whether an order's INSERT met the unique index on (user, Idempotency-Key). PostgreSQL names
+/// the index; SQLite names the columns of a plain-column index
+/// ("UNIQUE constraint failed: orders.user_id, orders.idempotency_key").
+fn reused_key(err: &sqlx::Error) -> bool {
+    violates(err, "orders_idempotency_key")
+        || matches!(err, sqlx::Error::Database(db)
+            if db.is_unique_violation() && db.message().contains("orders.idempotency_key"))
+}
 use crate::domain::Page;
 
 /// The catalogue is bounded: the list never reads more than this many rows.
@@ -185,7 +194,7 @@ pub async fn place(db: &Db, new: NewOrder<'_>) -> Result<Placed, sqlx::Error> {
     .await;
     let id = match inserted {
         Ok((id,)) => id,
-        Err(err) if violates(&err, "orders_idempotency_key") => {
+        Err(err) if reused_key(&err) => {
             tx.rollback().await?;
             return Ok(Placed::DuplicateKey);
         }

@@ -387,6 +387,7 @@ async fn bad_orders_are_refused_with_the_contracts_messages_and_nothing_moves(
         .client
         .post(maya.url("/api/orders"))
         .header("content-type", "text/plain")
+        .header("origin", &app.address)
         .body("productId=4")
         .send()
         .await

@@ -114,7 +114,7 @@ fn dollars(cents: i64) -> String {
     let whole = (cents / 100).to_string();
     let mut grouped = String::new();
     for (n, digit) in whole.chars().enumerate() {
-        if n > 0 && (whole.len() - n) % 3 == 0 {
+        if n > 0 && (whole.len() - n).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(digit);

@@ -109,11 +109,7 @@ pub async fn orders_page(db: &Db, user: i64, page: Page) -> Result<Vec<OrderView
 }
 
 /// The order `user` placed with this Idempotency-Key, if any.
-pub async fn order_by_key(
-    db: &Db,
-    user: i64,
-    key: &str,
-) -> Result<Option<OrderView>, sqlx::Error> {
+pub async fn order_by_key(db: &Db, user: i64, key: &str) -> Result<Option<OrderView>, sqlx::Error> {
     sqlx::query_as(concat!(
         order_view!(),
         " WHERE o.user_id = $1 AND o.idempotency_key = $2"
@@ -141,7 +137,9 @@ pub struct NewOrder<'a> {
 pub enum Placed {
     Created(OrderView),
     /// Fewer than `quantity` units were left: how many there are (0: sold out). Nothing moved.
-    OutOfStock { left: i64 },
+    OutOfStock {
+        left: i64,
+    },
     /// The price changed between the caller's read and the write: nothing moved (read again).
     PriceChanged,
     /// This user already placed an order with this Idempotency-Key (a concurrent retry won):

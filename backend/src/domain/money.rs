@@ -141,7 +141,8 @@ impl PayoutAccount {
         };
         match method {
             PayoutMethod::BankTransfer => {
-                let holder = field("accountHolder").ok_or_else(|| ApiError::bad_request(HOLDER_REQUIRED))?;
+                let holder =
+                    field("accountHolder").ok_or_else(|| ApiError::bad_request(HOLDER_REQUIRED))?;
                 if holder.chars().count() > HOLDER_MAX || holder.chars().any(char::is_control) {
                     return Err(ApiError::bad_request(HOLDER_TOO_LONG));
                 }
@@ -205,7 +206,14 @@ mod tests {
     #[test]
     fn only_whole_cents_within_the_limits_are_an_amount() {
         assert_eq!(parse_withdrawal_amount(Some(&json!(100))).unwrap(), 100);
-        for bad in [json!(99), json!(0), json!(-500), json!(100.5), json!("100"), json!(null)] {
+        for bad in [
+            json!(99),
+            json!(0),
+            json!(-500),
+            json!(100.5),
+            json!("100"),
+            json!(null),
+        ] {
             assert!(parse_withdrawal_amount(Some(&bad)).is_err(), "{bad}");
         }
         assert!(parse_withdrawal_amount(None).is_err());

@@ -24,7 +24,11 @@ pub async fn product_images(db: &Db, media: &Media) -> anyhow::Result<()> {
 
 /// Demo credits: (creator, cents, note). Maya has $1,250.00 to withdraw from at once.
 const DEMO_CREDITS: &[(&str, i64, &str)] = &[
-    ("maya", 125_000, "Print sales and commissions, spring collection"),
+    (
+        "maya",
+        125_000,
+        "Print sales and commissions, spring collection",
+    ),
     ("leo", 42_000, "Shader pack sales"),
     ("leo", 8_550, "Tips from the live-coding stream"),
     ("sofia", 67_500, "Festival title sequence commission"),

@@ -123,12 +123,15 @@ async fn the_demo_seed_is_idempotent_and_its_accounts_sign_in(backend: Backend) 
         json!({"availableBalance": 125_000, "pendingBalance": 0, "totalEarnings": 125_000})
     );
     let orders: Value = app.get("/api/orders").await.json().await.unwrap();
-    assert_eq!(orders.as_array().unwrap().len(), 2, "twice seeded, two orders");
-    let (credited,): (i64,) =
-        sqlx::query_as("SELECT COUNT(DISTINCT user_id) FROM earning_credits")
-            .fetch_one(&app.db().await.pool)
-            .await
-            .unwrap();
+    assert_eq!(
+        orders.as_array().unwrap().len(),
+        2,
+        "twice seeded, two orders"
+    );
+    let (credited,): (i64,) = sqlx::query_as("SELECT COUNT(DISTINCT user_id) FROM earning_credits")
+        .fetch_one(&app.db().await.pool)
+        .await
+        .unwrap();
     assert_eq!(credited, 3, "maya, leo and sofia");
 }
 
@@ -160,7 +163,14 @@ async fn admin_credit_adds_to_the_ledger_and_prints_the_new_balance(backend: Bac
     let app = spawn_app(backend).await;
     app.register("maya").await;
 
-    let first = app.cli(&["admin", "credit", "MAYA", "125000", "--note", "Spring prints"]);
+    let first = app.cli(&[
+        "admin",
+        "credit",
+        "MAYA",
+        "125000",
+        "--note",
+        "Spring prints",
+    ]);
     let second = app.cli(&["admin", "credit", "maya", "1", "--note", "A tip"]);
 
     for done in [&first, &second] {
@@ -190,7 +200,10 @@ async fn admin_credit_adds_to_the_ledger_and_prints_the_new_balance(backend: Bac
             .unwrap();
     assert_eq!(
         notes,
-        [("Spring prints".to_owned(), 125_000), ("A tip".to_owned(), 1)]
+        [
+            ("Spring prints".to_owned(), 125_000),
+            ("A tip".to_owned(), 1)
+        ]
     );
 }
 

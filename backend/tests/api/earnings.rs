@@ -175,9 +175,7 @@ async fn fees_round_half_up_at_the_edges(backend: Backend) {
     assert!(ledger(&app).await.2);
 }
 
-async fn fifty_concurrent_withdrawals_never_overdraw_and_the_ledger_still_sums(
-    backend: Backend,
-) {
+async fn fifty_concurrent_withdrawals_never_overdraw_and_the_ledger_still_sums(backend: Backend) {
     let app = spawn_app(backend).await;
     let maya = app.new_user("maya").await;
     credit(&app, maya.id, 10_000).await;
@@ -220,11 +218,18 @@ async fn account_numbers_are_answered_only_as_their_last_four_characters(backend
     credit(&app, maya.id, 5_000).await;
     let whole = ACCOUNT.replace(' ', "");
 
-    let created = withdraw(&maya, &bank(json!(1_000))).await.text().await.unwrap();
+    let created = withdraw(&maya, &bank(json!(1_000)))
+        .await
+        .text()
+        .await
+        .unwrap();
     let listed = maya.get("/api/withdrawals").await.text().await.unwrap();
 
     for answer in [&created, &listed] {
-        assert!(answer.contains("\"accountNumberLast4\":\"3000\""), "{answer}");
+        assert!(
+            answer.contains("\"accountNumberLast4\":\"3000\""),
+            "{answer}"
+        );
         assert!(!answer.contains(&whole), "{answer}");
         assert!(!answer.contains("0532"), "{answer}");
         assert!(!answer.contains("accountNumber\""), "{answer}");
@@ -315,12 +320,8 @@ async fn invalid_withdrawals_are_refused_with_the_contracts_messages_and_nothing
     let number = "A valid account number is required";
     let routing = "A valid routing number is required";
     let email = "A valid PayPal email is required";
-    let with_details = |details: Value| {
-        json!({"amount": 1_000, "paymentMethod": "bank_transfer", "accountDetails": details})
-    };
-    let paypal = |details: Value| {
-        json!({"amount": 1_000, "paymentMethod": "paypal", "accountDetails": details})
-    };
+    let with_details = |details: Value| json!({"amount": 1_000, "paymentMethod": "bank_transfer", "accountDetails": details});
+    let paypal = |details: Value| json!({"amount": 1_000, "paymentMethod": "paypal", "accountDetails": details});
     let good = json!({"accountHolder": "Maya", "accountNumber": "12345678",
                       "routingNumber": "021000021"});
     let mut cases = vec![
@@ -333,24 +334,59 @@ async fn invalid_withdrawals_are_refused_with_the_contracts_messages_and_nothing
         (bank(Value::Null), minimum),
         (bank(json!(100_000_001)), maximum),
         (bank(json!(u64::MAX)), maximum),
-        (json!({"amount": 1_000, "paymentMethod": "crypto", "accountDetails": good}), method),
+        (
+            json!({"amount": 1_000, "paymentMethod": "crypto", "accountDetails": good}),
+            method,
+        ),
         (json!({"amount": 1_000, "accountDetails": good}), method),
-        (with_details(json!({"accountNumber": "12345678", "routingNumber": "021000021"})), holder),
-        (with_details(json!({"accountHolder": "   ", "accountNumber": "12345678",
-                             "routingNumber": "021000021"})), holder),
-        (with_details(json!({"accountHolder": "Maya", "routingNumber": "021000021"})), number),
-        (with_details(json!({"accountHolder": "Maya", "accountNumber": "123",
-                             "routingNumber": "021000021"})), number),
-        (with_details(json!({"accountHolder": "Maya", "accountNumber": "12-34-56",
-                             "routingNumber": "021000021"})), number),
-        (with_details(json!({"accountHolder": "Maya", "accountNumber": "1".repeat(35),
-                             "routingNumber": "021000021"})), number),
-        (with_details(json!({"accountHolder": "Maya", "accountNumber": "12345678"})), routing),
-        (with_details(json!({"accountHolder": "Maya", "accountNumber": "12345678",
-                             "routingNumber": "12"})), routing),
-        (with_details(json!({"accountHolder": "Maya", "accountNumber": "12345678",
-                             "routingNumber": "1".repeat(21)})), routing),
-        (json!({"amount": 1_000, "paymentMethod": "bank_transfer"}), holder),
+        (
+            with_details(json!({"accountNumber": "12345678", "routingNumber": "021000021"})),
+            holder,
+        ),
+        (
+            with_details(json!({"accountHolder": "   ", "accountNumber": "12345678",
+                             "routingNumber": "021000021"})),
+            holder,
+        ),
+        (
+            with_details(json!({"accountHolder": "Maya", "routingNumber": "021000021"})),
+            number,
+        ),
+        (
+            with_details(json!({"accountHolder": "Maya", "accountNumber": "123",
+                             "routingNumber": "021000021"})),
+            number,
+        ),
+        (
+            with_details(json!({"accountHolder": "Maya", "accountNumber": "12-34-56",
+                             "routingNumber": "021000021"})),
+            number,
+        ),
+        (
+            with_details(
+                json!({"accountHolder": "Maya", "accountNumber": "1".repeat(35),
+                             "routingNumber": "021000021"}),
+            ),
+            number,
+        ),
+        (
+            with_details(json!({"accountHolder": "Maya", "accountNumber": "12345678"})),
+            routing,
+        ),
+        (
+            with_details(json!({"accountHolder": "Maya", "accountNumber": "12345678",
+                             "routingNumber": "12"})),
+            routing,
+        ),
+        (
+            with_details(json!({"accountHolder": "Maya", "accountNumber": "12345678",
+                             "routingNumber": "1".repeat(21)})),
+            routing,
+        ),
+        (
+            json!({"amount": 1_000, "paymentMethod": "bank_transfer"}),
+            holder,
+        ),
         (paypal(json!({})), email),
         (paypal(json!({"email": "not-an-email"})), email),
         (paypal(json!({"email": 42})), email),

@@ -87,9 +87,7 @@ async fn shop_endpoints_need_a_session(backend: Backend) {
     assert_eq!(stock(&app, TEE).await, 80);
 }
 
-async fn the_catalogue_is_the_thirteen_products_in_featured_order_with_pictures(
-    backend: Backend,
-) {
+async fn the_catalogue_is_the_thirteen_products_in_featured_order_with_pictures(backend: Backend) {
     let app = spawn_app(backend).await;
     let maya = app.new_user("maya").await;
 
@@ -115,14 +113,25 @@ async fn the_catalogue_is_the_thirteen_products_in_featured_order_with_pictures(
             product["stock"].as_i64().unwrap() > 0,
             "{product}"
         );
-        assert!(product["productUrl"].as_str().unwrap().starts_with("https://"));
+        assert!(
+            product["productUrl"]
+                .as_str()
+                .unwrap()
+                .starts_with("https://")
+        );
     }
     let jacket = &products[(JACKET - 1) as usize];
     assert_eq!(jacket["name"], "Darkroom Denim Jacket");
-    assert_eq!((jacket["stock"].as_i64(), jacket["inStock"].as_bool()), (Some(0), Some(false)));
+    assert_eq!(
+        (jacket["stock"].as_i64(), jacket["inStock"].as_bool()),
+        (Some(0), Some(false))
+    );
     assert_eq!(jacket["badge"], "Limited Edition");
     let tee = &products[(TEE - 1) as usize];
-    assert_eq!((tee["price"].as_i64(), tee["stock"].as_i64()), (Some(TEE_PRICE), Some(80)));
+    assert_eq!(
+        (tee["price"].as_i64(), tee["stock"].as_i64()),
+        (Some(TEE_PRICE), Some(80))
+    );
 
     // Every product has its own picture, generated and served from the media store.
     let mut urls: Vec<&str> = products
@@ -243,8 +252,7 @@ async fn fifty_concurrent_orders_for_the_last_ten_items_sell_exactly_ten(backend
             StatusCode::UNPROCESSABLE_ENTITY => {
                 let message = body["message"].as_str().unwrap();
                 assert!(
-                    message == "Brushstroke Tee is sold out"
-                        || message.starts_with("Only "),
+                    message == "Brushstroke Tee is sold out" || message.starts_with("Only "),
                     "{message}"
                 );
             }
@@ -267,7 +275,10 @@ async fn sold_out_and_short_stock_are_refused_and_nothing_moves(backend: Backend
     let maya = app.new_user("maya").await;
 
     let (status, message, _) = error_of(order(&maya, &line(JACKET, 1), None).await).await;
-    assert_eq!((status, message.as_str()), (422, "Darkroom Denim Jacket is sold out"));
+    assert_eq!(
+        (status, message.as_str()),
+        (422, "Darkroom Denim Jacket is sold out")
+    );
     let (status, message, code) = error_of(order(&maya, &line(BOMBER, 9), None).await).await;
     assert_eq!(
         (status, message.as_str(), code.as_str()),
@@ -354,28 +365,66 @@ async fn concurrent_retries_with_one_idempotency_key_make_one_order(backend: Bac
     assert_eq!(orders_in_db(&app).await, (1, 1));
 }
 
-async fn bad_orders_are_refused_with_the_contracts_messages_and_nothing_moves(
-    backend: Backend,
-) {
+async fn bad_orders_are_refused_with_the_contracts_messages_and_nothing_moves(backend: Backend) {
     let app = spawn_app(backend).await;
     let maya = app.new_user("maya").await;
     let quantity = "Quantity must be between 1 and 99";
     let method = "Unsupported payment method";
     let cases = [
-        (json!({"productId": TEE, "quantity": 0, "paymentMethod": "stripe"}), 400, quantity),
-        (json!({"productId": TEE, "quantity": 100, "paymentMethod": "stripe"}), 400, quantity),
-        (json!({"productId": TEE, "quantity": -1, "paymentMethod": "stripe"}), 400, quantity),
-        (json!({"productId": TEE, "quantity": 1.5, "paymentMethod": "stripe"}), 400, quantity),
-        (json!({"productId": TEE, "quantity": "2", "paymentMethod": "stripe"}), 400, quantity),
-        (json!({"productId": TEE, "paymentMethod": "stripe"}), 400, quantity),
-        (json!({"productId": 999, "quantity": 1, "paymentMethod": "stripe"}), 404, "Product not found"),
-        (json!({"productId": TEE, "quantity": 1, "paymentMethod": "paypal"}), 400, method),
+        (
+            json!({"productId": TEE, "quantity": 0, "paymentMethod": "stripe"}),
+            400,
+            quantity,
+        ),
+        (
+            json!({"productId": TEE, "quantity": 100, "paymentMethod": "stripe"}),
+            400,
+            quantity,
+        ),
+        (
+            json!({"productId": TEE, "quantity": -1, "paymentMethod": "stripe"}),
+            400,
+            quantity,
+        ),
+        (
+            json!({"productId": TEE, "quantity": 1.5, "paymentMethod": "stripe"}),
+            400,
+            quantity,
+        ),
+        (
+            json!({"productId": TEE, "quantity": "2", "paymentMethod": "stripe"}),
+            400,
+            quantity,
+        ),
+        (
+            json!({"productId": TEE, "paymentMethod": "stripe"}),
+            400,
+            quantity,
+        ),
+        (
+            json!({"productId": 999, "quantity": 1, "paymentMethod": "stripe"}),
+            404,
+            "Product not found",
+        ),
+        (
+            json!({"productId": TEE, "quantity": 1, "paymentMethod": "paypal"}),
+            400,
+            method,
+        ),
         (json!({"productId": TEE, "quantity": 1}), 400, method),
-        (json!({"quantity": 1, "paymentMethod": "stripe"}), 400, "A product is required"),
+        (
+            json!({"quantity": 1, "paymentMethod": "stripe"}),
+            400,
+            "A product is required",
+        ),
     ];
     for (body, want_status, want_message) in cases {
         let (status, message, _) = error_of(order(&maya, &body, None).await).await;
-        assert_eq!((status, message.as_str()), (want_status, want_message), "{body}");
+        assert_eq!(
+            (status, message.as_str()),
+            (want_status, want_message),
+            "{body}"
+        );
     }
     let bad_key = "Idempotency-Key must be 1 to 255 visible characters";
     let long = "k".repeat(256);

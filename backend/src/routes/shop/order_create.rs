@@ -9,8 +9,7 @@ use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::shop::{NewOrder, OrderView, Placed};
 use crate::domain::money::{
-    PRODUCT_NOT_FOUND, parse_idempotency_key, parse_order_payment, parse_product_id,
-    parse_quantity,
+    PRODUCT_NOT_FOUND, parse_idempotency_key, parse_order_payment, parse_product_id, parse_quantity,
 };
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::payments::{Charge, PaymentError, Receipt};
@@ -142,7 +141,10 @@ fn replay(
     quantity: i64,
 ) -> ApiResult<(StatusCode, Json<Order>)> {
     if first.product_id != product_id || first.quantity != quantity {
-        return Err(ApiError::unprocessable("idempotency_key_reused", KEY_REUSED));
+        return Err(ApiError::unprocessable(
+            "idempotency_key_reused",
+            KEY_REUSED,
+        ));
     }
     Ok((StatusCode::CREATED, Json(Order::from(first))))
 }

@@ -74,4 +74,13 @@ impl AppState {
             payments: payments::test_provider(),
         }))
     }
+
+    /// The same state with another payment provider; only while nothing else holds the state
+    /// (when the application is built, before it serves).
+    pub fn with_payments(mut self, payments: Payments) -> Self {
+        Arc::get_mut(&mut self.0)
+            .expect("the payment provider is chosen before the state is shared")
+            .payments = payments;
+        self
+    }
 }

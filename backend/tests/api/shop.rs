@@ -1,11 +1,17 @@
 //! The shop (docs/shop-contract.md): the catalogue, orders priced from it, stock that never
 //! goes below zero under concurrency, idempotent retries, and who may see what.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use atelier::payments::{Charge, PaymentError, PaymentFuture, PaymentProvider, Receipt};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::both_backends;
-use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app};
+use crate::helpers::{
+    Backend, TestApp, TestUser, error_of, spawn_app, spawn_app_with_payments,
+};
 
 both_backends!(
     shop_endpoints_need_a_session,
@@ -17,7 +23,39 @@ both_backends!(
     a_retried_idempotency_key_answers_the_first_order_and_moves_nothing,
     concurrent_retries_with_one_idempotency_key_make_one_order,
     bad_orders_are_refused_with_the_contracts_messages_and_nothing_moves,
+    a_declined_payment_is_refused_and_nothing_moves,
+    every_charge_without_an_order_is_refunded_under_concurrency,
 );
+
+/// A payment provider that counts what it was asked, and declines everything when told to.
+#[derive(Default)]
+struct Recorder {
+    decline: bool,
+    charged: AtomicI64,
+    refunded: AtomicI64,
+}
+
+impl PaymentProvider for Recorder {
+    fn charge<'a>(&'a self, charge: Charge<'a>) -> PaymentFuture<'a, Receipt> {
+        Box::pin(async move {
+            if self.decline {
+                return Err(PaymentError::Declined("card declined".into()));
+            }
+            self.charged.fetch_add(charge.amount_cents, Ordering::SeqCst);
+            Ok(Receipt {
+                reference: format!("rec_{}", charge.amount_cents),
+            })
+        })
+    }
+
+    fn refund<'a>(&'a self, receipt: &'a Receipt) -> PaymentFuture<'a, ()> {
+        Box::pin(async move {
+            let cents: i64 = receipt.reference["rec_".len()..].parse().unwrap();
+            self.refunded.fetch_add(cents, Ordering::SeqCst);
+            Ok(())
+        })
+    }
+}
 
 /// Brushstroke Tee: 5800 cents, 80 in stock.
 const TEE: i64 = 4;
@@ -445,4 +483,54 @@ async fn bad_orders_are_refused_with_the_contracts_messages_and_nothing_moves(ba
 
     assert_eq!(orders_in_db(&app).await, (0, 0));
     assert_eq!(stock(&app, TEE).await, 80);
+}
+
+async fn a_declined_payment_is_refused_and_nothing_moves(backend: Backend) {
+    let provider = Arc::new(Recorder {
+        decline: true,
+        ..Recorder::default()
+    });
+    let app = spawn_app_with_payments(backend, provider.clone()).await;
+    let maya = app.new_user("maya").await;
+
+    let (status, message, code) = error_of(order(&maya, &line(TEE, 1), Some("k1")).await).await;
+
+    assert_eq!(
+        (status, message.as_str(), code.as_str()),
+        (422, "The payment was declined", "payment_declined")
+    );
+    assert_eq!(stock(&app, TEE).await, 80);
+    assert_eq!(orders_in_db(&app).await, (0, 0));
+}
+
+async fn every_charge_without_an_order_is_refunded_under_concurrency(backend: Backend) {
+    let provider = Arc::new(Recorder::default());
+    let app = spawn_app_with_payments(backend, provider.clone()).await;
+    let maya = app.new_user("maya").await;
+    set_stock(&app, TEE, 5).await;
+
+    let mut tasks = Vec::new();
+    for n in 0..30 {
+        let request = maya
+            .client
+            .post(maya.url("/api/orders"))
+            .header("Idempotency-Key", format!("line-{}", n % 10))
+            .json(&line(TEE, 1));
+        tasks.push(tokio::spawn(async move {
+            request.send().await.expect("request sent").status()
+        }));
+    }
+    for task in tasks {
+        let status = task.await.unwrap();
+        assert!(
+            status == StatusCode::CREATED || status == StatusCode::UNPROCESSABLE_ENTITY,
+            "{status}"
+        );
+    }
+
+    // Five units sold (ten keys, three tries each); what was kept is exactly what was sold.
+    assert_eq!(stock(&app, TEE).await, 0);
+    assert_eq!(orders_in_db(&app).await, (5, 5));
+    let kept = provider.charged.load(Ordering::SeqCst) - provider.refunded.load(Ordering::SeqCst);
+    assert_eq!(kept, 5 * TEE_PRICE);
 }

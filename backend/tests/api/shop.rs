@@ -9,9 +9,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::both_backends;
-use crate::helpers::{
-    Backend, TestApp, TestUser, error_of, spawn_app, spawn_app_with_payments,
-};
+use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app, spawn_app_with_payments};
 
 both_backends!(
     shop_endpoints_need_a_session,
@@ -41,7 +39,8 @@ impl PaymentProvider for Recorder {
             if self.decline {
                 return Err(PaymentError::Declined("card declined".into()));
             }
-            self.charged.fetch_add(charge.amount_cents, Ordering::SeqCst);
+            self.charged
+                .fetch_add(charge.amount_cents, Ordering::SeqCst);
             Ok(Receipt {
                 reference: format!("rec_{}", charge.amount_cents),
             })

@@ -143,7 +143,7 @@ impl PayoutAccount {
             PayoutMethod::BankTransfer => {
                 let holder =
                     field("accountHolder").ok_or_else(|| ApiError::bad_request(HOLDER_REQUIRED))?;
-                if holder.chars().count() > HOLDER_MAX || holder.chars().any(char::is_control) {
+                if holder.chars().count() > HOLDER_MAX {
                     return Err(ApiError::bad_request(HOLDER_TOO_LONG));
                 }
                 let number: String = field("accountNumber")

@@ -387,6 +387,13 @@ async fn invalid_withdrawals_are_refused_with_the_contracts_messages_and_nothing
             json!({"amount": 1_000, "paymentMethod": "bank_transfer"}),
             holder,
         ),
+        (
+            with_details(
+                json!({"accountHolder": "M".repeat(101), "accountNumber": "12345678",
+                                 "routingNumber": "021000021"}),
+            ),
+            "Account holder name must be at most 100 characters",
+        ),
         (paypal(json!({})), email),
         (paypal(json!({"email": "not-an-email"})), email),
         (paypal(json!({"email": 42})), email),

@@ -18,6 +18,7 @@ both_backends!(
     withdrawals_are_the_users_own_newest_first_and_page_by_cursor,
     more_than_available_is_insufficient_funds_and_nothing_moves,
     invalid_withdrawals_are_refused_with_the_contracts_messages_and_nothing_moves,
+    the_database_refuses_an_overdraft_or_a_balance_that_does_not_add_up,
 );
 
 const ACCOUNT: &str = "DE89 3704 0044 0532 0130 00";
@@ -410,4 +411,24 @@ async fn invalid_withdrawals_are_refused_with_the_contracts_messages_and_nothing
 
     assert_eq!(balance(&maya).await, (500_000, 0, 500_000));
     assert_eq!(ledger(&app).await, (0, 0, true));
+}
+
+async fn the_database_refuses_an_overdraft_or_a_balance_that_does_not_add_up(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    credit(&app, maya.id, 1_000).await;
+    let db = app.db().await;
+
+    for statement in [
+        // An overdraft, even with the books balanced.
+        "UPDATE balances SET available_cents = -1, pending_cents = 1001 WHERE user_id = $1",
+        // Money from nowhere: available no longer total − pending − completed.
+        "UPDATE balances SET available_cents = 2000 WHERE user_id = $1",
+        // A credit of nothing.
+        "INSERT INTO earning_credits (user_id, amount_cents, note, created_at) VALUES ($1, 0, 'x', 0)",
+    ] {
+        let refused = sqlx::query(statement).bind(maya.id).execute(&db.pool).await;
+        assert!(refused.is_err(), "{statement}");
+    }
+    assert_eq!(balance(&maya).await, (1_000, 0, 1_000));
 }

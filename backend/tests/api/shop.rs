@@ -23,6 +23,7 @@ both_backends!(
     bad_orders_are_refused_with_the_contracts_messages_and_nothing_moves,
     a_declined_payment_is_refused_and_nothing_moves,
     every_charge_without_an_order_is_refunded_under_concurrency,
+    the_database_refuses_negative_stock_and_a_total_that_is_not_price_times_quantity,
 );
 
 /// A payment provider that counts what it was asked, and declines everything when told to.
@@ -532,4 +533,30 @@ async fn every_charge_without_an_order_is_refunded_under_concurrency(backend: Ba
     assert_eq!(orders_in_db(&app).await, (5, 5));
     let kept = provider.charged.load(Ordering::SeqCst) - provider.refunded.load(Ordering::SeqCst);
     assert_eq!(kept, 5 * TEE_PRICE);
+}
+
+async fn the_database_refuses_negative_stock_and_a_total_that_is_not_price_times_quantity(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let db = app.db().await;
+
+    let negative = sqlx::query("UPDATE products SET stock = stock - 81 WHERE id = $1")
+        .bind(TEE)
+        .execute(&db.pool)
+        .await;
+    assert!(negative.is_err());
+    let forged = sqlx::query(
+        "INSERT INTO orders (user_id, product_id, quantity, unit_price_cents, total_amount_cents,
+                             payment_method, payment_reference, status, created_at)
+         VALUES ($1, $2, 2, 5800, 5800, 'stripe', 'x', 'paid', 0)",
+    )
+    .bind(maya.id)
+    .bind(TEE)
+    .execute(&db.pool)
+    .await;
+    assert!(forged.is_err());
+    assert_eq!(stock(&app, TEE).await, 80);
+    assert_eq!(orders_in_db(&app).await, (0, 0));
 }

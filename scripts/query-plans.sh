@@ -2,7 +2,7 @@
 # Query plans of the list queries on the large synthetic data set (10,000 users, 100,000
 # posts): SQLite's EXPLAIN QUERY PLAN and PostgreSQL's EXPLAIN ANALYZE (custom plan) plus the
 # generic plan that a prepared statement falls back to. The SQL below is the text of db/posts.rs,
-# db/users.rs, db/stories.rs, db/ads.rs, db/conversations.rs and db/messages.rs with the
+# db/users.rs, db/stories.rs, db/ads.rs, db/conversations.rs, db/messages.rs, db/shop.rs and db/earnings.rs with the
 # `post_view_columns!` / `profile_columns!` / `story_view_columns!` / `conversation_view!` /
 # `message_view!` macros expanded; keep it in step when those change. The chat queries read
 # user000001 (id 1: ~4 conversations of ~20 messages among 20,000 and ~400,000). Usage: scripts/query-plans.sh [POSTGRES_SERVER_URL]
@@ -149,6 +149,27 @@ synthetic_reels="INSERT INTO media (key, content_type, byte_size, created_at)
   INSERT INTO reels (user_id, media_key, caption, duration_seconds, width, height, created_at)
     SELECT user_id, 'synthetic.webm', caption, 4, 360, 640, created_at FROM posts
     WHERE id % 10 = 0 ORDER BY id"
+# Shop and earnings (db/shop.rs, db/earnings.rs).
+products="SELECT id, name, description, price_cents, original_price_cents, image_key, product_url,
+    category, rating_tenths, reviews, stock, badge
+  FROM products ORDER BY id LIMIT \$1"
+order_view="SELECT o.id, o.product_id, p.name AS product_name, o.quantity, o.unit_price_cents,
+    o.total_amount_cents, o.payment_method, o.status, o.idempotency_key, o.created_at
+  FROM orders o
+  JOIN products p ON p.id = o.product_id"
+orders_page="$order_view WHERE o.user_id = \$1 AND o.id < \$2 ORDER BY o.id DESC LIMIT \$3"
+order_by_key="$order_view WHERE o.user_id = \$1 AND o.idempotency_key = \$2"
+withdrawals_page="SELECT id, amount_cents, fee_cents, net_cents, payment_method, account_holder,
+    account_number, routing_number, email, status, requested_at, processed_at, notes
+  FROM withdrawals WHERE user_id = \$1 AND id < \$2 ORDER BY id DESC LIMIT \$3"
+# The synthetic set has no orders or withdrawals: ten of each per user, one per post.
+money_rows="INSERT INTO orders (user_id, product_id, quantity, unit_price_cents, total_amount_cents,
+    payment_method, payment_reference, status, idempotency_key, created_at)
+  SELECT id % 10000 + 1, id % 13 + 1, 1, 5000, 5000, 'stripe', 'plan', 'paid', 'key-' || id, 0
+  FROM posts;
+  INSERT INTO withdrawals (user_id, amount_cents, fee_cents, net_cents, payment_method, status,
+    requested_at)
+  SELECT id % 10000 + 1, 100, 3, 97, 'paypal', 'pending', 0 FROM posts"
 sqlite_fts="u.id IN (SELECT rowid FROM users_search WHERE users_search MATCH \$6) AND $like_match"
 
 echo "## SQLite $(sqlite3 --version | cut -d' ' -f1)"
@@ -157,6 +178,7 @@ sqlite_url="sqlite://$tmp/plans.db"
 # The server bookmarks nothing in the synthetic set: give user 1 a few saved posts.
 sqlite3 "$tmp/plans.db" "INSERT INTO bookmarks (user_id, post_id, created_at)
   SELECT 1, id, 0 FROM posts WHERE id % 1000 = 0; $synthetic_reels"
+sqlite3 "$tmp/plans.db" "$money_rows"
 explain_sqlite() { # TITLE SQL
   echo
   echo "### $1"
@@ -181,6 +203,10 @@ explain_sqlite "membership check (every chat call, typing)" "$is_member"
 explain_sqlite "contacts (presence on a socket's first open and last close)" "$contacts"
 explain_sqlite "reels (GET /api/reels)" "$reels_page"
 explain_sqlite "a creator's reels (GET /api/reels/user/{id})" "$reels_by_user"
+explain_sqlite "catalogue (GET /api/products)" "$products"
+explain_sqlite "orders (GET /api/orders)" "$orders_page"
+explain_sqlite "order of an Idempotency-Key (POST /api/orders)" "$order_by_key"
+explain_sqlite "withdrawals (GET /api/withdrawals)" "$withdrawals_page"
 
 if ! psql "$pg_server" -qAtc 'SELECT 1' >/dev/null 2>&1; then
   echo "PostgreSQL at $pg_server is not reachable: skipped" >&2
@@ -190,7 +216,7 @@ psql "$pg_server" -qAtc "CREATE DATABASE \"$db\"" >/dev/null
 pg_url=$(python3 -c 'import sys, urllib.parse as u; p = u.urlsplit(sys.argv[1]); print(u.urlunsplit(p._replace(path="/" + sys.argv[2])))' "$pg_server" "$db")
 "$bin" seed --synthetic --users 10000 --posts 100000 --database-url "$pg_url" >/dev/null
 psql "$pg_url" -qAtc "INSERT INTO bookmarks (user_id, post_id, created_at)
-  SELECT 1, id, 0 FROM posts WHERE id % 1000 = 0; $synthetic_reels; ANALYZE"
+  SELECT 1, id, 0 FROM posts WHERE id % 1000 = 0; $synthetic_reels; $money_rows; ANALYZE"
 echo
 echo "## $(psql "$pg_url" -qAtc 'SELECT version()' | cut -d' ' -f1-2)"
 explain_pg() { # TITLE TYPES SQL ARGS
@@ -244,3 +270,7 @@ explain_pg "contacts (presence on a socket's first open and last close)" "bigint
 explain_pg "reels (GET /api/reels)" "bigint, bigint" "$reels_page" "$big, 21"
 explain_pg "a creator's reels (GET /api/reels/user/{id})" "bigint, bigint, bigint" "$reels_by_user" \
   "1, $big, 21"
+explain_pg "catalogue (GET /api/products)" "bigint" "$products" "100"
+explain_pg "orders (GET /api/orders)" "bigint, bigint, bigint" "$orders_page" "1, $big, 21"
+explain_pg "order of an Idempotency-Key (POST /api/orders)" "bigint, text" "$order_by_key" "1, 'key-10000'"
+explain_pg "withdrawals (GET /api/withdrawals)" "bigint, bigint, bigint" "$withdrawals_page" "1, $big, 21"

@@ -63,6 +63,17 @@ pub enum AdminCommand {
         /// Username (case-insensitive).
         user: String,
     },
+    /// Add a credit to a creator's earnings ledger and print their new balance.
+    Credit {
+        /// Username (case-insensitive).
+        user: String,
+        /// Amount in cents (1 to 1,000,000,000: $0.01 to $10,000,000.00).
+        #[arg(value_parser = clap::value_parser!(i64).range(1..=1_000_000_000))]
+        cents: i64,
+        /// Why the money was earned (kept with the credit).
+        #[arg(long)]
+        note: String,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

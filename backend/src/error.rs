@@ -35,6 +35,10 @@ pub enum ApiError {
     Conflict { message: String, code: &'static str },
     #[error("{0}")]
     MethodNotAllowed(String),
+    /// Well-formed but refused by a business rule (insufficient funds, sold out, a reused
+    /// Idempotency-Key): 422 with its own stable code.
+    #[error("{message}")]
+    Unprocessable { message: String, code: &'static str },
     #[error("Request body is too large")]
     PayloadTooLarge,
     /// An image with too many pixels to decode safely (413 like an oversized body).
@@ -67,6 +71,13 @@ impl ApiError {
         Self::NotFound(message.into())
     }
 
+    pub fn unprocessable(code: &'static str, message: impl Into<String>) -> Self {
+        Self::Unprocessable {
+            message: message.into(),
+            code,
+        }
+    }
+
     fn status_and_code(&self) -> (StatusCode, &'static str) {
         match self {
             Self::BadRequest(_) => (StatusCode::BAD_REQUEST, "invalid_input"),
@@ -76,6 +87,7 @@ impl ApiError {
             Self::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             Self::Conflict { code, .. } => (StatusCode::CONFLICT, code),
             Self::MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
+            Self::Unprocessable { code, .. } => (StatusCode::UNPROCESSABLE_ENTITY, code),
             Self::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
             Self::ImageTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "image_too_large"),
             Self::TooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),

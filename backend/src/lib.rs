@@ -8,6 +8,7 @@ pub mod db;
 pub mod domain;
 pub mod error;
 pub mod media;
+pub mod payments;
 pub mod realtime;
 pub mod routes;
 pub mod seed;

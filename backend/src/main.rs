@@ -79,6 +79,26 @@ async fn main() -> anyhow::Result<()> {
             anyhow::ensure!(granted, "no user named {user:?}");
             tracing::info!(user, "admin role granted");
         }
+        Command::Admin {
+            command: AdminCommand::Credit { user, cents, note },
+        } => {
+            let note = note.trim();
+            anyhow::ensure!(!note.is_empty(), "the note must not be blank");
+            let db = Db::connect(&settings.database_url).await?;
+            db.migrate().await?;
+            let found = db::users::find_by_username(&db, &user)
+                .await?
+                .with_context(|| format!("no user named {user:?}"))?;
+            let balance = db::earnings::credit(&db, found.id, cents, note, db::now_ms()).await?;
+            println!(
+                "{}: credited {}; total earnings {}, available {}, pending {}",
+                found.username,
+                dollars(cents),
+                dollars(balance.total_earnings_cents),
+                dollars(balance.available_cents),
+                dollars(balance.pending_cents),
+            );
+        }
         Command::Openapi => {
             let document = atelier::routes::openapi()
                 .to_pretty_json()
@@ -87,4 +107,17 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// Cents as the dollars a person reads: 125000 → `$1,250.00`.
+fn dollars(cents: i64) -> String {
+    let whole = (cents / 100).to_string();
+    let mut grouped = String::new();
+    for (n, digit) in whole.chars().enumerate() {
+        if n > 0 && (whole.len() - n).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    format!("${grouped}.{:02}", cents % 100)
 }

@@ -56,6 +56,13 @@ impl Application {
         })
     }
 
+    /// Charges orders through `payments` instead of the built-in test provider (a real one, or
+    /// a test's declining one). Call before `run_until`.
+    pub fn with_payments(mut self, payments: crate::payments::Payments) -> Self {
+        self.state = self.state.with_payments(payments);
+        self
+    }
+
     /// The clock of the time rules (a manual one can be advanced from outside).
     pub fn clock(&self) -> Clock {
         self.state.clock.clone()

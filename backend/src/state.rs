@@ -10,6 +10,7 @@ use crate::clock::Clock;
 use crate::config::Settings;
 use crate::db::Db;
 use crate::media::Media;
+use crate::payments::{self, Payments};
 use crate::realtime::Realtime;
 use crate::realtime::ice::IceConfig;
 use crate::web::metrics::Metrics;
@@ -34,6 +35,8 @@ pub struct Shared {
     pub realtime: Realtime,
     /// The ICE servers calls use (STUN, and TURN when configured).
     pub ice: IceConfig,
+    /// Orders charge through this (the built-in test provider: always succeeds, no network).
+    pub payments: Payments,
 }
 
 impl Deref for AppState {
@@ -68,6 +71,16 @@ impl AppState {
                 settings.turn_url.as_deref(),
                 settings.turn_secret.as_deref(),
             ),
+            payments: payments::test_provider(),
         }))
+    }
+
+    /// The same state with another payment provider; only while nothing else holds the state
+    /// (when the application is built, before it serves).
+    pub fn with_payments(mut self, payments: Payments) -> Self {
+        Arc::get_mut(&mut self.0)
+            .expect("the payment provider is chosen before the state is shared")
+            .payments = payments;
+        self
     }
 }

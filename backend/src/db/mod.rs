@@ -5,6 +5,7 @@
 pub mod ads;
 pub mod calls;
 pub mod conversations;
+pub mod earnings;
 pub mod follows;
 pub mod media;
 pub mod messages;
@@ -12,6 +13,7 @@ pub mod posts;
 pub mod reels;
 pub mod session_cache;
 pub mod sessions;
+pub mod shop;
 pub mod stories;
 pub mod synthetic;
 pub mod users;

@@ -4,6 +4,7 @@
 mod account;
 mod call;
 mod chat;
+pub mod money;
 mod page;
 mod post;
 mod reel;

@@ -4,10 +4,12 @@
 pub mod ads;
 pub mod auth;
 pub mod conversations;
+pub mod earnings;
 pub mod posts;
 pub mod reels;
 pub mod rtc;
 pub mod search;
+pub mod shop;
 pub mod stories;
 pub mod user;
 pub mod users;
@@ -48,6 +50,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .nest("/api", voicemails::router())
         .nest("/api", rtc::router())
         .nest("/api", reels::router())
+        .nest("/api", shop::router())
+        .nest("/api", earnings::router())
 }
 
 /// The API's routes and its OpenAPI document (served at /api/openapi.json).

@@ -3,13 +3,16 @@
 //! its fields (only the admin flag is ensured), follows are set once, and posts are added only
 //! to an account that has none. Stories are topped up (a creator with no live story gets two
 //! new ones, so a re-run after a day brings them back), and each ad placement is topped up to
-//! `ADS_PER_PLACEMENT` ads. Later issues add conversations and earnings.
+//! `ADS_PER_PLACEMENT` ads. The shop's pictures, credits and orders are `shop.rs`.
 
 mod art;
 mod reels;
+mod shop;
 pub mod sound;
 
 pub mod synthetic;
+
+pub use shop::product_images;
 
 use crate::auth::password::PasswordHasher;
 use crate::db::{self, Db, ads::NewAd, posts::NewPost, stories::NewStory, users::NewUser};
@@ -156,6 +159,7 @@ pub async fn demo(db: &Db, media: &Media) -> anyhow::Result<usize> {
     seed_conversations(db).await?;
     seed_voicemails(db, media).await?;
     reels::seed_reels(db, media).await?;
+    shop::seed_shop(db, media).await?;
     Ok(created)
 }
 

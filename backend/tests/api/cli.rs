@@ -10,6 +10,8 @@ both_backends!(
     the_demo_seed_is_idempotent_and_its_accounts_sign_in,
     admin_grant_makes_a_user_an_admin,
     admin_grant_of_an_unknown_user_fails_and_says_so,
+    admin_credit_adds_to_the_ledger_and_prints_the_new_balance,
+    admin_credit_refuses_an_unknown_user_a_blank_note_and_no_cents,
     a_synthetic_seed_fills_pages_of_posts_whose_like_counts_are_true,
     a_synthetic_seed_adds_neighbours_chats_and_its_sessions_file_signs_them_in,
 );
@@ -108,6 +110,29 @@ async fn the_demo_seed_is_idempotent_and_its_accounts_sign_in(backend: Backend) 
     assert_eq!(voicemails[0]["isListened"], false);
     let audio = app.get(voicemails[0]["voiceUrl"].as_str().unwrap()).await;
     assert_eq!(audio.headers()["content-type"], "audio/wav");
+
+    // The shop: every product has its picture; maya has $1,250.00 to withdraw and two orders,
+    // once; leo and sofia have credits too.
+    let products: Value = app.get("/api/products").await.json().await.unwrap();
+    assert_eq!(products.as_array().unwrap().len(), 13);
+    let picture = app.get(products[0]["imageUrl"].as_str().unwrap()).await;
+    assert_eq!(picture.status(), StatusCode::OK);
+    let balance: Value = app.get("/api/user/balance").await.json().await.unwrap();
+    assert_eq!(
+        balance,
+        json!({"availableBalance": 125_000, "pendingBalance": 0, "totalEarnings": 125_000})
+    );
+    let orders: Value = app.get("/api/orders").await.json().await.unwrap();
+    assert_eq!(
+        orders.as_array().unwrap().len(),
+        2,
+        "twice seeded, two orders"
+    );
+    let (credited,): (i64,) = sqlx::query_as("SELECT COUNT(DISTINCT user_id) FROM earning_credits")
+        .fetch_one(&app.db().await.pool)
+        .await
+        .unwrap();
+    assert_eq!(credited, 3, "maya, leo and sofia");
 }
 
 async fn admin_grant_makes_a_user_an_admin(backend: Backend) {
@@ -132,6 +157,75 @@ async fn admin_grant_of_an_unknown_user_fails_and_says_so(backend: Backend) {
 
     assert!(!granted.status.success());
     assert!(String::from_utf8_lossy(&granted.stderr).contains("no user named \"nobody\""));
+}
+
+async fn admin_credit_adds_to_the_ledger_and_prints_the_new_balance(backend: Backend) {
+    let app = spawn_app(backend).await;
+    app.register("maya").await;
+
+    let first = app.cli(&[
+        "admin",
+        "credit",
+        "MAYA",
+        "125000",
+        "--note",
+        "Spring prints",
+    ]);
+    let second = app.cli(&["admin", "credit", "maya", "1", "--note", "A tip"]);
+
+    for done in [&first, &second] {
+        assert!(
+            done.status.success(),
+            "{}",
+            String::from_utf8_lossy(&done.stderr)
+        );
+    }
+    assert_eq!(
+        String::from_utf8_lossy(&first.stdout).trim(),
+        "maya: credited $1,250.00; total earnings $1,250.00, available $1,250.00, pending $0.00"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&second.stdout).trim(),
+        "maya: credited $0.01; total earnings $1,250.01, available $1,250.01, pending $0.00"
+    );
+    let balance: Value = app.get("/api/user/balance").await.json().await.unwrap();
+    assert_eq!(
+        balance,
+        json!({"availableBalance": 125_001, "pendingBalance": 0, "totalEarnings": 125_001})
+    );
+    let notes: Vec<(String, i64)> =
+        sqlx::query_as("SELECT note, amount_cents FROM earning_credits ORDER BY id")
+            .fetch_all(&app.db().await.pool)
+            .await
+            .unwrap();
+    assert_eq!(
+        notes,
+        [
+            ("Spring prints".to_owned(), 125_000),
+            ("A tip".to_owned(), 1)
+        ]
+    );
+}
+
+async fn admin_credit_refuses_an_unknown_user_a_blank_note_and_no_cents(backend: Backend) {
+    let app = spawn_app(backend).await;
+    app.register("maya").await;
+
+    let unknown = app.cli(&["admin", "credit", "nobody", "100", "--note", "x"]);
+    assert!(!unknown.status.success());
+    assert!(String::from_utf8_lossy(&unknown.stderr).contains("no user named \"nobody\""));
+    for args in [
+        &["admin", "credit", "maya", "0", "--note", "x"][..],
+        &["admin", "credit", "maya", "-5", "--note", "x"],
+        &["admin", "credit", "maya", "1.5", "--note", "x"],
+        &["admin", "credit", "maya", "100"],
+        &["admin", "credit", "maya", "100", "--note", "  "],
+    ] {
+        let refused = app.cli(args);
+        assert!(!refused.status.success(), "{args:?}");
+    }
+    let balance: Value = app.get("/api/user/balance").await.json().await.unwrap();
+    assert_eq!(balance["totalEarnings"], 0);
 }
 
 async fn a_synthetic_seed_fills_pages_of_posts_whose_like_counts_are_true(backend: Backend) {

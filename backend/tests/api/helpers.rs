@@ -5,6 +5,7 @@ use std::time::Duration;
 use atelier::clock::Clock;
 use atelier::config::Settings;
 use atelier::media::Media;
+use atelier::payments::Payments;
 use atelier::startup::Application;
 use reqwest::header::HeaderMap;
 use serde_json::{Value, json};
@@ -109,15 +110,33 @@ pub async fn spawn_app_with_media(backend: Backend, media: Media) -> TestApp {
     start(settings, dir, Some(media)).await
 }
 
+/// Like `spawn_app`, charging orders through this payment provider.
+pub async fn spawn_app_with_payments(backend: Backend, payments: Payments) -> TestApp {
+    let (dir, settings) = fresh_settings(&backend).await;
+    start_with(settings, dir, None, Some(payments)).await
+}
+
 async fn start(settings: Settings, dir: tempfile::TempDir, media: Option<Media>) -> TestApp {
+    start_with(settings, dir, media, None).await
+}
+
+async fn start_with(
+    settings: Settings,
+    dir: tempfile::TempDir,
+    media: Option<Media>,
+    payments: Option<Payments>,
+) -> TestApp {
     let media = match media {
         Some(media) => media,
         None => Media::open(&settings.media_store).expect("the media store opens"),
     };
     let clock = Clock::manual();
-    let app = Application::build_with(settings.clone(), media, clock.clone())
+    let mut app = Application::build_with(settings.clone(), media, clock.clone())
         .await
         .expect("the app builds");
+    if let Some(payments) = payments {
+        app = app.with_payments(payments);
+    }
     let address = format!("http://{}", app.local_addr());
     let (tx, rx) = oneshot::channel::<()>();
     let server = tokio::spawn(app.run_until(async move {

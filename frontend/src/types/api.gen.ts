@@ -252,6 +252,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session user's orders, newest first. */
+        get: operations["list_orders"];
+        put?: never;
+        /**
+         * Buys one cart line: priced from the catalogue, the stock taken in the same transaction,
+         *     paid through the payment provider. With an `Idempotency-Key` header, a retry answers the
+         *     first order (201) and moves nothing again.
+         */
+        post: operations["create_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/posts": {
         parameters: {
             query?: never;
@@ -380,6 +402,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole catalogue (at most 100 products) in featured order; search, category and sort
+         *     happen in the client on this list.
+         */
+        get: operations["list_products"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reels": {
         parameters: {
             query?: never;
@@ -496,6 +538,23 @@ export interface paths {
          *     views are not counted. Any body is ignored.
          */
         post: operations["view_story"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session user's balance, in cents. */
+        get: operations["get_balance"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -666,10 +725,48 @@ export interface paths {
         patch: operations["listen_voicemail"];
         trace?: never;
     };
+    "/api/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session user's withdrawals, newest first. */
+        get: operations["list_withdrawals"];
+        put?: never;
+        /**
+         * Asks for a payout: the amount moves from available to pending at once (one conditional
+         *     update of the balance, so concurrent requests can never take more than there is).
+         */
+        post: operations["create_withdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /**
+         * @description Where the payout goes: holder, account and routing number for a bank transfer; an email
+         *     for PayPal. Fields the method does not use are not kept.
+         */
+        AccountDetailsRequest: {
+            /** @description Bank transfer: at most 100 characters. */
+            accountHolder?: string | null;
+            /**
+             * @description Bank transfer: 4–34 letters or digits (spaces ignored). Stored whole, answered as its
+             *     last 4 characters.
+             */
+            accountNumber?: string | null;
+            /** @description PayPal: the account's email. */
+            email?: string | null;
+            /** @description Bank transfer: 4–20 letters or digits. */
+            routingNumber?: string | null;
+        };
         /** @description An ad as a placement shows it. The stats fields are present only in an admin's answer. */
         Ad: {
             advertiserName: string;
@@ -707,6 +804,21 @@ export interface components {
              * @description Admins only.
              */
             totalImpressions?: number;
+        };
+        /** @description A creator's money, in cents: `availableBalance = totalEarnings − pending − completed`. */
+        Balance: {
+            /** Format: int64 */
+            availableBalance: number;
+            /**
+             * Format: int64
+             * @description The sum of pending withdrawals.
+             */
+            pendingBalance: number;
+            /**
+             * Format: int64
+             * @description The sum of every credit received.
+             */
+            totalEarnings: number;
         };
         /** @description {isBookmarked}: the bookmark toggle's and bookmark-status's answer. */
         BookmarkState: {
@@ -876,6 +988,24 @@ export interface components {
             voiceUrl?: string | null;
         };
         /**
+         * @description One cart line to buy. The first client also sends `productName` and `unitPrice` (and may
+         *     send `price` or `totalAmount`): all ignored, name and prices are the catalogue's.
+         */
+        NewOrderRequest: {
+            /** @description `stripe` (the only method; the built-in test provider stands behind it). */
+            paymentMethod: string;
+            /**
+             * Format: int64
+             * @description A product of the catalogue.
+             */
+            productId: number;
+            /**
+             * Format: int64
+             * @description 1–99 units.
+             */
+            quantity: number;
+        };
+        /**
          * @description A new post. The first client also sends `userId` and `expiresAt`; both are ignored (the
          *     author is the session user, and posts do not expire: DESIGN §5).
          */
@@ -942,6 +1072,43 @@ export interface components {
              */
             voiceUrl: string | null;
         };
+        /** @description A payout request. */
+        NewWithdrawalRequest: {
+            accountDetails: components["schemas"]["AccountDetailsRequest"];
+            /**
+             * Format: int64
+             * @description Whole cents, 100 to 100,000,000 ($1.00 to $1,000,000.00), at most the available balance.
+             */
+            amount: number;
+            /** @description `bank_transfer` or `paypal`. */
+            paymentMethod: string;
+        };
+        /** @description An order line as its buyer sees it. Name and prices are the catalogue's. */
+        Order: {
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            paymentMethod: string;
+            /** Format: int64 */
+            productId: number;
+            productName: string;
+            /** Format: int64 */
+            quantity: number;
+            status: components["schemas"]["OrderStatus"];
+            /**
+             * Format: int64
+             * @description Cents: `unitPrice × quantity`.
+             */
+            totalAmount: number;
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            unitPrice: number;
+        };
+        /** @enum {string} */
+        OrderStatus: "paid";
         Participant: {
             user: components["schemas"]["ChatUser"];
         };
@@ -988,6 +1155,47 @@ export interface components {
             profileImage: string | null;
             username: string;
         };
+        /** @description A product of the catalogue. */
+        Product: {
+            badge: components["schemas"]["ProductBadge"] | null;
+            category: components["schemas"]["ProductCategory"];
+            description: string;
+            /** Format: int64 */
+            id: number;
+            /** @description `/media/{key}`, a picture generated in code. */
+            imageUrl: string;
+            /** @description `stock > 0`. */
+            inStock: boolean;
+            name: string;
+            /**
+             * Format: int64
+             * @description Cents: the struck-through price when on sale.
+             */
+            originalPrice: number | null;
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            price: number;
+            /** @description The product on the external store. */
+            productUrl: string;
+            /**
+             * Format: double
+             * @description 0–5, one decimal.
+             */
+            rating: number;
+            /** Format: int64 */
+            reviews: number;
+            /**
+             * Format: int64
+             * @description Units left.
+             */
+            stock: number;
+        };
+        /** @enum {string} */
+        ProductBadge: "New Arrival" | "Limited Edition" | "Best Seller";
+        /** @enum {string} */
+        ProductCategory: "accessories" | "shirts" | "hoodies" | "jackets";
         /** @description A user as other users see them (no email), with counts. */
         Profile: {
             bio: string | null;
@@ -1232,6 +1440,46 @@ export interface components {
             profileImageUrl: string | null;
             username: string;
         };
+        /** @description A payout request. */
+        Withdrawal: {
+            accountDetails: components["schemas"]["WithdrawalAccount"];
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            amount: number;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Cents: `amount − processingFee`.
+             */
+            netAmount: number;
+            notes: string | null;
+            paymentMethod: components["schemas"]["WithdrawalMethod"];
+            /** @description ISO-8601 UTC, once completed or failed. */
+            processedAt: string | null;
+            /**
+             * Format: int64
+             * @description Cents: 2.5 % of the amount, rounded half up.
+             */
+            processingFee: number;
+            /** @description ISO-8601 UTC. */
+            requestedAt: string;
+            status: components["schemas"]["WithdrawalStatus"];
+        };
+        /** @description Where a payout goes. The whole account number is never answered. */
+        WithdrawalAccount: {
+            accountHolder: string | null;
+            /** @description The last 4 characters of the account number. */
+            accountNumberLast4: string | null;
+            email: string | null;
+            routingNumber: string | null;
+        };
+        /** @enum {string} */
+        WithdrawalMethod: "bank_transfer" | "paypal";
+        /** @enum {string} */
+        WithdrawalStatus: "pending" | "completed" | "failed";
     };
     responses: never;
     parameters: never;
@@ -2067,6 +2315,141 @@ export interface operations {
             };
         };
     };
+    list_orders: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of orders, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for older orders; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"][];
+                };
+            };
+            /** @description Invalid limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_order: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters: the same key from the same user answers the first order again */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The order (or, for a retried Idempotency-Key, the first one) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Quantity outside 1–99, no product, an unsupported payment method, or a malformed Idempotency-Key */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such product */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not enough stock (`Only {n} left in stock`, `{name} is sold out`), the payment was declined, or the Idempotency-Key was used for a different order; nothing moved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_posts: {
         parameters: {
             query?: {
@@ -2492,6 +2875,35 @@ export interface operations {
             };
         };
     };
+    list_products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The catalogue, featured order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_reels: {
         parameters: {
             query?: {
@@ -2881,6 +3293,35 @@ export interface operations {
             };
             /** @description No such story, or it expired */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Available, pending and total earnings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3474,6 +3915,129 @@ export interface operations {
             };
             /** @description Voicemail not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_withdrawals: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of withdrawals, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for older withdrawals; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Withdrawal"][];
+                };
+            };
+            /** @description Invalid limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_withdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewWithdrawalRequest"];
+            };
+        };
+        responses: {
+            /** @description The pending withdrawal */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Withdrawal"];
+                };
+            };
+            /** @description An amount that is not whole cents from $1.00 to $1,000,000.00, another payment method, or missing or invalid account details */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than the available balance (`Insufficient funds`); nothing moved */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

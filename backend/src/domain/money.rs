@@ -1,0 +1,238 @@
+//! Shop and earnings input (docs/shop-contract.md): quantities, Idempotency-Keys, withdrawal
+//! amounts, payout methods and their account details, and the processing fee. Every amount is
+//! an integer number of cents; a fractional, negative or non-numeric amount never gets past
+//! these parsers. The messages are the contract's.
+
+use serde_json::Value;
+
+use super::Email;
+use crate::error::ApiError;
+
+pub const QUANTITY_RANGE: &str = "Quantity must be between 1 and 99";
+pub const PRODUCT_NOT_FOUND: &str = "Product not found";
+pub const PRODUCT_REQUIRED: &str = "A product is required";
+pub const UNSUPPORTED_PAYMENT: &str = "Unsupported payment method";
+pub const BAD_IDEMPOTENCY_KEY: &str = "Idempotency-Key must be 1 to 255 visible characters";
+pub const MINIMUM_WITHDRAWAL: &str = "Minimum withdrawal is $1.00";
+pub const MAXIMUM_WITHDRAWAL: &str = "Maximum withdrawal is $1,000,000.00";
+pub const INSUFFICIENT_FUNDS: &str = "Insufficient funds";
+pub const PAYOUT_METHOD: &str = "Payment method must be bank_transfer or paypal";
+pub const HOLDER_REQUIRED: &str = "Account holder name is required";
+pub const HOLDER_TOO_LONG: &str = "Account holder name must be at most 100 characters";
+pub const ACCOUNT_NUMBER: &str = "A valid account number is required";
+pub const ROUTING_NUMBER: &str = "A valid routing number is required";
+pub const PAYPAL_EMAIL: &str = "A valid PayPal email is required";
+
+/// The one payment method of the shop's checkout (spec 001 §9).
+pub const STRIPE: &str = "stripe";
+/// Withdrawal amounts, in cents: $1.00 to $1,000,000.00.
+pub const MIN_WITHDRAWAL_CENTS: i64 = 100;
+pub const MAX_WITHDRAWAL_CENTS: i64 = 100_000_000;
+/// The longest account holder name kept.
+const HOLDER_MAX: usize = 100;
+
+/// An integer JSON number, and only that: `2.0`, `"2"`, `true` are not integers.
+fn integer(value: Option<&Value>) -> Option<i64> {
+    value.filter(|v| v.is_i64() || v.is_u64())?.as_i64()
+}
+
+/// A catalogue id from the body: a positive integer (whether it exists is the database's
+/// answer, 404).
+pub fn parse_product_id(value: Option<&Value>) -> Result<i64, ApiError> {
+    match integer(value) {
+        Some(id) if id >= 1 => Ok(id),
+        Some(_) => Err(ApiError::not_found(PRODUCT_NOT_FOUND)),
+        None => Err(ApiError::bad_request(PRODUCT_REQUIRED)),
+    }
+}
+
+/// Units of one order line, 1–99.
+pub fn parse_quantity(value: Option<&Value>) -> Result<i64, ApiError> {
+    match integer(value) {
+        Some(q) if (1..=99).contains(&q) => Ok(q),
+        _ => Err(ApiError::bad_request(QUANTITY_RANGE)),
+    }
+}
+
+/// The checkout's payment method: only `stripe` (the built-in test provider stands behind it).
+pub fn parse_order_payment(value: Option<&Value>) -> Result<&'static str, ApiError> {
+    match value.and_then(Value::as_str) {
+        Some(STRIPE) => Ok(STRIPE),
+        _ => Err(ApiError::bad_request(UNSUPPORTED_PAYMENT)),
+    }
+}
+
+/// The `Idempotency-Key` header: 1–255 visible ASCII characters (no spaces or controls).
+pub fn parse_idempotency_key(raw: &[u8]) -> Result<String, ApiError> {
+    let visible = !raw.is_empty() && raw.len() <= 255 && raw.iter().all(|b| b.is_ascii_graphic());
+    if !visible {
+        return Err(ApiError::bad_request(BAD_IDEMPOTENCY_KEY));
+    }
+    // All ASCII: always valid UTF-8.
+    Ok(String::from_utf8_lossy(raw).into_owned())
+}
+
+/// A withdrawal amount in cents: an integer from 100 to 100,000,000.
+pub fn parse_withdrawal_amount(value: Option<&Value>) -> Result<i64, ApiError> {
+    match value {
+        Some(v) if v.is_u64() && v.as_i64().is_none() => {
+            Err(ApiError::bad_request(MAXIMUM_WITHDRAWAL))
+        }
+        _ => match integer(value) {
+            Some(cents) if cents > MAX_WITHDRAWAL_CENTS => {
+                Err(ApiError::bad_request(MAXIMUM_WITHDRAWAL))
+            }
+            Some(cents) if cents >= MIN_WITHDRAWAL_CENTS => Ok(cents),
+            _ => Err(ApiError::bad_request(MINIMUM_WITHDRAWAL)),
+        },
+    }
+}
+
+/// 2.5 % of `amount` rounded half up to a cent, in integer arithmetic: 100 → 3, 101 → 3,
+/// 199 → 5, 20 → 1.
+pub fn processing_fee(amount: i64) -> i64 {
+    (amount * 25 + 500) / 1000
+}
+
+/// How a creator is paid out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PayoutMethod {
+    BankTransfer,
+    Paypal,
+}
+
+impl PayoutMethod {
+    pub fn parse(value: Option<&Value>) -> Result<Self, ApiError> {
+        match value.and_then(Value::as_str) {
+            Some("bank_transfer") => Ok(Self::BankTransfer),
+            Some("paypal") => Ok(Self::Paypal),
+            _ => Err(ApiError::bad_request(PAYOUT_METHOD)),
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::BankTransfer => "bank_transfer",
+            Self::Paypal => "paypal",
+        }
+    }
+}
+
+/// The account details a payout method needs, checked; the fields another method would use
+/// are not kept.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PayoutAccount {
+    pub account_holder: Option<String>,
+    /// The whole number, spaces removed (stored; only its last 4 characters are ever answered).
+    pub account_number: Option<String>,
+    pub routing_number: Option<String>,
+    pub email: Option<String>,
+}
+
+impl PayoutAccount {
+    /// `details` is the body's `accountDetails` object (absent or not an object: no details).
+    pub fn parse(method: PayoutMethod, details: Option<&Value>) -> Result<Self, ApiError> {
+        let field = |name: &str| {
+            details
+                .and_then(|d| d.get(name))
+                .and_then(Value::as_str)
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+        };
+        match method {
+            PayoutMethod::BankTransfer => {
+                let holder =
+                    field("accountHolder").ok_or_else(|| ApiError::bad_request(HOLDER_REQUIRED))?;
+                if holder.chars().count() > HOLDER_MAX {
+                    return Err(ApiError::bad_request(HOLDER_TOO_LONG));
+                }
+                let number: String = field("accountNumber")
+                    .unwrap_or_default()
+                    .chars()
+                    .filter(|c| *c != ' ')
+                    .collect();
+                if !alphanumeric(&number, 4, 34) {
+                    return Err(ApiError::bad_request(ACCOUNT_NUMBER));
+                }
+                let routing = field("routingNumber").unwrap_or_default();
+                if !alphanumeric(routing, 4, 20) {
+                    return Err(ApiError::bad_request(ROUTING_NUMBER));
+                }
+                Ok(Self {
+                    account_holder: Some(holder.to_owned()),
+                    account_number: Some(number),
+                    routing_number: Some(routing.to_owned()),
+                    email: None,
+                })
+            }
+            PayoutMethod::Paypal => {
+                let email = field("email")
+                    .and_then(|e| Email::parse(e).ok())
+                    .ok_or_else(|| ApiError::bad_request(PAYPAL_EMAIL))?;
+                Ok(Self {
+                    email: Some(email.as_str().to_owned()),
+                    ..Self::default()
+                })
+            }
+        }
+    }
+}
+
+/// `min`–`max` ASCII letters or digits.
+fn alphanumeric(s: &str, min: usize, max: usize) -> bool {
+    (min..=max).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// The last 4 characters of an account number: all an answer ever shows of it.
+pub fn last4(number: &str) -> String {
+    let chars: Vec<char> = number.chars().collect();
+    chars[chars.len().saturating_sub(4)..].iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn the_fee_is_two_and_a_half_percent_rounded_half_up() {
+        for (amount, fee) in [(20, 1), (100, 3), (101, 3), (199, 5), (200, 5), (1000, 25)] {
+            assert_eq!(processing_fee(amount), fee, "{amount}");
+        }
+        assert_eq!(processing_fee(MAX_WITHDRAWAL_CENTS), 2_500_000);
+    }
+
+    #[test]
+    fn only_whole_cents_within_the_limits_are_an_amount() {
+        assert_eq!(parse_withdrawal_amount(Some(&json!(100))).unwrap(), 100);
+        for bad in [
+            json!(99),
+            json!(0),
+            json!(-500),
+            json!(100.5),
+            json!("100"),
+            json!(null),
+        ] {
+            assert!(parse_withdrawal_amount(Some(&bad)).is_err(), "{bad}");
+        }
+        assert!(parse_withdrawal_amount(None).is_err());
+        let over = parse_withdrawal_amount(Some(&json!(u64::MAX))).unwrap_err();
+        assert_eq!(over.to_string(), MAXIMUM_WITHDRAWAL);
+    }
+
+    #[test]
+    fn idempotency_keys_are_visible_ascii() {
+        assert!(parse_idempotency_key(b"checkout-1:line-2").is_ok());
+        assert!(parse_idempotency_key(b"").is_err());
+        assert!(parse_idempotency_key(b"has space").is_err());
+        assert!(parse_idempotency_key(&[b'k'; 256]).is_err());
+        assert!(parse_idempotency_key(&[b'k'; 255]).is_ok());
+    }
+
+    #[test]
+    fn last4_shows_only_the_end() {
+        assert_eq!(last4("DE89370400440532013000"), "3000");
+        assert_eq!(last4("1234"), "1234");
+    }
+}

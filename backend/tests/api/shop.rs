@@ -1,0 +1,562 @@
+//! The shop (docs/shop-contract.md): the catalogue, orders priced from it, stock that never
+//! goes below zero under concurrency, idempotent retries, and who may see what.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use atelier::payments::{Charge, PaymentError, PaymentFuture, PaymentProvider, Receipt};
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::both_backends;
+use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app, spawn_app_with_payments};
+
+both_backends!(
+    shop_endpoints_need_a_session,
+    the_catalogue_is_the_thirteen_products_in_featured_order_with_pictures,
+    an_order_is_priced_from_the_catalogue_whatever_the_body_says,
+    orders_are_the_buyers_own_newest_first_and_page_by_cursor,
+    fifty_concurrent_orders_for_the_last_ten_items_sell_exactly_ten,
+    sold_out_and_short_stock_are_refused_and_nothing_moves,
+    a_retried_idempotency_key_answers_the_first_order_and_moves_nothing,
+    concurrent_retries_with_one_idempotency_key_make_one_order,
+    bad_orders_are_refused_with_the_contracts_messages_and_nothing_moves,
+    a_declined_payment_is_refused_and_nothing_moves,
+    every_charge_without_an_order_is_refunded_under_concurrency,
+    the_database_refuses_negative_stock_and_a_total_that_is_not_price_times_quantity,
+);
+
+/// A payment provider that counts what it was asked, and declines everything when told to.
+#[derive(Default)]
+struct Recorder {
+    decline: bool,
+    charged: AtomicI64,
+    refunded: AtomicI64,
+}
+
+impl PaymentProvider for Recorder {
+    fn charge<'a>(&'a self, charge: Charge<'a>) -> PaymentFuture<'a, Receipt> {
+        Box::pin(async move {
+            if self.decline {
+                return Err(PaymentError::Declined("card declined".into()));
+            }
+            self.charged
+                .fetch_add(charge.amount_cents, Ordering::SeqCst);
+            Ok(Receipt {
+                reference: format!("rec_{}", charge.amount_cents),
+            })
+        })
+    }
+
+    fn refund<'a>(&'a self, receipt: &'a Receipt) -> PaymentFuture<'a, ()> {
+        Box::pin(async move {
+            let cents: i64 = receipt.reference["rec_".len()..].parse().unwrap();
+            self.refunded.fetch_add(cents, Ordering::SeqCst);
+            Ok(())
+        })
+    }
+}
+
+/// Brushstroke Tee: 5800 cents, 80 in stock.
+const TEE: i64 = 4;
+const TEE_PRICE: i64 = 5800;
+/// Darkroom Denim Jacket: sold out.
+const JACKET: i64 = 11;
+/// Gallery Bomber Jacket: 8 left.
+const BOMBER: i64 = 13;
+
+fn line(product_id: i64, quantity: i64) -> Value {
+    json!({"productId": product_id, "quantity": quantity, "paymentMethod": "stripe"})
+}
+
+async fn order(user: &TestUser, body: &Value, key: Option<&str>) -> reqwest::Response {
+    let mut request = user.client.post(user.url("/api/orders")).json(body);
+    if let Some(key) = key {
+        request = request.header("Idempotency-Key", key);
+    }
+    request.send().await.expect("request sent")
+}
+
+async fn stock(app: &TestApp, product: i64) -> i64 {
+    let db = app.db().await;
+    let (stock,): (i64,) = sqlx::query_as("SELECT stock FROM products WHERE id = $1")
+        .bind(product)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    db.pool.close().await;
+    stock
+}
+
+async fn set_stock(app: &TestApp, product: i64, stock: i64) {
+    let db = app.db().await;
+    sqlx::query("UPDATE products SET stock = $2 WHERE id = $1")
+        .bind(product)
+        .bind(stock)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    db.pool.close().await;
+}
+
+/// (orders, units) in the whole database.
+async fn orders_in_db(app: &TestApp) -> (i64, i64) {
+    let db = app.db().await;
+    let counts: (i64, i64) = sqlx::query_as(
+        "SELECT CAST(COUNT(*) AS BIGINT), CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM orders",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    db.pool.close().await;
+    counts
+}
+
+async fn shop_endpoints_need_a_session(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let stranger = app.anonymous();
+
+    for path in ["/api/products", "/api/orders"] {
+        let (status, _, code) = error_of(stranger.get(path).await).await;
+        assert_eq!((status, code.as_str()), (401, "not_signed_in"), "{path}");
+    }
+    let (status, _, _) = error_of(order(&stranger, &line(TEE, 1), None).await).await;
+    assert_eq!(status, 401);
+    assert_eq!(stock(&app, TEE).await, 80);
+}
+
+async fn the_catalogue_is_the_thirteen_products_in_featured_order_with_pictures(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+
+    let products = maya.get_json("/api/products").await;
+
+    let products = products.as_array().unwrap();
+    let ids: Vec<i64> = products.iter().map(|p| p["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids, (1..=13).collect::<Vec<_>>());
+    for product in products {
+        let price = product["price"].as_i64().unwrap();
+        assert!((5000..=14000).contains(&price), "{product}");
+        if let Some(original) = product["originalPrice"].as_i64() {
+            assert!(original > price, "{product}");
+        }
+        assert!(
+            ["accessories", "shirts", "hoodies", "jackets"]
+                .contains(&product["category"].as_str().unwrap())
+        );
+        let rating = product["rating"].as_f64().unwrap();
+        assert!((0.0..=5.0).contains(&rating));
+        assert_eq!(
+            product["inStock"],
+            product["stock"].as_i64().unwrap() > 0,
+            "{product}"
+        );
+        assert!(
+            product["productUrl"]
+                .as_str()
+                .unwrap()
+                .starts_with("https://")
+        );
+    }
+    let jacket = &products[(JACKET - 1) as usize];
+    assert_eq!(jacket["name"], "Darkroom Denim Jacket");
+    assert_eq!(
+        (jacket["stock"].as_i64(), jacket["inStock"].as_bool()),
+        (Some(0), Some(false))
+    );
+    assert_eq!(jacket["badge"], "Limited Edition");
+    let tee = &products[(TEE - 1) as usize];
+    assert_eq!(
+        (tee["price"].as_i64(), tee["stock"].as_i64()),
+        (Some(TEE_PRICE), Some(80))
+    );
+
+    // Every product has its own picture, generated and served from the media store.
+    let mut urls: Vec<&str> = products
+        .iter()
+        .map(|p| p["imageUrl"].as_str().unwrap())
+        .collect();
+    let picture = maya.get(urls[0]).await;
+    assert_eq!(picture.status(), StatusCode::OK);
+    assert_eq!(picture.headers()["content-type"], "image/jpeg");
+    assert!(urls.iter().all(|u| u.starts_with("/media/")));
+    urls.sort();
+    urls.dedup();
+    assert_eq!(urls.len(), 13);
+    // Drawn once: the second read answers the same pictures.
+    let again = maya.get_json("/api/products").await;
+    assert_eq!(again[0]["imageUrl"], products[0]["imageUrl"]);
+}
+
+async fn an_order_is_priced_from_the_catalogue_whatever_the_body_says(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+
+    let mut body = line(TEE, 3);
+    body["productName"] = json!("Free tee");
+    body["unitPrice"] = json!(1);
+    body["price"] = json!(1);
+    body["totalAmount"] = json!(3);
+    body["userId"] = json!(maya.id + 1);
+    let response = order(&maya, &body, None).await;
+
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let placed: Value = response.json().await.unwrap();
+    assert_eq!(placed["productId"], TEE);
+    assert_eq!(placed["productName"], "Brushstroke Tee");
+    assert_eq!(placed["quantity"], 3);
+    assert_eq!(placed["unitPrice"], TEE_PRICE);
+    assert_eq!(placed["totalAmount"], 3 * TEE_PRICE);
+    assert_eq!(placed["paymentMethod"], "stripe");
+    assert_eq!(placed["status"], "paid");
+    assert!(placed["createdAt"].as_str().unwrap().ends_with('Z'));
+    assert_eq!(stock(&app, TEE).await, 77);
+    assert_eq!(maya.get_json("/api/orders").await, json!([placed]));
+    let catalogue = maya.get_json("/api/products").await;
+    assert_eq!(catalogue[(TEE - 1) as usize]["stock"], 77);
+}
+
+async fn orders_are_the_buyers_own_newest_first_and_page_by_cursor(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let mut ids = Vec::new();
+    for product in [1, 2, 3] {
+        let placed: Value = order(&maya, &line(product, 1), None)
+            .await
+            .json()
+            .await
+            .unwrap();
+        ids.push(placed["id"].as_i64().unwrap());
+    }
+
+    let first = maya.get("/api/orders?limit=2").await;
+    let cursor = first.headers()["x-next-cursor"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let page: Value = first.json().await.unwrap();
+    let got: Vec<i64> = page
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(got, [ids[2], ids[1]]);
+    assert_eq!(cursor, ids[1].to_string());
+    let rest = maya
+        .get(&format!("/api/orders?limit=2&before={cursor}"))
+        .await;
+    assert!(rest.headers().get("x-next-cursor").is_none());
+    let rest: Value = rest.json().await.unwrap();
+    assert_eq!(rest.as_array().unwrap().len(), 1);
+    assert_eq!(rest[0]["id"], ids[0]);
+
+    // Leo sees none of them, whatever he asks for.
+    assert_eq!(leo.get_json("/api/orders").await, json!([]));
+    assert_eq!(
+        leo.get_json(&format!("/api/orders?userId={}", maya.id))
+            .await,
+        json!([])
+    );
+    let (status, _, _) = error_of(maya.get("/api/orders?limit=101").await).await;
+    assert_eq!(status, 400);
+}
+
+async fn fifty_concurrent_orders_for_the_last_ten_items_sell_exactly_ten(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let buyers = [app.new_user("maya").await, app.new_user("leo").await];
+    set_stock(&app, TEE, 10).await;
+
+    let mut tasks = Vec::new();
+    for n in 0..50 {
+        let buyer = &buyers[n % 2];
+        let request = buyer
+            .client
+            .post(buyer.url("/api/orders"))
+            .json(&line(TEE, 1));
+        tasks.push(tokio::spawn(async move {
+            let response = request.send().await.expect("request sent");
+            let status = response.status();
+            let body: Value = response.json().await.unwrap();
+            (status, body)
+        }));
+    }
+    let mut sold = 0;
+    for task in tasks {
+        let (status, body) = task.await.unwrap();
+        match status {
+            StatusCode::CREATED => sold += 1,
+            StatusCode::UNPROCESSABLE_ENTITY => {
+                let message = body["message"].as_str().unwrap();
+                assert!(
+                    message == "Brushstroke Tee is sold out" || message.starts_with("Only "),
+                    "{message}"
+                );
+            }
+            other => panic!("unexpected {other}: {body}"),
+        }
+    }
+
+    assert_eq!(sold, 10);
+    assert_eq!(stock(&app, TEE).await, 0);
+    assert_eq!(orders_in_db(&app).await, (10, 10));
+    let (status, message, code) = error_of(order(&buyers[0], &line(TEE, 1), None).await).await;
+    assert_eq!(
+        (status, message.as_str(), code.as_str()),
+        (422, "Brushstroke Tee is sold out", "sold_out")
+    );
+}
+
+async fn sold_out_and_short_stock_are_refused_and_nothing_moves(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+
+    let (status, message, _) = error_of(order(&maya, &line(JACKET, 1), None).await).await;
+    assert_eq!(
+        (status, message.as_str()),
+        (422, "Darkroom Denim Jacket is sold out")
+    );
+    let (status, message, code) = error_of(order(&maya, &line(BOMBER, 9), None).await).await;
+    assert_eq!(
+        (status, message.as_str(), code.as_str()),
+        (422, "Only 8 left in stock", "insufficient_stock")
+    );
+
+    assert_eq!(stock(&app, JACKET).await, 0);
+    assert_eq!(stock(&app, BOMBER).await, 8);
+    assert_eq!(orders_in_db(&app).await, (0, 0));
+    // The last eight can be bought.
+    let response = order(&maya, &line(BOMBER, 8), None).await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    assert_eq!(stock(&app, BOMBER).await, 0);
+}
+
+async fn a_retried_idempotency_key_answers_the_first_order_and_moves_nothing(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let key = "checkout-7f3a:line-1";
+
+    let first = order(&maya, &line(TEE, 2), Some(key)).await;
+    assert_eq!(first.status(), StatusCode::CREATED);
+    let first: Value = first.json().await.unwrap();
+    let retry = order(&maya, &line(TEE, 2), Some(key)).await;
+    assert_eq!(retry.status(), StatusCode::CREATED);
+    assert_eq!(retry.json::<Value>().await.unwrap(), first);
+    assert_eq!(stock(&app, TEE).await, 78);
+    assert_eq!(orders_in_db(&app).await, (1, 2));
+
+    // The same key for another line is a mistake, said so; nothing moves.
+    for other in [line(TEE, 3), line(1, 2)] {
+        let (status, message, code) = error_of(order(&maya, &other, Some(key)).await).await;
+        assert_eq!(
+            (status, message.as_str(), code.as_str()),
+            (
+                422,
+                "This Idempotency-Key was already used for a different order",
+                "idempotency_key_reused"
+            )
+        );
+    }
+    assert_eq!(stock(&app, TEE).await, 78);
+    assert_eq!(stock(&app, 1).await, 40);
+
+    // Keys are per user: Leo's line with the same key is his own order.
+    let leos = order(&leo, &line(TEE, 2), Some(key)).await;
+    assert_eq!(leos.status(), StatusCode::CREATED);
+    assert_ne!(leos.json::<Value>().await.unwrap()["id"], first["id"]);
+    // Without a key, the same line again is a new order.
+    assert_eq!(
+        order(&maya, &line(TEE, 2), None).await.status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(orders_in_db(&app).await, (3, 6));
+}
+
+async fn concurrent_retries_with_one_idempotency_key_make_one_order(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+
+    let mut tasks = Vec::new();
+    for _ in 0..20 {
+        let request = maya
+            .client
+            .post(maya.url("/api/orders"))
+            .header("Idempotency-Key", "retry-storm")
+            .json(&line(TEE, 1));
+        tasks.push(tokio::spawn(async move {
+            let response = request.send().await.expect("request sent");
+            (response.status(), response.json::<Value>().await.unwrap())
+        }));
+    }
+    let mut ids = Vec::new();
+    for task in tasks {
+        let (status, body) = task.await.unwrap();
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        ids.push(body["id"].as_i64().unwrap());
+    }
+
+    ids.dedup();
+    assert_eq!(ids.len(), 1, "every retry answers the one order");
+    assert_eq!(stock(&app, TEE).await, 79);
+    assert_eq!(orders_in_db(&app).await, (1, 1));
+}
+
+async fn bad_orders_are_refused_with_the_contracts_messages_and_nothing_moves(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let quantity = "Quantity must be between 1 and 99";
+    let method = "Unsupported payment method";
+    let cases = [
+        (
+            json!({"productId": TEE, "quantity": 0, "paymentMethod": "stripe"}),
+            400,
+            quantity,
+        ),
+        (
+            json!({"productId": TEE, "quantity": 100, "paymentMethod": "stripe"}),
+            400,
+            quantity,
+        ),
+        (
+            json!({"productId": TEE, "quantity": -1, "paymentMethod": "stripe"}),
+            400,
+            quantity,
+        ),
+        (
+            json!({"productId": TEE, "quantity": 1.5, "paymentMethod": "stripe"}),
+            400,
+            quantity,
+        ),
+        (
+            json!({"productId": TEE, "quantity": "2", "paymentMethod": "stripe"}),
+            400,
+            quantity,
+        ),
+        (
+            json!({"productId": TEE, "paymentMethod": "stripe"}),
+            400,
+            quantity,
+        ),
+        (
+            json!({"productId": 999, "quantity": 1, "paymentMethod": "stripe"}),
+            404,
+            "Product not found",
+        ),
+        (
+            json!({"productId": TEE, "quantity": 1, "paymentMethod": "paypal"}),
+            400,
+            method,
+        ),
+        (json!({"productId": TEE, "quantity": 1}), 400, method),
+        (
+            json!({"quantity": 1, "paymentMethod": "stripe"}),
+            400,
+            "A product is required",
+        ),
+    ];
+    for (body, want_status, want_message) in cases {
+        let (status, message, _) = error_of(order(&maya, &body, None).await).await;
+        assert_eq!(
+            (status, message.as_str()),
+            (want_status, want_message),
+            "{body}"
+        );
+    }
+    let bad_key = "Idempotency-Key must be 1 to 255 visible characters";
+    let long = "k".repeat(256);
+    for key in ["has space", "", long.as_str()] {
+        let (status, message, _) = error_of(order(&maya, &line(TEE, 1), Some(key)).await).await;
+        assert_eq!((status, message.as_str()), (400, bad_key), "{key:?}");
+    }
+    let text = maya
+        .client
+        .post(maya.url("/api/orders"))
+        .header("content-type", "text/plain")
+        .header("origin", &app.address)
+        .body("productId=4")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(text.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+
+    assert_eq!(orders_in_db(&app).await, (0, 0));
+    assert_eq!(stock(&app, TEE).await, 80);
+}
+
+async fn a_declined_payment_is_refused_and_nothing_moves(backend: Backend) {
+    let provider = Arc::new(Recorder {
+        decline: true,
+        ..Recorder::default()
+    });
+    let app = spawn_app_with_payments(backend, provider.clone()).await;
+    let maya = app.new_user("maya").await;
+
+    let (status, message, code) = error_of(order(&maya, &line(TEE, 1), Some("k1")).await).await;
+
+    assert_eq!(
+        (status, message.as_str(), code.as_str()),
+        (422, "The payment was declined", "payment_declined")
+    );
+    assert_eq!(stock(&app, TEE).await, 80);
+    assert_eq!(orders_in_db(&app).await, (0, 0));
+}
+
+async fn every_charge_without_an_order_is_refunded_under_concurrency(backend: Backend) {
+    let provider = Arc::new(Recorder::default());
+    let app = spawn_app_with_payments(backend, provider.clone()).await;
+    let maya = app.new_user("maya").await;
+    set_stock(&app, TEE, 5).await;
+
+    let mut tasks = Vec::new();
+    for n in 0..30 {
+        let request = maya
+            .client
+            .post(maya.url("/api/orders"))
+            .header("Idempotency-Key", format!("line-{}", n % 10))
+            .json(&line(TEE, 1));
+        tasks.push(tokio::spawn(async move {
+            request.send().await.expect("request sent").status()
+        }));
+    }
+    for task in tasks {
+        let status = task.await.unwrap();
+        assert!(
+            status == StatusCode::CREATED || status == StatusCode::UNPROCESSABLE_ENTITY,
+            "{status}"
+        );
+    }
+
+    // Five units sold (ten keys, three tries each); what was kept is exactly what was sold.
+    assert_eq!(stock(&app, TEE).await, 0);
+    assert_eq!(orders_in_db(&app).await, (5, 5));
+    let kept = provider.charged.load(Ordering::SeqCst) - provider.refunded.load(Ordering::SeqCst);
+    assert_eq!(kept, 5 * TEE_PRICE);
+}
+
+async fn the_database_refuses_negative_stock_and_a_total_that_is_not_price_times_quantity(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let db = app.db().await;
+
+    let negative = sqlx::query("UPDATE products SET stock = stock - 81 WHERE id = $1")
+        .bind(TEE)
+        .execute(&db.pool)
+        .await;
+    assert!(negative.is_err());
+    let forged = sqlx::query(
+        "INSERT INTO orders (user_id, product_id, quantity, unit_price_cents, total_amount_cents,
+                             payment_method, payment_reference, status, created_at)
+         VALUES ($1, $2, 2, 5800, 5800, 'stripe', 'x', 'paid', 0)",
+    )
+    .bind(maya.id)
+    .bind(TEE)
+    .execute(&db.pool)
+    .await;
+    assert!(forged.is_err());
+    assert_eq!(stock(&app, TEE).await, 80);
+    assert_eq!(orders_in_db(&app).await, (0, 0));
+}

@@ -36,7 +36,7 @@ describe('Earnings & Payments', () => {
       'GET /api/orders': () =>
         json([
           anOrder({ productName: 'Creator Hoodie', totalAmount: 17998, quantity: 2 }),
-          anOrder({ productName: 'Pixel Tee', totalAmount: 5000, createdAt: null }),
+          anOrder({ productName: 'Pixel Tee', totalAmount: 5000, createdAt: 'not a date' }),
         ]),
       'GET /api/withdrawals': () =>
         json([

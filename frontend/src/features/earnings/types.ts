@@ -1,60 +1,20 @@
-//! Earnings' wire types, written by hand from docs/shop-contract.md until the server's OpenAPI
-//! document (api.gen.ts) carries them; the names match the contract's, so each becomes
-//! `Schemas['Balance']` etc. once the server is merged. Every amount is integer cents.
+//! Earnings' wire types: short names for the server's OpenAPI document (api.gen.ts); nothing
+//! here is written by hand. Every amount is integer cents.
+import type { components } from '@/types/api.gen';
+
+type Schemas = components['schemas'];
 
 /** GET /api/user/balance. */
-export interface Balance {
-  availableBalance: number;
-  pendingBalance: number;
-  totalEarnings: number;
-}
-
+export type Balance = Schemas['Balance'];
 /** GET /api/orders: one of the session user's orders. */
-export interface Order {
-  id: number;
-  productId: number;
-  productName: string;
-  quantity: number;
-  unitPrice: number;
-  totalAmount: number;
-  paymentMethod: string;
-  status: string;
-  createdAt: string | null;
-}
-
-export type WithdrawalMethod = 'bank_transfer' | 'paypal';
-export type WithdrawalStatus = 'pending' | 'completed' | 'failed';
-
+export type Order = Schemas['Order'];
+export type WithdrawalMethod = Schemas['WithdrawalMethod'];
+export type WithdrawalStatus = Schemas['WithdrawalStatus'];
 /** How a payout reaches its owner, as answered: the account number only by its last 4 characters. */
-export interface WithdrawalAccount {
-  accountHolder: string | null;
-  accountNumberLast4: string | null;
-  routingNumber: string | null;
-  email: string | null;
-}
-
+export type WithdrawalAccount = Schemas['WithdrawalAccount'];
 /** GET /api/withdrawals, POST /api/withdrawals → 201. */
-export interface Withdrawal {
-  id: number;
-  amount: number;
-  processingFee: number;
-  netAmount: number;
-  paymentMethod: WithdrawalMethod;
-  accountDetails: WithdrawalAccount;
-  status: WithdrawalStatus | (string & {});
-  requestedAt: string;
-  processedAt: string | null;
-  notes: string | null;
-}
-
+export type Withdrawal = Schemas['Withdrawal'];
 /** POST /api/withdrawals: the amount in cents (≥ 100) and the method's details. */
-export interface NewWithdrawalRequest {
-  amount: number;
+export type NewWithdrawalRequest = Omit<Schemas['NewWithdrawalRequest'], 'paymentMethod'> & {
   paymentMethod: WithdrawalMethod;
-  accountDetails: {
-    accountHolder?: string;
-    accountNumber?: string;
-    routingNumber?: string;
-    email?: string;
-  };
-}
+};

@@ -27,6 +27,7 @@ const routes: Array<{ path: string; page: Page }> = [
   { path: '/earnings', page: lazy(() => import('./routes/earnings')) },
   { path: '/reels', page: lazy(() => import('./routes/reels')) },
   { path: '/create-reel', page: lazy(() => import('./routes/create-reel')) },
+  { path: '/admin', page: lazy(() => import('./routes/admin')) },
 ];
 
 const NotFoundPage = lazy(() => import('./routes/not-found'));

@@ -1,0 +1,15 @@
+//! Query and mutation keys of the admin area. Everything under ['admin'] is refetched after a
+//! decision that may change it.
+export const adminKeys = {
+  all: ['admin'] as const,
+  revenue: () => ['admin', 'revenue'] as const,
+  ads: () => ['admin', 'ads'] as const,
+  withdrawals: (status: string) => ['admin', 'withdrawals', 'list', status] as const,
+  withdrawalLists: () => ['admin', 'withdrawals', 'list'] as const,
+  withdrawalSummary: () => ['admin', 'withdrawals', 'summary'] as const,
+  users: (q: string) => ['admin', 'users', 'list', q] as const,
+  userSummary: () => ['admin', 'users', 'summary'] as const,
+  audit: () => ['admin', 'audit'] as const,
+};
+
+export const ADMIN_PAGE_SIZE = 20;

@@ -1,0 +1,62 @@
+//! /admin (spec 001 §2 Admin, docs/admin-contract.md): open to anyone signed in; the server
+//! decides. A 403 from GET /api/admin/revenue shows Access Denied instead of the panels.
+//! Tabs Advertisements, Withdrawals (with the audit log of decisions under it), Users; only the
+//! open tab's lists are fetched.
+import { ShieldAlert } from 'lucide-react';
+import { useState } from 'react';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs } from '@/components/ui/tabs';
+import { errorStatus } from '@/lib/api-client';
+import { useRevenue } from '../api/queries';
+import { AdsPanel } from './ads-panel';
+import { AuditLog } from './audit-log';
+import { UsersPanel } from './users-panel';
+import { WithdrawalsPanel } from './withdrawals-panel';
+
+export const ACCESS_DENIED = "Access Denied - You don't have permission to access the admin panel.";
+
+type AdminTab = 'ads' | 'withdrawals' | 'users';
+
+export function AdminScreen() {
+  const revenue = useRevenue();
+  const [tab, setTab] = useState<AdminTab>('ads');
+
+  // Spec 001 §2: the revenue call failing with 403 means this user is no admin.
+  if (revenue.isError && errorStatus(revenue.error) === 403) {
+    return (
+      <main className="px-4 pt-6 pb-6">
+        <EmptyState icon={<ShieldAlert aria-hidden="true" className="size-6 text-red-400" />} title={ACCESS_DENIED} />
+      </main>
+    );
+  }
+
+  return (
+    <main className="px-4 pt-6 pb-6">
+      <h1 className="mb-3 text-2xl font-semibold text-white">Admin Dashboard</h1>
+      {revenue.isPending ? (
+        <Spinner className="pt-16" />
+      ) : (
+        <Tabs<AdminTab>
+          label="Admin sections"
+          value={tab}
+          onChange={setTab}
+          tabs={[
+            { id: 'ads', label: 'Advertisements', panel: <AdsPanel /> },
+            {
+              id: 'withdrawals',
+              label: 'Withdrawals',
+              panel: (
+                <>
+                  <WithdrawalsPanel />
+                  <AuditLog />
+                </>
+              ),
+            },
+            { id: 'users', label: 'Users', panel: <UsersPanel /> },
+          ]}
+        />
+      )}
+    </main>
+  );
+}

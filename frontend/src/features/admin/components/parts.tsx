@@ -1,0 +1,92 @@
+//! Small pieces the admin panels share: the tiles, badges and the error line of a list.
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+
+/** One figure of a panel's tiles; a skeleton until it is known. */
+export function StatTile({
+  label,
+  value,
+  icon: Icon,
+  accent,
+}: {
+  label: string;
+  value: ReactNode | undefined;
+  icon: LucideIcon;
+  accent: string;
+}) {
+  return (
+    <li aria-label={label} className="min-w-0 rounded-2xl border border-white/10 bg-zinc-900/70 p-3">
+      <p className="flex items-center gap-1.5 text-xs font-medium text-zinc-400">
+        <Icon aria-hidden="true" className={cn('size-4 shrink-0', accent)} />
+        <span className="truncate">{label}</span>
+      </p>
+      {value === undefined ? (
+        <Skeleton className="mt-2 h-6 w-16" />
+      ) : (
+        <p className="mt-1 truncate text-xl font-bold text-white tabular-nums">{value}</p>
+      )}
+    </li>
+  );
+}
+
+export function Tiles({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-2 gap-2">
+      {children}
+    </ul>
+  );
+}
+
+const tones = {
+  green: 'bg-emerald-500/15 text-emerald-300',
+  amber: 'bg-amber-500/15 text-amber-300',
+  red: 'bg-red-500/15 text-red-300',
+  blue: 'bg-sky-500/15 text-sky-300',
+  zinc: 'bg-white/10 text-zinc-300',
+  purple: 'bg-fuchsia-500/15 text-fuchsia-300',
+};
+
+export function Badge({ tone, children }: { tone: keyof typeof tones; children: ReactNode }) {
+  return <span className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap', tones[tone])}>{children}</span>;
+}
+
+/** A withdrawal's status in its colour: other statuses than the three named are blue (spec 001 §4). */
+export function WithdrawalStatusBadge({ status }: { status: string }) {
+  const tone = status === 'completed' ? 'green' : status === 'pending' ? 'amber' : status === 'failed' ? 'red' : 'blue';
+  return (
+    <span className="capitalize">
+      <Badge tone={tone}>{status}</Badge>
+    </span>
+  );
+}
+
+export function SectionHeading({ id, children, action }: { id: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-2">
+      <h2 id={id} className="text-lg font-semibold text-white">
+        {children}
+      </h2>
+      {action}
+    </div>
+  );
+}
+
+/** 'Mar 4, 2026'; '' for nothing readable. */
+export function shortDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+/** 'Mar 4, 2026, 10:05 AM' for the audit log. */
+export function dateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+export const selectClass =
+  'block min-h-11 w-full rounded-xl border border-white/10 bg-zinc-900/80 px-3 text-base text-zinc-50 focus:border-fuchsia-400/70 focus:outline-none';

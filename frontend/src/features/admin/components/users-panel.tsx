@@ -1,0 +1,102 @@
+//! Users (spec 001 §2 Admin): the tiles from /api/admin/users/summary (total, admins, online)
+//! and every account, newest first, searchable by username, display name or email; each with
+//! name and username, email, followers, following, posts, online/offline, Admin/User, joined,
+//! and 'Deactivated' when it is.
+import { Search, Shield, UserCheck, Users, Wifi } from 'lucide-react';
+import { useId, useState } from 'react';
+import { LoadMore } from '@/components/load-more';
+import { Avatar } from '@/components/ui/avatar';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input, Label } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useAdminUsers, useUserSummary } from '../api/queries';
+import type { AdminUser } from '../types';
+import { Badge, SectionHeading, shortDate, StatTile, Tiles } from './parts';
+
+const count = new Intl.NumberFormat('en-US');
+
+function UserRow({ user: u }: { user: AdminUser }) {
+  return (
+    <li aria-label={u.displayName} className="flex gap-3 px-3 py-3">
+      <Avatar src={u.profileImage} name={u.displayName} className="size-10 shrink-0 text-sm" />
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold text-white">{u.displayName}</p>
+            <p className="truncate text-xs text-zinc-400">@{u.username}</p>
+          </div>
+          <div className="flex shrink-0 flex-wrap justify-end gap-1">
+            {u.isAdmin ? <Badge tone="purple">Admin</Badge> : <Badge tone="zinc">User</Badge>}
+            {u.isOnline ? <Badge tone="green">Online</Badge> : <Badge tone="zinc">Offline</Badge>}
+            {!u.isActive && <Badge tone="red">Deactivated</Badge>}
+          </div>
+        </div>
+        <p className="truncate text-xs text-zinc-300">{u.email}</p>
+        <p className="text-xs text-zinc-500 tabular-nums">
+          {count.format(u.followersCount)} followers · {count.format(u.followingCount)} following · {count.format(u.postsCount)} posts
+        </p>
+        <p className="text-xs text-zinc-500">Joined {shortDate(u.createdAt)}</p>
+      </div>
+    </li>
+  );
+}
+
+export function UsersPanel() {
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const q = useDebouncedValue(query.trim(), 300);
+  const summary = useUserSummary();
+  const users = useAdminUsers(q);
+  const list = users.data?.pages.flatMap((page) => page.items) ?? [];
+  const s = summary.data;
+
+  let body;
+  if (users.isPending) body = <Skeleton className="h-40 rounded-2xl" />;
+  else if (users.isError) body = <EmptyState title="Failed to load users" description="Please try again later." className="py-6" />;
+  else if (list.length === 0)
+    body = <EmptyState icon={<Users aria-hidden="true" className="size-6" />} title="No users found" className="py-8" />;
+  else
+    body = (
+      <>
+        <ul aria-label="Users" className="divide-y divide-white/10 rounded-2xl border border-white/10 bg-zinc-900/70">
+          {list.map((u) => (
+            <UserRow key={u.id} user={u} />
+          ))}
+        </ul>
+        <LoadMore hasNextPage={users.hasNextPage} isFetchingNextPage={users.isFetchingNextPage} fetchNextPage={users.fetchNextPage} />
+      </>
+    );
+
+  return (
+    <div className="space-y-4 pt-4">
+      <Tiles label="User totals">
+        <StatTile label="Total Users" value={s && count.format(s.totalUsers)} icon={Users} accent="text-sky-400" />
+        <StatTile label="Admin Users" value={s && count.format(s.adminUsers)} icon={Shield} accent="text-fuchsia-400" />
+        <StatTile label="Online Users" value={s && count.format(s.onlineUsers)} icon={Wifi} accent="text-emerald-400" />
+      </Tiles>
+      <section aria-labelledby="admin-users-heading" className="space-y-2">
+        <SectionHeading id="admin-users-heading">
+          <span className="inline-flex items-center gap-2">
+            <UserCheck aria-hidden="true" className="size-5 text-zinc-400" /> Users
+          </span>
+        </SectionHeading>
+        <div className="relative">
+          <Label htmlFor={`${id}-q`} className="sr-only">
+            Search users
+          </Label>
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500" />
+          <Input
+            id={`${id}-q`}
+            type="search"
+            placeholder="Search by name, username or email"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            className="pl-9"
+          />
+        </div>
+        {body}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+//! Withdrawals (spec 001 §2 Admin, §4): the tiles from /api/admin/withdrawals/summary (pending
+//! count, total amount, total processing fees), a status filter, every request with its user,
+//! amount, net, method, status and date, and Approve / Reject on pending rows only; the audit
+//! log of decisions follows.
+import { CheckCircle2, Clock, DollarSign, Receipt, Wallet, XCircle } from 'lucide-react';
+import { useId, useState } from 'react';
+import { LoadMore } from '@/components/load-more';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Label } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { formatCents } from '@/lib/money';
+import { useDecideWithdrawal } from '../api/mutations';
+import { useAdminWithdrawals, useWithdrawalSummary } from '../api/queries';
+import type { AdminWithdrawal, WithdrawalDecision } from '../types';
+import { SectionHeading, selectClass, shortDate, StatTile, Tiles, WithdrawalStatusBadge } from './parts';
+
+const methodLabel: Record<string, string> = { bank_transfer: 'Bank Transfer', paypal: 'PayPal' };
+
+const FILTERS = [
+  { value: '', label: 'All statuses' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'failed', label: 'Failed' },
+];
+
+function WithdrawalRow({ withdrawal: w }: { withdrawal: AdminWithdrawal }) {
+  const decide = useDecideWithdrawal();
+  const onDecide = (status: WithdrawalDecision['status']) =>
+    decide.mutate(
+      { id: w.id, status },
+      {
+        onSuccess: () => toast({ title: 'Withdrawal updated successfully!' }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Failed to update withdrawal. Please try again.',
+            description: errorMessage(error) ?? undefined,
+          }),
+      },
+    );
+  return (
+    <li aria-label={`Withdrawal by ${w.user.displayName} of ${formatCents(w.amount)}`} className="space-y-2 px-3 py-3">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="truncate text-sm font-semibold text-white">{w.user.displayName}</p>
+          <p className="truncate text-xs text-zinc-400">@{w.user.username}</p>
+        </div>
+        <WithdrawalStatusBadge status={w.status} />
+      </div>
+      <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
+        <div className="flex justify-between gap-2">
+          <dt className="text-zinc-500">Amount</dt>
+          <dd className="font-semibold text-zinc-100 tabular-nums">{formatCents(w.amount)}</dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt className="text-zinc-500">Net</dt>
+          <dd className="font-semibold text-zinc-100 tabular-nums">{formatCents(w.netAmount)}</dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt className="text-zinc-500">Method</dt>
+          <dd className="text-zinc-200">{methodLabel[w.paymentMethod] ?? w.paymentMethod}</dd>
+        </div>
+        <div className="flex justify-between gap-2">
+          <dt className="text-zinc-500">Requested</dt>
+          <dd className="text-zinc-200">{shortDate(w.requestedAt)}</dd>
+        </div>
+      </dl>
+      {w.notes && <p className="truncate text-xs text-zinc-500">{w.notes}</p>}
+      {w.status === 'pending' && (
+        <div className="grid grid-cols-2 gap-2">
+          <Button variant="secondary" className="min-h-10 text-emerald-300" disabled={decide.isPending} onClick={() => onDecide('completed')}>
+            <CheckCircle2 aria-hidden="true" className="size-4" /> Approve
+          </Button>
+          <Button variant="secondary" className="min-h-10 text-red-300" disabled={decide.isPending} onClick={() => onDecide('failed')}>
+            <XCircle aria-hidden="true" className="size-4" /> Reject
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function WithdrawalsPanel() {
+  const id = useId();
+  const [status, setStatus] = useState('');
+  const summary = useWithdrawalSummary();
+  const withdrawals = useAdminWithdrawals(status);
+  const list = withdrawals.data?.pages.flatMap((page) => page.items) ?? [];
+  const s = summary.data;
+
+  let body;
+  if (withdrawals.isPending) body = <Skeleton className="h-40 rounded-2xl" />;
+  else if (withdrawals.isError)
+    body = <EmptyState title="Failed to load withdrawals" description="Please try again later." className="py-6" />;
+  else if (list.length === 0)
+    body = <EmptyState icon={<Wallet aria-hidden="true" className="size-6" />} title="No withdrawal requests found" className="py-8" />;
+  else
+    body = (
+      <>
+        <ul aria-label="Withdrawal requests" className="divide-y divide-white/10 rounded-2xl border border-white/10 bg-zinc-900/70">
+          {list.map((w) => (
+            <WithdrawalRow key={w.id} withdrawal={w} />
+          ))}
+        </ul>
+        <LoadMore
+          hasNextPage={withdrawals.hasNextPage}
+          isFetchingNextPage={withdrawals.isFetchingNextPage}
+          fetchNextPage={withdrawals.fetchNextPage}
+        />
+      </>
+    );
+
+  return (
+    <div className="space-y-4 pt-4">
+      <Tiles label="Withdrawal totals">
+        <StatTile label="Pending Requests" value={s?.pendingCount} icon={Clock} accent="text-amber-400" />
+        <StatTile label="Total Amount" value={s && formatCents(s.totalAmount)} icon={DollarSign} accent="text-emerald-400" />
+        <StatTile label="Processing Fees" value={s && formatCents(s.totalFees)} icon={Receipt} accent="text-fuchsia-400" />
+      </Tiles>
+      <section aria-labelledby="admin-withdrawals-heading" className="space-y-2">
+        <SectionHeading id="admin-withdrawals-heading">Withdrawal Requests</SectionHeading>
+        <div>
+          <Label htmlFor={`${id}-status`} className="sr-only">
+            Status
+          </Label>
+          <select id={`${id}-status`} value={status} onChange={(e) => setStatus(e.target.value)} className={selectClass}>
+            {FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {body}
+      </section>
+    </div>
+  );
+}

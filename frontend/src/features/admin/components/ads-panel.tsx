@@ -36,7 +36,7 @@ function AdRow({ ad }: { ad: AdminAd }) {
     );
   return (
     <li aria-label={ad.title} className="flex gap-3 px-3 py-3">
-      <img src={ad.imageUrl} alt="" className="size-16 shrink-0 rounded-xl bg-zinc-800 object-cover" />
+      <img src={ad.imageUrl} alt={ad.title} className="size-16 shrink-0 rounded-xl bg-zinc-800 object-cover" />
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">

@@ -1,0 +1,275 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { anAdminAd, anAdminUser, anAdminWithdrawal, anAuditEntry, aRevenue } from '@/test/admin';
+import { json, me, renderWithApp } from '@/test/render';
+import { apiError, serveApi } from '@/test/shop';
+import AdminPage from './admin';
+
+type Routes = Parameters<typeof serveApi>[0];
+
+const admin = { ...me, id: 9, username: 'admin', displayName: 'Atelier Admin', isAdmin: true };
+
+function renderAdmin(routes: Routes = {}) {
+  const server = serveApi({
+    'GET /api/admin/revenue': () => json(aRevenue()),
+    'GET /api/admin/ads': () => json([]),
+    'GET /api/admin/withdrawals': () => json([]),
+    'GET /api/admin/withdrawals/summary': () => json({ pendingCount: 0, totalAmount: 0, totalFees: 0 }),
+    'GET /api/admin/users': () => json([]),
+    'GET /api/admin/users/summary': () => json({ totalUsers: 0, adminUsers: 0, onlineUsers: 0 }),
+    'GET /api/admin/audit': () => json([]),
+    ...routes,
+  });
+  return { ...renderWithApp(<AdminPage />, { path: '/admin', user: admin }), ...server };
+}
+
+async function openTab(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(await screen.findByRole('tab', { name }));
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Admin dashboard', () => {
+  it("shows Access Denied when the revenue call answers 403, and nothing else", async () => {
+    const { calls } = renderAdmin({ 'GET /api/admin/revenue': () => apiError(403, 'Admin access required', 'forbidden') });
+    expect(await screen.findByText("Access Denied - You don't have permission to access the admin panel.")).toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(calls('GET /api/admin/revenue')).toHaveLength(1);
+  });
+
+  it('shows the revenue tiles with the click-through rate to 2 decimals', async () => {
+    renderAdmin({ 'GET /api/admin/revenue': () => json(aRevenue({ totalRevenueFormatted: '$1,234.56', totalImpressions: 3, totalClicks: 1 })) });
+    const tiles = await screen.findByRole('list', { name: 'Ad revenue' });
+    expect(within(tiles).getByRole('listitem', { name: 'Total Revenue' })).toHaveTextContent('$1,234.56');
+    expect(within(tiles).getByRole('listitem', { name: 'Impressions' })).toHaveTextContent('3');
+    expect(within(tiles).getByRole('listitem', { name: 'Clicks' })).toHaveTextContent('1');
+    expect(within(tiles).getByRole('listitem', { name: 'Click-Through Rate' })).toHaveTextContent('33.33%');
+    expect(screen.getByRole('tab', { name: 'Advertisements' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Withdrawals' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Users' })).toBeInTheDocument();
+  });
+
+  it("says 0.00% without impressions and the ads' empty text", async () => {
+    renderAdmin({ 'GET /api/admin/revenue': () => json(aRevenue({ totalRevenueFormatted: '$0.00', totalImpressions: 0, totalClicks: 0 })) });
+    expect(await screen.findByRole('listitem', { name: 'Click-Through Rate' })).toHaveTextContent('0.00%');
+    expect(await screen.findByText('No ads created yet. Create your first ad to start earning!')).toBeInTheDocument();
+  });
+
+  it('lists every ad with its figures and pauses and resumes it', async () => {
+    const user = userEvent.setup();
+    let ad = anAdminAd({ title: 'Brush Pack Pro', category: 'banner', totalImpressions: 1200, totalClicks: 30, revenue: 3000 });
+    const { calls } = renderAdmin({
+      'GET /api/admin/ads': () => json([ad, anAdminAd({ id: 42, title: 'Loop Studio', isActive: false })], { headers: { 'X-Next-Cursor': '' } }),
+      'PATCH /api/ads/41': ({ body }) => {
+        ad = { ...ad, isActive: (body as { isActive: boolean }).isActive };
+        return json(ad);
+      },
+    });
+    const ads = await screen.findByRole('list', { name: 'Ads' });
+    const row = within(ads).getByRole('listitem', { name: 'Brush Pack Pro' });
+    expect(row).toHaveTextContent('Inkwell Studio');
+    expect(row).toHaveTextContent('banner');
+    expect(row).toHaveTextContent('1,200');
+    expect(row).toHaveTextContent('30');
+    expect(row).toHaveTextContent('$30.00');
+    expect(row).toHaveTextContent('Active');
+    expect(within(row).getByRole('img')).toHaveAttribute('src', '/media/ad-brushes.jpg');
+    const paused = within(ads).getByRole('listitem', { name: 'Loop Studio' });
+    expect(paused).toHaveTextContent('Inactive');
+    expect(within(paused).getByRole('button', { name: 'Resume' })).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(within(row).getByText('Inactive')).toBeInTheDocument());
+    expect(calls('PATCH /api/ads/41')[0].body).toEqual({ isActive: false });
+    await user.click(within(row).getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(within(row).getByText('Active')).toBeInTheDocument());
+    expect(calls('PATCH /api/ads/41')[1].body).toEqual({ isActive: true });
+  });
+
+  it('opens Create Ad with the defaults and shows every rule’s message without sending', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAdmin();
+    await user.click(await screen.findByRole('button', { name: 'Create Ad' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Ad' });
+    expect(within(dialog).getByLabelText('Category')).toHaveValue('feed');
+    expect(within(dialog).getByLabelText('Budget ($)')).toHaveValue(10);
+    expect(within(dialog).getByLabelText('Cost per Click ($)')).toHaveValue(1);
+
+    await user.clear(within(dialog).getByLabelText('Budget ($)'));
+    await user.type(within(dialog).getByLabelText('Budget ($)'), '0.5');
+    await user.clear(within(dialog).getByLabelText('Cost per Click ($)'));
+    await user.type(within(dialog).getByLabelText('Cost per Click ($)'), '0.25');
+    await user.type(within(dialog).getByLabelText('Image URL'), 'nope');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Ad' }));
+    for (const message of [
+      'Title is required',
+      'Please enter a valid image URL',
+      'Please enter a valid target URL',
+      'Advertiser name is required',
+      'Budget must be at least $1.00',
+      'Cost per click must be at least $0.50',
+    ])
+      expect(within(dialog).getByText(message)).toBeInTheDocument();
+    expect(calls('POST /api/ads')).toHaveLength(0);
+  });
+
+  it("sends a new ad in cents, says 'Ad created successfully!' and refetches the list", async () => {
+    const user = userEvent.setup();
+    const created: unknown[] = [];
+    const { calls } = renderAdmin({
+      'GET /api/admin/ads': () => json(created),
+      'POST /api/ads': ({ body }) => {
+        const ad = anAdminAd({ ...(body as object), id: 50 });
+        created.push(ad);
+        return json(ad, { status: 201 });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create Ad' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Ad' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Brush Pack Pro');
+    await user.type(within(dialog).getByLabelText('Image URL'), '/media/brushes.jpg');
+    await user.type(within(dialog).getByLabelText('Target URL'), 'https://example.com/brushes');
+    await user.type(within(dialog).getByLabelText('Advertiser Name'), 'Inkwell Studio');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'banner');
+    await user.clear(within(dialog).getByLabelText('Budget ($)'));
+    await user.type(within(dialog).getByLabelText('Budget ($)'), '25.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Ad' }));
+
+    expect(await screen.findByText('Ad created successfully!')).toBeInTheDocument();
+    expect(calls('POST /api/ads')[0].body).toEqual({
+      title: 'Brush Pack Pro',
+      imageUrl: '/media/brushes.jpg',
+      targetUrl: 'https://example.com/brushes',
+      advertiserName: 'Inkwell Studio',
+      category: 'banner',
+      budget: 2550,
+      costPerClick: 100,
+      endDate: null,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(await screen.findByRole('list', { name: 'Ads' })).findByRole('listitem', { name: 'Brush Pack Pro' })).toBeInTheDocument();
+  });
+
+  it("shows the server's 400 message under its field and 'Failed to create ad. Please try again.'", async () => {
+    const user = userEvent.setup();
+    renderAdmin({ 'POST /api/ads': () => apiError(400, 'Please enter a valid image URL', 'validation') });
+    await user.click(await screen.findByRole('button', { name: 'Create Ad' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Ad' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Brush Pack Pro');
+    await user.type(within(dialog).getByLabelText('Image URL'), 'https://example.com/a.png');
+    await user.type(within(dialog).getByLabelText('Target URL'), 'https://example.com/brushes');
+    await user.type(within(dialog).getByLabelText('Advertiser Name'), 'Inkwell Studio');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Ad' }));
+    expect(await screen.findByText('Failed to create ad. Please try again.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter a valid image URL');
+    expect(screen.getByRole('dialog', { name: 'Create Ad' })).toBeInTheDocument();
+  });
+
+  it('shows the withdrawal tiles and Approve/Reject only on pending rows, with the spec notes', async () => {
+    const user = userEvent.setup();
+    let pending = anAdminWithdrawal({ id: 12, amount: 2030, netAmount: 1979, processingFee: 51 });
+    const done = anAdminWithdrawal({ id: 11, status: 'completed', user: { id: 6, username: 'ana', displayName: 'Ana Lee', email: 'ana@example.com' } });
+    const { calls } = renderAdmin({
+      'GET /api/admin/withdrawals': () => json([pending, done]),
+      'GET /api/admin/withdrawals/summary': () => json({ pendingCount: 1, totalAmount: 12030, totalFees: 301 }),
+      'PUT /api/admin/withdrawals/12': ({ body }) => {
+        pending = { ...pending, status: (body as { status: 'completed' }).status, notes: 'Approved and processed' };
+        return json(pending);
+      },
+      'GET /api/admin/audit': () => json([anAuditEntry()]),
+    });
+    await openTab(user, 'Withdrawals');
+    const tiles = await screen.findByRole('list', { name: 'Withdrawal totals' });
+    expect(await within(tiles).findByText('1')).toBeInTheDocument();
+    expect(within(tiles).getByRole('listitem', { name: 'Total Amount' })).toHaveTextContent('$120.30');
+    expect(within(tiles).getByRole('listitem', { name: 'Processing Fees' })).toHaveTextContent('$3.01');
+
+    const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
+    const row = within(list).getByRole('listitem', { name: 'Withdrawal by Eli Earns of $20.30' });
+    expect(row).toHaveTextContent('@eli');
+    expect(row).toHaveTextContent('$19.79');
+    expect(row).toHaveTextContent('Bank Transfer');
+    expect(row).toHaveTextContent('pending');
+    expect(row).toHaveTextContent('Mar 5, 2026');
+    const decided = within(list).getByRole('listitem', { name: /Ana Lee/ });
+    expect(within(decided).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(within(decided).queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Audit log' })).getByText('Atelier Admin approved withdrawal #12')).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Withdrawal updated successfully!')).toBeInTheDocument();
+    expect(calls('PUT /api/admin/withdrawals/12')[0].body).toEqual({ status: 'completed', notes: 'Approved and processed' });
+    await waitFor(() => expect(within(row).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument());
+    expect(row).toHaveTextContent('completed');
+  });
+
+  it("rejects with the spec note and says 'Failed to update withdrawal. Please try again.' on a 409", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAdmin({
+      'GET /api/admin/withdrawals': () => json([anAdminWithdrawal({ id: 12 })]),
+      'PUT /api/admin/withdrawals/12': () => apiError(409, 'This withdrawal was already processed', 'conflict'),
+    });
+    await openTab(user, 'Withdrawals');
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText('Failed to update withdrawal. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('This withdrawal was already processed')).toBeInTheDocument();
+    expect(calls('PUT /api/admin/withdrawals/12')[0].body).toEqual({ status: 'failed', notes: 'Rejected - insufficient documentation' });
+  });
+
+  it('filters withdrawals by status and shows their empty text', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAdmin();
+    await openTab(user, 'Withdrawals');
+    expect(await screen.findByText('No withdrawal requests found')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Status'), 'pending');
+    await waitFor(() => expect(calls('GET /api/admin/withdrawals').at(-1)?.url.searchParams.get('status')).toBe('pending'));
+  });
+
+  it('shows the user tiles and every user, searching by q', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAdmin({
+      'GET /api/admin/users/summary': () => json({ totalUsers: 42, adminUsers: 1, onlineUsers: 5 }),
+      'GET /api/admin/users': ({ url }) =>
+        json(
+          url.searchParams.get('q') === 'zzz'
+            ? []
+            : [anAdminUser(), anAdminUser({ id: 3, username: 'admin', displayName: 'Atelier Admin', isAdmin: true, isOnline: false, isActive: false })],
+        ),
+    });
+    await openTab(user, 'Users');
+    const tiles = await screen.findByRole('list', { name: 'User totals' });
+    await waitFor(() => expect(within(tiles).getByRole('listitem', { name: 'Total Users' })).toHaveTextContent('42'));
+    expect(within(tiles).getByRole('listitem', { name: 'Admin Users' })).toHaveTextContent('1');
+    expect(within(tiles).getByRole('listitem', { name: 'Online Users' })).toHaveTextContent('5');
+
+    const list = await screen.findByRole('list', { name: 'Users' });
+    const leo = within(list).getByRole('listitem', { name: 'Leo Park' });
+    for (const text of ['@leo', 'leo@example.com', '10 followers', '4 following', '7 posts', 'Online', 'User', 'Joined Jan 15, 2026'])
+      expect(leo).toHaveTextContent(text);
+    const adminRow = within(list).getByRole('listitem', { name: 'Atelier Admin' });
+    expect(adminRow).toHaveTextContent('Admin');
+    expect(adminRow).toHaveTextContent('Offline');
+    expect(adminRow).toHaveTextContent('Deactivated');
+
+    await user.type(screen.getByLabelText('Search users'), 'zzz');
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(calls('GET /api/admin/users').at(-1)?.url.searchParams.get('q')).toBe('zzz');
+  });
+
+  it('loads the next page of ads on X-Next-Cursor', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAdmin({
+      'GET /api/admin/ads': ({ url }) =>
+        url.searchParams.get('before') === '41'
+          ? json([anAdminAd({ id: 40, title: 'Older ad' })])
+          : json([anAdminAd()], { headers: { 'X-Next-Cursor': '41' } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('listitem', { name: 'Older ad' })).toBeInTheDocument();
+    expect(calls('GET /api/admin/ads')[1].url.searchParams.get('before')).toBe('41');
+  });
+});

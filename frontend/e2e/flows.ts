@@ -66,3 +66,21 @@ export async function creditUser(username: string, cents: number): Promise<strin
   });
   return stdout;
 }
+
+/** The seeded demo admin (`atelier seed --demo`); sign-in asks for the email too (spec 000 §5). */
+export const DEMO_ADMIN = {
+  username: process.env.ATELIER_ADMIN_USERNAME ?? 'admin',
+  email: process.env.ATELIER_ADMIN_EMAIL ?? 'admin@atelier.test',
+  password: process.env.ATELIER_ADMIN_PASSWORD ?? 'atelier-admin',
+};
+
+/** Signs in through the landing page and waits for the app. */
+export async function signIn(page: Page, creds: { username: string; email: string; password: string }) {
+  await page.goto(baseUrl);
+  await page.getByRole('heading', { name: 'Welcome back' }).waitFor({ timeout: 20_000 });
+  await page.getByLabel('Username', { exact: true }).fill(creds.username);
+  await page.getByLabel('Email', { exact: true }).fill(creds.email);
+  await page.getByLabel('Password', { exact: true }).fill(creds.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByTestId('bottom-nav').waitFor({ timeout: 20_000 });
+}

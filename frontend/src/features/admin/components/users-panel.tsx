@@ -21,16 +21,14 @@ function UserRow({ user: u }: { user: AdminUser }) {
     <li aria-label={u.displayName} className="flex gap-3 px-3 py-3">
       <Avatar src={u.profileImage} name={u.displayName} className="size-10 shrink-0 text-sm" />
       <div className="min-w-0 flex-1 space-y-1">
-        <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0">
-            <p className="truncate text-sm font-semibold text-white">{u.displayName}</p>
-            <p className="truncate text-xs text-zinc-400">@{u.username}</p>
-          </div>
-          <div className="flex shrink-0 flex-wrap justify-end gap-1">
-            {u.isAdmin ? <Badge tone="purple">Admin</Badge> : <Badge tone="zinc">User</Badge>}
-            {u.isOnline ? <Badge tone="green">Online</Badge> : <Badge tone="zinc">Offline</Badge>}
-            {!u.isActive && <Badge tone="red">Deactivated</Badge>}
-          </div>
+        <div className="min-w-0">
+          <p className="truncate text-sm font-semibold text-white">{u.displayName}</p>
+          <p className="truncate text-xs text-zinc-400">@{u.username}</p>
+        </div>
+        <div className="flex flex-wrap gap-1">
+          {u.isAdmin ? <Badge tone="purple">Admin</Badge> : <Badge tone="zinc">User</Badge>}
+          {u.isOnline ? <Badge tone="green">Online</Badge> : <Badge tone="zinc">Offline</Badge>}
+          {!u.isActive && <Badge tone="red">Deactivated</Badge>}
         </div>
         <p className="truncate text-xs text-zinc-300">{u.email}</p>
         <p className="text-xs text-zinc-500 tabular-nums">

@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anAdminAd, anAdminUser, anAdminWithdrawal, anAuditEntry, aRevenue } from '@/test/admin';
 import { json, me, renderWithApp } from '@/test/render';
 import { apiError, serveApi } from '@/test/shop';
+import { imageFileToDataUrl } from '@/lib/process-image';
 import AdminPage from './admin';
+
+vi.mock('@/lib/process-image', () => ({ imageFileToDataUrl: vi.fn() }));
 
 type Routes = Parameters<typeof serveApi>[0];
 
@@ -152,6 +155,26 @@ describe('Admin dashboard', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await within(await screen.findByRole('list', { name: 'Ads' })).findByRole('listitem', { name: 'Brush Pack Pro' })).toBeInTheDocument();
+  });
+
+  it('sends an uploaded picture as a data: image, previewed and removable', async () => {
+    const user = userEvent.setup();
+    vi.mocked(imageFileToDataUrl).mockResolvedValue('data:image/jpeg;base64,AAAA');
+    const { calls } = renderAdmin({ 'POST /api/ads': ({ body }) => json(anAdminAd(body as object), { status: 201 }) });
+    await user.click(await screen.findByRole('button', { name: 'Create Ad' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Ad' });
+    await user.upload(within(dialog).getByTestId('ad-image-file'), new File(['x'], 'ad.png', { type: 'image/png' }));
+    expect(await within(dialog).findByRole('img', { name: 'Ad image preview' })).toHaveAttribute('src', 'data:image/jpeg;base64,AAAA');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(within(dialog).getByLabelText('Image URL')).toHaveValue('');
+    await user.upload(within(dialog).getByTestId('ad-image-file'), new File(['x'], 'ad.png', { type: 'image/png' }));
+    await within(dialog).findByRole('img', { name: 'Ad image preview' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Brush Pack Pro');
+    await user.type(within(dialog).getByLabelText('Target URL'), 'https://example.com/brushes');
+    await user.type(within(dialog).getByLabelText('Advertiser Name'), 'Inkwell Studio');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Ad' }));
+    expect(await screen.findByText('Ad created successfully!')).toBeInTheDocument();
+    expect((calls('POST /api/ads')[0].body as { imageUrl: string }).imageUrl).toBe('data:image/jpeg;base64,AAAA');
   });
 
   it("shows the server's 400 message under its field and 'Failed to create ad. Please try again.'", async () => {

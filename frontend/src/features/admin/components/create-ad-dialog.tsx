@@ -2,12 +2,15 @@
 //! (category feed, budget $10.00, cost per click $1.00), each rule checked before sending with
 //! its message under the field, the server's 400 message shown the same way, and the toasts
 //! 'Ad created successfully!' and 'Failed to create ad. Please try again.'.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, errorStatus } from '@/lib/api-client';
+import { checkImageFile } from '@/lib/image-file';
+import { imageFileToDataUrl } from '@/lib/process-image';
 import { useCreateAd } from '../api/mutations';
 import { AD_CATEGORIES, AD_FORM_DEFAULTS, checkAdForm, fieldOfServerMessage, type AdFormErrors, type AdFormValues } from '../ad-form';
 import type { AdCategory } from '../types';
@@ -37,12 +40,38 @@ function Field({
   );
 }
 
+/** The picker's limit before the redraw (the post picker's, spec 000 §9). */
+export const AD_IMAGE_MAX_MB = 500;
+
 export function CreateAdDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const id = useId();
   const [values, setValues] = useState<AdFormValues>(AD_FORM_DEFAULTS);
   const [errors, setErrors] = useState<AdFormErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const create = useCreateAd();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [processing, setProcessing] = useState(false);
+  const uploaded = values.imageUrl.startsWith('data:image/');
+
+  /** A picked picture is redrawn as a JPEG data URL (≤ 1600 px wide); the server stores it as `/media/…`. */
+  const onPickFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const problem = checkImageFile(file, AD_IMAGE_MAX_MB);
+    if (problem) {
+      toast({ variant: 'destructive', title: problem.title, description: problem.description });
+      return;
+    }
+    setProcessing(true);
+    try {
+      set('imageUrl')(await imageFileToDataUrl(file));
+    } catch {
+      toast({ variant: 'destructive', title: 'Error processing image', description: 'Please try selecting a different image.' });
+    } finally {
+      setProcessing(false);
+    }
+  };
 
   const set = (field: keyof AdFormValues) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -109,7 +138,29 @@ export function CreateAdDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             <Textarea {...input('description')} className="min-h-20" />
           </Field>
           <Field id={`${id}-imageUrl`} label="Image URL" error={errors.imageUrl}>
-            <Input {...input('imageUrl')} type="url" inputMode="url" placeholder="https://…" />
+            {uploaded ? (
+              <div className="flex items-center gap-3 rounded-xl border border-white/10 bg-zinc-900/80 p-2">
+                <img src={values.imageUrl} alt="Ad image preview" className="size-14 rounded-lg object-cover" />
+                <span className="flex-1 text-sm text-zinc-300">Uploaded image</span>
+                <Button variant="ghost" className="min-h-10 px-3" onClick={() => set('imageUrl')('')}>
+                  <Trash2 aria-hidden="true" className="size-4" /> Remove
+                </Button>
+              </div>
+            ) : (
+              <div className="flex gap-2">
+                <Input {...input('imageUrl')} type="url" inputMode="url" placeholder="https://…" className="flex-1" />
+                <Button
+                  variant="secondary"
+                  aria-label="Upload image"
+                  className="shrink-0 px-3"
+                  disabled={processing}
+                  onClick={() => fileInput.current?.click()}
+                >
+                  {processing ? <Loader2 aria-hidden="true" className="size-4 animate-spin" /> : <ImagePlus aria-hidden="true" className="size-4" />}
+                </Button>
+              </div>
+            )}
+            <input ref={fileInput} type="file" accept="image/*" className="hidden" data-testid="ad-image-file" onChange={onPickFile} />
           </Field>
           <Field id={`${id}-targetUrl`} label="Target URL" error={errors.targetUrl}>
             <Input {...input('targetUrl')} type="url" inputMode="url" placeholder="https://…" />
@@ -156,7 +207,7 @@ export function CreateAdDialog({ open, onOpenChange }: { open: boolean; onOpenCh
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={create.isPending} className="whitespace-nowrap">
+            <Button type="submit" disabled={create.isPending || processing} className="whitespace-nowrap">
               {create.isPending ? 'Creating...' : 'Create Ad'}
             </Button>
           </div>

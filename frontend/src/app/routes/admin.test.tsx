@@ -243,6 +243,24 @@ describe('Admin dashboard', () => {
     expect(calls('PUT /api/admin/withdrawals/12')[0].body).toEqual({ status: 'failed', notes: 'Rejected - insufficient documentation' });
   });
 
+  it('says the decision succeeded even when the decided row leaves the pending filter', async () => {
+    const user = userEvent.setup();
+    let decided = false;
+    renderAdmin({
+      'GET /api/admin/withdrawals': ({ url }) =>
+        json(url.searchParams.get('status') === 'pending' && decided ? [] : [anAdminWithdrawal({ id: 12 })]),
+      'PUT /api/admin/withdrawals/12': () => {
+        decided = true;
+        return json(anAdminWithdrawal({ id: 12, status: 'completed' }));
+      },
+    });
+    await openTab(user, 'Withdrawals');
+    await user.selectOptions(screen.getByLabelText('Status'), 'pending');
+    await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Withdrawal updated successfully!')).toBeInTheDocument();
+    expect(await screen.findByText('No withdrawal requests found')).toBeInTheDocument();
+  });
+
   it('filters withdrawals by status and shows their empty text', async () => {
     const user = userEvent.setup();
     const { calls } = renderAdmin();

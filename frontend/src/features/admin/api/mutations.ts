@@ -1,7 +1,8 @@
 //! The admin's changes: create an ad, pause or resume one, decide a withdrawal. Afterwards the
 //! lists and tiles they touch (and the audit log) are refetched, whatever the outcome.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest, errorMessage } from '@/lib/api-client';
 import type { AdminAd, AdminWithdrawal, NewAdRequest, WithdrawalDecision } from '../types';
 import { adminKeys } from './keys';
 
@@ -45,12 +46,24 @@ export const DECISION_NOTES = {
   failed: 'Rejected - insufficient documentation',
 } as const;
 
+/**
+ * Approve or reject, with the toasts of spec 001 §8. They are shown here rather than by the row:
+ * under the 'pending' filter the decided row leaves the list (and unmounts) before `mutate`'s own
+ * callbacks would run.
+ */
 export function useDecideWithdrawal() {
   const onSettled = useRefetchAfter([adminKeys.withdrawalLists(), adminKeys.withdrawalSummary(), adminKeys.audit()]);
   return useMutation({
     mutationKey: ['admin', 'decide-withdrawal'],
     mutationFn: ({ id, status }: { id: number; status: WithdrawalDecision['status'] }) =>
       decideWithdrawal(id, { status, notes: DECISION_NOTES[status] }),
+    onSuccess: () => toast({ title: 'Withdrawal updated successfully!' }),
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Failed to update withdrawal. Please try again.',
+        description: errorMessage(error) ?? undefined,
+      }),
     onSettled,
   });
 }

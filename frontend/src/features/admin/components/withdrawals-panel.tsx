@@ -9,8 +9,6 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/use-toast';
-import { errorMessage } from '@/lib/api-client';
 import { formatCents } from '@/lib/money';
 import { useDecideWithdrawal } from '../api/mutations';
 import { useAdminWithdrawals, useWithdrawalSummary } from '../api/queries';
@@ -28,19 +26,7 @@ const FILTERS = [
 
 function WithdrawalRow({ withdrawal: w }: { withdrawal: AdminWithdrawal }) {
   const decide = useDecideWithdrawal();
-  const onDecide = (status: WithdrawalDecision['status']) =>
-    decide.mutate(
-      { id: w.id, status },
-      {
-        onSuccess: () => toast({ title: 'Withdrawal updated successfully!' }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Failed to update withdrawal. Please try again.',
-            description: errorMessage(error) ?? undefined,
-          }),
-      },
-    );
+  const onDecide = (status: WithdrawalDecision['status']) => decide.mutate({ id: w.id, status });
   return (
     <li aria-label={`Withdrawal by ${w.user.displayName} of ${formatCents(w.amount)}`} className="space-y-2 px-3 py-3">
       <div className="flex items-start justify-between gap-2">

@@ -2,12 +2,14 @@
 //! a swipe of more than 100 px or ArrowUp / ArrowDown to move; the visible reel plays (muted at
 //! first), the next preloads; controls hide 3 s after the last touch. `?reel={id}` opens at that
 //! reel (the profile's REELS tab links there). 'Loading creative reels...' shows only while the
-//! first page loads.
+//! first page loads. With 'Auto-play Videos' off (the settings) nothing starts by itself: the
+//! play button shows until the user presses it.
 import { Clapperboard } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type TouchEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useEffectiveSettings } from '@/lib/settings';
 import { cn } from '@/lib/utils';
 import { flattenReels } from '../api/keys';
 import { useReels } from '../api/get-reels';
@@ -34,8 +36,9 @@ export function ReelsScreen() {
   const reels = flattenReels(query.data);
   const wanted = Number(new URLSearchParams(useSearch()).get('reel')) || null;
 
+  const { autoPlayVideos } = useEffectiveSettings();
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(true);
+  const [playing, setPlaying] = useState(autoPlayVideos);
   const [muted, setMuted] = useState(true);
   const [controlsVisible, setControlsVisible] = useState(true);
   const [activity, setActivity] = useState(0);
@@ -58,6 +61,11 @@ export function ReelsScreen() {
     }
   }, [reels, wanted, query]);
 
+  // The settings may arrive (or change on another device) after the pager opened.
+  useEffect(() => {
+    if (!autoPlayVideos) setPlaying(false);
+  }, [autoPlayVideos]);
+
   const poke = useCallback(() => {
     setControlsVisible(true);
     setActivity((n) => n + 1);
@@ -74,10 +82,10 @@ export function ReelsScreen() {
     (next: number) => {
       if (next < 0 || next >= count) return;
       setIndex(next);
-      setPlaying(true);
+      setPlaying(autoPlayVideos);
       poke();
     },
-    [count, poke],
+    [count, poke, autoPlayVideos],
   );
 
   useEffect(() => {

@@ -12,5 +12,5 @@ export async function changePassword(change: PasswordChange): Promise<MessageRes
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  return useMutation({ mutationKey: ['/api/user/password'], mutationFn: changePassword });
 }

@@ -9,5 +9,5 @@ export async function deactivateAccount(body: Deactivation): Promise<MessageResp
 }
 
 export function useDeactivateAccount() {
-  return useMutation({ mutationFn: deactivateAccount });
+  return useMutation({ mutationKey: ['/api/user/deactivate'], mutationFn: deactivateAccount });
 }

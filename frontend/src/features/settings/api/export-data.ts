@@ -31,5 +31,5 @@ export async function exportData(): Promise<string> {
 }
 
 export function useExportData() {
-  return useMutation({ mutationFn: exportData });
+  return useMutation({ mutationKey: ['/api/user/export'], mutationFn: exportData });
 }

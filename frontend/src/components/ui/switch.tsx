@@ -34,7 +34,7 @@ export function Switch({
       <span
         aria-hidden="true"
         className={cn(
-          'block size-5 rounded-full bg-zinc-50 shadow transition-transform',
+          'block size-5 rounded-full bg-[#fff] shadow transition-transform',
           checked ? 'translate-x-6' : 'translate-x-1',
         )}
       />

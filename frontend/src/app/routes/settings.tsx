@@ -13,10 +13,10 @@ import { cardName, checkSettingsPhoto } from '@/features/settings/settings-photo
 import { useProfile } from '@/features/users/api/get-profile';
 import { AvatarUpload } from '@/features/users/components/avatar-upload';
 import { EditProfileDialog } from '@/features/users/components/edit-profile-dialog';
-import { useCurrentUser } from '@/lib/auth';
+import { useUser, type User } from '@/lib/auth';
 
-function ProfileCard() {
-  const me = useCurrentUser();
+/** Rendered only with a user (it may go mid-render when the account is deactivated). */
+function ProfileCard({ me }: { me: User }) {
   const profile = useProfile(me.username);
   const photoInput = useRef<HTMLInputElement>(null);
   const name = cardName(me);
@@ -59,6 +59,7 @@ function ProfileCard() {
 
 export default function SettingsPage() {
   const unauthorized = useUnauthorizedRedirect();
+  const me = useUser().data;
 
   if (unauthorized) {
     return (
@@ -73,7 +74,7 @@ export default function SettingsPage() {
   return (
     <main className="space-y-4 px-4 pt-6">
       <h1 className="text-2xl font-bold text-white">Settings</h1>
-      <ProfileCard />
+      {me && <ProfileCard me={me} />}
       <SettingsGroups />
       <AccountSection logout={<LogoutButton label="Log Out" className="w-full justify-start" />} />
     </main>

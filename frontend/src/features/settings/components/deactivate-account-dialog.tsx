@@ -34,8 +34,9 @@ function DeactivateForm() {
         onSuccess: () => {
           toast({ title: 'Account deactivated', description: 'You have been signed out.' });
           navigate('/');
-          queryClient.clear();
+          // Signed out: the router shows the landing page; every other cached answer goes.
           queryClient.setQueryData(userQueryKey, null);
+          queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
         },
         onError: (error) => setProblem(errorMessage(error) ?? 'Failed to deactivate your account. Please try again.'),
       },

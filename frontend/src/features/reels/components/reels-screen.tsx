@@ -9,7 +9,7 @@ import { useCallback, useEffect, useRef, useState, type TouchEvent } from 'react
 import { Link, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { useEffectiveSettings } from '@/lib/settings';
+import { useSettings } from '@/lib/settings';
 import { cn } from '@/lib/utils';
 import { flattenReels } from '../api/keys';
 import { useReels } from '../api/get-reels';
@@ -36,9 +36,13 @@ export function ReelsScreen() {
   const reels = flattenReels(query.data);
   const wanted = Number(new URLSearchParams(useSearch()).get('reel')) || null;
 
-  const { autoPlayVideos } = useEffectiveSettings();
+  // Until the settings are known nothing starts; a failed load counts as the default (on).
+  const settings = useSettings();
+  const autoPlay = settings.isPending ? false : (settings.data?.autoPlayVideos ?? true);
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(autoPlayVideos);
+  /** The user's play/pause on the current reel; null follows the 'Auto-play Videos' setting. */
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const playing = choice ?? autoPlay;
   const [muted, setMuted] = useState(true);
   const [controlsVisible, setControlsVisible] = useState(true);
   const [activity, setActivity] = useState(0);
@@ -61,11 +65,6 @@ export function ReelsScreen() {
     }
   }, [reels, wanted, query]);
 
-  // The settings may arrive (or change on another device) after the pager opened.
-  useEffect(() => {
-    if (!autoPlayVideos) setPlaying(false);
-  }, [autoPlayVideos]);
-
   const poke = useCallback(() => {
     setControlsVisible(true);
     setActivity((n) => n + 1);
@@ -82,10 +81,10 @@ export function ReelsScreen() {
     (next: number) => {
       if (next < 0 || next >= count) return;
       setIndex(next);
-      setPlaying(autoPlayVideos);
+      setChoice(null);
       poke();
     },
-    [count, poke, autoPlayVideos],
+    [count, poke],
   );
 
   useEffect(() => {
@@ -179,10 +178,10 @@ export function ReelsScreen() {
             playing={playing}
             muted={muted}
             controlsVisible={controlsVisible}
-            onTogglePlay={() => setPlaying((p) => !p)}
+            onTogglePlay={() => setChoice(!playing)}
             onToggleMute={() => setMuted((m) => !m)}
-            onEnded={() => setPlaying(false)}
-            onPlayRefused={() => setPlaying(false)}
+            onEnded={() => setChoice(false)}
+            onPlayRefused={() => setChoice(false)}
             onActivity={poke}
           />
         ))}

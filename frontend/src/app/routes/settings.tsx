@@ -41,7 +41,7 @@ function ProfileCard({ me }: { me: User }) {
         </div>
       </div>
       <div className="mt-4 grid grid-cols-2 gap-2">
-        <Button variant="secondary" onClick={() => photoInput.current?.click()}>
+        <Button variant="secondary" className="whitespace-nowrap" onClick={() => photoInput.current?.click()}>
           <Camera aria-hidden="true" className="size-4" />
           Change Photo
         </Button>

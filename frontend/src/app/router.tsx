@@ -25,6 +25,7 @@ const routes: Array<{ path: string; page: Page }> = [
   { path: '/voicemail', page: lazy(() => import('./routes/voicemail')) },
   { path: '/shop', page: lazy(() => import('./routes/shop')) },
   { path: '/earnings', page: lazy(() => import('./routes/earnings')) },
+  { path: '/settings', page: lazy(() => import('./routes/settings')) },
   { path: '/reels', page: lazy(() => import('./routes/reels')) },
   { path: '/create-reel', page: lazy(() => import('./routes/create-reel')) },
   { path: '/admin', page: lazy(() => import('./routes/admin')) },

@@ -3,6 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { CallProvider } from '@/features/calls/components/call-provider';
 import type { RenderLeaveVoicemail } from '@/features/calls/components/call-layer';
 import { ChatSync } from '@/features/chat/components/chat-sync';
+import { ThemeSync } from '@/features/settings/components/theme-sync';
 import { VoicemailSync } from '@/features/voicemail/components/voicemail-sync';
 import type { User } from '@/lib/auth';
 import { RealtimeProvider } from '@/lib/realtime-provider';
@@ -27,6 +28,7 @@ const renderLeaveVoicemail: RenderLeaveVoicemail = ({ recipient, onDone }) => (
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   return (
     <RealtimeProvider>
+      <ThemeSync />
       <ChatSync />
       <VoicemailSync />
       <CallProvider renderLeaveVoicemail={renderLeaveVoicemail}>

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS } from '@/lib/settings';
 import { aReel } from '@/test/reels';
 import { deferred, json, me, renderWithApp } from '@/test/render';
 import { serveApi } from '@/test/shop';
@@ -163,5 +164,21 @@ describe('the reels pager', () => {
     expect(await screen.findByText('No reels yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create a reel' })).toHaveAttribute('href', '/create-reel');
     expect(screen.queryByText('Loading creative reels...')).not.toBeInTheDocument();
+  });
+
+  it("does not start a reel by itself with 'Auto-play Videos' off: the play button shows", async () => {
+    serveApi({
+      'GET /api/reels': () => json(reels),
+      'GET /api/user/settings': () => json({ ...DEFAULT_SETTINGS, autoPlayVideos: false }),
+    });
+    renderWithApp(<ReelsPage />, { path: '/reels', user: me });
+    await screen.findByRole('region', { name: 'Reel 1 by Leo Park' });
+    expect(await within(slide(1)).findByRole('button', { name: 'Play' })).toBeInTheDocument();
+    expect(played).toEqual([]);
+    fireEvent.keyDown(window, { key: 'ArrowDown' });
+    expect(activeSlide()).toBe('Reel 2 by Leo Park');
+    expect(played).toEqual([]);
+    fireEvent.click(within(slide(2)).getByRole('button', { name: 'Play' }));
+    expect(played).toEqual([video(2)]);
   });
 });

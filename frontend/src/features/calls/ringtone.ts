@@ -1,6 +1,7 @@
 //! The incoming call's ring, drawn with Web Audio (no sound file to download): the classic
 //! two-tone ring (440 Hz + 480 Hz), two short bursts every 3 s, until stopped. Where the browser
-//! has no AudioContext, or will not play before the user has touched the page, it stays silent.
+//! has no AudioContext, or will not play before the user has touched the page, it stays silent;
+//! it is silent too while `enabled()` says no (the 'Sound effects' setting, read at each ring).
 
 export interface Ringtone {
   start(): void;
@@ -39,13 +40,13 @@ function ringOnce(context: AudioContext) {
   }
 }
 
-export function createRingtone(): Ringtone {
+export function createRingtone(enabled: () => boolean = () => true): Ringtone {
   let context: AudioContext | null = null;
   let timer: ReturnType<typeof setInterval> | undefined;
   return {
     start() {
       const Context = audioContextClass();
-      if (context || !Context) return;
+      if (context || !Context || !enabled()) return;
       try {
         context = new Context();
         void context.resume().catch(() => {});

@@ -57,4 +57,21 @@ describe('AuthCard', () => {
     expect(await screen.findByText('Please fill in all required fields')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it("tells a deactivated account so, and any other refusal the spec's text", async () => {
+    const user = userEvent.setup();
+    const refuse = (status: number, message: string) =>
+      new Response(JSON.stringify({ message, code: 'error' }), { status, headers: { 'Content-Type': 'application/json' } });
+    fetchMock.mockResolvedValueOnce(refuse(403, 'This account is deactivated'));
+    fetchMock.mockResolvedValueOnce(refuse(401, 'Invalid credentials'));
+    renderCard();
+    await user.type(screen.getByLabelText('Username', { exact: true }), 'maya');
+    await user.type(screen.getByLabelText('Email', { exact: true }), 'maya@example.com');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'secret-1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('This account is deactivated')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Failed to login. Please check your credentials.')).toBeInTheDocument();
+  });
 });
+

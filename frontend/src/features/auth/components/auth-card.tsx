@@ -4,6 +4,7 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
+import { errorMessage, errorStatus } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
 import { validateAuthForm, type AuthFormValues, type AuthMode } from '../validate';
@@ -69,7 +70,12 @@ export function AuthCard({ initialMode = 'sign-in' }: { initialMode?: AuthMode }
     if (result.mode === 'sign-up') {
       registerMutation.mutate(result.payload, { onSuccess, onError: () => showError(copy.failure) });
     } else {
-      loginMutation.mutate(result.payload, { onSuccess, onError: () => showError(copy.failure) });
+      // A deactivated account (issue 10) is told so: 403 'This account is deactivated', which the
+      // server answers only after a correct password. Every other failure keeps the spec's text.
+      loginMutation.mutate(result.payload, {
+        onSuccess,
+        onError: (error) => showError((errorStatus(error) === 403 && errorMessage(error)) || copy.failure),
+      });
     }
   };
 

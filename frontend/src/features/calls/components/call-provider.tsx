@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { useRealtimeClient, useRealtimeEvent } from '@/lib/realtime-provider';
+import { readSettings } from '@/lib/settings';
 import { rtcConfigQueryOptions } from '../api/get-rtc-config';
 import { CallController } from '../call-controller';
 import { CallContext } from '../hooks/use-call';
@@ -38,8 +39,10 @@ export function CallProvider({
         iceServers: async () => (await queryClient.fetchQuery(rtcConfigQueryOptions())).iceServers,
         getUserMedia: microphone,
         createPeerConnection: (configuration) => new RTCPeerConnection(configuration),
-        ringtone: createRingtone(),
-        notifyIncoming: notifyIncomingCall,
+        // The settings are read when a call rings: 'Sound effects' and 'Push Notifications'.
+        ringtone: createRingtone(() => readSettings(queryClient).soundEffects),
+        notifyIncoming: (callerName) =>
+          readSettings(queryClient).pushNotifications ? notifyIncomingCall(callerName) : () => {},
         now: () => Date.now(),
       }),
   );

@@ -1,14 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { userQueryKey, type User } from '@/lib/auth';
 import { useRealtimeConnect, useRealtimeEvent } from '@/lib/realtime-provider';
+import { readSettings } from '@/lib/settings';
 import { recordMessage, setPresence } from '../api/cache';
 import { chatKeys } from '../api/keys';
+import { alertNewMessage } from '../message-alerts';
 import { isChatEvent } from '../types';
 
 /**
  * The chat's socket events, turned into cache updates (no second store): a new message goes into
  * its conversation's messages (once) and moves the conversation up; a reaction refetches that
  * conversation's messages; presence is written into the cached participants; a conversation
- * update refetches the list. After a reconnect the list and the open messages are refetched,
+ * update refetches the list. A message from someone else chimes and notifies as the settings
+ * allow (message-alerts.ts). After a reconnect the list and the open messages are refetched,
  * since events may have been missed. Typing is handled where it is shown (use-typing.ts).
  */
 export function useChatRealtime(): void {
@@ -19,6 +23,7 @@ export function useChatRealtime(): void {
     switch (event.type) {
       case 'newMessage':
         recordMessage(queryClient, event.message);
+        alertNewMessage(event.message, queryClient.getQueryData<User | null>(userQueryKey)?.id, readSettings(queryClient));
         break;
       case 'reaction':
         void queryClient.invalidateQueries({ queryKey: chatKeys.messages(event.conversationId) });

@@ -2,12 +2,14 @@
 //! a swipe of more than 100 px or ArrowUp / ArrowDown to move; the visible reel plays (muted at
 //! first), the next preloads; controls hide 3 s after the last touch. `?reel={id}` opens at that
 //! reel (the profile's REELS tab links there). 'Loading creative reels...' shows only while the
-//! first page loads.
+//! first page loads. With 'Auto-play Videos' off (the settings) nothing starts by itself: the
+//! play button shows until the user presses it.
 import { Clapperboard } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type TouchEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useSettings } from '@/lib/settings';
 import { cn } from '@/lib/utils';
 import { flattenReels } from '../api/keys';
 import { useReels } from '../api/get-reels';
@@ -34,8 +36,13 @@ export function ReelsScreen() {
   const reels = flattenReels(query.data);
   const wanted = Number(new URLSearchParams(useSearch()).get('reel')) || null;
 
+  // Until the settings are known nothing starts; a failed load counts as the default (on).
+  const settings = useSettings();
+  const autoPlay = settings.isPending ? false : (settings.data?.autoPlayVideos ?? true);
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(true);
+  /** The user's play/pause on the current reel; null follows the 'Auto-play Videos' setting. */
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const playing = choice ?? autoPlay;
   const [muted, setMuted] = useState(true);
   const [controlsVisible, setControlsVisible] = useState(true);
   const [activity, setActivity] = useState(0);
@@ -74,7 +81,7 @@ export function ReelsScreen() {
     (next: number) => {
       if (next < 0 || next >= count) return;
       setIndex(next);
-      setPlaying(true);
+      setChoice(null);
       poke();
     },
     [count, poke],
@@ -171,10 +178,10 @@ export function ReelsScreen() {
             playing={playing}
             muted={muted}
             controlsVisible={controlsVisible}
-            onTogglePlay={() => setPlaying((p) => !p)}
+            onTogglePlay={() => setChoice(!playing)}
             onToggleMute={() => setMuted((m) => !m)}
-            onEnded={() => setPlaying(false)}
-            onPlayRefused={() => setPlaying(false)}
+            onEnded={() => setChoice(false)}
+            onPlayRefused={() => setChoice(false)}
             onActivity={poke}
           />
         ))}

@@ -1,9 +1,10 @@
-//! The own profile's avatar: a tap picks a new picture (spec 000 §2, §5, §8), ≤ 10 MB here.
+//! The own profile's avatar: a tap picks a new picture (spec 000 §2, §5, §8), ≤ 10 MB here;
+//! the settings card passes its own check (5 MB) and a ref its 'Change Photo' button opens.
 import { Camera, Loader2 } from 'lucide-react';
-import { useRef, type ChangeEvent } from 'react';
+import { useRef, type ChangeEvent, type RefObject } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { toast } from '@/components/ui/use-toast';
-import { checkImageFile } from '@/lib/image-file';
+import { checkImageFile, type FileProblem } from '@/lib/image-file';
 import { cn } from '@/lib/utils';
 import { useUploadProfileImage } from '../api/upload-profile-image';
 
@@ -15,20 +16,27 @@ export function AvatarUpload({
   name,
   className,
   onUploaded,
+  check = (file) => checkImageFile(file, PROFILE_IMAGE_MAX_MB),
+  inputRef,
 }: {
   src?: string | null;
   name: string;
   className?: string;
   onUploaded?: () => void;
+  /** Null when the picked file may be uploaded, else the toast to show. */
+  check?: (file: File) => FileProblem | null;
+  /** The hidden file input, for another button that picks a picture too. */
+  inputRef?: RefObject<HTMLInputElement | null>;
 }) {
-  const input = useRef<HTMLInputElement>(null);
+  const ownInput = useRef<HTMLInputElement>(null);
+  const input = inputRef ?? ownInput;
   const upload = useUploadProfileImage();
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const problem = checkImageFile(file, PROFILE_IMAGE_MAX_MB);
+    const problem = check(file);
     if (problem) {
       toast({ variant: 'destructive', ...problem });
       return;

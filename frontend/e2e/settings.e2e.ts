@@ -1,0 +1,174 @@
+//! Settings and account in the browser (issue 10): the switches are saved on the server, so they
+//! survive a reload and follow the creator to a second browser; 'Dark Theme' off drops the
+//! `dark` class and 'Auto-play Videos' off leaves the reels paused; a password change signs the
+//! other browser out and the new password signs in; a deactivated account cannot sign in.
+//! Runs against the real server started by global-setup.ts.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, creator, phones, signUp, toast, type Creator } from './flows';
+
+const phone = phones();
+/** The password flows.ts signs up with. */
+const PASSWORD = 'secret-e2e-1';
+
+async function signIn(page: Page, who: Creator, password: string) {
+  await page.goto(baseUrl);
+  await page.getByRole('heading', { name: 'Welcome back' }).waitFor({ timeout: 20_000 });
+  await page.getByLabel('Username', { exact: true }).fill(who.username);
+  await page.getByLabel('Email', { exact: true }).fill(`${who.username}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+async function openSettings(page: Page) {
+  await page.goto(`${baseUrl}/settings`);
+  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor({ timeout: 20_000 });
+}
+
+/** Waits until the switch shows `on` (after a reload: once the saved settings have arrived). */
+async function switchIs(page: Page, name: string, on: boolean) {
+  await page.getByRole('switch', { name, exact: true, checked: on }).waitFor({ timeout: 15_000 });
+}
+
+/** Flips a switch and waits for the server to have saved it. */
+async function flip(page: Page, name: string) {
+  const saved = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === '/api/user/settings' && res.request().method() === 'PUT' && res.ok(),
+  );
+  await page.getByRole('switch', { name, exact: true }).click();
+  await saved;
+}
+
+function isDark(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.classList.contains('dark'));
+}
+
+describe('settings', () => {
+  it('keeps the switches across a reload and shows them in a second browser', async () => {
+    const who = creator('set_sync', 'Sam Settings');
+    const a = await phone('settings-sync-a');
+    await signUp(a.page, who);
+    await openSettings(a.page);
+    await a.page.getByText('Creative Collaborator', { exact: true }).waitFor();
+    await a.page.getByText('Transcription is not available yet', { exact: true }).waitFor();
+    await switchIs(a.page, 'Private Account', false);
+    await switchIs(a.page, 'Sound Effects', true);
+    await switchIs(a.page, 'Chat Messages', true);
+    await a.shot('defaults');
+
+    await flip(a.page, 'Private Account');
+    await flip(a.page, 'Sound Effects');
+    await flip(a.page, 'Chat Messages');
+    await a.page.reload();
+    await switchIs(a.page, 'Private Account', true);
+    await switchIs(a.page, 'Sound Effects', false);
+    await switchIs(a.page, 'Chat Messages', false);
+    await switchIs(a.page, 'Push Notifications', true);
+    await a.shot('after-reload');
+
+    const b = await phone('settings-sync-b');
+    await signIn(b.page, who, PASSWORD);
+    await b.page.getByTestId('bottom-nav').waitFor({ timeout: 20_000 });
+    await openSettings(b.page);
+    await switchIs(b.page, 'Private Account', true);
+    await switchIs(b.page, 'Sound Effects', false);
+    await switchIs(b.page, 'Chat Messages', false);
+    await b.shot('second-browser');
+  });
+
+  it("turns the dark theme off everywhere the creator signs in, and 'Auto-play Videos' off leaves reels paused", async () => {
+    const who = creator('set_theme', 'Tess Theme');
+    const a = await phone('settings-theme-a');
+    await signUp(a.page, who);
+    expect(await isDark(a.page)).toBe(true);
+    await openSettings(a.page);
+    await switchIs(a.page, 'Dark Theme', true);
+
+    await flip(a.page, 'Dark Theme');
+    expect(await isDark(a.page)).toBe(false);
+    await a.shot('light');
+    await a.page.reload();
+    await switchIs(a.page, 'Dark Theme', false);
+    await a.page.waitForFunction(() => !document.documentElement.classList.contains('dark'));
+
+    const b = await phone('settings-theme-b');
+    await signIn(b.page, who, PASSWORD);
+    await b.page.getByTestId('bottom-nav').waitFor({ timeout: 20_000 });
+    await b.page.waitForFunction(() => !document.documentElement.classList.contains('dark'), undefined, { timeout: 15_000 });
+    await b.shot('light-home');
+
+    await flip(a.page, 'Dark Theme');
+    expect(await isDark(a.page)).toBe(true);
+
+    await flip(a.page, 'Auto-play Videos');
+    await a.page.getByTestId('bottom-nav').getByRole('link', { name: 'Reels' }).click();
+    await a.page.getByRole('main', { name: 'Reels' }).waitFor({ timeout: 20_000 });
+    const first = a.page.locator('section[data-active]');
+    await first.getByRole('button', { name: 'Play' }).waitFor({ timeout: 15_000 });
+    await a.page.waitForTimeout(1500);
+    expect(await first.locator('video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await a.shot('reels-paused');
+  });
+
+  it('a password change signs the other browser out, and the new password signs in', async () => {
+    const who = creator('set_pass', 'Pat Password');
+    const newPassword = 'changed-e2e-2';
+    const a = await phone('settings-pass-a');
+    await signUp(a.page, who);
+    const b = await phone('settings-pass-b');
+    await signIn(b.page, who, PASSWORD);
+    await b.page.getByTestId('bottom-nav').waitFor({ timeout: 20_000 });
+
+    await openSettings(a.page);
+    await a.page.getByRole('button', { name: 'Change Password' }).click();
+    const dialog = a.page.getByRole('dialog', { name: 'Change Password' });
+    await dialog.getByLabel('Current Password').fill('not-my-password');
+    await dialog.getByLabel('New Password', { exact: true }).fill(newPassword);
+    await dialog.getByLabel('Confirm New Password').fill(newPassword);
+    await dialog.getByRole('button', { name: 'Update Password' }).click();
+    await dialog.getByText('Current password is incorrect', { exact: true }).waitFor({ timeout: 15_000 });
+    await a.shot('wrong-current');
+
+    await dialog.getByLabel('Current Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Update Password' }).click();
+    await toast(a.page, 'Password updated');
+    await a.shot('updated');
+
+    // The other browser's next request finds its session gone: 'Session Expired', then the landing page.
+    await b.page.getByTestId('bottom-nav').getByRole('link', { name: 'Messages' }).click();
+    await toast(b.page, 'Session Expired');
+    await b.page.getByRole('heading', { name: 'Welcome back' }).waitFor({ timeout: 15_000 });
+    await b.shot('signed-out');
+
+    await signIn(b.page, who, PASSWORD);
+    await toast(b.page, 'Failed to login. Please check your credentials.');
+    await signIn(b.page, who, newPassword);
+    await b.page.getByTestId('bottom-nav').waitFor({ timeout: 20_000 });
+
+    // This browser stayed signed in.
+    await a.page.reload();
+    await a.page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor({ timeout: 20_000 });
+  });
+
+  it('a deactivated account is signed out and told so when it signs in again', async () => {
+    const who = creator('set_gone', 'Dana Deactivated');
+    const a = await phone('settings-deactivate');
+    await signUp(a.page, who);
+    await openSettings(a.page);
+    await a.page.getByRole('button', { name: 'Deactivate Account' }).click();
+    const dialog = a.page.getByRole('dialog', { name: 'Deactivate Account' });
+    await dialog.getByLabel('Password').fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await dialog.getByText('Password is incorrect', { exact: true }).waitFor({ timeout: 15_000 });
+
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await dialog.getByRole('button', { name: 'Deactivate', exact: true }).click();
+    await a.page.getByRole('heading', { name: 'Welcome back' }).waitFor({ timeout: 15_000 });
+    expect(new URL(a.page.url()).pathname).toBe('/');
+    await a.shot('deactivated');
+
+    await signIn(a.page, who, PASSWORD);
+    await toast(a.page, 'This account is deactivated');
+    await a.shot('sign-in-refused');
+  });
+});

@@ -1,0 +1,216 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { userQueryKey } from '@/lib/auth';
+import { DEFAULT_SETTINGS, settingsQueryKey, type Settings } from '@/lib/settings';
+import { aProfile, deferred, json, me, renderWithApp } from '@/test/render';
+import { apiError, serveApi } from '@/test/shop';
+import SettingsPage from './settings';
+
+type Routes = Parameters<typeof serveApi>[0];
+
+function renderSettings(routes: Routes = {}) {
+  const server = serveApi({
+    'GET /api/user/settings': () => json(DEFAULT_SETTINGS),
+    'GET /api/users/username/maya': () => json(aProfile({ id: 1, username: 'maya', displayName: 'Maya Chen' })),
+    ...routes,
+  });
+  return { ...renderWithApp(<SettingsPage />, { path: '/settings', user: me }), ...server };
+}
+
+const switchNamed = (name: string) => screen.getByRole('switch', { name });
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the settings screen', () => {
+  it('shows the profile card and the four groups with their default switches', async () => {
+    renderSettings();
+    const card = screen.getByRole('region', { name: 'Your profile' });
+    expect(within(card).getByText('Maya Chen')).toBeInTheDocument();
+    expect(within(card).getByText('maya@example.com')).toBeInTheDocument();
+    expect(within(card).getByText('Creative Collaborator')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Change Photo' })).toBeInTheDocument();
+
+    for (const group of ['Notifications', 'Privacy & Security', 'Creative Tools', 'App Preferences']) {
+      expect(screen.getByRole('region', { name: group })).toBeInTheDocument();
+    }
+    await waitFor(() => expect(switchNamed('Dark Theme')).toHaveAttribute('aria-checked', 'true'));
+    for (const on of ['Push Notifications', 'Voice Messages', 'Chat Messages', 'Voice Reactions Privacy', '3D Content Sharing',
+      'AI Mood Detection', 'Voice Auto-transcription', '3D Content Quality', 'Auto-play Videos', 'Sound Effects']) {
+      expect(switchNamed(on)).toHaveAttribute('aria-checked', 'true');
+    }
+    expect(switchNamed('Private Account')).toHaveAttribute('aria-checked', 'false');
+    expect(screen.getByText('Transcription is not available yet')).toBeInTheDocument();
+
+    const account = screen.getByRole('region', { name: 'Account' });
+    for (const action of ['Export My Data', 'Change Password', 'Deactivate Account', 'Log Out']) {
+      expect(within(account).getByRole('button', { name: action })).toBeInTheDocument();
+    }
+  });
+
+  it('shows the saved settings, not the defaults', async () => {
+    renderSettings({ 'GET /api/user/settings': () => json({ ...DEFAULT_SETTINGS, privateAccount: true, soundEffects: false }) });
+    await waitFor(() => expect(switchNamed('Private Account')).toHaveAttribute('aria-checked', 'true'));
+    expect(switchNamed('Sound Effects')).toHaveAttribute('aria-checked', 'false');
+  });
+
+  it('saves a switch as it changes, with only that field', async () => {
+    const user = userEvent.setup();
+    const { calls, queryClient } = renderSettings({
+      'PUT /api/user/settings': ({ body }) => json({ ...DEFAULT_SETTINGS, ...(body as Partial<Settings>) }),
+    });
+    await waitFor(() => expect(switchNamed('Auto-play Videos')).toHaveAttribute('aria-checked', 'true'));
+    await user.click(switchNamed('Auto-play Videos'));
+    expect(switchNamed('Auto-play Videos')).toHaveAttribute('aria-checked', 'false');
+    await waitFor(() => expect(calls('PUT /api/user/settings')).toHaveLength(1));
+    expect(calls('PUT /api/user/settings')[0].body).toEqual({ autoPlayVideos: false });
+    await waitFor(() => expect(queryClient.getQueryData<Settings>(settingsQueryKey)?.autoPlayVideos).toBe(false));
+  });
+
+  it('moves the switch at once and puts it back with a toast when the save fails', async () => {
+    const user = userEvent.setup();
+    const answer = deferred<Response>();
+    renderSettings({ 'PUT /api/user/settings': () => answer.promise });
+    await waitFor(() => expect(switchNamed('Private Account')).toHaveAttribute('aria-checked', 'false'));
+    await user.click(switchNamed('Private Account'));
+    expect(switchNamed('Private Account')).toHaveAttribute('aria-checked', 'true');
+    await act(async () => answer.resolve(apiError(500, 'Internal server error')));
+    await waitFor(() => expect(switchNamed('Private Account')).toHaveAttribute('aria-checked', 'false'));
+    expect(await screen.findByText('Failed to save your settings. Please try again.')).toBeInTheDocument();
+  });
+
+  it("shows 'Unauthorized' on a 401 and goes to / after 0.5 s", async () => {
+    const { location, queryClient } = renderSettings({
+      'GET /api/user/settings': () => apiError(401, 'Authentication required', 'unauthorized'),
+    });
+    expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
+    expect(location.history.at(-1)).toBe('/settings');
+    await waitFor(() => expect(location.history.at(-1)).toBe('/'), { timeout: 1500 });
+    expect(queryClient.getQueryData(userQueryKey)).toBeNull();
+  });
+
+  it("refuses a photo over 5 MB or that is not an image, with the spec's messages", async () => {
+    const { calls } = renderSettings();
+    const input = screen.getByLabelText('Profile picture file');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(await screen.findByText('Please select a valid image file.')).toBeInTheDocument();
+    const big = new File(['x'], 'big.jpg', { type: 'image/jpeg' });
+    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByText('Please select an image smaller than 5MB.')).toBeInTheDocument();
+    expect(calls('POST /api/user/profile-image')).toHaveLength(0);
+  });
+
+  it("'Change Photo' opens the picture picker; 'Edit Profile' opens the profile editor", async () => {
+    const user = userEvent.setup();
+    renderSettings();
+    const click = vi.spyOn(HTMLInputElement.prototype, 'click');
+    await user.click(screen.getByRole('button', { name: 'Change Photo' }));
+    expect(click).toHaveBeenCalled();
+    const edit = await screen.findByRole('button', { name: 'Edit Profile' });
+    await waitFor(() => expect(edit).toBeEnabled());
+    await user.click(edit);
+    expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
+  });
+});
+
+describe('Change Password', () => {
+  async function openDialog(user: ReturnType<typeof userEvent.setup>) {
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    return screen.getByRole('dialog', { name: 'Change Password' });
+  }
+
+  async function fill(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, current: string, next: string, confirm: string) {
+    const d = within(dialog);
+    await user.clear(d.getByLabelText('Current Password'));
+    if (current) await user.type(d.getByLabelText('Current Password'), current);
+    await user.clear(d.getByLabelText('New Password'));
+    if (next) await user.type(d.getByLabelText('New Password'), next);
+    await user.clear(d.getByLabelText('Confirm New Password'));
+    if (confirm) await user.type(d.getByLabelText('Confirm New Password'), confirm);
+    await user.click(d.getByRole('button', { name: 'Update Password' }));
+  }
+
+  it('needs 6 characters and a matching confirmation before anything is sent', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderSettings();
+    const dialog = await openDialog(user);
+    await fill(user, dialog, 'old-secret', 'abc', 'abc');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Password must be at least 6 characters');
+    await fill(user, dialog, 'old-secret', 'new-secret', 'new-secrex');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Passwords do not match');
+    expect(calls('POST /api/user/password')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal", async () => {
+    const user = userEvent.setup();
+    renderSettings({ 'POST /api/user/password': () => apiError(400, 'Current password is incorrect', 'validation') });
+    const dialog = await openDialog(user);
+    await fill(user, dialog, 'wrong-one', 'new-secret', 'new-secret');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Current password is incorrect');
+    expect(screen.getByRole('dialog', { name: 'Change Password' })).toBeInTheDocument();
+  });
+
+  it('sends the current and new password, closes and says so', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderSettings({ 'POST /api/user/password': () => json({ message: 'Password updated' }) });
+    const dialog = await openDialog(user);
+    await fill(user, dialog, 'old-secret', 'new-secret', 'new-secret');
+    expect(await screen.findByText('Password updated')).toBeInTheDocument();
+    expect(calls('POST /api/user/password')[0].body).toEqual({ currentPassword: 'old-secret', newPassword: 'new-secret' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change Password' })).not.toBeInTheDocument());
+  });
+});
+
+describe('Deactivate Account', () => {
+  it('asks for the password; a wrong one is told, the right one signs out and goes to /', async () => {
+    const user = userEvent.setup();
+    let attempts = 0;
+    const { calls, location, queryClient } = renderSettings({
+      'POST /api/user/deactivate': () =>
+        ++attempts === 1 ? apiError(400, 'Password is incorrect', 'validation') : json({ message: 'Account deactivated' }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Deactivate Account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Deactivate Account' });
+    await user.type(within(dialog).getByLabelText('Password'), 'not-it');
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Password is incorrect');
+    expect(queryClient.getQueryData(userQueryKey)).toEqual(me);
+
+    await user.clear(within(dialog).getByLabelText('Password'));
+    await user.type(within(dialog).getByLabelText('Password'), 'secret-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(queryClient.getQueryData(userQueryKey)).toBeNull());
+    expect(location.history.at(-1)).toBe('/');
+    expect(calls('POST /api/user/deactivate').map((c) => c.body)).toEqual([{ password: 'not-it' }, { password: 'secret-1' }]);
+    expect(await screen.findByText('Account deactivated')).toBeInTheDocument();
+  });
+});
+
+describe('Export My Data', () => {
+  it('downloads the export under the name the server gives', async () => {
+    const user = userEvent.setup();
+    const createObjectURL = vi.fn(() => 'blob:export');
+    const revokeObjectURL = vi.fn();
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL }));
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+    renderSettings({
+      'GET /api/user/export': () =>
+        new Response('{"profile":{}}', {
+          headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="atelier-export-maya.json"' },
+        }),
+    });
+    await user.click(screen.getByRole('button', { name: 'Export My Data' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0].download).toBe('atelier-export-maya.json');
+    expect(clicked[0].getAttribute('href')).toBe('blob:export');
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/api-client';
+import { DEFAULT_SETTINGS, settingsQueryKey, type Settings } from '@/lib/settings';
+
+/** PUT /api/user/settings with the changed switches only (absent fields keep their value). */
+export async function updateSettings(change: Partial<Settings>): Promise<Settings> {
+  const res = await apiRequest('PUT', '/api/user/settings', change);
+  return (await res.json()) as Settings;
+}
+
+/**
+ * Saves a switch as it changes: the cache (and so every feature reading it) changes at once;
+ * on failure it goes back to what it was and a toast says so; the server's answer is kept.
+ */
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: settingsQueryKey,
+    mutationFn: updateSettings,
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: settingsQueryKey });
+      const previous = queryClient.getQueryData<Settings>(settingsQueryKey);
+      queryClient.setQueryData<Settings>(settingsQueryKey, { ...(previous ?? DEFAULT_SETTINGS), ...change });
+      return { previous };
+    },
+    onError: (_error, change, context) => {
+      // Only the fields this change touched go back: a later change to another switch stays.
+      const current = queryClient.getQueryData<Settings>(settingsQueryKey);
+      const before = context?.previous ?? DEFAULT_SETTINGS;
+      const restored = { ...(current ?? before) };
+      for (const key of Object.keys(change) as Array<keyof Settings>) restored[key] = before[key];
+      queryClient.setQueryData<Settings>(settingsQueryKey, restored);
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to save your settings. Please try again.' });
+    },
+    onSuccess: (saved) => queryClient.setQueryData<Settings>(settingsQueryKey, saved),
+  });
+}

@@ -1,0 +1,87 @@
+//! 'Change Password': current, new and confirm. The new one needs 6 characters and the
+//! confirmation must match before anything is sent; the server's refusal (a wrong current
+//! password, the same password again, too many tries) shows in the dialog. On success the
+//! server signs out every other device; this one stays signed in.
+import { KeyRound } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Input, Label } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import { useChangePassword } from '../api/change-password';
+import { passwordProblem } from '../password-rules';
+
+function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const id = useId();
+  const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useChangePassword();
+
+  const field = (name: keyof typeof form) => ({
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [name]: e.target.value })),
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = passwordProblem(form);
+    setProblem(found);
+    if (found) return;
+    change.mutate(
+      { currentPassword: form.currentPassword, newPassword: form.newPassword },
+      {
+        onSuccess: () => {
+          toast({ title: 'Password updated', description: 'Your other devices have been signed out.' });
+          onDone();
+        },
+        onError: (error) => setProblem(errorMessage(error) ?? 'Failed to update password. Please try again.'),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      <div>
+        <Label htmlFor={`${id}-current`}>Current Password</Label>
+        <Input id={`${id}-current`} type="password" autoComplete="current-password" {...field('currentPassword')} />
+      </div>
+      <div>
+        <Label htmlFor={`${id}-new`}>New Password</Label>
+        <Input id={`${id}-new`} type="password" autoComplete="new-password" {...field('newPassword')} />
+      </div>
+      <div>
+        <Label htmlFor={`${id}-confirm`}>Confirm New Password</Label>
+        <Input id={`${id}-confirm`} type="password" autoComplete="new-password" {...field('confirmPassword')} />
+      </div>
+      {problem && (
+        <p role="alert" className="text-sm text-red-400">
+          {problem}
+        </p>
+      )}
+      <Button type="submit" disabled={change.isPending} className="w-full">
+        {change.isPending ? 'Updating...' : 'Update Password'}
+      </Button>
+    </form>
+  );
+}
+
+export function ChangePasswordDialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="secondary" className="w-full justify-start">
+          <KeyRound aria-hidden="true" className="size-4" />
+          Change Password
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogTitle>Change Password</DialogTitle>
+        <DialogDescription>Your other devices will be signed out.</DialogDescription>
+        {/* Mounted only while open, so each opening starts empty. */}
+        {open && <ChangePasswordForm onDone={() => setOpen(false)} />}
+      </DialogContent>
+    </Dialog>
+  );
+}

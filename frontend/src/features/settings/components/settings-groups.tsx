@@ -1,0 +1,108 @@
+//! The four switch groups of spec 001 §2, loaded from GET /api/user/settings and saved as each
+//! one changes (optimistic: the switch moves at once and goes back with a toast on failure).
+import { useId } from 'react';
+import { Switch } from '@/components/ui/switch';
+import { DEFAULT_SETTINGS, useSettings, type Settings } from '@/lib/settings';
+import { useUpdateSettings } from '../api/update-settings';
+
+interface SwitchRow {
+  key: keyof Settings;
+  label: string;
+  description: string;
+  /** Shown under the switch whatever its state (a setting with nothing behind it yet). */
+  note?: string;
+}
+
+export const SETTINGS_GROUPS: Array<{ title: string; rows: SwitchRow[] }> = [
+  {
+    title: 'Notifications',
+    rows: [
+      { key: 'pushNotifications', label: 'Push Notifications', description: 'Browser notifications for calls and messages' },
+      { key: 'voiceMessageNotifications', label: 'Voice Messages', description: 'Notify me of new voice messages' },
+      { key: 'chatMessageNotifications', label: 'Chat Messages', description: 'Notify me of new chat messages' },
+    ],
+  },
+  {
+    title: 'Privacy & Security',
+    rows: [
+      { key: 'privateAccount', label: 'Private Account', description: 'Only approved followers see your posts' },
+      { key: 'voiceReactionsPrivacy', label: 'Voice Reactions Privacy', description: 'Keep your voice reactions private' },
+      { key: 'share3dContent', label: '3D Content Sharing', description: 'Allow others to share your 3D content' },
+    ],
+  },
+  {
+    title: 'Creative Tools',
+    rows: [
+      { key: 'aiMoodDetection', label: 'AI Mood Detection', description: 'Suggest a mood for what you create' },
+      {
+        key: 'voiceAutoTranscription',
+        label: 'Voice Auto-transcription',
+        description: 'Transcribe voice messages automatically',
+        note: 'Transcription is not available yet',
+      },
+      { key: 'highQuality3d', label: '3D Content Quality', description: 'Show 3D content in high quality' },
+    ],
+  },
+  {
+    title: 'App Preferences',
+    rows: [
+      { key: 'darkTheme', label: 'Dark Theme', description: 'Use the dark look' },
+      { key: 'autoPlayVideos', label: 'Auto-play Videos', description: 'Play reels as they come into view' },
+      { key: 'soundEffects', label: 'Sound Effects', description: 'Ringtone and message sounds' },
+    ],
+  },
+];
+
+function SettingRow({ row, checked, onChange }: { row: SwitchRow; checked: boolean; onChange: (on: boolean) => void }) {
+  const id = useId();
+  return (
+    <li className="flex items-center justify-between gap-4 py-3">
+      <div className="min-w-0">
+        <p id={`${id}-label`} className="text-sm font-medium text-zinc-100">
+          {row.label}
+        </p>
+        <p id={`${id}-description`} className="text-xs text-zinc-400">
+          {row.description}
+        </p>
+        {row.note && <p className="mt-1 text-xs text-amber-300">{row.note}</p>}
+      </div>
+      <Switch
+        checked={checked}
+        onCheckedChange={onChange}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-description`}
+      />
+    </li>
+  );
+}
+
+export function SettingsGroups() {
+  const settings = useSettings();
+  const update = useUpdateSettings();
+  const values = settings.data ?? DEFAULT_SETTINGS;
+
+  return (
+    <>
+      {SETTINGS_GROUPS.map((group) => (
+        <section
+          key={group.title}
+          aria-label={group.title}
+          className="rounded-2xl border border-white/10 bg-white/5 px-4 py-2"
+          aria-busy={settings.isPending || undefined}
+        >
+          <h2 className="pt-2 text-sm font-semibold tracking-wide text-zinc-300 uppercase">{group.title}</h2>
+          <ul className="divide-y divide-white/10">
+            {group.rows.map((row) => (
+              <SettingRow
+                key={row.key}
+                row={row}
+                checked={values[row.key]}
+                onChange={(on) => update.mutate({ [row.key]: on })}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+//! The user's settings (issue 10, docs/admin-contract.md): GET /api/user/settings, one cached
+//! query every feature reads, so a switch changed on /settings (or on another device) takes
+//! effect wherever it applies. It lives beside the session (lib/auth.tsx) because features never
+//! import one another; only the settings screen writes it (features/settings).
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { getQueryFn } from './api-client';
+
+/**
+ * The contract's `Settings`: every switch of spec 001 §2. Written from docs/admin-contract.md
+ * until the server's OpenAPI document has it; then `components['schemas']['Settings']`.
+ */
+export interface Settings {
+  pushNotifications: boolean;
+  voiceMessageNotifications: boolean;
+  chatMessageNotifications: boolean;
+  privateAccount: boolean;
+  voiceReactionsPrivacy: boolean;
+  share3dContent: boolean;
+  aiMoodDetection: boolean;
+  voiceAutoTranscription: boolean;
+  highQuality3d: boolean;
+  darkTheme: boolean;
+  autoPlayVideos: boolean;
+  soundEffects: boolean;
+}
+
+/** Spec 001 §2: every switch on except the private account. Used until the server answers. */
+export const DEFAULT_SETTINGS: Settings = {
+  pushNotifications: true,
+  voiceMessageNotifications: true,
+  chatMessageNotifications: true,
+  privateAccount: false,
+  voiceReactionsPrivacy: true,
+  share3dContent: true,
+  aiMoodDetection: true,
+  voiceAutoTranscription: true,
+  highQuality3d: true,
+  darkTheme: true,
+  autoPlayVideos: true,
+  soundEffects: true,
+};
+
+export const settingsQueryKey = ['/api/user/settings'] as const;
+
+/**
+ * The settings query. Refetched on focus like the session, so a change made on another device
+ * shows up when the user comes back to this one.
+ */
+export function useSettings() {
+  return useQuery<Settings>({
+    queryKey: settingsQueryKey,
+    queryFn: getQueryFn<Settings>({ on401: 'throw' }),
+    staleTime: 30_000,
+    refetchOnWindowFocus: 'always',
+    retry: false,
+  });
+}
+
+/** The settings in effect: the cached answer, else the defaults (not loaded yet, or failed). */
+export function useEffectiveSettings(): Settings {
+  return useSettings().data ?? DEFAULT_SETTINGS;
+}
+
+/** The same outside React (a socket handler, the call controller), read at the moment of use. */
+export function readSettings(queryClient: QueryClient): Settings {
+  return queryClient.getQueryData<Settings>(settingsQueryKey) ?? DEFAULT_SETTINGS;
+}

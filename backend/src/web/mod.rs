@@ -4,6 +4,7 @@
 pub mod health;
 pub mod metrics;
 pub mod origin;
+pub mod oversize;
 pub mod request_log;
 pub mod security_headers;
 pub mod spa;
@@ -58,6 +59,7 @@ pub fn router(state: AppState) -> Router {
                 .layer(CatchPanicLayer::custom(|_| {
                     ApiError::Internal(anyhow::anyhow!("handler panicked")).into_response()
                 }))
+                .layer(oversize::OversizeJsonLayer::new(JSON_BODY_LIMIT))
                 .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
                 .layer(origin::OriginCheckLayer::new(state.public_url.clone()))
                 .layer(CookieRefreshLayer),

@@ -111,7 +111,7 @@ describe('admin: withdrawals', () => {
     await toast(maker.page, 'Withdrawal requested');
     const mine = maker.page.getByRole('list', { name: 'Withdrawals' }).getByRole('listitem', { name: 'Withdrawal of $20.30' });
     await mine.waitFor();
-    expect(await mine.innerText()).toContain('pending');
+    expect((await mine.innerText()).toLowerCase()).toContain('pending');
 
     const boss = await phone('admin-payout-admin');
     await signIn(boss.page, DEMO_ADMIN);
@@ -127,7 +127,7 @@ describe('admin: withdrawals', () => {
     expect(text).toContain(`@${who.username}`);
     expect(text).toContain('$19.79');
     expect(text).toContain('PayPal');
-    expect(text).toContain('pending');
+    expect(text.toLowerCase()).toContain('pending');
     await boss.shot('pending-request');
     await row.getByRole('button', { name: 'Approve' }).click();
     await toast(boss.page, 'Withdrawal updated successfully!');
@@ -145,7 +145,7 @@ describe('admin: withdrawals', () => {
     await maker.page.reload();
     const after = maker.page.getByRole('list', { name: 'Withdrawals' }).getByRole('listitem', { name: 'Withdrawal of $20.30' });
     await after.waitFor({ timeout: 20_000 });
-    await expect.poll(() => after.innerText()).toContain('completed');
+    await expect.poll(() => after.innerText().then((t) => t.toLowerCase())).toContain('completed');
     expect(await after.innerText()).toContain('Approved and processed');
     await expect.poll(() => maker.page.getByRole('listitem', { name: 'Available Balance' }).innerText()).toContain('$29.70');
     await maker.shot('completed');

@@ -36,7 +36,7 @@ pub struct LoginRequest {
         (status = 200, description = "Signed in; new session cookie set", body = SessionUser),
         (status = 400, description = "Missing fields", body = ErrorBody),
         (status = 401, description = "Invalid username or password", body = ErrorBody),
-        (status = 403, description = "This account is deactivated (answered only after a correct password)", body = ErrorBody),
+        (status = 403, description = "This account is deactivated (answered only after a correct password), or a cross-site request", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
         (status = 429, description = "Too many attempts", body = ErrorBody),

@@ -51,13 +51,14 @@ async fn user_exists(
     Ok(found.is_some())
 }
 
-/// `Some(is_following)` for an existing `followee`, `None` when there is no such user.
+/// `Some(is_following)` for an existing, active `followee`; `None` when there is no such user
+/// or the account is deactivated.
 pub async fn status(db: &Db, follower: i64, followee: i64) -> Result<Option<bool>, sqlx::Error> {
     let row: Option<(i64,)> = sqlx::query_as(
         "SELECT CAST(CASE WHEN EXISTS (SELECT 1 FROM follows
                                        WHERE follower_id = $1 AND followee_id = u.id)
                      THEN 1 ELSE 0 END AS BIGINT)
-         FROM users u WHERE u.id = $2",
+         FROM users u WHERE u.id = $2 AND u.deactivated_at IS NULL",
     )
     .bind(follower)
     .bind(followee)

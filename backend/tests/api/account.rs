@@ -460,6 +460,10 @@ async fn a_deactivated_account_cannot_sign_in_and_is_hidden(backend: Backend) {
     assert_eq!(error_of(start).await.1, "User not found");
     let follow = leo.post(&format!("/api/users/{}/follow", maya.id)).await;
     assert_eq!(follow.status(), 404);
+    let status = leo
+        .get(&format!("/api/users/{}/follow-status", maya.id))
+        .await;
+    assert_eq!(status.status(), 404);
     let feed = leo.get_json("/api/posts").await;
     assert_eq!(feed, json!([]), "their posts leave the feeds");
 }

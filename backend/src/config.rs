@@ -63,6 +63,11 @@ pub enum AdminCommand {
         /// Username (case-insensitive).
         user: String,
     },
+    /// Reactivate a deactivated account (it can sign in and be found again).
+    Restore {
+        /// Username (case-insensitive).
+        user: String,
+    },
     /// Add a credit to a creator's earnings ledger and print their new balance.
     Credit {
         /// Username (case-insensitive).

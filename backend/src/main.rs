@@ -80,6 +80,17 @@ async fn main() -> anyhow::Result<()> {
             tracing::info!(user, "admin role granted");
         }
         Command::Admin {
+            command: AdminCommand::Restore { user },
+        } => {
+            let db = Db::connect(&settings.database_url).await?;
+            db.migrate().await?;
+            match db::users::restore(&db, &user).await? {
+                db::users::Restored::Restored(name) => println!("{name}: restored"),
+                db::users::Restored::WasActive(name) => println!("{name}: was not deactivated"),
+                db::users::Restored::NoSuchUser => anyhow::bail!("no user named {user:?}"),
+            }
+        }
+        Command::Admin {
             command: AdminCommand::Credit { user, cents, note },
         } => {
             let note = note.trim();

@@ -74,14 +74,16 @@ pub enum Started {
 }
 
 /// Starts the one-to-one conversation of `me` and `other`, or finds it. `None` when `other`
-/// does not exist.
+/// does not exist or is deactivated.
 pub async fn start(db: &Db, me: i64, other: i64, now: i64) -> Result<Option<Started>, sqlx::Error> {
     let (a, b) = (me.min(other), me.max(other));
     let mut tx = db.begin_write().await?;
-    let other_exists: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE id = $1")
-        .bind(other)
-        .fetch_optional(&mut *tx)
-        .await?;
+    // A deactivated account is no one to start a conversation with.
+    let other_exists: Option<(i64,)> =
+        sqlx::query_as("SELECT id FROM users WHERE id = $1 AND deactivated_at IS NULL")
+            .bind(other)
+            .fetch_optional(&mut *tx)
+            .await?;
     if other_exists.is_none() {
         return Ok(None);
     }

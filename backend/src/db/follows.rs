@@ -4,12 +4,12 @@
 
 use super::{Db, now_ms};
 
-/// Follows `followee`; idempotent. `false` when no such user exists.
+/// Follows `followee`; idempotent. `false` when no such user exists (or is deactivated).
 pub async fn follow(db: &Db, follower: i64, followee: i64) -> Result<bool, sqlx::Error> {
     let mut tx = db.begin_write().await?;
     sqlx::query(
         "INSERT INTO follows (follower_id, followee_id, created_at)
-         SELECT $1, id, $3 FROM users WHERE id = $2
+         SELECT $1, id, $3 FROM users WHERE id = $2 AND deactivated_at IS NULL
          ON CONFLICT (follower_id, followee_id) DO NOTHING",
     )
     .bind(follower)
@@ -17,7 +17,7 @@ pub async fn follow(db: &Db, follower: i64, followee: i64) -> Result<bool, sqlx:
     .bind(now_ms())
     .execute(&mut *tx)
     .await?;
-    let exists = user_exists(&mut tx, followee).await?;
+    let exists = user_exists(&mut tx, followee, true).await?;
     tx.commit().await?;
     Ok(exists)
 }
@@ -30,7 +30,7 @@ pub async fn unfollow(db: &Db, follower: i64, followee: i64) -> Result<bool, sql
         .bind(followee)
         .execute(&mut *tx)
         .await?;
-    let exists = user_exists(&mut tx, followee).await?;
+    let exists = user_exists(&mut tx, followee, false).await?;
     tx.commit().await?;
     Ok(exists)
 }
@@ -38,21 +38,27 @@ pub async fn unfollow(db: &Db, follower: i64, followee: i64) -> Result<bool, sql
 async fn user_exists(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     id: i64,
+    active_only: bool,
 ) -> Result<bool, sqlx::Error> {
-    let found: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&mut **tx)
-        .await?;
+    let found: Option<(i64,)> = sqlx::query_as(if active_only {
+        "SELECT id FROM users WHERE id = $1 AND deactivated_at IS NULL"
+    } else {
+        "SELECT id FROM users WHERE id = $1"
+    })
+    .bind(id)
+    .fetch_optional(&mut **tx)
+    .await?;
     Ok(found.is_some())
 }
 
-/// `Some(is_following)` for an existing `followee`, `None` when there is no such user.
+/// `Some(is_following)` for an existing, active `followee`; `None` when there is no such user
+/// or the account is deactivated.
 pub async fn status(db: &Db, follower: i64, followee: i64) -> Result<Option<bool>, sqlx::Error> {
     let row: Option<(i64,)> = sqlx::query_as(
         "SELECT CAST(CASE WHEN EXISTS (SELECT 1 FROM follows
                                        WHERE follower_id = $1 AND followee_id = u.id)
                      THEN 1 ELSE 0 END AS BIGINT)
-         FROM users u WHERE u.id = $2",
+         FROM users u WHERE u.id = $2 AND u.deactivated_at IS NULL",
     )
     .bind(follower)
     .bind(followee)

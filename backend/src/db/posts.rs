@@ -77,7 +77,8 @@ where
     }
 }
 
-/// Everything of `PostView` but the cursor; `$1` is the viewer.
+/// Everything of `PostView` but the cursor; `$1` is the viewer. Posts of deactivated
+/// accounts drop out of every list here (the join), and come back when the account is restored.
 macro_rules! post_view_columns {
     () => {
         "p.id, p.user_id, u.username, u.display_name,
@@ -92,7 +93,7 @@ macro_rules! post_view_columns {
               THEN 1 ELSE 0 END AS BIGINT) AS is_bookmarked,
          p.created_at
          FROM posts p
-         JOIN users u ON u.id = p.user_id
+         JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL
          LEFT JOIN media m ON m.key = p.media_key"
     };
 }

@@ -35,7 +35,7 @@ macro_rules! reel_view {
                 r.media_key, r.poster_key, r.caption, r.duration_seconds, r.width, r.height,
                 r.likes_count, r.comments_count, r.shares_count, r.created_at
          FROM reels r
-         JOIN users u ON u.id = r.user_id"
+         JOIN users u ON u.id = r.user_id AND u.deactivated_at IS NULL"
     };
 }
 
@@ -111,10 +111,11 @@ pub async fn by_user(
     if !rows.is_empty() {
         return Ok(Some(rows));
     }
-    let user: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE id = $1")
-        .bind(author)
-        .fetch_optional(&db.pool)
-        .await?;
+    let user: Option<(i64,)> =
+        sqlx::query_as("SELECT id FROM users WHERE id = $1 AND deactivated_at IS NULL")
+            .bind(author)
+            .fetch_optional(&db.pool)
+            .await?;
     Ok(user.map(|_| rows))
 }
 

@@ -40,7 +40,7 @@ pub async fn find_user(db: &Db, token_hash: &str) -> Result<Option<SessionUser>,
         "SELECT u.id, u.username, u.email, u.display_name, u.bio, u.profile_image_url,
                 u.is_admin, u.created_at, s.expires_at
          FROM sessions s JOIN users u ON u.id = s.user_id
-         WHERE s.token_hash = $1 AND s.expires_at > $2",
+         WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.deactivated_at IS NULL",
     )
     .bind(token_hash)
     .bind(now)

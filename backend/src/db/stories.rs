@@ -79,7 +79,7 @@ pub async fn find(
     sqlx::query_as(concat!(
         "SELECT ",
         story_view_columns!(),
-        " FROM stories s JOIN users u ON u.id = s.user_id
+        " FROM stories s JOIN users u ON u.id = s.user_id AND u.deactivated_at IS NULL
          WHERE s.id = $2 AND s.expires_at > $3"
     ))
     .bind(viewer)
@@ -110,7 +110,7 @@ pub async fn strip(db: &Db, viewer: i64, now: i64) -> Result<Vec<StoryView>, sql
          SELECT ",
         story_view_columns!(),
         " FROM grp
-         JOIN users u ON u.id = grp.user_id
+         JOIN users u ON u.id = grp.user_id AND u.deactivated_at IS NULL
          JOIN stories s ON s.user_id = grp.user_id
          WHERE s.expires_at > $2
          ORDER BY grp.rnk, grp.latest DESC, grp.user_id DESC, s.created_at, s.id"

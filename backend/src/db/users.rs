@@ -23,6 +23,8 @@ pub struct Credentials {
     #[sqlx(flatten)]
     pub user: UserRow,
     pub password_hash: String,
+    /// Set while the account is deactivated (epoch milliseconds).
+    pub deactivated_at: Option<i64>,
 }
 
 /// The columns of `UserRow`, as a literal so queries stay `&'static str` (sqlx's SqlSafeStr).
@@ -108,7 +110,7 @@ pub async fn find_credentials(
         (Some(username), Some(email)) => sqlx::query_as(concat!(
             "SELECT ",
             user_columns!(),
-            ", password_hash FROM users
+            ", password_hash, deactivated_at FROM users
              WHERE lower(username) = lower($1) AND lower(email) = lower($2)"
         ))
         .bind(username)
@@ -116,13 +118,13 @@ pub async fn find_credentials(
         (Some(username), None) => sqlx::query_as(concat!(
             "SELECT ",
             user_columns!(),
-            ", password_hash FROM users WHERE lower(username) = lower($1)"
+            ", password_hash, deactivated_at FROM users WHERE lower(username) = lower($1)"
         ))
         .bind(username),
         (None, Some(email)) => sqlx::query_as(concat!(
             "SELECT ",
             user_columns!(),
-            ", password_hash FROM users WHERE lower(email) = lower($1)"
+            ", password_hash, deactivated_at FROM users WHERE lower(email) = lower($1)"
         ))
         .bind(email),
         (None, None) => return Ok(None),
@@ -194,7 +196,7 @@ pub async fn profile_by_username(
     sqlx::query_as(concat!(
         "SELECT ",
         profile_columns!(),
-        " WHERE lower(u.username) = lower($2)"
+        " WHERE lower(u.username) = lower($2) AND u.deactivated_at IS NULL"
     ))
     .bind(viewer)
     .bind(username)
@@ -208,11 +210,15 @@ pub async fn profile_by_id(
     viewer: i64,
     id: i64,
 ) -> Result<Option<ProfileView>, sqlx::Error> {
-    sqlx::query_as(concat!("SELECT ", profile_columns!(), " WHERE u.id = $2"))
-        .bind(viewer)
-        .bind(id)
-        .fetch_optional(&db.pool)
-        .await
+    sqlx::query_as(concat!(
+        "SELECT ",
+        profile_columns!(),
+        " WHERE u.id = $2 AND u.deactivated_at IS NULL"
+    ))
+    .bind(viewer)
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await
 }
 
 /// The search query around a backend's match condition: the best `limit` ids are picked first
@@ -230,7 +236,7 @@ macro_rules! search_sql {
                            ELSE 2 END AS rank,
                       length(u.username) AS len
                FROM users u
-               WHERE ",
+               WHERE u.deactivated_at IS NULL AND ",
             $matches,
             "
                ORDER BY rank, len, u.id
@@ -390,7 +396,7 @@ pub async fn match_candidates(db: &Db, viewer: i64) -> Result<Vec<MatchCandidate
                 COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
                 u.bio, u.skills
          FROM users u
-         WHERE u.id <> $1 AND u.skills <> '[]'
+         WHERE u.id <> $1 AND u.skills <> '[]' AND u.deactivated_at IS NULL
            AND u.id IN (SELECT followee_id FROM (SELECT followee_id FROM follows
                                                  WHERE follower_id = $1 LIMIT 200) AS f
                         UNION
@@ -399,4 +405,89 @@ pub async fn match_candidates(db: &Db, viewer: i64) -> Result<Vec<MatchCandidate
     .bind(viewer)
     .fetch_all(&db.pool)
     .await
+}
+
+/// The stored password hash of an active account (`None` for an unknown or deactivated one).
+pub async fn password_hash(db: &Db, id: i64) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> =
+        sqlx::query_as("SELECT password_hash FROM users WHERE id = $1 AND deactivated_at IS NULL")
+            .bind(id)
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(row.map(|(hash,)| hash))
+}
+
+/// Replaces the password hash and ends every other session of the user, in one transaction:
+/// no session that knew only the old password outlives the change. `keep` is the token hash of
+/// the session making the change.
+pub async fn set_password(
+    db: &Db,
+    id: i64,
+    password_hash: &str,
+    keep: &str,
+) -> Result<(), sqlx::Error> {
+    let mut tx = db.pool.begin().await?;
+    sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
+        .bind(password_hash)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2")
+        .bind(id)
+        .bind(keep)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    // After the commit, so a lookup racing with it cannot leave an ended session cached.
+    db.session_cache.forget_user(id);
+    Ok(())
+}
+
+/// Deactivates an account and ends all its sessions, in one transaction. The row and
+/// everything the user made stay.
+pub async fn deactivate(db: &Db, id: i64, at: i64) -> Result<(), sqlx::Error> {
+    let mut tx = db.pool.begin().await?;
+    sqlx::query("UPDATE users SET deactivated_at = $1 WHERE id = $2 AND deactivated_at IS NULL")
+        .bind(at)
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    db.session_cache.forget_user(id);
+    Ok(())
+}
+
+/// What `restore` found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Restored {
+    /// The account was deactivated and is active again (its exact username).
+    Restored(String),
+    /// The account was active already.
+    WasActive(String),
+    NoSuchUser,
+}
+
+/// Reactivates the account named `username` (case-insensitive).
+pub async fn restore(db: &Db, username: &str) -> Result<Restored, sqlx::Error> {
+    let row: Option<(String, Option<i64>)> = sqlx::query_as(
+        "SELECT username, deactivated_at FROM users WHERE lower(username) = lower($1)",
+    )
+    .bind(username)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(match row {
+        None => Restored::NoSuchUser,
+        Some((name, None)) => Restored::WasActive(name),
+        Some((name, Some(_))) => {
+            sqlx::query("UPDATE users SET deactivated_at = NULL WHERE lower(username) = lower($1)")
+                .bind(username)
+                .execute(&db.pool)
+                .await?;
+            Restored::Restored(name)
+        }
+    })
 }

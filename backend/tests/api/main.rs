@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod account;
 mod ads;
 mod audio;
 mod auth;

@@ -561,6 +561,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivates the session user's account after checking their password: every session ends
+         *     (the cookie is cleared), sign-in is refused, and the account is hidden from search and
+         *     profiles. Everything is kept; `atelier admin restore USER` reactivates it.
+         */
+        post: operations["deactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's data as a JSON download: `{exportedAt, profile, settings, posts,
+         *     stories, messages (sent), voicemails (sent), orders, withdrawals (account numbers masked),
+         *     reels}`. Only the user's own data; no password hash, no session tokens. Streamed.
+         */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the session user's password. Every other session of the user ends; this one stays.
+         *     Rate-limited like sign-in (the current password is checked).
+         */
+        post: operations["change_password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/profile": {
         parameters: {
             query?: never;
@@ -592,6 +654,24 @@ export interface paths {
          *     without metadata and stored as a 400 px square with a 96 px rendition.
          */
         post: operations["upload_profile_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session user's settings: the defaults until they save any. */
+        get: operations["get_settings"];
+        /** Saves some or all of the session user's settings; absent fields keep their value. */
+        put: operations["update_settings"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -767,6 +847,10 @@ export interface components {
             /** @description Bank transfer: 4–20 letters or digits. */
             routingNumber?: string | null;
         };
+        /** @description `{message}` of an account action that succeeded. */
+        AccountMessage: {
+            message: string;
+        };
         /** @description An ad as a placement shows it. The stats fields are present only in an admin's answer. */
         Ad: {
             advertiserName: string;
@@ -854,6 +938,9 @@ export interface components {
             lastMessage: components["schemas"]["MessagePreview"] | null;
             /** @description Both people of the one-to-one conversation, the session user included. */
             participants: components["schemas"]["Participant"][];
+        };
+        Deactivation: {
+            password: string;
         };
         /** @description The JSON body of every non-2xx answer. */
         ErrorBody: {
@@ -1112,6 +1199,11 @@ export interface components {
         Participant: {
             user: components["schemas"]["ChatUser"];
         };
+        PasswordChange: {
+            currentPassword: string;
+            /** @description 6–256 characters, different from the current one. */
+            newPassword: string;
+        };
         /** @description A post as the viewer sees it. */
         Post: {
             /** @description A blurhash of a stored image, painted before it arrives. */
@@ -1332,6 +1424,36 @@ export interface components {
             id: number;
             profileImage: string | null;
             username: string;
+        };
+        /** @description The user's switches (spec 001 §2); every one defaults to true except `privateAccount`. */
+        Settings: {
+            aiMoodDetection: boolean;
+            autoPlayVideos: boolean;
+            chatMessageNotifications: boolean;
+            darkTheme: boolean;
+            highQuality3d: boolean;
+            privateAccount: boolean;
+            pushNotifications: boolean;
+            share3dContent: boolean;
+            soundEffects: boolean;
+            voiceAutoTranscription: boolean;
+            voiceMessageNotifications: boolean;
+            voiceReactionsPrivacy: boolean;
+        };
+        /** @description Some or all of the switches; an absent (or null) one keeps its value. */
+        SettingsUpdate: {
+            aiMoodDetection?: boolean | null;
+            autoPlayVideos?: boolean | null;
+            chatMessageNotifications?: boolean | null;
+            darkTheme?: boolean | null;
+            highQuality3d?: boolean | null;
+            privateAccount?: boolean | null;
+            pushNotifications?: boolean | null;
+            share3dContent?: boolean | null;
+            soundEffects?: boolean | null;
+            voiceAutoTranscription?: boolean | null;
+            voiceMessageNotifications?: boolean | null;
+            voiceReactionsPrivacy?: boolean | null;
         };
         /**
          * @description One of the skill matcher's five skills (spec 000 §2), by id; any other id is refused when
@@ -1686,7 +1808,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-site request refused (Origin check) */
+            /** @description This account is deactivated (answered only after a correct password), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3331,6 +3453,191 @@ export interface operations {
             };
         };
     };
+    deactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Deactivation"];
+            };
+        };
+        responses: {
+            /** @description Account deactivated; cookie cleared */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountMessage"];
+                };
+            };
+            /** @description Password is incorrect */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The export, as an attachment `atelier-export-{username}.json` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_password: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChange"];
+            };
+        };
+        responses: {
+            /** @description Password updated; other sessions ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountMessage"];
+                };
+            };
+            /** @description Current password is incorrect, new one under 6 characters or the same */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     update_profile: {
         parameters: {
             query?: never;
@@ -3459,6 +3766,104 @@ export interface operations {
                 };
             };
             /** @description Not a multipart form, or not a JPEG, PNG, GIF or WebP image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user's settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The saved settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            /** @description A value that is not a boolean, or not a JSON object */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
             415: {
                 headers: {
                     [name: string]: unknown;

@@ -14,6 +14,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::state::AppState;
 
 const INVALID_CREDENTIALS: &str = "Invalid username or password";
+const DEACTIVATED: &str = "This account is deactivated";
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -35,6 +36,7 @@ pub struct LoginRequest {
         (status = 200, description = "Signed in; new session cookie set", body = SessionUser),
         (status = 400, description = "Missing fields", body = ErrorBody),
         (status = 401, description = "Invalid username or password", body = ErrorBody),
+        (status = 403, description = "This account is deactivated (answered only after a correct password), or a cross-site request", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
         (status = 429, description = "Too many attempts", body = ErrorBody),
@@ -64,7 +66,12 @@ pub async fn login(
             message: INVALID_CREDENTIALS,
         });
     }
-    let user = found.expect("verified credentials belong to a user").user;
+    let found = found.expect("verified credentials belong to a user");
+    // Only after a correct password, so the answer does not reveal which accounts exist.
+    if found.deactivated_at.is_some() {
+        return Err(ApiError::Forbidden(DEACTIVATED));
+    }
+    let user = found.user;
 
     // Rotate: the session this browser had (if any) ends, a new one starts.
     if let Some(old) = session::token_from(&headers) {

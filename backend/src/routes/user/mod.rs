@@ -1,5 +1,10 @@
-//! The session user's own account: profile fields and picture.
+//! The session user's own account: profile fields and picture, settings, password, data
+//! export and deactivation.
 
+mod account_deactivate;
+mod account_export;
+mod password_change;
+mod settings;
 mod user_profile_image;
 mod user_profile_update;
 
@@ -18,5 +23,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .layer(DefaultBodyLimit::max(PROFILE_IMAGE_BODY_LIMIT));
     OpenApiRouter::new()
         .routes(routes!(user_profile_update::update_profile))
+        .routes(routes!(settings::get_settings, settings::update_settings))
+        .routes(routes!(password_change::change_password))
+        .routes(routes!(account_deactivate::deactivate))
+        .routes(routes!(account_export::export))
         .merge(profile_image)
 }

@@ -1,0 +1,59 @@
+use std::net::SocketAddr;
+
+use axum::extract::{ConnectInfo, State};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::password_change::AccountMessage;
+use crate::auth::{CurrentUser, session};
+use crate::db;
+use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::state::AppState;
+
+const PASSWORD_INCORRECT: &str = "Password is incorrect";
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct Deactivation {
+    pub password: String,
+}
+
+/// Deactivates the session user's account after checking their password: every session ends
+/// (the cookie is cleared), sign-in is refused, and the account is hidden from search and
+/// profiles. Everything is kept; `atelier admin restore USER` reactivates it.
+#[utoipa::path(
+    post, path = "/deactivate", tag = "user",
+    request_body = Deactivation,
+    responses(
+        (status = 200, description = "Account deactivated; cookie cleared", body = AccountMessage),
+        (status = 400, description = "Password is incorrect", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 413, description = "Body too large", body = ErrorBody),
+        (status = 415, description = "Not a JSON body", body = ErrorBody),
+        (status = 429, description = "Too many attempts", body = ErrorBody),
+    )
+)]
+pub async fn deactivate(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    current: CurrentUser,
+    Json(body): Json<Deactivation>,
+) -> ApiResult<Response> {
+    let user = &current.user;
+    state.auth_limits.check(peer.ip(), &[&user.username])?;
+    let hash = db::users::password_hash(&state.db, user.id).await?;
+    if !state.hasher.verify(&body.password, hash.as_deref()).await? {
+        return Err(ApiError::bad_request(PASSWORD_INCORRECT));
+    }
+    db::users::deactivate(&state.db, user.id, db::now_ms()).await?;
+    tracing::info!(user_id = user.id, "account deactivated");
+    let cookie = session::removal_cookie(state.secure_cookies);
+    Ok((
+        [(header::SET_COOKIE, cookie)],
+        Json(AccountMessage {
+            message: "Account deactivated".into(),
+        }),
+    )
+        .into_response())
+}

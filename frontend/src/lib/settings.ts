@@ -4,25 +4,10 @@
 //! import one another; only the settings screen writes it (features/settings).
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client';
+import type { components } from '@/types/api.gen';
 
-/**
- * The contract's `Settings`: every switch of spec 001 §2. Written from docs/admin-contract.md
- * until the server's OpenAPI document has it; then `components['schemas']['Settings']`.
- */
-export interface Settings {
-  pushNotifications: boolean;
-  voiceMessageNotifications: boolean;
-  chatMessageNotifications: boolean;
-  privateAccount: boolean;
-  voiceReactionsPrivacy: boolean;
-  share3dContent: boolean;
-  aiMoodDetection: boolean;
-  voiceAutoTranscription: boolean;
-  highQuality3d: boolean;
-  darkTheme: boolean;
-  autoPlayVideos: boolean;
-  soundEffects: boolean;
-}
+/** The contract's `Settings`: every switch of spec 001 §2, as the server's OpenAPI document says. */
+export type Settings = components['schemas']['Settings'];
 
 /** Spec 001 §2: every switch on except the private account. Used until the server answers. */
 export const DEFAULT_SETTINGS: Settings = {

@@ -1,20 +1,13 @@
-//! The settings and account shapes of docs/admin-contract.md, under the contract's names. When the
-//! server's OpenAPI document has them, each becomes `components['schemas'][name]` from
-//! '@/types/api.gen' (Settings in lib/settings.ts likewise).
+//! The settings and account shapes: short names for the server's OpenAPI document
+//! (api.gen.ts); nothing here is written by hand (Settings lives in lib/settings.ts).
+import type { components } from '@/types/api.gen';
+
+type Schemas = components['schemas'];
+
 export type { Settings } from '@/lib/settings';
-
 /** POST /api/user/password. */
-export interface PasswordChange {
-  currentPassword: string;
-  newPassword: string;
-}
-
+export type PasswordChange = Schemas['PasswordChange'];
 /** POST /api/user/deactivate. */
-export interface Deactivation {
-  password: string;
-}
-
+export type Deactivation = Schemas['Deactivation'];
 /** The `{message}` answer of the password change and the deactivation. */
-export interface MessageResponse {
-  message: string;
-}
+export type MessageResponse = Schemas['AccountMessage'];

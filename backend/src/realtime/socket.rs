@@ -36,6 +36,14 @@ pub async fn upgrade(
         return ApiError::Forbidden("Cross-site socket refused").into_response();
     }
     let user_id = current.user.id;
+    // The session this socket lives on: checked again at every ping and before every frame is
+    // acted on, so a socket of a session that ended (sign-out elsewhere, a password change,
+    // deactivation, expiry) is closed.
+    let Some(session_hash) = crate::auth::session::token_from(&headers)
+        .map(|token| crate::auth::session::hash_token(&token))
+    else {
+        return ApiError::Unauthorized.into_response();
+    };
     // Small buffers: an idle socket should cost kilobytes, not tungstenite's default 128 KiB
     // read buffer; a socket whose writes pile up past 256 KiB fails instead of growing.
     ws.max_message_size(MAX_MESSAGE_BYTES)
@@ -43,10 +51,10 @@ pub async fn upgrade(
         .read_buffer_size(4 * 1024)
         .write_buffer_size(4 * 1024)
         .max_write_buffer_size(256 * 1024)
-        .on_upgrade(move |socket| serve(state, user_id, socket))
+        .on_upgrade(move |socket| serve(state, user_id, session_hash, socket))
 }
 
-async fn serve(state: AppState, user_id: i64, socket: WebSocket) {
+async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebSocket) {
     let realtime = &state.realtime;
     // Until the end of this function, presence included: shutdown waits for it.
     let _task = realtime.hub.task();
@@ -85,7 +93,13 @@ async fn serve(state: AppState, user_id: i64, socket: WebSocket) {
                     Some(frame) => Message::Text(frame),
                     None => break,
                 },
-                _ = ping.tick() => Message::Ping(Default::default()),
+                _ = ping.tick() => {
+                    if !Box::pin(session_alive(&state, &session_hash)).await {
+                        let _ = sink.send(close(close_code::POLICY, "session ended")).await;
+                        break;
+                    }
+                    Message::Ping(Default::default())
+                }
             };
             let sent = tokio::select! {
                 sent = sink.send(message) => sent,
@@ -108,6 +122,10 @@ async fn serve(state: AppState, user_id: i64, socket: WebSocket) {
                 // Boxed, here and below: a handler's state lives on the heap while it runs, not in
                 // every idle socket's task (docs/benchmarks.md, memory per idle socket).
                 Message::Text(text) => {
+                    // A frame of a session that has ended is not acted on: the socket closes.
+                    if !Box::pin(session_alive(&state, &session_hash)).await {
+                        break;
+                    }
                     Box::pin(handle(&state, user_id, socket_id, &mut call, &text)).await
                 }
                 Message::Binary(_) => Some(ServerEvent::Error {
@@ -194,6 +212,15 @@ async fn handle(
         }
         signal => signalling::handle(state, user_id, socket_id, call, signal).await,
     }
+}
+
+/// Whether the socket's session still signs its user in (a database error keeps it open: the
+/// next ping asks again).
+async fn session_alive(state: &AppState, session_hash: &str) -> bool {
+    !matches!(
+        db::sessions::find_user(&state.db, session_hash).await,
+        Ok(None)
+    )
 }
 
 /// The other people of a conversation `user_id` is a member of; `None` when they are not.

@@ -15,6 +15,7 @@ both_backends!(
     a_setting_that_is_not_a_boolean_is_refused_and_changes_nothing,
     account_routes_need_a_session,
     a_password_change_ends_the_other_sessions_and_keeps_this_one,
+    a_password_change_closes_the_other_sessions_sockets,
     a_wrong_current_password_is_refused_and_changes_nothing,
     a_new_password_must_be_long_enough_and_different,
     password_changes_are_rate_limited_like_sign_in,
@@ -62,12 +63,14 @@ async fn second_browser(app: &TestApp, username: &str) -> TestUser {
         .await
         .unwrap();
     assert_eq!(response.status(), 200);
+    let cookie = crate::helpers::session_cookie(response.headers()).expect("a session cookie");
     let id = response.json::<Value>().await.unwrap()["id"]
         .as_i64()
         .unwrap();
     let mut user = app.anonymous();
     user.id = id;
     user.client = client;
+    user.cookie = cookie;
     user
 }
 
@@ -204,6 +207,50 @@ async fn a_password_change_ends_the_other_sessions_and_keeps_this_one(backend: B
     );
     assert_eq!(sign_in(&app, "maya", PASSWORD).await.status(), 401);
     assert_eq!(sign_in(&app, "maya", "a-new-secret").await.status(), 200);
+}
+
+async fn a_password_change_closes_the_other_sessions_sockets(backend: Backend) {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let laptop = second_browser(&app, "maya").await;
+    let mut laptop_socket = crate::sockets::connect(&app, &laptop).await;
+    let mut own_socket = crate::sockets::connect(&app, &maya).await;
+
+    let changed = maya
+        .post_json(
+            "/api/user/password",
+            &json!({"currentPassword": PASSWORD, "newPassword": "a-new-secret"}),
+        )
+        .await;
+    assert_eq!(changed.status(), 200);
+
+    // The laptop's next frame finds its session gone: no answer, the socket closes.
+    laptop_socket
+        .send(Message::text(json!({"type": "ping"}).to_string()))
+        .await
+        .unwrap();
+    let ended = tokio::time::timeout(std::time::Duration::from_secs(5), async {
+        loop {
+            match laptop_socket.next().await {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return true,
+                Some(Ok(Message::Text(text))) if text.contains("pong") => return false,
+                Some(Ok(_)) => continue,
+            }
+        }
+    })
+    .await
+    .expect("the socket answers or closes");
+    assert!(ended, "a socket of an ended session still answered");
+
+    // This browser's socket lives on.
+    own_socket
+        .send(Message::text(json!({"type": "ping"}).to_string()))
+        .await
+        .unwrap();
+    crate::sockets::next_of(&mut own_socket, "pong").await;
 }
 
 async fn a_wrong_current_password_is_refused_and_changes_nothing(backend: Backend) {

@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod admin;
 mod ads;
 mod audio;
 mod auth;

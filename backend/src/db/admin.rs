@@ -121,31 +121,32 @@ pub async fn withdrawals_page(
     page: Page,
 ) -> Result<Vec<AdminWithdrawalRow>, sqlx::Error> {
     match status {
-        Some(status) => sqlx::query_as(concat!(
-            admin_withdrawal_select!(),
-            " WHERE w.status = $1 AND w.id < $2 ORDER BY w.id DESC LIMIT $3"
-        ))
-        .bind(status)
-        .bind(page.before)
-        .bind(page.fetch_limit())
-        .fetch_all(&db.pool)
-        .await,
-        None => sqlx::query_as(concat!(
-            admin_withdrawal_select!(),
-            " WHERE w.id < $1 ORDER BY w.id DESC LIMIT $2"
-        ))
-        .bind(page.before)
-        .bind(page.fetch_limit())
-        .fetch_all(&db.pool)
-        .await,
+        Some(status) => {
+            sqlx::query_as(concat!(
+                admin_withdrawal_select!(),
+                " WHERE w.status = $1 AND w.id < $2 ORDER BY w.id DESC LIMIT $3"
+            ))
+            .bind(status)
+            .bind(page.before)
+            .bind(page.fetch_limit())
+            .fetch_all(&db.pool)
+            .await
+        }
+        None => {
+            sqlx::query_as(concat!(
+                admin_withdrawal_select!(),
+                " WHERE w.id < $1 ORDER BY w.id DESC LIMIT $2"
+            ))
+            .bind(page.before)
+            .bind(page.fetch_limit())
+            .fetch_all(&db.pool)
+            .await
+        }
     }
 }
 
 /// One withdrawal with its user.
-pub async fn find_withdrawal(
-    db: &Db,
-    id: i64,
-) -> Result<Option<AdminWithdrawalRow>, sqlx::Error> {
+pub async fn find_withdrawal(db: &Db, id: i64) -> Result<Option<AdminWithdrawalRow>, sqlx::Error> {
     sqlx::query_as(concat!(admin_withdrawal_select!(), " WHERE w.id = $1"))
         .bind(id)
         .fetch_optional(&db.pool)
@@ -313,14 +314,16 @@ pub async fn users_page(
             .fetch_all(&db.pool)
             .await
         }
-        None => sqlx::query_as(concat!(
-            admin_user_select!(),
-            " WHERE u.id < $1 ORDER BY u.id DESC LIMIT $2"
-        ))
-        .bind(page.before)
-        .bind(page.fetch_limit())
-        .fetch_all(&db.pool)
-        .await,
+        None => {
+            sqlx::query_as(concat!(
+                admin_user_select!(),
+                " WHERE u.id < $1 ORDER BY u.id DESC LIMIT $2"
+            ))
+            .bind(page.before)
+            .bind(page.fetch_limit())
+            .fetch_all(&db.pool)
+            .await
+        }
     }
 }
 

@@ -42,7 +42,12 @@ async fn admin(app: &TestApp, username: &str) -> TestUser {
     user
 }
 
-async fn send(user: &TestUser, method: Method, path: &str, body: Option<&Value>) -> reqwest::Response {
+async fn send(
+    user: &TestUser,
+    method: Method,
+    path: &str,
+    body: Option<&Value>,
+) -> reqwest::Response {
     let mut request = user.client.request(method, user.url(path));
     if let Some(body) = body {
         request = request.json(body);
@@ -179,22 +184,66 @@ async fn each_ad_rule_answers_its_message_and_creates_nothing(backend: Backend) 
     let cases: Vec<(&str, Value, &str)> = vec![
         ("title", Value::Null, "Title is required"),
         ("title", json!("   "), "Title is required"),
-        ("title", json!("x".repeat(101)), "Title must be under 100 characters"),
-        ("description", json!("x".repeat(201)), "Description must be under 200 characters"),
+        (
+            "title",
+            json!("x".repeat(101)),
+            "Title must be under 100 characters",
+        ),
+        (
+            "description",
+            json!("x".repeat(201)),
+            "Description must be under 200 characters",
+        ),
         ("imageUrl", Value::Null, "Please enter a valid image URL"),
-        ("imageUrl", json!("not a url"), "Please enter a valid image URL"),
-        ("imageUrl", json!("ftp://img.example.com/a.jpg"), "Please enter a valid image URL"),
-        ("imageUrl", json!("javascript:alert(1)"), "Please enter a valid image URL"),
+        (
+            "imageUrl",
+            json!("not a url"),
+            "Please enter a valid image URL",
+        ),
+        (
+            "imageUrl",
+            json!("ftp://img.example.com/a.jpg"),
+            "Please enter a valid image URL",
+        ),
+        (
+            "imageUrl",
+            json!("javascript:alert(1)"),
+            "Please enter a valid image URL",
+        ),
         ("targetUrl", Value::Null, "Please enter a valid target URL"),
-        ("targetUrl", json!("shop.example.com"), "Please enter a valid target URL"),
-        ("targetUrl", json!("/media/a.png"), "Please enter a valid target URL"),
+        (
+            "targetUrl",
+            json!("shop.example.com"),
+            "Please enter a valid target URL",
+        ),
+        (
+            "targetUrl",
+            json!("/media/a.png"),
+            "Please enter a valid target URL",
+        ),
         ("advertiserName", json!(""), "Advertiser name is required"),
-        ("category", json!("popup"), "Category must be feed, story, banner or sidebar"),
+        (
+            "category",
+            json!("popup"),
+            "Category must be feed, story, banner or sidebar",
+        ),
         ("budget", json!(99), "Budget must be at least $1.00"),
         ("budget", json!(-5), "Budget must be at least $1.00"),
-        ("costPerClick", json!(49), "Cost per click must be at least $0.50"),
-        ("startDate", json!("soon"), "Please enter a valid start date"),
-        ("endDate", json!("2020-13-45"), "Please enter a valid end date"),
+        (
+            "costPerClick",
+            json!(49),
+            "Cost per click must be at least $0.50",
+        ),
+        (
+            "startDate",
+            json!("soon"),
+            "Please enter a valid start date",
+        ),
+        (
+            "endDate",
+            json!("2020-13-45"),
+            "Please enter a valid end date",
+        ),
     ];
     for (field, value, message) in cases {
         let body = with(valid_ad(), field, value.clone());
@@ -270,7 +319,10 @@ async fn a_new_ad_has_the_defaults_and_pausing_stops_serving_it_at_once(backend:
     assert_eq!(response.status(), 200);
     let paused: Value = response.json().await.unwrap();
     assert_eq!(paused["isActive"], false);
-    assert!(!served(maya.get_json("/api/ads/feed").await), "paused ad served");
+    assert!(
+        !served(maya.get_json("/api/ads/feed").await),
+        "paused ad served"
+    );
     // Still listed for the admin.
     let all = boss.get_json("/api/admin/ads").await;
     assert_eq!(all[0]["id"], id);
@@ -280,7 +332,10 @@ async fn a_new_ad_has_the_defaults_and_pausing_stops_serving_it_at_once(backend:
         .patch_json(&format!("/api/ads/{id}"), &json!({"isActive": true}))
         .await;
     assert_eq!(response.status(), 200);
-    assert!(served(maya.get_json("/api/ads/feed").await), "resumed ad not served");
+    assert!(
+        served(maya.get_json("/api/ads/feed").await),
+        "resumed ad not served"
+    );
 
     let (status, message, _) = error_of(
         boss.patch_json("/api/ads/999999", &json!({"isActive": false}))
@@ -288,9 +343,11 @@ async fn a_new_ad_has_the_defaults_and_pausing_stops_serving_it_at_once(backend:
     )
     .await;
     assert_eq!((status, message.as_str()), (404, "Ad not found"));
-    let (status, _, _) =
-        error_of(boss.patch_json(&format!("/api/ads/{id}"), &json!({"isActive": "no"})).await)
-            .await;
+    let (status, _, _) = error_of(
+        boss.patch_json(&format!("/api/ads/{id}"), &json!({"isActive": "no"}))
+            .await,
+    )
+    .await;
     assert_eq!(status, 400);
 
     let audit = boss.get_json("/api/admin/audit").await;
@@ -510,7 +567,11 @@ async fn decisions_are_audited_with_the_admin_and_the_time_and_bad_decisions_cha
     let (creator, id) = creator_with_withdrawal(&app, "maya", 10_000, 1_000).await;
     let path = format!("/api/admin/withdrawals/{id}");
 
-    for body in [json!({}), json!({"status": "pending"}), json!({"status": 1})] {
+    for body in [
+        json!({}),
+        json!({"status": "pending"}),
+        json!({"status": 1}),
+    ] {
         let (status, message, _) = error_of(put_json(&boss, &path, &body).await).await;
         assert_eq!(
             (status, message.as_str()),
@@ -545,7 +606,11 @@ async fn decisions_are_audited_with_the_admin_and_the_time_and_bad_decisions_cha
         error_of(put_json(&boss, &path, &json!({"status": "failed"})).await).await;
     assert_eq!(
         (status, message.as_str(), code.as_str()),
-        (409, "This withdrawal was already processed", "already_processed")
+        (
+            409,
+            "This withdrawal was already processed",
+            "already_processed"
+        )
     );
     assert_eq!(balance(&creator).await, (9_000, 0, 10_000));
 
@@ -656,7 +721,10 @@ async fn admin_lists_page_by_cursor_and_filter_withdrawals_by_status(backend: Ba
     let mut ads = Vec::new();
     for i in 0..5 {
         let response = boss
-            .post_json("/api/ads", &with(valid_ad(), "title", json!(format!("Ad {i}"))))
+            .post_json(
+                "/api/ads",
+                &with(valid_ad(), "title", json!(format!("Ad {i}"))),
+            )
             .await;
         let ad: Value = response.json().await.unwrap();
         ads.push(ad["id"].as_i64().unwrap());
@@ -710,7 +778,10 @@ async fn users_are_listed_with_counts_searched_and_summarised(backend: Backend) 
     let m = by_name("maya");
     assert_eq!(m["email"], "maya@example.com");
     assert_eq!(m["displayName"], "maya display");
-    assert_eq!((&m["postsCount"], &m["followersCount"]), (&json!(2), &json!(1)));
+    assert_eq!(
+        (&m["postsCount"], &m["followersCount"]),
+        (&json!(2), &json!(1))
+    );
     assert_eq!(m["isAdmin"], false);
     assert_eq!(m["isActive"], true);
     assert_eq!(m["isOnline"], false);

@@ -42,9 +42,7 @@ pub async fn list_users(
     let page = Page::parse(&query)?;
     let q = search.q.as_deref().map(str::trim).filter(|q| !q.is_empty());
     if q.is_some_and(|q| q.chars().count() > QUERY_MAX) {
-        return Err(ApiError::bad_request(
-            "Search must be under 100 characters",
-        ));
+        return Err(ApiError::bad_request("Search must be under 100 characters"));
     }
     let rows = db::admin::users_page(&state.db, q, page).await?;
     let (rows, next) = page.split(rows, |row| row.id);

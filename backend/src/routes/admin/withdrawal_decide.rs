@@ -56,7 +56,12 @@ pub async fn decide_withdrawal(
         Some("failed") => Decision::Failed,
         _ => return Err(ApiError::bad_request("Status must be completed or failed")),
     };
-    let notes = match body.notes.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+    let notes = match body
+        .notes
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+    {
         Some(notes) if notes.chars().count() > NOTES_MAX => {
             return Err(ApiError::bad_request("Notes must be under 500 characters"));
         }

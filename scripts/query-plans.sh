@@ -189,14 +189,21 @@ admin_audit="SELECT a.id, a.admin_id, u.username AS admin_username,
     a.notes, a.created_at
   FROM audit_log a JOIN users u ON u.id = a.admin_id
   WHERE a.id < \$1 ORDER BY a.id DESC LIMIT \$2"
-# The synthetic set has no orders or withdrawals: ten of each per user, one per post.
+# The synthetic set has no orders, withdrawals or audit entries: ten of each per user, one per
+# post; and 10,000 ads (one per ten posts).
 money_rows="INSERT INTO orders (user_id, product_id, quantity, unit_price_cents, total_amount_cents,
     payment_method, payment_reference, status, idempotency_key, created_at)
   SELECT id % 10000 + 1, id % 13 + 1, 1, 5000, 5000, 'stripe', 'plan', 'paid', 'key-' || id, 0
   FROM posts;
   INSERT INTO withdrawals (user_id, amount_cents, fee_cents, net_cents, payment_method, status,
     requested_at)
-  SELECT id % 10000 + 1, 100, 3, 97, 'paypal', 'pending', 0 FROM posts"
+  SELECT id % 10000 + 1, 100, 3, 97, 'paypal', 'pending', 0 FROM posts;
+  INSERT INTO ads (title, description, image_url, target_url, advertiser_name, category,
+    budget_cents, cost_per_click_cents, start_date, end_date, created_at)
+  SELECT 'Ad ' || id, '', 'https://img.example.com/a.jpg', 'https://shop.example.com',
+    'Plans', 'feed', 1000, 100, 0, 253402300799999, 0 FROM posts WHERE id % 10 = 0;
+  INSERT INTO audit_log (admin_id, action, target_type, target_id, notes, created_at)
+  SELECT 1, 'ad.created', 'ad', id, NULL, 0 FROM posts"
 sqlite_fts="u.id IN (SELECT rowid FROM users_search WHERE users_search MATCH \$6) AND $like_match"
 
 echo "## SQLite $(sqlite3 --version | cut -d' ' -f1)"

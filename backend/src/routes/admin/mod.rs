@@ -152,18 +152,37 @@ pub struct AuditAdmin {
     pub display_name: String,
 }
 
+/// What an admin did (the CHECK of `audit_log.action` allows exactly these).
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub enum AuditActionName {
+    #[serde(rename = "withdrawal.completed")]
+    WithdrawalCompleted,
+    #[serde(rename = "withdrawal.failed")]
+    WithdrawalFailed,
+    #[serde(rename = "ad.created")]
+    AdCreated,
+    #[serde(rename = "ad.paused")]
+    AdPaused,
+    #[serde(rename = "ad.resumed")]
+    AdResumed,
+}
+
+/// What an audit entry is about.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AuditTargetType {
+    Withdrawal,
+    Ad,
+}
+
 /// One admin decision.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AuditEntry {
     pub id: i64,
     pub admin: AuditAdmin,
-    /// `withdrawal.completed`, `withdrawal.failed`, `ad.created`, `ad.paused` or `ad.resumed`.
-    #[schema(pattern = r"^(withdrawal\.(completed|failed)|ad\.(created|paused|resumed))$")]
-    pub action: String,
-    /// `withdrawal` or `ad`.
-    #[schema(pattern = "^(withdrawal|ad)$")]
-    pub target_type: String,
+    pub action: AuditActionName,
+    pub target_type: AuditTargetType,
     pub target_id: i64,
     #[schema(required = true)]
     pub notes: Option<String>,
@@ -180,8 +199,18 @@ impl From<AuditRow> for AuditEntry {
                 username: row.admin_username,
                 display_name: row.admin_display_name,
             },
-            action: row.action,
-            target_type: row.target_type,
+            action: match row.action.as_str() {
+                "withdrawal.completed" => AuditActionName::WithdrawalCompleted,
+                "withdrawal.failed" => AuditActionName::WithdrawalFailed,
+                "ad.created" => AuditActionName::AdCreated,
+                "ad.paused" => AuditActionName::AdPaused,
+                _ => AuditActionName::AdResumed,
+            },
+            target_type: if row.target_type == "withdrawal" {
+                AuditTargetType::Withdrawal
+            } else {
+                AuditTargetType::Ad
+            },
             target_id: row.target_id,
             notes: row.notes,
             created_at: iso_time(row.created_at),

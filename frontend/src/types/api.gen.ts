@@ -1059,6 +1059,11 @@ export interface components {
         AdminWithdrawal: components["schemas"]["Withdrawal"] & {
             user: components["schemas"]["WithdrawalUser"];
         };
+        /**
+         * @description What an admin did (the CHECK of `audit_log.action` allows exactly these).
+         * @enum {string}
+         */
+        AuditActionName: "withdrawal.completed" | "withdrawal.failed" | "ad.created" | "ad.paused" | "ad.resumed";
         /** @description The admin who made a decision. */
         AuditAdmin: {
             displayName: string;
@@ -1068,8 +1073,7 @@ export interface components {
         };
         /** @description One admin decision. */
         AuditEntry: {
-            /** @description `withdrawal.completed`, `withdrawal.failed`, `ad.created`, `ad.paused` or `ad.resumed`. */
-            action: string;
+            action: components["schemas"]["AuditActionName"];
             admin: components["schemas"]["AuditAdmin"];
             /** @description ISO-8601 UTC. */
             createdAt: string;
@@ -1078,9 +1082,13 @@ export interface components {
             notes: string | null;
             /** Format: int64 */
             targetId: number;
-            /** @description `withdrawal` or `ad`. */
-            targetType: string;
+            targetType: components["schemas"]["AuditTargetType"];
         };
+        /**
+         * @description What an audit entry is about.
+         * @enum {string}
+         */
+        AuditTargetType: "withdrawal" | "ad";
         /** @description A creator's money, in cents: `availableBalance = totalEarnings − pending − completed`. */
         Balance: {
             /** Format: int64 */

@@ -24,6 +24,7 @@ both_backends!(
     admin_lists_page_by_cursor_and_filter_withdrawals_by_status,
     users_are_listed_with_counts_searched_and_summarised,
     revenue_totals_every_ad,
+    who_is_online_comes_from_presence,
 );
 
 async fn make_admin(app: &TestApp, username: &str) {
@@ -854,4 +855,24 @@ async fn revenue_totals_every_ad(backend: Backend) {
         json!({"totalRevenue": 134, "totalRevenueFormatted": "$1.34",
                "totalImpressions": 4, "totalClicks": 2})
     );
+}
+
+async fn who_is_online_comes_from_presence(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let boss = admin(&app, "boss").await;
+    let maya = app.new_user("maya").await;
+    let _leo = app.new_user("leo").await;
+    let socket = crate::sockets::connect(&app, &maya).await;
+    let summary = boss.get_json("/api/admin/users/summary").await;
+    assert_eq!(summary["onlineUsers"], 1);
+    let users = boss.get_json("/api/admin/users").await;
+    let online: Vec<&str> = users
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|u| u["isOnline"] == true)
+        .map(|u| u["username"].as_str().unwrap())
+        .collect();
+    assert_eq!(online, ["maya"]);
+    drop(socket);
 }

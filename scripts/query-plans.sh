@@ -171,7 +171,7 @@ admin_withdrawal="SELECT w.id, w.amount_cents, w.fee_cents, w.net_cents, w.payme
     u.email AS user_email
   FROM withdrawals w JOIN users u ON u.id = w.user_id"
 admin_withdrawals="$admin_withdrawal WHERE w.id < \$1 ORDER BY w.id DESC LIMIT \$2"
-admin_withdrawals_status="$admin_withdrawal WHERE w.status = \$1 AND w.id < \$2 ORDER BY w.id DESC LIMIT \$3"
+admin_withdrawals_status="$admin_withdrawal WHERE w.status = 'completed' AND w.id < \$1 ORDER BY w.id DESC LIMIT \$2"
 admin_user="SELECT u.id, u.username, u.display_name, u.email,
     COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
     u.is_admin, u.deactivated_at, u.created_at,
@@ -197,7 +197,8 @@ money_rows="INSERT INTO orders (user_id, product_id, quantity, unit_price_cents,
   FROM posts;
   INSERT INTO withdrawals (user_id, amount_cents, fee_cents, net_cents, payment_method, status,
     requested_at)
-  SELECT id % 10000 + 1, 100, 3, 97, 'paypal', 'pending', 0 FROM posts;
+  SELECT id % 10000 + 1, 100, 3, 97, 'paypal',
+    CASE WHEN id % 10 = 0 THEN 'completed' ELSE 'pending' END, 0 FROM posts;
   INSERT INTO ads (title, description, image_url, target_url, advertiser_name, category,
     budget_cents, cost_per_click_cents, start_date, end_date, created_at)
   SELECT 'Ad ' || id, '', 'https://img.example.com/a.jpg', 'https://shop.example.com',
@@ -243,7 +244,7 @@ explain_sqlite "order of an Idempotency-Key (POST /api/orders)" "$order_by_key"
 explain_sqlite "withdrawals (GET /api/withdrawals)" "$withdrawals_page"
 explain_sqlite "admin: every ad (GET /api/admin/ads)" "$admin_ads"
 explain_sqlite "admin: every withdrawal (GET /api/admin/withdrawals)" "$admin_withdrawals"
-explain_sqlite "admin: withdrawals of a status (GET /api/admin/withdrawals?status=)" "$admin_withdrawals_status"
+explain_sqlite "admin: withdrawals of a status (GET /api/admin/withdrawals?status=completed)" "$admin_withdrawals_status"
 explain_sqlite "admin: every user (GET /api/admin/users)" "$admin_users"
 explain_sqlite "admin: users search (GET /api/admin/users?q=)" "$admin_users_search"
 explain_sqlite "admin: audit log (GET /api/admin/audit)" "$admin_audit"
@@ -316,8 +317,8 @@ explain_pg "order of an Idempotency-Key (POST /api/orders)" "bigint, text" "$ord
 explain_pg "withdrawals (GET /api/withdrawals)" "bigint, bigint, bigint" "$withdrawals_page" "1, $big, 21"
 explain_pg "admin: every ad (GET /api/admin/ads)" "bigint, bigint" "$admin_ads" "$big, 21"
 explain_pg "admin: every withdrawal (GET /api/admin/withdrawals)" "bigint, bigint" "$admin_withdrawals" "$big, 21"
-explain_pg "admin: withdrawals of a status (GET /api/admin/withdrawals?status=)" "text, bigint, bigint" \
-  "$admin_withdrawals_status" "'pending', $big, 21"
+explain_pg "admin: withdrawals of a status (GET /api/admin/withdrawals?status=completed)" "bigint, bigint" \
+  "$admin_withdrawals_status" "$big, 21"
 explain_pg "admin: every user (GET /api/admin/users)" "bigint, bigint" "$admin_users" "$big, 21"
 explain_pg "admin: users search (GET /api/admin/users?q=)" "bigint, text, bigint" "$admin_users_search" \
   "$big, '%user0001%', 21"

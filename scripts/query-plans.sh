@@ -2,7 +2,7 @@
 # Query plans of the list queries on the large synthetic data set (10,000 users, 100,000
 # posts): SQLite's EXPLAIN QUERY PLAN and PostgreSQL's EXPLAIN ANALYZE (custom plan) plus the
 # generic plan that a prepared statement falls back to. The SQL below is the text of db/posts.rs,
-# db/users.rs, db/stories.rs, db/ads.rs, db/conversations.rs, db/messages.rs, db/shop.rs and db/earnings.rs with the
+# db/users.rs, db/stories.rs, db/ads.rs, db/conversations.rs, db/messages.rs, db/shop.rs, db/earnings.rs and db/admin.rs with the
 # `post_view_columns!` / `profile_columns!` / `story_view_columns!` / `conversation_view!` /
 # `message_view!` macros expanded; keep it in step when those change. The chat queries read
 # user000001 (id 1: ~4 conversations of ~20 messages among 20,000 and ~400,000). Usage: scripts/query-plans.sh [POSTGRES_SERVER_URL]
@@ -162,14 +162,49 @@ order_by_key="$order_view WHERE o.user_id = \$1 AND o.idempotency_key = \$2"
 withdrawals_page="SELECT id, amount_cents, fee_cents, net_cents, payment_method, account_holder,
     account_number, routing_number, email, status, requested_at, processed_at, notes
   FROM withdrawals WHERE user_id = \$1 AND id < \$2 ORDER BY id DESC LIMIT \$3"
-# The synthetic set has no orders or withdrawals: ten of each per user, one per post.
+admin_ads="SELECT id, title, description, image_url, target_url, advertiser_name, category, budget_cents,
+  cost_per_click_cents, start_date, end_date, is_active, total_impressions, total_clicks,
+  revenue_cents, created_at FROM ads WHERE id < \$1 ORDER BY id DESC LIMIT \$2"
+admin_withdrawal="SELECT w.id, w.amount_cents, w.fee_cents, w.net_cents, w.payment_method,
+    w.account_holder, w.account_number, w.routing_number, w.email, w.status,
+    w.requested_at, w.processed_at, w.notes, w.user_id, u.username, u.display_name,
+    u.email AS user_email
+  FROM withdrawals w JOIN users u ON u.id = w.user_id"
+admin_withdrawals="$admin_withdrawal WHERE w.id < \$1 ORDER BY w.id DESC LIMIT \$2"
+admin_withdrawals_status="$admin_withdrawal WHERE w.status = 'completed' AND w.id < \$1 ORDER BY w.id DESC LIMIT \$2"
+admin_user="SELECT u.id, u.username, u.display_name, u.email,
+    COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
+    u.is_admin, u.deactivated_at, u.created_at,
+    (SELECT COUNT(*) FROM posts p WHERE p.user_id = u.id) AS posts_count,
+    (SELECT COUNT(*) FROM follows f WHERE f.followee_id = u.id) AS followers_count,
+    (SELECT COUNT(*) FROM follows f WHERE f.follower_id = u.id) AS following_count
+  FROM users u"
+admin_users="$admin_user WHERE u.id < \$1 ORDER BY u.id DESC LIMIT \$2"
+admin_users_search="$admin_user WHERE u.id < \$1
+    AND (lower(u.username) LIKE \$2 ESCAPE '\\' OR lower(u.display_name) LIKE \$2 ESCAPE '\\'
+         OR lower(u.email) LIKE \$2 ESCAPE '\\')
+  ORDER BY u.id DESC LIMIT \$3"
+admin_audit="SELECT a.id, a.admin_id, u.username AS admin_username,
+    u.display_name AS admin_display_name, a.action, a.target_type, a.target_id,
+    a.notes, a.created_at
+  FROM audit_log a JOIN users u ON u.id = a.admin_id
+  WHERE a.id < \$1 ORDER BY a.id DESC LIMIT \$2"
+# The synthetic set has no orders, withdrawals or audit entries: ten of each per user, one per
+# post; and 10,000 ads (one per ten posts).
 money_rows="INSERT INTO orders (user_id, product_id, quantity, unit_price_cents, total_amount_cents,
     payment_method, payment_reference, status, idempotency_key, created_at)
   SELECT id % 10000 + 1, id % 13 + 1, 1, 5000, 5000, 'stripe', 'plan', 'paid', 'key-' || id, 0
   FROM posts;
   INSERT INTO withdrawals (user_id, amount_cents, fee_cents, net_cents, payment_method, status,
     requested_at)
-  SELECT id % 10000 + 1, 100, 3, 97, 'paypal', 'pending', 0 FROM posts"
+  SELECT id % 10000 + 1, 100, 3, 97, 'paypal',
+    CASE WHEN id % 10 = 0 THEN 'completed' ELSE 'pending' END, 0 FROM posts;
+  INSERT INTO ads (title, description, image_url, target_url, advertiser_name, category,
+    budget_cents, cost_per_click_cents, start_date, end_date, created_at)
+  SELECT 'Ad ' || id, '', 'https://img.example.com/a.jpg', 'https://shop.example.com',
+    'Plans', 'feed', 1000, 100, 0, 253402300799999, 0 FROM posts WHERE id % 10 = 0;
+  INSERT INTO audit_log (admin_id, action, target_type, target_id, notes, created_at)
+  SELECT 1, 'ad.created', 'ad', id, NULL, 0 FROM posts"
 sqlite_fts="u.id IN (SELECT rowid FROM users_search WHERE users_search MATCH \$6) AND $like_match"
 
 echo "## SQLite $(sqlite3 --version | cut -d' ' -f1)"
@@ -207,6 +242,12 @@ explain_sqlite "catalogue (GET /api/products)" "$products"
 explain_sqlite "orders (GET /api/orders)" "$orders_page"
 explain_sqlite "order of an Idempotency-Key (POST /api/orders)" "$order_by_key"
 explain_sqlite "withdrawals (GET /api/withdrawals)" "$withdrawals_page"
+explain_sqlite "admin: every ad (GET /api/admin/ads)" "$admin_ads"
+explain_sqlite "admin: every withdrawal (GET /api/admin/withdrawals)" "$admin_withdrawals"
+explain_sqlite "admin: withdrawals of a status (GET /api/admin/withdrawals?status=completed)" "$admin_withdrawals_status"
+explain_sqlite "admin: every user (GET /api/admin/users)" "$admin_users"
+explain_sqlite "admin: users search (GET /api/admin/users?q=)" "$admin_users_search"
+explain_sqlite "admin: audit log (GET /api/admin/audit)" "$admin_audit"
 
 if ! psql "$pg_server" -qAtc 'SELECT 1' >/dev/null 2>&1; then
   echo "PostgreSQL at $pg_server is not reachable: skipped" >&2
@@ -274,3 +315,11 @@ explain_pg "catalogue (GET /api/products)" "bigint" "$products" "100"
 explain_pg "orders (GET /api/orders)" "bigint, bigint, bigint" "$orders_page" "1, $big, 21"
 explain_pg "order of an Idempotency-Key (POST /api/orders)" "bigint, text" "$order_by_key" "1, 'key-10000'"
 explain_pg "withdrawals (GET /api/withdrawals)" "bigint, bigint, bigint" "$withdrawals_page" "1, $big, 21"
+explain_pg "admin: every ad (GET /api/admin/ads)" "bigint, bigint" "$admin_ads" "$big, 21"
+explain_pg "admin: every withdrawal (GET /api/admin/withdrawals)" "bigint, bigint" "$admin_withdrawals" "$big, 21"
+explain_pg "admin: withdrawals of a status (GET /api/admin/withdrawals?status=completed)" "bigint, bigint" \
+  "$admin_withdrawals_status" "$big, 21"
+explain_pg "admin: every user (GET /api/admin/users)" "bigint, bigint" "$admin_users" "$big, 21"
+explain_pg "admin: users search (GET /api/admin/users?q=)" "bigint, text, bigint" "$admin_users_search" \
+  "$big, '%user0001%', 21"
+explain_pg "admin: audit log (GET /api/admin/audit)" "bigint, bigint" "$admin_audit" "$big, 21"

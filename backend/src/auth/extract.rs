@@ -53,3 +53,26 @@ impl axum::extract::OptionalFromRequestParts<AppState> for CurrentUser {
         }
     }
 }
+
+/// The 403 message of every admin route (docs/admin-contract.md).
+pub const ADMIN_REQUIRED: &str = "Admin access required";
+
+/// A signed-in admin: 401 `not_signed_in` without a live session, 403 `forbidden` for anyone
+/// else. Every admin route takes it, so the guard is decided here and never in a handler.
+#[derive(Debug, Clone)]
+pub struct AdminUser {
+    pub user: UserRow,
+}
+
+impl FromRequestParts<AppState> for AdminUser {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let current =
+            <CurrentUser as FromRequestParts<AppState>>::from_request_parts(parts, state).await?;
+        if current.user.is_admin == 0 {
+            return Err(ApiError::Forbidden(ADMIN_REQUIRED));
+        }
+        Ok(Self { user: current.user })
+    }
+}

@@ -6,4 +6,4 @@ pub mod password;
 pub mod rate_limit;
 pub mod session;
 
-pub use extract::CurrentUser;
+pub use extract::{AdminUser, CurrentUser};

@@ -218,3 +218,93 @@ pub async fn count_in(db: &Db, category: &str) -> Result<i64, sqlx::Error> {
         .await?;
     Ok(count)
 }
+
+/// Inserts an ad an admin created, with its audit entry, in one transaction; answers its id.
+/// `media_key`: the stored image when it was uploaded.
+pub async fn create_by_admin(
+    db: &Db,
+    new: NewAd<'_>,
+    media_key: Option<&str>,
+    admin_id: i64,
+) -> Result<i64, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO ads (title, description, image_url, target_url, advertiser_name, category,
+                          budget_cents, cost_per_click_cents, start_date, end_date, is_active,
+                          created_at, media_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
+    )
+    .bind(new.title)
+    .bind(new.description)
+    .bind(new.image_url)
+    .bind(new.target_url)
+    .bind(new.advertiser_name)
+    .bind(new.category)
+    .bind(new.budget_cents)
+    .bind(new.cost_per_click_cents)
+    .bind(new.start_date)
+    .bind(new.end_date)
+    .bind(i64::from(new.is_active))
+    .bind(new.created_at)
+    .bind(media_key)
+    .fetch_one(&mut *tx)
+    .await?;
+    super::admin::audit(
+        &mut tx,
+        admin_id,
+        super::admin::AuditAction::AdCreated,
+        id,
+        None,
+        new.created_at,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Pauses or resumes an ad with its audit entry, in one transaction; `None` when there is no
+/// such ad. Serving reads `is_active`, so a paused ad stops being served at once. Setting the
+/// state it already has changes nothing and writes no entry.
+pub async fn set_active(
+    db: &Db,
+    id: i64,
+    active: bool,
+    admin_id: i64,
+    now: i64,
+) -> Result<Option<AdRow>, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let changed = sqlx::query("UPDATE ads SET is_active = $2 WHERE id = $1 AND is_active <> $2")
+        .bind(id)
+        .bind(i64::from(active))
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+        == 1;
+    if changed {
+        let action = if active {
+            super::admin::AuditAction::AdResumed
+        } else {
+            super::admin::AuditAction::AdPaused
+        };
+        super::admin::audit(&mut tx, admin_id, action, id, None, now).await?;
+    }
+    let row = sqlx::query_as(concat!("SELECT ", ad_columns!(), " FROM ads WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(row)
+}
+
+/// A page of every ad (paused and spent too), newest first by the primary key.
+pub async fn admin_page(db: &Db, page: crate::domain::Page) -> Result<Vec<AdRow>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        ad_columns!(),
+        " FROM ads WHERE id < $1 ORDER BY id DESC LIMIT $2"
+    ))
+    .bind(page.before)
+    .bind(page.fetch_limit())
+    .fetch_all(&db.pool)
+    .await
+}

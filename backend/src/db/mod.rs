@@ -2,6 +2,7 @@
 //! (sqlx `Any`, `$n` placeholders, BIGINT ids and epoch-millisecond times); this module is the
 //! only place that knows which backend is running, and the migrations are the only DDL.
 
+pub mod admin;
 pub mod ads;
 pub mod calls;
 pub mod conversations;

@@ -303,7 +303,7 @@ pub async fn search(
 }
 
 /// `%`, `_` and `\` match themselves in a LIKE pattern with `ESCAPE '\'`.
-fn escape_like(text: &str) -> String {
+pub(crate) fn escape_like(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
     for c in text.chars() {
         if matches!(c, '%' | '_' | '\\') {

@@ -114,6 +114,11 @@ impl Hub {
         self.read().contains_key(&user_id)
     }
 
+    /// How many users have a socket open on this instance.
+    pub fn connected_count(&self) -> usize {
+        self.read().len()
+    }
+
     /// Sends `event` to every socket of each of `users` on this instance.
     pub fn send(&self, users: &[i64], event: &ServerEvent) {
         self.deliver(users, Utf8Bytes::from(event.to_frame()));

@@ -112,6 +112,17 @@ impl Realtime {
         }
     }
 
+    /// How many users have a socket open (on any instance).
+    pub async fn online_count(&self) -> usize {
+        match &self.cluster {
+            None => self.hub.connected_count(),
+            Some(cluster) => cluster.online_count().await.unwrap_or_else(|err| {
+                tracing::warn!(error = %err, "presence from Redis failed; answering this instance's");
+                self.hub.connected_count()
+            }),
+        }
+    }
+
     /// A socket of `user` opened (`first_here`: their first on this instance). `true` when they
     /// just came online.
     pub async fn opened(&self, user: i64, first_here: bool) -> bool {

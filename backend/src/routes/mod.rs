@@ -1,6 +1,7 @@
 //! The HTTP API, one folder per resource; files are `<noun>_<verb>.rs`. Handlers parse input
 //! into domain types, call `db`, and answer; they never build SQL.
 
+pub mod admin;
 pub mod ads;
 pub mod auth;
 pub mod conversations;
@@ -43,6 +44,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .nest("/api", posts::router())
         .nest("/api", stories::router())
         .nest("/api/ads", ads::router())
+        .nest("/api", ads::admin_router())
+        .nest("/api/admin", admin::router())
         .nest("/api", conversations::router())
         .nest("/api", users::router())
         .nest("/api/search", search::router())

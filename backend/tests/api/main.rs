@@ -4,6 +4,7 @@
 mod helpers;
 
 mod account;
+mod admin;
 mod ads;
 mod audio;
 mod auth;

@@ -4,6 +4,170 @@
  */
 
 export interface paths {
+    "/api/admin/ads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ad (paused and spent too) with its stats, newest first. */
+        get: operations["list_ads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log: every withdrawal decision and ad creation, pause and resume, with the admin
+         *     and the time; newest first.
+         */
+        get: operations["list_audit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/revenue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Revenue, impressions and clicks over every ad. */
+        get: operations["get_revenue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every user (deactivated ones too, with `isActive` false) with their counts and presence,
+         *     newest first; `q` searches username, display name and email.
+         */
+        get: operations["list_users"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user tiles: every user, the admins, and who is online now. */
+        get: operations["user_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every withdrawal with its user, newest first; optionally of one status. */
+        get: operations["list_withdrawals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withdrawals/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The withdrawal tiles: pending ones, and the amounts and fees of every withdrawal. */
+        get: operations["withdrawal_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/withdrawals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Completes or fails a pending withdrawal (admins only). One conditional update: of two
+         *     admins deciding at once, one changes it and the other gets 409. Completed moves the amount
+         *     from pending to completed; failed returns it to the user's available balance; both in the
+         *     same transaction as the status and the audit entry.
+         */
+        put: operations["decide_withdrawal"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Creates an ad, active at once (admins only); the creation is written to the audit log. */
+        post: operations["create_ad"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ads/banner": {
         parameters: {
             query?: never;
@@ -59,6 +223,26 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/ads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Pauses or resumes an ad (admins only): a paused ad stops being served at once. A change is
+         *     written to the audit log.
+         */
+        patch: operations["update_ad"];
         trace?: never;
     };
     "/api/ads/{id}/interaction": {
@@ -889,6 +1073,106 @@ export interface components {
              */
             totalImpressions?: number;
         };
+        /** @description Pauses (`false`) or resumes (`true`) an ad. */
+        AdUpdate: {
+            isActive: boolean;
+        };
+        /** @description An ad as the admin sees it: every stat, its state and dates. */
+        AdminAd: {
+            advertiserName: string;
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            budget: number;
+            /** @description `feed`, `story`, `banner` or `sidebar`. */
+            category: string;
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            costPerClick: number;
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            description: string;
+            /** @description ISO-8601 UTC; null when the ad runs until paused. */
+            endDate: string | null;
+            /** Format: int64 */
+            id: number;
+            imageUrl: string;
+            /** @description Served only while true (and inside its dates, below its budget). */
+            isActive: boolean;
+            /**
+             * Format: int64
+             * @description Cents charged so far.
+             */
+            revenue: number;
+            /** @description ISO-8601 UTC. */
+            startDate: string;
+            targetUrl: string;
+            title: string;
+            /** Format: int64 */
+            totalClicks: number;
+            /** Format: int64 */
+            totalImpressions: number;
+        };
+        /** @description A user as the admin list shows them. */
+        AdminUser: {
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            displayName: string;
+            email: string;
+            /** Format: int64 */
+            followersCount: number;
+            /** Format: int64 */
+            followingCount: number;
+            /** Format: int64 */
+            id: number;
+            /** @description False when the account is deactivated. */
+            isActive: boolean;
+            isAdmin: boolean;
+            /** @description Has a socket open now (on any instance). */
+            isOnline: boolean;
+            /** Format: int64 */
+            postsCount: number;
+            /** @description The small avatar, or null. */
+            profileImage: string | null;
+            username: string;
+        };
+        /** @description A withdrawal with the user who asked for it. */
+        AdminWithdrawal: components["schemas"]["Withdrawal"] & {
+            user: components["schemas"]["WithdrawalUser"];
+        };
+        /**
+         * @description What an admin did (the CHECK of `audit_log.action` allows exactly these).
+         * @enum {string}
+         */
+        AuditActionName: "withdrawal.completed" | "withdrawal.failed" | "ad.created" | "ad.paused" | "ad.resumed";
+        /** @description The admin who made a decision. */
+        AuditAdmin: {
+            displayName: string;
+            /** Format: int64 */
+            id: number;
+            username: string;
+        };
+        /** @description One admin decision. */
+        AuditEntry: {
+            action: components["schemas"]["AuditActionName"];
+            admin: components["schemas"]["AuditAdmin"];
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            notes: string | null;
+            /** Format: int64 */
+            targetId: number;
+            targetType: components["schemas"]["AuditTargetType"];
+        };
+        /**
+         * @description What an audit entry is about.
+         * @enum {string}
+         */
+        AuditTargetType: "withdrawal" | "ad";
         /** @description A creator's money, in cents: `availableBalance = totalEarnings − pending − completed`. */
         Balance: {
             /** Format: int64 */
@@ -1050,6 +1334,40 @@ export interface components {
          * @enum {string}
          */
         MessageType: "text" | "voice" | "call";
+        /** @description A new ad (spec 001 §5). Amounts are integer cents. */
+        NewAdRequest: {
+            advertiserName: string | null;
+            /**
+             * Format: int64
+             * @description Cents, at least 100 (default 1000).
+             */
+            budget?: number | null;
+            /** @description `feed` (default), `story`, `banner` or `sidebar`. */
+            category?: string | null;
+            /**
+             * Format: int64
+             * @description Cents, at least 50 (default 100).
+             */
+            costPerClick?: number | null;
+            /** @description At most 200 characters. */
+            description?: string | null;
+            /**
+             * @description An ISO date (the end of that day, UTC) or date-time, after the start; null or absent:
+             *     runs until paused.
+             */
+            endDate?: string | null;
+            /**
+             * @description An http(s) URL, a `/media/` path, or a `data:` image (JPEG, PNG, GIF or WebP; stored
+             *     through the media pipeline and answered as `/media/{key}`).
+             */
+            imageUrl: string | null;
+            /** @description An ISO date or date-time (UTC when it has no offset); default now. */
+            startDate?: string | null;
+            /** @description An http(s) URL. */
+            targetUrl: string | null;
+            /** @description Required, at most 100 characters. */
+            title: string | null;
+        };
         NewMessageRequest: {
             /**
              * @description The text: 1–4000 characters after trimming for a text message; for a voice message an
@@ -1412,6 +1730,20 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        /** @description Totals over every ad. */
+        Revenue: {
+            /** Format: int64 */
+            totalClicks: number;
+            /** Format: int64 */
+            totalImpressions: number;
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            totalRevenue: number;
+            /** @description `$12.34` */
+            totalRevenueFormatted: string;
+        };
         /** @description `RTCConfiguration` as the browser takes it. */
         RtcConfig: {
             /** @description Two public STUN servers, then the TURN server when one is configured. */
@@ -1535,6 +1867,18 @@ export interface components {
             profileImageUrl: string | null;
             username: string;
         };
+        /** @description The user tiles. */
+        UserSummary: {
+            /** Format: int64 */
+            adminUsers: number;
+            /**
+             * Format: int64
+             * @description Users with a socket open now (on any instance).
+             */
+            onlineUsers: number;
+            /** Format: int64 */
+            totalUsers: number;
+        };
         /** @description A voicemail as its recipient sees it. */
         Voicemail: {
             /** @description ISO-8601 UTC. */
@@ -1598,10 +1942,43 @@ export interface components {
             email: string | null;
             routingNumber: string | null;
         };
+        /** @description The decision on a pending withdrawal. */
+        WithdrawalDecision: {
+            /**
+             * @description At most 500 characters; default `Approved and processed` or
+             *     `Rejected - insufficient documentation`.
+             */
+            notes?: string | null;
+            /** @description `completed` or `failed`. */
+            status: string;
+        };
         /** @enum {string} */
         WithdrawalMethod: "bank_transfer" | "paypal";
         /** @enum {string} */
         WithdrawalStatus: "pending" | "completed" | "failed";
+        /** @description The withdrawal tiles, over every withdrawal. */
+        WithdrawalSummary: {
+            /** Format: int64 */
+            pendingCount: number;
+            /**
+             * Format: int64
+             * @description Cents, every withdrawal.
+             */
+            totalAmount: number;
+            /**
+             * Format: int64
+             * @description Cents, every withdrawal.
+             */
+            totalFees: number;
+        };
+        /** @description Who asked for a withdrawal. */
+        WithdrawalUser: {
+            displayName: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            username: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -1611,6 +1988,499 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list_ads: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of ads, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for older ads; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAd"][];
+                };
+            };
+            /** @description Invalid limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin (`Admin access required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_audit: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for older entries; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntry"][];
+                };
+            };
+            /** @description Invalid limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin (`Admin access required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_revenue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Revenue"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin (`Admin access required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_users: {
+        parameters: {
+            query?: {
+                /** @description Only users whose username, display name or email contains this (case-insensitive). */
+                q?: string;
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of users, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for older users; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminUser"][];
+                };
+            };
+            /** @description Invalid search, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin (`Admin access required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    user_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tiles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSummary"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin (`Admin access required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_withdrawals: {
+        parameters: {
+            query?: {
+                /** @description Only withdrawals in this status: `pending`, `completed` or `failed`. */
+                status?: string;
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of withdrawals, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for older withdrawals; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWithdrawal"][];
+                };
+            };
+            /** @description Invalid status, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin (`Admin access required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdrawal_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tiles */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalSummary"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin (`Admin access required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide_withdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Withdrawal id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawalDecision"];
+            };
+        };
+        responses: {
+            /** @description The decided withdrawal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminWithdrawal"];
+                };
+            };
+            /** @description `Status must be completed or failed`, notes over 500 characters, or an invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin (`Admin access required`), or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Withdrawal not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This withdrawal was already processed`; nothing changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_ad: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewAdRequest"];
+            };
+        };
+        responses: {
+            /** @description The new ad, active */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAd"];
+                };
+            };
+            /** @description A rule of spec 001 §5 (its message), or a malformed image */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin (`Admin access required`), or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body or image too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body, or not a JPEG, PNG, GIF or WebP image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_banner_ads: {
         parameters: {
             query?: never;
@@ -1689,6 +2559,87 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_ad: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Ad id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdUpdate"];
+            };
+        };
+        responses: {
+            /** @description The ad after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminAd"];
+                };
+            };
+            /** @description Invalid id, or isActive missing or not a boolean */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin (`Admin access required`), or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Ad not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

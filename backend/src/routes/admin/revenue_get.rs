@@ -1,0 +1,29 @@
+use axum::extract::State;
+
+use super::{Revenue, dollars};
+use crate::auth::AdminUser;
+use crate::db;
+use crate::error::{ApiResult, ErrorBody, Json};
+use crate::state::AppState;
+
+/// Revenue, impressions and clicks over every ad.
+#[utoipa::path(
+    get, path = "/revenue", tag = "admin",
+    responses(
+        (status = 200, description = "The totals", body = Revenue),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not an admin (`Admin access required`)", body = ErrorBody),
+    )
+)]
+pub async fn get_revenue(
+    State(state): State<AppState>,
+    _admin: AdminUser,
+) -> ApiResult<Json<Revenue>> {
+    let (revenue, impressions, clicks) = db::admin::ad_totals(&state.db).await?;
+    Ok(Json(Revenue {
+        total_revenue: revenue,
+        total_revenue_formatted: dollars(revenue),
+        total_impressions: impressions,
+        total_clicks: clicks,
+    }))
+}

@@ -103,7 +103,7 @@ export interface paths {
             cookie?: never;
         };
         /** Every withdrawal with its user, newest first; optionally of one status. */
-        get: operations["list_withdrawals"];
+        get: operations["list_all_withdrawals"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2228,7 +2228,7 @@ export interface operations {
             };
         };
     };
-    list_withdrawals: {
+    list_all_withdrawals: {
         parameters: {
             query?: {
                 /** @description Only withdrawals in this status: `pending`, `completed` or `failed`. */

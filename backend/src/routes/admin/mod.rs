@@ -27,7 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(ads_list::list_ads))
         .routes(routes!(revenue_get::get_revenue))
-        .routes(routes!(withdrawals_list::list_withdrawals))
+        .routes(routes!(withdrawals_list::list_all_withdrawals))
         .routes(routes!(withdrawals_summary::withdrawal_summary))
         .routes(routes!(withdrawal_decide::decide_withdrawal))
         .routes(routes!(users_list::list_users))

@@ -31,7 +31,7 @@ pub struct StatusQuery {
         (status = 403, description = "Not an admin (`Admin access required`)", body = ErrorBody),
     )
 )]
-pub async fn list_withdrawals(
+pub async fn list_all_withdrawals(
     State(state): State<AppState>,
     _admin: AdminUser,
     Query(filter): Query<StatusQuery>,

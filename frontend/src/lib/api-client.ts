@@ -68,29 +68,7 @@ export function apiRequestWithProgress<T>(
   data: unknown,
   onProgress: (fraction: number) => void,
 ): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(method, url);
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Content-Type', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      if (xhr.status < 200 || xhr.status >= 300) {
-        reject(new Error(errorText(xhr.status, xhr.responseText, xhr.statusText)));
-        return;
-      }
-      try {
-        resolve((xhr.responseText ? JSON.parse(xhr.responseText) : null) as T);
-      } catch (error) {
-        reject(error as Error);
-      }
-    };
-    xhr.onerror = () => reject(new Error('Network error'));
-    xhr.onabort = () => reject(new Error('Request aborted'));
-    xhr.send(JSON.stringify(data));
-  });
+  return sendWithProgress<T>(method, url, JSON.stringify(data), 'application/json', onProgress);
 }
 
 /**
@@ -103,10 +81,22 @@ export function apiRequestFormWithProgress<T>(
   form: FormData,
   onProgress: (fraction: number) => void,
 ): Promise<T> {
+  return sendWithProgress<T>(method, url, form, null, onProgress);
+}
+
+/** One request over XMLHttpRequest with upload progress; `contentType` null lets the browser set it (multipart). */
+function sendWithProgress<T>(
+  method: HttpMethod,
+  url: string,
+  body: string | FormData,
+  contentType: string | null,
+  onProgress: (fraction: number) => void,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
     xhr.withCredentials = true;
+    if (contentType) xhr.setRequestHeader('Content-Type', contentType);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
@@ -123,7 +113,7 @@ export function apiRequestFormWithProgress<T>(
     };
     xhr.onerror = () => reject(new Error('Network error'));
     xhr.onabort = () => reject(new Error('Request aborted'));
-    xhr.send(form);
+    xhr.send(body);
   });
 }
 

@@ -58,13 +58,23 @@ pub struct NewAd<'a> {
     pub created_at: i64,
 }
 
-/// Inserts an ad (the demo seed and tests; the admin endpoint comes later); answers its id.
+/// Inserts an ad (the demo seed and tests); answers its id.
 pub async fn insert(db: &Db, new: NewAd<'_>) -> Result<i64, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    insert_row(&mut conn, &new, None).await
+}
+
+/// The INSERT of an ad, on a connection or inside a transaction.
+async fn insert_row(
+    conn: &mut sqlx::AnyConnection,
+    new: &NewAd<'_>,
+    media_key: Option<&str>,
+) -> Result<i64, sqlx::Error> {
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO ads (title, description, image_url, target_url, advertiser_name, category,
                           budget_cents, cost_per_click_cents, start_date, end_date, is_active,
-                          created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+                          created_at, media_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
     )
     .bind(new.title)
     .bind(new.description)
@@ -78,7 +88,8 @@ pub async fn insert(db: &Db, new: NewAd<'_>) -> Result<i64, sqlx::Error> {
     .bind(new.end_date)
     .bind(i64::from(new.is_active))
     .bind(new.created_at)
-    .fetch_one(&db.pool)
+    .bind(media_key)
+    .fetch_one(conn)
     .await?;
     Ok(id)
 }
@@ -228,27 +239,7 @@ pub async fn create_by_admin(
     admin_id: i64,
 ) -> Result<i64, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    let (id,): (i64,) = sqlx::query_as(
-        "INSERT INTO ads (title, description, image_url, target_url, advertiser_name, category,
-                          budget_cents, cost_per_click_cents, start_date, end_date, is_active,
-                          created_at, media_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
-    )
-    .bind(new.title)
-    .bind(new.description)
-    .bind(new.image_url)
-    .bind(new.target_url)
-    .bind(new.advertiser_name)
-    .bind(new.category)
-    .bind(new.budget_cents)
-    .bind(new.cost_per_click_cents)
-    .bind(new.start_date)
-    .bind(new.end_date)
-    .bind(i64::from(new.is_active))
-    .bind(new.created_at)
-    .bind(media_key)
-    .fetch_one(&mut *tx)
-    .await?;
+    let id = insert_row(&mut tx, &new, media_key).await?;
     super::admin::audit(
         &mut tx,
         admin_id,

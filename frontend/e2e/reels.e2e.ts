@@ -1,28 +1,18 @@
 //! Reels in the browser (issue 9): the seeded sample reels really play in the pager (muted, the
 //! visible one only), ArrowDown / ArrowUp move between them; and a creator posts a reel through
-//! the create chooser's Video Post (a clip ffmpeg makes, when ffmpeg is installed), lands on it
+//! the create chooser's Video Post (one of the committed sample clips), lands on it
 //! in the pager and finds it under their profile's REELS tab. Runs against the real server
 //! started by global-setup.ts.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, creator, phones, signUp, toast } from './flows';
 
 const phone = phones();
 
-function hasFfmpeg(): boolean {
-  try {
-    execFileSync('ffmpeg', ['-version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const ffmpeg = hasFfmpeg();
-if (!ffmpeg) console.warn('reels.e2e: ffmpeg is not installed, so the reel upload test is skipped (it needs a real clip to upload).');
+/** A real VP9 WebM clip made for the project (scripts/make-sample-reels.sh), uploaded as a new reel. */
+const CLIP = join(dirname(fileURLToPath(import.meta.url)), '../../backend/assets/reels/gradients.webm');
 
 /** The reel on screen. */
 function activeReel(page: Page): Locator {
@@ -97,18 +87,15 @@ describe('reels', () => {
     expect(await activeReel(page).locator('video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   });
 
-  it.skipIf(!ffmpeg)('posts a reel from the create chooser and finds it in the pager and on the profile (needs ffmpeg)', async () => {
+  it('posts a reel from the create chooser and finds it in the pager and on the profile', async () => {
     const { page, shot } = await phone('reel-upload');
     const who = creator('reeler', 'Rhea Films');
     await signUp(page, who);
-    const dir = mkdtempSync(join(tmpdir(), 'atelier-reel-'));
-    const clip = join(dir, 'clip.webm');
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=360x640:d=2', '-c:v', 'libvpx-vp9', '-y', clip]);
 
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('dialog', { name: 'Create' }).getByRole('button', { name: 'Video Post' }).click();
     await page.getByRole('heading', { name: 'New Reel' }).waitFor();
-    await page.getByLabel('Video file').setInputFiles(clip);
+    await page.getByLabel('Video file').setInputFiles(CLIP);
     const preview = page.getByLabel('Preview of your reel');
     await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.readyState >= 2), { timeout: 15_000 }).toBe(true);
     const caption = `Test pattern ${Date.now().toString(36)}`;

@@ -414,7 +414,7 @@ fn bank(amount: i64) -> Value {
         "accountDetails": {
             "accountHolder": "Maya Chen",
             "accountNumber": "DE89 3704 0044 0532 0130 00",
-            "routingNumber": "COBADEFFXXX",
+            "routingNumber": "COBADEFF",
         },
     })
 }

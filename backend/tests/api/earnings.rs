@@ -30,7 +30,7 @@ fn bank(amount: Value) -> Value {
         "accountDetails": {
             "accountHolder": "Maya Chen",
             "accountNumber": ACCOUNT,
-            "routingNumber": "COBADEFFXXX",
+            "routingNumber": "COBADEFF",
         },
     })
 }
@@ -126,7 +126,7 @@ async fn a_withdrawal_moves_its_amount_to_pending_with_the_fee_and_net(backend: 
     assert_eq!(
         made["accountDetails"],
         json!({"accountHolder": "Maya Chen", "accountNumberLast4": "3000",
-               "routingNumber": "COBADEFFXXX", "email": null})
+               "routingNumber": "COBADEFF", "email": null})
     );
     assert!(made["requestedAt"].as_str().unwrap().ends_with('Z'));
     assert_eq!(made["processedAt"], Value::Null);

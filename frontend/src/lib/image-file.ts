@@ -7,10 +7,18 @@ export interface FileProblem {
   description: string;
 }
 
-/** Null when `file` is an image of at most `maxMb` megabytes; otherwise the toast to show. */
-export function checkImageFile(file: { type: string; size: number }, maxMb: number): FileProblem | null {
+/**
+ * Null when `file` is an image of at most `maxMb` megabytes; otherwise the toast to show.
+ * `notAnImage` is the screen's own wording for a file of another type (spec 001's settings say
+ * 'Please select a valid image file.').
+ */
+export function checkImageFile(
+  file: { type: string; size: number },
+  maxMb: number,
+  notAnImage = 'Please select an image file.',
+): FileProblem | null {
   if (!file.type.startsWith('image/')) {
-    return { title: 'Invalid file type', description: 'Please select an image file.' };
+    return { title: 'Invalid file type', description: notAnImage };
   }
   if (file.size > maxMb * MB) {
     return { title: 'File too large', description: `Please select an image smaller than ${maxMb}MB.` };

@@ -37,7 +37,6 @@ export function useSettings() {
     queryFn: getQueryFn<Settings>({ on401: 'throw' }),
     staleTime: 30_000,
     refetchOnWindowFocus: 'always',
-    retry: false,
   });
 }
 

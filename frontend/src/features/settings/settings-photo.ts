@@ -1,15 +1,11 @@
 //! The settings card's photo check (spec 001 §5, §9): an image of at most 5 MB, with the
 //! settings' own wording.
-import { MB, type FileProblem } from '@/lib/image-file';
+import { checkImageFile, type FileProblem } from '@/lib/image-file';
 
 export const SETTINGS_PHOTO_MAX_MB = 5;
 
 export function checkSettingsPhoto(file: { type: string; size: number }): FileProblem | null {
-  if (!file.type.startsWith('image/')) return { title: 'Invalid file type', description: 'Please select a valid image file.' };
-  if (file.size > SETTINGS_PHOTO_MAX_MB * MB) {
-    return { title: 'File too large', description: `Please select an image smaller than ${SETTINGS_PHOTO_MAX_MB}MB.` };
-  }
-  return null;
+  return checkImageFile(file, SETTINGS_PHOTO_MAX_MB, 'Please select a valid image file.');
 }
 
 /** Spec 001 §2: the name, else first and last name, else the email. */

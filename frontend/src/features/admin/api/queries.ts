@@ -1,7 +1,7 @@
 //! The admin reads (docs/admin-contract.md): the tiles' summaries and the paginated lists
 //! (`?limit=&before=`, `X-Next-Cursor`). Every one answers 403 to a non-admin.
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiPage, apiRequest, cursorPaging, errorStatus, pageUrl, type Page } from '@/lib/api-client';
+import { apiPage, apiRequest, cursorPaging, pageUrl, type Page } from '@/lib/api-client';
 import type { AdminAd, AdminUser, AdminWithdrawal, AuditEntry, Revenue, UserSummary, WithdrawalSummary } from '../types';
 import { ADMIN_PAGE_SIZE, adminKeys } from './keys';
 
@@ -9,17 +9,10 @@ async function getJson<T>(url: string): Promise<T> {
   return (await (await apiRequest('GET', url)).json()) as T;
 }
 
-/** A 401 or 403 will not get better by asking again. */
-function retryUnlessDenied(count: number, error: unknown): boolean {
-  const status = errorStatus(error);
-  return status !== 401 && status !== 403 && count < 2;
-}
-
 export function useRevenue() {
   return useQuery({
     queryKey: adminKeys.revenue(),
     queryFn: () => getJson<Revenue>('/api/admin/revenue'),
-    retry: retryUnlessDenied,
   });
 }
 

@@ -5,7 +5,7 @@
 //! first page loads. With 'Auto-play Videos' off (the settings) nothing starts by itself: the
 //! play button shows until the user presses it.
 import { Clapperboard } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type TouchEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type TouchEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -33,7 +33,7 @@ function isTyping(target: EventTarget | null): boolean {
 
 export function ReelsScreen() {
   const query = useReels();
-  const reels = flattenReels(query.data);
+  const reels = useMemo(() => flattenReels(query.data), [query.data]);
   const wanted = Number(new URLSearchParams(useSearch()).get('reel')) || null;
 
   // Until the settings are known nothing starts; a failed load counts as the default (on).
@@ -45,7 +45,7 @@ export function ReelsScreen() {
   const playing = choice ?? autoPlay;
   const [muted, setMuted] = useState(true);
   const [controlsVisible, setControlsVisible] = useState(true);
-  const [activity, setActivity] = useState(0);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const found = useRef(wanted === null);
   const touchStart = useRef<number | null>(null);
 
@@ -65,16 +65,18 @@ export function ReelsScreen() {
     }
   }, [reels, wanted, query]);
 
+  // Any touch, key or mouse move shows the controls and restarts their 3 s; a timer in a ref, so
+  // a stream of mouse moves does not re-render the pager.
   const poke = useCallback(() => {
     setControlsVisible(true);
-    setActivity((n) => n + 1);
+    clearTimeout(hideTimer.current);
+    hideTimer.current = setTimeout(() => setControlsVisible(false), CONTROLS_HIDE_MS);
   }, []);
 
   useEffect(() => {
-    if (!controlsVisible) return;
-    const timer = setTimeout(() => setControlsVisible(false), CONTROLS_HIDE_MS);
-    return () => clearTimeout(timer);
-  }, [controlsVisible, activity]);
+    poke();
+    return () => clearTimeout(hideTimer.current);
+  }, [poke]);
 
   const count = reels.length;
   const goTo = useCallback(

@@ -5,14 +5,10 @@ import { Link } from 'wouter';
 import { LoadMore } from '@/components/load-more';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatMSs } from '@/lib/duration';
 import { flattenReels } from '../api/keys';
 import { useUserReels } from '../api/get-user-reels';
 import type { Reel } from '../types';
-
-function length(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-}
 
 function reelName(reel: Reel): string {
   return reel.caption ? `Reel: ${reel.caption}` : `Reel by ${reel.user.displayName}`;
@@ -53,7 +49,7 @@ export function UserReelsGrid({ userId }: { userId: number }) {
               )}
               <span aria-hidden="true" className="absolute bottom-1 left-1 flex items-center gap-1 text-xs font-semibold text-white drop-shadow">
                 <Play className="size-3.5 fill-white" />
-                {length(reel.duration)}
+                {formatMSs(reel.duration)}
               </span>
             </Link>
           </li>

@@ -114,7 +114,7 @@ macro_rules! admin_withdrawal_select {
 }
 
 /// A page of every withdrawal (of one `status` when given), newest first: the primary key, or
-/// with a status `withdrawals_pending_idx` / `withdrawals_status_idx`. The status is a literal
+/// with a status `withdrawals_status_idx`. The status is a literal
 /// in the SQL (one statement per status), so PostgreSQL's generic plan knows it and picks the
 /// index (a parameter would let it walk the primary key and filter).
 pub async fn withdrawals_page(

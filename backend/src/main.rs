@@ -104,10 +104,10 @@ async fn main() -> anyhow::Result<()> {
             println!(
                 "{}: credited {}; total earnings {}, available {}, pending {}",
                 found.username,
-                dollars(cents),
-                dollars(balance.total_earnings_cents),
-                dollars(balance.available_cents),
-                dollars(balance.pending_cents),
+                atelier::domain::money::dollars(cents),
+                atelier::domain::money::dollars(balance.total_earnings_cents),
+                atelier::domain::money::dollars(balance.available_cents),
+                atelier::domain::money::dollars(balance.pending_cents),
             );
         }
         Command::Openapi => {
@@ -118,17 +118,4 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     Ok(())
-}
-
-/// Cents as the dollars a person reads: 125000 → `$1,250.00`.
-fn dollars(cents: i64) -> String {
-    let whole = (cents / 100).to_string();
-    let mut grouped = String::new();
-    for (n, digit) in whole.chars().enumerate() {
-        if n > 0 && (whole.len() - n).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(digit);
-    }
-    format!("${grouped}.{:02}", cents % 100)
 }

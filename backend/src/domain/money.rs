@@ -236,3 +236,32 @@ mod tests {
         assert_eq!(last4("1234"), "1234");
     }
 }
+
+/// `$1,234.56`: cents as dollars with thousands separators and two decimals, as every screen
+/// shows money (the admin's revenue tile, the CLI's credit line).
+pub fn dollars(cents: i64) -> String {
+    let sign = if cents < 0 { "-" } else { "" };
+    let cents = cents.unsigned_abs();
+    let whole = (cents / 100).to_string();
+    let mut grouped = String::with_capacity(whole.len() + whole.len() / 3);
+    for (n, digit) in whole.chars().enumerate() {
+        if n > 0 && (whole.len() - n).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    format!("{sign}${grouped}.{:02}", cents % 100)
+}
+
+#[cfg(test)]
+mod dollars_tests {
+    #[test]
+    fn dollars_have_separators_and_two_decimals() {
+        assert_eq!(super::dollars(0), "$0.00");
+        assert_eq!(super::dollars(5), "$0.05");
+        assert_eq!(super::dollars(1234), "$12.34");
+        assert_eq!(super::dollars(123_456), "$1,234.56");
+        assert_eq!(super::dollars(100_000_000), "$1,000,000.00");
+        assert_eq!(super::dollars(-1234), "-$12.34");
+    }
+}

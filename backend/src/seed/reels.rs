@@ -38,6 +38,8 @@ const SAMPLE_REELS: &[SampleReel] = &[
 
 /// Posts each sample reel whose creator exists and has no reel yet.
 pub async fn seed_reels(db: &Db, media: &Media) -> anyhow::Result<()> {
+    // The committed posters, not frames cut again by ffmpeg where it is installed.
+    let media = &media.clone().with_ffmpeg(None);
     let now = db::now_ms();
     for (n, sample) in SAMPLE_REELS.iter().enumerate() {
         let Some(user) = db::users::find_by_username(db, sample.username).await? else {

@@ -1,5 +1,5 @@
 //! JSON bodies that declare more than the limit are refused with 413 before any handler runs,
-//! after the rest of the body has been read and thrown away (up to a cap), as nginx's lingering
+//! after the rest of the body has been read and thrown away (up to twice the limit), as nginx's lingering
 //! close does: a client still writing its body then reads the 413 instead of a reset
 //! connection ("broken pipe"). Bodies without a Content-Length, and multipart uploads (whose
 //! routes set their own limits), are left to axum's body limit.
@@ -21,7 +21,7 @@ use crate::error::ApiError;
 
 /// At most this much of an oversized body is read to give its sender the answer; past it, or
 /// after `DRAIN_TIMEOUT`, the connection is closed as before.
-const DRAIN_CAP: u64 = 64 * 1024 * 1024;
+const DRAIN_CAP: u64 = 2 * crate::web::JSON_BODY_LIMIT as u64;
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
 
 #[derive(Debug, Clone, Copy)]

@@ -217,20 +217,3 @@ impl From<AuditRow> for AuditEntry {
         }
     }
 }
-
-/// `$12.34` for 1234 cents.
-pub fn dollars(cents: i64) -> String {
-    let sign = if cents < 0 { "-" } else { "" };
-    let cents = cents.unsigned_abs();
-    format!("{sign}${}.{:02}", cents / 100, cents % 100)
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn dollars_have_two_decimals() {
-        assert_eq!(super::dollars(0), "$0.00");
-        assert_eq!(super::dollars(1234), "$12.34");
-        assert_eq!(super::dollars(5), "$0.05");
-    }
-}

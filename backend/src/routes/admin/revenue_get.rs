@@ -1,8 +1,9 @@
 use axum::extract::State;
 
-use super::{Revenue, dollars};
+use super::Revenue;
 use crate::auth::AdminUser;
 use crate::db;
+use crate::domain::money::dollars;
 use crate::error::{ApiResult, ErrorBody, Json};
 use crate::state::AppState;
 

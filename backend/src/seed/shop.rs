@@ -15,7 +15,9 @@ pub async fn product_images(db: &Db, media: &Media) -> anyhow::Result<()> {
         if product.image_key.is_some() {
             continue;
         }
-        let picture = art::artwork(7000 + product.id as u64, 480, 480);
+        // Drawing and encoding is CPU work: off the async threads.
+        let seed = 7000 + product.id as u64;
+        let picture = tokio::task::spawn_blocking(move || art::artwork(seed, 480, 480)).await?;
         let stored = media.ingest_image(db, picture, ImageKind::Post).await?;
         db::shop::set_product_image(db, product.id, &stored.key).await?;
     }

@@ -21,7 +21,10 @@ pub async fn list_products(
 ) -> ApiResult<Json<Vec<Product>>> {
     let mut rows = db::shop::products(&state.db).await?;
     if rows.iter().any(|p| p.image_key.is_none()) {
-        // A database the demo seed never ran on: draw the missing pictures once.
+        // A database the demo seed never ran on: draw the missing pictures once. Requests that
+        // arrive together wait for the first one's drawing instead of each drawing all 13.
+        static FILLING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+        let _filling = FILLING.lock().await;
         crate::seed::product_images(&state.db, &state.media).await?;
         rows = db::shop::products(&state.db).await?;
     }

@@ -140,6 +140,17 @@ impl IntoResponse for ApiError {
 }
 
 /// Turns axum's plain-text JSON rejections into our error body with a clear status.
+/// A multipart upload that could not be read: past the route's body limit 413, else 400.
+impl From<axum::extract::multipart::MultipartError> for ApiError {
+    fn from(err: axum::extract::multipart::MultipartError) -> Self {
+        if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            Self::PayloadTooLarge
+        } else {
+            Self::bad_request(format!("The upload could not be read: {}", err.body_text()))
+        }
+    }
+}
+
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         match rejection {

@@ -17,5 +17,5 @@ pub use page::{Page, PageQuery};
 pub use post::{
     Caption, IMAGE_REQUIRED, Skill, parse_bio, parse_location, parse_tags, skills_json,
 };
-pub use reel::{REEL_CAPTION_MAX, parse_reel_caption};
+pub use reel::{REEL_CAPTION_MAX, REEL_CAPTION_TOO_LONG, parse_reel_caption};
 pub use story::{STORY_LIFETIME_MS, StoryKind, parse_story_caption};

@@ -3,7 +3,7 @@
 use crate::error::ApiError;
 
 pub const REEL_CAPTION_MAX: usize = 2200;
-const REEL_CAPTION_TOO_LONG: &str = "Caption must be at most 2200 characters";
+pub const REEL_CAPTION_TOO_LONG: &str = "Caption must be at most 2200 characters";
 
 /// Trimmed, at most 2200 characters; line breaks kept.
 pub fn parse_reel_caption(raw: &str) -> Result<String, ApiError> {

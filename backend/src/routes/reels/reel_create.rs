@@ -1,4 +1,4 @@
-use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
+use axum::extract::multipart::{Field, MultipartRejection};
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use serde::Deserialize;
@@ -22,7 +22,6 @@ const POSTER_MAX_BYTES: usize = 10 * 1024 * 1024;
 const CAPTION_MAX_BYTES: usize = 64 * 1024;
 const NOT_MULTIPART: &str = "Send the reel as multipart/form-data with a video file";
 const VIDEO_REQUIRED: &str = "A video file is required";
-const CAPTION_TOO_LONG: &str = "Caption must be at most 2200 characters";
 const POSTER_TOO_BIG: &str = "Posters must be at most 10 MB";
 
 /// The form (described for the OpenAPI document; the handler reads it part by part).
@@ -65,14 +64,14 @@ pub async fn create_reel(
     let mut video: Option<SpooledVideo> = None;
     let mut caption = String::new();
     let mut poster: Option<Vec<u8>> = None;
-    while let Some(field) = form.next_field().await.map_err(read_failed)? {
+    while let Some(field) = form.next_field().await? {
         let name = field.name().map(str::to_owned);
         match name.as_deref() {
             Some("video") if video.is_none() => video = spool(field).await?,
             Some("caption") => {
                 let bytes = bounded(field, CAPTION_MAX_BYTES)
                     .await?
-                    .ok_or_else(|| ApiError::bad_request(CAPTION_TOO_LONG))?;
+                    .ok_or_else(|| ApiError::bad_request(crate::domain::REEL_CAPTION_TOO_LONG))?;
                 caption = String::from_utf8(bytes)
                     .map_err(|_| ApiError::bad_request("The caption must be UTF-8 text"))?;
             }
@@ -123,7 +122,7 @@ pub async fn create_reel(
 async fn spool(mut field: Field<'_>) -> ApiResult<Option<SpooledVideo>> {
     let mut spool = VideoSpool::new().await?;
     let mut sniffed = false;
-    while let Some(chunk) = field.chunk().await.map_err(read_failed)? {
+    while let Some(chunk) = field.chunk().await? {
         let written = match spool.write(&chunk).await {
             Ok(()) if !sniffed && spool.head().len() >= 64 => {
                 sniffed = true;
@@ -148,19 +147,11 @@ async fn spool(mut field: Field<'_>) -> ApiResult<Option<SpooledVideo>> {
 /// A part's bytes, or `None` when it passes `max`.
 async fn bounded(mut field: Field<'_>, max: usize) -> ApiResult<Option<Vec<u8>>> {
     let mut bytes = Vec::new();
-    while let Some(chunk) = field.chunk().await.map_err(read_failed)? {
+    while let Some(chunk) = field.chunk().await? {
         if bytes.len() + chunk.len() > max {
             return Ok(None);
         }
         bytes.extend_from_slice(&chunk);
     }
     Ok(Some(bytes))
-}
-
-fn read_failed(err: MultipartError) -> ApiError {
-    if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        ApiError::PayloadTooLarge
-    } else {
-        ApiError::bad_request(format!("The upload could not be read: {}", err.body_text()))
-    }
 }

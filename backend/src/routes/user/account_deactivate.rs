@@ -46,7 +46,7 @@ pub async fn deactivate(
     if !state.hasher.verify(&body.password, hash.as_deref()).await? {
         return Err(ApiError::bad_request(PASSWORD_INCORRECT));
     }
-    db::users::deactivate(&state.db, user.id, db::now_ms()).await?;
+    db::users::deactivate(&state.db, user.id, state.clock.now_ms()).await?;
     tracing::info!(user_id = user.id, "account deactivated");
     let cookie = session::removal_cookie(state.secure_cookies);
     Ok((

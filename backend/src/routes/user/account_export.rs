@@ -46,7 +46,7 @@ pub async fn export(State(state): State<AppState>, current: CurrentUser) -> ApiR
         user.username
     );
     let head = Head {
-        exported_at: iso_time(db::now_ms()),
+        exported_at: iso_time(state.clock.now_ms()),
         profile: SessionUser::from(user.clone()),
         settings,
     };

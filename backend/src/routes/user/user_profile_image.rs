@@ -1,6 +1,5 @@
 use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
-use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -73,24 +72,16 @@ pub async fn upload_profile_image(
 /// The bytes of the `profileImage` field; other fields are skipped.
 async fn image_field(form: &mut Multipart) -> ApiResult<Vec<u8>> {
     loop {
-        let field = form.next_field().await.map_err(read_failed)?;
+        let field = form.next_field().await?;
         let Some(field) = field else {
             return Err(ApiError::bad_request("Choose an image to upload"));
         };
         if field.name() == Some(FIELD) {
-            let bytes = field.bytes().await.map_err(read_failed)?;
+            let bytes = field.bytes().await?;
             if bytes.is_empty() {
                 return Err(ApiError::bad_request("Choose an image to upload"));
             }
             return Ok(bytes.into());
         }
-    }
-}
-
-fn read_failed(err: axum::extract::multipart::MultipartError) -> ApiError {
-    if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        ApiError::PayloadTooLarge
-    } else {
-        ApiError::bad_request(format!("The upload could not be read: {}", err.body_text()))
     }
 }

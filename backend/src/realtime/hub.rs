@@ -23,8 +23,10 @@ pub const QUEUE_FRAMES: usize = 256;
 struct Peer {
     id: u64,
     queue: mpsc::Sender<Utf8Bytes>,
-    /// Cancelled when the socket is cut off for falling behind.
+    /// Cancelled when the socket is cut off for falling behind, or its session ended.
     kicked: CancellationToken,
+    /// The first 8 bytes of its session's hash (`session_tag`): which sessions' sockets to close.
+    session: u64,
 }
 
 /// A socket's end of its registration: the frames to write and the signal to stop.
@@ -71,9 +73,17 @@ impl Drop for SocketTask {
     }
 }
 
+/// A session's tag for the hub: the first 8 bytes of its hex SHA-256 (`auth::session::hash_token`).
+pub fn session_tag(session_hash: &str) -> u64 {
+    session_hash
+        .get(..16)
+        .and_then(|hex| u64::from_str_radix(hex, 16).ok())
+        .unwrap_or_default()
+}
+
 impl Hub {
-    /// Adds a socket of `user_id`.
-    pub fn register(&self, user_id: i64) -> Registration {
+    /// Adds a socket of `user_id` on the session whose `session_tag` is `session`.
+    pub fn register(&self, user_id: i64, session: u64) -> Registration {
         let (queue, frames) = mpsc::channel(QUEUE_FRAMES);
         let kicked = self.inner.closing.child_token();
         let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
@@ -84,6 +94,7 @@ impl Hub {
             id,
             queue,
             kicked: kicked.clone(),
+            session,
         });
         Registration {
             user_id,
@@ -106,6 +117,16 @@ impl Hub {
             true
         } else {
             false
+        }
+    }
+
+    /// Closes the sockets of `user_id` on this instance whose sessions ended: all of them but
+    /// those of the session tagged `keep` (a password change keeps the changing browser's).
+    pub fn close_sessions(&self, user_id: i64, keep: Option<u64>) {
+        if let Some(peers) = self.read().get(&user_id) {
+            for peer in peers.iter().filter(|peer| Some(peer.session) != keep) {
+                peer.kicked.cancel();
+            }
         }
     }
 
@@ -218,9 +239,9 @@ mod tests {
     #[test]
     fn frames_reach_every_socket_of_the_named_users_only() {
         let hub = Hub::default();
-        let mut a1 = hub.register(1);
-        let mut a2 = hub.register(1);
-        let mut b = hub.register(2);
+        let mut a1 = hub.register(1, 0);
+        let mut a2 = hub.register(1, 0);
+        let mut b = hub.register(2, 0);
         assert!(a1.first && !a2.first && b.first);
         hub.send(&[1], &ServerEvent::Pong);
         assert_eq!(a1.frames.try_recv().unwrap().as_str(), r#"{"type":"pong"}"#);
@@ -234,8 +255,8 @@ mod tests {
     #[test]
     fn a_socket_that_falls_behind_is_cut_off_and_the_others_keep_receiving() {
         let hub = Hub::default();
-        let slow = hub.register(1);
-        let mut fast = hub.register(1);
+        let slow = hub.register(1, 0);
+        let mut fast = hub.register(1, 0);
         for _ in 0..=QUEUE_FRAMES {
             hub.send(&[1], &ServerEvent::Pong);
             while fast.frames.try_recv().is_ok() {}

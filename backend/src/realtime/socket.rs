@@ -23,6 +23,8 @@ use crate::state::AppState;
 /// DESIGN §4: a frame over 64 KiB closes the socket.
 pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
 const PING_EVERY: Duration = Duration::from_secs(25);
+/// How many pings apart an idle socket asks whether its session still holds.
+const SESSION_CHECK_EVERY_PINGS: u8 = 4;
 const IDLE_LIMIT: Duration = Duration::from_secs(60);
 const NOT_IN_CONVERSATION: &str = "Conversation not found";
 
@@ -36,8 +38,8 @@ pub async fn upgrade(
         return ApiError::Forbidden("Cross-site socket refused").into_response();
     }
     let user_id = current.user.id;
-    // The session this socket lives on: checked again at every ping and before every frame is
-    // acted on, so a socket of a session that ended (sign-out elsewhere, a password change,
+    // The session this socket lives on: checked again before every frame is acted on and every
+    // few pings, so a socket of a session that ended (sign-out elsewhere, a password change,
     // deactivation, expiry) is closed.
     let Some(session_hash) = crate::auth::session::token_from(&headers)
         .map(|token| crate::auth::session::hash_token(&token))
@@ -58,7 +60,9 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
     let realtime = &state.realtime;
     // Until the end of this function, presence included: shutdown waits for it.
     let _task = realtime.hub.task();
-    let registration = realtime.hub.register(user_id);
+    let registration = realtime
+        .hub
+        .register(user_id, super::hub::session_tag(&session_hash));
     if Box::pin(realtime.opened(user_id, registration.first)).await {
         Box::pin(announce(&state, user_id, true)).await;
     }
@@ -74,11 +78,14 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
     let writer = async {
         let mut ping = tokio::time::interval(PING_EVERY);
         ping.tick().await;
+        let mut pings: u8 = 0;
         loop {
             let message = tokio::select! {
                 () = kicked.cancelled() => {
                     let farewell = if realtime.hub.is_closing() {
                         close(close_code::AWAY, "server restarting")
+                    } else if !Box::pin(session_alive(&state, &session_hash)).await {
+                        close(close_code::POLICY, "session ended")
                     } else {
                         close(close_code::POLICY, "too slow")
                     };
@@ -94,7 +101,13 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
                     None => break,
                 },
                 _ = ping.tick() => {
-                    if !Box::pin(session_alive(&state, &session_hash)).await {
+                    // The session's own instance closes its sockets when it ends (password
+                    // change, deactivation); every 4th ping (~100 s) catches one ended on
+                    // another instance, or expired, without a query per socket per ping.
+                    pings = pings.wrapping_add(1);
+                    if pings.is_multiple_of(SESSION_CHECK_EVERY_PINGS)
+                        && !Box::pin(session_alive(&state, &session_hash)).await
+                    {
                         let _ = sink.send(close(close_code::POLICY, "session ended")).await;
                         break;
                     }

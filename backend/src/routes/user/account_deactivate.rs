@@ -47,6 +47,7 @@ pub async fn deactivate(
         return Err(ApiError::bad_request(PASSWORD_INCORRECT));
     }
     db::users::deactivate(&state.db, user.id, state.clock.now_ms()).await?;
+    state.realtime.hub.close_sessions(user.id, None);
     tracing::info!(user_id = user.id, "account deactivated");
     let cookie = session::removal_cookie(state.secure_cookies);
     Ok((

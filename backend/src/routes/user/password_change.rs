@@ -71,6 +71,11 @@ pub async fn change_password(
         .map(|token| session::hash_token(&token))
         .ok_or(ApiError::Unauthorized)?;
     db::users::set_password(&state.db, user.id, &new_hash, &keep).await?;
+    // Live sockets of the ended sessions close now; this browser's stay.
+    state
+        .realtime
+        .hub
+        .close_sessions(user.id, Some(crate::realtime::hub::session_tag(&keep)));
     tracing::info!(user_id = user.id, "password changed; other sessions ended");
     Ok(Json(AccountMessage {
         message: "Password updated".into(),

@@ -23,6 +23,11 @@ const ARGS = [
   '--use-fake-device-for-media-stream',
   '--allow-loopback-in-peer-connection',
   '--disable-features=WebRtcHideLocalIpsWithMdns',
+  // Two phones side by side: the one not in front must keep its timers running (a story's
+  // progress stalled at 20 % once, under load, with Chromium's background throttling).
+  '--disable-background-timer-throttling',
+  '--disable-renderer-backgrounding',
+  '--disable-backgrounding-occluded-windows',
 ];
 
 export const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');

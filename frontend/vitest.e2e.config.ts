@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // Polls wait for what a user would wait for: under load on two cores the page can miss a
+    // second (a story's progress sat at 20 % for the whole of the default 1 s once).
+    expect: { poll: { timeout: 5_000 } },
   },
 });

@@ -18,6 +18,7 @@ both_backends!(
     html_svg_and_a_polyglot_are_refused_and_nothing_is_stored,
     a_decompression_bomb_is_refused_and_the_server_stays_healthy,
     an_upload_over_10_mib_is_refused,
+    an_upload_of_exactly_10_mib_is_accepted,
     an_anonymous_upload_is_refused,
     a_form_without_the_image_or_a_body_that_is_not_a_form_is_refused,
     the_same_image_uploaded_twice_is_stored_once,
@@ -358,6 +359,21 @@ async fn an_upload_over_10_mib_is_refused(backend: Backend) {
     let (status, _, code) = error_of(response).await;
     assert_eq!((status, code.as_str()), (413, "payload_too_large"));
     assert_eq!(stored_avatar_urls(&app, "maya").await, (None, None));
+}
+
+/// The limit is the file's: the form's boundaries and part headers come on top.
+async fn an_upload_of_exactly_10_mib_is_accepted(backend: Backend) {
+    let app = spawn_app(backend).await;
+    app.register("maya").await;
+    let mut full = encoded(&photo(64, 64), ImageFormat::Png);
+    full.resize(10 * 1024 * 1024, 0);
+
+    let url = uploaded_avatar(&app, full).await;
+
+    assert_eq!(
+        stored_avatar_urls(&app, "maya").await.0.as_deref(),
+        Some(url.as_str())
+    );
 }
 
 async fn an_anonymous_upload_is_refused(backend: Backend) {

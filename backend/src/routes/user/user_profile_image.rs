@@ -9,8 +9,11 @@ use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::media::ImageKind;
 use crate::state::AppState;
 
-/// A multipart profile-image upload may be this large (DESIGN §2).
-pub const PROFILE_IMAGE_BODY_LIMIT: usize = 10 * 1024 * 1024;
+/// The largest avatar file (DESIGN §2; the client checks the same 10 MiB).
+const PROFILE_IMAGE_MAX_BYTES: usize = 10 * 1024 * 1024;
+/// The whole multipart body: the file plus room for the form's boundaries and part headers,
+/// so a file just under the limit is not refused for its envelope.
+pub const PROFILE_IMAGE_BODY_LIMIT: usize = PROFILE_IMAGE_MAX_BYTES + 64 * 1024;
 const FIELD: &str = "profileImage";
 const NOT_MULTIPART: &str = "Send the image as multipart/form-data with a profileImage file";
 
@@ -80,6 +83,9 @@ async fn image_field(form: &mut Multipart) -> ApiResult<Vec<u8>> {
             let bytes = field.bytes().await?;
             if bytes.is_empty() {
                 return Err(ApiError::bad_request("Choose an image to upload"));
+            }
+            if bytes.len() > PROFILE_IMAGE_MAX_BYTES {
+                return Err(ApiError::PayloadTooLarge);
             }
             return Ok(bytes.into());
         }

@@ -41,6 +41,17 @@ describe('validatePostForm', () => {
     });
   });
 
+  it('refuses an image address that is not http(s), after the caption and the required image', () => {
+    expect(validatePostForm({ ...base, imageUrl: 'example.com/a.jpg' })).toEqual({
+      ok: false,
+      message: 'Enter an image address starting with https://',
+    });
+    expect(validatePostForm({ ...base, caption: 'x'.repeat(2201), imageUrl: 'example.com/a.jpg' })).toMatchObject({
+      message: 'Caption must be under 2200 characters',
+    });
+    expect(validatePostForm({ ...base, imageUrl: 'http://example.com/a.jpg' }).ok).toBe(true);
+  });
+
   it('builds the body with optional fields only when filled', () => {
     expect(validatePostForm({ ...base, imageUrl: 'data:image/jpeg;base64,AAA' })).toEqual({
       ok: true,

@@ -1,5 +1,6 @@
-//! The create-post form's rules (spec 000 §5, §9): caption length, a required image, and tags
-//! typed as one comma-separated line.
+//! The create-post form's rules (spec 000 §5, §9): caption length, a required image that the
+//! server can take, and tags typed as one comma-separated line, within the server's limits.
+import { imageAddressProblem } from '@/lib/image-address';
 import type { CreatePostRequest } from '@/types/social';
 
 export const CAPTION_MAX = 2200;
@@ -43,6 +44,8 @@ export function validatePostForm(values: PostFormValues): PostFormResult {
   if (!imageUrl) {
     return { ok: false, message: 'Please select an image or enter a URL' };
   }
+  const addressProblem = imageAddressProblem(imageUrl);
+  if (addressProblem) return { ok: false, message: addressProblem };
   const payload: CreatePostRequest = { caption: values.caption.trim(), imageUrl };
   const location = values.location.trim();
   if (location) payload.location = location;

@@ -109,6 +109,31 @@ describe('CreatePostScreen', () => {
     expect(screen.getByText('Choose an image')).toBeInTheDocument();
   });
 
+  it('says under the URL field when the address is not http(s), and Share says so without sending', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(screen.getByRole('radio', { name: 'From URL' }));
+    const field = screen.getByLabelText('Image URL');
+    await user.type(field, 'example.com/a.jpg');
+    expect(await screen.findByText('Enter an image address starting with https://', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('Enter an image address starting with https://');
+    expect(screen.queryByRole('img', { name: 'Preview of your post' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getAllByText('Enter an image address starting with https://')).toHaveLength(2);
+    expect(FakeXhr.last).toBeUndefined();
+
+    await user.clear(field);
+    await user.type(field, 'http://example.com/a.jpg');
+    expect(await screen.findByRole('img', { name: 'Preview of your post' }, { timeout: 2000 })).toHaveAttribute(
+      'src',
+      'http://example.com/a.jpg',
+    );
+    expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
   it('shares a URL post with trimmed fields and tags, shows progress, then the success toast', async () => {
     const user = userEvent.setup();
     renderScreen();

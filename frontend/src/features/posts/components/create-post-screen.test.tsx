@@ -166,6 +166,35 @@ describe('CreatePostScreen', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('refuses more than 30 tags before sending', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(screen.getByRole('radio', { name: 'From URL' }));
+    await user.type(screen.getByLabelText('Image URL'), 'https://example.com/dusk.jpg');
+    fireEvent.change(screen.getByLabelText('Tags (optional)'), {
+      target: { value: Array.from({ length: 31 }, (_, i) => `tag${i}`).join(', ') },
+    });
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('A post can have at most 30 tags')).toBeInTheDocument();
+    expect(FakeXhr.last).toBeUndefined();
+  });
+
+  it("shows the server's message when it refuses the post with 400", async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(screen.getByRole('radio', { name: 'From URL' }));
+    await user.type(screen.getByLabelText('Image URL'), 'https://example.com/dusk.jpg');
+    await user.type(screen.getByLabelText('Location (optional)'), 'Lisbon');
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await act(async () =>
+      FakeXhr.last!.respond(400, '{"message":"Location must be at most 100 characters","code":"invalid_input"}'),
+    );
+    expect(await screen.findByText('Location must be at most 100 characters')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to create post. Please try again.')).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
   it('stays on the screen with the failure toast when the server refuses', async () => {
     processImage.mockResolvedValue('data:image/jpeg;base64,AAAA');
     const user = userEvent.setup();

@@ -7,6 +7,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { imageAddressProblem, isHttpUrl } from '@/lib/image-address';
 import { checkImageFile } from '@/lib/image-file';
 import { imageFileToDataUrl } from '@/lib/process-image';
 import { cn } from '@/lib/utils';
@@ -16,15 +17,6 @@ export type ImageSourceMode = 'gallery' | 'url';
 /** Spec 000 §9: the post and story image picker's limit. */
 export const PICKED_IMAGE_MAX_MB = 500;
 
-/** Only a complete http(s) URL is worth asking the browser to load as a preview. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 export interface ImageSource {
   mode: ImageSourceMode;
@@ -38,6 +30,8 @@ export interface ImageSource {
   urlInput: string;
   setUrlInput: (value: string) => void;
   urlFailed: boolean;
+  /** What is wrong with the typed address once typing settles ('example.com/a.jpg'), else null. */
+  urlProblem: string | null;
   clear: () => void;
   onPreviewError: () => void;
   onFile: (event: ChangeEvent<HTMLInputElement>) => Promise<void>;
@@ -55,8 +49,9 @@ export function useImageSource(): ImageSource {
 
   const debouncedUrl = useDebouncedValue(urlInput.trim(), 500);
   const value = mode === 'gallery' ? fileImage : urlInput.trim();
-  const preview =
-    mode === 'gallery' ? fileImage : isHttpUrl(debouncedUrl) && debouncedUrl === urlInput.trim() ? debouncedUrl : '';
+  const settledUrl = debouncedUrl === urlInput.trim() ? debouncedUrl : '';
+  const preview = mode === 'gallery' ? fileImage : isHttpUrl(settledUrl) ? settledUrl : '';
+  const urlProblem = mode === 'url' && settledUrl ? imageAddressProblem(settledUrl) : null;
 
   useEffect(() => {
     if (urlInput) setUrlFailed(false);
@@ -105,6 +100,7 @@ export function useImageSource(): ImageSource {
     urlInput,
     setUrlInput,
     urlFailed,
+    urlProblem,
     clear,
     onPreviewError,
     onFile,
@@ -215,11 +211,12 @@ export function ImageSourcePicker({
             placeholder="https://example.com/image.jpg"
             value={source.urlInput}
             onChange={(e) => source.setUrlInput(e.target.value)}
-            aria-describedby={source.urlFailed ? `${id}-url-failed` : undefined}
+            aria-invalid={source.urlProblem ? true : undefined}
+            aria-describedby={source.urlFailed || source.urlProblem ? `${id}-url-message` : undefined}
           />
-          {source.urlFailed && (
-            <p id={`${id}-url-failed`} className="mt-1.5 text-xs text-red-300">
-              That image could not be loaded.
+          {(source.urlFailed || source.urlProblem) && (
+            <p id={`${id}-url-message`} className="mt-1.5 text-xs text-red-300">
+              {source.urlProblem ?? 'That image could not be loaded.'}
             </p>
           )}
         </div>

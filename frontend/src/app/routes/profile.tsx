@@ -1,6 +1,5 @@
 //! /profile/{username} (spec 000 §2): the header, then POSTS, REELS (issue 9) and (own profile
 //! only) SAVED. The own profile's actions include 'Earnings' beside Settings.
-import { useQueryClient } from '@tanstack/react-query';
 import { Bookmark, Clapperboard, Grid3x3, Settings, UserX, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
@@ -8,7 +7,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs } from '@/components/ui/tabs';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { MessageButton } from '@/features/chat/components/message-button';
-import { postKeys } from '@/features/posts/api/keys';
 import { SavedPostsGrid, UserPostsGrid } from '@/features/posts/components/profile-post-lists';
 import { UserReelsGrid } from '@/features/reels/components/user-reels-grid';
 import { useFollowStatus } from '@/features/users/api/get-follow-status';
@@ -53,7 +51,6 @@ function OwnActions({ profile }: { profile: Profile }) {
 
 function ProfileView({ username }: { username: string }) {
   const me = useCurrentUser();
-  const queryClient = useQueryClient();
   const profile = useProfile(username);
   const [tab, setTab] = useState<TabId>('posts');
 
@@ -101,8 +98,6 @@ function ProfileView({ username }: { username: string }) {
       <ProfileHeader
         profile={user}
         isOwn={isOwn}
-        // Posts embed their author's avatar: refresh them when it changes.
-        onAvatarChanged={() => void queryClient.invalidateQueries({ queryKey: postKeys.all })}
         actions={isOwn ? <OwnActions profile={user} /> : <OtherUserActions profile={user} />}
       />
       <div className="mt-6">

@@ -8,6 +8,10 @@ describe('parseTags', () => {
     expect(parseTags(' art,  digital painting , ,, music ')).toEqual(['art', 'digital painting', 'music']);
   });
 
+  it('keeps a tag repeated in another case once, as first typed', () => {
+    expect(parseTags('Art, design, ART, #art, Design')).toEqual(['Art', 'design']);
+  });
+
   it('drops a leading # and is empty for an empty line', () => {
     expect(parseTags('#art, ##code')).toEqual(['art', 'code']);
     expect(parseTags('   ')).toEqual([]);
@@ -39,6 +43,31 @@ describe('validatePostForm', () => {
       ok: false,
       message: 'Please select an image or enter a URL',
     });
+  });
+
+  it('refuses an image address that is not http(s), after the caption and the required image', () => {
+    expect(validatePostForm({ ...base, imageUrl: 'example.com/a.jpg' })).toEqual({
+      ok: false,
+      message: 'Enter an image address starting with https://',
+    });
+    expect(validatePostForm({ ...base, caption: 'x'.repeat(2201), imageUrl: 'example.com/a.jpg' })).toMatchObject({
+      message: 'Caption must be under 2200 characters',
+    });
+    expect(validatePostForm({ ...base, imageUrl: 'http://example.com/a.jpg' }).ok).toBe(true);
+  });
+
+  it("refuses a tag over 50 characters and more than 30 tags, in the server's words", () => {
+    const image = { ...base, imageUrl: 'https://a.b/c.png' };
+    expect(validatePostForm({ ...image, tags: `ok, ${'t'.repeat(51)}` })).toEqual({
+      ok: false,
+      message: 'Each tag must be at most 50 characters',
+    });
+    expect(validatePostForm({ ...image, tags: `${'🎨'.repeat(50)}, ${'t'.repeat(50)}` }).ok).toBe(true);
+    const tags = (n: number) => Array.from({ length: n }, (_, i) => `tag${i}`).join(', ');
+    expect(validatePostForm({ ...image, tags: tags(31) })).toEqual({ ok: false, message: 'A post can have at most 30 tags' });
+    expect(validatePostForm({ ...image, tags: tags(30) }).ok).toBe(true);
+    // Repeats count once, as on the server.
+    expect(validatePostForm({ ...image, tags: `${tags(30)}, TAG0, #tag1` }).ok).toBe(true);
   });
 
   it('builds the body with optional fields only when filled', () => {

@@ -1,8 +1,16 @@
-//! The create-post form's rules (spec 000 §5, §9): caption length, a required image, and tags
-//! typed as one comma-separated line.
+//! The create-post form's rules (spec 000 §5, §9): caption length, a required image that the
+//! server can take, and tags typed as one comma-separated line, within the server's limits.
+import { imageAddressProblem } from '@/lib/image-address';
 import type { CreatePostRequest } from '@/types/social';
 
 export const CAPTION_MAX = 2200;
+/** The server's tag limits (backend domain/post.rs), with its messages. */
+export const TAGS_MAX = 30;
+export const TAG_MAX = 50;
+export const TAG_MESSAGES = {
+  tooLong: `Each tag must be at most ${TAG_MAX} characters`,
+  tooMany: `A post can have at most ${TAGS_MAX} tags`,
+} as const;
 
 export interface PostFormValues {
   caption: string;
@@ -12,14 +20,22 @@ export interface PostFormValues {
 }
 
 /**
- * 'art, #code , ,music' → ['art', 'code', 'music']: split on commas, trimmed, blanks dropped.
- * A leading '#' is dropped too, since the card already shows tags as #tag.
+ * 'art, #code , ,music, Art' → ['art', 'code', 'music']: split on commas, trimmed, blanks dropped.
+ * A leading '#' is dropped too, since the card already shows tags as #tag; a tag repeated in
+ * another case (ASCII, as the server compares) is kept once, as typed first, so the 30-tag
+ * limit counts what the server counts.
  */
 export function parseTags(input: string): string[] {
-  return input
-    .split(',')
-    .map((tag) => tag.trim().replace(/^#+/, '').trim())
-    .filter((tag) => tag.length > 0);
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const raw of input.split(',')) {
+    const tag = raw.trim().replace(/^#+/, '').trim();
+    const key = tag.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    if (!tag || seen.has(key)) continue;
+    seen.add(key);
+    tags.push(tag);
+  }
+  return tags;
 }
 
 /** Characters as a reader counts them (an emoji is one), as the server counts them too. */
@@ -34,7 +50,10 @@ export function captionCounter(caption: string): string {
 
 export type PostFormResult = { ok: true; payload: CreatePostRequest } | { ok: false; message: string };
 
-/** Checks in the spec's order (caption, then image) and builds the request body. */
+/**
+ * Checks in the spec's order (caption, then image), then the server's rules (the image address,
+ * each tag's length, the number of tags), and builds the request body.
+ */
 export function validatePostForm(values: PostFormValues): PostFormResult {
   if (captionLength(values.caption) > CAPTION_MAX) {
     return { ok: false, message: 'Caption must be under 2200 characters' };
@@ -43,10 +62,14 @@ export function validatePostForm(values: PostFormValues): PostFormResult {
   if (!imageUrl) {
     return { ok: false, message: 'Please select an image or enter a URL' };
   }
+  const addressProblem = imageAddressProblem(imageUrl);
+  if (addressProblem) return { ok: false, message: addressProblem };
   const payload: CreatePostRequest = { caption: values.caption.trim(), imageUrl };
   const location = values.location.trim();
   if (location) payload.location = location;
   const tags = parseTags(values.tags);
+  if (tags.some((tag) => Array.from(tag).length > TAG_MAX)) return { ok: false, message: TAG_MESSAGES.tooLong };
+  if (tags.length > TAGS_MAX) return { ok: false, message: TAG_MESSAGES.tooMany };
   if (tags.length > 0) payload.tags = tags;
   return { ok: true, payload };
 }

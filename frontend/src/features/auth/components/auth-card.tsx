@@ -38,8 +38,29 @@ const COPY = {
   },
 } as const;
 
+/** Usernames the server accepts (backend domain/account.rs): 3–30 of letters, digits, '_' and '.'. */
+const USERNAME_MAX = 30;
+const DISPLAY_NAME_MAX = 50;
+
+/**
+ * Refusals whose `message` says what to fix, shown instead of the spec's catch-all sentence:
+ * sign-up's invalid input (400) and taken username or email (409), login's deactivated account
+ * (403, told only after a correct password), and either form's rate limit (429).
+ */
+const SERVER_REASON_STATUSES: Record<AuthMode, readonly number[]> = {
+  'sign-up': [400, 409, 429],
+  'sign-in': [403, 429],
+};
+
 function showError(description: string) {
   toast({ variant: 'destructive', title: 'Error', description });
+}
+
+/** The server's message for a refusal that carries a useful one, else the spec's sentence. */
+function failureText(mode: AuthMode, error: unknown): string {
+  const status = errorStatus(error);
+  const message = status !== null && SERVER_REASON_STATUSES[mode].includes(status) ? errorMessage(error) : null;
+  return message || COPY[mode].failure;
 }
 
 export function AuthCard({ initialMode = 'sign-in' }: { initialMode?: AuthMode }) {
@@ -67,15 +88,11 @@ export function AuthCard({ initialMode = 'sign-in' }: { initialMode?: AuthMode }
       showError(result.message);
       return;
     }
+    const onError = (error: unknown) => showError(failureText(mode, error));
     if (result.mode === 'sign-up') {
-      registerMutation.mutate(result.payload, { onSuccess, onError: () => showError(copy.failure) });
+      registerMutation.mutate(result.payload, { onSuccess, onError });
     } else {
-      // A deactivated account (issue 10) is told so: 403 'This account is deactivated', which the
-      // server answers only after a correct password. Every other failure keeps the spec's text.
-      loginMutation.mutate(result.payload, {
-        onSuccess,
-        onError: (error) => showError((errorStatus(error) === 403 && errorMessage(error)) || copy.failure),
-      });
+      loginMutation.mutate(result.payload, { onSuccess, onError });
     }
   };
 
@@ -104,7 +121,19 @@ export function AuthCard({ initialMode = 'sign-in' }: { initialMode?: AuthMode }
       <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4" aria-busy={pending}>
         <div>
           <Label htmlFor={`${id}-username`}>Username</Label>
-          <Input {...field('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+          <Input
+            {...field('username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={isSignUp ? USERNAME_MAX : undefined}
+            aria-describedby={isSignUp ? `${id}-username-hint` : undefined}
+          />
+          {isSignUp && (
+            <p id={`${id}-username-hint`} className="mt-1 text-xs text-zinc-500">
+              3–30 letters, numbers, underscores or dots
+            </p>
+          )}
         </div>
         <div>
           <Label htmlFor={`${id}-email`}>Email</Label>
@@ -115,7 +144,7 @@ export function AuthCard({ initialMode = 'sign-in' }: { initialMode?: AuthMode }
             <Label htmlFor={`${id}-displayName`}>
               Display Name <span className="font-normal text-zinc-500">(optional)</span>
             </Label>
-            <Input {...field('displayName')} autoComplete="nickname" />
+            <Input {...field('displayName')} autoComplete="nickname" maxLength={DISPLAY_NAME_MAX} />
           </div>
         )}
         <div>

@@ -2,10 +2,11 @@
 //! (pages of posts), so a like or bookmark can be written into all of them at once.
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Page } from '@/lib/api-client';
+import { postsQueryKey } from '@/lib/query-keys';
 import type { Post } from '@/types/social';
 
 export const postKeys = {
-  all: ['posts'] as const,
+  all: postsQueryKey,
   feed: () => ['posts', 'feed'] as const,
   byUser: (userId: number) => ['posts', 'user', userId] as const,
   bookmarks: () => ['posts', 'bookmarks'] as const,

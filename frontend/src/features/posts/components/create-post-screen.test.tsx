@@ -109,6 +109,31 @@ describe('CreatePostScreen', () => {
     expect(screen.getByText('Choose an image')).toBeInTheDocument();
   });
 
+  it('says under the URL field when the address is not http(s), and Share says so without sending', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(screen.getByRole('radio', { name: 'From URL' }));
+    const field = screen.getByLabelText('Image URL');
+    await user.type(field, 'example.com/a.jpg');
+    expect(await screen.findByText('Enter an image address starting with https://', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription('Enter an image address starting with https://');
+    expect(screen.queryByRole('img', { name: 'Preview of your post' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getAllByText('Enter an image address starting with https://')).toHaveLength(2);
+    expect(FakeXhr.last).toBeUndefined();
+
+    await user.clear(field);
+    await user.type(field, 'http://example.com/a.jpg');
+    expect(await screen.findByRole('img', { name: 'Preview of your post' }, { timeout: 2000 })).toHaveAttribute(
+      'src',
+      'http://example.com/a.jpg',
+    );
+    expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
   it('shares a URL post with trimmed fields and tags, shows progress, then the success toast', async () => {
     const user = userEvent.setup();
     renderScreen();
@@ -139,6 +164,35 @@ describe('CreatePostScreen', () => {
     expect(await screen.findByText('Post created!')).toBeInTheDocument();
     expect(screen.getByText('Your creative post has been shared with the world.')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('refuses more than 30 tags before sending', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(screen.getByRole('radio', { name: 'From URL' }));
+    await user.type(screen.getByLabelText('Image URL'), 'https://example.com/dusk.jpg');
+    fireEvent.change(screen.getByLabelText('Tags (optional)'), {
+      target: { value: Array.from({ length: 31 }, (_, i) => `tag${i}`).join(', ') },
+    });
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('A post can have at most 30 tags')).toBeInTheDocument();
+    expect(FakeXhr.last).toBeUndefined();
+  });
+
+  it("shows the server's message when it refuses the post with 400", async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(screen.getByRole('radio', { name: 'From URL' }));
+    await user.type(screen.getByLabelText('Image URL'), 'https://example.com/dusk.jpg');
+    await user.type(screen.getByLabelText('Location (optional)'), 'Lisbon');
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await act(async () =>
+      FakeXhr.last!.respond(400, '{"message":"Location must be at most 100 characters","code":"invalid_input"}'),
+    );
+    expect(await screen.findByText('Location must be at most 100 characters')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to create post. Please try again.')).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
   });
 
   it('stays on the screen with the failure toast when the server refuses', async () => {

@@ -5,6 +5,7 @@ import { CreateScreenHeader } from '@/components/create-screen-header';
 import { ImageSourcePicker, useImageSource } from '@/components/image-source-picker';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
+import { errorMessage, errorStatus } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import type { Post } from '@/types/social';
 import { useCreatePost } from '../api/create-post';
@@ -39,7 +40,9 @@ export function CreatePostScreen({ onClose, onCreated }: { onClose: () => void; 
         onCreated?.(post);
         onClose();
       },
-      onError: () => showError('Failed to create post. Please try again.'),
+      // A 400 says which field to fix (the server's message); other failures keep the spec's text.
+      onError: (error) =>
+        showError((errorStatus(error) === 400 && errorMessage(error)) || 'Failed to create post. Please try again.'),
     });
   };
 

@@ -1,5 +1,7 @@
 //! Query keys of the stories feature.
+import { storiesQueryKey } from '@/lib/query-keys';
+
 export const storyKeys = {
-  all: ['stories'] as const,
+  all: storiesQueryKey,
   groups: () => ['stories', 'groups'] as const,
 };

@@ -97,6 +97,17 @@ describe('CreateStoryScreen', () => {
     expect(queryClient.getQueryState(storyKeys.groups())?.isInvalidated).toBe(true);
   });
 
+  it('refuses an image address without http(s) on Share and sends nothing', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<CreateStoryScreen onClose={onClose} />);
+    await user.click(screen.getByRole('radio', { name: 'From URL' }));
+    await user.type(screen.getByLabelText('Image URL'), 'example.com/tall.jpg');
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Error')).toBeInTheDocument();
+    expect(screen.getAllByText('Enter an image address starting with https://').length).toBeGreaterThan(0);
+    expect(FakeXhr.last).toBeUndefined();
+  });
+
   it('stays on the screen with the failure toast when the server refuses', async () => {
     const user = userEvent.setup();
     renderWithApp(<CreateStoryScreen onClose={onClose} />);

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestForm } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth';
+import { postsQueryKey, storiesQueryKey } from '@/lib/query-keys';
 import type { ProfileImageResponse } from '@/types/social';
 import { userKeys } from './keys';
 
@@ -12,15 +13,21 @@ export async function uploadProfileImage(file: Blob): Promise<ProfileImageRespon
   return (await res.json()) as ProfileImageResponse;
 }
 
-/** Uploads the avatar, then refreshes profiles and the session user (the tab bar's avatar). */
+/**
+ * Uploads the avatar, then refreshes profiles and the session user (the tab bar's avatar), and
+ * in the background the post lists and stories strip, whose authors embed the avatar.
+ */
 export function useUploadProfileImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadProfileImage,
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: postsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: storiesQueryKey });
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: userKeys.all }),
         queryClient.invalidateQueries({ queryKey: userQueryKey }),
-      ]),
+      ]);
+    },
   });
 }

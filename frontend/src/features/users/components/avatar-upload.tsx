@@ -15,14 +15,12 @@ export function AvatarUpload({
   src,
   name,
   className,
-  onUploaded,
   check = (file) => checkImageFile(file, PROFILE_IMAGE_MAX_MB),
   inputRef,
 }: {
   src?: string | null;
   name: string;
   className?: string;
-  onUploaded?: () => void;
   /** Null when the picked file may be uploaded, else the toast to show. */
   check?: (file: File) => FileProblem | null;
   /** The hidden file input, for another button that picks a picture too. */
@@ -44,7 +42,6 @@ export function AvatarUpload({
     upload.mutate(file, {
       onSuccess: () => {
         toast({ title: 'Profile picture updated', description: 'Your profile picture has been successfully updated.' });
-        onUploaded?.();
       },
       onError: () =>
         toast({

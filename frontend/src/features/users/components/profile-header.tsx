@@ -20,18 +20,16 @@ export function ProfileHeader({
   profile,
   isOwn,
   actions,
-  onAvatarChanged,
 }: {
   profile: Profile;
   isOwn: boolean;
   actions?: ReactNode;
-  onAvatarChanged?: () => void;
 }) {
   return (
     <section aria-label="Profile" className="px-4 pt-6">
       <div className="flex items-center gap-5">
         {isOwn ? (
-          <AvatarUpload src={profile.profileImageUrl} name={profile.displayName} className="size-24" onUploaded={onAvatarChanged} />
+          <AvatarUpload src={profile.profileImageUrl} name={profile.displayName} className="size-24" />
         ) : (
           <Avatar src={profile.profileImageUrl} name={profile.displayName} className="size-24 text-3xl" />
         )}

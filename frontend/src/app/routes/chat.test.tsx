@@ -299,6 +299,18 @@ describe('an open conversation', () => {
     expect(await navigator.clipboard.readText()).toBe('Hello Maya');
   });
 
+  it('offers no Copy on a voice message, which has no text to copy', async () => {
+    serveOpen({}, [
+      aMessage({ id: 1, content: 'Hello Maya' }),
+      aMessage({ id: 2, messageType: 'voice', content: '', voiceUrl: '/media/v', duration: 4 }),
+    ]);
+    renderChat('/chat/10');
+    await screen.findByText('Voice message (4s)');
+    expect(within(bubble('Voice message (4s)')).getByRole('button', { name: 'Reply' })).toBeInTheDocument();
+    expect(within(bubble('Voice message (4s)')).queryByRole('button', { name: 'Copy' })).not.toBeInTheDocument();
+    expect(within(bubble('Hello Maya')).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+  });
+
   it('replies: the target shows above the composer, can be cleared, and is sent as replyToId', async () => {
     const { calls } = serveOpen({
       'POST /api/conversations/10/messages': () =>

@@ -75,7 +75,8 @@ describe('the conversation list', () => {
     const anaEntry = await screen.findByRole('link', { name: /Ana Silva/ });
     expect(anaEntry).toHaveAttribute('href', '/chat/10');
     expect(anaEntry).toHaveTextContent('See you soon');
-    expect(anaEntry).toHaveTextContent('just now');
+    // To the minute (its last activity was 5 minutes ago), not the posts' 'just now' for an hour.
+    expect(anaEntry).toHaveTextContent('5m ago');
     expect(within(anaEntry).getByRole('img', { name: 'Online' })).toBeInTheDocument();
 
     const leoEntry = screen.getByRole('link', { name: /Leo Park/ });
@@ -174,6 +175,24 @@ describe('an open conversation', () => {
     socket.receive({ type: 'presence', userId: 77, isOnline: true, lastSeen: null });
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.queryByText('Online')).not.toBeInTheDocument();
+  });
+
+  it("keeps 'Last seen …' and the list's times current, to the minute", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    wide(true);
+    const minuteAgo = new Date(Date.now() - 60_000).toISOString();
+    serveOpen({
+      'GET /api/conversations': () =>
+        json([aConversation({ id: 10, other: aChatUser({ lastSeen: minuteAgo }), lastActivityAt: minuteAgo })]),
+    });
+    renderChat('/chat/10');
+    expect(await screen.findByText('Last seen 1m ago')).toBeInTheDocument();
+    const entry = within(screen.getByRole('navigation', { name: 'Conversations' })).getByRole('link', { name: /Leo Park/ });
+    expect(entry).toHaveTextContent('1m ago');
+
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByText('Last seen 2m ago')).toBeInTheDocument();
+    expect(entry).toHaveTextContent('2m ago');
   });
 
   it("calls the other participant from the header's voice call button", async () => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { CallProvider } from '@/features/calls/components/call-provider';
 import { ChatSync } from '@/features/chat/components/chat-sync';
+import { UserSearch } from '@/features/users/components/user-search';
 import { userQueryKey } from '@/lib/auth';
 import { aChatUser, aConversation, aMessage, aMessageFromMe, json, serveChat } from '@/test/chat';
 import { FakeWebSocket } from '@/test/fake-websocket';
@@ -556,6 +557,37 @@ describe('the new chat dialog', () => {
     const { user } = await openNewChat();
     await user.type(screen.getByPlaceholderText('Search users...'), 'leo');
     expect(await screen.findByText('Failed to search users')).toBeInTheDocument();
+  });
+
+  it("on a 401 from the search says 'Session Expired' (not 'Failed to search users'), then goes to /", async () => {
+    serveChat({ ...noConversations, 'GET /api/search/users': () => new Response('{"message":"Not signed in"}', { status: 401 }) });
+    const { user, location, queryClient } = await openNewChat();
+    await user.type(screen.getByPlaceholderText('Search users...'), 'leo');
+    expect(await screen.findByText('Session Expired')).toBeInTheDocument();
+    expect(screen.getByText('Please log in again to continue.')).toBeInTheDocument();
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/'), { timeout: 1500 });
+    expect(queryClient.getQueryData(userQueryKey)).toBeNull();
+    expect(screen.queryByText('Failed to search users')).not.toBeInTheDocument();
+  });
+
+  it("leaves other screens' user search alone: a 401 there is not the chat's", async () => {
+    serveChat({ 'GET /api/search/users': () => new Response('{"message":"Not signed in"}', { status: 401 }) });
+    const user = userEvent.setup();
+    const { location } = renderWithApp(
+      withRealtime(
+        <>
+          <ChatSync />
+          <UserSearch currentUserId={me.id} />
+        </>,
+      ),
+      { path: '/explore', user: me },
+    );
+    openSocket();
+    await user.type(screen.getByPlaceholderText('Search users, tags, or locations...'), 'leo');
+    expect(await screen.findByText('Failed to search users')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1200)));
+    expect(screen.queryByText('Session Expired')).not.toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/explore');
   });
 
   it('starts a conversation with the chosen user and opens it', async () => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { CallProvider } from '@/features/calls/components/call-provider';
 import { ChatSync } from '@/features/chat/components/chat-sync';
+import { UserSearch } from '@/features/users/components/user-search';
 import { userQueryKey } from '@/lib/auth';
 import { aChatUser, aConversation, aMessage, aMessageFromMe, json, serveChat } from '@/test/chat';
 import { FakeWebSocket } from '@/test/fake-websocket';
@@ -75,7 +76,8 @@ describe('the conversation list', () => {
     const anaEntry = await screen.findByRole('link', { name: /Ana Silva/ });
     expect(anaEntry).toHaveAttribute('href', '/chat/10');
     expect(anaEntry).toHaveTextContent('See you soon');
-    expect(anaEntry).toHaveTextContent('just now');
+    // To the minute (its last activity was 5 minutes ago), not the posts' 'just now' for an hour.
+    expect(anaEntry).toHaveTextContent('5m ago');
     expect(within(anaEntry).getByRole('img', { name: 'Online' })).toBeInTheDocument();
 
     const leoEntry = screen.getByRole('link', { name: /Leo Park/ });
@@ -174,6 +176,24 @@ describe('an open conversation', () => {
     socket.receive({ type: 'presence', userId: 77, isOnline: true, lastSeen: null });
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.queryByText('Online')).not.toBeInTheDocument();
+  });
+
+  it("keeps 'Last seen …' and the list's times current, to the minute", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    wide(true);
+    const minuteAgo = new Date(Date.now() - 60_000).toISOString();
+    serveOpen({
+      'GET /api/conversations': () =>
+        json([aConversation({ id: 10, other: aChatUser({ lastSeen: minuteAgo }), lastActivityAt: minuteAgo })]),
+    });
+    renderChat('/chat/10');
+    expect(await screen.findByText('Last seen 1m ago')).toBeInTheDocument();
+    const entry = within(screen.getByRole('navigation', { name: 'Conversations' })).getByRole('link', { name: /Leo Park/ });
+    expect(entry).toHaveTextContent('1m ago');
+
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByText('Last seen 2m ago')).toBeInTheDocument();
+    expect(entry).toHaveTextContent('2m ago');
   });
 
   it("calls the other participant from the header's voice call button", async () => {
@@ -297,6 +317,18 @@ describe('an open conversation', () => {
     expect(await screen.findByText('Copied!')).toBeInTheDocument();
     expect(screen.getByText('Message copied to clipboard')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe('Hello Maya');
+  });
+
+  it('offers no Copy on a voice message, which has no text to copy', async () => {
+    serveOpen({}, [
+      aMessage({ id: 1, content: 'Hello Maya' }),
+      aMessage({ id: 2, messageType: 'voice', content: '', voiceUrl: '/media/v', duration: 4 }),
+    ]);
+    renderChat('/chat/10');
+    await screen.findByText('Voice message (4s)');
+    expect(within(bubble('Voice message (4s)')).getByRole('button', { name: 'Reply' })).toBeInTheDocument();
+    expect(within(bubble('Voice message (4s)')).queryByRole('button', { name: 'Copy' })).not.toBeInTheDocument();
+    expect(within(bubble('Hello Maya')).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
   });
 
   it('replies: the target shows above the composer, can be cleared, and is sent as replyToId', async () => {
@@ -525,6 +557,37 @@ describe('the new chat dialog', () => {
     const { user } = await openNewChat();
     await user.type(screen.getByPlaceholderText('Search users...'), 'leo');
     expect(await screen.findByText('Failed to search users')).toBeInTheDocument();
+  });
+
+  it("on a 401 from the search says 'Session Expired' (not 'Failed to search users'), then goes to /", async () => {
+    serveChat({ ...noConversations, 'GET /api/search/users': () => new Response('{"message":"Not signed in"}', { status: 401 }) });
+    const { user, location, queryClient } = await openNewChat();
+    await user.type(screen.getByPlaceholderText('Search users...'), 'leo');
+    expect(await screen.findByText('Session Expired')).toBeInTheDocument();
+    expect(screen.getByText('Please log in again to continue.')).toBeInTheDocument();
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/'), { timeout: 1500 });
+    expect(queryClient.getQueryData(userQueryKey)).toBeNull();
+    expect(screen.queryByText('Failed to search users')).not.toBeInTheDocument();
+  });
+
+  it("leaves other screens' user search alone: a 401 there is not the chat's", async () => {
+    serveChat({ 'GET /api/search/users': () => new Response('{"message":"Not signed in"}', { status: 401 }) });
+    const user = userEvent.setup();
+    const { location } = renderWithApp(
+      withRealtime(
+        <>
+          <ChatSync />
+          <UserSearch currentUserId={me.id} />
+        </>,
+      ),
+      { path: '/explore', user: me },
+    );
+    openSocket();
+    await user.type(screen.getByPlaceholderText('Search users, tags, or locations...'), 'leo');
+    expect(await screen.findByText('Failed to search users')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1200)));
+    expect(screen.queryByText('Session Expired')).not.toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/explore');
   });
 
   it('starts a conversation with the chosen user and opens it', async () => {

@@ -201,6 +201,49 @@ describe('placing a call', () => {
     expect(stranger.controller.state.status).toBe('idle');
   });
 
+  it.each(['You are already in a call', 'Too many calls: please wait a minute'])(
+    "fails at once with 'Connection Error' and the server's words when it refuses the call: %s",
+    async (message) => {
+      const h = harness();
+      const pc = await placeCall(h);
+      await h.receive({ type: 'error', message });
+      expect(h.controller.state).toEqual({ status: 'idle' });
+      expect(toasts().at(-1)).toBe(`Connection Error: ${message}`);
+      // Nothing rang, so nothing is hung up; everything is let go, and no time-out follows.
+      expect(types(h.sent)).toEqual(['initiateCall']);
+      expect(pc.closed).toBe(true);
+      expect(h.streams[0].tracks[0].stop).toHaveBeenCalled();
+      vi.advanceTimersByTime(RING_TIMEOUT_MS);
+      expect(toasts()).toEqual(['Calling...: Leo Park', `Connection Error: ${message}`]);
+    },
+  );
+
+  it("fails on any other error once the offer is out, and hangs up in case it rang ('Something went wrong')", async () => {
+    const h = harness();
+    await placeCall(h);
+    await h.receive({ type: 'error', message: 'Something went wrong' });
+    expect(h.controller.state).toEqual({ status: 'idle' });
+    expect(toasts().at(-1)).toBe('Connection Error: Something went wrong');
+    expect(h.sent.at(-1)).toEqual({ type: 'endCall', toUserId: 2 });
+    vi.advanceTimersByTime(RING_TIMEOUT_MS);
+    expect(toasts().some((text) => text.startsWith('Call Timeout'))).toBe(false);
+  });
+
+  it('keeps calling through errors that cannot answer the call: before the offer is out, or a typing refusal', async () => {
+    let grant!: (stream: MediaStream) => void;
+    const h = harness({ getUserMedia: () => new Promise((resolve) => (grant = resolve)) });
+    const started = h.controller.start({ conversationId: 10, peer: leo });
+    await h.receive({ type: 'error', message: 'Something went wrong' });
+    expect(h.controller.state.status).toBe('calling');
+    grant(new FakeStream() as unknown as MediaStream);
+    await started;
+    expect(types(h.sent)).toEqual(['initiateCall']);
+
+    await h.receive({ type: 'error', message: 'Conversation not found' });
+    expect(h.controller.state.status).toBe('calling');
+    expect(toasts()).toEqual(['Calling...: Leo Park']);
+  });
+
   it("ends with 'Call Ended' when the other side hangs up, and ignores signals from anyone else", async () => {
     const h = harness();
     await placeCall(h);

@@ -15,6 +15,17 @@ import type { CallPeer } from './types';
 export const INCOMING_GRACE_MS = 5_000;
 /** The server's answer to a signal for someone who shares no conversation with us. */
 export const CALL_TARGET_NOT_FOUND = 'Call target not found';
+/**
+ * The server's refusals of an `initiateCall` that placed nothing (backend realtime/signalling.rs):
+ * the call they answer never rang, so nothing is hung up after them.
+ */
+const PLACEMENT_REFUSALS: ReadonlySet<string> = new Set([
+  CALL_TARGET_NOT_FOUND,
+  'You are already in a call',
+  'Too many calls: please wait a minute',
+]);
+/** The server's refusal of a typing frame (realtime/socket.rs): never about a call. */
+const TYPING_REFUSAL = 'Conversation not found';
 
 export interface CallDeps {
   /** Sends a signal; false when the socket is not open. */
@@ -51,8 +62,8 @@ function plainDescription(description: RTCSessionDescriptionInit): RTCSessionDes
   return { type: description.type, sdp: description.sdp };
 }
 
-function connectionError() {
-  toast({ variant: 'destructive', title: 'Connection Error', description: 'Unable to place call. Please try again.' });
+function connectionError(description = 'Unable to place call. Please try again.') {
+  toast({ variant: 'destructive', title: 'Connection Error', description });
 }
 
 function remoteEndedToast() {
@@ -221,10 +232,7 @@ export class CallController {
   /** Every socket event; only the call signals and the server's refusal of one matter here. */
   handleEvent(event: RealtimeEvent): void {
     if (isErrorEvent(event)) {
-      if (event.message === CALL_TARGET_NOT_FOUND && this.state.status === 'calling') {
-        this.reset();
-        connectionError();
-      }
+      if (this.state.status === 'calling') this.refused(event.message);
       return;
     }
     if (!isCallServerEvent(event)) return;
@@ -285,6 +293,25 @@ export class CallController {
     this.timer = setTimeout(() => {
       if (this.state.status === 'incoming') this.reset();
     }, RING_TIMEOUT_MS + INCOMING_GRACE_MS);
+  }
+
+  /**
+   * The server's `error` while we place a call: it answers the offer (or a candidate of this
+   * call), so the call failed. 'Call target not found' keeps the spec's wording; any other says
+   * what the server said. Only an error after the offer went out can answer it, and a typing
+   * frame's refusal never does. An error that is not one of initiateCall's refusals may have
+   * come after the call started ringing, so the other side is told it ended.
+   */
+  private refused(message: string) {
+    if (message === CALL_TARGET_NOT_FOUND) {
+      this.reset();
+      connectionError();
+      return;
+    }
+    if (!this.offerSent || message === TYPING_REFUSAL) return;
+    if (!PLACEMENT_REFUSALS.has(message)) this.signal('endCall');
+    this.reset();
+    connectionError(message);
   }
 
   private async answered(answer: RTCSessionDescriptionInit) {

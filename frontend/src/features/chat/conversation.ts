@@ -1,7 +1,7 @@
 //! What the chat shows of a conversation: the other participant, the last message's line, the
 //! presence text of the header, a call line's text.
 import { formatMSs } from '@/lib/duration';
-import { relativeTime } from '@/lib/relative-time';
+import { minuteRelativeTime } from '@/lib/relative-time';
 import type { ChatUser, Conversation, Message } from './types';
 
 /**
@@ -42,10 +42,10 @@ export function messagePreview(
   return message.content;
 }
 
-/** The header's presence: 'Online', or 'Last seen {relative time}' ('a while ago' when unknown). */
+/** The header's presence: 'Online', or 'Last seen {relative time, to the minute}' ('a while ago' when unknown). */
 export function presenceText(user: Pick<ChatUser, 'isOnline' | 'lastSeen'>, now: Date = new Date()): string {
   if (user.isOnline) return 'Online';
-  return `Last seen ${user.lastSeen ? relativeTime(user.lastSeen, now) : 'a while ago'}`;
+  return `Last seen ${user.lastSeen ? minuteRelativeTime(user.lastSeen, now) : 'a while ago'}`;
 }
 
 /** A message's clock time, e.g. '14:05', in the user's locale. */

@@ -34,6 +34,7 @@ export interface SendVoiceMessageRequest {
   messageType: 'voice';
   voiceUrl: string;
   duration: number;
+  replyToId?: number;
 }
 
 /** Client → server frames of the chat (the socket itself sends userOnline and ping). */

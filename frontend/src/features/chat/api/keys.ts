@@ -9,6 +9,8 @@ export const chatKeys = {
   conversations: () => ['chat', 'conversations'] as const,
   messagesAll: () => ['chat', 'messages'] as const,
   messages: (conversationId: number) => ['chat', 'messages', conversationId] as const,
+  /** The 'Start New Chat' dialog's user search: the users feature's call, filed under the chat. */
+  userSearch: (query: string) => ['chat', 'user-search', query] as const,
   /** Mutation keys: sends of one conversation (their state is the optimistic outbox). */
   send: (conversationId: number) => ['chat', 'send', conversationId] as const,
   sendVoice: (conversationId: number) => ['chat', 'send-voice', conversationId] as const,

@@ -106,15 +106,16 @@ export function useRetrySend(conversationId: number) {
   );
 }
 
-/** A recording to send as a voice message. */
+/** A recording to send as a voice message, and the message it answers, if any. */
 export interface VoiceRecording {
   blob: Blob;
   seconds: number;
+  replyToId?: number;
 }
 
 /**
  * Sends a recording as a voice message (spec 001 §4): the audio as a `data:` URL with its length
- * in seconds. Not optimistic: the composer's record button shows the send. The answer goes into
+ * in seconds, and `replyToId` when it answers a message. Not optimistic: the composer's record button shows the send. The answer goes into
  * the cache like a text message's; the toasts are the spec's.
  */
 export function useSendVoiceMessage(conversationId: number) {
@@ -123,10 +124,16 @@ export function useSendVoiceMessage(conversationId: number) {
   return useMutation({
     mutationKey: chatKeys.sendVoice(conversationId),
     networkMode: 'always',
-    mutationFn: async ({ blob, seconds }: VoiceRecording) => {
+    mutationFn: async ({ blob, seconds, replyToId }: VoiceRecording) => {
       if (isOffline(realtime)) throw new Error('Offline');
       const voiceUrl = await blobToDataUrl(blob);
-      return sendMessage(conversationId, { content: '', messageType: 'voice', voiceUrl, duration: seconds });
+      return sendMessage(conversationId, {
+        content: '',
+        messageType: 'voice',
+        voiceUrl,
+        duration: seconds,
+        ...(replyToId !== undefined ? { replyToId } : {}),
+      });
     },
     onSuccess: (message, { seconds }) => {
       recordMessage(queryClient, message);

@@ -7,12 +7,19 @@ import { Link, useLocation } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { IconButton } from '@/components/ui/icon-button';
 import { toast } from '@/components/ui/use-toast';
+import { useClockTick } from '@/hooks/use-clock-tick';
 import { useLeaveConversation } from '../api/leave-conversation';
 import { presenceText } from '../conversation';
 import type { ChatUser } from '../types';
 import { VoicemailLink } from './voicemail-link';
 
 const iconButtonClass = 'text-zinc-300 hover:bg-white/5 hover:text-white disabled:opacity-60';
+
+/** 'Last seen …', kept current by the clock tick. */
+function LastSeen({ user }: { user: ChatUser }) {
+  useClockTick();
+  return <p className="mt-0.5 truncate text-xs text-zinc-400">{presenceText(user)}</p>;
+}
 
 export function ChatHeader({
   conversationId,
@@ -74,7 +81,7 @@ export function ChatHeader({
               Online
             </span>
           ) : (
-            <p className="mt-0.5 truncate text-xs text-zinc-400">{presenceText(other)}</p>
+            <LastSeen user={other} />
           )}
         </div>
       </div>

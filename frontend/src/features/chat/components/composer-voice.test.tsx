@@ -1,10 +1,12 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { aMessageFromMe, json, serveChat } from '@/test/chat';
+import { aMessage, aMessageFromMe, json, serveChat } from '@/test/chat';
 import { FakeWebSocket } from '@/test/fake-websocket';
 import { fakeMediaEachTest, flush } from '@/test/media';
 import { openSocket, withRealtime } from '@/test/realtime';
 import { me, renderWithApp } from '@/test/render';
+import type { Message } from '../types';
 import { Composer } from './composer';
 
 const currentMedia = fakeMediaEachTest();
@@ -15,6 +17,12 @@ function renderComposer(answer: () => Response = () => json(aMessageFromMe({ mes
   renderWithApp(withRealtime(<Composer conversationId={10} replyTo={null} onClearReply={() => {}} />), { user: me });
   openSocket();
   return server;
+}
+
+/** The composer with a reply target held as the chat pane holds it. */
+function ReplyingComposer({ replyTo }: { replyTo: Message }) {
+  const [target, setTarget] = useState<Message | null>(replyTo);
+  return <Composer conversationId={10} replyTo={target} onClearReply={() => setTarget(null)} />;
 }
 
 const recordButton = () => screen.getByRole('button', { name: 'Record voice message' });
@@ -47,6 +55,21 @@ describe('Composer voice recording', () => {
     expect(currentMedia().streams[0].tracks[0].stop).toHaveBeenCalled();
     expect(recordButton()).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  });
+
+  it('sends the recording as a reply to the selected message and clears the reply', async () => {
+    const { calls } = serveChat({
+      'POST /api/conversations/10/messages': () => json(aMessageFromMe({ messageType: 'voice', duration: 2, replyToId: 7 }), { status: 201 }),
+    });
+    renderWithApp(withRealtime(<ReplyingComposer replyTo={aMessage({ id: 7, content: 'Send me a clip' })} />), { user: me });
+    openSocket();
+    expect(screen.getByText(/Replying to/)).toHaveTextContent('Replying to Leo Park');
+    await startRecording();
+    act(() => vi.advanceTimersByTime(2000));
+    fireEvent.click(screen.getByRole('button', { name: 'Stop recording and send' }));
+    expect(await screen.findByText('Sent 2 second voice message')).toBeInTheDocument();
+    expect(calls('POST /api/conversations/10/messages')[0].body).toMatchObject({ messageType: 'voice', duration: 2, replyToId: 7 });
+    expect(screen.queryByText(/Replying to/)).not.toBeInTheDocument();
   });
 
   it('stops by itself at 60 s and sends', async () => {

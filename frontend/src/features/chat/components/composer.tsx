@@ -2,7 +2,8 @@
 //! new line), the emoji picker, the record button with its seconds counter, the send button (off
 //! while blank or sending), and the reply target above it. Typing sends the typing signal; 4000
 //! characters at most, counted near the cap. A recording stops on a second press or at 60 s and
-//! is sent as a voice message at once (spec 001 §4 'Chat voice recording').
+//! is sent as a voice message at once (spec 001 §4 'Chat voice recording'), as a reply when a
+//! reply target is set, like text.
 import { Mic, Reply, Send, Smile, Square, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { IconButton } from '@/components/ui/icon-button';
@@ -83,7 +84,11 @@ export function Composer({
   const sendVoice = useSendVoiceMessage(conversationId);
   const recorder = useAudioRecorder({
     maxSeconds: VOICE_MESSAGE_MAX_SECONDS,
-    onRecorded: (clip) => sendVoice.mutate(clip),
+    // Sent as a reply to the target selected when the recording ends, which then clears, as for text.
+    onRecorded: (clip) => {
+      sendVoice.mutate({ ...clip, ...(replyTo ? { replyToId: replyTo.id } : {}) });
+      if (replyTo) onClearReply();
+    },
     onError: recordingError,
   });
   const recording = recorder.status === 'recording';

@@ -1,7 +1,7 @@
 //! The conversation list (spec 001 §2): each entry the other participant's avatar with an online
-//! dot, their name, the last message ('Voice message' for a voice one) and its relative time;
-//! older conversations load as the list is scrolled. Collapsed, it is a strip of the first 8
-//! avatars.
+//! dot, their name, the last message ('Voice message' for a voice one) and its relative time (to
+//! the minute, kept current); older conversations load as the list is scrolled. Collapsed, it is
+//! a strip of the first 8 avatars.
 import { ChevronsLeft, ChevronsRight, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -10,8 +10,9 @@ import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';
 import { IconButton } from '@/components/ui/icon-button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useClockTick } from '@/hooks/use-clock-tick';
 import { useCurrentUser } from '@/lib/auth';
-import { relativeTime } from '@/lib/relative-time';
+import { minuteRelativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
 import { flattenConversations } from '../api/cache';
 import { useConversations } from '../api/get-conversations';
@@ -37,6 +38,16 @@ function AvatarWithDot({ user, className }: { user: ChatUser; className: string 
   );
 }
 
+/** When the conversation last moved, to the minute, kept current by the clock tick. */
+function ActivityTime({ at }: { at: string }) {
+  useClockTick();
+  return (
+    <time dateTime={at} className="shrink-0 text-xs text-zinc-500">
+      {minuteRelativeTime(at)}
+    </time>
+  );
+}
+
 function Entry({ conversation, meId, selected }: { conversation: Conversation; meId: number; selected: boolean }) {
   const other = otherParticipant(conversation, meId);
   const last = conversation.lastMessage;
@@ -54,9 +65,7 @@ function Entry({ conversation, meId, selected }: { conversation: Conversation; m
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
             <span className="truncate font-semibold text-white">{other.displayName}</span>
-            <time dateTime={conversation.lastActivityAt} className="shrink-0 text-xs text-zinc-500">
-              {relativeTime(conversation.lastActivityAt)}
-            </time>
+            <ActivityTime at={conversation.lastActivityAt} />
           </span>
           <span className="block truncate text-sm text-zinc-400">{last ? messagePreview(last) : 'No messages yet'}</span>
         </span>

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aMessage } from '@/test/chat';
 import { messagePreview } from '../conversation';
@@ -56,6 +56,24 @@ describe('MessageBubble voice and call lines', () => {
     );
     expect(screen.getByText('Voice message (7s)')).toBeInTheDocument();
     expect(document.querySelector('audio')).toHaveAttribute('src', '/media/voice-1.webm');
+  });
+
+  it('offers Copy only when given one (the list gives none for a voice message)', () => {
+    render(
+      <ol>
+        <MessageBubble
+          message={aMessage({ messageType: 'voice', content: '', voiceUrl: '/media/voice-1.webm', duration: 7 })}
+          mine={false}
+          onReact={() => {}}
+          onReply={() => {}}
+        />
+        <MessageBubble message={aMessage({ content: 'Copy me' })} mine={false} onReact={() => {}} onCopy={() => {}} />
+      </ol>,
+    );
+    const [voice, text] = screen.getAllByRole('listitem');
+    expect(within(voice).getByRole('button', { name: 'Reply' })).toBeInTheDocument();
+    expect(within(voice).queryByRole('button', { name: 'Copy' })).not.toBeInTheDocument();
+    expect(within(text).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
   });
 
   it.each([

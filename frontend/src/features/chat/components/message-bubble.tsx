@@ -1,7 +1,8 @@
 //! One message (spec 001 §2): own messages on the right with a double check mark, others on the
 //! left; a quoted reply above the text; reaction chips below that toggle. Its time and actions
 //! (heart, thumbs up, reply, copy) show on hover, on keyboard focus, or after a 500 ms touch.
-//! A voice message is its label and a player; a call line sits in the middle without actions.
+//! A voice message is its label and a player, without copy; a call line sits in the middle
+//! without actions.
 import { AlertCircle, CheckCheck, Clock, Copy, Phone, PhoneMissed, PhoneOff, Reply } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLongPress } from '@/hooks/use-long-press';
@@ -106,6 +107,7 @@ export function MessageBubble({
   /** Absent on messages the server does not have yet: no actions. */
   onReact?: (emoji: string) => void;
   onReply?: () => void;
+  /** Absent where there is no text to copy (a voice message): no Copy action. */
   onCopy?: () => void;
   onRetry?: () => void;
 }) {
@@ -135,9 +137,11 @@ export function MessageBubble({
         <button type="button" aria-label="Reply" onClick={onReply} className={actionClass}>
           <Reply aria-hidden="true" className="size-5" />
         </button>
-        <button type="button" aria-label="Copy" onClick={onCopy} className={actionClass}>
-          <Copy aria-hidden="true" className="size-5" />
-        </button>
+        {onCopy && (
+          <button type="button" aria-label="Copy" onClick={onCopy} className={actionClass}>
+            <Copy aria-hidden="true" className="size-5" />
+          </button>
+        )}
       </div>
     );
   }

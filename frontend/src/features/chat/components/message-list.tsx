@@ -129,10 +129,15 @@ export function MessageList({
                 setActiveId(null);
                 onReply(message);
               }}
-              onCopy={() => {
-                setActiveId(null);
-                void copyMessage(message.content);
-              }}
+              // A voice message has no text to copy.
+              onCopy={
+                message.messageType === 'voice'
+                  ? undefined
+                  : () => {
+                      setActiveId(null);
+                      void copyMessage(message.content);
+                    }
+              }
             />
           ))}
           {outbox.map((item) => (

@@ -22,8 +22,9 @@ export interface FoundUser {
 }
 
 /**
- * GET /api/search/users?q= as a hook (the users feature's useSearchUsers): runs only for a
- * non-empty query and toasts 'Failed to search users' itself.
+ * GET /api/search/users?q= as a hook (the users feature's search, under a key of the chat's so a
+ * 401 is the chat's 'Session Expired'): runs only for a non-empty query and toasts 'Failed to
+ * search users' itself.
  */
 export type UserSearchHook = (query: string) => { data?: FoundUser[]; isPending: boolean; isError: boolean };
 

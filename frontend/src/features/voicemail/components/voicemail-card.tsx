@@ -1,6 +1,7 @@
 //! One voicemail (spec 001 §2 Voicemail): the sender's avatar and name, when it came, its length
 //! (m:ss), 'New' until listened, Play/Pause, the transcript when there is one, and the player.
-//! Playing it, by the button or the player's own control, marks it listened (spec 001 §4).
+//! Playing it, by the button or the player's own control, marks it listened (spec 001 §4). A
+//! failure says 'Playback Error' only when the user asked to play it.
 import { Pause, Play } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
@@ -11,10 +12,9 @@ import { relativeTime } from '@/lib/relative-time';
 import { useMarkListened } from '../api/mark-listened';
 import type { Voicemail } from '../types';
 
-function playbackError(error?: unknown) {
-  // A play() cut short by a pause or a new source is not a failure.
-  if (error instanceof DOMException && error.name === 'AbortError') return;
-  toast({ variant: 'destructive', title: 'Playback Error', description: 'Could not play this voicemail.' });
+/** A play() cut short by a pause or a new source is not a failure. */
+function isAborted(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
 }
 
 /** One voicemail plays at a time. */
@@ -29,9 +29,22 @@ export function VoicemailCard({ voicemail }: { voicemail: Voicemail }) {
   const [playing, setPlaying] = useState(false);
   const listen = useMarkListened();
   const marking = useRef(false);
+  /**
+   * Whether the user asked for playback (Play, or the player's own control) and no failure has
+   * been reported for it: a file that fails to load before anyone presses play says nothing.
+   */
+  const playRequested = useRef(false);
   const name = voicemail.fromUser.displayName;
 
+  const playbackError = (error?: unknown) => {
+    if (isAborted(error) || !playRequested.current) return;
+    // Once per request: a failed load both rejects play() and fires the audio's error event.
+    playRequested.current = false;
+    toast({ variant: 'destructive', title: 'Playback Error', description: 'Could not play this voicemail.' });
+  };
+
   const onPlay = () => {
+    playRequested.current = true;
     setPlaying(true);
     pauseOthers(audio.current);
     if (voicemail.isListened || marking.current) return;
@@ -46,6 +59,7 @@ export function VoicemailCard({ voicemail }: { voicemail: Voicemail }) {
       element.pause();
       return;
     }
+    playRequested.current = true;
     try {
       Promise.resolve(element.play()).catch(playbackError);
     } catch (error) {
@@ -98,8 +112,14 @@ export function VoicemailCard({ voicemail }: { voicemail: Voicemail }) {
           src={voicemail.voiceUrl}
           aria-label={`Voicemail from ${name}`}
           onPlay={onPlay}
-          onPause={() => setPlaying(false)}
-          onEnded={() => setPlaying(false)}
+          onPause={() => {
+            playRequested.current = false;
+            setPlaying(false);
+          }}
+          onEnded={() => {
+            playRequested.current = false;
+            setPlaying(false);
+          }}
           onError={() => {
             setPlaying(false);
             playbackError();

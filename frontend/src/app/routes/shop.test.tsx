@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cart, CART_STORAGE_KEY } from '@/features/shop/cart';
+import { cartOf, cartStorageKey } from '@/features/shop/cart';
 import { anAd } from '@/test/ads';
 import { deferred, json, me, renderWithApp } from '@/test/render';
 import { aProduct, anOrder, apiError, catalogue, serveApi } from '@/test/shop';
@@ -9,14 +9,17 @@ import ShopPage from './shop';
 
 type Routes = Parameters<typeof serveApi>[0];
 
-function renderShop(routes: Routes = {}) {
+function renderShop(routes: Routes = {}, user = me) {
   const server = serveApi({
     'GET /api/products': () => json(catalogue),
     'GET /api/ads/feed': () => json([]),
     ...routes,
   });
-  return { ...renderWithApp(<ShopPage />, { path: '/shop', user: me }), ...server };
+  return { ...renderWithApp(<ShopPage />, { path: '/shop', user }), ...server };
 }
+
+const cart = cartOf(me.id);
+const CART_STORAGE_KEY = cartStorageKey(me.id);
 
 const productNames = () =>
   within(screen.getByRole('list', { name: 'Products' }))
@@ -139,6 +142,35 @@ describe('the shop', () => {
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
     await user.keyboard('{Escape}');
     expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
+  });
+
+  it("keeps each account's cart apart: the next user signed in on the browser does not see it", async () => {
+    const user = userEvent.setup();
+    const first = renderShop();
+    await user.click(await screen.findByRole('button', { name: 'Add Creator Hoodie to cart' }));
+    expect(screen.getByRole('button', { name: 'Cart, 1 item' })).toBeInTheDocument();
+    first.unmount();
+
+    const leo = { ...me, id: 2, username: 'leo', displayName: 'Leo Park' };
+    const second = renderShop({}, leo);
+    await screen.findByRole('button', { name: 'Add Pixel Tee to cart' });
+    expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Pixel Tee to cart' }));
+    expect(JSON.parse(localStorage.getItem(cartStorageKey(leo.id))!)).toMatchObject([{ id: 2, quantity: 1 }]);
+    second.unmount();
+
+    renderShop();
+    await user.click(await screen.findByRole('button', { name: 'Cart, 1 item' }));
+    expect(within(screen.getByRole('dialog', { name: 'Shopping Cart' })).getByRole('listitem', { name: 'Creator Hoodie' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)).toMatchObject([{ id: 1, quantity: 1 }]);
+  });
+
+  it('drops the cart once shared by every account (atelier.cart) without showing it', async () => {
+    localStorage.setItem('atelier.cart', JSON.stringify([{ id: 3, name: 'Studio Jacket', price: 14000, imageUrl: '/j.png', quantity: 4 }]));
+    renderShop({}, { ...me, id: 77 }); // a user whose cart this page has not opened yet
+    await screen.findByRole('button', { name: 'Add Pixel Tee to cart' });
+    expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
+    expect(localStorage.getItem('atelier.cart')).toBeNull();
   });
 
   it('checks out one order per line in sequence with an Idempotency-Key each, then says Payment successful!', async () => {

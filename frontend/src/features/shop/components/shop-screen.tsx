@@ -10,7 +10,7 @@ import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useProducts } from '../api/get-products';
-import { cart, cartCount, useCart } from '../cart';
+import { cartCount, cartOf, useCart } from '../cart';
 import { AD_EVERY, CATEGORIES, DEFAULT_FILTERS, filterProducts, SORTS, type CategoryFilter, type SortKey } from '../catalogue';
 import { useCheckout } from '../hooks/use-checkout';
 import type { Product } from '../types';
@@ -44,24 +44,28 @@ function storeUrl(products: readonly Product[] | undefined): string | null {
 }
 
 /**
- * `interstitial(slot)` renders the full-width card after the (slot + 1) × 6th product (slot 0
- * after the 6th…); null leaves no gap. `onOrdered` runs when checkout ordered something.
+ * The shop of the signed-in `userId` (whose cart it fills). `interstitial(slot)` renders the
+ * full-width card after the (slot + 1) × 6th product (slot 0 after the 6th…); null leaves no
+ * gap. `onOrdered` runs when checkout ordered something.
  */
 export function ShopScreen({
+  userId,
   interstitial,
   onOrdered,
 }: {
+  userId: number;
   interstitial?: (slot: number) => ReactNode;
   onOrdered?: () => void;
 }) {
   const id = useId();
   const products = useProducts();
-  const lines = useCart();
+  const cart = cartOf(userId);
+  const lines = useCart(cart);
   const [search, setSearch] = useState(DEFAULT_FILTERS.search);
   const [category, setCategory] = useState<CategoryFilter>(DEFAULT_FILTERS.category);
   const [sort, setSort] = useState<SortKey>(DEFAULT_FILTERS.sort);
   const [cartOpen, setCartOpen] = useState(false);
-  const checkout = useCheckout({ onOrdered, onSuccess: () => setCartOpen(false) });
+  const checkout = useCheckout(cart, { onOrdered, onSuccess: () => setCartOpen(false) });
 
   const shown = useMemo(
     () => filterProducts(products.data ?? [], { search, category, sort }),
@@ -207,6 +211,7 @@ export function ShopScreen({
       {body}
 
       <CartDialog
+        cart={cart}
         open={cartOpen}
         onOpenChange={setCartOpen}
         lines={cartLines}

@@ -53,6 +53,25 @@ describe('the settings screen', () => {
     }
   });
 
+  it('promises nothing from the switches that are stored but have no effect yet, and says so', async () => {
+    renderSettings();
+    const notYet: Array<[string, string]> = [
+      ['Private Account', 'Not available yet: your posts stay visible to everyone'],
+      ['Voice Reactions Privacy', 'Not available yet: voice reactions are not shared with anyone'],
+      ['3D Content Sharing', 'Not available yet: 3D content cannot be shared'],
+      ['AI Mood Detection', 'Not available yet: the assistant works the same either way'],
+      ['Voice Auto-transcription', 'Transcription is not available yet'],
+      ['3D Content Quality', 'Not available yet: 3D cards look the same either way'],
+    ];
+    for (const [name, note] of notYet) expect(switchNamed(name)).toHaveAccessibleDescription(expect.stringContaining(note));
+    for (const promise of ['Only approved followers see your posts', 'Keep your voice reactions private', 'Allow others to share your 3D content',
+      'Suggest a mood for what you create', 'Show 3D content in high quality']) {
+      expect(screen.queryByText(promise)).not.toBeInTheDocument();
+    }
+    // The switches that work carry no such note.
+    expect(switchNamed('Sound Effects')).toHaveAccessibleDescription('Ringtone and message sounds');
+  });
+
   it('shows the saved settings, not the defaults', async () => {
     renderSettings({ 'GET /api/user/settings': () => json({ ...DEFAULT_SETTINGS, privateAccount: true, soundEffects: false }) });
     await waitFor(() => expect(switchNamed('Private Account')).toHaveAttribute('aria-checked', 'true'));

@@ -39,7 +39,8 @@ afterEach(() => {
 describe('Admin dashboard', () => {
   it("shows Access Denied when the revenue call answers 403, and nothing else", async () => {
     const { calls } = renderAdmin({ 'GET /api/admin/revenue': () => apiError(403, 'Admin access required', 'forbidden') });
-    expect(await screen.findByText("Access Denied - You don't have permission to access the admin panel.")).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getByText("You don't have permission to access the admin panel.")).not.toHaveRole('heading');
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     expect(calls('GET /api/admin/revenue')).toHaveLength(1);
   });

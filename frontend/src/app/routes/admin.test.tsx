@@ -63,6 +63,24 @@ describe('Admin dashboard', () => {
     expect(await screen.findByText('No ads created yet. Create your first ad to start earning!')).toBeInTheDocument();
   });
 
+  it("shows '—' and an error line on each tab's tiles whose totals fail to load, not loading placeholders", async () => {
+    const user = userEvent.setup();
+    const boom = () => new Response('boom', { status: 500 });
+    const { calls } = renderAdmin({ 'GET /api/admin/revenue': boom, 'GET /api/admin/withdrawals/summary': boom, 'GET /api/admin/users/summary': boom });
+    const expectFailed = async (label: string, tiles: string[]) => {
+      const list = await screen.findByRole('list', { name: label });
+      await waitFor(() => expect(list.parentElement).toHaveTextContent('Failed to load the totals. Please try again later.'));
+      for (const tile of tiles) expect(within(list).getByRole('listitem', { name: tile })).toHaveTextContent('—');
+      expect(list.querySelector('.animate-pulse')).toBeNull();
+    };
+    await expectFailed('Ad revenue', ['Total Revenue', 'Impressions', 'Clicks', 'Click-Through Rate']);
+    expect(calls('GET /api/admin/revenue')).toHaveLength(1); // asked once, not again by the ads tab in a loop
+    await openTab(user, 'Withdrawals');
+    await expectFailed('Withdrawal totals', ['Pending Requests', 'Total Amount', 'Processing Fees']);
+    await openTab(user, 'Users');
+    await expectFailed('User totals', ['Total Users', 'Admin Users', 'Online Users']);
+  });
+
   it('lists every ad with its figures and pauses and resumes it', async () => {
     const user = userEvent.setup();
     let ad = anAdminAd({ title: 'Brush Pack Pro', category: 'banner', totalImpressions: 1200, totalClicks: 30, revenue: 3000 });

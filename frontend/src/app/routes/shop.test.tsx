@@ -144,6 +144,22 @@ describe('the shop', () => {
     expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
   });
 
+  it('adds nothing past 99 of a product and says the limit was reached instead of Added to cart', async () => {
+    const user = userEvent.setup();
+    cart.add(catalogue[0]);
+    cart.setQuantity(1, 98);
+    renderShop();
+    await user.click(await screen.findByRole('button', { name: 'Add Creator Hoodie to cart' }));
+    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+    expect(cart.lines()[0].quantity).toBe(99);
+
+    await user.click(screen.getByRole('button', { name: 'Add Creator Hoodie to cart' }));
+    expect(await screen.findByText('Cart limit reached')).toBeInTheDocument();
+    expect(screen.getByText('You can have at most 99 of one product in your cart.')).toBeInTheDocument();
+    expect(screen.queryByText('Added to cart')).not.toBeInTheDocument(); // the toast shown is the limit's
+    expect(cart.lines()[0].quantity).toBe(99);
+  });
+
   it("keeps each account's cart apart: the next user signed in on the browser does not see it", async () => {
     const user = userEvent.setup();
     const first = renderShop();

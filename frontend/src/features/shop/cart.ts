@@ -30,8 +30,8 @@ export interface CartLine {
 
 export interface Cart {
   lines(): CartLine[];
-  /** Adds one of the product: an existing line gets +1 (up to 99). */
-  add(product: { id: number; name: string; price: number; imageUrl: string }): void;
+  /** Adds one of the product: an existing line gets +1. False when its line is already at 99 (nothing added). */
+  add(product: { id: number; name: string; price: number; imageUrl: string }): boolean;
   /** A new quantity; 0 (or less) removes the line. A changed quantity is a new order: its key goes. */
   setQuantity(id: number, quantity: number): void;
   remove(id: number): void;
@@ -93,10 +93,12 @@ function createCart(storageKey: string): Cart {
     add(product) {
       const existing = current().find((line) => line.id === product.id);
       if (existing) {
-        cart.setQuantity(product.id, Math.min(existing.quantity + 1, MAX_QUANTITY));
-        return;
+        if (existing.quantity >= MAX_QUANTITY) return false;
+        cart.setQuantity(product.id, existing.quantity + 1);
+        return true;
       }
       write([...current(), { id: product.id, name: product.name, price: product.price, imageUrl: product.imageUrl, quantity: 1 }]);
+      return true;
     },
     setQuantity(id, quantity) {
       if (quantity <= 0) {

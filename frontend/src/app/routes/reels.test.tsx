@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dotWindow } from '@/features/reels/components/reels-screen';
+import { OPENED_IN_APP } from '@/lib/opened-in-app';
 import { DEFAULT_SETTINGS } from '@/lib/settings';
 import { aReel } from '@/test/reels';
 import { deferred, json, me, renderWithApp } from '@/test/render';
@@ -115,6 +116,14 @@ describe('the reels pager', () => {
     expect(within(dots).getByRole('button', { name: 'Go to reel 9' })).toHaveAttribute('aria-current', 'true');
     fireEvent.click(within(dots).getByRole('button', { name: 'Go to reel 13' }));
     expect(labels()).toEqual(['9', '10', '11', '12', '13', '14', '15', '16', '17']);
+  });
+
+  it("opens New Reel from '+ New reel' marked as opened from the app, so closing it comes back here", async () => {
+    const { location } = renderReels();
+    await screen.findByRole('main', { name: 'Reels' });
+    fireEvent.click(screen.getByRole('link', { name: '+ New reel' }));
+    expect(location.history.at(-1)).toBe('/create-reel');
+    expect(location.state).toEqual(OPENED_IN_APP);
   });
 
   it('keeps the dot window inside the list at both ends', () => {

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type TouchEvent } fr
 import { Link, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { OPENED_IN_APP } from '@/lib/opened-in-app';
 import { useSettings } from '@/lib/settings';
 import { cn } from '@/lib/utils';
 import { flattenReels } from '../api/keys';
@@ -159,7 +160,7 @@ export function ReelsScreen() {
     return (
       <main className={cn(frame, 'grid place-items-center')}>
         <EmptyState icon={<Clapperboard aria-hidden="true" className="size-6" />} title="No reels yet" description="Be the first to post a reel!">
-          <Link href="/create-reel" className="mt-4 inline-flex min-h-11 items-center rounded-xl bg-gradient-to-r from-fuchsia-500 via-purple-500 to-indigo-500 px-4 text-sm font-semibold text-white">
+          <Link href="/create-reel" state={OPENED_IN_APP} className="mt-4 inline-flex min-h-11 items-center rounded-xl bg-gradient-to-r from-fuchsia-500 via-purple-500 to-indigo-500 px-4 text-sm font-semibold text-white">
             Create a reel
           </Link>
         </EmptyState>
@@ -203,6 +204,7 @@ export function ReelsScreen() {
 
       <Link
         href="/create-reel"
+        state={OPENED_IN_APP}
         className="absolute top-3 left-3 inline-flex min-h-11 items-center rounded-full bg-black/40 px-3 text-sm font-semibold text-white hover:bg-black/60"
       >
         + New reel

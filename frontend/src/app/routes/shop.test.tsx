@@ -12,6 +12,7 @@ type Routes = Parameters<typeof serveApi>[0];
 function renderShop(routes: Routes = {}, user = me) {
   const server = serveApi({
     'GET /api/products': () => json(catalogue),
+    'GET /api/ads/sidebar': () => json([]),
     'GET /api/ads/feed': () => json([]),
     ...routes,
   });
@@ -91,11 +92,12 @@ describe('the shop', () => {
     expect(screen.getByText('Try adjusting your search or filter criteria')).toBeInTheDocument();
   });
 
-  it('puts a sponsored feed ad after every 6th product, in rotation', async () => {
+  it('puts a sponsored sidebar ad after every 6th product, in rotation, and asks for no feed ads', async () => {
     const thirteen = Array.from({ length: 13 }, (_, i) => aProduct({ id: 100 + i, name: `Item ${i + 1}` }));
-    renderShop({
+    const { calls } = renderShop({
       'GET /api/products': () => json(thirteen),
-      'GET /api/ads/feed': () => json([anAd({ id: 1, title: 'Ad One' }), anAd({ id: 2, title: 'Ad Two' })]),
+      'GET /api/ads/sidebar': () => json([anAd({ id: 1, title: 'Ad One', category: 'sidebar' }), anAd({ id: 2, title: 'Ad Two', category: 'sidebar' })]),
+      'GET /api/ads/feed': () => json([anAd({ id: 3, title: 'Feed Ad' })]),
     });
     const first = await screen.findByRole('article', { name: 'Sponsored: Ad One' });
     const second = screen.getByRole('article', { name: 'Sponsored: Ad Two' });
@@ -105,6 +107,21 @@ describe('the shop', () => {
     expect(items[13]).toContainElement(second);
     expect(items[5]).toHaveTextContent('Item 6');
     expect(items[12]).toHaveTextContent('Item 12');
+    expect(screen.queryByRole('article', { name: 'Sponsored: Feed Ad' })).not.toBeInTheDocument();
+    expect(calls('GET /api/ads/feed')).toHaveLength(0);
+  });
+
+  it.each([
+    ['runs', () => json([])],
+    ['cannot be loaded', () => new Response('boom', { status: 500 })],
+  ])('shows the feed ads instead when no sidebar ad %s', async (_, sidebar) => {
+    const thirteen = Array.from({ length: 13 }, (_, i) => aProduct({ id: 100 + i, name: `Item ${i + 1}` }));
+    renderShop({
+      'GET /api/products': () => json(thirteen),
+      'GET /api/ads/sidebar': sidebar,
+      'GET /api/ads/feed': () => json([anAd({ id: 3, title: 'Feed Ad' })]),
+    });
+    expect(await screen.findAllByRole('article', { name: 'Sponsored: Feed Ad' })).toHaveLength(2);
   });
 
   it('fills the cart: a second add is +1, − and + change it, 0 removes, Remove deletes; kept in local storage', async () => {

@@ -1,5 +1,6 @@
-//! /shop (spec 001 §2 Shop): the shop with a feed ad after every 6th product, in rotation (none
-//! when no feed ad runs); an order refreshes the earnings screen's Recent Orders.
+//! /shop (spec 001 §2 Shop): the shop with a sponsored card after every 6th product, in rotation:
+//! the sidebar ads (spec 001 §7, GET /api/ads/sidebar), or the feed ads when no sidebar ad runs
+//! (none when neither runs); an order refreshes the earnings screen's Recent Orders.
 import { useQueryClient } from '@tanstack/react-query';
 import { useAds } from '@/features/ads/api/get-ads';
 import { AdCard } from '@/features/ads/components/ad-card';
@@ -10,7 +11,10 @@ import { useCurrentUser } from '@/lib/auth';
 export default function ShopPage() {
   const queryClient = useQueryClient();
   const user = useCurrentUser();
-  const ads = useAds('feed').data ?? [];
+  const sidebar = useAds('sidebar');
+  const noSidebarAd = sidebar.isError || (sidebar.isSuccess && sidebar.data.length === 0);
+  const feed = useAds('feed', { enabled: noSidebarAd });
+  const ads = (noSidebarAd ? feed.data : sidebar.data) ?? [];
   return (
     <ShopScreen
       userId={user.id}

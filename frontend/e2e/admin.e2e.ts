@@ -158,7 +158,8 @@ describe('admin: access', () => {
     await signUp(page, creator('nosy', 'Nora Nosy'));
     expect(await page.getByTestId('bottom-nav').getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
     await page.goto(`${baseUrl}/admin`);
-    await page.getByText("Access Denied - You don't have permission to access the admin panel.", { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: 'Access Denied', exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByText("You don't have permission to access the admin panel.", { exact: true }).waitFor();
     expect(await page.getByRole('tab').count()).toBe(0);
     expect(await page.getByTestId('bottom-nav').getByRole('link', { name: 'Admin', exact: true }).count()).toBe(0);
     await shot('access-denied');

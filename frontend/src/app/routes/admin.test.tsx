@@ -39,7 +39,8 @@ afterEach(() => {
 describe('Admin dashboard', () => {
   it("shows Access Denied when the revenue call answers 403, and nothing else", async () => {
     const { calls } = renderAdmin({ 'GET /api/admin/revenue': () => apiError(403, 'Admin access required', 'forbidden') });
-    expect(await screen.findByText("Access Denied - You don't have permission to access the admin panel.")).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getByText("You don't have permission to access the admin panel.")).not.toHaveRole('heading');
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     expect(calls('GET /api/admin/revenue')).toHaveLength(1);
   });
@@ -60,6 +61,24 @@ describe('Admin dashboard', () => {
     renderAdmin({ 'GET /api/admin/revenue': () => json(aRevenue({ totalRevenueFormatted: '$0.00', totalImpressions: 0, totalClicks: 0 })) });
     expect(await screen.findByRole('listitem', { name: 'Click-Through Rate' })).toHaveTextContent('0.00%');
     expect(await screen.findByText('No ads created yet. Create your first ad to start earning!')).toBeInTheDocument();
+  });
+
+  it("shows '—' and an error line on each tab's tiles whose totals fail to load, not loading placeholders", async () => {
+    const user = userEvent.setup();
+    const boom = () => new Response('boom', { status: 500 });
+    const { calls } = renderAdmin({ 'GET /api/admin/revenue': boom, 'GET /api/admin/withdrawals/summary': boom, 'GET /api/admin/users/summary': boom });
+    const expectFailed = async (label: string, tiles: string[]) => {
+      const list = await screen.findByRole('list', { name: label });
+      await waitFor(() => expect(list.parentElement).toHaveTextContent('Failed to load the totals. Please try again later.'));
+      for (const tile of tiles) expect(within(list).getByRole('listitem', { name: tile })).toHaveTextContent('—');
+      expect(list.querySelector('.animate-pulse')).toBeNull();
+    };
+    await expectFailed('Ad revenue', ['Total Revenue', 'Impressions', 'Clicks', 'Click-Through Rate']);
+    expect(calls('GET /api/admin/revenue')).toHaveLength(1); // asked once, not again by the ads tab in a loop
+    await openTab(user, 'Withdrawals');
+    await expectFailed('Withdrawal totals', ['Pending Requests', 'Total Amount', 'Processing Fees']);
+    await openTab(user, 'Users');
+    await expectFailed('User totals', ['Total Users', 'Admin Users', 'Online Users']);
   });
 
   it('lists every ad with its figures and pauses and resumes it', async () => {

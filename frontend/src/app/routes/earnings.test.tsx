@@ -85,6 +85,24 @@ describe('Earnings & Payments', () => {
     expect(screen.getByRole('button', { name: 'Request Withdrawal' })).toBeDisabled();
   });
 
+  it("shows '—' on the balance cards, not a loading placeholder, when the balance fails to load", async () => {
+    renderEarnings({ 'GET /api/user/balance': () => new Response('boom', { status: 500 }) });
+    expect(await screen.findByText('Failed to load your balance')).toBeInTheDocument();
+    for (const card of ['Available Balance', 'Pending', 'Total Earned']) {
+      const item = screen.getByRole('listitem', { name: card });
+      expect(item).toHaveTextContent('—');
+      expect(item.querySelector('.animate-pulse')).toBeNull();
+    }
+    expect(screen.getByRole('button', { name: 'Request Withdrawal' })).toBeDisabled();
+  });
+
+  it('shows loading placeholders on the balance cards while the balance loads', async () => {
+    renderEarnings({ 'GET /api/user/balance': () => new Promise<Response>(() => {}) });
+    const item = await screen.findByRole('listitem', { name: 'Available Balance' });
+    expect(item.querySelector('.animate-pulse')).not.toBeNull();
+    expect(item).not.toHaveTextContent('—');
+  });
+
   it.each([
     ['1.01', '$0.03', '$0.98'],
     ['1.99', '$0.05', '$1.94'],

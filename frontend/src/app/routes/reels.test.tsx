@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { dotWindow } from '@/features/reels/components/reels-screen';
+import { OPENED_IN_APP } from '@/lib/opened-in-app';
 import { DEFAULT_SETTINGS } from '@/lib/settings';
 import { aReel } from '@/test/reels';
 import { deferred, json, me, renderWithApp } from '@/test/render';
@@ -98,6 +100,39 @@ describe('the reels pager', () => {
     fireEvent.touchStart(main, { touches: [{ clientY: 500 }] });
     fireEvent.touchEnd(main, { changedTouches: [{ clientY: 380 }] }); // up 120 px: next
     expect(activeSlide()).toBe('Reel 3 by Leo Park');
+  });
+
+  it('shows at most 9 dots, a window that follows the current reel, however many reels are loaded', async () => {
+    const forty = Array.from({ length: 40 }, (_, i) => aReel({ id: 1000 + i }));
+    renderReels('/reels', () => json(forty));
+    await screen.findByRole('main', { name: 'Reels' });
+    const dots = screen.getByRole('navigation', { name: 'Reel navigation' });
+    const labels = () => within(dots).getAllByRole('button').map((b) => b.getAttribute('aria-label')!.replace('Go to reel ', ''));
+    expect(labels()).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+
+    fireEvent.click(within(dots).getByRole('button', { name: 'Go to reel 9' }));
+    expect(activeSlide()).toBe('Reel 9 by Leo Park');
+    expect(labels()).toEqual(['5', '6', '7', '8', '9', '10', '11', '12', '13']);
+    expect(within(dots).getByRole('button', { name: 'Go to reel 9' })).toHaveAttribute('aria-current', 'true');
+    fireEvent.click(within(dots).getByRole('button', { name: 'Go to reel 13' }));
+    expect(labels()).toEqual(['9', '10', '11', '12', '13', '14', '15', '16', '17']);
+  });
+
+  it("opens New Reel from '+ New reel' marked as opened from the app, so closing it comes back here", async () => {
+    const { location } = renderReels();
+    await screen.findByRole('main', { name: 'Reels' });
+    fireEvent.click(screen.getByRole('link', { name: '+ New reel' }));
+    expect(location.history.at(-1)).toBe('/create-reel');
+    expect(location.state).toEqual(OPENED_IN_APP);
+  });
+
+  it('keeps the dot window inside the list at both ends', () => {
+    expect(dotWindow(0, 3)).toEqual({ start: 0, end: 3 });
+    expect(dotWindow(0, 40)).toEqual({ start: 0, end: 9 });
+    expect(dotWindow(4, 40)).toEqual({ start: 0, end: 9 });
+    expect(dotWindow(5, 40)).toEqual({ start: 1, end: 10 });
+    expect(dotWindow(39, 40)).toEqual({ start: 31, end: 40 });
+    expect(dotWindow(36, 40)).toEqual({ start: 31, end: 40 });
   });
 
   it('toggles mute and play; the end pauses; controls hide after 3 s and come back on a touch', async () => {

@@ -1,10 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cartOf, cartStorageKey } from '@/features/shop/cart';
 import { userQueryKey } from '@/lib/auth';
 import { DEFAULT_SETTINGS, settingsQueryKey, type Settings } from '@/lib/settings';
 import { aProfile, deferred, json, me, renderWithApp } from '@/test/render';
-import { apiError, serveApi } from '@/test/shop';
+import { apiError, catalogue, serveApi } from '@/test/shop';
 import SettingsPage from './settings';
 
 type Routes = Parameters<typeof serveApi>[0];
@@ -50,6 +51,25 @@ describe('the settings screen', () => {
     for (const action of ['Export My Data', 'Change Password', 'Deactivate Account', 'Log Out']) {
       expect(within(account).getByRole('button', { name: action })).toBeInTheDocument();
     }
+  });
+
+  it('promises nothing from the switches that are stored but have no effect yet, and says so', async () => {
+    renderSettings();
+    const notYet: Array<[string, string]> = [
+      ['Private Account', 'Not available yet: your posts stay visible to everyone'],
+      ['Voice Reactions Privacy', 'Not available yet: voice reactions are not shared with anyone'],
+      ['3D Content Sharing', 'Not available yet: 3D content cannot be shared'],
+      ['AI Mood Detection', 'Not available yet: the assistant works the same either way'],
+      ['Voice Auto-transcription', 'Transcription is not available yet'],
+      ['3D Content Quality', 'Not available yet: 3D cards look the same either way'],
+    ];
+    for (const [name, note] of notYet) expect(switchNamed(name)).toHaveAccessibleDescription(expect.stringContaining(note));
+    for (const promise of ['Only approved followers see your posts', 'Keep your voice reactions private', 'Allow others to share your 3D content',
+      'Suggest a mood for what you create', 'Show 3D content in high quality']) {
+      expect(screen.queryByText(promise)).not.toBeInTheDocument();
+    }
+    // The switches that work carry no such note.
+    expect(switchNamed('Sound Effects')).toHaveAccessibleDescription('Ringtone and message sounds');
   });
 
   it('shows the saved settings, not the defaults', async () => {
@@ -188,6 +208,41 @@ describe('Deactivate Account', () => {
     expect(location.history.at(-1)).toBe('/');
     expect(calls('POST /api/user/deactivate').map((c) => c.body)).toEqual([{ password: 'not-it' }, { password: 'secret-1' }]);
     expect(await screen.findByText('Account deactivated')).toBeInTheDocument();
+  });
+});
+
+describe("this browser's data of the user", () => {
+  function fillCarts() {
+    localStorage.clear();
+    cartOf(me.id).reload();
+    cartOf(me.id).add(catalogue[0]);
+    localStorage.setItem(cartStorageKey(2), JSON.stringify([{ id: 2, name: 'Pixel Tee', price: 5000, imageUrl: '/t.png', quantity: 1 }]));
+    expect(localStorage.getItem(cartStorageKey(me.id))).not.toBeNull();
+  }
+
+  it("goes on Log Out: the user's cart is forgotten, another account's stays", async () => {
+    const user = userEvent.setup();
+    fillCarts();
+    const { calls } = renderSettings({ 'POST /api/auth/logout': () => json({ ok: true }) });
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(localStorage.getItem(cartStorageKey(me.id))).toBeNull());
+    expect(calls('POST /api/auth/logout')).toHaveLength(1);
+    expect(cartOf(me.id).lines()).toEqual([]);
+    expect(localStorage.getItem(cartStorageKey(2))).not.toBeNull();
+  });
+
+  it("goes on deactivation: the user's cart is forgotten, another account's stays", async () => {
+    const user = userEvent.setup();
+    fillCarts();
+    const { queryClient } = renderSettings({ 'POST /api/user/deactivate': () => json({ message: 'Account deactivated' }) });
+    await user.click(screen.getByRole('button', { name: 'Deactivate Account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Deactivate Account' });
+    await user.type(within(dialog).getByLabelText('Password'), 'secret-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(queryClient.getQueryData(userQueryKey)).toBeNull());
+    expect(localStorage.getItem(cartStorageKey(me.id))).toBeNull();
+    expect(cartOf(me.id).lines()).toEqual([]);
+    expect(localStorage.getItem(cartStorageKey(2))).not.toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cart, CART_STORAGE_KEY } from '@/features/shop/cart';
+import { cartOf, cartStorageKey } from '@/features/shop/cart';
 import { anAd } from '@/test/ads';
 import { deferred, json, me, renderWithApp } from '@/test/render';
 import { aProduct, anOrder, apiError, catalogue, serveApi } from '@/test/shop';
@@ -9,14 +9,18 @@ import ShopPage from './shop';
 
 type Routes = Parameters<typeof serveApi>[0];
 
-function renderShop(routes: Routes = {}) {
+function renderShop(routes: Routes = {}, user = me) {
   const server = serveApi({
     'GET /api/products': () => json(catalogue),
+    'GET /api/ads/sidebar': () => json([]),
     'GET /api/ads/feed': () => json([]),
     ...routes,
   });
-  return { ...renderWithApp(<ShopPage />, { path: '/shop', user: me }), ...server };
+  return { ...renderWithApp(<ShopPage />, { path: '/shop', user }), ...server };
 }
+
+const cart = cartOf(me.id);
+const CART_STORAGE_KEY = cartStorageKey(me.id);
 
 const productNames = () =>
   within(screen.getByRole('list', { name: 'Products' }))
@@ -88,11 +92,12 @@ describe('the shop', () => {
     expect(screen.getByText('Try adjusting your search or filter criteria')).toBeInTheDocument();
   });
 
-  it('puts a sponsored feed ad after every 6th product, in rotation', async () => {
+  it('puts a sponsored sidebar ad after every 6th product, in rotation, and asks for no feed ads', async () => {
     const thirteen = Array.from({ length: 13 }, (_, i) => aProduct({ id: 100 + i, name: `Item ${i + 1}` }));
-    renderShop({
+    const { calls } = renderShop({
       'GET /api/products': () => json(thirteen),
-      'GET /api/ads/feed': () => json([anAd({ id: 1, title: 'Ad One' }), anAd({ id: 2, title: 'Ad Two' })]),
+      'GET /api/ads/sidebar': () => json([anAd({ id: 1, title: 'Ad One', category: 'sidebar' }), anAd({ id: 2, title: 'Ad Two', category: 'sidebar' })]),
+      'GET /api/ads/feed': () => json([anAd({ id: 3, title: 'Feed Ad' })]),
     });
     const first = await screen.findByRole('article', { name: 'Sponsored: Ad One' });
     const second = screen.getByRole('article', { name: 'Sponsored: Ad Two' });
@@ -102,6 +107,21 @@ describe('the shop', () => {
     expect(items[13]).toContainElement(second);
     expect(items[5]).toHaveTextContent('Item 6');
     expect(items[12]).toHaveTextContent('Item 12');
+    expect(screen.queryByRole('article', { name: 'Sponsored: Feed Ad' })).not.toBeInTheDocument();
+    expect(calls('GET /api/ads/feed')).toHaveLength(0);
+  });
+
+  it.each([
+    ['runs', () => json([])],
+    ['cannot be loaded', () => new Response('boom', { status: 500 })],
+  ])('shows the feed ads instead when no sidebar ad %s', async (_, sidebar) => {
+    const thirteen = Array.from({ length: 13 }, (_, i) => aProduct({ id: 100 + i, name: `Item ${i + 1}` }));
+    renderShop({
+      'GET /api/products': () => json(thirteen),
+      'GET /api/ads/sidebar': sidebar,
+      'GET /api/ads/feed': () => json([anAd({ id: 3, title: 'Feed Ad' })]),
+    });
+    expect(await screen.findAllByRole('article', { name: 'Sponsored: Feed Ad' })).toHaveLength(2);
   });
 
   it('fills the cart: a second add is +1, − and + change it, 0 removes, Remove deletes; kept in local storage', async () => {
@@ -139,6 +159,51 @@ describe('the shop', () => {
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
     await user.keyboard('{Escape}');
     expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
+  });
+
+  it('adds nothing past 99 of a product and says the limit was reached instead of Added to cart', async () => {
+    const user = userEvent.setup();
+    cart.add(catalogue[0]);
+    cart.setQuantity(1, 98);
+    renderShop();
+    await user.click(await screen.findByRole('button', { name: 'Add Creator Hoodie to cart' }));
+    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+    expect(cart.lines()[0].quantity).toBe(99);
+
+    await user.click(screen.getByRole('button', { name: 'Add Creator Hoodie to cart' }));
+    expect(await screen.findByText('Cart limit reached')).toBeInTheDocument();
+    expect(screen.getByText('You can have at most 99 of one product in your cart.')).toBeInTheDocument();
+    expect(screen.queryByText('Added to cart')).not.toBeInTheDocument(); // the toast shown is the limit's
+    expect(cart.lines()[0].quantity).toBe(99);
+  });
+
+  it("keeps each account's cart apart: the next user signed in on the browser does not see it", async () => {
+    const user = userEvent.setup();
+    const first = renderShop();
+    await user.click(await screen.findByRole('button', { name: 'Add Creator Hoodie to cart' }));
+    expect(screen.getByRole('button', { name: 'Cart, 1 item' })).toBeInTheDocument();
+    first.unmount();
+
+    const leo = { ...me, id: 2, username: 'leo', displayName: 'Leo Park' };
+    const second = renderShop({}, leo);
+    await screen.findByRole('button', { name: 'Add Pixel Tee to cart' });
+    expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add Pixel Tee to cart' }));
+    expect(JSON.parse(localStorage.getItem(cartStorageKey(leo.id))!)).toMatchObject([{ id: 2, quantity: 1 }]);
+    second.unmount();
+
+    renderShop();
+    await user.click(await screen.findByRole('button', { name: 'Cart, 1 item' }));
+    expect(within(screen.getByRole('dialog', { name: 'Shopping Cart' })).getByRole('listitem', { name: 'Creator Hoodie' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)).toMatchObject([{ id: 1, quantity: 1 }]);
+  });
+
+  it('drops the cart once shared by every account (atelier.cart) without showing it', async () => {
+    localStorage.setItem('atelier.cart', JSON.stringify([{ id: 3, name: 'Studio Jacket', price: 14000, imageUrl: '/j.png', quantity: 4 }]));
+    renderShop({}, { ...me, id: 77 }); // a user whose cart this page has not opened yet
+    await screen.findByRole('button', { name: 'Add Pixel Tee to cart' });
+    expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
+    expect(localStorage.getItem('atelier.cart')).toBeNull();
   });
 
   it('checks out one order per line in sequence with an Idempotency-Key each, then says Payment successful!', async () => {

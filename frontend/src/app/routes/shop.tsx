@@ -1,16 +1,23 @@
-//! /shop (spec 001 §2 Shop): the shop with a feed ad after every 6th product, in rotation (none
-//! when no feed ad runs); an order refreshes the earnings screen's Recent Orders.
+//! /shop (spec 001 §2 Shop): the shop with a sponsored card after every 6th product, in rotation:
+//! the sidebar ads (spec 001 §7, GET /api/ads/sidebar), or the feed ads when no sidebar ad runs
+//! (none when neither runs); an order refreshes the earnings screen's Recent Orders.
 import { useQueryClient } from '@tanstack/react-query';
 import { useAds } from '@/features/ads/api/get-ads';
 import { AdCard } from '@/features/ads/components/ad-card';
 import { earningsKeys } from '@/features/earnings/api/keys';
 import { ShopScreen } from '@/features/shop/components/shop-screen';
+import { useCurrentUser } from '@/lib/auth';
 
 export default function ShopPage() {
   const queryClient = useQueryClient();
-  const ads = useAds('feed').data ?? [];
+  const user = useCurrentUser();
+  const sidebar = useAds('sidebar');
+  const noSidebarAd = sidebar.isError || (sidebar.isSuccess && sidebar.data.length === 0);
+  const feed = useAds('feed', { enabled: noSidebarAd });
+  const ads = (noSidebarAd ? feed.data : sidebar.data) ?? [];
   return (
     <ShopScreen
+      userId={user.id}
       interstitial={(slot) => (ads.length > 0 ? <AdCard ad={ads[slot % ads.length]} /> : null)}
       onOrdered={() => void queryClient.invalidateQueries({ queryKey: earningsKeys.orders() })}
     />

@@ -65,6 +65,11 @@ describe('checkAdForm', () => {
     if (!check.ok) expect(check.errors[field]).toBe(message);
   });
 
+  it('takes a one-day ad: the end date may be the start date (it means the end of that day)', () => {
+    const check = checkAdForm({ ...valid, startDate: '2026-12-01', endDate: '2026-12-01' });
+    expect(check.ok && check.request).toMatchObject({ startDate: '2026-12-01', endDate: '2026-12-01' });
+  });
+
   it('takes exactly 100 title characters, 200 description characters, $1.00 and $0.50', () => {
     expect(checkAdForm({ ...valid, title: 'x'.repeat(100), description: 'y'.repeat(200), budget: '1', costPerClick: '0.50' }).ok).toBe(true);
   });

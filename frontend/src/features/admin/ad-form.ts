@@ -78,7 +78,8 @@ export function checkAdForm(values: AdFormValues): AdFormCheck {
   if (budget === null || budget < 100) errors.budget = 'Budget must be at least $1.00';
   const costPerClick = parseDollars(values.costPerClick);
   if (costPerClick === null || costPerClick < 50) errors.costPerClick = 'Cost per click must be at least $0.50';
-  if (values.startDate && values.endDate && values.endDate <= values.startDate) errors.endDate = 'End date must be after the start date';
+  // A bare end date means the end of that day (the server's reading), so a one-day ad ends on its start date.
+  if (values.startDate && values.endDate && values.endDate < values.startDate) errors.endDate = 'End date must be after the start date';
 
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const request: NewAdRequest = {

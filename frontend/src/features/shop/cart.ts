@@ -1,12 +1,20 @@
-//! The cart (spec 001 §3, §4): lines kept in local storage under `atelier.cart`, so they survive
-//! a reload, and shared by every component through one small store. Each line may carry the
-//! Idempotency-Key its order was first sent with (docs/shop-contract.md): a retried checkout then
-//! reuses it and the server answers the first order instead of ordering twice.
+//! The cart (spec 001 §3, §4): each user's lines kept in local storage under
+//! `atelier.cart.{userId}` (lib/user-storage.ts), so they survive a reload but never show to
+//! another account signed in on the same browser; signing out or deactivating forgets them. One
+//! small store per user is shared by every component. Each line may carry the Idempotency-Key its
+//! order was first sent with (docs/shop-contract.md): a retried checkout then reuses it and the
+//! server answers the first order instead of ordering twice.
 import { useSyncExternalStore } from 'react';
+import { onForgetUser, userStorageKey } from '@/lib/user-storage';
 
-export const CART_STORAGE_KEY = 'atelier.cart';
 /** The server takes 1–99 of a product per order. */
 export const MAX_QUANTITY = 99;
+/** Where the cart was kept when every account on the browser shared it: removed, never read. */
+const SHARED_CART_KEY = 'atelier.cart';
+
+export function cartStorageKey(userId: number): string {
+  return userStorageKey('cart', userId);
+}
 
 export interface CartLine {
   /** The product id. */
@@ -18,6 +26,21 @@ export interface CartLine {
   imageUrl: string;
   /** Set when checkout first sends the line; dropped when the quantity changes. */
   idempotencyKey?: string;
+}
+
+export interface Cart {
+  lines(): CartLine[];
+  /** Adds one of the product: an existing line gets +1. False when its line is already at 99 (nothing added). */
+  add(product: { id: number; name: string; price: number; imageUrl: string }): boolean;
+  /** A new quantity; 0 (or less) removes the line. A changed quantity is a new order: its key goes. */
+  setQuantity(id: number, quantity: number): void;
+  remove(id: number): void;
+  /** Gives every line without one an Idempotency-Key (checkout starting); answers the lines. */
+  assignKeys(newKey?: () => string): CartLine[];
+  clear(): void;
+  /** Forgets the in-memory copy: the next read comes from storage. */
+  reload(): void;
+  subscribe(listener: () => void): () => void;
 }
 
 function isLine(value: unknown): value is CartLine {
@@ -35,91 +58,113 @@ function isLine(value: unknown): value is CartLine {
   );
 }
 
-function read(): CartLine[] {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isLine) : [];
-  } catch {
-    return [];
-  }
-}
+function createCart(storageKey: string): Cart {
+  let lines: CartLine[] | null = null;
+  const listeners = new Set<() => void>();
 
-let lines: CartLine[] | null = null;
-const listeners = new Set<() => void>();
-
-function current(): CartLine[] {
-  lines ??= read();
-  return lines;
-}
-
-function write(next: CartLine[]): void {
-  lines = next;
-  try {
-    if (next.length === 0) localStorage.removeItem(CART_STORAGE_KEY);
-    else localStorage.setItem(CART_STORAGE_KEY, JSON.stringify(next));
-  } catch {
-    // Storage full or refused: the cart still works for this page.
-  }
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  // Another tab changed the cart.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key !== CART_STORAGE_KEY && event.key !== null) return;
-    lines = read();
-    listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-export const cart = {
-  lines: current,
-  /** Adds one of the product: an existing line gets +1 (up to 99). */
-  add(product: { id: number; name: string; price: number; imageUrl: string }): void {
-    const existing = current().find((line) => line.id === product.id);
-    if (existing) {
-      cart.setQuantity(product.id, Math.min(existing.quantity + 1, MAX_QUANTITY));
-      return;
+  const read = (): CartLine[] => {
+    try {
+      const parsed: unknown = JSON.parse(localStorage.getItem(storageKey) ?? '[]');
+      return Array.isArray(parsed) ? parsed.filter(isLine) : [];
+    } catch {
+      return [];
     }
-    write([...current(), { id: product.id, name: product.name, price: product.price, imageUrl: product.imageUrl, quantity: 1 }]);
-  },
-  /** A new quantity; 0 (or less) removes the line. A changed quantity is a new order: its key goes. */
-  setQuantity(id: number, quantity: number): void {
-    if (quantity <= 0) {
-      cart.remove(id);
-      return;
-    }
-    const clamped = Math.min(Math.trunc(quantity), MAX_QUANTITY);
-    write(
-      current().map((line) =>
-        line.id === id && line.quantity !== clamped ? { id, name: line.name, price: line.price, imageUrl: line.imageUrl, quantity: clamped } : line,
-      ),
-    );
-  },
-  remove(id: number): void {
-    write(current().filter((line) => line.id !== id));
-  },
-  /** Gives every line without one an Idempotency-Key (checkout starting); answers the lines. */
-  assignKeys(newKey: () => string = randomKey): CartLine[] {
-    const next = current().map((line) => (line.idempotencyKey ? line : { ...line, idempotencyKey: newKey() }));
-    write(next);
-    return next;
-  },
-  clear(): void {
-    write([]);
-  },
-  /** For tests: forget the in-memory copy so the next read comes from storage. */
-  reload(): void {
-    lines = read();
+  };
+  const current = (): CartLine[] => {
+    lines ??= read();
+    return lines;
+  };
+  const notify = () => {
     for (const listener of listeners) listener();
-  },
-};
+  };
+  const write = (next: CartLine[]): void => {
+    lines = next;
+    try {
+      if (next.length === 0) localStorage.removeItem(storageKey);
+      else localStorage.setItem(storageKey, JSON.stringify(next));
+    } catch {
+      // Storage full or refused: the cart still works for this page.
+    }
+    notify();
+  };
+
+  const cart: Cart = {
+    lines: current,
+    add(product) {
+      const existing = current().find((line) => line.id === product.id);
+      if (existing) {
+        if (existing.quantity >= MAX_QUANTITY) return false;
+        cart.setQuantity(product.id, existing.quantity + 1);
+        return true;
+      }
+      write([...current(), { id: product.id, name: product.name, price: product.price, imageUrl: product.imageUrl, quantity: 1 }]);
+      return true;
+    },
+    setQuantity(id, quantity) {
+      if (quantity <= 0) {
+        cart.remove(id);
+        return;
+      }
+      const clamped = Math.min(Math.trunc(quantity), MAX_QUANTITY);
+      write(
+        current().map((line) =>
+          line.id === id && line.quantity !== clamped ? { id, name: line.name, price: line.price, imageUrl: line.imageUrl, quantity: clamped } : line,
+        ),
+      );
+    },
+    remove(id) {
+      write(current().filter((line) => line.id !== id));
+    },
+    assignKeys(newKey = randomKey) {
+      const next = current().map((line) => (line.idempotencyKey ? line : { ...line, idempotencyKey: newKey() }));
+      write(next);
+      return next;
+    },
+    clear() {
+      write([]);
+    },
+    reload() {
+      lines = read();
+      notify();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      // Another tab changed the cart.
+      const onStorage = (event: StorageEvent) => {
+        if (event.key !== storageKey && event.key !== null) return;
+        lines = read();
+        listener();
+      };
+      window.addEventListener('storage', onStorage);
+      return () => {
+        listeners.delete(listener);
+        window.removeEventListener('storage', onStorage);
+      };
+    },
+  };
+  return cart;
+}
+
+const carts = new Map<number, Cart>();
+
+/** The user's cart: one store per user, made on first use. */
+export function cartOf(userId: number): Cart {
+  let cart = carts.get(userId);
+  if (!cart) {
+    try {
+      localStorage.removeItem(SHARED_CART_KEY);
+    } catch {
+      // Storage refused: nothing was kept there either.
+    }
+    cart = createCart(cartStorageKey(userId));
+    carts.set(userId, cart);
+  }
+  return cart;
+}
+
+// Signed out or deactivated: the stored lines are gone (lib/user-storage.ts removed them); the
+// in-memory copy goes too.
+onForgetUser((userId) => carts.get(userId)?.reload());
 
 /** The number of items (sum of quantities): the cart badge. */
 export function cartCount(cartLines: readonly CartLine[]): number {
@@ -138,6 +183,8 @@ export function randomKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function useCart(): CartLine[] {
-  return useSyncExternalStore(subscribe, current, () => []);
+const noLines: CartLine[] = [];
+
+export function useCart(cart: Cart): CartLine[] {
+  return useSyncExternalStore(cart.subscribe, cart.lines, () => noLines);
 }

@@ -9,10 +9,16 @@ async function getJson<T>(url: string): Promise<T> {
   return (await (await apiRequest('GET', url)).json()) as T;
 }
 
+/**
+ * The screen waits for this answer (a 403 is Access Denied) and the ads tab reads it again. A
+ * failed answer is not asked again when the tab mounts: that refetch would put the query back to
+ * pending, the screen would swap the tabs for its spinner, and the two would take turns forever.
+ */
 export function useRevenue() {
   return useQuery({
     queryKey: adminKeys.revenue(),
     queryFn: () => getJson<Revenue>('/api/admin/revenue'),
+    retryOnMount: false,
   });
 }
 

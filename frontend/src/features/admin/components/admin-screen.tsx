@@ -14,7 +14,8 @@ import { AuditLog } from './audit-log';
 import { UsersPanel } from './users-panel';
 import { WithdrawalsPanel } from './withdrawals-panel';
 
-export const ACCESS_DENIED = "Access Denied - You don't have permission to access the admin panel.";
+/** Spec 001 §2's 'Access Denied - You don't have permission…', as a title and its description. */
+export const ACCESS_DENIED = { title: 'Access Denied', description: "You don't have permission to access the admin panel." };
 
 type AdminTab = 'ads' | 'withdrawals' | 'users';
 
@@ -26,7 +27,11 @@ export function AdminScreen() {
   if (revenue.isError && errorStatus(revenue.error) === 403) {
     return (
       <main className="px-4 pt-6 pb-6">
-        <EmptyState icon={<ShieldAlert aria-hidden="true" className="size-6 text-red-400" />} title={ACCESS_DENIED} />
+        <EmptyState
+          icon={<ShieldAlert aria-hidden="true" className="size-6 text-red-400" />}
+          title={ACCESS_DENIED.title}
+          description={ACCESS_DENIED.description}
+        />
       </main>
     );
   }

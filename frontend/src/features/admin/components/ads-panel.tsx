@@ -88,6 +88,7 @@ export function AdsPanel() {
   const [open, setOpen] = useState(false);
   const list = ads.data?.pages.flatMap((page) => page.items) ?? [];
   const r = revenue.data;
+  const failed = revenue.isError && !r;
 
   let body;
   if (ads.isPending) body = <Skeleton className="h-40 rounded-2xl" />;
@@ -114,13 +115,14 @@ export function AdsPanel() {
 
   return (
     <div className="space-y-4 pt-4">
-      <Tiles label="Ad revenue">
-        <StatTile label="Total Revenue" value={r?.totalRevenueFormatted} icon={DollarSign} accent="text-emerald-400" />
-        <StatTile label="Impressions" value={r && count.format(r.totalImpressions)} icon={Eye} accent="text-sky-400" />
-        <StatTile label="Clicks" value={r && count.format(r.totalClicks)} icon={MousePointerClick} accent="text-amber-400" />
+      <Tiles label="Ad revenue" failed={failed}>
+        <StatTile label="Total Revenue" value={r?.totalRevenueFormatted} failed={failed} icon={DollarSign} accent="text-emerald-400" />
+        <StatTile label="Impressions" value={r && count.format(r.totalImpressions)} failed={failed} icon={Eye} accent="text-sky-400" />
+        <StatTile label="Clicks" value={r && count.format(r.totalClicks)} failed={failed} icon={MousePointerClick} accent="text-amber-400" />
         <StatTile
           label="Click-Through Rate"
           value={r && `${clickThroughRate(r.totalClicks, r.totalImpressions)}%`}
+          failed={failed}
           icon={Percent}
           accent="text-fuchsia-400"
         />

@@ -4,15 +4,18 @@ import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 
-/** One figure of a panel's tiles; a skeleton until it is known. */
+/** One figure of a panel's tiles: a skeleton while it loads, '—' when its call failed. */
 export function StatTile({
   label,
   value,
+  failed = false,
   icon: Icon,
   accent,
 }: {
   label: string;
   value: ReactNode | undefined;
+  /** The call behind it failed (and nothing was loaded before). */
+  failed?: boolean;
   icon: LucideIcon;
   accent: string;
 }) {
@@ -22,20 +25,31 @@ export function StatTile({
         <Icon aria-hidden="true" className={cn('size-4 shrink-0', accent)} />
         <span className="truncate">{label}</span>
       </p>
-      {value === undefined ? (
-        <Skeleton className="mt-2 h-6 w-16" />
-      ) : (
+      {value !== undefined ? (
         <p className="mt-1 truncate text-xl font-bold text-white tabular-nums">{value}</p>
+      ) : failed ? (
+        <p className="mt-1 text-xl font-bold text-zinc-500">
+          <span aria-hidden="true">—</span>
+          <span className="sr-only">Not available</span>
+        </p>
+      ) : (
+        <Skeleton className="mt-2 h-6 w-16" />
       )}
     </li>
   );
 }
 
-export function Tiles({ label, children }: { label: string; children: ReactNode }) {
+export const TILES_FAILED = 'Failed to load the totals. Please try again later.';
+
+/** A panel's tiles; `failed` adds the error line under them. */
+export function Tiles({ label, failed = false, children }: { label: string; failed?: boolean; children: ReactNode }) {
   return (
-    <ul aria-label={label} className="grid grid-cols-2 gap-2">
-      {children}
-    </ul>
+    <div className="space-y-2">
+      <ul aria-label={label} className="grid grid-cols-2 gap-2">
+        {children}
+      </ul>
+      {failed && <p className="text-sm text-red-300">{TILES_FAILED}</p>}
+    </div>
   );
 }
 

@@ -48,6 +48,7 @@ export function UsersPanel() {
   const users = useAdminUsers(q);
   const list = users.data?.pages.flatMap((page) => page.items) ?? [];
   const s = summary.data;
+  const failed = summary.isError && !s;
 
   let body;
   if (users.isPending) body = <Skeleton className="h-40 rounded-2xl" />;
@@ -68,10 +69,10 @@ export function UsersPanel() {
 
   return (
     <div className="space-y-4 pt-4">
-      <Tiles label="User totals">
-        <StatTile label="Total Users" value={s && count.format(s.totalUsers)} icon={Users} accent="text-sky-400" />
-        <StatTile label="Admin Users" value={s && count.format(s.adminUsers)} icon={Shield} accent="text-fuchsia-400" />
-        <StatTile label="Online Users" value={s && count.format(s.onlineUsers)} icon={Wifi} accent="text-emerald-400" />
+      <Tiles label="User totals" failed={failed}>
+        <StatTile label="Total Users" value={s && count.format(s.totalUsers)} failed={failed} icon={Users} accent="text-sky-400" />
+        <StatTile label="Admin Users" value={s && count.format(s.adminUsers)} failed={failed} icon={Shield} accent="text-fuchsia-400" />
+        <StatTile label="Online Users" value={s && count.format(s.onlineUsers)} failed={failed} icon={Wifi} accent="text-emerald-400" />
       </Tiles>
       <section aria-labelledby="admin-users-heading" className="space-y-2">
         <SectionHeading id="admin-users-heading">

@@ -76,6 +76,7 @@ export function WithdrawalsPanel() {
   const withdrawals = useAdminWithdrawals(status);
   const list = withdrawals.data?.pages.flatMap((page) => page.items) ?? [];
   const s = summary.data;
+  const failed = summary.isError && !s;
 
   let body;
   if (withdrawals.isPending) body = <Skeleton className="h-40 rounded-2xl" />;
@@ -101,10 +102,10 @@ export function WithdrawalsPanel() {
 
   return (
     <div className="space-y-4 pt-4">
-      <Tiles label="Withdrawal totals">
-        <StatTile label="Pending Requests" value={s?.pendingCount} icon={Clock} accent="text-amber-400" />
-        <StatTile label="Total Amount" value={s && formatCents(s.totalAmount)} icon={DollarSign} accent="text-emerald-400" />
-        <StatTile label="Processing Fees" value={s && formatCents(s.totalFees)} icon={Receipt} accent="text-fuchsia-400" />
+      <Tiles label="Withdrawal totals" failed={failed}>
+        <StatTile label="Pending Requests" value={s?.pendingCount} failed={failed} icon={Clock} accent="text-amber-400" />
+        <StatTile label="Total Amount" value={s && formatCents(s.totalAmount)} failed={failed} icon={DollarSign} accent="text-emerald-400" />
+        <StatTile label="Processing Fees" value={s && formatCents(s.totalFees)} failed={failed} icon={Receipt} accent="text-fuchsia-400" />
       </Tiles>
       <section aria-labelledby="admin-withdrawals-heading" className="space-y-2">
         <SectionHeading id="admin-withdrawals-heading">Withdrawal Requests</SectionHeading>

@@ -13,6 +13,7 @@ export function adsQueryOptions(placement: AdPlacement) {
   return queryOptions({ queryKey: adKeys.placement(placement), queryFn: () => getAds(placement) });
 }
 
-export function useAds(placement: AdPlacement) {
-  return useQuery(adsQueryOptions(placement));
+/** `enabled: false` waits (the shop asks for feed ads only when no sidebar ad runs). */
+export function useAds(placement: AdPlacement, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...adsQueryOptions(placement), enabled });
 }

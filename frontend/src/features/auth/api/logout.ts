@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast, toastAfterReload } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api-client';
+import { userQueryKey, type User } from '@/lib/auth';
+import { forgetUser } from '@/lib/user-storage';
 import type { components } from '@/types/api.gen';
 
 type LogoutResponse = components['schemas']['LogoutResponse'];
@@ -13,8 +15,9 @@ export async function logout(): Promise<LogoutResponse> {
 }
 
 /**
- * Logs out, clears every cached answer and starts over at '/' with a fresh page (which drops
- * any in-memory state such as sockets). The success toast is carried across the reload.
+ * Logs out, clears every cached answer and what this browser keeps for the user (the cart), and
+ * starts over at '/' with a fresh page (which drops any in-memory state such as sockets). The
+ * success toast is carried across the reload.
  */
 export function useLogout() {
   const queryClient = useQueryClient();
@@ -26,6 +29,8 @@ export function useLogout() {
         title: 'Logged out successfully',
         description: 'You have been logged out of your account.',
       });
+      const user = queryClient.getQueryData<User | null>(userQueryKey);
+      if (user) forgetUser(user.id);
       queryClient.clear();
       navigate('/');
       window.location.reload();

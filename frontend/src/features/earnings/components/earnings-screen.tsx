@@ -38,15 +38,18 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
+/** One balance: a skeleton while it loads, '—' when the balance could not be loaded. */
 function BalanceCard({
   label,
   cents,
+  failed,
   icon: Icon,
   accent,
   className,
 }: {
   label: string;
   cents: number | undefined;
+  failed: boolean;
   icon: LucideIcon;
   accent: string;
   className?: string;
@@ -57,10 +60,15 @@ function BalanceCard({
         <Icon aria-hidden="true" className={cn('size-4', accent)} />
         {label}
       </p>
-      {cents === undefined ? (
-        <Skeleton className="mt-2 h-6 w-20" />
-      ) : (
+      {cents !== undefined ? (
         <p className="mt-1 truncate text-xl font-bold text-white tabular-nums">{formatCents(cents)}</p>
+      ) : failed ? (
+        <p className="mt-1 text-xl font-bold text-zinc-500">
+          <span aria-hidden="true">—</span>
+          <span className="sr-only">Not available</span>
+        </p>
+      ) : (
+        <Skeleton className="mt-2 h-6 w-20" />
       )}
     </li>
   );
@@ -155,6 +163,7 @@ export function EarningsScreen() {
   const balance = useBalance();
   const [open, setOpen] = useState(false);
   const available = balance.data?.availableBalance ?? 0;
+  const failed = balance.isError && !balance.data;
 
   return (
     <main className="space-y-6 px-4 pt-6 pb-6">
@@ -164,12 +173,13 @@ export function EarningsScreen() {
         <BalanceCard
           label="Available Balance"
           cents={balance.data?.availableBalance}
+          failed={failed}
           icon={DollarSign}
           accent="text-emerald-400"
           className="col-span-2"
         />
-        <BalanceCard label="Pending" cents={balance.data?.pendingBalance} icon={Clock} accent="text-amber-400" />
-        <BalanceCard label="Total Earned" cents={balance.data?.totalEarnings} icon={TrendingUp} accent="text-fuchsia-400" />
+        <BalanceCard label="Pending" cents={balance.data?.pendingBalance} failed={failed} icon={Clock} accent="text-amber-400" />
+        <BalanceCard label="Total Earned" cents={balance.data?.totalEarnings} failed={failed} icon={TrendingUp} accent="text-fuchsia-400" />
       </ul>
       <Button className="w-full" disabled={available <= 0} onClick={() => setOpen(true)}>
         <Wallet aria-hidden="true" className="size-4" /> Request Withdrawal

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { OPENED_IN_APP } from '@/lib/opened-in-app';
 import { renderWithApp } from '@/test/render';
 import { CreateChooser } from './create-chooser';
 
@@ -24,7 +25,7 @@ describe('CreateChooser', () => {
     ['Video Post', '/create-reel'],
     ['Text Post', '/create'],
     ['Story', '/create-story'],
-  ])('%s closes the dialog and goes to %s', async (choice, path) => {
+  ])('%s closes the dialog and goes to %s, marked as opened from the app', async (choice, path) => {
     const user = userEvent.setup();
     const { location } = renderWithApp(<Page />);
     await user.click(screen.getByRole('button', { name: 'Create' }));
@@ -32,6 +33,7 @@ describe('CreateChooser', () => {
     await user.click(screen.getByRole('button', { name: choice }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(location.history?.at(-1)).toBe(path);
+    expect(location.state).toEqual(OPENED_IN_APP);
   });
 
   it('opens from another entry point too, and gives focus back to it on close', async () => {

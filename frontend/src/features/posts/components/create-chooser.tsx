@@ -5,6 +5,7 @@ import { Camera, CirclePlus, Plus, Type, Video, type LucideIcon } from 'lucide-r
 import { useRef } from 'react';
 import { useLocation } from 'wouter';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { OPENED_IN_APP } from '@/lib/opened-in-app';
 
 const CHOICES: Array<{ label: string; href: string; icon: LucideIcon }> = [
   { label: 'Photo Post', href: '/create', icon: Camera },
@@ -20,7 +21,8 @@ export function CreateChooser({ open, onOpenChange }: { open: boolean; onOpenCha
 
   const choose = (href: string) => {
     onOpenChange(false);
-    navigate(href);
+    // Marked as opened from here, so a screen that closes back to its opener (New Reel) can.
+    navigate(href, { state: OPENED_IN_APP });
   };
 
   return (

@@ -1,5 +1,5 @@
-//! The reels pager (spec 001 §2 Reels, §4, §9): one reel per page, dots on the right to jump,
-//! a swipe of more than 100 px or ArrowUp / ArrowDown to move; the visible reel plays (muted at
+//! The reels pager (spec 001 §2 Reels, §4, §9): one reel per page, dots on the right to jump
+//! (at most 9, a window around the current reel, so they fit however many are loaded), a swipe of more than 100 px or ArrowUp / ArrowDown to move; the visible reel plays (muted at
 //! first), the next preloads; controls hide 3 s after the last touch. `?reel={id}` opens at that
 //! reel (the profile's REELS tab links there). 'Loading creative reels...' shows only while the
 //! first page loads. With 'Auto-play Videos' off (the settings) nothing starts by itself: the
@@ -9,6 +9,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type TouchEvent } fr
 import { Link, useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { OPENED_IN_APP } from '@/lib/opened-in-app';
 import { useSettings } from '@/lib/settings';
 import { cn } from '@/lib/utils';
 import { flattenReels } from '../api/keys';
@@ -20,6 +21,17 @@ export const SWIPE_THRESHOLD_PX = 100;
 export const CONTROLS_HIDE_MS = 3000;
 /** How many more pages are fetched looking for a `?reel=` that is not on the first. */
 const MAX_PAGES_TO_FIND = 5;
+/** Dots shown at most: 9 × 20 px fit beside a reel on the smallest phone. */
+export const MAX_DOTS = 9;
+
+/**
+ * The reels that get a dot, [start, end): `size` of them around `active` (centred where it can
+ * be, pushed inside at either end).
+ */
+export function dotWindow(active: number, count: number, size = MAX_DOTS): { start: number; end: number } {
+  const start = Math.max(0, Math.min(active - Math.floor(size / 2), count - size));
+  return { start, end: Math.min(count, start + size) };
+}
 
 function preloadFor(index: number, active: number): Preload {
   if (index === active || index === active + 1) return 'auto';
@@ -148,7 +160,7 @@ export function ReelsScreen() {
     return (
       <main className={cn(frame, 'grid place-items-center')}>
         <EmptyState icon={<Clapperboard aria-hidden="true" className="size-6" />} title="No reels yet" description="Be the first to post a reel!">
-          <Link href="/create-reel" className="mt-4 inline-flex min-h-11 items-center rounded-xl bg-gradient-to-r from-fuchsia-500 via-purple-500 to-indigo-500 px-4 text-sm font-semibold text-white">
+          <Link href="/create-reel" state={OPENED_IN_APP} className="mt-4 inline-flex min-h-11 items-center rounded-xl bg-gradient-to-r from-fuchsia-500 via-purple-500 to-indigo-500 px-4 text-sm font-semibold text-white">
             Create a reel
           </Link>
         </EmptyState>
@@ -157,6 +169,7 @@ export function ReelsScreen() {
   }
 
   const active = Math.min(index, count - 1);
+  const dots = dotWindow(active, count);
   return (
     <main
       aria-label="Reels"
@@ -191,6 +204,7 @@ export function ReelsScreen() {
 
       <Link
         href="/create-reel"
+        state={OPENED_IN_APP}
         className="absolute top-3 left-3 inline-flex min-h-11 items-center rounded-full bg-black/40 px-3 text-sm font-semibold text-white hover:bg-black/60"
       >
         + New reel
@@ -198,19 +212,29 @@ export function ReelsScreen() {
 
       <nav aria-label="Reel navigation" className="absolute top-1/2 right-1 -translate-y-1/2">
         <ul className="flex flex-col items-center">
-          {reels.map((reel, i) => (
-            <li key={reel.id}>
-              <button
-                type="button"
-                aria-label={`Go to reel ${i + 1}`}
-                aria-current={i === active ? 'true' : undefined}
-                onClick={() => goTo(i)}
-                className="grid h-5 w-7 place-items-center"
-              >
-                <span className={cn('block rounded-full transition-all', i === active ? 'h-3 w-1.5 bg-white' : 'size-1.5 bg-white/50')} />
-              </button>
-            </li>
-          ))}
+          {reels.slice(dots.start, dots.end).map((reel, offset) => {
+            const i = dots.start + offset;
+            // An end dot with more reels beyond it is smaller: the list goes on.
+            const more = (i === dots.start && i > 0) || (i === dots.end - 1 && i < count - 1);
+            return (
+              <li key={reel.id}>
+                <button
+                  type="button"
+                  aria-label={`Go to reel ${i + 1}`}
+                  aria-current={i === active ? 'true' : undefined}
+                  onClick={() => goTo(i)}
+                  className="grid h-5 w-7 place-items-center"
+                >
+                  <span
+                    className={cn(
+                      'block rounded-full transition-all',
+                      i === active ? 'h-3 w-1.5 bg-white' : more ? 'size-1 bg-white/40' : 'size-1.5 bg-white/50',
+                    )}
+                  />
+                </button>
+              </li>
+            );
+          })}
         </ul>
       </nav>
     </main>

@@ -1,6 +1,7 @@
 //! 'Deactivate Account': a confirmation that asks for the password. On success the server has
-//! ended every session (and cleared the cookie); here the caches go and the landing page shows.
-//! The data is kept: an admin can restore the account.
+//! ended every session (and cleared the cookie); here the caches and what this browser keeps for
+//! the user (the cart) go and the landing page shows. The data on the server is kept: an admin
+//! can restore the account.
 import { useQueryClient } from '@tanstack/react-query';
 import { UserX } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -10,7 +11,8 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, Dia
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { userQueryKey } from '@/lib/auth';
+import { userQueryKey, type User } from '@/lib/auth';
+import { forgetUser } from '@/lib/user-storage';
 import { useDeactivateAccount } from '../api/deactivate-account';
 
 function DeactivateForm() {
@@ -34,6 +36,8 @@ function DeactivateForm() {
         onSuccess: () => {
           toast({ title: 'Account deactivated', description: 'You have been signed out.' });
           navigate('/');
+          const user = queryClient.getQueryData<User | null>(userQueryKey);
+          if (user) forgetUser(user.id);
           // Signed out: the router shows the landing page; every other cached answer goes.
           queryClient.setQueryData(userQueryKey, null);
           queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });

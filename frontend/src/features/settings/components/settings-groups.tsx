@@ -9,7 +9,7 @@ interface SwitchRow {
   key: keyof Settings;
   label: string;
   description: string;
-  /** Shown under the switch whatever its state (a setting with nothing behind it yet). */
+  /** Shown under the switch whatever its state: a setting that is stored but has no effect yet says so. */
   note?: string;
 }
 
@@ -25,22 +25,47 @@ export const SETTINGS_GROUPS: Array<{ title: string; rows: SwitchRow[] }> = [
   {
     title: 'Privacy & Security',
     rows: [
-      { key: 'privateAccount', label: 'Private Account', description: 'Only approved followers see your posts' },
-      { key: 'voiceReactionsPrivacy', label: 'Voice Reactions Privacy', description: 'Keep your voice reactions private' },
-      { key: 'share3dContent', label: '3D Content Sharing', description: 'Allow others to share your 3D content' },
+      {
+        key: 'privateAccount',
+        label: 'Private Account',
+        description: 'For approving followers before they see your posts',
+        note: 'Not available yet: your posts stay visible to everyone',
+      },
+      {
+        key: 'voiceReactionsPrivacy',
+        label: 'Voice Reactions Privacy',
+        description: 'For keeping your voice reactions private',
+        note: 'Not available yet: voice reactions are not shared with anyone',
+      },
+      {
+        key: 'share3dContent',
+        label: '3D Content Sharing',
+        description: 'For letting others share your 3D content',
+        note: 'Not available yet: 3D content cannot be shared',
+      },
     ],
   },
   {
     title: 'Creative Tools',
     rows: [
-      { key: 'aiMoodDetection', label: 'AI Mood Detection', description: 'Suggest a mood for what you create' },
+      {
+        key: 'aiMoodDetection',
+        label: 'AI Mood Detection',
+        description: 'For mood suggestions on what you create',
+        note: 'Not available yet: the assistant works the same either way',
+      },
       {
         key: 'voiceAutoTranscription',
         label: 'Voice Auto-transcription',
         description: 'Transcribe voice messages automatically',
         note: 'Transcription is not available yet',
       },
-      { key: 'highQuality3d', label: '3D Content Quality', description: 'Show 3D content in high quality' },
+      {
+        key: 'highQuality3d',
+        label: '3D Content Quality',
+        description: 'For showing 3D content in high quality',
+        note: 'Not available yet: 3D cards look the same either way',
+      },
     ],
   },
   {
@@ -64,13 +89,17 @@ function SettingRow({ row, checked, onChange }: { row: SwitchRow; checked: boole
         <p id={`${id}-description`} className="text-xs text-zinc-400">
           {row.description}
         </p>
-        {row.note && <p className="mt-1 text-xs text-amber-300">{row.note}</p>}
+        {row.note && (
+          <p id={`${id}-note`} className="mt-1 text-xs text-amber-300">
+            {row.note}
+          </p>
+        )}
       </div>
       <Switch
         checked={checked}
         onCheckedChange={onChange}
         aria-labelledby={`${id}-label`}
-        aria-describedby={`${id}-description`}
+        aria-describedby={row.note ? `${id}-description ${id}-note` : `${id}-description`}
       />
     </li>
   );

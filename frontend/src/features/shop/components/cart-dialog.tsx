@@ -7,10 +7,10 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { EmptyState } from '@/components/ui/empty-state';
 import { IconButton } from '@/components/ui/icon-button';
 import { formatCents } from '@/lib/money';
-import { cart, cartTotal, MAX_QUANTITY, type CartLine } from '../cart';
+import { cartTotal, MAX_QUANTITY, type Cart, type CartLine } from '../cart';
 import type { CheckoutProgress } from '../hooks/use-checkout';
 
-function LineRow({ line, disabled }: { line: CartLine; disabled: boolean }) {
+function LineRow({ cart, line, disabled }: { cart: Cart; line: CartLine; disabled: boolean }) {
   return (
     <li aria-label={line.name} className="flex items-center gap-3 py-3">
       <img src={line.imageUrl} alt="" className="size-14 shrink-0 rounded-lg bg-zinc-800 object-cover" />
@@ -55,6 +55,7 @@ function LineRow({ line, disabled }: { line: CartLine; disabled: boolean }) {
 }
 
 export function CartDialog({
+  cart,
   open,
   onOpenChange,
   lines,
@@ -62,6 +63,7 @@ export function CartDialog({
   processing,
   progress,
 }: {
+  cart: Cart;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   lines: CartLine[];
@@ -81,7 +83,7 @@ export function CartDialog({
           <>
             <ul aria-label="Cart items" className="mt-2 divide-y divide-white/10">
               {lines.map((line) => (
-                <LineRow key={line.id} line={line} disabled={processing} />
+                <LineRow key={line.id} cart={cart} line={line} disabled={processing} />
               ))}
             </ul>
             <div className="mt-2 flex items-center justify-between border-t border-white/10 pt-3 text-base font-semibold text-white">

@@ -1,7 +1,8 @@
 //! The shop (spec 001 §2 Shop): the title with a link out to the external store, the cart button
 //! with its item count, search, category and sort, then the grid of the catalogue from
 //! GET /api/products with a slot after every 6th product (the page puts a sponsored ad there),
-//! or 'No products found'. Adding says 'Added to cart'; the cart modal checks out.
+//! or 'No products found'. Adding says 'Added to cart' (or that the line is at its limit of 99);
+//! the cart modal checks out.
 import { ExternalLink, PackageSearch, Search, ShoppingCart } from 'lucide-react';
 import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,7 @@ import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useProducts } from '../api/get-products';
-import { cart, cartCount, useCart } from '../cart';
+import { cartCount, cartOf, MAX_QUANTITY, useCart } from '../cart';
 import { AD_EVERY, CATEGORIES, DEFAULT_FILTERS, filterProducts, SORTS, type CategoryFilter, type SortKey } from '../catalogue';
 import { useCheckout } from '../hooks/use-checkout';
 import type { Product } from '../types';
@@ -44,24 +45,28 @@ function storeUrl(products: readonly Product[] | undefined): string | null {
 }
 
 /**
- * `interstitial(slot)` renders the full-width card after the (slot + 1) × 6th product (slot 0
- * after the 6th…); null leaves no gap. `onOrdered` runs when checkout ordered something.
+ * The shop of the signed-in `userId` (whose cart it fills). `interstitial(slot)` renders the
+ * full-width card after the (slot + 1) × 6th product (slot 0 after the 6th…); null leaves no
+ * gap. `onOrdered` runs when checkout ordered something.
  */
 export function ShopScreen({
+  userId,
   interstitial,
   onOrdered,
 }: {
+  userId: number;
   interstitial?: (slot: number) => ReactNode;
   onOrdered?: () => void;
 }) {
   const id = useId();
   const products = useProducts();
-  const lines = useCart();
+  const cart = cartOf(userId);
+  const lines = useCart(cart);
   const [search, setSearch] = useState(DEFAULT_FILTERS.search);
   const [category, setCategory] = useState<CategoryFilter>(DEFAULT_FILTERS.category);
   const [sort, setSort] = useState<SortKey>(DEFAULT_FILTERS.sort);
   const [cartOpen, setCartOpen] = useState(false);
-  const checkout = useCheckout({ onOrdered, onSuccess: () => setCartOpen(false) });
+  const checkout = useCheckout(cart, { onOrdered, onSuccess: () => setCartOpen(false) });
 
   const shown = useMemo(
     () => filterProducts(products.data ?? [], { search, category, sort }),
@@ -79,7 +84,10 @@ export function ShopScreen({
   const store = storeUrl(products.data);
 
   const onAdd = (product: Product) => {
-    cart.add(product);
+    if (!cart.add(product)) {
+      toast({ title: 'Cart limit reached', description: `You can have at most ${MAX_QUANTITY} of one product in your cart.` });
+      return;
+    }
     toast({ title: 'Added to cart', description: `${product.name} has been added to your cart.` });
   };
 
@@ -207,6 +215,7 @@ export function ShopScreen({
       {body}
 
       <CartDialog
+        cart={cart}
         open={cartOpen}
         onOpenChange={setCartOpen}
         lines={cartLines}

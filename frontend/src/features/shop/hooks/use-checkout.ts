@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage, errorStatus } from '@/lib/api-client';
 import { createOrder } from '../api/create-order';
 import { shopKeys } from '../api/keys';
-import { cart, type CartLine } from '../cart';
+import type { Cart, CartLine } from '../cart';
 import type { Order } from '../types';
 
 export interface CheckoutProgress {
@@ -25,8 +25,9 @@ export interface CheckoutOutcome {
 
 type PlaceOrder = (line: { productId: number; quantity: number }, idempotencyKey: string) => Promise<Order>;
 
-/** Orders `lines` in sequence, removing each from the cart once ordered; stops at the first failure. */
+/** Orders `lines` in sequence, removing each from `cart` once ordered; stops at the first failure. */
 export async function checkoutLines(
+  cart: Cart,
   lines: readonly CartLine[],
   placeOrder: PlaceOrder,
   onProgress: (progress: CheckoutProgress) => void,
@@ -57,16 +58,16 @@ function failureDescription(error: unknown): string {
 }
 
 /**
- * Runs checkout with its progress; 'Payment successful!' (then `onSuccess`: the modal closes) or
+ * Runs checkout of `cart` with its progress; 'Payment successful!' (then `onSuccess`: the modal closes) or
  * 'Payment failed'. Either way the catalogue (stock) and, through `onOrdered`, the orders are
  * refreshed when something was ordered.
  */
-export function useCheckout({ onOrdered, onSuccess }: { onOrdered?: () => void; onSuccess?: () => void } = {}) {
+export function useCheckout(cart: Cart, { onOrdered, onSuccess }: { onOrdered?: () => void; onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   const [progress, setProgress] = useState<CheckoutProgress | null>(null);
   const mutation = useMutation({
     mutationKey: shopKeys.checkout(),
-    mutationFn: () => checkoutLines(cart.assignKeys(), createOrder, setProgress),
+    mutationFn: () => checkoutLines(cart, cart.assignKeys(), createOrder, setProgress),
     onSuccess: ({ ordered, error }) => {
       if (ordered.length > 0) {
         void queryClient.invalidateQueries({ queryKey: shopKeys.products() });

@@ -1,10 +1,11 @@
 //! Query and mutation keys of reels. Every list under `reelKeys.all` holds pages of reels.
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Page } from '@/lib/api-client';
+import { reelsQueryKey } from '@/lib/query-keys';
 import type { Reel } from '../types';
 
 export const reelKeys = {
-  all: ['reels'] as const,
+  all: reelsQueryKey,
   list: () => ['reels', 'list'] as const,
   byUser: (userId: number) => ['reels', 'user', userId] as const,
   create: () => ['reels', 'create'] as const,

@@ -3,6 +3,7 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { postKeys } from '@/features/posts/api/keys';
+import { reelKeys } from '@/features/reels/api/keys';
 import { storyKeys } from '@/features/stories/api/keys';
 import { userQueryKey } from '@/lib/auth';
 import { aProfile, json, me } from '@/test/render';
@@ -10,7 +11,7 @@ import { useUpdateProfile } from './update-profile';
 import { useUploadProfileImage } from './upload-profile-image';
 
 /** Every list whose items embed their author's name and avatar. */
-const authorLists = [postKeys.feed(), postKeys.trending(), postKeys.byUser(me.id), postKeys.bookmarks(), storyKeys.groups()];
+const authorLists = [postKeys.feed(), postKeys.trending(), postKeys.byUser(me.id), postKeys.bookmarks(), storyKeys.groups(), reelKeys.list(), reelKeys.byUser(me.id)];
 
 /** A client whose caches hold those lists (fresh, as within the 5-minute stale time) and the session. */
 function setup() {
@@ -30,7 +31,7 @@ function staleLists(queryClient: QueryClient) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('profile changes refresh the lists that show the author', () => {
-  it('a new display name or bio marks every post list and the stories strip stale', async () => {
+  it('a new display name or bio marks every post list, the stories strip and the reels stale', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => json(aProfile({ id: me.id, username: me.username, displayName: 'Maya C.' }))),
@@ -42,7 +43,7 @@ describe('profile changes refresh the lists that show the author', () => {
     expect(staleLists(queryClient)).toEqual(authorLists);
   });
 
-  it('a new avatar marks every post list and the stories strip stale, wherever it was uploaded', async () => {
+  it('a new avatar marks every post list, the stories strip and the reels stale, wherever it was uploaded', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => json({ profileImageUrl: '/media/new.jpg' })));
     const { queryClient, wrapper } = setup();
     const { result } = renderHook(() => useUploadProfileImage(), { wrapper });

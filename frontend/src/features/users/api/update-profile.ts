@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth';
-import { postsQueryKey, storiesQueryKey } from '@/lib/query-keys';
+import { refreshAuthoredLists } from '@/lib/query-keys';
 import type { Profile, UpdateProfileRequest } from '@/types/social';
 import { userKeys } from './keys';
 
@@ -13,7 +13,7 @@ export async function updateProfile(changes: UpdateProfileRequest): Promise<Prof
 
 /**
  * Saves the profile, then refreshes every profile view and the session user (the tab bar), and
- * in the background the post lists and stories strip, whose authors embed the display name.
+ * in the background the post lists, the stories strip and the reels, whose authors embed the display name.
  */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
@@ -21,8 +21,7 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: async (profile) => {
       queryClient.setQueryData(userKeys.profile(profile.username), profile);
-      void queryClient.invalidateQueries({ queryKey: postsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: storiesQueryKey });
+      refreshAuthoredLists(queryClient);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: userKeys.all }),
         queryClient.invalidateQueries({ queryKey: userQueryKey }),

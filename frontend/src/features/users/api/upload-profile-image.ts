@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestForm } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/auth';
-import { postsQueryKey, storiesQueryKey } from '@/lib/query-keys';
+import { refreshAuthoredLists } from '@/lib/query-keys';
 import type { ProfileImageResponse } from '@/types/social';
 import { userKeys } from './keys';
 
@@ -15,15 +15,14 @@ export async function uploadProfileImage(file: Blob): Promise<ProfileImageRespon
 
 /**
  * Uploads the avatar, then refreshes profiles and the session user (the tab bar's avatar), and
- * in the background the post lists and stories strip, whose authors embed the avatar.
+ * in the background the post lists, the stories strip and the reels, whose authors embed the avatar.
  */
 export function useUploadProfileImage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadProfileImage,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: postsQueryKey });
-      void queryClient.invalidateQueries({ queryKey: storiesQueryKey });
+      refreshAuthoredLists(queryClient);
       return Promise.all([
         queryClient.invalidateQueries({ queryKey: userKeys.all }),
         queryClient.invalidateQueries({ queryKey: userQueryKey }),

@@ -23,6 +23,10 @@ both_backends!(
     fifty_concurrent_clicks_never_take_revenue_past_the_budget,
     interactions_with_unknown_inactive_or_malformed_ads_are_refused_and_change_nothing,
     a_cross_site_interaction_is_refused,
+    story_ads_are_served_to_a_signed_in_user_and_refused_to_an_anonymous_one,
+    the_story_placement_serves_only_active_story_ads_inside_their_dates_and_budget,
+    story_ads_rotate_least_shown_first,
+    a_story_ads_impression_and_click_count_through_the_interaction_endpoint,
 );
 
 const DAY: i64 = 86_400_000;
@@ -99,7 +103,7 @@ async fn each_placement_serves_its_own_active_ads_inside_their_dates(backend: Ba
     let feed = ad(&app, |_| {}).await;
     let banner = ad(&app, |a| a.category = "banner").await;
     let sidebar = ad(&app, |a| a.category = "sidebar").await;
-    let _story = ad(&app, |a| a.category = "story").await;
+    let story = ad(&app, |a| a.category = "story").await;
     let paused = ad(&app, |a| a.is_active = false).await;
     let ended = ad(&app, |a| {
         (a.start_date, a.end_date) = (now - 3 * DAY, now - DAY)
@@ -113,6 +117,7 @@ async fn each_placement_serves_its_own_active_ads_inside_their_dates(backend: Ba
     assert_eq!(ids(&maya.get_json("/api/ads/feed").await), vec![feed]);
     assert_eq!(ids(&maya.get_json("/api/ads/banner").await), vec![banner]);
     assert_eq!(ids(&maya.get_json("/api/ads/sidebar").await), vec![sidebar]);
+    assert_eq!(ids(&maya.get_json("/api/ads/story").await), vec![story]);
     let served = maya.get_json("/api/ads/feed").await;
     assert_eq!(
         served[0],
@@ -209,7 +214,12 @@ async fn stats_are_only_in_an_admins_answer(backend: Backend) {
 async fn ad_lists_need_a_session(backend: Backend) {
     let app = spawn_app(backend).await;
     ad(&app, |_| {}).await;
-    for path in ["/api/ads/feed", "/api/ads/banner", "/api/ads/sidebar"] {
+    for path in [
+        "/api/ads/feed",
+        "/api/ads/banner",
+        "/api/ads/sidebar",
+        "/api/ads/story",
+    ] {
         let (status, _, code) = error_of(app.anonymous().get(path).await).await;
         assert_eq!((status, code.as_str()), (401, "not_signed_in"), "{path}");
     }
@@ -416,4 +426,123 @@ async fn a_cross_site_interaction_is_refused(backend: Backend) {
 
     assert_eq!(response.status(), StatusCode::FORBIDDEN);
     assert_eq!(stats(&app, id).await, (0, 0, 0));
+}
+
+async fn story_ads_are_served_to_a_signed_in_user_and_refused_to_an_anonymous_one(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let id = ad(&app, |a| a.category = "story").await;
+
+    let (status, message, code) = error_of(app.anonymous().get("/api/ads/story").await).await;
+    assert_eq!((status, code.as_str()), (401, "not_signed_in"), "{message}");
+
+    let maya = app.new_user("maya").await;
+    let response = maya.get("/api/ads/story").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.json::<Value>().await.unwrap(),
+        json!([{"id": id, "title": "Gouache sale", "description": "Twelve colours",
+                "imageUrl": "https://img.example.com/ad.jpg",
+                "targetUrl": "https://shop.example.com",
+                "advertiserName": "Pigment & Co.", "category": "story"}])
+    );
+}
+
+async fn the_story_placement_serves_only_active_story_ads_inside_their_dates_and_budget(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let now = app.clock.now_ms();
+    let live = ad(&app, |a| a.category = "story").await;
+    let _feed = ad(&app, |_| {}).await;
+    let _banner = ad(&app, |a| a.category = "banner").await;
+    let _paused = ad(&app, |a| (a.category, a.is_active) = ("story", false)).await;
+    let _ended = ad(&app, |a| {
+        (a.category, a.start_date, a.end_date) = ("story", now - 3 * DAY, now - DAY)
+    })
+    .await;
+    let upcoming = ad(&app, |a| {
+        (a.category, a.start_date, a.end_date) = ("story", now + DAY, now + 3 * DAY)
+    })
+    .await;
+    let spent = ad(&app, |a| {
+        (a.category, a.budget_cents, a.cost_per_click_cents) = ("story", 25, 25)
+    })
+    .await;
+
+    assert_eq!(
+        ids(&maya.get_json("/api/ads/story").await),
+        vec![live, spent]
+    );
+    // A click spends the last one's whole budget: it stops being served.
+    assert_eq!(
+        interact(&maya, spent, "click").await,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(ids(&maya.get_json("/api/ads/story").await), vec![live]);
+
+    // Two days on, the upcoming one runs and the first one has ended.
+    app.advance_clock(Duration::from_secs(2 * 86_400));
+    assert_eq!(ids(&maya.get_json("/api/ads/story").await), vec![upcoming]);
+}
+
+async fn story_ads_rotate_least_shown_first(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let first = ad(&app, |a| a.category = "story").await;
+    let second = ad(&app, |a| a.category = "story").await;
+    assert_eq!(
+        ids(&maya.get_json("/api/ads/story").await),
+        vec![first, second]
+    );
+
+    assert_eq!(
+        interact(&maya, first, "impression").await,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        ids(&maya.get_json("/api/ads/story").await),
+        vec![second, first]
+    );
+
+    for _ in 0..10 {
+        ad(&app, |a| a.category = "story").await;
+    }
+    assert_eq!(
+        maya.get_json("/api/ads/story")
+            .await
+            .as_array()
+            .unwrap()
+            .len(),
+        10
+    );
+}
+
+async fn a_story_ads_impression_and_click_count_through_the_interaction_endpoint(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let boss = app.new_user("boss").await;
+    make_admin(&app, "boss").await;
+    let id = ad(&app, |a| a.category = "story").await;
+
+    assert_eq!(
+        interact(&maya, id, "impression").await,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(interact(&maya, id, "click").await, StatusCode::NO_CONTENT);
+    // A second click within ten minutes counts once, as on every placement.
+    assert_eq!(interact(&maya, id, "click").await, StatusCode::NO_CONTENT);
+
+    assert_eq!(stats(&app, id).await, (1, 1, 25));
+    let for_boss = boss.get_json("/api/ads/story").await;
+    assert_eq!(
+        (
+            for_boss[0]["totalImpressions"].clone(),
+            for_boss[0]["totalClicks"].clone(),
+            for_boss[0]["revenue"].clone()
+        ),
+        (json!(1), json!(1), json!(25))
+    );
 }

@@ -83,7 +83,7 @@ async fn the_demo_seed_is_idempotent_and_its_accounts_sign_in(backend: Backend) 
         .get(groups[0]["stories"][0]["imageUrl"].as_str().unwrap())
         .await;
     assert_eq!(story.status(), StatusCode::OK);
-    for placement in ["feed", "banner", "sidebar"] {
+    for placement in ["feed", "banner", "sidebar", "story"] {
         let ads: Value = app
             .get(&format!("/api/ads/{placement}"))
             .await
@@ -91,16 +91,10 @@ async fn the_demo_seed_is_idempotent_and_its_accounts_sign_in(backend: Backend) 
             .await
             .unwrap();
         assert_eq!(ads.as_array().unwrap().len(), 3, "{placement}");
-        assert_eq!(
-            app.get(ads[0]["imageUrl"].as_str().unwrap()).await.status(),
-            StatusCode::OK
-        );
+        let picture = ads[0]["imageUrl"].as_str().unwrap();
+        assert!(picture.starts_with("/media/"), "{placement}: {picture}");
+        assert_eq!(app.get(picture).await.status(), StatusCode::OK);
     }
-    let (story_ads,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM ads WHERE category = 'story'")
-        .fetch_one(&app.db().await.pool)
-        .await
-        .unwrap();
-    assert_eq!(story_ads, 3);
 
     // Maya (signed in above) has one voicemail from Leo, that plays.
     let voicemails: Value = app.get("/api/voicemails").await.json().await.unwrap();

@@ -53,6 +53,22 @@ pub async fn list_banner_ads(
     serve(&state, &current, "banner").await
 }
 
+/// Story ads (sponsored stories between creators' groups in the story viewer): active, inside
+/// their dates, revenue below budget; at most 10, least shown first.
+#[utoipa::path(
+    get, path = "/story", tag = "ads",
+    responses(
+        (status = 200, description = "Ads to show, least shown first", body = [Ad]),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+pub async fn list_story_ads(
+    State(state): State<AppState>,
+    current: CurrentUser,
+) -> ApiResult<Json<Vec<Ad>>> {
+    serve(&state, &current, "story").await
+}
+
 /// Sidebar ads: active, inside their dates, revenue below budget; at most 10, least shown first.
 #[utoipa::path(
     get, path = "/sidebar", tag = "ads",

@@ -25,6 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(ads_list::list_feed_ads))
         .routes(routes!(ads_list::list_banner_ads))
         .routes(routes!(ads_list::list_sidebar_ads))
+        .routes(routes!(ads_list::list_story_ads))
         .routes(routes!(ad_interaction::record_interaction))
 }
 

@@ -1,7 +1,9 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { anAd } from '@/test/ads';
 import { aPost, json, me, renderWithApp } from '@/test/render';
+import { aGroup } from '@/test/stories';
 import HomePage from './home';
 
 beforeEach(() => {
@@ -74,5 +76,74 @@ describe('HomePage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'AI Emotion' }));
     expect(screen.getByTestId('gallery')).toHaveAttribute('data-view-mode', 'emotion');
     expect(card().style.transform).toBe('');
+  });
+});
+
+describe('HomePage story viewer', () => {
+  const creators = ['Leo Park', 'Ana Silva', 'Ben Ode', 'Cleo Ray'].map((displayName, i) => ({
+    id: 2 + i,
+    username: `creator${i}`,
+    displayName,
+  }));
+  let storyAds = [anAd({ category: 'story' })];
+  let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+  beforeEach(() => {
+    storyAds = [anAd({ category: 'story' })];
+    const groups = creators.map((creator) => aGroup(creator, [{ caption: `${creator.displayName} story` }]));
+    fetchMock = vi.fn<typeof fetch>(async (input) => {
+      const url = String(input);
+      if (url.startsWith('/api/auth/user')) return json(me);
+      if (url.endsWith('/view')) return json({ viewsCount: 1 });
+      if (url.endsWith('/interaction')) return new Response(null, { status: 204 });
+      if (url.startsWith('/api/stories')) return json(groups);
+      if (url === '/api/ads/story') return json(storyAds);
+      if (url.startsWith('/api/ads/')) return json([]);
+      return json([aPost()]);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+
+  function impressions() {
+    return fetchMock.mock.calls
+      .filter(([url, init]) => String(url).endsWith('/interaction') && String(init?.body).includes('impression'))
+      .map(([url]) => url);
+  }
+
+  async function openFirstCircle() {
+    await renderHome();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/ads/story', expect.anything()));
+    await act(async () => {}); // the story ads are in
+    fireEvent.click(await screen.findByRole('button', { name: 'Leo Park, new story' }));
+    const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next story' }));
+    return next;
+  }
+
+  it('shows a sponsored story from GET /api/ads/story after the third creator, its impression once', async () => {
+    const next = await openFirstCircle();
+    next();
+    next();
+    expect(screen.getByRole('dialog', { name: 'Ben Ode' })).toBeInTheDocument();
+    expect(impressions()).toEqual([]);
+    next();
+    const ad = screen.getByRole('dialog', { name: 'Sponsored: Inkwell Studio' });
+    expect(within(ad).getByRole('img', { name: 'Brush Pack Pro' })).toBeInTheDocument();
+    expect(within(ad).getByText('120 hand-made brushes for digital painters')).toBeInTheDocument();
+    expect(within(ad).getByRole('link', { name: 'Learn more' })).toHaveAttribute('href', 'https://brushes.example.com/pro');
+    await waitFor(() => expect(impressions()).toEqual(['/api/ads/41/interaction']));
+    next();
+    expect(screen.getByRole('dialog', { name: 'Cleo Ray' })).toBeInTheDocument();
+    expect(impressions()).toEqual(['/api/ads/41/interaction']);
+    next();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('goes straight on to the fourth creator when no story ad runs', async () => {
+    storyAds = [];
+    const next = await openFirstCircle();
+    next();
+    next();
+    next();
+    expect(screen.getByRole('dialog', { name: 'Cleo Ray' })).toBeInTheDocument();
+    expect(impressions()).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { BannerAd } from '@/features/ads/components/banner-ad';
+import { useSponsoredStories } from '@/features/ads/hooks/use-sponsored-stories';
 import { useStartConversation } from '@/features/chat/hooks/use-start-conversation';
 import { AiCreativeAssistant } from '@/features/home/components/ai-creative-assistant';
 import { CollaborationCanvas } from '@/features/home/components/collaboration-canvas';
@@ -17,7 +18,8 @@ import { cn } from '@/lib/utils';
  * Home (spec 000 §2): the dashboard's panels in the spec's order. The page owns the view mode
  * (3D tilts the gallery's cards, AI emotion tints it in the mood's colours), the mood, and the
  * create chooser's open state (the floating button and Quick Create's New Project both open it),
- * and starts the conversation the skill matcher's Connect asks for.
+ * starts the conversation the skill matcher's Connect asks for, and gives the story viewer its
+ * sponsored stories (the story placement's ads).
  */
 export default function HomePage() {
   const user = useCurrentUser();
@@ -25,6 +27,7 @@ export default function HomePage() {
   const [mood, setMood] = useState<MoodId>(DEFAULT_MOOD);
   const [chooserOpen, setChooserOpen] = useState(false);
   const conversation = useStartConversation();
+  const sponsoredStories = useSponsoredStories();
 
   return (
     <main className="space-y-6 px-4 pt-6 pb-6">
@@ -39,7 +42,7 @@ export default function HomePage() {
       <QuickCreate onNewProject={() => setChooserOpen(true)} />
       <CollaborationCanvas />
       <SkillMatcher onConnect={(userId) => conversation.open(userId, undefined, { quiet: true })} connecting={conversation.isPending} />
-      <StoriesStrip />
+      <StoriesStrip sponsored={sponsoredStories} />
       <BannerAd />
       <div
         data-testid="gallery"

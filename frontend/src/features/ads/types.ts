@@ -5,7 +5,7 @@ import type { components } from '@/types/api.gen';
 type Schemas = components['schemas'];
 
 /** Where an ad is served: GET /api/ads/{placement}. */
-export type AdPlacement = 'feed' | 'banner' | 'sidebar';
+export type AdPlacement = 'feed' | 'banner' | 'sidebar' | 'story';
 
 export type Ad = Schemas['Ad'];
 export type AdInteractionType = Schemas['InteractionKind'];

@@ -10,7 +10,7 @@ import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { useStories } from '../api/get-stories';
 import type { StoryGroup } from '../types';
-import { StoryViewer } from './story-viewer';
+import { StoryViewer, type SponsoredStories } from './story-viewer';
 
 /** 'Maya Chen' → 'Maya' (spec 000 §2: the circle shows the first word of the display name). */
 export function firstWord(displayName: string): string {
@@ -37,7 +37,8 @@ function Ring({ unseen, children }: { unseen: boolean; children: ReactNode }) {
 const circleClass = 'flex w-[4.75rem] shrink-0 flex-col items-center gap-1 rounded-xl py-1 text-xs text-zinc-300';
 const avatarClass = 'size-full text-xl';
 
-export function StoriesStrip() {
+/** `sponsored`: what the viewer shows after every third group (the page brings the ads). */
+export function StoriesStrip({ sponsored }: { sponsored?: SponsoredStories }) {
   const me = useCurrentUser();
   const stories = useStories();
   const [openGroup, setOpenGroup] = useState<number | null>(null);
@@ -134,7 +135,7 @@ export function StoriesStrip() {
       </ul>
       {stories.isPending && <span role="status" className="sr-only">Loading stories</span>}
 
-      {openGroup !== null && <StoryViewer groups={groups} startGroup={openGroup} onClose={closeViewer} />}
+      {openGroup !== null && <StoryViewer groups={groups} startGroup={openGroup} onClose={closeViewer} sponsored={sponsored} />}
     </section>
   );
 }

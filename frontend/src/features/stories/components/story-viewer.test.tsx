@@ -1,10 +1,11 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithApp } from '@/test/render';
 import { aGroup } from '@/test/stories';
 import { storyKeys } from '../api/keys';
 import type { StoryGroup } from '../types';
-import { StoryViewer } from './story-viewer';
+import { StoryViewer, type SponsoredStories } from './story-viewer';
 
 const leo = { id: 2, username: 'leo', displayName: 'Leo Park' };
 const ana = { id: 3, username: 'ana', displayName: 'Ana Silva' };
@@ -161,5 +162,157 @@ describe('StoryViewer', () => {
     const ids = started.mock.results.map((result) => result.value);
     expect(ids.length).toBeGreaterThan(0);
     for (const id of ids) expect(cleared).toHaveBeenCalledWith(id);
+  });
+});
+
+describe('StoryViewer with sponsored stories', () => {
+  const people = ['Ana Silva', 'Ben Ode', 'Cleo Ray', 'Dev Kim', 'Eli Moss', 'Fay Lund'].map((displayName, i) => ({
+    id: 10 + i,
+    username: `user${i}`,
+    displayName,
+  }));
+  const advertisers = ['Inkwell Studio', 'Framewise'];
+
+  /** Leo (two stories), then six creators with one story each. */
+  function manyGroups(): StoryGroup[] {
+    return [
+      aGroup(leo, [{ caption: 'Sketch one' }, { caption: 'Sketch two' }]),
+      ...people.map((person) => aGroup(person, [{ caption: `${person.displayName} story` }])),
+    ];
+  }
+
+  /** Two ads in rotation; `shown` counts how often each slot's page was mounted. */
+  function twoAds() {
+    const mounted: number[] = [];
+    function Body({ slot }: { slot: number }) {
+      // A ref-free stand-in for the ads feature's page: counts each mount.
+      useEffect(() => {
+        mounted.push(slot);
+      }, [slot]);
+      return <p>Ad page {slot}</p>;
+    }
+    const sponsored: SponsoredStories = (slot) => ({
+      label: `Sponsored: ${advertisers[slot % advertisers.length]}`,
+      header: <span>Sponsored {advertisers[slot % advertisers.length]}</span>,
+      body: <Body slot={slot} />,
+    });
+    return { sponsored, mounted };
+  }
+
+  function renderWith(sponsored: SponsoredStories | undefined, groups = manyGroups(), startGroup = 0) {
+    const result = renderWithApp(
+      <StoryViewer groups={groups} startGroup={startGroup} onClose={onClose} sponsored={sponsored} />,
+    );
+    result.queryClient.setQueryData(storyKeys.groups(), groups);
+    return result;
+  }
+
+  /** The dialog's name: its title's label, else its text (Radix names the dialog by its title). */
+  function dialogName(): string {
+    const dialog = screen.getByRole('dialog');
+    const title = document.getElementById(dialog.getAttribute('aria-labelledby') ?? '');
+    return title?.getAttribute('aria-label') ?? title?.textContent ?? '';
+  }
+
+  /** The dialog's name at each Next until the viewer closes. */
+  function walk(): string[] {
+    const names: string[] = [];
+    for (let step = 0; step < 30 && !onClose.mock.calls.length; step++) {
+      names.push(dialogName());
+      fireEvent.click(screen.getByRole('button', { name: 'Next story' }));
+    }
+    return names;
+  }
+
+  it('shows one after every third group, between two groups, rotating through the ads', () => {
+    renderWith(twoAds().sponsored);
+    expect(walk()).toEqual([
+      'Leo Park',
+      'Leo Park',
+      'Ana Silva',
+      'Ben Ode',
+      'Sponsored: Inkwell Studio',
+      'Cleo Ray',
+      'Dev Kim',
+      'Eli Moss',
+      'Sponsored: Framewise',
+      'Fay Lund',
+    ]);
+    // Nothing after the last group: Next there closed the viewer.
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts the groups from the one it opened on, never inside a group', () => {
+    renderWith(twoAds().sponsored, manyGroups(), 1);
+    expect(walk()).toEqual([
+      'Ana Silva',
+      'Ben Ode',
+      'Cleo Ray',
+      'Sponsored: Inkwell Studio',
+      'Dev Kim',
+      'Eli Moss',
+      'Fay Lund',
+    ]);
+  });
+
+  it('runs 5 s like a story and steps back and forth with the arrows, the keys and the tap zones', () => {
+    const { sponsored, mounted } = twoAds();
+    renderWith(sponsored);
+    for (let i = 0; i < 4; i++) fireEvent.click(screen.getByRole('button', { name: 'Next story' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sponsored: Inkwell Studio' });
+    expect(dialog).toHaveTextContent('Sponsored Inkwell Studio');
+    expect(screen.getByText('Ad page 0')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous story' })).toBeEnabled();
+    expect(progress()).toHaveAccessibleName('Sponsored story');
+    tick(2500);
+    expect(progress()).toHaveAttribute('aria-valuenow', '50');
+    tick(2500);
+    expect(screen.getByRole('dialog', { name: 'Cleo Ray' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Previous story' }));
+    expect(screen.getByRole('dialog', { name: 'Sponsored: Inkwell Studio' })).toBeInTheDocument();
+    expect(progress()).toHaveAttribute('aria-valuenow', '0');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous story' }));
+    expect(screen.getByText('Ben Ode story')).toBeInTheDocument();
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' });
+    expect(screen.getByText('Ad page 0')).toBeInTheDocument();
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft' });
+    expect(screen.getByText('Ben Ode story')).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('story-tap-next'));
+    fireEvent.click(screen.getByTestId('story-tap-next'));
+    expect(screen.getByText('Cleo Ray story')).toBeInTheDocument();
+    // Each showing mounted the page once: the ads feature records one impression per showing.
+    expect(mounted).toEqual([0, 0, 0, 0]);
+  });
+
+  it('keeps focus on the same next button when a sponsored story comes and goes', () => {
+    renderWith(twoAds().sponsored);
+    const nextButton = screen.getByRole('button', { name: 'Next story' });
+    nextButton.focus();
+    for (let i = 0; i < 5; i++) fireEvent.click(screen.getByRole('button', { name: 'Next story' }));
+    expect(screen.getByRole('dialog', { name: 'Cleo Ray' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next story' })).toBe(nextButton);
+    expect(nextButton).toHaveFocus();
+  });
+
+  it('shows none when no story ad runs, and the viewer walks the groups as before', () => {
+    const none = vi.fn<SponsoredStories>(() => null);
+    renderWith(none);
+    expect(walk()).toEqual(['Leo Park', 'Leo Park', ...people.map((p) => p.displayName)]);
+    expect(none).toHaveBeenCalled();
+    expect(screen.queryByText(/Sponsored/)).not.toBeInTheDocument();
+  });
+
+  it('passes over a sponsored story whose ad stopped running while it was due', () => {
+    const { sponsored } = twoAds();
+    let running = true;
+    renderWith((slot) => (running ? sponsored(slot) : null));
+    for (let i = 0; i < 4; i++) fireEvent.click(screen.getByRole('button', { name: 'Next story' }));
+    expect(screen.getByRole('dialog', { name: 'Sponsored: Inkwell Studio' })).toBeInTheDocument();
+    running = false;
+    tick(100); // the next render finds no ad
+    expect(screen.getByRole('dialog', { name: 'Cleo Ray' })).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -2,16 +2,18 @@
 //! of the group, the author's name and the story's relative time, the image, the caption and the
 //! view count. Progress advances 2 % every 100 ms; at 100 % the next story (of this group, then
 //! of the next) is shown, and after the last one the viewer closes. Tap zones, arrow buttons and
-//! the arrow keys move; Escape closes. Each story shown is recorded as viewed.
+//! the arrow keys move; Escape closes. Each story shown is recorded as viewed. After every third
+//! group a sponsored story, given by the page (`sponsored`), is shown the same way when one runs.
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, Eye, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Dialog, FullScreenDialogContent } from '@/components/ui/dialog';
 import { IconButton } from '@/components/ui/icon-button';
 import { relativeTime } from '@/lib/relative-time';
+import { cn } from '@/lib/utils';
 import { useRecordStoryView } from '../api/record-story-view';
-import { nextPosition, previousPosition, type StoryPosition } from '../story-navigation';
+import { nextPage, previousPage, storyPage, type ViewerPage } from '../story-navigation';
 import type { StoryGroup } from '../types';
 
 /** Spec 000 §4, §9: progress grows by 2 percent every 100 ms, about 5 s per story. */
@@ -23,6 +25,53 @@ function viewsLabel(count: number): string {
 }
 
 /**
+ * A sponsored story, as the page composes it from the ads feature (features do not import each
+ * other): the viewer frames it with the progress bar, the close button and the navigation.
+ */
+export interface SponsoredStory {
+  /** The dialog's accessible name, e.g. 'Sponsored: Inkwell Studio'. */
+  label: string;
+  /** Beside the close button: the 'Sponsored' label and the advertiser. */
+  header: ReactNode;
+  /** The page below the header: the picture and its text and link; records its own impression. */
+  body: ReactNode;
+}
+
+/** The `slot`-th sponsored story of a viewing (0, 1, …), or null when no ad runs. */
+export type SponsoredStories = (slot: number) => SponsoredStory | null;
+
+function ProgressSegments({ count, current, value, label }: { count: number; current: number; value: number; label: string }) {
+  return (
+    <div className="flex gap-1">
+      {Array.from({ length: count }, (_, index) => {
+        const width = index < current ? 100 : index === current ? value : 0;
+        return (
+          <div
+            key={index}
+            {...(index === current
+              ? {
+                  role: 'progressbar',
+                  'aria-label': label,
+                  'aria-valuemin': 0,
+                  'aria-valuemax': 100,
+                  'aria-valuenow': width,
+                }
+              : { 'aria-hidden': true })}
+            className="h-0.5 flex-1 overflow-hidden rounded-full bg-white/30"
+          >
+            <div className="h-full bg-white" style={{ width: `${width}%` }} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function pageKey(page: ViewerPage): string {
+  return page.kind === 'story' ? `story:${page.group}:${page.story}` : `sponsored:${page.slot}`;
+}
+
+/**
  * Shown while mounted: the parent renders it when a circle is picked and unmounts it on
  * `onClose`, so every timer ends with it. `groups` is the live list (view counts update).
  */
@@ -30,50 +79,64 @@ export function StoryViewer({
   groups,
   startGroup,
   onClose,
+  sponsored,
 }: {
   groups: StoryGroup[];
   startGroup: number;
   onClose: () => void;
+  sponsored?: SponsoredStories;
 }) {
-  const [position, setPosition] = useState<StoryPosition>({ group: startGroup, story: 0 });
+  const [page, setPage] = useState<ViewerPage>(() => storyPage({ group: startGroup, story: 0 }));
   const [progress, setProgress] = useState(0);
   const recordView = useRecordStoryView();
   const recorded = useRef(new Set<number>());
 
-  const group = groups[position.group];
-  const story = group?.stories[position.story];
-  const previous = previousPosition(groups, position);
+  const hasSponsored = useCallback((slot: number) => sponsored?.(slot) != null, [sponsored]);
+  const group = page.kind === 'story' ? groups[page.group] : undefined;
+  const story = page.kind === 'story' ? group?.stories[page.story] : undefined;
+  const ad = page.kind === 'sponsored' ? (sponsored?.(page.slot) ?? null) : null;
+  const previous = previousPage(groups, page, startGroup, hasSponsored);
+  const key = pageKey(page);
 
   const goTo = useCallback(
-    (to: StoryPosition | null) => {
+    (to: ViewerPage | null) => {
       if (!to) {
         onClose();
         return;
       }
-      setPosition(to);
+      setPage(to);
       setProgress(0);
     },
     [onClose],
   );
-  const goNext = useCallback(() => goTo(nextPosition(groups, position)), [goTo, groups, position]);
+  const goNext = useCallback(
+    () => goTo(nextPage(groups, page, startGroup, hasSponsored)),
+    [goTo, groups, page, startGroup, hasSponsored],
+  );
   const goPrevious = useCallback(() => {
     if (previous) goTo(previous);
   }, [goTo, previous]);
 
-  // One timer per story shown: changing story restarts it from 0 %.
+  // One timer per page shown: changing page restarts it from 0 %.
   useEffect(() => {
     const timer = setInterval(() => setProgress((p) => Math.min(100, p + PROGRESS_STEP)), PROGRESS_TICK_MS);
     return () => clearInterval(timer);
-  }, [position.group, position.story]);
+  }, [key]);
 
   useEffect(() => {
     if (progress >= 100) goNext();
   }, [progress, goNext]);
 
-  // The list changed under us (a refetch dropped an expired story): nothing left to show.
+  // The list changed under us (a refetch dropped an expired story): nothing left to show. A
+  // sponsored story whose ad stopped running is passed over.
+  const missingStory = page.kind === 'story' && !story;
+  const skipTo = page.kind === 'sponsored' && !ad ? page.to : null;
   useEffect(() => {
-    if (!story) onClose();
-  }, [story, onClose]);
+    if (missingStory) onClose();
+  }, [missingStory, onClose]);
+  useEffect(() => {
+    if (skipTo) goTo(storyPage(skipTo));
+  }, [skipTo, goTo]);
 
   // Record each story once per opening; a ref survives StrictMode's second effect run.
   const storyId = story?.id;
@@ -100,67 +163,95 @@ export function StoryViewer({
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [goNext, goPrevious]);
 
+  // One layout for both kinds of page, so the close and arrow buttons stay the same elements
+  // (and keep focus) when a sponsored story comes or goes.
+  let shown: { segments: ReactNode; heading: ReactNode; media: ReactNode; footer: ReactNode } | null = null;
+  if (page.kind === 'story' && group && story) {
+    shown = {
+      segments: (
+        <ProgressSegments
+          count={group.stories.length}
+          current={page.story}
+          value={progress}
+          label={`Story ${page.story + 1} of ${group.stories.length}`}
+        />
+      ),
+      heading: (
+        <>
+          <Avatar src={group.user.profileImage} name={group.user.displayName} className="size-8 text-sm" />
+          <div className="flex min-w-0 flex-1 items-baseline gap-2">
+            <DialogPrimitive.Title className="truncate text-sm font-semibold text-white">
+              {group.user.displayName}
+            </DialogPrimitive.Title>
+            <span className="shrink-0 text-xs text-white/70">{relativeTime(story.createdAt)}</span>
+          </div>
+        </>
+      ),
+      media:
+        story.type === 'video' ? (
+          <video
+            key={story.id}
+            src={story.imageUrl}
+            autoPlay
+            muted
+            playsInline
+            aria-label={story.caption || `Story by ${group.user.displayName}`}
+            className="max-h-full w-full object-contain"
+          />
+        ) : (
+          <img
+            key={story.id}
+            src={story.imageUrl}
+            alt={story.caption || `Story by ${group.user.displayName}`}
+            className="max-h-full w-full object-contain"
+          />
+        ),
+      footer: (
+        <div className="z-20 space-y-2 px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))]">
+          {story.caption && <p className="text-sm text-white">{story.caption}</p>}
+          <p className="flex items-center gap-1.5 text-xs text-white/70">
+            <Eye aria-hidden="true" className="size-4" />
+            {viewsLabel(story.viewsCount)}
+          </p>
+        </div>
+      ),
+    };
+  } else if (page.kind === 'sponsored' && ad) {
+    shown = {
+      segments: <ProgressSegments count={1} current={0} value={progress} label="Sponsored story" />,
+      heading: (
+        <DialogPrimitive.Title aria-label={ad.label} className="min-w-0 flex-1">
+          {ad.header}
+        </DialogPrimitive.Title>
+      ),
+      // Keyed by the page: each showing mounts it anew (and counts as one impression).
+      media: <Fragment key={key}>{ad.body}</Fragment>,
+      footer: null,
+    };
+  }
+
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <FullScreenDialogContent aria-describedby={undefined}>
-        {group && story && (
+        {shown && (
           <>
             <div className="absolute inset-x-0 top-0 z-20 bg-gradient-to-b from-black/70 to-transparent px-3 pt-3 pb-6">
-              <div className="flex gap-1">
-                {group.stories.map((s, index) => {
-                  const value = index < position.story ? 100 : index === position.story ? progress : 0;
-                  return (
-                    <div
-                      key={s.id}
-                      {...(index === position.story
-                        ? {
-                            role: 'progressbar',
-                            'aria-label': `Story ${index + 1} of ${group.stories.length}`,
-                            'aria-valuemin': 0,
-                            'aria-valuemax': 100,
-                            'aria-valuenow': value,
-                          }
-                        : { 'aria-hidden': true })}
-                      className="h-0.5 flex-1 overflow-hidden rounded-full bg-white/30"
-                    >
-                      <div className="h-full bg-white" style={{ width: `${value}%` }} />
-                    </div>
-                  );
-                })}
-              </div>
+              {shown.segments}
               <div className="mt-2 flex items-center gap-2">
-                <Avatar src={group.user.profileImage} name={group.user.displayName} className="size-8 text-sm" />
-                <div className="flex min-w-0 flex-1 items-baseline gap-2">
-                  <DialogPrimitive.Title className="truncate text-sm font-semibold text-white">
-                    {group.user.displayName}
-                  </DialogPrimitive.Title>
-                  <span className="shrink-0 text-xs text-white/70">{relativeTime(story.createdAt)}</span>
-                </div>
+                {shown.heading}
                 <DialogPrimitive.Close asChild>
                   <IconButton label="Close" icon={X} className="text-white hover:bg-white/10" />
                 </DialogPrimitive.Close>
               </div>
             </div>
 
-            <div className="relative flex min-h-0 flex-1 items-center justify-center">
-              {story.type === 'video' ? (
-                <video
-                  key={story.id}
-                  src={story.imageUrl}
-                  autoPlay
-                  muted
-                  playsInline
-                  aria-label={story.caption || `Story by ${group.user.displayName}`}
-                  className="max-h-full w-full object-contain"
-                />
-              ) : (
-                <img
-                  key={story.id}
-                  src={story.imageUrl}
-                  alt={story.caption || `Story by ${group.user.displayName}`}
-                  className="max-h-full w-full object-contain"
-                />
+            <div
+              className={cn(
+                'relative flex min-h-0 flex-1',
+                page.kind === 'story' ? 'items-center justify-center' : 'flex-col',
               )}
+            >
+              {shown.media}
               {/* Tap zones for touch; the arrow buttons below are the accessible controls. */}
               <div aria-hidden="true" data-testid="story-tap-previous" onClick={goPrevious} className="absolute inset-y-0 left-0 z-10 w-1/3" />
               <div aria-hidden="true" data-testid="story-tap-next" onClick={goNext} className="absolute inset-y-0 right-0 z-10 w-2/3" />
@@ -179,13 +270,7 @@ export function StoryViewer({
               />
             </div>
 
-            <div className="z-20 space-y-2 px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))]">
-              {story.caption && <p className="text-sm text-white">{story.caption}</p>}
-              <p className="flex items-center gap-1.5 text-xs text-white/70">
-                <Eye aria-hidden="true" className="size-4" />
-                {viewsLabel(story.viewsCount)}
-              </p>
-            </div>
+            {shown.footer}
           </>
         )}
       </FullScreenDialogContent>

@@ -92,12 +92,20 @@ describe('stories', () => {
       .poll(async () => (await viewer.count()) === 0, { timeout: 10_000, interval: 250 })
       .toBe(true);
 
-    // Through the remaining (demo) stories with Next: it closes after the last one.
+    // Through the remaining (demo) stories with Next: a sponsored story (a seeded story ad)
+    // comes after the third creator, and it closes after the last one.
     const anyViewer = b.page.getByRole('dialog');
+    let sponsoredSeen = false;
     for (let step = 0; step < 30 && (await anyViewer.count()) > 0; step++) {
+      if ((await b.page.getByRole('dialog', { name: /^Sponsored: / }).count()) > 0 && !sponsoredSeen) {
+        sponsoredSeen = true;
+        await anyViewer.getByRole('link', { name: /Learn more/ }).waitFor();
+        await b.shot('sponsored-story');
+      }
       await anyViewer.getByRole('button', { name: 'Next story' }).click();
     }
     await expect.poll(() => anyViewer.count()).toBe(0);
+    expect(sponsoredSeen).toBe(true);
     // Seen now: no ring.
     const seenCircle = strip(b.page).getByRole('button', { name: rosa.displayName, exact: true });
     await seenCircle.waitFor();

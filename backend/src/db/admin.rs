@@ -165,13 +165,15 @@ pub struct WithdrawalSummaryRow {
     pub total_fees: i64,
 }
 
+/// The sums come from `admin_totals` (kept by triggers, migration 0015); the pending count is a
+/// range count of `withdrawals_status_idx`, as long as the admins' queue.
 pub async fn withdrawal_summary(db: &Db) -> Result<WithdrawalSummaryRow, sqlx::Error> {
     sqlx::query_as(
         "SELECT (SELECT CAST(COUNT(*) AS BIGINT) FROM withdrawals WHERE status = 'pending')
                   AS pending_count,
-                CAST(COALESCE(SUM(amount_cents), 0) AS BIGINT) AS total_amount,
-                CAST(COALESCE(SUM(fee_cents), 0) AS BIGINT) AS total_fees
-         FROM withdrawals",
+                CAST(withdrawn_cents AS BIGINT) AS total_amount,
+                CAST(withdrawal_fees_cents AS BIGINT) AS total_fees
+         FROM admin_totals WHERE id = 1",
     )
     .fetch_one(&db.pool)
     .await
@@ -331,17 +333,21 @@ pub async fn users_page(
     }
 }
 
-/// (every user, admins).
+/// (every user, admins): the first from `admin_totals` (kept by triggers, migration 0015), the
+/// second a range count of the partial index `users_admin_idx`.
 pub async fn user_counts(db: &Db) -> Result<(i64, i64), sqlx::Error> {
     sqlx::query_as(
-        "SELECT (SELECT CAST(COUNT(*) AS BIGINT) FROM users),
-                (SELECT CAST(COUNT(*) AS BIGINT) FROM users WHERE is_admin = 1)",
+        "SELECT CAST(users_count AS BIGINT),
+                (SELECT CAST(COUNT(*) AS BIGINT) FROM users WHERE is_admin = 1)
+         FROM admin_totals WHERE id = 1",
     )
     .fetch_one(&db.pool)
     .await
 }
 
-/// Totals over every ad: (revenue cents, impressions, clicks).
+/// Totals over every ad: (revenue cents, impressions, clicks). A read of the whole `ads` table,
+/// which admins fill by hand (one row per campaign); a totals row would instead be written by
+/// every impression of every ad.
 pub async fn ad_totals(db: &Db) -> Result<(i64, i64, i64), sqlx::Error> {
     sqlx::query_as(
         "SELECT CAST(COALESCE(SUM(revenue_cents), 0) AS BIGINT),

@@ -23,6 +23,7 @@ both_backends!(
     decisions_are_audited_with_the_admin_and_the_time_and_bad_decisions_change_nothing,
     admin_lists_page_by_cursor_and_filter_withdrawals_by_status,
     users_are_listed_with_counts_searched_and_summarised,
+    the_tiles_totals_match_the_tables_after_concurrent_writes,
     revenue_totals_every_ad,
     who_is_online_comes_from_presence,
 );
@@ -875,4 +876,70 @@ async fn who_is_online_comes_from_presence(backend: Backend) {
         .collect();
     assert_eq!(online, ["maya"]);
     drop(socket);
+}
+
+/// The tiles read a totals row that triggers keep (migration 0015): after concurrent sign-ups
+/// and withdrawals, and a rejection, it still equals a count and sums over the tables.
+async fn the_tiles_totals_match_the_tables_after_concurrent_writes(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let boss = admin(&app, "boss").await;
+    let (a, b, c) = tokio::join!(
+        app.new_user("creator_a"),
+        app.new_user("creator_b"),
+        app.new_user("creator_c")
+    );
+    let (d, e, f) = tokio::join!(
+        app.new_user("creator_d"),
+        app.new_user("creator_e"),
+        app.new_user("creator_f")
+    );
+    let creators = [a, b, c, d, e, f];
+    for creator in &creators {
+        credit(&app, creator.id, 50_000).await;
+    }
+    let tasks: Vec<_> = creators
+        .iter()
+        .flat_map(|creator| [1_000, 2_345].map(|amount| (creator, amount)))
+        .map(|(creator, amount)| {
+            let request = creator
+                .client
+                .post(creator.url("/api/withdrawals"))
+                .json(&bank(amount));
+            tokio::spawn(async move { request.send().await.unwrap().status() })
+        })
+        .collect();
+    let mut placed = Vec::new();
+    for task in tasks {
+        placed.push(task.await.unwrap());
+    }
+    assert!(placed.iter().all(|status| *status == 201), "{placed:?}");
+    let first: Value = boss.get_json("/api/admin/withdrawals?limit=1").await;
+    let id = first[0]["id"].as_i64().unwrap();
+    let response = put_json(
+        &boss,
+        &format!("/api/admin/withdrawals/{id}"),
+        &json!({"status": "failed"}),
+    )
+    .await;
+    assert_eq!(response.status(), 200);
+
+    let db = app.db().await;
+    let (users,): (i64,) = sqlx::query_as("SELECT CAST(COUNT(*) AS BIGINT) FROM users")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    let (amount, fees): (i64, i64) = sqlx::query_as(
+        "SELECT CAST(SUM(amount_cents) AS BIGINT), CAST(SUM(fee_cents) AS BIGINT) FROM withdrawals",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    db.pool.close().await;
+    let tiles = boss.get_json("/api/admin/users/summary").await;
+    assert_eq!((tiles["totalUsers"].as_i64(), users), (Some(7), 7));
+    let tiles = boss.get_json("/api/admin/withdrawals/summary").await;
+    assert_eq!(amount, 6 * (1_000 + 2_345));
+    assert_eq!(tiles["totalAmount"].as_i64(), Some(amount));
+    assert_eq!(tiles["totalFees"].as_i64(), Some(fees));
+    assert_eq!(tiles["pendingCount"], 11);
 }

@@ -37,12 +37,11 @@ impl PasswordHasher {
         let _permit = self.permits.acquire().await.context("hasher closed")?;
         let password = password.to_owned();
         let known = hash.is_some();
-        let hash = match hash {
-            Some(hash) => hash.to_owned(),
-            None => dummy_hash().to_owned(),
-        };
+        let hash = hash.map(str::to_owned);
         let matches = tokio::task::spawn_blocking(move || {
-            let parsed = PasswordHash::new(&hash).context("stored password hash is malformed")?;
+            // The dummy is hashed once, on the blocking pool like every hash.
+            let hash = hash.as_deref().unwrap_or_else(|| dummy_hash());
+            let parsed = PasswordHash::new(hash).context("stored password hash is malformed")?;
             anyhow::Ok(
                 Argon2::default()
                     .verify_password(password.as_bytes(), &parsed)

@@ -208,6 +208,17 @@ pub async fn leave(db: &Db, conversation: i64, member: i64) -> Result<bool, sqlx
     Ok(done.rows_affected() > 0)
 }
 
+/// Who is in `conversation` now (one or both of its people; a member who left is not): typing
+/// and reactions go to them. A range of the primary key.
+pub async fn members(db: &Db, conversation: i64) -> Result<Vec<i64>, sqlx::Error> {
+    let rows: Vec<(i64,)> =
+        sqlx::query_as("SELECT user_id FROM conversation_members WHERE conversation_id = $1")
+            .bind(conversation)
+            .fetch_all(&db.pool)
+            .await?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
 /// The two people of a conversation (whoever of them is a member now).
 pub async fn people(db: &Db, conversation: i64) -> Result<Option<(i64, i64)>, sqlx::Error> {
     sqlx::query_as("SELECT user_a, user_b FROM conversations WHERE id = $1")

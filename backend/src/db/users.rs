@@ -426,7 +426,7 @@ pub async fn set_password(
     password_hash: &str,
     keep: &str,
 ) -> Result<(), sqlx::Error> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     sqlx::query("UPDATE users SET password_hash = $1 WHERE id = $2")
         .bind(password_hash)
         .bind(id)
@@ -446,7 +446,7 @@ pub async fn set_password(
 /// Deactivates an account and ends all its sessions, in one transaction. The row and
 /// everything the user made stay.
 pub async fn deactivate(db: &Db, id: i64, at: i64) -> Result<(), sqlx::Error> {
-    let mut tx = db.pool.begin().await?;
+    let mut tx = db.begin_write().await?;
     sqlx::query("UPDATE users SET deactivated_at = $1 WHERE id = $2 AND deactivated_at IS NULL")
         .bind(at)
         .bind(id)

@@ -7,6 +7,7 @@
 use std::time::Duration;
 
 use axum::extract::State;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade, close_code};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -32,11 +33,16 @@ pub async fn upgrade(
     State(state): State<AppState>,
     headers: HeaderMap,
     current: CurrentUser,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
     if !crate::web::origin::socket_allowed(&headers, &state.public_url) {
         return ApiError::Forbidden("Cross-site socket refused").into_response();
     }
+    // A plain GET (no upgrade headers) gets the API's JSON error, not axum's text.
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(rejection) => return ApiError::BadRequest(rejection.body_text()).into_response(),
+    };
     let user_id = current.user.id;
     // The session this socket lives on: checked again before every frame is acted on and every
     // few pings, so a socket of a session that ended (sign-out elsewhere, a password change,
@@ -124,12 +130,16 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
         }
     };
 
+    // Ends with the close frame to send, if any: 1009 for a frame over the limit.
     let reader = async {
         loop {
             let next = match tokio::time::timeout(IDLE_LIMIT, stream.next()).await {
                 Ok(Some(Ok(message))) => message,
-                // Too large, broken, closed, or silent for too long.
-                Ok(Some(Err(_))) | Ok(None) | Err(_) => break,
+                Ok(Some(Err(error))) if too_large(&error) => {
+                    return Some(close(close_code::SIZE, "frame too large"));
+                }
+                // Broken, closed, or silent for too long.
+                Ok(Some(Err(_))) | Ok(None) | Err(_) => return None,
             };
             let reply = match next {
                 // Boxed, here and below: a handler's state lives on the heap while it runs, not in
@@ -137,28 +147,32 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
                 Message::Text(text) => {
                     // A frame of a session that has ended is not acted on: the socket closes.
                     if !Box::pin(session_alive(&state, &session_hash)).await {
-                        break;
+                        return Some(close(close_code::POLICY, "session ended"));
                     }
                     Box::pin(handle(&state, user_id, socket_id, &mut call, &text)).await
                 }
                 Message::Binary(_) => Some(ServerEvent::Error {
                     message: "Frames are JSON text".into(),
                 }),
-                Message::Close(_) => break,
+                Message::Close(_) => return None,
                 Message::Ping(_) | Message::Pong(_) => None,
             };
             if let Some(reply) = reply
                 && replies.try_send(Utf8Bytes::from(reply.to_frame())).is_err()
             {
                 // Its own replies are not being read either.
-                break;
+                return None;
             }
         }
     };
 
-    tokio::select! {
-        () = writer => {}
-        () = reader => {}
+    let farewell = tokio::select! {
+        () = writer => None,
+        farewell = reader => farewell,
+    };
+    // The writer is gone, so the sink is free; a peer that does not read gets no more than a second.
+    if let Some(farewell) = farewell {
+        let _ = tokio::time::timeout(Duration::from_secs(1), sink.send(farewell)).await;
     }
     Box::pin(signalling::socket_closed(&state, user_id, &call)).await;
     let last_here = realtime.hub.unregister(user_id, socket_id);
@@ -166,6 +180,15 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
         Box::pin(announce(&state, user_id, false)).await;
         Box::pin(signalling::went_offline(&state, user_id)).await;
     }
+}
+
+/// Whether a read failed because the peer's message or frame was over the limit.
+fn too_large(error: &axum::Error) -> bool {
+    matches!(
+        std::error::Error::source(error)
+            .and_then(|inner| inner.downcast_ref::<tungstenite::Error>()),
+        Some(tungstenite::Error::Capacity(_))
+    )
 }
 
 fn close(code: u16, reason: &'static str) -> Message {
@@ -242,11 +265,13 @@ async fn others_in(
     conversation_id: i64,
     user_id: i64,
 ) -> Result<Option<Vec<i64>>, sqlx::Error> {
-    if !db::conversations::is_member(&state.db, conversation_id, user_id).await? {
+    let members = db::conversations::members(&state.db, conversation_id).await?;
+    if !members.contains(&user_id) {
         return Ok(None);
     }
-    let people = db::conversations::people(&state.db, conversation_id).await?;
-    Ok(people.map(|(a, b)| [a, b].into_iter().filter(|id| *id != user_id).collect()))
+    Ok(Some(
+        members.into_iter().filter(|id| *id != user_id).collect(),
+    ))
 }
 
 /// Tells everyone who shares a conversation with `user_id` that they came online or went

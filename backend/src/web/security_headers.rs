@@ -10,11 +10,11 @@ use axum::http::{HeaderName, HeaderValue, Request, Response, header};
 use pin_project_lite::pin_project;
 use tower::{Layer, Service};
 
-/// Self only, plus `data:`/`blob:` for media; `http:`/`https:` images because a post or an ad
-/// may carry an http(s) image URL (the server accepts both) that the browser loads; inline
-/// styles for the UI library's positioning.
+/// Self only, plus `data:`/`blob:` for media; `http:`/`https:` images and media because a
+/// post, an ad or a video story may carry an http(s) URL (the server accepts them) that the
+/// browser loads; inline styles for the UI library's positioning.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
-    img-src 'self' data: blob: http: https:; media-src 'self' data: blob:; \
+    img-src 'self' data: blob: http: https:; media-src 'self' data: blob: http: https:; \
     style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; \
     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 

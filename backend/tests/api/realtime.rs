@@ -10,7 +10,7 @@ use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
 use crate::both_backends;
-use crate::helpers::{Backend, spawn_app};
+use crate::helpers::{Backend, error_of, spawn_app};
 use crate::sockets::{
     EXPECT_WITHIN, assert_none_of, assert_quiet, connect, conversation, next_event, next_of,
 };
@@ -18,6 +18,7 @@ use crate::sockets::{
 both_backends!(
     a_new_message_reaches_every_socket_of_both_people_and_no_outsider,
     typing_reaches_the_other_person_only_and_outsiders_are_refused,
+    one_who_left_hears_no_more_typing_or_reactions,
     presence_is_announced_on_first_connect_and_on_last_close,
     a_malformed_frame_gets_an_error_and_the_socket_lives_on,
     a_frame_over_64_kib_closes_the_socket,
@@ -101,6 +102,47 @@ async fn typing_reaches_the_other_person_only_and_outsiders_are_refused(backend:
         json!({"type": "error", "message": "Conversation not found"})
     );
     assert_quiet(&mut leo_socket).await;
+}
+
+/// Leaving stops the conversation's events: the other's typing and reactions no longer reach
+/// the one who left (a new message brings them back, as a closed DM comes back).
+async fn one_who_left_hears_no_more_typing_or_reactions(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let id = conversation(&maya, &leo).await;
+    let sent: Value = maya
+        .post_json(
+            &format!("/api/conversations/{id}/messages"),
+            &json!({"content": "hello"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let left = leo
+        .delete(&format!("/api/conversations/{id}/participants/me"))
+        .await;
+    assert!(left.status().is_success(), "{}", left.status());
+    let mut leo_socket = connect(&app, &leo).await;
+    let mut maya_socket = connect(&app, &maya).await;
+
+    maya_socket
+        .send(Message::text(
+            json!({"type": "typing", "conversationId": id}).to_string(),
+        ))
+        .await
+        .unwrap();
+    let reacted = maya
+        .post_json(
+            &format!("/api/conversations/{id}/messages/{}/reactions", sent["id"]),
+            &json!({"emoji": "❤️"}),
+        )
+        .await;
+    assert_eq!(reacted.status(), 200);
+    // Maya still hears her own reaction; Leo hears neither.
+    next_of(&mut maya_socket, "reaction").await;
+    assert_none_of(&mut leo_socket, &["typing", "reaction"]).await;
 }
 
 async fn presence_is_announced_on_first_connect_and_on_last_close(backend: Backend) {
@@ -192,7 +234,7 @@ async fn a_frame_over_64_kib_closes_the_socket(backend: Backend) {
     })
     .await
     .expect("the server closes the socket");
-    assert!(matches!(closed, Some(1009) | None), "{closed:?}");
+    assert_eq!(closed, Some(1009));
     // The server is fine: a new socket works.
     let mut again = connect(&app, &maya).await;
     again
@@ -233,6 +275,12 @@ async fn the_upgrade_needs_a_session_and_this_sites_origin(backend: Backend) {
     own.headers_mut()
         .insert("origin", HeaderValue::from_str(&origin).unwrap());
     assert_eq!(status_of(tokio_tungstenite::connect_async(own).await), 101);
+
+    // A plain GET, signed in, without the upgrade headers: the API's JSON error.
+    let plain = maya.get("/ws").await;
+    let (status, message, code) = error_of(plain).await;
+    assert_eq!((status, code.as_str()), (400, "invalid_input"));
+    assert!(!message.is_empty());
 }
 
 async fn a_socket_that_falls_behind_is_cut_off_while_the_others_keep_receiving(backend: Backend) {

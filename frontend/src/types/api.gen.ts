@@ -426,7 +426,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Toggles the session user's reaction with this emoji on a message; both people's sockets get
+         * Toggles the session user's reaction with this emoji on a message; the members' sockets get
          *     `reaction`.
          */
         post: operations["toggle_reaction"];
@@ -1300,7 +1300,8 @@ export interface components {
         };
         LoginRequest: {
             email?: string | null;
-            password?: string | null;
+            /** @description The account's password (required: without it the answer is 400). */
+            password: string | null;
             /** @description Username, email, or both; when both are given they must name the same account. */
             username?: string | null;
         };
@@ -2838,6 +2839,8 @@ export interface operations {
             /** @description Too many attempts */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt is allowed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2945,6 +2948,8 @@ export interface operations {
             /** @description Too many attempts */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt is allowed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4523,6 +4528,8 @@ export interface operations {
             /** @description Too many attempts */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt is allowed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4630,6 +4637,8 @@ export interface operations {
             /** @description Too many attempts */
             429: {
                 headers: {
+                    /** @description Seconds until another attempt is allowed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

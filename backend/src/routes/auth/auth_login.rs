@@ -24,7 +24,9 @@ pub struct LoginRequest {
     pub username: Option<String>,
     #[serde(default)]
     pub email: Option<String>,
+    /// The account's password (required: without it the answer is 400).
     #[serde(default)]
+    #[schema(required = true)]
     pub password: Option<String>,
 }
 
@@ -39,7 +41,8 @@ pub struct LoginRequest {
         (status = 403, description = "This account is deactivated (answered only after a correct password), or a cross-site request", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
-        (status = 429, description = "Too many attempts", body = ErrorBody),
+        (status = 429, description = "Too many attempts", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until another attempt is allowed"))),
     )
 )]
 pub async fn login(

@@ -17,7 +17,7 @@ pub struct ReactionRequest {
     pub emoji: String,
 }
 
-/// Toggles the session user's reaction with this emoji on a message; both people's sockets get
+/// Toggles the session user's reaction with this emoji on a message; the members' sockets get
 /// `reaction`.
 #[utoipa::path(
     post, path = "/conversations/{id}/messages/{messageId}/reactions", tag = "chat",
@@ -49,17 +49,17 @@ pub async fn toggle_reaction(
         .await?
         .ok_or_else(|| ApiError::not_found(MESSAGE_NOT_FOUND))?;
     let message = one_message(&state, me, id, message_id).await?;
-    if let Some((a, b)) = db::conversations::people(&state.db, id).await? {
-        state.realtime.publish(
-            &[a, b],
-            &ServerEvent::Reaction {
-                conversation_id: id,
-                message_id,
-                user_id: me,
-                emoji: emoji.to_owned(),
-                added,
-            },
-        );
-    }
+    // To who is in the conversation now: one who left gets no more of its events.
+    let members = db::conversations::members(&state.db, id).await?;
+    state.realtime.publish(
+        &members,
+        &ServerEvent::Reaction {
+            conversation_id: id,
+            message_id,
+            user_id: me,
+            emoji: emoji.to_owned(),
+            added,
+        },
+    );
     Ok(Json(message))
 }

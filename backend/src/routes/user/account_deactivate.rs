@@ -31,7 +31,8 @@ pub struct Deactivation {
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
-        (status = 429, description = "Too many attempts", body = ErrorBody),
+        (status = 429, description = "Too many attempts", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds until another attempt is allowed"))),
     )
 )]
 pub async fn deactivate(

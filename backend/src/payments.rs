@@ -17,8 +17,8 @@ pub struct Charge<'a> {
     pub amount_cents: i64,
     /// The method the client chose (`stripe`).
     pub method: &'a str,
-    /// The order's Idempotency-Key, when the client sent one: a real provider passes it on, so
-    /// a retried charge is not taken twice.
+    /// Derived from the order's Idempotency-Key (user, key and attempt), when the client sent
+    /// one: a real provider passes it on, so a retried charge is not taken twice.
     pub idempotency_key: Option<&'a str>,
 }
 

@@ -120,6 +120,23 @@ pub async fn order_by_key(db: &Db, user: i64, key: &str) -> Result<Option<OrderV
     .await
 }
 
+/// The payment reference of `user`'s order placed with `key`, if there is one (the unique
+/// (user, key) index).
+pub async fn reference_of_key(
+    db: &Db,
+    user: i64,
+    key: &str,
+) -> Result<Option<String>, sqlx::Error> {
+    let row: Option<(String,)> = sqlx::query_as(
+        "SELECT payment_reference FROM orders WHERE user_id = $1 AND idempotency_key = $2",
+    )
+    .bind(user)
+    .bind(key)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.map(|(reference,)| reference))
+}
+
 pub struct NewOrder<'a> {
     pub user_id: i64,
     pub product_id: i64,

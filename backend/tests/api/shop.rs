@@ -23,6 +23,7 @@ both_backends!(
     bad_orders_are_refused_with_the_contracts_messages_and_nothing_moves,
     a_declined_payment_is_refused_and_nothing_moves,
     every_charge_without_an_order_is_refunded_under_concurrency,
+    a_provider_that_honours_keys_keeps_the_one_charge_of_concurrent_retries,
     the_database_refuses_negative_stock_and_a_total_that_is_not_price_times_quantity,
 );
 
@@ -30,6 +31,7 @@ both_backends!(
 #[derive(Default)]
 struct Recorder {
     decline: bool,
+    charges: AtomicI64,
     charged: AtomicI64,
     refunded: AtomicI64,
 }
@@ -42,15 +44,23 @@ impl PaymentProvider for Recorder {
             }
             self.charged
                 .fetch_add(charge.amount_cents, Ordering::SeqCst);
+            // A reference of its own per charge, as a provider that does not know keys gives.
+            let n = self.charges.fetch_add(1, Ordering::SeqCst);
             Ok(Receipt {
-                reference: format!("rec_{}", charge.amount_cents),
+                reference: format!("rec_{n}_{}", charge.amount_cents),
             })
         })
     }
 
     fn refund<'a>(&'a self, receipt: &'a Receipt) -> PaymentFuture<'a, ()> {
         Box::pin(async move {
-            let cents: i64 = receipt.reference["rec_".len()..].parse().unwrap();
+            let cents: i64 = receipt
+                .reference
+                .rsplit('_')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
             self.refunded.fetch_add(cents, Ordering::SeqCst);
             Ok(())
         })
@@ -559,4 +569,76 @@ async fn the_database_refuses_negative_stock_and_a_total_that_is_not_price_times
     assert!(forged.is_err());
     assert_eq!(stock(&app, TEE).await, 80);
     assert_eq!(orders_in_db(&app).await, (0, 0));
+}
+
+/// A provider like a real one: a charge with a key it has seen answers the first charge (one
+/// charge per key); it records every refund.
+#[derive(Default)]
+struct Keyed {
+    charges: std::sync::Mutex<std::collections::HashMap<String, i64>>,
+    refunded: std::sync::Mutex<Vec<String>>,
+}
+
+impl PaymentProvider for Keyed {
+    fn charge<'a>(&'a self, charge: Charge<'a>) -> PaymentFuture<'a, Receipt> {
+        Box::pin(async move {
+            let key = charge
+                .idempotency_key
+                .expect("the order sent a key")
+                .to_owned();
+            self.charges
+                .lock()
+                .unwrap()
+                .entry(key.clone())
+                .or_insert(charge.amount_cents);
+            Ok(Receipt {
+                reference: format!("ch_{key}"),
+            })
+        })
+    }
+
+    fn refund<'a>(&'a self, receipt: &'a Receipt) -> PaymentFuture<'a, ()> {
+        Box::pin(async move {
+            self.refunded
+                .lock()
+                .unwrap()
+                .push(receipt.reference.clone());
+            Ok(())
+        })
+    }
+}
+
+async fn a_provider_that_honours_keys_keeps_the_one_charge_of_concurrent_retries(backend: Backend) {
+    let provider = Arc::new(Keyed::default());
+    let app = spawn_app_with_payments(backend, provider.clone()).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+
+    let mut tasks = Vec::new();
+    for buyer in [&maya, &maya, &maya, &maya, &maya, &maya, &leo, &leo] {
+        let request = buyer
+            .client
+            .post(buyer.url("/api/orders"))
+            .header("Idempotency-Key", "checkout-1")
+            .json(&line(TEE, 2));
+        tasks.push(tokio::spawn(async move {
+            request.send().await.expect("request sent").status()
+        }));
+    }
+    for task in tasks {
+        assert_eq!(task.await.unwrap(), StatusCode::CREATED);
+    }
+
+    // One order each, and each order's charge stands: the same key of two users is two charges,
+    // and no retry gave the winner's charge back.
+    assert_eq!(orders_in_db(&app).await.0, 2);
+    let charges = provider.charges.lock().unwrap().clone();
+    assert_eq!(charges.len(), 2, "{charges:?}");
+    assert!(charges.values().all(|cents| *cents == 2 * TEE_PRICE));
+    assert!(
+        provider.refunded.lock().unwrap().is_empty(),
+        "{:?}",
+        provider.refunded.lock().unwrap()
+    );
+    assert_eq!(stock(&app, TEE).await, 80 - 4);
 }

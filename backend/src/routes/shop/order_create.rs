@@ -75,20 +75,23 @@ pub async fn create_order(
         return replay(first, product_id, quantity);
     }
     // A price that changes between the read and the write is read again (a handful of times).
-    for _ in 0..3 {
+    for attempt in 0..3 {
         let product = db::shop::product(&state.db, product_id)
             .await?
             .ok_or_else(|| ApiError::not_found(PRODUCT_NOT_FOUND))?;
         if product.stock < quantity {
             return Err(out_of_stock(&product.name, product.stock));
         }
+        // The provider's key: concurrent retries of one line share it (and so one charge); an
+        // attempt after a price change has its own, since it charges another amount.
+        let provider_key = key.as_deref().map(|key| format!("{me}:{key}:{attempt}"));
         let receipt = state
             .payments
             .charge(Charge {
                 user_id: me,
                 amount_cents: product.price_cents * quantity,
                 method,
-                idempotency_key: key.as_deref(),
+                idempotency_key: provider_key.as_deref(),
             })
             .await
             .map_err(payment_refused)?;
@@ -112,12 +115,12 @@ pub async fn create_order(
             }
             Ok(other) => other,
             Err(err) => {
-                refund(&state, &receipt).await;
+                refund(&state, me, key.as_deref(), &receipt).await;
                 return Err(err.into());
             }
         };
         // Nothing was taken: give the charge back, then say why.
-        refund(&state, &receipt).await;
+        refund(&state, me, key.as_deref(), &receipt).await;
         match placed {
             Placed::OutOfStock { left } => return Err(out_of_stock(&product.name, left)),
             Placed::DuplicateKey => {
@@ -168,7 +171,17 @@ fn payment_refused(err: PaymentError) -> ApiError {
 
 /// Gives back a charge whose order was not placed; a failure is logged for someone to act on
 /// (the buyer was charged for nothing).
-async fn refund(state: &AppState, receipt: &Receipt) {
+/// Gives a charge back, unless an order holds it: a concurrent retry with the same key shares
+/// the winner's charge (the provider answered both with it), which must stand.
+async fn refund(state: &AppState, user: i64, key: Option<&str>, receipt: &Receipt) {
+    if let Some(key) = key {
+        match db::shop::reference_of_key(&state.db, user, key).await {
+            Ok(Some(held)) if held == receipt.reference => return,
+            Ok(_) => {}
+            // Unknown whether an order holds it: the buyer's money goes back (the safer error).
+            Err(err) => tracing::error!(error = ?err, "order lookup before a refund failed"),
+        }
+    }
     if let Err(err) = state.payments.refund(receipt).await {
         tracing::error!(error = ?err, reference = %receipt.reference, "refund failed");
     }

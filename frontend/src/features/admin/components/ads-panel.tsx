@@ -8,6 +8,7 @@ import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StatTile } from '@/components/ui/stat-tile';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatCents } from '@/lib/money';
@@ -16,7 +17,7 @@ import { useSetAdActive } from '../api/mutations';
 import { useAdminAds, useRevenue } from '../api/queries';
 import type { AdminAd } from '../types';
 import { CreateAdDialog } from './create-ad-dialog';
-import { Badge, SectionHeading, StatTile, Tiles } from './parts';
+import { Badge, SectionHeading, Tiles } from './parts';
 
 const count = new Intl.NumberFormat('en-US');
 

@@ -9,10 +9,11 @@ import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StatTile } from '@/components/ui/stat-tile';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useAdminUsers, useUserSummary } from '../api/queries';
 import type { AdminUser } from '../types';
-import { Badge, SectionHeading, shortDate, StatTile, Tiles } from './parts';
+import { Badge, SectionHeading, shortDate, Tiles } from './parts';
 
 const count = new Intl.NumberFormat('en-US');
 

@@ -9,11 +9,12 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StatTile } from '@/components/ui/stat-tile';
 import { formatCents } from '@/lib/money';
 import { useDecideWithdrawal } from '../api/mutations';
 import { useAdminWithdrawals, useWithdrawalSummary } from '../api/queries';
 import type { AdminWithdrawal, WithdrawalDecision } from '../types';
-import { SectionHeading, selectClass, shortDate, StatTile, Tiles, WithdrawalStatusBadge } from './parts';
+import { SectionHeading, selectClass, shortDate, Tiles, WithdrawalStatusBadge } from './parts';
 
 const methodLabel: Record<string, string> = { bank_transfer: 'Bank Transfer', paypal: 'PayPal' };
 

@@ -1,12 +1,13 @@
 //! Earnings & Payments (spec 001 §2 Earnings): the three balance cards in dollars, 'Request
 //! Withdrawal' (off with nothing available), Recent Orders (the latest 5, 'No orders found'),
 //! and the user's withdrawals with their status, the account shown only by its last 4.
-import { Clock, DollarSign, Receipt, TrendingUp, Wallet, type LucideIcon } from 'lucide-react';
+import { Clock, DollarSign, Receipt, TrendingUp, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { StatTile } from '@/components/ui/stat-tile';
 import { formatCents } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { useBalance } from '../api/get-balance';
@@ -16,6 +17,9 @@ import type { Withdrawal } from '../types';
 import { WithdrawalDialog } from './withdrawal-dialog';
 
 /** 'Mar 4, 2026', or 'Unknown date' when the server sent none (or nothing readable). */
+/** A balance figure once loaded. */
+const money = (cents: number | undefined) => (cents === undefined ? undefined : formatCents(cents));
+
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return 'Unknown date';
   const date = new Date(iso);
@@ -35,42 +39,6 @@ function StatusBadge({ status }: { status: string }) {
     <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold capitalize', statusClass[status] ?? 'bg-sky-500/15 text-sky-300')}>
       {status}
     </span>
-  );
-}
-
-/** One balance: a skeleton while it loads, '—' when the balance could not be loaded. */
-function BalanceCard({
-  label,
-  cents,
-  failed,
-  icon: Icon,
-  accent,
-  className,
-}: {
-  label: string;
-  cents: number | undefined;
-  failed: boolean;
-  icon: LucideIcon;
-  accent: string;
-  className?: string;
-}) {
-  return (
-    <li aria-label={label} className={cn('rounded-2xl border border-white/10 bg-zinc-900/70 p-3', className)}>
-      <p className="flex items-center gap-1.5 text-xs font-medium text-zinc-400">
-        <Icon aria-hidden="true" className={cn('size-4', accent)} />
-        {label}
-      </p>
-      {cents !== undefined ? (
-        <p className="mt-1 truncate text-xl font-bold text-white tabular-nums">{formatCents(cents)}</p>
-      ) : failed ? (
-        <p className="mt-1 text-xl font-bold text-zinc-500">
-          <span aria-hidden="true">—</span>
-          <span className="sr-only">Not available</span>
-        </p>
-      ) : (
-        <Skeleton className="mt-2 h-6 w-20" />
-      )}
-    </li>
   );
 }
 
@@ -170,16 +138,16 @@ export function EarningsScreen() {
       <h1 className="text-2xl font-semibold text-white">Earnings &amp; Payments</h1>
       {balance.isError && <EmptyState title="Failed to load your balance" description="Please try again later." className="py-4" />}
       <ul aria-label="Balance" className="grid grid-cols-2 gap-2">
-        <BalanceCard
+        <StatTile
           label="Available Balance"
-          cents={balance.data?.availableBalance}
+          value={money(balance.data?.availableBalance)}
           failed={failed}
           icon={DollarSign}
           accent="text-emerald-400"
           className="col-span-2"
         />
-        <BalanceCard label="Pending" cents={balance.data?.pendingBalance} failed={failed} icon={Clock} accent="text-amber-400" />
-        <BalanceCard label="Total Earned" cents={balance.data?.totalEarnings} failed={failed} icon={TrendingUp} accent="text-fuchsia-400" />
+        <StatTile label="Pending" value={money(balance.data?.pendingBalance)} failed={failed} icon={Clock} accent="text-amber-400" />
+        <StatTile label="Total Earned" value={money(balance.data?.totalEarnings)} failed={failed} icon={TrendingUp} accent="text-fuchsia-400" />
       </ul>
       <Button className="w-full" disabled={available <= 0} onClick={() => setOpen(true)}>
         <Wallet aria-hidden="true" className="size-4" /> Request Withdrawal

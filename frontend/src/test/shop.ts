@@ -15,7 +15,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     price: 5000,
     originalPrice: null,
     imageUrl: `/media/product-${id}.png`,
-    productUrl: `https://store.example.com/products/${id}`,
+    productUrl: `https://store.atelier-creators.com/products/${id}`,
     category: 'shirts',
     rating: 4.5,
     reviews: 10,

@@ -53,7 +53,7 @@ describe('the shop', () => {
     const tote = screen.getByRole('article', { name: 'Brush Tote' });
     expect(within(tote).getByRole('button', { name: 'Brush Tote is out of stock' })).toBeDisabled();
     expect(within(tote).getByText('Out of Stock')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Visit our online store/ })).toHaveAttribute('href', 'https://store.example.com');
+    expect(screen.getByRole('link', { name: /Visit our online store/ })).toHaveAttribute('href', 'https://store.atelier-creators.com');
   });
 
   it('searches name or description case-insensitively, filters by category and sorts five ways', async () => {

@@ -33,12 +33,19 @@ function GridSkeleton() {
   );
 }
 
-/** The external store: where the catalogue's product pages live. */
-function storeUrl(products: readonly Product[] | undefined): string | null {
+/** Names reserved so that they never resolve (RFC 2606, RFC 6761): placeholders, not a store. */
+const RESERVED_HOST = /(^|\.)(example|test|invalid|localhost)$|(^|\.)example\.(com|net|org)$/i;
+
+/**
+ * The external store: where the catalogue's product pages live; none while the catalogue's
+ * pages are placeholders on a reserved name (the demo's), so the link never leads nowhere.
+ */
+export function storeUrl(products: readonly Product[] | undefined): string | null {
   const first = products?.find((p) => /^https?:\/\//.test(p.productUrl));
   if (!first) return null;
   try {
-    return new URL(first.productUrl).origin;
+    const url = new URL(first.productUrl);
+    return RESERVED_HOST.test(url.hostname) ? null : url.origin;
   } catch {
     return null;
   }

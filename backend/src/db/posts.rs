@@ -77,13 +77,15 @@ where
     }
 }
 
-/// Everything of `PostView` but the cursor; `$1` is the viewer. Posts of deactivated
+/// Everything of `PostView` but the cursor; `$1` is the viewer. A stored image of at most
+/// 320 px is its own thumbnail (the same bytes, so one media row without a thumbnail key). Posts of deactivated
 /// accounts drop out of every list here (the join), and come back when the account is restored.
 macro_rules! post_view_columns {
     () => {
         "p.id, p.user_id, u.username, u.display_name,
          COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
-         p.image_url, m.thumbnail_key, m.width, m.height, m.blurhash,
+         p.image_url, COALESCE(m.thumbnail_key, m.key) AS thumbnail_key, m.width, m.height,
+         m.blurhash,
          p.caption, p.location, p.tags, p.likes_count, p.comments_count, p.shares_count,
          CAST(CASE WHEN EXISTS (SELECT 1 FROM post_likes l
                                 WHERE l.user_id = $1 AND l.post_id = p.id)

@@ -472,6 +472,22 @@ async fn a_post_from_the_gallery_is_stored_resized_with_its_size_blurhash_and_th
         .await
         .unwrap();
     assert_eq!(again["imageUrl"], post["imageUrl"]);
+
+    // A picture already within the thumbnail's 320 px is its own thumbnail.
+    let small: Value = maya
+        .post_json(
+            "/api/posts",
+            &json!({"caption": "small", "imageUrl": png_data_url(64, 48)}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(small["thumbnailUrl"], small["imageUrl"]);
+    assert_eq!(
+        (small["width"].clone(), small["height"].clone()),
+        (json!(64), json!(48))
+    );
 }
 
 async fn a_post_whose_data_is_not_an_image_is_refused_and_nothing_is_stored(backend: Backend) {

@@ -3,6 +3,8 @@
 //! Signing out and deactivating call `forgetUser`, which removes every such key of that user,
 //! whether or not the feature that wrote it is loaded, and tells the loaded stores to drop their
 //! in-memory copies. Features never import one another, so the convention lives here.
+import type { QueryClient } from '@tanstack/react-query';
+import { userQueryKey, type User } from './auth';
 
 /** The local storage key of `name` (letters and dashes) for one user. */
 export function userStorageKey(name: string, userId: number): string {
@@ -27,4 +29,10 @@ export function forgetUser(userId: number): void {
     // Storage refused: there is nothing stored to forget.
   }
   for (const forget of forgetters) forget(userId);
+}
+
+/** `forgetUser` for whoever the session query says is signed in (before it is cleared). */
+export function forgetSignedInUser(queryClient: QueryClient): void {
+  const user = queryClient.getQueryData<User | null>(userQueryKey);
+  if (user) forgetUser(user.id);
 }

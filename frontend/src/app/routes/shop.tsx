@@ -6,18 +6,15 @@ import { useAds } from '@/features/ads/api/get-ads';
 import { AdCard } from '@/features/ads/components/ad-card';
 import { earningsKeys } from '@/features/earnings/api/keys';
 import { ShopScreen } from '@/features/shop/components/shop-screen';
-import { useCurrentUser } from '@/lib/auth';
 
 export default function ShopPage() {
   const queryClient = useQueryClient();
-  const user = useCurrentUser();
   const sidebar = useAds('sidebar');
   const noSidebarAd = sidebar.isError || (sidebar.isSuccess && sidebar.data.length === 0);
   const feed = useAds('feed', { enabled: noSidebarAd });
   const ads = (noSidebarAd ? feed.data : sidebar.data) ?? [];
   return (
     <ShopScreen
-      userId={user.id}
       interstitial={(slot) => (ads.length > 0 ? <AdCard ad={ads[slot % ads.length]} /> : null)}
       onOrdered={() => void queryClient.invalidateQueries({ queryKey: earningsKeys.orders() })}
     />

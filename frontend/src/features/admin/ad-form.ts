@@ -1,6 +1,7 @@
 //! The Create Ad form's rules (spec 001 §5), checked before anything is sent, with the spec's
 //! messages word for word; the server checks the same rules and its 400 message is shown too.
 //! Dollars typed become cents through lib/money.ts, never through a float.
+import { isHttpUrl } from '@/lib/image-address';
 import { parseDollars } from '@/lib/money';
 import type { AdCategory, NewAdRequest } from './types';
 
@@ -41,15 +42,6 @@ export const AD_FORM_DEFAULTS: AdFormValues = {
 };
 
 export type AdFormErrors = Partial<Record<keyof AdFormValues, string>>;
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 /** An image the server takes: an http(s) URL, one of its own `/media/` paths, or an uploaded `data:` image. */
 export function isImageUrl(text: string): boolean {

@@ -10,9 +10,8 @@ async function getJson<T>(url: string): Promise<T> {
 }
 
 /**
- * The screen waits for this answer (a 403 is Access Denied) and the ads tab reads it again. A
- * failed answer is not asked again when the tab mounts: that refetch would put the query back to
- * pending, the screen would swap the tabs for its spinner, and the two would take turns forever.
+ * The screen waits for the first answer (a 403 is Access Denied) and the ads tab reads it again.
+ * A failed answer is not asked again when the tab mounts (DESIGN §5: no retries); a reload asks.
  */
 export function useRevenue() {
   return useQuery({

@@ -39,7 +39,7 @@ export function AdminScreen() {
   return (
     <main className="px-4 pt-6 pb-6">
       <h1 className="mb-3 text-2xl font-semibold text-white">Admin Dashboard</h1>
-      {revenue.isPending ? (
+      {revenue.isPending && !revenue.isFetched ? (
         <Spinner className="pt-16" />
       ) : (
         <Tabs<AdminTab>

@@ -2,8 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { toast, toastAfterReload } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api-client';
-import { userQueryKey, type User } from '@/lib/auth';
-import { forgetUser } from '@/lib/user-storage';
+import { forgetSignedInUser } from '@/lib/user-storage';
 import type { components } from '@/types/api.gen';
 
 type LogoutResponse = components['schemas']['LogoutResponse'];
@@ -29,8 +28,7 @@ export function useLogout() {
         title: 'Logged out successfully',
         description: 'You have been logged out of your account.',
       });
-      const user = queryClient.getQueryData<User | null>(userQueryKey);
-      if (user) forgetUser(user.id);
+      forgetSignedInUser(queryClient);
       queryClient.clear();
       navigate('/');
       window.location.reload();

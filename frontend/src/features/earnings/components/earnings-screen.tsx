@@ -16,10 +16,10 @@ import { useWithdrawals } from '../api/get-withdrawals';
 import type { Withdrawal } from '../types';
 import { WithdrawalDialog } from './withdrawal-dialog';
 
-/** 'Mar 4, 2026', or 'Unknown date' when the server sent none (or nothing readable). */
 /** A balance figure once loaded. */
 const money = (cents: number | undefined) => (cents === undefined ? undefined : formatCents(cents));
 
+/** 'Mar 4, 2026', or 'Unknown date' when the server sent none (or nothing readable). */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return 'Unknown date';
   const date = new Date(iso);

@@ -11,8 +11,8 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, Dia
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { userQueryKey, type User } from '@/lib/auth';
-import { forgetUser } from '@/lib/user-storage';
+import { userQueryKey } from '@/lib/auth';
+import { forgetSignedInUser } from '@/lib/user-storage';
 import { useDeactivateAccount } from '../api/deactivate-account';
 
 function DeactivateForm() {
@@ -36,8 +36,7 @@ function DeactivateForm() {
         onSuccess: () => {
           toast({ title: 'Account deactivated', description: 'You have been signed out.' });
           navigate('/');
-          const user = queryClient.getQueryData<User | null>(userQueryKey);
-          if (user) forgetUser(user.id);
+          forgetSignedInUser(queryClient);
           // Signed out: the router shows the landing page; every other cached answer goes.
           queryClient.setQueryData(userQueryKey, null);
           queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });

@@ -2,7 +2,7 @@
 //! one changes (optimistic: the switch moves at once and goes back with a toast on failure).
 import { useId } from 'react';
 import { Switch } from '@/components/ui/switch';
-import { useEffectiveSettings, useSettings, type Settings } from '@/lib/settings';
+import { DEFAULT_SETTINGS, useSettings, type Settings } from '@/lib/settings';
 import { useUpdateSettings } from '../api/update-settings';
 
 interface SwitchRow {
@@ -108,7 +108,7 @@ function SettingRow({ row, checked, onChange }: { row: SwitchRow; checked: boole
 export function SettingsGroups() {
   const settings = useSettings();
   const update = useUpdateSettings();
-  const values = useEffectiveSettings();
+  const values = settings.data ?? DEFAULT_SETTINGS;
 
   return (
     <>

@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { useCurrentUser } from '@/lib/auth';
 import { useProducts } from '../api/get-products';
 import { cartCount, cartOf, MAX_QUANTITY, useCart } from '../cart';
 import { AD_EVERY, CATEGORIES, DEFAULT_FILTERS, filterProducts, SORTS, type CategoryFilter, type SortKey } from '../catalogue';
@@ -52,22 +53,20 @@ export function storeUrl(products: readonly Product[] | undefined): string | nul
 }
 
 /**
- * The shop of the signed-in `userId` (whose cart it fills). `interstitial(slot)` renders the
+ * The shop of the signed-in user (whose cart it fills). `interstitial(slot)` renders the
  * full-width card after the (slot + 1) × 6th product (slot 0 after the 6th…); null leaves no
  * gap. `onOrdered` runs when checkout ordered something.
  */
 export function ShopScreen({
-  userId,
   interstitial,
   onOrdered,
 }: {
-  userId: number;
   interstitial?: (slot: number) => ReactNode;
   onOrdered?: () => void;
 }) {
   const id = useId();
   const products = useProducts();
-  const cart = cartOf(userId);
+  const cart = cartOf(useCurrentUser().id);
   const lines = useCart(cart);
   const [search, setSearch] = useState(DEFAULT_FILTERS.search);
   const [category, setCategory] = useState<CategoryFilter>(DEFAULT_FILTERS.category);

@@ -139,7 +139,6 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// Turns axum's plain-text JSON rejections into our error body with a clear status.
 /// A multipart upload that could not be read: past the route's body limit 413, else 400.
 impl From<axum::extract::multipart::MultipartError> for ApiError {
     fn from(err: axum::extract::multipart::MultipartError) -> Self {
@@ -151,6 +150,7 @@ impl From<axum::extract::multipart::MultipartError> for ApiError {
     }
 }
 
+/// Turns axum's plain-text JSON rejections into our error body with a clear status.
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
         match rejection {

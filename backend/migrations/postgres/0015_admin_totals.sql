@@ -14,27 +14,44 @@ SELECT 1,
        (SELECT COALESCE(SUM(amount_cents), 0) FROM withdrawals),
        (SELECT COALESCE(SUM(fee_cents), 0) FROM withdrawals);
 
-CREATE FUNCTION admin_totals_users() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Inserts count once per statement (a transition table), so a bulk insert (the synthetic seed's
+-- 10,000 users) moves the row once, not once per row; deletes and amount changes, which nothing
+-- in the app makes, count per row.
+CREATE FUNCTION admin_totals_users_added() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    IF TG_OP = 'INSERT' THEN
-        UPDATE admin_totals SET users_count = users_count + 1 WHERE id = 1;
-    ELSE
-        UPDATE admin_totals SET users_count = users_count - 1 WHERE id = 1;
-    END IF;
+    UPDATE admin_totals SET users_count = users_count + (SELECT COUNT(*) FROM added) WHERE id = 1;
     RETURN NULL;
 END
 $$;
-CREATE TRIGGER admin_totals_users AFTER INSERT OR DELETE ON users
-    FOR EACH ROW EXECUTE FUNCTION admin_totals_users();
+CREATE TRIGGER admin_totals_users_added AFTER INSERT ON users
+    REFERENCING NEW TABLE AS added
+    FOR EACH STATEMENT EXECUTE FUNCTION admin_totals_users_added();
 
-CREATE FUNCTION admin_totals_withdrawals() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION admin_totals_user_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    IF TG_OP = 'INSERT' THEN
-        UPDATE admin_totals
-        SET withdrawn_cents = withdrawn_cents + NEW.amount_cents,
-            withdrawal_fees_cents = withdrawal_fees_cents + NEW.fee_cents
-        WHERE id = 1;
-    ELSIF TG_OP = 'UPDATE' THEN
+    UPDATE admin_totals SET users_count = users_count - 1 WHERE id = 1;
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER admin_totals_user_deleted AFTER DELETE ON users
+    FOR EACH ROW EXECUTE FUNCTION admin_totals_user_deleted();
+
+CREATE FUNCTION admin_totals_withdrawals_added() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE admin_totals
+    SET withdrawn_cents = withdrawn_cents + (SELECT COALESCE(SUM(amount_cents), 0) FROM added),
+        withdrawal_fees_cents = withdrawal_fees_cents + (SELECT COALESCE(SUM(fee_cents), 0) FROM added)
+    WHERE id = 1;
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER admin_totals_withdrawals_added AFTER INSERT ON withdrawals
+    REFERENCING NEW TABLE AS added
+    FOR EACH STATEMENT EXECUTE FUNCTION admin_totals_withdrawals_added();
+
+CREATE FUNCTION admin_totals_withdrawal_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'UPDATE' THEN
         UPDATE admin_totals
         SET withdrawn_cents = withdrawn_cents + NEW.amount_cents - OLD.amount_cents,
             withdrawal_fees_cents = withdrawal_fees_cents + NEW.fee_cents - OLD.fee_cents
@@ -48,7 +65,5 @@ BEGIN
     RETURN NULL;
 END
 $$;
-CREATE TRIGGER admin_totals_withdrawals_written AFTER INSERT OR DELETE ON withdrawals
-    FOR EACH ROW EXECUTE FUNCTION admin_totals_withdrawals();
-CREATE TRIGGER admin_totals_withdrawals_changed AFTER UPDATE OF amount_cents, fee_cents ON withdrawals
-    FOR EACH ROW EXECUTE FUNCTION admin_totals_withdrawals();
+CREATE TRIGGER admin_totals_withdrawal_changed AFTER UPDATE OF amount_cents, fee_cents OR DELETE
+    ON withdrawals FOR EACH ROW EXECUTE FUNCTION admin_totals_withdrawal_changed();

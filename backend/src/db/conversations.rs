@@ -219,14 +219,6 @@ pub async fn members(db: &Db, conversation: i64) -> Result<Vec<i64>, sqlx::Error
     Ok(rows.into_iter().map(|(id,)| id).collect())
 }
 
-/// The two people of a conversation (whoever of them is a member now).
-pub async fn people(db: &Db, conversation: i64) -> Result<Option<(i64, i64)>, sqlx::Error> {
-    sqlx::query_as("SELECT user_a, user_b FROM conversations WHERE id = $1")
-        .bind(conversation)
-        .fetch_optional(&db.pool)
-        .await
-}
-
 /// Whether `a` and `b` (two different users) share a conversation, whoever has left it since.
 pub async fn shared(db: &Db, a: i64, b: i64) -> Result<bool, sqlx::Error> {
     let row: Option<(i64,)> =

@@ -83,13 +83,16 @@ pub struct OrderView {
     pub payment_method: String,
     pub status: String,
     pub idempotency_key: Option<String>,
+    /// The provider's charge (never answered to the client).
+    pub payment_reference: String,
     pub created_at: i64,
 }
 
 macro_rules! order_view {
     () => {
         "SELECT o.id, o.product_id, p.name AS product_name, o.quantity, o.unit_price_cents,
-                o.total_amount_cents, o.payment_method, o.status, o.idempotency_key, o.created_at
+                o.total_amount_cents, o.payment_method, o.status, o.idempotency_key,
+                o.payment_reference, o.created_at
          FROM orders o
          JOIN products p ON p.id = o.product_id"
     };
@@ -118,23 +121,6 @@ pub async fn order_by_key(db: &Db, user: i64, key: &str) -> Result<Option<OrderV
     .bind(key)
     .fetch_optional(&db.pool)
     .await
-}
-
-/// The payment reference of `user`'s order placed with `key`, if there is one (the unique
-/// (user, key) index).
-pub async fn reference_of_key(
-    db: &Db,
-    user: i64,
-    key: &str,
-) -> Result<Option<String>, sqlx::Error> {
-    let row: Option<(String,)> = sqlx::query_as(
-        "SELECT payment_reference FROM orders WHERE user_id = $1 AND idempotency_key = $2",
-    )
-    .bind(user)
-    .bind(key)
-    .fetch_optional(&db.pool)
-    .await?;
-    Ok(row.map(|(reference,)| reference))
 }
 
 pub struct NewOrder<'a> {

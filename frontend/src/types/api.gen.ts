@@ -1301,7 +1301,7 @@ export interface components {
         LoginRequest: {
             email?: string | null;
             /** @description The account's password (required: without it the answer is 400). */
-            password: string | null;
+            password: string;
             /** @description Username, email, or both; when both are given they must name the same account. */
             username?: string | null;
         };

@@ -26,7 +26,7 @@ pub struct LoginRequest {
     pub email: Option<String>,
     /// The account's password (required: without it the answer is 400).
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, nullable = false)]
     pub password: Option<String>,
 }
 

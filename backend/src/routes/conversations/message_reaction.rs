@@ -2,7 +2,7 @@ use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{MESSAGE_NOT_FOUND, Message, one_message, require_member};
+use super::{CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND, Message, one_message};
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::domain::parse_emoji;
@@ -43,14 +43,16 @@ pub async fn toggle_reaction(
 ) -> ApiResult<Json<Message>> {
     let me = current.user.id;
     let emoji = parse_emoji(&body.emoji)?;
-    require_member(&state, id, me).await?;
+    // Who is in the conversation now: the check, and then who hears it (one who left does not).
+    let members = db::conversations::members(&state.db, id).await?;
+    if !members.contains(&me) {
+        return Err(ApiError::not_found(CONVERSATION_NOT_FOUND));
+    }
     let now = state.clock.now_ms();
     let added = db::messages::toggle_reaction(&state.db, id, message_id, me, emoji, now)
         .await?
         .ok_or_else(|| ApiError::not_found(MESSAGE_NOT_FOUND))?;
     let message = one_message(&state, me, id, message_id).await?;
-    // To who is in the conversation now: one who left gets no more of its events.
-    let members = db::conversations::members(&state.db, id).await?;
     state.realtime.publish(
         &members,
         &ServerEvent::Reaction {

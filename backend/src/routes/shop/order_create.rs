@@ -115,21 +115,33 @@ pub async fn create_order(
             }
             Ok(other) => other,
             Err(err) => {
-                refund(&state, me, key.as_deref(), &receipt).await;
+                refund(&state, &receipt).await;
                 return Err(err.into());
             }
         };
-        // Nothing was taken: give the charge back, then say why.
-        refund(&state, me, key.as_deref(), &receipt).await;
+        // Nothing was placed by this request. With a key, a concurrent retry may have placed the
+        // line first, sharing this very charge when the provider honours keys: that order is
+        // the answer, and its charge stands.
+        if let Some(key) = key.as_deref() {
+            let first = match db::shop::order_by_key(&state.db, me, key).await {
+                Ok(first) => first,
+                Err(err) => {
+                    refund(&state, &receipt).await;
+                    return Err(err.into());
+                }
+            };
+            if let Some(first) = first {
+                if first.payment_reference != receipt.reference {
+                    refund(&state, &receipt).await;
+                }
+                return replay(first, product_id, quantity);
+            }
+        }
+        refund(&state, &receipt).await;
         match placed {
             Placed::OutOfStock { left } => return Err(out_of_stock(&product.name, left)),
             Placed::DuplicateKey => {
-                // A concurrent retry with the same key placed it first.
-                let key = key.as_deref().unwrap_or_default();
-                let first = db::shop::order_by_key(&state.db, me, key)
-                    .await?
-                    .ok_or_else(|| anyhow::anyhow!("order of a duplicate key vanished"))?;
-                return replay(first, product_id, quantity);
+                return Err(anyhow::anyhow!("order of a duplicate key vanished").into());
             }
             Placed::PriceChanged | Placed::Created(_) => continue,
         }
@@ -169,19 +181,9 @@ fn payment_refused(err: PaymentError) -> ApiError {
     }
 }
 
-/// Gives back a charge whose order was not placed; a failure is logged for someone to act on
-/// (the buyer was charged for nothing).
-/// Gives a charge back, unless an order holds it: a concurrent retry with the same key shares
-/// the winner's charge (the provider answered both with it), which must stand.
-async fn refund(state: &AppState, user: i64, key: Option<&str>, receipt: &Receipt) {
-    if let Some(key) = key {
-        match db::shop::reference_of_key(&state.db, user, key).await {
-            Ok(Some(held)) if held == receipt.reference => return,
-            Ok(_) => {}
-            // Unknown whether an order holds it: the buyer's money goes back (the safer error).
-            Err(err) => tracing::error!(error = ?err, "order lookup before a refund failed"),
-        }
-    }
+/// Gives back a charge that no order holds; a failure is logged for someone to act on (the
+/// buyer was charged for nothing).
+async fn refund(state: &AppState, receipt: &Receipt) {
     if let Err(err) = state.payments.refund(receipt).await {
         tracing::error!(error = ?err, reference = %receipt.reference, "refund failed");
     }

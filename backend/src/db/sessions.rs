@@ -65,15 +65,16 @@ pub async fn extend(db: &Db, token_hash: &str, expires_at: i64) -> Result<(), sq
 }
 
 /// Ends a session; this instance stops accepting it at once.
-pub async fn delete(db: &Db, token_hash: &str) -> Result<(), sqlx::Error> {
+pub async fn delete(db: &Db, token_hash: &str) -> Result<Option<i64>, sqlx::Error> {
     db.session_cache.forget(token_hash);
-    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
-        .bind(token_hash)
-        .execute(&db.pool)
-        .await?;
+    let user: Option<(i64,)> =
+        sqlx::query_as("DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id")
+            .bind(token_hash)
+            .fetch_optional(&db.pool)
+            .await?;
     // Again after the delete: a lookup racing with it may have cached the row meanwhile.
     db.session_cache.forget(token_hash);
-    Ok(())
+    Ok(user.map(|(id,)| id))
 }
 
 /// Removes expired sessions (run at start-up; uses `sessions_expires_at_idx`).

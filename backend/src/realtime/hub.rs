@@ -123,8 +123,18 @@ impl Hub {
     /// Closes the sockets of `user_id` on this instance whose sessions ended: all of them but
     /// those of the session tagged `keep` (a password change keeps the changing browser's).
     pub fn close_sessions(&self, user_id: i64, keep: Option<u64>) {
+        self.close_where(user_id, |session| Some(session) != keep);
+    }
+
+    /// Closes the sockets of `user_id` on this instance that live on the session tagged `ended`
+    /// (a sign-out).
+    pub fn close_session(&self, user_id: i64, ended: u64) {
+        self.close_where(user_id, |session| session == ended);
+    }
+
+    fn close_where(&self, user_id: i64, ended: impl Fn(u64) -> bool) {
         if let Some(peers) = self.read().get(&user_id) {
-            for peer in peers.iter().filter(|peer| Some(peer.session) != keep) {
+            for peer in peers.iter().filter(|peer| ended(peer.session)) {
                 peer.kicked.cancel();
             }
         }

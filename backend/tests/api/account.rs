@@ -17,6 +17,7 @@ both_backends!(
     a_password_change_ends_the_other_sessions_and_keeps_this_one,
     a_password_change_closes_the_other_sessions_sockets,
     deactivation_closes_the_accounts_open_sockets_at_once,
+    signing_out_closes_that_sessions_sockets_at_once,
     a_wrong_current_password_is_refused_and_changes_nothing,
     a_new_password_must_be_long_enough_and_different,
     password_changes_are_rate_limited_like_sign_in,
@@ -281,6 +282,41 @@ async fn deactivation_closes_the_accounts_open_sockets_at_once(backend: Backend)
     .await
     .expect("the socket of a deactivated account closes without a frame of its own");
     assert_eq!(closed.as_deref(), Some("session ended"));
+}
+
+async fn signing_out_closes_that_sessions_sockets_at_once(backend: Backend) {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let laptop = second_browser(&app, "maya").await;
+    // A socket that only listens: it sends nothing after the sign-out.
+    let mut listening = crate::sockets::connect(&app, &laptop).await;
+    let mut own_socket = crate::sockets::connect(&app, &maya).await;
+
+    let out = laptop.post_json("/api/auth/logout", &json!({})).await;
+    assert_eq!(out.status(), 200);
+
+    let closed = tokio::time::timeout(std::time::Duration::from_secs(5), async {
+        loop {
+            match listening.next().await {
+                None | Some(Err(_)) => return None,
+                Some(Ok(Message::Close(frame))) => return frame.map(|f| f.reason.to_string()),
+                Some(Ok(_)) => continue,
+            }
+        }
+    })
+    .await
+    .expect("the signed-out session's socket closes without a frame of its own");
+    assert_eq!(closed.as_deref(), Some("session ended"));
+
+    // The other browser's session and socket live on.
+    own_socket
+        .send(Message::text(json!({"type": "ping"}).to_string()))
+        .await
+        .unwrap();
+    crate::sockets::next_of(&mut own_socket, "pong").await;
 }
 
 async fn a_wrong_current_password_is_refused_and_changes_nothing(backend: Backend) {

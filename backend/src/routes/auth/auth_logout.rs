@@ -14,7 +14,7 @@ pub struct LogoutResponse {
     pub ok: bool,
 }
 
-/// Sign out: the session row is deleted and the cookie cleared. Idempotent: without a
+/// Sign out: the session row is deleted, its sockets closed and the cookie cleared. Idempotent: without a
 /// session it only clears the cookie.
 #[utoipa::path(
     post, path = "/logout", tag = "auth",
@@ -22,7 +22,14 @@ pub struct LogoutResponse {
 )]
 pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
     if let Some(token) = session::token_from(&headers) {
-        db::sessions::delete(&state.db, &session::hash_token(&token)).await?;
+        let hash = session::hash_token(&token);
+        // Its sockets on this instance close now; elsewhere at their next session check.
+        if let Some(user) = db::sessions::delete(&state.db, &hash).await? {
+            state
+                .realtime
+                .hub
+                .close_session(user, crate::realtime::hub::session_tag(&hash));
+        }
     }
     let cookie = session::removal_cookie(state.secure_cookies);
     Ok((

@@ -6,7 +6,7 @@ import { CallButton } from '@/features/calls/components/call-button';
 import { chatKeys } from '@/features/chat/api/keys';
 import { ChatScreen, type RenderCallButton } from '@/features/chat/components/chat-screen';
 import type { UserSearchHook } from '@/features/chat/components/new-chat-dialog';
-import { searchUsers } from '@/features/users/api/search-users';
+import { searchUsersQueryOptions } from '@/features/users/api/search-users';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { isUnauthorized } from '@/hooks/use-session-expiry';
 
@@ -16,8 +16,7 @@ import { isUnauthorized } from '@/hooks/use-session-expiry';
  * any other failure says 'Failed to search users'. Other screens' searches keep the users keys.
  */
 const useChatUserSearch: UserSearchHook = (query) => {
-  const q = query.trim();
-  const result = useQuery({ queryKey: chatKeys.userSearch(q), queryFn: () => searchUsers(q), enabled: q.length > 0 });
+  const result = useQuery(searchUsersQueryOptions(query, chatKeys.userSearch));
   // On a 401 'Session Expired' is the toast (one shows at a time: this one would replace it).
   useErrorToast(isUnauthorized(result.error) ? null : result.error, 'Failed to search users');
   return result;

@@ -17,10 +17,10 @@ export const INCOMING_GRACE_MS = 5_000;
 export const CALL_TARGET_NOT_FOUND = 'Call target not found';
 /**
  * The server's refusals of an `initiateCall` that placed nothing (backend realtime/signalling.rs):
- * the call they answer never rang, so nothing is hung up after them.
+ * the call they answer never rang, so nothing is hung up after them. (CALL_TARGET_NOT_FOUND is
+ * one too, but refused() handles it before it looks here.)
  */
 const PLACEMENT_REFUSALS: ReadonlySet<string> = new Set([
-  CALL_TARGET_NOT_FOUND,
   'You are already in a call',
   'Too many calls: please wait a minute',
 ]);

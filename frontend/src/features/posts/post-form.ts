@@ -5,9 +5,9 @@ import type { CreatePostRequest } from '@/types/social';
 
 export const CAPTION_MAX = 2200;
 /** The server's tag limits (backend domain/post.rs), with its messages. */
-export const TAGS_MAX = 30;
-export const TAG_MAX = 50;
-export const TAG_MESSAGES = {
+const TAGS_MAX = 30;
+const TAG_MAX = 50;
+const TAG_MESSAGES = {
   tooLong: `Each tag must be at most ${TAG_MAX} characters`,
   tooMany: `A post can have at most ${TAGS_MAX} tags`,
 } as const;
@@ -39,13 +39,13 @@ export function parseTags(input: string): string[] {
 }
 
 /** Characters as a reader counts them (an emoji is one), as the server counts them too. */
-export function captionLength(caption: string): number {
-  return Array.from(caption).length;
+export function charLength(text: string): number {
+  return Array.from(text).length;
 }
 
 /** The live counter under the caption, e.g. '12/2200'. */
 export function captionCounter(caption: string): string {
-  return `${captionLength(caption)}/${CAPTION_MAX}`;
+  return `${charLength(caption)}/${CAPTION_MAX}`;
 }
 
 export type PostFormResult = { ok: true; payload: CreatePostRequest } | { ok: false; message: string };
@@ -55,7 +55,7 @@ export type PostFormResult = { ok: true; payload: CreatePostRequest } | { ok: fa
  * each tag's length, the number of tags), and builds the request body.
  */
 export function validatePostForm(values: PostFormValues): PostFormResult {
-  if (captionLength(values.caption) > CAPTION_MAX) {
+  if (charLength(values.caption) > CAPTION_MAX) {
     return { ok: false, message: 'Caption must be under 2200 characters' };
   }
   const imageUrl = values.imageUrl.trim();
@@ -68,7 +68,7 @@ export function validatePostForm(values: PostFormValues): PostFormResult {
   const location = values.location.trim();
   if (location) payload.location = location;
   const tags = parseTags(values.tags);
-  if (tags.some((tag) => Array.from(tag).length > TAG_MAX)) return { ok: false, message: TAG_MESSAGES.tooLong };
+  if (tags.some((tag) => charLength(tag) > TAG_MAX)) return { ok: false, message: TAG_MESSAGES.tooLong };
   if (tags.length > TAGS_MAX) return { ok: false, message: TAG_MESSAGES.tooMany };
   if (tags.length > 0) payload.tags = tags;
   return { ok: true, payload };

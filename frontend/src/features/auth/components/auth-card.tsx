@@ -4,6 +4,7 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
+import { DISPLAY_NAME_MAX } from '@/lib/account-limits';
 import { errorMessage, errorStatus } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
@@ -40,7 +41,6 @@ const COPY = {
 
 /** Usernames the server accepts (backend domain/account.rs): 3–30 of letters, digits, '_' and '.'. */
 const USERNAME_MAX = 30;
-const DISPLAY_NAME_MAX = 50;
 
 /**
  * Refusals whose `message` says what to fix, shown instead of the spec's catch-all sentence:

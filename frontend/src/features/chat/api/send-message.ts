@@ -132,7 +132,8 @@ export function useSendVoiceMessage(conversationId: number) {
         messageType: 'voice',
         voiceUrl,
         duration: seconds,
-        ...(replyToId !== undefined ? { replyToId } : {}),
+        // Left out of the JSON when undefined.
+        replyToId,
       });
     },
     onSuccess: (message, { seconds }) => {

@@ -86,7 +86,7 @@ export function Composer({
     maxSeconds: VOICE_MESSAGE_MAX_SECONDS,
     // Sent as a reply to the target selected when the recording ends, which then clears, as for text.
     onRecorded: (clip) => {
-      sendVoice.mutate({ ...clip, ...(replyTo ? { replyToId: replyTo.id } : {}) });
+      sendVoice.mutate({ ...clip, replyToId: replyTo?.id });
       if (replyTo) onClearReply();
     },
     onError: recordingError,

@@ -58,7 +58,7 @@ describe('MessageBubble voice and call lines', () => {
     expect(document.querySelector('audio')).toHaveAttribute('src', '/media/voice-1.webm');
   });
 
-  it('offers Copy only when given one (the list gives none for a voice message)', () => {
+  it('offers no Copy on a voice message, even when given one', () => {
     render(
       <ol>
         <MessageBubble
@@ -66,6 +66,7 @@ describe('MessageBubble voice and call lines', () => {
           mine={false}
           onReact={() => {}}
           onReply={() => {}}
+          onCopy={() => {}}
         />
         <MessageBubble message={aMessage({ content: 'Copy me' })} mine={false} onReact={() => {}} onCopy={() => {}} />
       </ol>,

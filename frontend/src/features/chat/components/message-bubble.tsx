@@ -107,7 +107,7 @@ export function MessageBubble({
   /** Absent on messages the server does not have yet: no actions. */
   onReact?: (emoji: string) => void;
   onReply?: () => void;
-  /** Absent where there is no text to copy (a voice message): no Copy action. */
+  /** Not offered on a voice message: it has no text to copy. */
   onCopy?: () => void;
   onRetry?: () => void;
 }) {
@@ -137,7 +137,7 @@ export function MessageBubble({
         <button type="button" aria-label="Reply" onClick={onReply} className={actionClass}>
           <Reply aria-hidden="true" className="size-5" />
         </button>
-        {onCopy && (
+        {onCopy && message.messageType !== 'voice' && (
           <button type="button" aria-label="Copy" onClick={onCopy} className={actionClass}>
             <Copy aria-hidden="true" className="size-5" />
           </button>

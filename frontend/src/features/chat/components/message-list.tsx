@@ -129,15 +129,10 @@ export function MessageList({
                 setActiveId(null);
                 onReply(message);
               }}
-              // A voice message has no text to copy.
-              onCopy={
-                message.messageType === 'voice'
-                  ? undefined
-                  : () => {
-                      setActiveId(null);
-                      void copyMessage(message.content);
-                    }
-              }
+              onCopy={() => {
+                setActiveId(null);
+                void copyMessage(message.content);
+              }}
             />
           ))}
           {outbox.map((item) => (

@@ -9,7 +9,7 @@ import { errorMessage, errorStatus } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import type { Post } from '@/types/social';
 import { useCreatePost } from '../api/create-post';
-import { CAPTION_MAX, captionCounter, captionLength, validatePostForm } from '../post-form';
+import { CAPTION_MAX, captionCounter, charLength, validatePostForm } from '../post-form';
 
 function showError(description: string, title = 'Error') {
   toast({ variant: 'destructive', title, description });
@@ -24,7 +24,7 @@ export function CreatePostScreen({ onClose, onCreated }: { onClose: () => void; 
   const create = useCreatePost();
 
   const busy = create.isPending || source.processing;
-  const captionTooLong = captionLength(caption) > CAPTION_MAX;
+  const captionTooLong = charLength(caption) > CAPTION_MAX;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryKey, queryOptions, useQuery } from '@tanstack/react-query';
 import { useErrorToast } from '@/hooks/use-error-toast';
 import { apiRequest } from '@/lib/api-client';
 import type { Profile } from '@/types/social';
@@ -10,9 +10,13 @@ export async function searchUsers(query: string): Promise<Profile[]> {
   return (await res.json()) as Profile[];
 }
 
-export function searchUsersQueryOptions(query: string) {
+/**
+ * The search of the trimmed query, run only when it is non-empty; `key` builds its query key from
+ * the trimmed query (the users keys unless a screen keeps it under its own).
+ */
+export function searchUsersQueryOptions(query: string, key: (query: string) => QueryKey = userKeys.search) {
   const q = query.trim();
-  return queryOptions({ queryKey: userKeys.search(q), queryFn: () => searchUsers(q), enabled: q.length > 0 });
+  return queryOptions({ queryKey: key(q), queryFn: () => searchUsers(q), enabled: q.length > 0 });
 }
 
 /** Runs only for a non-empty trimmed query (spec 000 §5). */

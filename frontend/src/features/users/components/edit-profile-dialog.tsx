@@ -5,12 +5,12 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
+import { DISPLAY_NAME_MAX } from '@/lib/account-limits';
 import { SKILLS } from '@/lib/skills';
 import { cn } from '@/lib/utils';
 import type { Profile } from '@/types/social';
 import { useUpdateProfile } from '../api/update-profile';
 
-export const DISPLAY_NAME_MAX = 50;
 export const BIO_MAX = 500;
 
 function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {

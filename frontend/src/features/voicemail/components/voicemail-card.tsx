@@ -51,6 +51,11 @@ export function VoicemailCard({ voicemail }: { voicemail: Voicemail }) {
     marking.current = true;
     listen.mutate(voicemail.id, { onSettled: () => (marking.current = false) });
   };
+  /** Paused or played to the end: the button offers Play again. */
+  const onStopped = () => {
+    playRequested.current = false;
+    setPlaying(false);
+  };
 
   const toggle = () => {
     const element = audio.current;
@@ -112,14 +117,8 @@ export function VoicemailCard({ voicemail }: { voicemail: Voicemail }) {
           src={voicemail.voiceUrl}
           aria-label={`Voicemail from ${name}`}
           onPlay={onPlay}
-          onPause={() => {
-            playRequested.current = false;
-            setPlaying(false);
-          }}
-          onEnded={() => {
-            playRequested.current = false;
-            setPlaying(false);
-          }}
+          onPause={onStopped}
+          onEnded={onStopped}
           onError={() => {
             setPlaying(false);
             playbackError();

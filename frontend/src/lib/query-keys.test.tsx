@@ -2,16 +2,25 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { postKeys } from '@/features/posts/api/keys';
-import { reelKeys } from '@/features/reels/api/keys';
-import { storyKeys } from '@/features/stories/api/keys';
+import { useUpdateProfile } from '@/features/users/api/update-profile';
+import { useUploadProfileImage } from '@/features/users/api/upload-profile-image';
 import { userQueryKey } from '@/lib/auth';
 import { aProfile, json, me } from '@/test/render';
-import { useUpdateProfile } from './update-profile';
-import { useUploadProfileImage } from './upload-profile-image';
+import { postsQueryKey, reelsQueryKey, storiesQueryKey } from './query-keys';
 
-/** Every list whose items embed their author's name and avatar. */
-const authorLists = [postKeys.feed(), postKeys.trending(), postKeys.byUser(me.id), postKeys.bookmarks(), storyKeys.groups(), reelKeys.list(), reelKeys.byUser(me.id)];
+/**
+ * Every list whose items embed their author's name and avatar, built from the roots the way
+ * postKeys, storyKeys and reelKeys build them.
+ */
+const authorLists = [
+  [...postsQueryKey, 'feed'],
+  [...postsQueryKey, 'trending'],
+  [...postsQueryKey, 'user', me.id],
+  [...postsQueryKey, 'bookmarks'],
+  [...storiesQueryKey, 'groups'],
+  [...reelsQueryKey, 'list'],
+  [...reelsQueryKey, 'user', me.id],
+];
 
 /** A client whose caches hold those lists (fresh, as within the 5-minute stale time) and the session. */
 function setup() {

@@ -1,0 +1,2 @@
+/** The longest display name the server accepts (backend domain/account.rs), in characters. */
+export const DISPLAY_NAME_MAX = 50;

@@ -313,7 +313,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sign out: the session row is deleted and the cookie cleared. Idempotent: without a
+         * Sign out: the session row is deleted, its sockets closed and the cookie cleared. Idempotent: without a
          *     session it only clears the cookie.
          */
         post: operations["logout"];

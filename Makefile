@@ -50,7 +50,7 @@ lint:
 	cargo clippy --all-targets --locked -- -D warnings
 
 test-frontend: frontend-deps
-	cd frontend && npm run typecheck && npm test && npm run build
+	cd frontend && npm run lint && npm run typecheck && npm test && npm run build
 
 test-rust:
 	cargo test --locked

@@ -2,7 +2,7 @@
 //! From URL toggle, the file picker with its type and size checks and the 1600 px JPEG redraw,
 //! the URL input, and a preview with a remove button that clears itself when it fails to load.
 import { ImagePlus, Link2, Loader2, Trash2 } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type ChangeEvent, type KeyboardEvent, type RefObject } from 'react';
 import { IconButton } from '@/components/ui/icon-button';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
@@ -53,9 +53,11 @@ export function useImageSource(): ImageSource {
   const preview = mode === 'gallery' ? fileImage : isHttpUrl(settledUrl) ? settledUrl : '';
   const urlProblem = mode === 'url' && settledUrl ? imageAddressProblem(settledUrl) : null;
 
-  useEffect(() => {
-    if (urlInput) setUrlFailed(false);
-  }, [urlInput]);
+  // A new address gets a new chance to load.
+  const changeUrlInput = (next: string) => {
+    setUrlInput(next);
+    if (next) setUrlFailed(false);
+  };
 
   const clear = () => {
     if (mode === 'gallery') {
@@ -98,7 +100,7 @@ export function useImageSource(): ImageSource {
     preview,
     processing,
     urlInput,
-    setUrlInput,
+    setUrlInput: changeUrlInput,
     urlFailed,
     urlProblem,
     clear,
@@ -121,7 +123,17 @@ export function ImageSourcePicker({
   previewClassName?: string;
 }) {
   const id = useId();
-  const { mode, setMode, preview, processing } = source;
+  const { mode, setMode, preview, processing, urlInput, setUrlInput, urlFailed, urlProblem } = source;
+  const { clear, onPreviewError, onFile, fileInput } = source;
+
+  // Two options: any arrow key moves to the other one (WAI-ARIA radio group).
+  const onArrowKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(event.key)) return;
+    event.preventDefault();
+    const next = mode === 'gallery' ? 'url' : 'gallery';
+    setMode(next);
+    event.currentTarget.parentElement?.querySelector<HTMLButtonElement>(`[data-mode="${next}"]`)?.focus();
+  };
 
   const modeButton = (value: ImageSourceMode, label: string, Icon: typeof ImagePlus) => (
     <button
@@ -131,6 +143,7 @@ export function ImageSourcePicker({
       tabIndex={mode === value ? 0 : -1}
       data-mode={value}
       onClick={() => setMode(value)}
+      onKeyDown={onArrowKey}
       className={cn(
         'flex min-h-11 flex-1 items-center justify-center gap-2 rounded-lg text-sm font-medium transition',
         mode === value ? 'bg-white/10 text-white' : 'text-zinc-400 hover:text-zinc-100',
@@ -146,14 +159,6 @@ export function ImageSourcePicker({
       <div
         role="radiogroup"
         aria-label="Image source"
-        onKeyDown={(event) => {
-          // Two options: any arrow key moves to the other one (WAI-ARIA radio group).
-          if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(event.key)) return;
-          event.preventDefault();
-          const next = mode === 'gallery' ? 'url' : 'gallery';
-          setMode(next);
-          event.currentTarget.querySelector<HTMLButtonElement>(`[data-mode="${next}"]`)?.focus();
-        }}
         className="flex gap-1 rounded-xl border border-white/10 bg-zinc-900/80 p-1"
       >
         {modeButton('gallery', 'From Gallery', ImagePlus)}
@@ -165,14 +170,14 @@ export function ImageSourcePicker({
           <img
             src={preview}
             alt={previewAlt}
-            onError={source.onPreviewError}
+            onError={onPreviewError}
             className={cn('w-full object-contain', previewClassName)}
           />
           <IconButton
             label="Remove image"
             icon={Trash2}
             iconClassName="size-5"
-            onClick={source.clear}
+            onClick={clear}
             className="absolute top-2 right-2 bg-black/60 text-white hover:bg-black/80"
           />
         </div>
@@ -191,14 +196,14 @@ export function ImageSourcePicker({
         </label>
       ) : null}
       <input
-        ref={source.fileInput}
+        ref={fileInput}
         id={`${id}-file`}
         type="file"
         accept="image/*"
         className="sr-only"
         tabIndex={mode === 'gallery' && !preview ? 0 : -1}
         disabled={mode !== 'gallery' || disabled}
-        onChange={(e) => void source.onFile(e)}
+        onChange={(e) => void onFile(e)}
       />
 
       {mode === 'url' && (
@@ -209,14 +214,14 @@ export function ImageSourcePicker({
             type="url"
             inputMode="url"
             placeholder="https://example.com/image.jpg"
-            value={source.urlInput}
-            onChange={(e) => source.setUrlInput(e.target.value)}
-            aria-invalid={source.urlProblem ? true : undefined}
-            aria-describedby={source.urlFailed || source.urlProblem ? `${id}-url-message` : undefined}
+            value={urlInput}
+            onChange={(e) => setUrlInput(e.target.value)}
+            aria-invalid={urlProblem ? true : undefined}
+            aria-describedby={urlFailed || urlProblem ? `${id}-url-message` : undefined}
           />
-          {(source.urlFailed || source.urlProblem) && (
+          {(urlFailed || urlProblem) && (
             <p id={`${id}-url-message`} className="mt-1.5 text-xs text-red-300">
-              {source.urlProblem ?? 'That image could not be loaded.'}
+              {urlProblem ?? 'That image could not be loaded.'}
             </p>
           )}
         </div>

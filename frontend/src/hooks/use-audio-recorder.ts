@@ -3,6 +3,7 @@
 //! that ticks each second, and a cap that stops the recording by itself. The microphone is
 //! released as soon as the recording ends, is cancelled, or its component unmounts.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLatest } from './use-latest';
 
 /** Spec 001 §9: audio is recorded as webm. */
 export const RECORDING_TYPE = 'audio/webm';
@@ -52,8 +53,7 @@ export function useAudioRecorder({ maxSeconds, onRecorded, onError }: AudioRecor
   const [status, setStatus] = useState<RecorderStatus>('idle');
   const [seconds, setSeconds] = useState(0);
   const session = useRef<Session | null>(null);
-  const callbacks = useRef({ onRecorded, onError });
-  callbacks.current = { onRecorded, onError };
+  const callbacks = useLatest({ onRecorded, onError });
 
   const release = useCallback((current: Session) => {
     clearInterval(current.ticker);
@@ -118,7 +118,7 @@ export function useAudioRecorder({ maxSeconds, onRecorded, onError }: AudioRecor
       1000,
     );
     current.cap = setTimeout(stop, maxSeconds * 1000);
-  }, [maxSeconds, release, stop]);
+  }, [maxSeconds, release, stop, callbacks]);
 
   /** Ends the recording without a clip and releases the microphone. */
   const cancel = useCallback(() => {

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useLatest } from './use-latest';
 
 /**
  * Infinite scroll: returns a ref for a sentinel element placed after a list; when it comes
@@ -7,8 +8,7 @@ import { useEffect, useRef } from 'react';
  */
 export function useLoadMore<T extends Element>(onLoadMore: () => void, enabled: boolean, rootMargin = '600px') {
   const ref = useRef<T>(null);
-  const callback = useRef(onLoadMore);
-  callback.current = onLoadMore;
+  const callback = useLatest(onLoadMore);
 
   useEffect(() => {
     const node = ref.current;
@@ -21,7 +21,7 @@ export function useLoadMore<T extends Element>(onLoadMore: () => void, enabled: 
     );
     observer.observe(node);
     return () => observer.disconnect();
-  }, [enabled, rootMargin]);
+  }, [enabled, rootMargin, callback]);
 
   return ref;
 }

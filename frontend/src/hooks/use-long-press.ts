@@ -1,4 +1,5 @@
 import { useEffect, useRef, type PointerEvent, type SyntheticEvent } from 'react';
+import { useLatest } from './use-latest';
 
 /** Spec 001 §9's long press (the emoji picker's; the message actions use the same). */
 export const LONG_PRESS_MS = 500;
@@ -12,8 +13,7 @@ const MOVE_TOLERANCE_PX = 10;
 export function useLongPress(onLongPress: () => void, delayMs = LONG_PRESS_MS) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const start = useRef<{ x: number; y: number } | null>(null);
-  const callback = useRef(onLongPress);
-  callback.current = onLongPress;
+  const callback = useLatest(onLongPress);
 
   const cancel = () => {
     if (timer.current) clearTimeout(timer.current);

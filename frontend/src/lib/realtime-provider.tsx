@@ -1,6 +1,7 @@
 //! React access to the realtime socket: <RealtimeProvider> opens it for as long as it is
 //! mounted (the signed-in shell); the hooks subscribe to its events and (re)connects.
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLatest } from '@/hooks/use-latest';
 import { RealtimeClient, socketUrl, type RealtimeEvent } from './realtime';
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
@@ -37,15 +38,13 @@ export function useRealtimeClient(): RealtimeClient | null {
 /** Calls `handler` with every event from the server. */
 export function useRealtimeEvent(handler: (event: RealtimeEvent) => void): void {
   const client = useRealtimeClient();
-  const latest = useRef(handler);
-  latest.current = handler;
-  useEffect(() => client?.subscribe((event) => latest.current(event)), [client]);
+  const latest = useLatest(handler);
+  useEffect(() => client?.subscribe((event) => latest.current(event)), [client, latest]);
 }
 
 /** Calls `handler` on every successful open, with whether it is a reconnect. */
 export function useRealtimeConnect(handler: (reconnected: boolean) => void): void {
   const client = useRealtimeClient();
-  const latest = useRef(handler);
-  latest.current = handler;
-  useEffect(() => client?.onConnect((reconnected) => latest.current(reconnected)), [client]);
+  const latest = useLatest(handler);
+  useEffect(() => client?.onConnect((reconnected) => latest.current(reconnected)), [client, latest]);
 }

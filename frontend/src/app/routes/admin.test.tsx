@@ -183,11 +183,11 @@ describe('Admin dashboard', () => {
     await user.click(await screen.findByRole('button', { name: 'Create Ad' }));
     const dialog = screen.getByRole('dialog', { name: 'Create Ad' });
     await user.upload(within(dialog).getByTestId('ad-image-file'), new File(['x'], 'ad.png', { type: 'image/png' }));
-    expect(await within(dialog).findByRole('img', { name: 'Ad image preview' })).toHaveAttribute('src', 'data:image/jpeg;base64,AAAA');
+    expect(await within(dialog).findByRole('img', { name: 'Ad preview' })).toHaveAttribute('src', 'data:image/jpeg;base64,AAAA');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(within(dialog).getByLabelText('Image URL')).toHaveValue('');
     await user.upload(within(dialog).getByTestId('ad-image-file'), new File(['x'], 'ad.png', { type: 'image/png' }));
-    await within(dialog).findByRole('img', { name: 'Ad image preview' });
+    await within(dialog).findByRole('img', { name: 'Ad preview' });
     await user.type(within(dialog).getByLabelText('Title'), 'Brush Pack Pro');
     await user.type(within(dialog).getByLabelText('Target URL'), 'https://example.com/brushes');
     await user.type(within(dialog).getByLabelText('Advertiser Name'), 'Inkwell Studio');

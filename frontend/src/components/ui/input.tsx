@@ -14,8 +14,9 @@ export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElem
   );
 }
 
-export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
-  return <label className={cn('mb-1.5 block text-sm font-medium text-zinc-300', className)} {...props} />;
+/** A field's label; `htmlFor` is required so every label names its control. */
+export function Label({ className, htmlFor, ...props }: LabelHTMLAttributes<HTMLLabelElement> & { htmlFor: string }) {
+  return <label htmlFor={htmlFor} className={cn('mb-1.5 block text-sm font-medium text-zinc-300', className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {

@@ -22,7 +22,7 @@ export function Tabs<T extends string>({
   const base = useId();
   const active = tabs.find((t) => t.id === value) ?? tabs[0];
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = tabs.findIndex((t) => t.id === active.id);
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!step) return;
@@ -34,7 +34,7 @@ export function Tabs<T extends string>({
 
   return (
     <div>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex border-b border-white/10">
+      <div role="tablist" aria-label={label} className="flex border-b border-white/10">
         {tabs.map((tab) => {
           const selected = tab.id === active.id;
           return (
@@ -47,6 +47,7 @@ export function Tabs<T extends string>({
               aria-controls={`${base}-panel-${tab.id}`}
               tabIndex={selected ? 0 : -1}
               onClick={() => onChange(tab.id)}
+              onKeyDown={onKeyDown}
               className={cn(
                 'flex min-h-12 flex-1 items-center justify-center gap-2 border-b-2 text-xs font-semibold tracking-widest transition',
                 selected ? 'border-white text-white' : 'border-transparent text-zinc-500 hover:text-zinc-200',

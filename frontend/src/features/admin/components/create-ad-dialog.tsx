@@ -140,7 +140,7 @@ export function CreateAdDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           <Field id={`${id}-imageUrl`} label="Image URL" error={errors.imageUrl}>
             {uploaded ? (
               <div className="flex items-center gap-3 rounded-xl border border-white/10 bg-zinc-900/80 p-2">
-                <img src={values.imageUrl} alt="Ad image preview" className="size-14 rounded-lg object-cover" />
+                <img src={values.imageUrl} alt="Ad preview" className="size-14 rounded-lg object-cover" />
                 <span className="flex-1 text-sm text-zinc-300">Uploaded image</span>
                 <Button variant="ghost" className="min-h-10 px-3" onClick={() => set('imageUrl')('')}>
                   <Trash2 aria-hidden="true" className="size-4" /> Remove

@@ -56,6 +56,8 @@ export function CallLayer({ renderLeaveVoicemail }: { renderLeaveVoicemail?: Ren
 
   return (
     <>
+      {/* The other person's live voice: there is no text to caption a call with. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a live call has no caption track */}
       <audio ref={audio} autoPlay hidden data-testid="call-audio" />
       {state.status !== 'idle' && (
         <Suspense fallback={null}>

@@ -97,21 +97,24 @@ function CallSheet({ peer, status, children }: { peer: CallPeer; status: ReactNo
   );
 }
 
-/** The current time, ticking each second while `running`. */
-function useNow(running: boolean): number {
+/** The current time from the caller's mount, ticking each second. */
+function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (!running) return;
-    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [running]);
+  }, []);
   return now;
 }
 
 function InCallStatus({ connectedAt }: { connectedAt: number | null }) {
-  const now = useNow(connectedAt !== null);
   if (connectedAt === null) return <p>Connecting...</p>;
+  return <CallDuration connectedAt={connectedAt} />;
+}
+
+/** Mounted when the call connects, so its clock starts then. */
+function CallDuration({ connectedAt }: { connectedAt: number }) {
+  const now = useNow();
   return (
     <p role="timer" aria-label="Call duration" className="font-mono text-lg tabular-nums">
       {formatMmSs((now - connectedAt) / 1000)}

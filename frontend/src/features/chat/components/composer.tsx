@@ -179,6 +179,8 @@ export function Composer({
         </div>
       )}
       {pickerOpen && (
+        // Escape from the picker's own controls bubbles here and closes it; the box itself is no control.
+        // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- catches keys bubbling from inside
         <div
           ref={picker}
           className="absolute bottom-full left-2 z-30 mb-2"

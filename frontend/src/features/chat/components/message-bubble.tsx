@@ -53,7 +53,11 @@ function Body({ message }: { message: BubbleMessage }) {
     return (
       <div className="space-y-1">
         <p className="text-sm">Voice message ({message.duration ?? 0}s)</p>
-        {message.voiceUrl && <audio controls preload="metadata" src={message.voiceUrl} className="h-10 max-w-full" />}
+        {message.voiceUrl && (
+          // A recorded voice message has no text to caption it with.
+          // eslint-disable-next-line jsx-a11y/media-has-caption -- user-recorded audio has no transcript
+          <audio controls preload="metadata" src={message.voiceUrl} className="h-10 max-w-full" />
+        )}
       </div>
     );
   }
@@ -155,6 +159,7 @@ export function MessageBubble({
     >
       <div
         // Focusable so that keyboard users reach the actions (they show while focus is inside).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the way to the hidden actions
         tabIndex={hasActions ? 0 : undefined}
         {...(hasActions ? longPress : {})}
         className={cn(

@@ -54,6 +54,7 @@ export function MessageList({
   const items = flattenMessages(messages.data);
   const firstId = items[0]?.id;
   const lastId = items.at(-1)?.id;
+  const lastSenderId = items.at(-1)?.sender.id;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = messages;
 
   const loadOlder = () => {
@@ -74,13 +75,13 @@ export function MessageList({
   useLayoutEffect(() => {
     const node = scroller.current;
     if (!node || (lastId === undefined && outbox.length === 0)) return;
-    const ownNewest = outbox.length > 0 || items.at(-1)?.sender.id === meId;
+    const ownNewest = outbox.length > 0 || lastSenderId === meId;
     if (!scrolledInitially.current || nearBottom.current || ownNewest) {
       node.scrollTop = node.scrollHeight;
       scrolledInitially.current = true;
       nearBottom.current = true;
     }
-  }, [lastId, outbox.length, otherTyping]);
+  }, [lastId, lastSenderId, meId, outbox.length, otherTyping]);
 
   const onScroll = () => {
     const node = scroller.current;

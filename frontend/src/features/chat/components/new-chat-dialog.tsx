@@ -102,6 +102,7 @@ export function NewChatDialog({ meId, useUserSearch }: { meId: number; useUserSe
       <DialogContent>
         <DialogTitle>Start New Chat</DialogTitle>
         <DialogDescription className="sr-only">Find someone to message.</DialogDescription>
+        {/* Radix focuses the first control on opening: this search field. */}
         <Input
           type="search"
           aria-label="Search users"
@@ -109,7 +110,6 @@ export function NewChatDialog({ meId, useUserSearch }: { meId: number; useUserSe
           value={input}
           onChange={(e) => setInput(e.target.value)}
           className="mt-4 mb-3"
-          autoFocus
         />
         <Results
           query={query}

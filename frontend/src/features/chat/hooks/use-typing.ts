@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLatest } from '@/hooks/use-latest';
 import { useRealtimeClient, useRealtimeEvent } from '@/lib/realtime-provider';
 import { isChatEvent, type ChatClientEvent } from '../types';
 
@@ -16,8 +17,7 @@ export function useTypingSignal(conversationId: number) {
   const client = useRealtimeClient();
   const typing = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const clientRef = useRef(client);
-  clientRef.current = client;
+  const clientRef = useLatest(client);
 
   const stopped = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
@@ -25,7 +25,7 @@ export function useTypingSignal(conversationId: number) {
     if (!typing.current) return;
     typing.current = false;
     clientRef.current?.send({ type: 'stopTyping', conversationId } satisfies ChatClientEvent);
-  }, [conversationId]);
+  }, [conversationId, clientRef]);
 
   const typed = useCallback(() => {
     if (!typing.current) {
@@ -34,7 +34,7 @@ export function useTypingSignal(conversationId: number) {
     }
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(stopped, TYPING_STOP_DELAY_MS);
-  }, [conversationId, stopped]);
+  }, [conversationId, stopped, clientRef]);
 
   useEffect(() => stopped, [stopped]);
 

@@ -182,6 +182,8 @@ export function VoiceReactionPanel({ onClose }: { onClose: () => void }) {
               {playing ? <Pause aria-hidden="true" className="size-4" /> : <Play aria-hidden="true" className="size-4" />}
               {playing ? 'Pause' : 'Play'}
             </Button>
+            {/* The user's own recording, played back before sending: there is nothing to caption. */}
+            {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a preview of the user's own recording */}
             <audio ref={audio} src={clip.url} onEnded={() => setPlaying(false)} onPause={() => setPlaying(false)} className="hidden" />
           </>
         )}

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { IconButton } from '@/components/ui/icon-button';
+import { useLatest } from '@/hooks/use-latest';
 import { cn } from '@/lib/utils';
 import type { Reel } from '../types';
 
@@ -46,6 +47,7 @@ export function ReelSlide({
   onActivity: () => void;
 }) {
   const video = useRef<HTMLVideoElement>(null);
+  const playRefused = useLatest(onPlayRefused);
 
   // React sets `muted` only as an attribute on the first render; keep the property in step.
   useEffect(() => {
@@ -61,14 +63,13 @@ export function ReelSlide({
       if (started && typeof started.catch === 'function') {
         started.catch((error: unknown) => {
           // A pause() before the play settled is not a refusal.
-          if (!(error instanceof DOMException && error.name === 'AbortError')) onPlayRefused();
+          if (!(error instanceof DOMException && error.name === 'AbortError')) playRefused.current();
         });
       }
     } else {
       element.pause();
     }
-    // onPlayRefused is a fresh closure on each render; playback depends only on these.
-  }, [active, playing]);
+  }, [active, playing, playRefused]);
 
   // A reel scrolled away from starts from its beginning next time.
   useEffect(() => {
@@ -85,6 +86,8 @@ export function ReelSlide({
       data-active={active || undefined}
       className="relative h-full w-full overflow-hidden bg-black"
     >
+      {/* Uploaded reels carry no caption track (the upload takes a video and a caption text, which labels it). */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- no caption track exists for an uploaded reel */}
       <video
         ref={video}
         src={reel.videoUrl}

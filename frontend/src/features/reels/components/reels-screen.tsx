@@ -58,24 +58,26 @@ export function ReelsScreen() {
   const [muted, setMuted] = useState(true);
   const [controlsVisible, setControlsVisible] = useState(true);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const found = useRef(wanted === null);
+  /** Done with `?reel=`: opened at it, or it is not among the reels that may be fetched for it. */
+  const [settled, setSettled] = useState(wanted === null);
   const touchStart = useRef<number | null>(null);
 
   // Open at `?reel=`: once it is among the loaded reels (fetching a few more pages if needed).
+  // The state follows the loaded list, so it is set while rendering, as React advises.
+  const wantedAt = settled ? -1 : reels.findIndex((r) => r.id === wanted);
+  // While fetching, a refetch (the list was just invalidated by a new reel) may bring it: wait.
+  const seekMore =
+    !settled && wantedAt < 0 && !query.isFetching && query.hasNextPage && (query.data?.pages.length ?? 0) <= MAX_PAGES_TO_FIND;
+  if (!settled && wantedAt >= 0) {
+    setSettled(true);
+    setIndex(wantedAt);
+  } else if (!settled && !query.isFetching && !seekMore) {
+    setSettled(true);
+  }
+  const { fetchNextPage } = query;
   useEffect(() => {
-    if (found.current || wanted === null) return;
-    const at = reels.findIndex((r) => r.id === wanted);
-    if (at >= 0) {
-      found.current = true;
-      setIndex(at);
-    } else if (query.isFetching) {
-      // A refetch (the list was just invalidated by a new reel) may bring it: wait for it.
-    } else if (query.hasNextPage && (query.data?.pages.length ?? 0) <= MAX_PAGES_TO_FIND) {
-      void query.fetchNextPage();
-    } else {
-      found.current = true;
-    }
-  }, [reels, wanted, query]);
+    if (seekMore) void fetchNextPage();
+  }, [seekMore, fetchNextPage]);
 
   // Any touch, key or mouse move shows the controls and restarts their 3 s; a timer in a ref, so
   // a stream of mouse moves does not re-render the pager.
@@ -85,10 +87,11 @@ export function ReelsScreen() {
     hideTimer.current = setTimeout(() => setControlsVisible(false), CONTROLS_HIDE_MS);
   }, []);
 
+  // The controls show on opening (the initial state) and hide after their 3 s.
   useEffect(() => {
-    poke();
+    hideTimer.current = setTimeout(() => setControlsVisible(false), CONTROLS_HIDE_MS);
     return () => clearTimeout(hideTimer.current);
-  }, [poke]);
+  }, []);
 
   const count = reels.length;
   const goTo = useCallback(

@@ -10,6 +10,7 @@ import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } fr
 import { Avatar } from '@/components/ui/avatar';
 import { Dialog, FullScreenDialogContent } from '@/components/ui/dialog';
 import { IconButton } from '@/components/ui/icon-button';
+import { useLatest } from '@/hooks/use-latest';
 import { relativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
 import { useRecordStoryView } from '../api/record-story-view';
@@ -117,15 +118,17 @@ export function StoryViewer({
     if (previous) goTo(previous);
   }, [goTo, previous]);
 
-  // One timer per page shown: changing page restarts it from 0 %.
+  // One timer per page shown: changing page restarts it from 0 %; at 100 % the next page comes.
+  const latestGoNext = useLatest(goNext);
   useEffect(() => {
-    const timer = setInterval(() => setProgress((p) => Math.min(100, p + PROGRESS_STEP)), PROGRESS_TICK_MS);
+    let shown = 0;
+    const timer = setInterval(() => {
+      shown = Math.min(100, shown + PROGRESS_STEP);
+      setProgress(shown);
+      if (shown >= 100) latestGoNext.current();
+    }, PROGRESS_TICK_MS);
     return () => clearInterval(timer);
-  }, [key]);
-
-  useEffect(() => {
-    if (progress >= 100) goNext();
-  }, [progress, goNext]);
+  }, [key, latestGoNext]);
 
   // The list changed under us (a refetch dropped an expired story): nothing left to show. A
   // sponsored story whose ad stopped running is passed over.
@@ -134,9 +137,11 @@ export function StoryViewer({
   useEffect(() => {
     if (missingStory) onClose();
   }, [missingStory, onClose]);
-  useEffect(() => {
-    if (skipTo) goTo(storyPage(skipTo));
-  }, [skipTo, goTo]);
+  if (skipTo) {
+    // Moved on while rendering (React's pattern for state that follows props): nothing of it shows.
+    setPage(storyPage(skipTo));
+    setProgress(0);
+  }
 
   // Record each story once per opening; a ref survives StrictMode's second effect run.
   const storyId = story?.id;

@@ -109,6 +109,8 @@ export function VoicemailCard({ voicemail }: { voicemail: Voicemail }) {
         {voicemail.transcript && (
           <p className="rounded-xl bg-white/5 px-3 py-2 text-sm whitespace-pre-wrap text-zinc-200">{voicemail.transcript}</p>
         )}
+        {/* Its text is the transcript above when there is one; a recording has no caption track. */}
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- user-recorded audio, transcript shown as text */}
         <audio
           ref={audio}
           data-voicemail=""

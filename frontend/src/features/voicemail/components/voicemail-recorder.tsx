@@ -139,6 +139,8 @@ export function SendVoicemailForm({
         </p>
         <span className="font-mono text-xs text-zinc-400 tabular-nums">{formatMSs(clip.seconds)}</span>
       </div>
+      {/* The user's own recording, played back before sending: there is nothing to caption. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a preview of the user's own recording */}
       <audio controls src={clip.url} aria-label="Voicemail preview" className="h-10 w-full" />
       {!fixedRecipient && useRecipients && (
         <RecipientPicker useRecipients={useRecipients} value={chosen?.id ?? null} onChange={setChosen} />

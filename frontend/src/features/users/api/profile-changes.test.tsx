@@ -2,11 +2,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useUpdateProfile } from '@/features/users/api/update-profile';
-import { useUploadProfileImage } from '@/features/users/api/upload-profile-image';
 import { userQueryKey } from '@/lib/auth';
+import { postsQueryKey, reelsQueryKey, storiesQueryKey } from '@/lib/query-keys';
 import { aProfile, json, me } from '@/test/render';
-import { postsQueryKey, reelsQueryKey, storiesQueryKey } from './query-keys';
+import { useUpdateProfile } from './update-profile';
+import { useUploadProfileImage } from './upload-profile-image';
 
 /**
  * Every list whose items embed their author's name and avatar, built from the roots the way

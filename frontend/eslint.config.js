@@ -57,6 +57,21 @@ export default defineConfig([
     languageOptions: { globals: globals.browser },
   },
   {
+    // Query and mutation keys come from the features' keys (features/<x>/api/keys.ts) or, when
+    // shared, lib/query-keys.ts: an inline array would drift from the key it means to match.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/features/*/api/keys.ts', 'src/lib/query-keys.ts', 'src/**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name=/^(queryKey|mutationKey)$/][value.type='ArrayExpression']",
+          message: 'Take the key from the feature\'s api/keys.ts or lib/query-keys.ts.',
+        },
+      ],
+    },
+  },
+  {
     files: ['e2e/**', 'scripts/**', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { toast } from '@/components/ui/use-toast';
-import { userQueryKey } from '@/lib/auth';
+import { userQueryKey } from '@/lib/query-keys';
 
 /** Spec 001 §9: the chat's and voicemail's redirect delay. */
 export const SESSION_EXPIRED_REDIRECT_MS = 1000;
@@ -18,16 +18,16 @@ export function isUnauthorized(error: unknown): boolean {
 
 /** One expiry at a time: several calls failing together show one toast and redirect once. */
 let expiring = false;
-/** Every watched root: all their caches go with the session. */
-const watchedRoots = new Set<string>();
+/** Every watched root key (a feature's `keys.all`): all their caches go with the session. */
+const watchedRoots = new Set<readonly [string]>();
 
-export function useSessionExpiry(root: string): void {
+export function useSessionExpiry(root: readonly [string]): void {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
 
   useEffect(() => {
     watchedRoots.add(root);
-    const watched = (key: readonly unknown[] | undefined) => key?.[0] === root;
+    const watched = (key: readonly unknown[] | undefined) => key?.[0] === root[0];
     const expire = () => {
       if (expiring) return;
       expiring = true;
@@ -36,7 +36,7 @@ export function useSessionExpiry(root: string): void {
       setTimeout(() => {
         expiring = false;
         navigate('/');
-        for (const gone of watchedRoots) queryClient.removeQueries({ queryKey: [gone] });
+        for (const gone of watchedRoots) queryClient.removeQueries({ queryKey: gone });
         queryClient.setQueryData(userQueryKey, null);
       }, SESSION_EXPIRED_REDIRECT_MS);
     };

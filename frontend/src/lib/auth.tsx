@@ -4,10 +4,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { components } from '@/types/api.gen';
 import { getQueryFn } from './api-client';
+import { userQueryKey } from './query-keys';
 
 export type User = components['schemas']['User'];
-
-export const userQueryKey = ['/api/auth/user'] as const;
 
 export function useUser() {
   return useQuery<User | null>({

@@ -1,12 +1,22 @@
-//! Roots of the query keys that another feature refreshes. Features never import one another
-//! (README), so the lists whose items embed their author's name and avatar (every post list,
-//! the stories strip, the reels) keep their root here; a profile or avatar change refreshes them
-//! through it. Their features' key factories (postKeys, storyKeys, reelKeys) build on these.
+//! The query keys that are not one feature's own. Features never import one another (README):
+//! - the session (`userQueryKey`) and the settings (`settingsQueryKey`), read everywhere; their
+//!   keys are their endpoints' paths, which their query functions fetch (`getQueryFn`);
+//! - the roots of lists another feature refreshes: every list whose items embed their author's
+//!   name and avatar (every post list, the stories strip, the reels), refreshed by a profile or
+//!   avatar change; the users' data (profiles, follow status, skill matches), refreshed by a
+//!   follow or a profile change; the ads shown to users, refreshed by an admin's change to an ad.
+//!   The features' key factories (postKeys, storyKeys, reelKeys, userKeys, adKeys, homeKeys) build
+//!   on these roots.
 import type { QueryClient } from '@tanstack/react-query';
+
+export const userQueryKey = ['/api/auth/user'] as const;
+export const settingsQueryKey = ['/api/user/settings'] as const;
 
 export const postsQueryKey = ['posts'] as const;
 export const storiesQueryKey = ['stories'] as const;
 export const reelsQueryKey = ['reels'] as const;
+export const usersQueryKey = ['users'] as const;
+export const adsQueryKey = ['ads'] as const;
 
 /** Marks every list that embeds authors stale; active ones refetch in the background. */
 export function refreshAuthoredLists(queryClient: QueryClient): void {

@@ -4,6 +4,7 @@
 //! import one another; only the settings screen writes it (features/settings).
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client';
+import { settingsQueryKey } from './query-keys';
 import type { components } from '@/types/api.gen';
 
 /** The contract's `Settings`: every switch of spec 001 §2, as the server's OpenAPI document says. */
@@ -24,8 +25,6 @@ export const DEFAULT_SETTINGS: Settings = {
   autoPlayVideos: true,
   soundEffects: true,
 };
-
-export const settingsQueryKey = ['/api/user/settings'] as const;
 
 /**
  * The settings query. Refetched on focus like the session, so a change made on another device

@@ -4,7 +4,8 @@
 //! whether or not the feature that wrote it is loaded, and tells the loaded stores to drop their
 //! in-memory copies. Features never import one another, so the convention lives here.
 import type { QueryClient } from '@tanstack/react-query';
-import { userQueryKey, type User } from './auth';
+import type { User } from './auth';
+import { userQueryKey } from './query-keys';
 
 /** The local storage key of `name` (letters and dashes) for one user. */
 export function userStorageKey(name: string, userId: number): string {

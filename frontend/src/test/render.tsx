@@ -6,7 +6,8 @@ import type { ReactElement } from 'react';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { Toaster } from '@/components/ui/toaster';
-import { userQueryKey, type User } from '@/lib/auth';
+import type { User } from '@/lib/auth';
+import { userQueryKey } from '@/lib/query-keys';
 import type { Post, Profile } from '@/types/social';
 
 export function renderWithApp(ui: ReactElement, { path = '/', user }: { path?: string; user?: User } = {}) {

@@ -5,7 +5,7 @@ import { Route, Switch } from 'wouter';
 import { CallProvider } from '@/features/calls/components/call-provider';
 import { ChatSync } from '@/features/chat/components/chat-sync';
 import { UserSearch } from '@/features/users/components/user-search';
-import { userQueryKey } from '@/lib/auth';
+import { userQueryKey } from '@/lib/query-keys';
 import { aChatUser, aConversation, aMessage, aMessageFromMe, json, serveChat } from '@/test/chat';
 import { FakeWebSocket } from '@/test/fake-websocket';
 import { installMedia } from '@/test/media';

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cartOf, cartStorageKey } from '@/features/shop/cart';
-import { userQueryKey } from '@/lib/auth';
-import { DEFAULT_SETTINGS, settingsQueryKey, type Settings } from '@/lib/settings';
+import { settingsQueryKey, userQueryKey } from '@/lib/query-keys';
+import { DEFAULT_SETTINGS, type Settings } from '@/lib/settings';
 import { aProfile, deferred, json, me, renderWithApp } from '@/test/render';
 import { apiError, catalogue, serveApi } from '@/test/shop';
 import SettingsPage from './settings';

@@ -10,6 +10,9 @@ export const adminKeys = {
   users: (q: string) => ['admin', 'users', 'list', q] as const,
   userSummary: () => ['admin', 'users', 'summary'] as const,
   audit: () => ['admin', 'audit'] as const,
+  createAd: () => ['admin', 'create-ad'] as const,
+  setAdActive: () => ['admin', 'set-ad-active'] as const,
+  decideWithdrawal: () => ['admin', 'decide-withdrawal'] as const,
 };
 
 export const ADMIN_PAGE_SIZE = 20;

@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { errorStatus } from '@/lib/api-client';
-import { useRevenue } from '../api/queries';
+import { useRevenue } from '../api/get-revenue';
 import { AdsPanel } from './ads-panel';
 import { AuditLog } from './audit-log';
 import { UsersPanel } from './users-panel';

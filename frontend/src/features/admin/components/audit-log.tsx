@@ -3,7 +3,7 @@ import { History } from 'lucide-react';
 import { LoadMore } from '@/components/load-more';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useAudit } from '../api/queries';
+import { useAudit } from '../api/get-audit';
 import type { AuditEntry } from '../types';
 import { dateTime, SectionHeading } from './parts';
 

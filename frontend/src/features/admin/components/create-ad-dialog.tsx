@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { errorMessage, errorStatus } from '@/lib/api-client';
 import { checkImageFile } from '@/lib/image-file';
 import { imageFileToDataUrl } from '@/lib/process-image';
-import { useCreateAd } from '../api/mutations';
+import { useCreateAd } from '../api/create-ad';
 import { AD_CATEGORIES, AD_FORM_DEFAULTS, checkAdForm, fieldOfServerMessage, type AdFormErrors, type AdFormValues } from '../ad-form';
 import type { AdCategory } from '../types';
 import { selectClass } from './parts';

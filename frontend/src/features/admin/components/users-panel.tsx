@@ -11,7 +11,8 @@ import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatTile } from '@/components/ui/stat-tile';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { useAdminUsers, useUserSummary } from '../api/queries';
+import { useAdminUsers } from '../api/get-admin-users';
+import { useUserSummary } from '../api/get-user-summary';
 import type { AdminUser } from '../types';
 import { Badge, SectionHeading, shortDate, Tiles } from './parts';
 

@@ -11,8 +11,9 @@ import { Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatTile } from '@/components/ui/stat-tile';
 import { formatCents } from '@/lib/money';
-import { useDecideWithdrawal } from '../api/mutations';
-import { useAdminWithdrawals, useWithdrawalSummary } from '../api/queries';
+import { useDecideWithdrawal } from '../api/decide-withdrawal';
+import { useAdminWithdrawals } from '../api/get-admin-withdrawals';
+import { useWithdrawalSummary } from '../api/get-withdrawal-summary';
 import type { AdminWithdrawal, WithdrawalDecision } from '../types';
 import { SectionHeading, selectClass, shortDate, Tiles, WithdrawalStatusBadge } from './parts';
 

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { RtcConfig } from '../types';
+import { callKeys } from './keys';
 
 /** TURN credentials last 24 h (docs/voice-contract.md); an hour-old answer is still good. */
 const RTC_CONFIG_FRESH_MS = 60 * 60 * 1000;
@@ -12,5 +13,5 @@ export async function getRtcConfig(): Promise<RtcConfig> {
 }
 
 export function rtcConfigQueryOptions() {
-  return queryOptions({ queryKey: ['calls', 'rtc-config'] as const, queryFn: getRtcConfig, staleTime: RTC_CONFIG_FRESH_MS });
+  return queryOptions({ queryKey: callKeys.rtcConfig(), queryFn: getRtcConfig, staleTime: RTC_CONFIG_FRESH_MS });
 }

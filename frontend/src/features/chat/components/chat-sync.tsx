@@ -8,6 +8,6 @@ import { useChatRealtime } from '../hooks/use-chat-realtime';
  */
 export function ChatSync() {
   useChatRealtime();
-  useSessionExpiry(chatKeys.all[0]);
+  useSessionExpiry(chatKeys.all);
   return null;
 }

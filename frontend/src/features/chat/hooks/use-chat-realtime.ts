@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { userQueryKey, type User } from '@/lib/auth';
+import type { User } from '@/lib/auth';
+import { userQueryKey } from '@/lib/query-keys';
 import { useRealtimeConnect, useRealtimeEvent } from '@/lib/realtime-provider';
 import { readSettings } from '@/lib/settings';
 import { recordMessage, setPresence } from '../api/cache';

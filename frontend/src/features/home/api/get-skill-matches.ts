@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { components } from '@/types/api.gen';
+import { homeKeys } from './keys';
 
 export type SkillMatch = components['schemas']['SkillMatch'];
 type SkillId = components['schemas']['Skill'];
@@ -14,7 +15,7 @@ export async function getSkillMatches(skills: readonly SkillId[]): Promise<Skill
 export function skillMatchesQueryOptions(skills: readonly SkillId[]) {
   const sorted = [...skills].sort();
   return queryOptions({
-    queryKey: ['users', 'skill-matches', sorted.join(',')],
+    queryKey: homeKeys.skillMatches(sorted),
     queryFn: () => getSkillMatches(sorted),
     enabled: sorted.length > 0,
     // Toggling a skill keeps the last matches on screen until the new ones arrive.

@@ -11,6 +11,9 @@ export const postKeys = {
   byUser: (userId: number) => ['posts', 'user', userId] as const,
   bookmarks: () => ['posts', 'bookmarks'] as const,
   trending: () => ['posts', 'trending'] as const,
+  /** Mutation keys: the taps on one post's heart or bookmark in flight. */
+  like: (postId: number) => ['like', postId] as const,
+  bookmark: (postId: number) => ['bookmark', postId] as const,
 };
 
 /** What every post list keeps in the cache. */

@@ -11,8 +11,6 @@ export async function toggleBookmark(postId: number): Promise<BookmarkResponse> 
   return (await res.json()) as BookmarkResponse;
 }
 
-const bookmarkKey = (postId: number) => ['bookmark', postId] as const;
-
 /**
  * Optimistic bookmark (spec 000 §4), reverted with a toast on failure. SAVED is marked stale
  * rather than refetched, so a post unsaved from SAVED stays in view until the list is reopened.
@@ -21,7 +19,7 @@ export function useToggleBookmark(post: Pick<Post, 'id'>) {
   const queryClient = useQueryClient();
   const flip = () => updateCachedPost(queryClient, post.id, (p) => ({ ...p, isBookmarked: !p.isBookmarked }));
   return useMutation({
-    mutationKey: bookmarkKey(post.id),
+    mutationKey: postKeys.bookmark(post.id),
     mutationFn: () => toggleBookmark(post.id),
     onMutate: flip,
     onError: () => {
@@ -29,7 +27,7 @@ export function useToggleBookmark(post: Pick<Post, 'id'>) {
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to update bookmark. Please try again.' });
     },
     onSuccess: (answer) => {
-      if (queryClient.isMutating({ mutationKey: bookmarkKey(post.id) }) > 1) return;
+      if (queryClient.isMutating({ mutationKey: postKeys.bookmark(post.id) }) > 1) return;
       updateCachedPost(queryClient, post.id, (p) => ({ ...p, ...answer }));
       void queryClient.invalidateQueries({ queryKey: postKeys.bookmarks(), refetchType: 'none' });
     },

@@ -3,14 +3,13 @@ import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api-client';
 import type { LikeResponse, Post } from '@/types/social';
 import { updateCachedPost } from './cache';
+import { postKeys } from './keys';
 
 /** POST /api/posts/{id}/like: toggles the signed-in user's like. */
 export async function toggleLike(postId: number): Promise<LikeResponse> {
   const res = await apiRequest('POST', `/api/posts/${postId}/like`);
   return (await res.json()) as LikeResponse;
 }
-
-const likeKey = (postId: number) => ['like', postId] as const;
 
 /**
  * Optimistic like (spec 000 §4): the flag flips and the count moves by one at once in every
@@ -25,7 +24,7 @@ export function useToggleLike(post: Pick<Post, 'id'>) {
       likesCount: Math.max(0, p.likesCount + (p.isLiked ? -1 : 1)),
     }));
   return useMutation({
-    mutationKey: likeKey(post.id),
+    mutationKey: postKeys.like(post.id),
     mutationFn: () => toggleLike(post.id),
     onMutate: flip,
     onError: () => {
@@ -34,7 +33,7 @@ export function useToggleLike(post: Pick<Post, 'id'>) {
     },
     onSuccess: (answer) => {
       // With several taps in flight only the last answer is the truth.
-      if (queryClient.isMutating({ mutationKey: likeKey(post.id) }) > 1) return;
+      if (queryClient.isMutating({ mutationKey: postKeys.like(post.id) }) > 1) return;
       updateCachedPost(queryClient, post.id, (p) => ({ ...p, ...answer }));
     },
   });

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { MessageResponse, PasswordChange } from '../types';
+import { settingsKeys } from './keys';
 
 /**
  * POST /api/user/password → {message: 'Password updated'}. The server ends every other session
@@ -12,5 +13,5 @@ export async function changePassword(change: PasswordChange): Promise<MessageRes
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationKey: ['/api/user/password'], mutationFn: changePassword });
+  return useMutation({ mutationKey: settingsKeys.changePassword(), mutationFn: changePassword });
 }

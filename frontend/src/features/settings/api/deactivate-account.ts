@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { Deactivation, MessageResponse } from '../types';
+import { settingsKeys } from './keys';
 
 /** POST /api/user/deactivate → {message: 'Account deactivated'}; the server ends every session. */
 export async function deactivateAccount(body: Deactivation): Promise<MessageResponse> {
@@ -9,5 +10,5 @@ export async function deactivateAccount(body: Deactivation): Promise<MessageResp
 }
 
 export function useDeactivateAccount() {
-  return useMutation({ mutationKey: ['/api/user/deactivate'], mutationFn: deactivateAccount });
+  return useMutation({ mutationKey: settingsKeys.deactivate(), mutationFn: deactivateAccount });
 }

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { settingsKeys } from './keys';
 
 /** The file name of `Content-Disposition: attachment; filename="…"`, or the fallback. */
 export function attachmentName(disposition: string | null, fallback: string): string {
@@ -31,5 +32,5 @@ export async function exportData(): Promise<string> {
 }
 
 export function useExportData() {
-  return useMutation({ mutationKey: ['/api/user/export'], mutationFn: exportData });
+  return useMutation({ mutationKey: settingsKeys.exportData(), mutationFn: exportData });
 }

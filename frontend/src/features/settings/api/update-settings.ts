@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api-client';
-import { DEFAULT_SETTINGS, settingsQueryKey, type Settings } from '@/lib/settings';
+import { DEFAULT_SETTINGS, type Settings } from '@/lib/settings';
+import { settingsKeys } from './keys';
 
 /** PUT /api/user/settings with the changed switches only (absent fields keep their value). */
 export async function updateSettings(change: Partial<Settings>): Promise<Settings> {
@@ -16,23 +17,23 @@ export async function updateSettings(change: Partial<Settings>): Promise<Setting
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: settingsQueryKey,
+    mutationKey: settingsKeys.settings,
     mutationFn: updateSettings,
     onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey: settingsQueryKey });
-      const previous = queryClient.getQueryData<Settings>(settingsQueryKey);
-      queryClient.setQueryData<Settings>(settingsQueryKey, { ...(previous ?? DEFAULT_SETTINGS), ...change });
+      await queryClient.cancelQueries({ queryKey: settingsKeys.settings });
+      const previous = queryClient.getQueryData<Settings>(settingsKeys.settings);
+      queryClient.setQueryData<Settings>(settingsKeys.settings, { ...(previous ?? DEFAULT_SETTINGS), ...change });
       return { previous };
     },
     onError: (_error, change, context) => {
       // Only the fields this change touched go back: a later change to another switch stays.
-      const current = queryClient.getQueryData<Settings>(settingsQueryKey);
+      const current = queryClient.getQueryData<Settings>(settingsKeys.settings);
       const before = context?.previous ?? DEFAULT_SETTINGS;
       const restored = { ...(current ?? before) };
       for (const key of Object.keys(change) as Array<keyof Settings>) restored[key] = before[key];
-      queryClient.setQueryData<Settings>(settingsQueryKey, restored);
+      queryClient.setQueryData<Settings>(settingsKeys.settings, restored);
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to save your settings. Please try again.' });
     },
-    onSuccess: (saved) => queryClient.setQueryData<Settings>(settingsQueryKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData<Settings>(settingsKeys.settings, saved),
   });
 }

@@ -11,7 +11,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, Dia
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { userQueryKey } from '@/lib/auth';
+import { userQueryKey } from '@/lib/query-keys';
 import { forgetSignedInUser } from '@/lib/user-storage';
 import { useDeactivateAccount } from '../api/deactivate-account';
 

@@ -1,6 +1,7 @@
 import { act, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS, settingsQueryKey, type Settings } from '@/lib/settings';
+import { settingsQueryKey } from '@/lib/query-keys';
+import { DEFAULT_SETTINGS, type Settings } from '@/lib/settings';
 import { json, me, renderWithApp } from '@/test/render';
 import { serveApi } from '@/test/shop';
 import { ThemeSync } from './theme-sync';

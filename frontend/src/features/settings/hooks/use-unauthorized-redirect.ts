@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { isUnauthorized } from '@/hooks/use-session-expiry';
-import { userQueryKey } from '@/lib/auth';
+import { userQueryKey } from '@/lib/query-keys';
 
 /** Spec 001 §9: the settings' redirect delay. */
 export const SETTINGS_REDIRECT_MS = 500;

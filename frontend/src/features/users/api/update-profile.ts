@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { userQueryKey } from '@/lib/auth';
-import { refreshAuthoredLists } from '@/lib/query-keys';
+import { refreshAuthoredLists, userQueryKey } from '@/lib/query-keys';
 import type { Profile, UpdateProfileRequest } from '@/types/social';
 import { userKeys } from './keys';
 

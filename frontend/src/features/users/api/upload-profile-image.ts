@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequestForm } from '@/lib/api-client';
-import { userQueryKey } from '@/lib/auth';
-import { refreshAuthoredLists } from '@/lib/query-keys';
+import { refreshAuthoredLists, userQueryKey } from '@/lib/query-keys';
 import type { ProfileImageResponse } from '@/types/social';
 import { userKeys } from './keys';
 

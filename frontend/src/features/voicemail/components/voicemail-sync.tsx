@@ -8,6 +8,6 @@ import { useVoicemailRealtime } from '../hooks/use-voicemail-realtime';
  */
 export function VoicemailSync() {
   useVoicemailRealtime();
-  useSessionExpiry(voicemailKeys.all[0]);
+  useSessionExpiry(voicemailKeys.all);
   return null;
 }

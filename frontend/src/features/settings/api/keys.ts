@@ -1,0 +1,12 @@
+//! Keys of the settings screen's calls. Each starts with its endpoint's path under /api/user/,
+//! which the screen's unauthorised redirect watches (hooks/use-unauthorized-redirect.ts); the
+//! settings query and its update share `settingsQueryKey` (lib/query-keys.ts: every feature
+//! reads the settings).
+import { settingsQueryKey } from '@/lib/query-keys';
+
+export const settingsKeys = {
+  settings: settingsQueryKey,
+  changePassword: () => ['/api/user/password'] as const,
+  exportData: () => ['/api/user/export'] as const,
+  deactivate: () => ['/api/user/deactivate'] as const,
+};

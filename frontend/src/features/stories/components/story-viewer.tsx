@@ -125,7 +125,9 @@ export function StoryViewer({
     const timer = setInterval(() => {
       shown = Math.min(100, shown + PROGRESS_STEP);
       setProgress(shown);
-      if (shown >= 100) latestGoNext.current();
+      if (shown < 100) return;
+      clearInterval(timer);
+      latestGoNext.current();
     }, PROGRESS_TICK_MS);
     return () => clearInterval(timer);
   }, [key, latestGoNext]);

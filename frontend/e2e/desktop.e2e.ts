@@ -18,6 +18,12 @@ async function box(locator: Locator) {
   return b;
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 /** Whether the element's text is cut (an ellipsis or clipping): it needs more room than it has. */
 function isCut(locator: Locator): Promise<boolean> {
   return locator.evaluate((el) => el.scrollWidth > el.clientWidth);
@@ -60,6 +66,14 @@ describe('desktop layout', () => {
     await messageMaya(page);
     const list = page.getByRole('navigation', { name: 'Conversations' });
     const chat = page.getByRole('region', { name: 'Chat' });
+    // 'Conversation started!' (shown for 5 s) sits clear of the chat's header and its composer.
+    const note = page.locator('.toast').filter({ hasText: 'Conversation started!' });
+    const composerBox = page.getByRole('textbox', { name: 'Message' });
+    await composerBox.waitFor();
+    const toastBox = await box(note);
+    expect(overlaps(toastBox, await box(chat.locator('header')))).toBe(false);
+    expect(overlaps(toastBox, await box(composerBox))).toBe(false);
+    expect(overlaps(toastBox, await box(page.getByRole('button', { name: 'Send message' })))).toBe(false);
     const entry = list.getByRole('link', { name: new RegExp(MAYA.displayName) });
     await entry.waitFor({ timeout: 15_000 });
     await chat.getByRole('heading', { level: 2, name: MAYA.displayName }).waitFor();
@@ -75,6 +89,7 @@ describe('desktop layout', () => {
     // The conversation reaches the bottom of the window: no bottom bar under it.
     const composer = await box(page.getByRole('textbox', { name: 'Message' }));
     expect(composer.y + composer.height).toBeGreaterThan(800 - 80);
+
   });
 
   it("shows the admin's ads, withdrawals and users as tables with headers", async () => {

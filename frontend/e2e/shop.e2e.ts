@@ -34,6 +34,18 @@ async function ratings(page: Page): Promise<number[]> {
   return (await products(page).allInnerTexts()).map((text) => Number(/Rated\s+(\d(?:\.\d)?)\s+out of 5/.exec(text)?.[1] ?? NaN));
 }
 
+async function box(locator: Locator) {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error('not rendered');
+  return b;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 const ascending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1] <= x);
 const descending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1] >= x);
 
@@ -129,6 +141,36 @@ describe('the shop', () => {
     expect(rows[1]).toContain(first);
     expect(rows[1].toLowerCase()).toContain('paid');
     await shot('recent-orders');
+  });
+
+  it("keeps the 'Added to cart' toast off the header's and the bottom bar's controls on a phone", async () => {
+    const { page } = await phone('shop-toast');
+    await signUp(page, creator('toasted', 'Tam Toast'));
+    await openShop(page);
+    await products(page).getByRole('button', { name: /^Add .* to cart$/ }).first().click();
+    const note = page.locator('.toast').filter({ hasText: 'Added to cart' });
+    await note.waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    // The toast's box meets neither the header's nor the bottom bar's.
+    const header = page.getByRole('main').locator('header').first();
+    const bar = page.getByTestId('bottom-nav');
+    const toastBox = await box(note);
+    expect(overlaps(toastBox, await box(header))).toBe(false);
+    expect(overlaps(toastBox, await box(bar))).toBe(false);
+    // Every control of the header and of the bottom bar is the element under its own centre.
+    const controls = header.getByRole('button').or(header.getByRole('link')).or(bar.getByRole('link')).or(bar.getByRole('button'));
+    expect(await controls.count()).toBeGreaterThan(7);
+    for (const control of await controls.all()) {
+      expect(await control.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      })).toBe(true);
+    }
+    // So the cart opens at once, while the toast still shows.
+    await page.getByRole('button', { name: 'Cart, 1 item' }).click({ timeout: 2_000 });
+    await page.getByRole('dialog', { name: 'Shopping Cart' }).waitFor();
+    expect(await note.isVisible()).toBe(true);
   });
 });
 

@@ -31,13 +31,14 @@ const ARGS = [
   '--disable-backgrounding-occluded-windows',
 ];
 
+/** Where a failed test leaves the screens it had open (git-ignored). */
 export const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
 export interface PhoneSession {
   context: BrowserContext;
   page: Page;
-  /** Saves e2e/screenshots/{prefix}-{nn}-{name}.png. */
-  shot: (name: string) => Promise<void>;
+  /** Saves what the page shows as e2e/screenshots/{prefix}-failed.png (flows.ts: only when a test failed). */
+  shotOnFailure: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -59,15 +60,12 @@ export async function openPhone(prefix: string, screen: Screen = 'phone'): Promi
   });
   await serveLocalWeb(context);
   const page = context.pages()[0] ?? (await context.newPage());
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  let step = 0;
   return {
     context,
     page,
-    shot: async (name) => {
-      step += 1;
-      await page.waitForTimeout(300); // let a toast finish fading in
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `${prefix}-${String(step).padStart(2, '0')}-${name}.png`) });
+    shotOnFailure: async () => {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${prefix}-failed.png`), timeout: 10_000 }).catch(() => undefined);
     },
     close: async () => {
       await context.close();

@@ -49,11 +49,16 @@ export async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
 }
 
-/** Opens phones (browser contexts) for the test file's tests; each is closed after its test. */
+/**
+ * Opens phones (browser contexts) for the test file's tests; each is closed after its test, and
+ * when the test failed each first leaves a screenshot of what it showed (e2e/screenshots/).
+ */
 export function phones(): (name: string, screen?: Screen) => Promise<PhoneSession> {
   const open: PhoneSession[] = [];
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((s) => s.close()));
+  afterEach(async (context) => {
+    const sessions = open.splice(0);
+    if (context.task.result?.state === 'fail') await Promise.all(sessions.map((s) => s.shotOnFailure()));
+    await Promise.all(sessions.map((s) => s.close()));
   });
   return async (name, screen) => {
     const session = await openPhone(name, screen);

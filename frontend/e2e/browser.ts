@@ -23,7 +23,9 @@ const ARGS = [
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
   '--allow-loopback-in-peer-connection',
-  '--disable-features=WebRtcHideLocalIpsWithMdns',
+  // LocalNetworkAccessChecks: a page served by local-web.ts counts as public, and its socket to
+  // 127.0.0.1 would be refused (ERR_BLOCKED_BY_LOCAL_NETWORK_ACCESS_CHECKS).
+  '--disable-features=WebRtcHideLocalIpsWithMdns,LocalNetworkAccessChecks',
   // Two phones side by side: the one not in front must keep its timers running (a story's
   // progress stalled at 20 % once, under load, with Chromium's background throttling).
   '--disable-background-timer-throttling',

@@ -132,7 +132,8 @@ describe('the social core', () => {
 
     await c.page.getByRole('radio', { name: 'From URL' }).click();
     await c.page.getByLabel('Image URL').waitFor();
-    await c.page.getByRole('button', { name: 'Close' }).click();
+    // The screen's Close (a toast has one too while it shows).
+    await c.page.getByRole('main').getByRole('button', { name: 'Close' }).click();
     await c.page.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor();
     expect(new URL(c.page.url()).pathname).toBe('/');
   });

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPhone, type PhoneSession } from './browser';
+import { phones } from './flows';
 
 const baseUrl = inject('baseUrl');
 // The seeded demo admin (`atelier seed --demo`). Sign-in asks for an email too (spec 000 §5).
@@ -10,11 +10,7 @@ const ADMIN = {
   password: process.env.ATELIER_ADMIN_PASSWORD ?? 'atelier-admin',
 };
 
-let session: PhoneSession | undefined;
-afterEach(async () => {
-  await session?.close();
-  session = undefined;
-});
+const phone = phones();
 
 async function fillSignIn(page: Page, creds: { username: string; email: string; password: string }) {
   await page.getByLabel('Username', { exact: true }).fill(creds.username);
@@ -34,8 +30,7 @@ async function navItems(page: Page) {
 
 describe('signing up, moving around and signing back in', () => {
   it('takes a new creator from the landing page to the app and back', async () => {
-    session = await openPhone('auth-flow');
-    const { page, shot } = session;
+    const { page } = await phone('auth-flow');
     const username = `e2e_${Date.now().toString(36)}`;
     const email = `${username}@example.com`;
     const password = 'secret-e2e-1';
@@ -43,7 +38,6 @@ describe('signing up, moving around and signing back in', () => {
     await page.goto(baseUrl);
     await page.getByRole('heading', { level: 1, name: 'Atelier' }).waitFor();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
-    await shot('landing');
 
     await page.getByRole('button', { name: 'Create one' }).click();
     await page.getByLabel('Confirm Password').waitFor();
@@ -53,7 +47,6 @@ describe('signing up, moving around and signing back in', () => {
     await page.getByLabel('Confirm Password').fill('something-else');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Passwords do not match', { exact: true }).waitFor();
-    await shot('validation-toast');
 
     await page.getByLabel(/Display Name/).fill('E2E Creator');
     await page.getByLabel('Confirm Password').fill(password);
@@ -63,36 +56,30 @@ describe('signing up, moving around and signing back in', () => {
     expect(afterSignUp.current).toEqual(['Home']);
     await page.getByRole('heading', { name: 'Welcome, E2E Creator' }).waitFor();
     await page.getByText(`@${username}`, { exact: true }).waitFor();
-    await shot('home');
 
     await page.goto(`${baseUrl}/no-such-page`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect((await navItems(page)).current).toEqual(['Home']);
-    await shot('not-found');
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await page.getByText('Logged out successfully', { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
-    await shot('logged-out');
 
     await page.goto(`${baseUrl}/explore`);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor(); // signed out: every path is the landing page
     await fillSignIn(page, { username, email, password: 'not-my-password' });
     await page.getByText('Failed to login. Please check your credentials.', { exact: true }).waitFor();
-    await shot('wrong-password');
 
     await page.goto(baseUrl);
     await fillSignIn(page, { username, email, password });
     const afterSignIn = await navItems(page);
     expect(afterSignIn.labels).toHaveLength(7);
     await page.getByRole('heading', { name: 'Welcome, E2E Creator' }).waitFor();
-    await shot('signed-in-again');
   });
 
   it('shows the Admin tab to the demo admin', async () => {
-    session = await openPhone('admin');
-    const { page, shot } = session;
+    const { page } = await phone('admin');
 
     await page.goto(baseUrl);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
@@ -102,6 +89,5 @@ describe('signing up, moving around and signing back in', () => {
     await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
     await page.getByRole('link', { name: 'Admin', exact: true }).waitFor();
     expect(await page.getByRole('link', { name: /Profile$/ }).getAttribute('href')).toBe(`/profile/${ADMIN.username}`);
-    await shot('admin-home');
   });
 });

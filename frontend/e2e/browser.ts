@@ -1,5 +1,5 @@
 //! Chromium for the browser tests: the system's /usr/bin/chromium driven by playwright-core
-//! (no browser download), a fresh profile per context, a phone-sized viewport. Its fake media
+//! (no browser download), a fresh profile per context, a phone-sized viewport (or a laptop's). Its fake media
 //! devices stand in for a microphone (a tone, permission granted), and WebRTC may use the
 //! loopback interface with plain IP candidates, so two contexts can call each other.
 import { mkdirSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { serveLocalWeb } from './local-web';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -22,7 +23,9 @@ const ARGS = [
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
   '--allow-loopback-in-peer-connection',
-  '--disable-features=WebRtcHideLocalIpsWithMdns',
+  // LocalNetworkAccessChecks: a page served by local-web.ts counts as public, and its socket to
+  // 127.0.0.1 would be refused (ERR_BLOCKED_BY_LOCAL_NETWORK_ACCESS_CHECKS).
+  '--disable-features=WebRtcHideLocalIpsWithMdns,LocalNetworkAccessChecks',
   // Two phones side by side: the one not in front must keep its timers running (a story's
   // progress stalled at 20 % once, under load, with Chromium's background throttling).
   '--disable-background-timer-throttling',
@@ -30,37 +33,41 @@ const ARGS = [
   '--disable-backgrounding-occluded-windows',
 ];
 
+/** Where a failed test leaves the screens it had open (git-ignored). */
 export const SCREENSHOT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
 export interface PhoneSession {
   context: BrowserContext;
   page: Page;
-  /** Saves e2e/screenshots/{prefix}-{nn}-{name}.png. */
-  shot: (name: string) => Promise<void>;
+  /** Saves what the page shows as e2e/screenshots/{prefix}-failed.png (flows.ts: only when a test failed). */
+  shotOnFailure: () => Promise<void>;
   close: () => Promise<void>;
 }
 
-export async function openPhone(prefix: string): Promise<PhoneSession> {
+/** The two screens the app is checked at: a phone (touch) and a laptop (mouse). */
+export const SCREENS = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+} as const;
+export type Screen = keyof typeof SCREENS;
+
+export async function openPhone(prefix: string, screen: Screen = 'phone'): Promise<PhoneSession> {
   const profile = await mkdtemp(join(tmpdir(), 'atelier-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
     args: ARGS,
-    viewport: { width: 390, height: 844 },
+    ...SCREENS[screen],
     deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
   });
+  await serveLocalWeb(context);
   const page = context.pages()[0] ?? (await context.newPage());
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  let step = 0;
   return {
     context,
     page,
-    shot: async (name) => {
-      step += 1;
-      await page.waitForTimeout(300); // let a toast finish fading in
-      await page.screenshot({ path: join(SCREENSHOT_DIR, `${prefix}-${String(step).padStart(2, '0')}-${name}.png`) });
+    shotOnFailure: async () => {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `${prefix}-failed.png`), timeout: 10_000 }).catch(() => undefined);
     },
     close: async () => {
       await context.close();

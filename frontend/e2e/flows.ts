@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPhone, type PhoneSession } from './browser';
+import { openPhone, type PhoneSession, type Screen } from './browser';
 
 export const baseUrl = inject('baseUrl');
 const atelierBin = inject('atelierBin');
@@ -33,7 +33,15 @@ export async function signUp(page: Page, who: Creator) {
   await page.getByLabel('Password', { exact: true }).fill('secret-e2e-1');
   await page.getByLabel('Confirm Password').fill('secret-e2e-1');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByTestId('bottom-nav').waitFor({ timeout: 20_000 });
+  await mainNavigation(page).waitFor({ timeout: 20_000 });
+}
+
+/**
+ * The app's navigation as shown: the bottom bar on a phone, the side navigation from 1024 px
+ * (the other one is hidden, so it is not in the accessibility tree).
+ */
+export function mainNavigation(page: Page) {
+  return page.getByRole('navigation', { name: 'Main' });
 }
 
 /** Waits for a toast's text; toasts show one at a time for 5 s. */
@@ -41,14 +49,19 @@ export async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
 }
 
-/** Opens phones (browser contexts) for the test file's tests; each is closed after its test. */
-export function phones(): (name: string) => Promise<PhoneSession> {
+/**
+ * Opens phones (browser contexts) for the test file's tests; each is closed after its test, and
+ * when the test failed each first leaves a screenshot of what it showed (e2e/screenshots/).
+ */
+export function phones(): (name: string, screen?: Screen) => Promise<PhoneSession> {
   const open: PhoneSession[] = [];
-  afterEach(async () => {
-    await Promise.all(open.splice(0).map((s) => s.close()));
+  afterEach(async (context) => {
+    const sessions = open.splice(0);
+    if (context.task.result?.state === 'fail') await Promise.all(sessions.map((s) => s.shotOnFailure()));
+    await Promise.all(sessions.map((s) => s.close()));
   });
-  return async (name) => {
-    const session = await openPhone(name);
+  return async (name, screen) => {
+    const session = await openPhone(name, screen);
     open.push(session);
     return session;
   };
@@ -82,5 +95,5 @@ export async function signIn(page: Page, creds: { username: string; email: strin
   await page.getByLabel('Email', { exact: true }).fill(creds.email);
   await page.getByLabel('Password', { exact: true }).fill(creds.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await page.getByTestId('bottom-nav').waitFor({ timeout: 20_000 });
+  await mainNavigation(page).waitFor({ timeout: 20_000 });
 }

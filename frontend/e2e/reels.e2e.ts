@@ -48,7 +48,7 @@ function playingCount(page: Page): Promise<number> {
 
 describe('reels', () => {
   it('plays the sample reels one at a time and moves with the arrow keys', async () => {
-    const { page, shot } = await phone('reels');
+    const { page } = await phone('reels');
     await signUp(page, creator('viewer', 'Vera Watches'));
     await page.getByTestId('bottom-nav').getByRole('link', { name: 'Reels' }).click();
     await page.getByRole('main', { name: 'Reels' }).waitFor({ timeout: 20_000 });
@@ -59,14 +59,12 @@ describe('reels', () => {
     expect(await activeReel(page).getAttribute('aria-label')).toMatch(/^Reel 1 by /);
     await playsOn(page);
     expect(await playingCount(page)).toBe(1);
-    await shot('first');
 
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => activeReel(page).getAttribute('aria-label')).toMatch(/^Reel 2 by /);
     await playsOn(page);
     expect(await playingCount(page)).toBe(1);
     expect(await page.locator('section[aria-label^="Reel 1 by "] video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
-    await shot('second');
 
     await page.keyboard.press('ArrowDown');
     await expect.poll(() => activeReel(page).getAttribute('aria-label')).toMatch(/^Reel 3 by /);
@@ -88,7 +86,7 @@ describe('reels', () => {
   });
 
   it('posts a reel from the create chooser and finds it in the pager and on the profile', async () => {
-    const { page, shot } = await phone('reel-upload');
+    const { page } = await phone('reel-upload');
     const who = creator('reeler', 'Rhea Films');
     await signUp(page, who);
 
@@ -100,21 +98,18 @@ describe('reels', () => {
     await expect.poll(() => preview.evaluate((v: HTMLVideoElement) => v.readyState >= 2), { timeout: 15_000 }).toBe(true);
     const caption = `Test pattern ${Date.now().toString(36)}`;
     await page.getByLabel('Caption').fill(caption);
-    await shot('new-reel');
     await page.getByRole('button', { name: 'Share' }).click();
     await toast(page, 'Reel posted!');
     await page.waitForURL(/\/reels\?reel=\d+$/, { timeout: 30_000 });
     const id = new URL(page.url()).searchParams.get('reel');
     await expect.poll(() => activeReel(page).locator('video').getAttribute('aria-label'), { timeout: 20_000 }).toBe(caption);
     await playsOn(page);
-    await shot('in-pager');
 
     await page.goto(`${baseUrl}/profile/${who.username}`);
     await page.getByRole('tab', { name: /REELS/ }).click();
     const tile = page.getByRole('list', { name: 'Reels' }).getByRole('link', { name: `Reel: ${caption}` });
     await tile.waitFor({ timeout: 20_000 });
     expect(await tile.getAttribute('href')).toBe(`/reels?reel=${id}`);
-    await shot('profile-reels');
     await tile.click();
     await expect.poll(() => activeReel(page).locator('video').getAttribute('aria-label'), { timeout: 20_000 }).toBe(caption);
   });

@@ -117,14 +117,12 @@ describe('voice', () => {
     await a.page.getByRole('button', { name: 'Record voice message' }).click();
     const timer = a.page.getByRole('timer', { name: 'Recording time' });
     await timer.waitFor();
-    await a.shot('recording');
     await expect.poll(() => timer.innerText(), { timeout: 10_000 }).toBe('2s');
     await a.page.getByRole('button', { name: 'Stop recording and send' }).click();
     await toast(a.page, 'Voice message sent!');
     await a.page.getByText(/^Sent \d second voice message$/).waitFor();
     const sent = message(a.page, /^Voice message \(\ds\)/);
     await sent.getByRole('img', { name: 'Sent' }).waitFor();
-    await a.shot('voice-sent');
 
     // B's list shows it as 'Voice message'; in the conversation it plays from /media.
     const entry = b.page.getByRole('link', { name: new RegExp(alice.displayName) });
@@ -135,7 +133,6 @@ describe('voice', () => {
     const audio = received.locator('audio');
     expect(await audio.getAttribute('src')).toMatch(/^\/media\//);
     await playsThrough(audio);
-    await b.shot('voice-played');
   });
 
   it('A calls B, B accepts, both talk over a real peer connection, A hangs up and B returns to idle', async () => {
@@ -144,12 +141,10 @@ describe('voice', () => {
     await a.page.getByRole('button', { name: 'Voice call' }).click();
     const outgoing = callSheet(a.page, bob);
     await outgoing.getByText('Calling...').waitFor();
-    await a.shot('calling');
 
     // B rings on the home screen: the call layer is in the app shell, not only on /chat.
     const incoming = callSheet(b.page, alice);
     await incoming.getByText('Incoming voice call').waitFor({ timeout: 15_000 });
-    await b.shot('incoming');
     await incoming.getByRole('button', { name: 'Accept' }).click();
 
     for (const [page, other] of [
@@ -161,8 +156,6 @@ describe('voice', () => {
       await expect.poll(async () => (await peerStats(page)).bytesReceived, { timeout: 15_000 }).toBeGreaterThan(0);
     }
     await toast(a.page, 'Call connected');
-    await a.shot('in-call');
-    await b.shot('in-call');
 
     // Mute toggles A's microphone track.
     const mute = callSheet(a.page, bob).getByRole('button', { name: 'Mute' });
@@ -177,11 +170,9 @@ describe('voice', () => {
     await callSheet(b.page, alice).waitFor({ state: 'detached', timeout: 15_000 });
     await toast(b.page, 'The call has been ended.');
     expect(await peerStats(b.page)).toMatchObject({ state: 'closed' });
-    await b.shot('idle-again');
 
     // The conversation keeps a line for the call.
     await message(a.page, /^Voice call · \d+:\d\d/).waitFor({ timeout: 15_000 });
-    await a.shot('call-line');
   });
 
   it("A calls, B declines, A leaves a voicemail, B sees '1 new' and plays it", async () => {
@@ -196,12 +187,10 @@ describe('voice', () => {
     await toast(a.page, 'The call was declined by the other user.');
     const sheet = callSheet(a.page, bob);
     await sheet.getByText('Call declined').waitFor();
-    await a.shot('declined');
     await sheet.getByRole('button', { name: 'Leave a voicemail' }).click();
     const timer = sheet.getByRole('timer', { name: 'Recording time' });
     await timer.waitFor({ timeout: 10_000 });
     await expect.poll(() => timer.innerText(), { timeout: 10_000 }).toBe('0:02');
-    await a.shot('leaving-voicemail');
     await sheet.getByRole('button', { name: 'Stop recording' }).click();
     await sheet.getByRole('button', { name: 'Send Voicemail' }).click();
     await toast(a.page, `Sent to ${bob.displayName}`);
@@ -217,7 +206,6 @@ describe('voice', () => {
     await card.getByText('New', { exact: true }).waitFor();
     expect(await card.innerText()).toMatch(/0:0[1-3]/);
     expect(await b.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await b.shot('voicemail-new');
 
     await card.getByRole('button', { name: `Play voicemail from ${alice.displayName}` }).click();
     await expect
@@ -227,6 +215,5 @@ describe('voice', () => {
       .toBe(true);
     await card.getByText('New', { exact: true }).waitFor({ state: 'detached', timeout: 15_000 });
     await b.page.getByText('1 new', { exact: true }).waitFor({ state: 'detached' });
-    await b.shot('voicemail-played');
   });
 });

@@ -16,3 +16,11 @@ export function useMediaQuery(query: string): boolean {
   );
   return useSyncExternalStore(subscribe, () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches);
 }
+
+/** From this width on the app takes the desktop layout (side navigation, wide chat and admin). */
+export const DESKTOP_QUERY = '(min-width: 1024px)';
+
+/** Whether the desktop layout is on (Tailwind's `lg:` breakpoint, 1024 px). */
+export function useIsDesktop(): boolean {
+  return useMediaQuery(DESKTOP_QUERY);
+}

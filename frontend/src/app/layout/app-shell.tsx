@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
 import { CallProvider } from '@/features/calls/components/call-provider';
 import type { RenderLeaveVoicemail } from '@/features/calls/components/call-layer';
@@ -7,7 +8,10 @@ import { ThemeSync } from '@/features/settings/components/theme-sync';
 import { VoicemailSync } from '@/features/voicemail/components/voicemail-sync';
 import type { User } from '@/lib/auth';
 import { RealtimeProvider } from '@/lib/realtime-provider';
+import { cn } from '@/lib/utils';
 import { BottomNav } from './bottom-nav';
+import { pageWidthClass, pageWidthFor } from './page-width';
+import { SideNav } from './side-nav';
 
 const LeaveVoicemail = lazy(() =>
   import('@/features/voicemail/components/voicemail-recorder').then((module) => ({ default: module.LeaveVoicemail })),
@@ -21,21 +25,32 @@ const renderLeaveVoicemail: RenderLeaveVoicemail = ({ recipient, onDone }) => (
 );
 
 /**
- * The signed-in frame: a centred column of at most 480 px with the tab bar pinned below it. The
+ * The signed-in frame: on a phone, a centred column of at most 480 px with the tab bar pinned
+ * below it; from 1024 px, the navigation down the left side and the page centred in the room
+ * beside it, as wide as the page asks (page-width.ts). The
  * realtime socket is open for as long as it is shown (that is, while signed in), and the call
  * layer sits above every screen so an incoming call rings wherever the user is.
  */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
+  const [location] = useLocation();
   return (
     <RealtimeProvider>
       <ThemeSync />
       <ChatSync />
       <VoicemailSync />
       <CallProvider renderLeaveVoicemail={renderLeaveVoicemail}>
-        <div className="mx-auto min-h-dvh w-full max-w-[480px] border-x border-white/5 bg-zinc-950 pb-24">
-          {children}
-          <BottomNav user={user} />
+        <SideNav user={user} />
+        <div className="lg:pl-60">
+          <div
+            className={cn(
+              'mx-auto min-h-dvh w-full border-x border-white/5 bg-zinc-950 pb-24 lg:pb-0',
+              pageWidthClass[pageWidthFor(location)],
+            )}
+          >
+            {children}
+          </div>
         </div>
+        <BottomNav user={user} />
       </CallProvider>
     </RealtimeProvider>
   );

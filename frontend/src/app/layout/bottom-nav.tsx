@@ -1,11 +1,13 @@
-//! The tab bar under the column (spec 001 §2): 7 items, or 8 with Admin for admins.
-import { Compass, Film, Home, LogOut, MessageCircle, Shield, ShoppingBag, type LucideIcon } from 'lucide-react';
+//! The tab bar under the column (spec 001 §2): 7 items, or 8 with Admin for admins. Phones and
+//! tablets only: from 1024 px the side navigation takes its place.
+import { LogOut, type LucideIcon } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { useLogout } from '@/features/auth/api/logout';
 import type { User } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { activeTabFor, type TabId } from './active-tab';
+import { navTabs, profileHref } from './nav-items';
 
 const itemClass =
   'flex min-h-14 min-w-11 flex-1 flex-col items-center justify-center gap-1 rounded-xl px-0.5 text-[10px] leading-none font-medium transition';
@@ -40,20 +42,13 @@ export function BottomNav({ user }: { user: User }) {
   const active: TabId = activeTabFor(location);
   const logout = useLogout();
 
-  const tabs: Array<{ id: TabId; href: string; label: string; icon: LucideIcon }> = [
-    { id: 'home', href: '/', label: 'Home', icon: Home },
-    { id: 'explore', href: '/explore', label: 'Explore', icon: Compass },
-    { id: 'chat', href: '/chat', label: 'Messages', icon: MessageCircle },
-    { id: 'reels', href: '/reels', label: 'Reels', icon: Film },
-    { id: 'shop', href: '/shop', label: 'Shop', icon: ShoppingBag },
-    ...(user.isAdmin ? [{ id: 'admin' as const, href: '/admin', label: 'Admin', icon: Shield }] : []),
-  ];
+  const tabs = navTabs(user.isAdmin);
 
   return (
     <nav
       aria-label="Main"
       data-testid="bottom-nav"
-      className="fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-[480px] border-t border-white/10 bg-zinc-950/90 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+      className="fixed inset-x-0 bottom-0 z-40 mx-auto w-full max-w-[480px] border-t border-white/10 bg-zinc-950/90 pb-[env(safe-area-inset-bottom)] backdrop-blur lg:hidden"
     >
       <ul className="flex items-stretch justify-between px-1">
         {tabs.map((tab) => (
@@ -63,7 +58,7 @@ export function BottomNav({ user }: { user: User }) {
         ))}
         <li className="flex flex-1">
           <Link
-            href={`/profile/${encodeURIComponent(user.username)}`}
+            href={profileHref(user.username)}
             aria-current={active === 'profile' ? 'page' : undefined}
             className={cn(itemClass, itemState(active === 'profile'))}
           >

@@ -333,3 +333,78 @@ describe('Admin dashboard', () => {
     expect(calls('GET /api/admin/ads')[1].url.searchParams.get('before')).toBe('41');
   });
 });
+
+describe('Admin dashboard on a desktop (from 1024 px)', () => {
+  function desktop() {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(min-width: 1024px)',
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+  }
+
+  function headers(table: HTMLElement): string[] {
+    return within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent ?? '');
+  }
+
+  it('shows the ads as a table with a header per column, each ad a row that pauses', async () => {
+    desktop();
+    const user = userEvent.setup();
+    let ad = anAdminAd({ title: 'Brush Pack Pro', category: 'banner', totalImpressions: 1200, totalClicks: 30, revenue: 3000 });
+    const { calls } = renderAdmin({
+      'GET /api/admin/ads': () => json([ad]),
+      'PATCH /api/ads/41': ({ body }) => {
+        ad = { ...ad, isActive: (body as { isActive: boolean }).isActive };
+        return json(ad);
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Ads' });
+    expect(screen.queryByRole('list', { name: 'Ads' })).not.toBeInTheDocument();
+    expect(headers(table)).toEqual(['Ad', 'Status', 'Impressions', 'Clicks', 'Earned', 'Budget', 'Per click', 'Action']);
+    const row = within(table).getByRole('row', { name: 'Brush Pack Pro' });
+    const cells = within(row).getAllByRole('cell').map((td) => td.textContent);
+    expect(cells.slice(1, 5)).toEqual(['Active', '1,200', '30', '$30.00']);
+    expect(cells[0]).toContain('Inkwell Studio');
+
+    await user.click(within(row).getByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(within(row).getByText('Inactive')).toBeInTheDocument());
+    expect(calls('PATCH /api/ads/41')[0].body).toEqual({ isActive: false });
+  });
+
+  it('shows withdrawals as a table with Approve and Reject only on the pending row', async () => {
+    desktop();
+    const user = userEvent.setup();
+    const done = anAdminWithdrawal({ id: 11, status: 'completed', user: { id: 6, username: 'ana', displayName: 'Ana Lee', email: 'ana@example.com' } });
+    renderAdmin({ 'GET /api/admin/withdrawals': () => json([anAdminWithdrawal({ id: 12, amount: 2030, netAmount: 1979 }), done]) });
+    await openTab(user, 'Withdrawals');
+    const table = await screen.findByRole('table', { name: 'Withdrawal requests' });
+    expect(headers(table)).toEqual(['User', 'Amount', 'Net', 'Method', 'Status', 'Requested', 'Notes', 'Decision']);
+    const pending = within(table).getByRole('row', { name: 'Withdrawal by Eli Earns of $20.30' });
+    expect(within(pending).getAllByRole('cell').map((td) => td.textContent).slice(1, 5)).toEqual(['$20.30', '$19.79', 'Bank Transfer', 'pending']);
+    expect(within(pending).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+    const decided = within(table).getByRole('row', { name: /Ana Lee/ });
+    expect(within(decided).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+  });
+
+  it('shows the users as a table', async () => {
+    desktop();
+    const user = userEvent.setup();
+    renderAdmin({ 'GET /api/admin/users': () => json([anAdminUser()]) });
+    await openTab(user, 'Users');
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(headers(table)).toEqual(['User', 'Email', 'Role', 'Status', 'Followers', 'Following', 'Posts', 'Joined']);
+    const leo = within(table).getByRole('row', { name: 'Leo Park' });
+    expect(within(leo).getAllByRole('cell').map((td) => td.textContent)).toEqual([
+      'LLeo Park@leo', // the avatar's initial, the name, the username
+      'leo@example.com',
+      'User',
+      'Online',
+      '10',
+      '4',
+      '7',
+      'Jan 15, 2026',
+    ]);
+  });
+});

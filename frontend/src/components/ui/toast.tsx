@@ -7,11 +7,18 @@ import type { ToastVariant } from './use-toast';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
+/**
+ * Where toasts show: never over the controls of a page's header or of the navigation. On a
+ * phone, centred near the bottom, above the tab bar (57 px) and the controls pinned just over it
+ * (the chat's composer, Home's create button: 5 rem more); from 1024 px (no tab bar), in the
+ * bottom-right corner, as high above the bottom as the composer and the create button reach.
+ * The empty viewport lets clicks through; only a toast itself takes them.
+ */
 export function ToastViewport({ className, ...props }: ComponentPropsWithoutRef<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        'fixed top-0 right-0 z-[100] flex max-h-screen w-full max-w-[420px] flex-col gap-2 p-4 outline-none',
+        'pointer-events-none fixed inset-x-0 bottom-[calc(57px+5rem+env(safe-area-inset-bottom))] z-[100] mx-auto flex max-h-screen w-full max-w-[420px] flex-col gap-2 p-4 outline-none lg:bottom-20 lg:left-auto lg:mx-0',
         className,
       )}
       {...props}

@@ -1,7 +1,7 @@
 //! Advertisements (spec 001 §2 Admin): the four tiles from GET /api/admin/revenue (CTR = clicks /
 //! impressions × 100 with 2 decimals, 0.00 without impressions), 'Create Ad', and every ad with
 //! its image, title, advertiser, category, impressions, clicks, earnings, Active/Inactive and a
-//! pause/resume control (PATCH /api/ads/{id}).
+//! pause/resume control (PATCH /api/ads/{id}): cards on a phone, a table on a desktop.
 import { DollarSign, Eye, Megaphone, MousePointerClick, Pause, Percent, Play, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { LoadMore } from '@/components/load-more';
@@ -10,19 +10,22 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatTile } from '@/components/ui/stat-tile';
 import { toast } from '@/components/ui/use-toast';
+import { useIsDesktop } from '@/hooks/use-media-query';
 import { errorMessage } from '@/lib/api-client';
 import { formatCents } from '@/lib/money';
+import { cn } from '@/lib/utils';
 import { clickThroughRate } from '../ad-form';
 import { useAdminAds } from '../api/get-admin-ads';
 import { useRevenue } from '../api/get-revenue';
 import { useSetAdActive } from '../api/set-ad-active';
 import type { AdminAd } from '../types';
 import { CreateAdDialog } from './create-ad-dialog';
-import { Badge, SectionHeading, Tiles } from './parts';
+import { Badge, numericCell, SectionHeading, Table, Tiles } from './parts';
 
 const count = new Intl.NumberFormat('en-US');
 
-function AdRow({ ad }: { ad: AdminAd }) {
+/** Pause or Resume, with the failure's toast. */
+function ToggleButton({ ad }: { ad: AdminAd }) {
   const toggle = useSetAdActive();
   const onToggle = () =>
     toggle.mutate(
@@ -37,6 +40,26 @@ function AdRow({ ad }: { ad: AdminAd }) {
       },
     );
   return (
+    <Button variant="secondary" className="min-h-9 px-3 text-xs" disabled={toggle.isPending} onClick={onToggle}>
+      {ad.isActive ? (
+        <>
+          <Pause aria-hidden="true" className="size-3.5" /> Pause
+        </>
+      ) : (
+        <>
+          <Play aria-hidden="true" className="size-3.5" /> Resume
+        </>
+      )}
+    </Button>
+  );
+}
+
+function ActiveBadge({ active }: { active: boolean }) {
+  return active ? <Badge tone="green">Active</Badge> : <Badge tone="zinc">Inactive</Badge>;
+}
+
+function AdRow({ ad }: { ad: AdminAd }) {
+  return (
     <li aria-label={ad.title} className="flex gap-3 px-3 py-3">
       <img src={ad.imageUrl} alt={ad.title} className="size-16 shrink-0 rounded-xl bg-zinc-800 object-cover" />
       <div className="min-w-0 flex-1 space-y-1">
@@ -47,7 +70,7 @@ function AdRow({ ad }: { ad: AdminAd }) {
               {ad.advertiserName} · <span className="capitalize">{ad.category}</span>
             </p>
           </div>
-          {ad.isActive ? <Badge tone="green">Active</Badge> : <Badge tone="zinc">Inactive</Badge>}
+          <ActiveBadge active={ad.isActive} />
         </div>
         <dl className="grid grid-cols-3 gap-1 text-xs">
           <div>
@@ -67,26 +90,63 @@ function AdRow({ ad }: { ad: AdminAd }) {
           <p className="text-xs text-zinc-500 tabular-nums">
             Budget {formatCents(ad.budget)} · {formatCents(ad.costPerClick)}/click
           </p>
-          <Button variant="secondary" className="min-h-9 px-3 text-xs" disabled={toggle.isPending} onClick={onToggle}>
-            {ad.isActive ? (
-              <>
-                <Pause aria-hidden="true" className="size-3.5" /> Pause
-              </>
-            ) : (
-              <>
-                <Play aria-hidden="true" className="size-3.5" /> Resume
-              </>
-            )}
-          </Button>
+          <ToggleButton ad={ad} />
         </div>
       </div>
     </li>
   );
 }
 
+/** The desktop's table: one row per ad, its figures in columns. */
+function AdsTable({ ads }: { ads: AdminAd[] }) {
+  return (
+    <Table
+      label="Ads"
+      columns={[
+        { label: 'Ad' },
+        { label: 'Status' },
+        { label: 'Impressions', numeric: true },
+        { label: 'Clicks', numeric: true },
+        { label: 'Earned', numeric: true },
+        { label: 'Budget', numeric: true },
+        { label: 'Per click', numeric: true },
+        { label: 'Action' },
+      ]}
+    >
+      {ads.map((ad) => (
+        <tr key={ad.id} aria-label={ad.title}>
+          <td>
+            <div className="flex items-center gap-3">
+              <img src={ad.imageUrl} alt={ad.title} className="size-12 shrink-0 rounded-lg bg-zinc-800 object-cover" />
+              <div className="min-w-0">
+                <p className="font-semibold text-white">{ad.title}</p>
+                <p className="text-xs text-zinc-400">
+                  {ad.advertiserName} · <span className="capitalize">{ad.category}</span>
+                </p>
+              </div>
+            </div>
+          </td>
+          <td>
+            <ActiveBadge active={ad.isActive} />
+          </td>
+          <td className={numericCell}>{count.format(ad.totalImpressions)}</td>
+          <td className={numericCell}>{count.format(ad.totalClicks)}</td>
+          <td className={cn(numericCell, 'text-emerald-300')}>{formatCents(ad.revenue)}</td>
+          <td className={numericCell}>{formatCents(ad.budget)}</td>
+          <td className={numericCell}>{formatCents(ad.costPerClick)}</td>
+          <td>
+            <ToggleButton ad={ad} />
+          </td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
 export function AdsPanel() {
   const revenue = useRevenue();
   const ads = useAdminAds();
+  const desktop = useIsDesktop();
   const [open, setOpen] = useState(false);
   const list = ads.data?.pages.flatMap((page) => page.items) ?? [];
   const r = revenue.data;
@@ -106,11 +166,15 @@ export function AdsPanel() {
   else
     body = (
       <>
-        <ul aria-label="Ads" className="divide-y divide-white/10 rounded-2xl border border-white/10 bg-zinc-900/70">
-          {list.map((ad) => (
-            <AdRow key={ad.id} ad={ad} />
-          ))}
-        </ul>
+        {desktop ? (
+          <AdsTable ads={list} />
+        ) : (
+          <ul aria-label="Ads" className="divide-y divide-white/10 rounded-2xl border border-white/10 bg-zinc-900/70">
+            {list.map((ad) => (
+              <AdRow key={ad.id} ad={ad} />
+            ))}
+          </ul>
+        )}
         <LoadMore hasNextPage={ads.hasNextPage} isFetchingNextPage={ads.isFetchingNextPage} fetchNextPage={ads.fetchNextPage} />
       </>
     );

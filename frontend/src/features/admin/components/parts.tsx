@@ -8,7 +8,7 @@ export const TILES_FAILED = 'Failed to load the totals. Please try again later.'
 export function Tiles({ label, failed = false, children }: { label: string; failed?: boolean; children: ReactNode }) {
   return (
     <div className="space-y-2">
-      <ul aria-label={label} className="grid grid-cols-2 gap-2">
+      <ul aria-label={label} className="grid grid-cols-2 gap-2 lg:grid-cols-4">
         {children}
       </ul>
       {failed && <p className="text-sm text-red-300">{TILES_FAILED}</p>}
@@ -63,6 +63,43 @@ export function dateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   return date.toLocaleString('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+/** A figure's cell in a Table: right-aligned, tabular digits (its column says `numeric`). */
+export const numericCell = 'text-right tabular-nums whitespace-nowrap';
+
+/**
+ * A desktop table (the phone shows cards instead), named by `label`, with one header cell per
+ * column; a `numeric` column's header is right-aligned over its figures.
+ */
+export function Table({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: Array<{ label: string; numeric?: boolean }>;
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-white/10 bg-zinc-900/70">
+      <table
+        aria-label={label}
+        className="w-full border-collapse text-left text-sm text-zinc-200 [&_tbody_tr]:border-t [&_tbody_tr]:border-white/10 [&_td]:px-3 [&_td]:py-2.5 [&_td]:align-middle"
+      >
+        <thead className="bg-white/5 text-xs font-semibold tracking-wide text-zinc-400 uppercase">
+          <tr>
+            {columns.map((column) => (
+              <th key={column.label} scope="col" className={cn('px-3 py-2.5 whitespace-nowrap', column.numeric && 'text-right')}>
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
 }
 
 export const selectClass =

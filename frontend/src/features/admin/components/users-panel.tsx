@@ -1,7 +1,7 @@
 //! Users (spec 001 §2 Admin): the tiles from /api/admin/users/summary (total, admins, online)
 //! and every account, newest first, searchable by username, display name or email; each with
 //! name and username, email, followers, following, posts, online/offline, Admin/User, joined,
-//! and 'Deactivated' when it is.
+//! and 'Deactivated' when it is: cards on a phone, a table on a desktop.
 import { Search, Shield, UserCheck, Users, Wifi } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LoadMore } from '@/components/load-more';
@@ -11,12 +11,26 @@ import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatTile } from '@/components/ui/stat-tile';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useIsDesktop } from '@/hooks/use-media-query';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useUserSummary } from '../api/get-user-summary';
 import type { AdminUser } from '../types';
-import { Badge, SectionHeading, shortDate, Tiles } from './parts';
+import { Badge, numericCell, SectionHeading, shortDate, Table, Tiles } from './parts';
 
 const count = new Intl.NumberFormat('en-US');
+
+function RoleBadge({ user: u }: { user: AdminUser }) {
+  return u.isAdmin ? <Badge tone="purple">Admin</Badge> : <Badge tone="zinc">User</Badge>;
+}
+
+function StatusBadges({ user: u }: { user: AdminUser }) {
+  return (
+    <>
+      {u.isOnline ? <Badge tone="green">Online</Badge> : <Badge tone="zinc">Offline</Badge>}
+      {!u.isActive && <Badge tone="red">Deactivated</Badge>}
+    </>
+  );
+}
 
 function UserRow({ user: u }: { user: AdminUser }) {
   return (
@@ -28,9 +42,8 @@ function UserRow({ user: u }: { user: AdminUser }) {
           <p className="truncate text-xs text-zinc-400">@{u.username}</p>
         </div>
         <div className="flex flex-wrap gap-1">
-          {u.isAdmin ? <Badge tone="purple">Admin</Badge> : <Badge tone="zinc">User</Badge>}
-          {u.isOnline ? <Badge tone="green">Online</Badge> : <Badge tone="zinc">Offline</Badge>}
-          {!u.isActive && <Badge tone="red">Deactivated</Badge>}
+          <RoleBadge user={u} />
+          <StatusBadges user={u} />
         </div>
         <p className="truncate text-xs text-zinc-300">{u.email}</p>
         <p className="text-xs text-zinc-500 tabular-nums">
@@ -42,12 +55,59 @@ function UserRow({ user: u }: { user: AdminUser }) {
   );
 }
 
+/** The desktop's table: one row per account. */
+function UsersTable({ users }: { users: AdminUser[] }) {
+  return (
+    <Table
+      label="Users"
+      columns={[
+        { label: 'User' },
+        { label: 'Email' },
+        { label: 'Role' },
+        { label: 'Status' },
+        { label: 'Followers', numeric: true },
+        { label: 'Following', numeric: true },
+        { label: 'Posts', numeric: true },
+        { label: 'Joined' },
+      ]}
+    >
+      {users.map((u) => (
+        <tr key={u.id} aria-label={u.displayName}>
+          <td>
+            <div className="flex items-center gap-3">
+              <Avatar src={u.profileImage} name={u.displayName} className="size-9 shrink-0 text-sm" />
+              <div className="min-w-0">
+                <p className="font-semibold text-white">{u.displayName}</p>
+                <p className="text-xs text-zinc-400">@{u.username}</p>
+              </div>
+            </div>
+          </td>
+          <td className="max-w-64 truncate">{u.email}</td>
+          <td>
+            <RoleBadge user={u} />
+          </td>
+          <td>
+            <div className="flex flex-wrap gap-1">
+              <StatusBadges user={u} />
+            </div>
+          </td>
+          <td className={numericCell}>{count.format(u.followersCount)}</td>
+          <td className={numericCell}>{count.format(u.followingCount)}</td>
+          <td className={numericCell}>{count.format(u.postsCount)}</td>
+          <td className="whitespace-nowrap">{shortDate(u.createdAt)}</td>
+        </tr>
+      ))}
+    </Table>
+  );
+}
+
 export function UsersPanel() {
   const id = useId();
   const [query, setQuery] = useState('');
   const q = useDebouncedValue(query.trim(), 300);
   const summary = useUserSummary();
   const users = useAdminUsers(q);
+  const desktop = useIsDesktop();
   const list = users.data?.pages.flatMap((page) => page.items) ?? [];
   const s = summary.data;
   const failed = summary.isError && !s;
@@ -60,11 +120,15 @@ export function UsersPanel() {
   else
     body = (
       <>
-        <ul aria-label="Users" className="divide-y divide-white/10 rounded-2xl border border-white/10 bg-zinc-900/70">
-          {list.map((u) => (
-            <UserRow key={u.id} user={u} />
-          ))}
-        </ul>
+        {desktop ? (
+          <UsersTable users={list} />
+        ) : (
+          <ul aria-label="Users" className="divide-y divide-white/10 rounded-2xl border border-white/10 bg-zinc-900/70">
+            {list.map((u) => (
+              <UserRow key={u.id} user={u} />
+            ))}
+          </ul>
+        )}
         <LoadMore hasNextPage={users.hasNextPage} isFetchingNextPage={users.isFetchingNextPage} fetchNextPage={users.fetchNextPage} />
       </>
     );

@@ -1,7 +1,7 @@
 //! Withdrawals (spec 001 §2 Admin, §4): the tiles from /api/admin/withdrawals/summary (pending
 //! count, total amount, total processing fees), a status filter, every request with its user,
-//! amount, net, method, status and date, and Approve / Reject on pending rows only; the audit
-//! log of decisions follows.
+//! amount, net, method, status and date, and Approve / Reject on pending rows only (cards on a
+//! phone, a table on a desktop); the audit log of decisions follows.
 import { CheckCircle2, Clock, DollarSign, Receipt, Wallet, XCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LoadMore } from '@/components/load-more';
@@ -10,12 +10,14 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatTile } from '@/components/ui/stat-tile';
+import { useIsDesktop } from '@/hooks/use-media-query';
 import { formatCents } from '@/lib/money';
+import { cn } from '@/lib/utils';
 import { useDecideWithdrawal } from '../api/decide-withdrawal';
 import { useAdminWithdrawals } from '../api/get-admin-withdrawals';
 import { useWithdrawalSummary } from '../api/get-withdrawal-summary';
 import type { AdminWithdrawal, WithdrawalDecision } from '../types';
-import { SectionHeading, selectClass, shortDate, Tiles, WithdrawalStatusBadge } from './parts';
+import { numericCell, SectionHeading, selectClass, shortDate, Table, Tiles, WithdrawalStatusBadge } from './parts';
 
 const methodLabel: Record<string, string> = { bank_transfer: 'Bank Transfer', paypal: 'PayPal' };
 
@@ -26,11 +28,29 @@ const FILTERS = [
   { value: 'failed', label: 'Failed' },
 ];
 
-function WithdrawalRow({ withdrawal: w }: { withdrawal: AdminWithdrawal }) {
+/** Approve and Reject, for a pending request. */
+function DecisionButtons({ withdrawal: w, className }: { withdrawal: AdminWithdrawal; className: string }) {
   const decide = useDecideWithdrawal();
   const onDecide = (status: WithdrawalDecision['status']) => decide.mutate({ id: w.id, status });
   return (
-    <li aria-label={`Withdrawal by ${w.user.displayName} of ${formatCents(w.amount)}`} className="space-y-2 px-3 py-3">
+    <div className={className}>
+      <Button variant="secondary" className="min-h-10 text-emerald-300" disabled={decide.isPending} onClick={() => onDecide('completed')}>
+        <CheckCircle2 aria-hidden="true" className="size-4" /> Approve
+      </Button>
+      <Button variant="secondary" className="min-h-10 text-red-300" disabled={decide.isPending} onClick={() => onDecide('failed')}>
+        <XCircle aria-hidden="true" className="size-4" /> Reject
+      </Button>
+    </div>
+  );
+}
+
+function rowLabel(w: AdminWithdrawal): string {
+  return `Withdrawal by ${w.user.displayName} of ${formatCents(w.amount)}`;
+}
+
+function WithdrawalRow({ withdrawal: w }: { withdrawal: AdminWithdrawal }) {
+  return (
+    <li aria-label={rowLabel(w)} className="space-y-2 px-3 py-3">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="truncate text-sm font-semibold text-white">{w.user.displayName}</p>
@@ -57,17 +77,45 @@ function WithdrawalRow({ withdrawal: w }: { withdrawal: AdminWithdrawal }) {
         </div>
       </dl>
       {w.notes && <p className="truncate text-xs text-zinc-500">{w.notes}</p>}
-      {w.status === 'pending' && (
-        <div className="grid grid-cols-2 gap-2">
-          <Button variant="secondary" className="min-h-10 text-emerald-300" disabled={decide.isPending} onClick={() => onDecide('completed')}>
-            <CheckCircle2 aria-hidden="true" className="size-4" /> Approve
-          </Button>
-          <Button variant="secondary" className="min-h-10 text-red-300" disabled={decide.isPending} onClick={() => onDecide('failed')}>
-            <XCircle aria-hidden="true" className="size-4" /> Reject
-          </Button>
-        </div>
-      )}
+      {w.status === 'pending' && <DecisionButtons withdrawal={w} className="grid grid-cols-2 gap-2" />}
     </li>
+  );
+}
+
+/** The desktop's table: one row per request. */
+function WithdrawalsTable({ withdrawals }: { withdrawals: AdminWithdrawal[] }) {
+  return (
+    <Table
+      label="Withdrawal requests"
+      columns={[
+        { label: 'User' },
+        { label: 'Amount', numeric: true },
+        { label: 'Net', numeric: true },
+        { label: 'Method' },
+        { label: 'Status' },
+        { label: 'Requested' },
+        { label: 'Notes' },
+        { label: 'Decision' },
+      ]}
+    >
+      {withdrawals.map((w) => (
+        <tr key={w.id} aria-label={rowLabel(w)}>
+          <td>
+            <p className="font-semibold text-white">{w.user.displayName}</p>
+            <p className="text-xs text-zinc-400">@{w.user.username}</p>
+          </td>
+          <td className={cn(numericCell, 'font-semibold text-zinc-100')}>{formatCents(w.amount)}</td>
+          <td className={numericCell}>{formatCents(w.netAmount)}</td>
+          <td className="whitespace-nowrap">{methodLabel[w.paymentMethod] ?? w.paymentMethod}</td>
+          <td>
+            <WithdrawalStatusBadge status={w.status} />
+          </td>
+          <td className="whitespace-nowrap">{shortDate(w.requestedAt)}</td>
+          <td className="max-w-48 truncate text-xs text-zinc-400">{w.notes}</td>
+          <td>{w.status === 'pending' && <DecisionButtons withdrawal={w} className="flex gap-2" />}</td>
+        </tr>
+      ))}
+    </Table>
   );
 }
 
@@ -76,6 +124,7 @@ export function WithdrawalsPanel() {
   const [status, setStatus] = useState('');
   const summary = useWithdrawalSummary();
   const withdrawals = useAdminWithdrawals(status);
+  const desktop = useIsDesktop();
   const list = withdrawals.data?.pages.flatMap((page) => page.items) ?? [];
   const s = summary.data;
   const failed = summary.isError && !s;
@@ -89,11 +138,15 @@ export function WithdrawalsPanel() {
   else
     body = (
       <>
-        <ul aria-label="Withdrawal requests" className="divide-y divide-white/10 rounded-2xl border border-white/10 bg-zinc-900/70">
-          {list.map((w) => (
-            <WithdrawalRow key={w.id} withdrawal={w} />
-          ))}
-        </ul>
+        {desktop ? (
+          <WithdrawalsTable withdrawals={list} />
+        ) : (
+          <ul aria-label="Withdrawal requests" className="divide-y divide-white/10 rounded-2xl border border-white/10 bg-zinc-900/70">
+            {list.map((w) => (
+              <WithdrawalRow key={w.id} withdrawal={w} />
+            ))}
+          </ul>
+        )}
         <LoadMore
           hasNextPage={withdrawals.hasNextPage}
           isFetchingNextPage={withdrawals.isFetchingNextPage}

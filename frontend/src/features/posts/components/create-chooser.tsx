@@ -27,7 +27,7 @@ export function CreateChooser({ open, onOpenChange }: { open: boolean; onOpenCha
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <div className="pointer-events-none fixed inset-x-0 bottom-20 z-30 mx-auto flex w-full max-w-[480px] justify-end px-4 pb-[env(safe-area-inset-bottom)]">
+      <div className="pointer-events-none fixed inset-x-0 bottom-20 z-30 mx-auto flex w-full max-w-[480px] lg:bottom-6 lg:left-60 justify-end px-4 pb-[env(safe-area-inset-bottom)]">
         <DialogTrigger
           aria-label="Create"
           className="pointer-events-auto grid size-14 place-items-center rounded-full bg-gradient-to-br from-fuchsia-500 via-purple-500 to-indigo-500 text-white shadow-lg shadow-purple-900/50 transition hover:brightness-110 active:scale-95"

@@ -137,7 +137,7 @@ export function ReelsScreen() {
     else if (delta < -SWIPE_THRESHOLD_PX) goTo(index - 1);
   };
 
-  const frame = 'fixed inset-x-0 top-0 bottom-[calc(57px+env(safe-area-inset-bottom))] z-10 mx-auto w-full max-w-[480px] bg-black';
+  const frame = 'fixed inset-x-0 top-0 bottom-[calc(57px+env(safe-area-inset-bottom))] z-10 mx-auto w-full max-w-[480px] bg-black lg:bottom-0 lg:left-60';
 
   if (query.isPending) {
     return (

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { pageWidthFor } from './page-width';
+
+describe('pageWidthFor', () => {
+  it.each([
+    ['/chat', 'full'],
+    ['/chat/12', 'full'],
+    ['/admin', 'wide'],
+    ['/', 'column'],
+    ['/explore', 'column'],
+    ['/shop', 'column'],
+    ['/profile/ada', 'column'],
+    ['/chatter', 'column'],
+  ])('gives %s the %s width', (path, width) => {
+    expect(pageWidthFor(path)).toBe(width);
+  });
+});

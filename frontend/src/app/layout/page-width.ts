@@ -1,0 +1,20 @@
+/**
+ * How wide a page may grow on a desktop (from 1024 px; below that every page is the phone's
+ * 480 px column): the chat takes the whole width beside the side navigation, so its list and
+ * the open conversation both fit; the admin's tables get a wide page; every other page (the
+ * feed among them) stays a column, centred in the room right of the side navigation.
+ */
+export type PageWidth = 'column' | 'wide' | 'full';
+
+export function pageWidthFor(path: string): PageWidth {
+  if (path === '/chat' || path.startsWith('/chat/')) return 'full';
+  if (path === '/admin') return 'wide';
+  return 'column';
+}
+
+/** The frame's classes for each width: the phone column always, the desktop width from lg. */
+export const pageWidthClass: Record<PageWidth, string> = {
+  column: 'max-w-[480px]',
+  wide: 'max-w-[480px] lg:max-w-6xl',
+  full: 'max-w-[480px] lg:max-w-none lg:border-x-0',
+};

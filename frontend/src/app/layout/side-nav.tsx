@@ -1,0 +1,82 @@
+//! The navigation down the left side on a desktop (from 1024 px), in place of the bottom bar:
+//! the same destinations (nav-items.ts), each with its icon and full label, Logout at the foot.
+import { LogOut, type LucideIcon } from 'lucide-react';
+import { Link, useLocation } from 'wouter';
+import { Avatar } from '@/components/ui/avatar';
+import { useLogout } from '@/features/auth/api/logout';
+import type { User } from '@/lib/auth';
+import { cn } from '@/lib/utils';
+import { activeTabFor } from './active-tab';
+import { navTabs, profileHref } from './nav-items';
+
+const itemClass = 'flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-[15px] font-medium transition';
+
+function itemState(active: boolean) {
+  return active ? 'bg-white/10 text-white' : 'text-zinc-300 hover:bg-white/5 hover:text-white';
+}
+
+function SideLink({ href, label, icon: Icon, active }: { href: string; label: string; icon: LucideIcon; active: boolean }) {
+  return (
+    <Link href={href} aria-current={active ? 'page' : undefined} className={cn(itemClass, itemState(active))}>
+      <Icon aria-hidden="true" className={cn('size-6 shrink-0', active && 'text-fuchsia-400')} strokeWidth={active ? 2.5 : 2} />
+      <span className="truncate">{label}</span>
+    </Link>
+  );
+}
+
+export function SideNav({ user }: { user: User }) {
+  const [location] = useLocation();
+  const active = activeTabFor(location);
+  const logout = useLogout();
+
+  return (
+    <nav
+      aria-label="Main"
+      data-testid="side-nav"
+      // 15 rem wide: the shell leaves the same room (lg:pl-60), fixed overlays too (lg:left-60).
+      className="fixed inset-y-0 left-0 z-40 hidden w-60 flex-col border-r border-white/10 bg-zinc-950 px-3 py-6 lg:flex"
+    >
+      <Link href="/" className="mb-6 flex items-center gap-3 rounded-xl px-3">
+        <span
+          aria-hidden="true"
+          className="grid size-9 place-items-center rounded-xl bg-gradient-to-br from-fuchsia-500 via-purple-500 to-indigo-500 text-lg font-bold text-white"
+        >
+          A
+        </span>
+        <span className="text-xl font-bold tracking-tight text-white">Atelier</span>
+      </Link>
+      <ul className="flex flex-1 flex-col gap-1">
+        {navTabs(user.isAdmin).map((tab) => (
+          <li key={tab.id}>
+            <SideLink href={tab.href} label={tab.label} icon={tab.icon} active={active === tab.id} />
+          </li>
+        ))}
+        <li>
+          <Link
+            href={profileHref(user.username)}
+            aria-current={active === 'profile' ? 'page' : undefined}
+            className={cn(itemClass, itemState(active === 'profile'))}
+          >
+            <Avatar
+              src={user.profileImageUrl}
+              name={user.displayName}
+              className={cn('size-6 shrink-0 text-[11px]', active === 'profile' && 'ring-2 ring-fuchsia-400')}
+            />
+            <span className="truncate">Profile</span>
+          </Link>
+        </li>
+        <li className="mt-auto">
+          <button
+            type="button"
+            onClick={() => logout.mutate()}
+            disabled={logout.isPending}
+            className={cn(itemClass, itemState(false), 'disabled:opacity-60')}
+          >
+            <LogOut aria-hidden="true" className="size-6 shrink-0" />
+            <span className="truncate">Logout</span>
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -46,6 +46,91 @@ fn no_route_folder_imports_another() {
     );
 }
 
+/// The floors of docs/architecture.md: what each lower floor must never reach.
+const FLOORS: &[(&str, &[&str])] = &[
+    // prefix of the importing file, prefixes it must not import
+    ("domain/", &["*"]),
+    ("metrics.rs", &["*"]),
+    ("config.rs", &["*"]),
+    (
+        "db/",
+        &[
+            "error.rs",
+            "wire/",
+            "realtime/",
+            "state.rs",
+            "auth/",
+            "gateway/",
+            "routes/",
+            "web/",
+            "media/",
+        ],
+    ),
+    (
+        "checkout.rs",
+        &["error.rs", "wire/", "state.rs", "routes/", "web/"],
+    ),
+    (
+        "error.rs",
+        &[
+            "wire/",
+            "realtime/",
+            "state.rs",
+            "auth/",
+            "gateway/",
+            "routes/",
+            "web/",
+        ],
+    ),
+    (
+        "wire/",
+        &[
+            "realtime/",
+            "state.rs",
+            "auth/",
+            "gateway/",
+            "routes/",
+            "web/",
+        ],
+    ),
+    (
+        "realtime/",
+        &["state.rs", "auth/", "gateway/", "routes/", "web/"],
+    ),
+    (
+        "state.rs",
+        &[
+            "auth/extract.rs",
+            "auth/recheck.rs",
+            "gateway/",
+            "routes/",
+            "web/",
+        ],
+    ),
+    ("gateway/", &["routes/"]),
+];
+
+#[test]
+fn lower_floors_never_import_upper_ones() {
+    let graph = Graph::of(&read_tree(&src_dir()));
+    let broken: Vec<String> = graph
+        .edges()
+        .filter(|(from, to, _)| {
+            FLOORS.iter().any(|(floor, never)| {
+                from.starts_with(floor)
+                    && !to.starts_with(floor)
+                    && never.iter().any(|n| *n == "*" || to.starts_with(n))
+            })
+        })
+        .map(|(from, to, why)| format!("  {from} -> {to}   ({why})"))
+        .collect();
+    assert!(
+        broken.is_empty(),
+        "a floor imports one above it (docs/architecture.md):\n{}",
+        broken.join("\n")
+    );
+}
+
 /// The checker itself finds a circle, a re-exported item's file, an alias's module, and a
 /// crossing between route folders (so the two tests above cannot pass by seeing nothing).
 #[test]

@@ -10,6 +10,11 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::checkout::CheckoutError;
+use crate::domain::DomainError;
+use crate::domain::money::PRODUCT_NOT_FOUND;
+use crate::media::{AUDIO_TYPES, MediaError, VIDEO_TOO_BIG, VIDEO_TOO_LONG, VIDEO_TYPES};
+
 /// The JSON body of every non-2xx answer.
 #[derive(Debug, Serialize, serde::Deserialize, ToSchema)]
 pub struct ErrorBody {
@@ -107,6 +112,63 @@ impl ApiError {
 impl From<sqlx::Error> for ApiError {
     fn from(err: sqlx::Error) -> Self {
         Self::Internal(err.into())
+    }
+}
+
+/// A cart line that was not bought (docs/shop-contract.md's words and codes).
+impl From<CheckoutError> for ApiError {
+    fn from(err: CheckoutError) -> Self {
+        match err {
+            CheckoutError::ProductNotFound => Self::not_found(PRODUCT_NOT_FOUND),
+            CheckoutError::OutOfStock { left, .. } if left > 0 => {
+                Self::unprocessable("insufficient_stock", format!("Only {left} left in stock"))
+            }
+            CheckoutError::OutOfStock { name, .. } => {
+                Self::unprocessable("sold_out", format!("{name} is sold out"))
+            }
+            CheckoutError::KeyReused => Self::unprocessable(
+                "idempotency_key_reused",
+                "This Idempotency-Key was already used for a different order",
+            ),
+            CheckoutError::Declined => {
+                Self::unprocessable("payment_declined", "The payment was declined")
+            }
+            CheckoutError::Failed(cause) => Self::Internal(cause),
+        }
+    }
+}
+
+/// Input a domain parser refused: 400 (or 404 for an id that cannot exist) with its message.
+impl From<DomainError> for ApiError {
+    fn from(err: DomainError) -> Self {
+        match err {
+            DomainError::Invalid(message) => Self::BadRequest(message.into_owned()),
+            DomainError::NotFound(message) => Self::NotFound(message.into()),
+        }
+    }
+}
+
+impl From<MediaError> for ApiError {
+    fn from(err: MediaError) -> Self {
+        match err {
+            MediaError::NotAnImage => Self::UnsupportedMediaType(
+                "Only JPEG, PNG, GIF or WebP images can be uploaded".into(),
+            ),
+            MediaError::TooLarge => Self::ImageTooLarge(
+                "This image is too large: at most 12,000 pixels a side and 50 megapixels",
+            ),
+            MediaError::Corrupt => Self::UnsupportedMediaType(
+                "This file could not be read as an image: it may be damaged".into(),
+            ),
+            MediaError::NotAudio | MediaError::CorruptAudio => {
+                Self::UnsupportedMediaType(AUDIO_TYPES.into())
+            }
+            MediaError::AudioTooLong(kind) => Self::bad_request(kind.out_of_range()),
+            MediaError::NotVideo => Self::UnsupportedMediaType(VIDEO_TYPES.into()),
+            MediaError::VideoTooLong => Self::bad_request(VIDEO_TOO_LONG),
+            MediaError::VideoTooBig => Self::TooLarge(VIDEO_TOO_BIG),
+            MediaError::Store(cause) => Self::Internal(cause),
+        }
     }
 }
 

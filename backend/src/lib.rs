@@ -2,12 +2,15 @@
 //! `main.rs` and the integration tests both start it through `startup::Application`.
 
 pub mod auth;
+pub mod checkout;
 pub mod clock;
 pub mod config;
 pub mod db;
 pub mod domain;
 pub mod error;
+pub mod gateway;
 pub mod media;
+pub mod metrics;
 pub mod payments;
 pub mod realtime;
 pub mod routes;
@@ -16,3 +19,4 @@ pub mod startup;
 pub mod state;
 pub mod telemetry;
 pub mod web;
+pub mod wire;

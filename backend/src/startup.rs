@@ -12,6 +12,7 @@ use tokio::net::TcpListener;
 use crate::clock::Clock;
 use crate::config::Settings;
 use crate::db::{self, Db};
+use crate::gateway;
 use crate::media::Media;
 use crate::realtime::{self, Realtime};
 use crate::state::AppState;
@@ -128,7 +129,7 @@ async fn housekeeping(state: AppState) {
         if let Err(err) = sweep(&state.db, &state.clock).await {
             tracing::warn!(error = %err, "sweeping expired stories and old ad clicks failed");
         }
-        if let Err(err) = realtime::signalling::sweep(&state).await {
+        if let Err(err) = gateway::signalling::sweep(&state).await {
             tracing::warn!(error = %err, "ending calls whose sockets are gone failed");
         }
     }
@@ -146,7 +147,7 @@ async fn cluster_heartbeat(state: AppState) {
         match cluster.heartbeat().await {
             Ok(offline) => {
                 for user in offline {
-                    realtime::socket::announce(&state, user, false).await;
+                    gateway::socket::announce(&state, user, false).await;
                 }
             }
             Err(err) => tracing::warn!(error = %err, "the Redis heartbeat failed"),

@@ -10,10 +10,10 @@ use crate::clock::Clock;
 use crate::config::Settings;
 use crate::db::Db;
 use crate::media::Media;
+use crate::metrics::Metrics;
 use crate::payments::{self, Payments};
 use crate::realtime::Realtime;
 use crate::realtime::ice::IceConfig;
-use crate::web::metrics::Metrics;
 
 #[derive(Clone)]
 pub struct AppState(Arc<Shared>);

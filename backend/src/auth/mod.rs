@@ -4,6 +4,8 @@
 pub mod extract;
 pub mod password;
 pub mod rate_limit;
+pub mod recheck;
 pub mod session;
 
 pub use extract::{AdminUser, CurrentUser};
+pub use recheck::recheck_password;

@@ -1,7 +1,9 @@
 //! Account fields: username, email, password, display name.
 
-use crate::error::ApiError;
+use super::DomainError;
 
+/// Spec 000 §2 ("User not found").
+pub const USER_NOT_FOUND: &str = "User not found";
 /// Spec 000 §5, rule 1.
 pub const REQUIRED_FIELDS: &str = "Please fill in all required fields";
 const PASSWORD_TOO_SHORT: &str = "Password must be at least 6 characters long";
@@ -21,13 +23,13 @@ pub fn filled(value: Option<&str>) -> Option<&str> {
 pub struct Username(String);
 
 impl Username {
-    pub fn parse(raw: &str) -> Result<Self, ApiError> {
+    pub fn parse(raw: &str) -> Result<Self, DomainError> {
         let value = raw.trim();
         let valid_chars = value
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.');
         if !(3..=30).contains(&value.len()) || !valid_chars {
-            return Err(ApiError::bad_request(INVALID_USERNAME));
+            return Err(DomainError::invalid(INVALID_USERNAME));
         }
         Ok(Self(value.to_owned()))
     }
@@ -42,7 +44,7 @@ impl Username {
 pub struct Email(String);
 
 impl Email {
-    pub fn parse(raw: &str) -> Result<Self, ApiError> {
+    pub fn parse(raw: &str) -> Result<Self, DomainError> {
         let value = raw.trim();
         let well_formed = value.len() <= 254
             && !value.chars().any(char::is_whitespace)
@@ -54,7 +56,7 @@ impl Email {
                     })
             });
         if !well_formed {
-            return Err(ApiError::bad_request(INVALID_EMAIL));
+            return Err(DomainError::invalid(INVALID_EMAIL));
         }
         Ok(Self(value.to_owned()))
     }
@@ -69,13 +71,13 @@ impl Email {
 pub struct Password(String);
 
 impl Password {
-    pub fn parse(raw: &str) -> Result<Self, ApiError> {
+    pub fn parse(raw: &str) -> Result<Self, DomainError> {
         let length = raw.chars().count();
         if length < 6 {
-            return Err(ApiError::bad_request(PASSWORD_TOO_SHORT));
+            return Err(DomainError::invalid(PASSWORD_TOO_SHORT));
         }
         if length > 256 {
-            return Err(ApiError::bad_request(PASSWORD_TOO_LONG));
+            return Err(DomainError::invalid(PASSWORD_TOO_LONG));
         }
         Ok(Self(raw.to_owned()))
     }
@@ -96,13 +98,13 @@ impl std::fmt::Debug for Password {
 pub struct DisplayName(String);
 
 impl DisplayName {
-    pub fn parse_or(raw: Option<&str>, username: &Username) -> Result<Self, ApiError> {
+    pub fn parse_or(raw: Option<&str>, username: &Username) -> Result<Self, DomainError> {
         let value = raw
             .map(str::trim)
             .filter(|v| !v.is_empty())
             .unwrap_or(username.as_str());
         if value.chars().count() > 50 {
-            return Err(ApiError::bad_request(DISPLAY_NAME_TOO_LONG));
+            return Err(DomainError::invalid(DISPLAY_NAME_TOO_LONG));
         }
         Ok(Self(value.to_owned()))
     }
@@ -116,7 +118,7 @@ impl DisplayName {
 mod tests {
     use super::*;
 
-    fn message(err: ApiError) -> String {
+    fn message(err: DomainError) -> String {
         err.to_string()
     }
 

@@ -1,7 +1,7 @@
 //! Chat input: message text and reaction emoji (docs/decisions.md for the limits the spec
 //! leaves open).
 
-use crate::error::ApiError;
+use super::DomainError;
 
 /// A message's text: trimmed, 1 to 4,000 characters.
 pub const MESSAGE_MAX: usize = 4000;
@@ -11,19 +11,19 @@ const EMOJI_MAX: usize = 16;
 const NOT_AN_EMOJI: &str = "Reaction must be an emoji";
 
 /// The text of a new message.
-pub fn parse_message(raw: Option<&str>) -> Result<String, ApiError> {
+pub fn parse_message(raw: Option<&str>) -> Result<String, DomainError> {
     let text = raw.unwrap_or_default().trim();
     if text.is_empty() {
-        return Err(ApiError::bad_request(MESSAGE_EMPTY));
+        return Err(DomainError::invalid(MESSAGE_EMPTY));
     }
     parse_caption(Some(text))
 }
 
 /// A voice message's optional caption: trimmed, at most 4,000 characters, empty when absent.
-pub fn parse_caption(raw: Option<&str>) -> Result<String, ApiError> {
+pub fn parse_caption(raw: Option<&str>) -> Result<String, DomainError> {
     let text = raw.unwrap_or_default().trim();
     if text.chars().count() > MESSAGE_MAX {
-        return Err(ApiError::bad_request(format!(
+        return Err(DomainError::invalid(format!(
             "Message must be at most {MESSAGE_MAX} characters"
         )));
     }
@@ -34,10 +34,10 @@ pub fn parse_caption(raw: Option<&str>) -> Result<String, ApiError> {
 pub const TRANSCRIPT_MAX: usize = 2000;
 
 /// A voicemail's optional transcript: trimmed, blank is none, at most 2,000 characters.
-pub fn parse_transcript(raw: Option<&str>) -> Result<Option<String>, ApiError> {
+pub fn parse_transcript(raw: Option<&str>) -> Result<Option<String>, DomainError> {
     let text = raw.unwrap_or_default().trim();
     if text.chars().count() > TRANSCRIPT_MAX {
-        return Err(ApiError::bad_request(format!(
+        return Err(DomainError::invalid(format!(
             "Transcripts must be at most {TRANSCRIPT_MAX} characters"
         )));
     }
@@ -45,7 +45,7 @@ pub fn parse_transcript(raw: Option<&str>) -> Result<Option<String>, ApiError> {
 }
 
 /// A reaction: one emoji (with its modifiers), no letters, digits, spaces or control characters.
-pub fn parse_emoji(raw: &str) -> Result<&str, ApiError> {
+pub fn parse_emoji(raw: &str) -> Result<&str, DomainError> {
     let emoji = raw.trim();
     let plausible = !emoji.is_empty()
         && emoji.chars().count() <= EMOJI_MAX
@@ -55,7 +55,7 @@ pub fn parse_emoji(raw: &str) -> Result<&str, ApiError> {
     if plausible {
         Ok(emoji)
     } else {
-        Err(ApiError::bad_request(NOT_AN_EMOJI))
+        Err(DomainError::invalid(NOT_AN_EMOJI))
     }
 }
 

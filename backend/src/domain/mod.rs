@@ -2,20 +2,30 @@
 //! invalid input never reaches the database (parse, don't validate). Messages are the spec's.
 
 mod account;
+mod ad;
 mod call;
 mod chat;
+mod error;
+mod image;
 pub mod money;
 mod page;
 mod post;
 mod reel;
+mod settings;
 mod story;
 
-pub use account::{DisplayName, Email, Password, REQUIRED_FIELDS, Username, filled};
+pub use account::{
+    DisplayName, Email, Password, REQUIRED_FIELDS, USER_NOT_FOUND, Username, filled,
+};
+pub use ad::{AdInput, NO_END_DATE, ValidAd};
 pub use call::CallEnd;
 pub use chat::{MESSAGE_MAX, parse_caption, parse_emoji, parse_message, parse_transcript};
+pub use error::DomainError;
+pub use image::{ImageSource, MAX_URL_LEN, parse_audio_data_url, parse_image_source};
 pub use page::{Page, PageQuery};
 pub use post::{
     Caption, IMAGE_REQUIRED, Skill, parse_bio, parse_location, parse_tags, skills_json,
 };
 pub use reel::{REEL_CAPTION_MAX, REEL_CAPTION_TOO_LONG, parse_reel_caption};
+pub use settings::{Settings, SettingsUpdate};
 pub use story::{STORY_LIFETIME_MS, StoryKind, parse_story_caption};

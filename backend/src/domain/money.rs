@@ -5,8 +5,7 @@
 
 use serde_json::Value;
 
-use super::Email;
-use crate::error::ApiError;
+use super::{DomainError, Email};
 
 pub const QUANTITY_RANGE: &str = "Quantity must be between 1 and 99";
 pub const PRODUCT_NOT_FOUND: &str = "Product not found";
@@ -38,52 +37,52 @@ fn integer(value: Option<&Value>) -> Option<i64> {
 
 /// A catalogue id from the body: a positive integer (whether it exists is the database's
 /// answer, 404).
-pub fn parse_product_id(value: Option<&Value>) -> Result<i64, ApiError> {
+pub fn parse_product_id(value: Option<&Value>) -> Result<i64, DomainError> {
     match integer(value) {
         Some(id) if id >= 1 => Ok(id),
-        Some(_) => Err(ApiError::not_found(PRODUCT_NOT_FOUND)),
-        None => Err(ApiError::bad_request(PRODUCT_REQUIRED)),
+        Some(_) => Err(DomainError::NotFound(PRODUCT_NOT_FOUND)),
+        None => Err(DomainError::invalid(PRODUCT_REQUIRED)),
     }
 }
 
 /// Units of one order line, 1–99.
-pub fn parse_quantity(value: Option<&Value>) -> Result<i64, ApiError> {
+pub fn parse_quantity(value: Option<&Value>) -> Result<i64, DomainError> {
     match integer(value) {
         Some(q) if (1..=99).contains(&q) => Ok(q),
-        _ => Err(ApiError::bad_request(QUANTITY_RANGE)),
+        _ => Err(DomainError::invalid(QUANTITY_RANGE)),
     }
 }
 
 /// The checkout's payment method: only `stripe` (the built-in test provider stands behind it).
-pub fn parse_order_payment(value: Option<&Value>) -> Result<&'static str, ApiError> {
+pub fn parse_order_payment(value: Option<&Value>) -> Result<&'static str, DomainError> {
     match value.and_then(Value::as_str) {
         Some(STRIPE) => Ok(STRIPE),
-        _ => Err(ApiError::bad_request(UNSUPPORTED_PAYMENT)),
+        _ => Err(DomainError::invalid(UNSUPPORTED_PAYMENT)),
     }
 }
 
 /// The `Idempotency-Key` header: 1–255 visible ASCII characters (no spaces or controls).
-pub fn parse_idempotency_key(raw: &[u8]) -> Result<String, ApiError> {
+pub fn parse_idempotency_key(raw: &[u8]) -> Result<String, DomainError> {
     let visible = !raw.is_empty() && raw.len() <= 255 && raw.iter().all(|b| b.is_ascii_graphic());
     if !visible {
-        return Err(ApiError::bad_request(BAD_IDEMPOTENCY_KEY));
+        return Err(DomainError::invalid(BAD_IDEMPOTENCY_KEY));
     }
     // All ASCII: always valid UTF-8.
     Ok(String::from_utf8_lossy(raw).into_owned())
 }
 
 /// A withdrawal amount in cents: an integer from 100 to 100,000,000.
-pub fn parse_withdrawal_amount(value: Option<&Value>) -> Result<i64, ApiError> {
+pub fn parse_withdrawal_amount(value: Option<&Value>) -> Result<i64, DomainError> {
     match value {
         Some(v) if v.is_u64() && v.as_i64().is_none() => {
-            Err(ApiError::bad_request(MAXIMUM_WITHDRAWAL))
+            Err(DomainError::invalid(MAXIMUM_WITHDRAWAL))
         }
         _ => match integer(value) {
             Some(cents) if cents > MAX_WITHDRAWAL_CENTS => {
-                Err(ApiError::bad_request(MAXIMUM_WITHDRAWAL))
+                Err(DomainError::invalid(MAXIMUM_WITHDRAWAL))
             }
             Some(cents) if cents >= MIN_WITHDRAWAL_CENTS => Ok(cents),
-            _ => Err(ApiError::bad_request(MINIMUM_WITHDRAWAL)),
+            _ => Err(DomainError::invalid(MINIMUM_WITHDRAWAL)),
         },
     }
 }
@@ -102,11 +101,11 @@ pub enum PayoutMethod {
 }
 
 impl PayoutMethod {
-    pub fn parse(value: Option<&Value>) -> Result<Self, ApiError> {
+    pub fn parse(value: Option<&Value>) -> Result<Self, DomainError> {
         match value.and_then(Value::as_str) {
             Some("bank_transfer") => Ok(Self::BankTransfer),
             Some("paypal") => Ok(Self::Paypal),
-            _ => Err(ApiError::bad_request(PAYOUT_METHOD)),
+            _ => Err(DomainError::invalid(PAYOUT_METHOD)),
         }
     }
 
@@ -131,7 +130,7 @@ pub struct PayoutAccount {
 
 impl PayoutAccount {
     /// `details` is the body's `accountDetails` object (absent or not an object: no details).
-    pub fn parse(method: PayoutMethod, details: Option<&Value>) -> Result<Self, ApiError> {
+    pub fn parse(method: PayoutMethod, details: Option<&Value>) -> Result<Self, DomainError> {
         let field = |name: &str| {
             details
                 .and_then(|d| d.get(name))
@@ -142,9 +141,9 @@ impl PayoutAccount {
         match method {
             PayoutMethod::BankTransfer => {
                 let holder =
-                    field("accountHolder").ok_or_else(|| ApiError::bad_request(HOLDER_REQUIRED))?;
+                    field("accountHolder").ok_or_else(|| DomainError::invalid(HOLDER_REQUIRED))?;
                 if holder.chars().count() > HOLDER_MAX {
-                    return Err(ApiError::bad_request(HOLDER_TOO_LONG));
+                    return Err(DomainError::invalid(HOLDER_TOO_LONG));
                 }
                 let number: String = field("accountNumber")
                     .unwrap_or_default()
@@ -152,11 +151,11 @@ impl PayoutAccount {
                     .filter(|c| *c != ' ')
                     .collect();
                 if !alphanumeric(&number, 4, 34) {
-                    return Err(ApiError::bad_request(ACCOUNT_NUMBER));
+                    return Err(DomainError::invalid(ACCOUNT_NUMBER));
                 }
                 let routing = field("routingNumber").unwrap_or_default();
                 if !alphanumeric(routing, 4, 20) {
-                    return Err(ApiError::bad_request(ROUTING_NUMBER));
+                    return Err(DomainError::invalid(ROUTING_NUMBER));
                 }
                 Ok(Self {
                     account_holder: Some(holder.to_owned()),
@@ -168,7 +167,7 @@ impl PayoutAccount {
             PayoutMethod::Paypal => {
                 let email = field("email")
                     .and_then(|e| Email::parse(e).ok())
-                    .ok_or_else(|| ApiError::bad_request(PAYPAL_EMAIL))?;
+                    .ok_or_else(|| DomainError::invalid(PAYPAL_EMAIL))?;
                 Ok(Self {
                     email: Some(email.as_str().to_owned()),
                     ..Self::default()

@@ -3,7 +3,7 @@
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::error::ApiError;
+use super::DomainError;
 
 pub const DEFAULT_LIMIT: i64 = 20;
 pub const MAX_LIMIT: i64 = 100;
@@ -30,17 +30,17 @@ pub struct Page {
 }
 
 impl Page {
-    pub fn parse(query: &PageQuery) -> Result<Self, ApiError> {
+    pub fn parse(query: &PageQuery) -> Result<Self, DomainError> {
         let limit = query.limit.unwrap_or(DEFAULT_LIMIT);
         if !(1..=MAX_LIMIT).contains(&limit) {
-            return Err(ApiError::bad_request(format!(
+            return Err(DomainError::invalid(format!(
                 "limit must be between 1 and {MAX_LIMIT}"
             )));
         }
         let before = match query.before {
             None => i64::MAX,
             Some(id) if id >= 1 => id,
-            Some(_) => return Err(ApiError::bad_request("before must be a positive id")),
+            Some(_) => return Err(DomainError::invalid("before must be a positive id")),
         };
         Ok(Self { limit, before })
     }

@@ -1,7 +1,7 @@
 //! Post and profile fields: caption, location, tags, bio, skills. Messages are the spec's
 //! where it has one (spec 000 §5), otherwise ours (docs/decisions.md).
 
-use crate::error::ApiError;
+use super::DomainError;
 
 /// Spec 000 §9.
 const CAPTION_MAX: usize = 2200;
@@ -17,10 +17,10 @@ const BIO_MAX: usize = 500;
 pub struct Caption(String);
 
 impl Caption {
-    pub fn parse(raw: Option<&str>) -> Result<Self, ApiError> {
+    pub fn parse(raw: Option<&str>) -> Result<Self, DomainError> {
         let value = raw.unwrap_or_default().trim();
         if value.chars().count() > CAPTION_MAX {
-            return Err(ApiError::bad_request(CAPTION_TOO_LONG));
+            return Err(DomainError::invalid(CAPTION_TOO_LONG));
         }
         Ok(Self(value.to_owned()))
     }
@@ -31,12 +31,12 @@ impl Caption {
 }
 
 /// Optional, trimmed, at most 100 characters; blank means none.
-pub fn parse_location(raw: Option<&str>) -> Result<Option<String>, ApiError> {
+pub fn parse_location(raw: Option<&str>) -> Result<Option<String>, DomainError> {
     let Some(value) = raw.map(str::trim).filter(|v| !v.is_empty()) else {
         return Ok(None);
     };
     if value.chars().count() > LOCATION_MAX {
-        return Err(ApiError::bad_request(format!(
+        return Err(DomainError::invalid(format!(
             "Location must be at most {LOCATION_MAX} characters"
         )));
     }
@@ -45,7 +45,7 @@ pub fn parse_location(raw: Option<&str>) -> Result<Option<String>, ApiError> {
 
 /// Tags trimmed, a leading `#` dropped, blank ones dropped (DESIGN §3); at most 30 of at most
 /// 50 characters each; duplicates (case-insensitively) kept once.
-pub fn parse_tags(raw: Option<&[String]>) -> Result<Vec<String>, ApiError> {
+pub fn parse_tags(raw: Option<&[String]>) -> Result<Vec<String>, DomainError> {
     let mut tags: Vec<String> = Vec::new();
     for tag in raw.unwrap_or_default() {
         let tag = tag.trim().trim_start_matches('#').trim();
@@ -53,7 +53,7 @@ pub fn parse_tags(raw: Option<&[String]>) -> Result<Vec<String>, ApiError> {
             continue;
         }
         if tag.chars().count() > TAG_MAX {
-            return Err(ApiError::bad_request(format!(
+            return Err(DomainError::invalid(format!(
                 "Each tag must be at most {TAG_MAX} characters"
             )));
         }
@@ -62,7 +62,7 @@ pub fn parse_tags(raw: Option<&[String]>) -> Result<Vec<String>, ApiError> {
         }
     }
     if tags.len() > TAGS_MAX {
-        return Err(ApiError::bad_request(format!(
+        return Err(DomainError::invalid(format!(
             "A post can have at most {TAGS_MAX} tags"
         )));
     }
@@ -70,10 +70,10 @@ pub fn parse_tags(raw: Option<&[String]>) -> Result<Vec<String>, ApiError> {
 }
 
 /// Optional profile text, at most 500 characters; blank clears it.
-pub fn parse_bio(raw: &str) -> Result<Option<String>, ApiError> {
+pub fn parse_bio(raw: &str) -> Result<Option<String>, DomainError> {
     let value = raw.trim();
     if value.chars().count() > BIO_MAX {
-        return Err(ApiError::bad_request(format!(
+        return Err(DomainError::invalid(format!(
             "Bio must be at most {BIO_MAX} characters"
         )));
     }

@@ -1,15 +1,15 @@
 //! A reel's caption (docs/shop-contract.md): the wording differs from a post's.
 
-use crate::error::ApiError;
+use super::DomainError;
 
 pub const REEL_CAPTION_MAX: usize = 2200;
 pub const REEL_CAPTION_TOO_LONG: &str = "Caption must be at most 2200 characters";
 
 /// Trimmed, at most 2200 characters; line breaks kept.
-pub fn parse_reel_caption(raw: &str) -> Result<String, ApiError> {
+pub fn parse_reel_caption(raw: &str) -> Result<String, DomainError> {
     let value = raw.trim();
     if value.chars().count() > REEL_CAPTION_MAX {
-        return Err(ApiError::bad_request(REEL_CAPTION_TOO_LONG));
+        return Err(DomainError::invalid(REEL_CAPTION_TOO_LONG));
     }
     Ok(value.to_owned())
 }

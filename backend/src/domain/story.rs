@@ -1,7 +1,7 @@
 //! Story fields: the kind of story and its optional caption. The spec gives stories no caption
 //! limit; they take the posts' 2200 characters (docs/decisions.md).
 
-use crate::error::ApiError;
+use super::DomainError;
 
 /// Spec 000 §6: stories last 24 hours (86,400,000 ms) from their creation by the server clock.
 pub const STORY_LIFETIME_MS: i64 = 86_400_000;
@@ -46,12 +46,12 @@ impl StoryKind {
 }
 
 /// An optional caption: trimmed, blank means none, at most 2200 characters.
-pub fn parse_story_caption(raw: Option<&str>) -> Result<Option<String>, ApiError> {
+pub fn parse_story_caption(raw: Option<&str>) -> Result<Option<String>, DomainError> {
     let Some(value) = raw.map(str::trim).filter(|v| !v.is_empty()) else {
         return Ok(None);
     };
     if value.chars().count() > STORY_CAPTION_MAX {
-        return Err(ApiError::bad_request(STORY_CAPTION_TOO_LONG));
+        return Err(DomainError::invalid(STORY_CAPTION_TOO_LONG));
     }
     Ok(Some(value.to_owned()))
 }

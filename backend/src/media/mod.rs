@@ -9,7 +9,6 @@
 mod audio;
 mod process;
 pub mod serve;
-mod source;
 mod video;
 
 use std::path::PathBuf;
@@ -25,12 +24,10 @@ use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 
 use crate::db::{self, Db};
-use crate::error::ApiError;
+use crate::domain::{DomainError, ImageSource, parse_audio_data_url};
 
 pub use audio::AudioFormat;
 pub use process::{AVATAR_SIDE, AVATAR_SMALL_SIDE, POST_MAX_SIDE, POST_THUMB_SIDE};
-use source::parse_audio_data_url;
-pub use source::{ImageSource, MAX_URL_LEN, parse_image_source};
 pub use video::{
     SpooledVideo, VIDEO_MAX_BYTES, VIDEO_MAX_SECS, VideoFormat, VideoSpool, sniff as sniff_video,
 };
@@ -77,6 +74,16 @@ pub struct StoredImage {
     pub blurhash: String,
 }
 
+/// An image a post, a story or an ad shows: where it is, and its stored object when it was
+/// uploaded (the row refers to it, so the object is kept).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShownImage {
+    /// `/media/{key}` for an upload, else the http(s) URL (or `/media/` path) as given.
+    pub url: String,
+    /// The stored object's key, for an upload.
+    pub key: Option<String>,
+}
+
 /// What a recording is for: it decides the length cap and the words of a refusal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AudioKind {
@@ -117,13 +124,13 @@ impl AudioKind {
         self,
         voice_url: Option<&str>,
         duration: Option<i64>,
-    ) -> Result<(Vec<u8>, i64), ApiError> {
+    ) -> Result<(Vec<u8>, i64), DomainError> {
         let bytes = voice_url
             .and_then(parse_audio_data_url)
-            .ok_or_else(|| ApiError::bad_request(self.required()))?;
+            .ok_or_else(|| DomainError::invalid(self.required()))?;
         match duration {
             Some(secs) if (1..=self.max_secs()).contains(&secs) => Ok((bytes, secs)),
-            _ => Err(ApiError::bad_request(self.out_of_range())),
+            _ => Err(DomainError::invalid(self.out_of_range())),
         }
     }
 }
@@ -186,30 +193,6 @@ pub enum MediaError {
     VideoTooBig,
     #[error("media store: {0:#}")]
     Store(anyhow::Error),
-}
-
-impl From<MediaError> for ApiError {
-    fn from(err: MediaError) -> Self {
-        match err {
-            MediaError::NotAnImage => ApiError::UnsupportedMediaType(
-                "Only JPEG, PNG, GIF or WebP images can be uploaded".into(),
-            ),
-            MediaError::TooLarge => ApiError::ImageTooLarge(
-                "This image is too large: at most 12,000 pixels a side and 50 megapixels",
-            ),
-            MediaError::Corrupt => ApiError::UnsupportedMediaType(
-                "This file could not be read as an image: it may be damaged".into(),
-            ),
-            MediaError::NotAudio | MediaError::CorruptAudio => {
-                ApiError::UnsupportedMediaType(AUDIO_TYPES.into())
-            }
-            MediaError::AudioTooLong(kind) => ApiError::bad_request(kind.out_of_range()),
-            MediaError::NotVideo => ApiError::UnsupportedMediaType(VIDEO_TYPES.into()),
-            MediaError::VideoTooLong => ApiError::bad_request(VIDEO_TOO_LONG),
-            MediaError::VideoTooBig => ApiError::TooLarge(VIDEO_TOO_BIG),
-            MediaError::Store(cause) => ApiError::Internal(cause),
-        }
-    }
 }
 
 /// The 415 of any audio that is not one of the accepted containers.
@@ -283,6 +266,22 @@ impl Media {
 
     pub(crate) fn store(&self) -> &Arc<dyn ObjectStore> {
         &self.store
+    }
+
+    /// The image of a post, a story or an ad: an external URL is kept as given (never fetched);
+    /// uploaded bytes go through `ingest_image` as a post's image, whatever else the request
+    /// claims, so a non-image is refused.
+    pub async fn show_image(&self, db: &Db, source: ImageSource) -> Result<ShownImage, MediaError> {
+        match source {
+            ImageSource::External(url) => Ok(ShownImage { url, key: None }),
+            ImageSource::Data(bytes) => {
+                let stored = self.ingest_image(db, bytes, ImageKind::Post).await?;
+                Ok(ShownImage {
+                    url: stored.url,
+                    key: Some(stored.key),
+                })
+            }
+        }
     }
 
     /// Verify, re-encode and store an image; records its `media` rows and returns what a post

@@ -6,8 +6,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::routes::conversations::Message;
-use crate::routes::voicemails::Voicemail;
+use crate::wire::chat::Message;
+use crate::wire::voicemail::Voicemail;
 
 /// An `RTCSessionDescriptionInit` or `RTCIceCandidateInit`, relayed untouched.
 pub type Sdp = Map<String, Value>;

@@ -1,13 +1,12 @@
-//! Realtime (DESIGN §4): the `/ws` gateway, the event hub that delivers to this instance's
-//! sockets, presence, and with `REDIS_URL` the cluster that carries events and presence across
-//! instances. Handlers write, commit, then `publish`. The same binary either way.
+//! Realtime (DESIGN §4): the event hub that delivers to this instance's sockets, presence, the
+//! socket's event enums, and with `REDIS_URL` the cluster that carries events and presence
+//! across instances. Handlers write, commit, then `publish`. The same binary either way. Below
+//! `state.rs` (which holds a `Realtime`); the `/ws` gateway that drives it is `gateway/`.
 
 pub mod cluster;
 pub mod events;
 pub mod hub;
 pub mod ice;
-pub mod signalling;
-pub mod socket;
 
 use std::collections::HashSet;
 use std::sync::Arc;

@@ -16,9 +16,6 @@ pub mod user;
 pub mod users;
 pub mod voicemails;
 
-use axum::http::HeaderValue;
-use axum::response::{IntoResponse, Response};
-use serde::Serialize;
 use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
@@ -101,25 +98,4 @@ fn document_origin_check(doc: &mut utoipa::openapi::OpenApi) {
                 });
         }
     }
-}
-
-/// Stored epoch milliseconds as the API's ISO-8601 UTC text.
-pub fn iso_time(ms: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(ms)
-        .unwrap_or_default()
-        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
-}
-
-/// The header carrying the next page's cursor (DESIGN §2).
-pub const NEXT_CURSOR: &str = "x-next-cursor";
-
-/// A page of a list: the JSON array, plus `X-Next-Cursor` when more items follow.
-pub fn paginated<T: Serialize>(items: Vec<T>, next: Option<i64>) -> Response {
-    let mut response = crate::error::Json(items).into_response();
-    if let Some(cursor) = next {
-        response
-            .headers_mut()
-            .insert(NEXT_CURSOR, HeaderValue::from(cursor));
-    }
-    response
 }

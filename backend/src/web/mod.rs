@@ -43,7 +43,7 @@ pub fn router(state: AppState) -> Router {
             }),
         )
         .merge(media::serve::router())
-        .route("/ws", get(crate::realtime::socket::upgrade))
+        .route("/ws", get(crate::gateway::socket::upgrade))
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))
         .route("/metrics", get(metrics::export))

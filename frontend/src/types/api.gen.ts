@@ -1329,7 +1329,7 @@ export interface components {
             replyTo: components["schemas"]["ReplyPreview"] | null;
             /** Format: int64 */
             replyToId: number | null;
-            sender: components["schemas"]["Sender"];
+            sender: components["schemas"]["UserBrief"];
             /** @description `/media/{key}` of a voice message, else null. */
             voiceUrl: string | null;
         };
@@ -1347,7 +1347,7 @@ export interface components {
             messageType: components["schemas"]["MessageType"];
             /** Format: int64 */
             replyToId: number | null;
-            sender: components["schemas"]["Sender"];
+            sender: components["schemas"]["UserBrief"];
             voiceUrl: string | null;
         };
         /**
@@ -1570,21 +1570,12 @@ export interface components {
             tags: string[];
             /** @description The 320 px rendition of a stored image (null for an external URL). */
             thumbnailUrl: string | null;
-            user: components["schemas"]["PostAuthor"];
+            user: components["schemas"]["UserBrief"];
             /**
              * Format: int64
              * @description Pixel size of a stored image, so the client reserves its space (null for an external URL).
              */
             width: number | null;
-        };
-        /** @description A post's author, as embedded in a post. */
-        PostAuthor: {
-            displayName: string;
-            /** Format: int64 */
-            id: number;
-            /** @description The small avatar, or null (the client draws the initial). */
-            profileImage: string | null;
-            username: string;
         };
         /** @description A product of the catalogue. */
         Product: {
@@ -1704,7 +1695,7 @@ export interface components {
             posterUrl: string | null;
             /** Format: int64 */
             sharesCount: number;
-            user: components["schemas"]["ReelUser"];
+            user: components["schemas"]["UserBrief"];
             /** @description `/media/{key}`: WebM or MP4, served with Range. */
             videoUrl: string;
             /**
@@ -1712,15 +1703,6 @@ export interface components {
              * @description Pixel size of the video, when the container says.
              */
             width: number | null;
-        };
-        /** @description A reel's creator (the PostAuthor shape). */
-        ReelUser: {
-            displayName: string;
-            /** Format: int64 */
-            id: number;
-            /** @description The small avatar, or null (the client draws the initial). */
-            profileImage: string | null;
-            username: string;
         };
         RegisterRequest: {
             /** @description Optional; falls back to the username. At most 50 characters. */
@@ -1770,14 +1752,6 @@ export interface components {
             /** @description Two public STUN servers, then the TURN server when one is configured. */
             iceServers: components["schemas"]["IceServer"][];
         };
-        /** @description A message's sender. */
-        Sender: {
-            displayName: string;
-            /** Format: int64 */
-            id: number;
-            profileImage: string | null;
-            username: string;
-        };
         /** @description The user's switches (spec 001 §2); every one defaults to true except `privateAccount`. */
         Settings: {
             aiMoodDetection: boolean;
@@ -1824,7 +1798,7 @@ export interface components {
             match: number;
             /** @description Their skill ids, in the matcher's order. */
             skills: string[];
-            user: components["schemas"]["PostAuthor"];
+            user: components["schemas"]["UserBrief"];
         };
         StartConversationRequest: {
             /**
@@ -1856,7 +1830,7 @@ export interface components {
         /** @description One user's live stories, oldest first. */
         StoryGroup: {
             stories: components["schemas"]["Story"][];
-            user: components["schemas"]["PostAuthor"];
+            user: components["schemas"]["UserBrief"];
         };
         /**
          * @description What a story shows: an image (the default), or a video given by URL.
@@ -1886,6 +1860,18 @@ export interface components {
             id: number;
             isAdmin: boolean;
             profileImageUrl: string | null;
+            username: string;
+        };
+        /**
+         * @description A user as embedded in another answer (a post's, a reel's or a story group's `user`, a
+         *     message's `sender`).
+         */
+        UserBrief: {
+            displayName: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The small avatar, or null (the client draws the initial). */
+            profileImage: string | null;
             username: string;
         };
         /** @description The user tiles. */

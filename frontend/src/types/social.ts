@@ -5,7 +5,7 @@ import type { components } from './api.gen';
 type Schemas = components['schemas'];
 
 export type Post = Schemas['Post'];
-export type PostAuthor = Schemas['PostAuthor'];
+export type PostAuthor = Schemas['UserBrief'];
 export type Profile = Schemas['Profile'];
 export type CreatePostRequest = Schemas['NewPostRequest'];
 export type LikeResponse = Schemas['LikeState'];

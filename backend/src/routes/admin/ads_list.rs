@@ -5,9 +5,9 @@ use crate::auth::AdminUser;
 use crate::db;
 use crate::domain::{Page, PageQuery};
 use crate::error::{ApiResult, ErrorBody, Query};
-use crate::routes::ads::AdminAd;
-use crate::routes::paginated;
 use crate::state::AppState;
+use crate::wire::ad::AdminAd;
+use crate::wire::paginated;
 
 /// Every ad (paused and spent too) with its stats, newest first.
 #[utoipa::path(

@@ -1,13 +1,13 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::AuditEntry;
 use crate::auth::AdminUser;
 use crate::db;
 use crate::domain::{Page, PageQuery};
 use crate::error::{ApiResult, ErrorBody, Query};
-use crate::routes::paginated;
 use crate::state::AppState;
+use crate::wire::admin::AuditEntry;
+use crate::wire::paginated;
 
 /// The audit log: every withdrawal decision and ad creation, pause and resume, with the admin
 /// and the time; newest first.

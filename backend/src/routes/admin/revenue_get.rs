@@ -1,11 +1,11 @@
 use axum::extract::State;
 
-use super::Revenue;
 use crate::auth::AdminUser;
 use crate::db;
 use crate::domain::money::dollars;
 use crate::error::{ApiResult, ErrorBody, Json};
 use crate::state::AppState;
+use crate::wire::admin::Revenue;
 
 /// Revenue, impressions and clicks over every ad.
 #[utoipa::path(

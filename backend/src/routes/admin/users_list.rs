@@ -6,8 +6,8 @@ use utoipa::IntoParams;
 use crate::db;
 use crate::domain::{Page, PageQuery};
 use crate::error::{ApiError, ApiResult, ErrorBody, Query};
-use crate::routes::paginated;
 use crate::state::AppState;
+use crate::wire::paginated;
 
 /// The longest search text.
 const QUERY_MAX: usize = 100;
@@ -26,7 +26,7 @@ pub struct UserSearch {
     get, path = "/users", tag = "admin",
     params(UserSearch, PageQuery),
     responses(
-        (status = 200, description = "A page of users, newest first", body = [super::AdminUser],
+        (status = 200, description = "A page of users, newest first", body = [crate::wire::admin::AdminUser],
          headers(("X-Next-Cursor" = i64, description = "Pass as `before` for older users; absent on the last page"))),
         (status = 400, description = "Invalid search, limit or cursor", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
@@ -52,7 +52,7 @@ pub async fn list_users(
         rows.into_iter()
             .map(|row| {
                 let is_online = online.contains(&row.id);
-                super::AdminUser::of(row, is_online)
+                crate::wire::admin::AdminUser::of(row, is_online)
             })
             .collect::<Vec<_>>(),
         next,

@@ -1,10 +1,10 @@
 use axum::extract::State;
 
-use super::UserSummary;
 use crate::auth::AdminUser;
 use crate::db;
 use crate::error::{ApiResult, ErrorBody, Json};
 use crate::state::AppState;
+use crate::wire::admin::UserSummary;
 
 /// The user tiles: every user, the admins, and who is online now.
 #[utoipa::path(

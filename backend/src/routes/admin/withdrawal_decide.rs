@@ -3,12 +3,12 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::AdminWithdrawal;
 use crate::auth::AdminUser;
 use crate::db;
 use crate::db::admin::{Decided, Decision};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::state::AppState;
+use crate::wire::admin::AdminWithdrawal;
 
 const NOTES_MAX: usize = 500;
 const NOT_FOUND: &str = "Withdrawal not found";

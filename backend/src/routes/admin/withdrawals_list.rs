@@ -3,13 +3,13 @@ use axum::response::Response;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::AdminWithdrawal;
 use crate::auth::AdminUser;
 use crate::db;
 use crate::domain::{Page, PageQuery};
 use crate::error::{ApiError, ApiResult, ErrorBody, Query};
-use crate::routes::paginated;
 use crate::state::AppState;
+use crate::wire::admin::AdminWithdrawal;
+use crate::wire::paginated;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]

@@ -1,10 +1,10 @@
 use axum::extract::State;
 
-use super::WithdrawalSummary;
 use crate::auth::AdminUser;
 use crate::db;
 use crate::error::{ApiResult, ErrorBody, Json};
 use crate::state::AppState;
+use crate::wire::admin::WithdrawalSummary;
 
 /// The withdrawal tiles: pending ones, and the amounts and fees of every withdrawal.
 #[utoipa::path(

@@ -2,11 +2,11 @@ use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::AdminAd;
 use crate::auth::AdminUser;
 use crate::db;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::state::AppState;
+use crate::wire::ad::AdminAd;
 
 /// Pauses (`false`) or resumes (`true`) an ad.
 #[derive(Debug, Deserialize, ToSchema)]

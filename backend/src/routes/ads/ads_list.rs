@@ -1,10 +1,10 @@
 use axum::extract::State;
 
-use super::Ad;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::error::{ApiResult, ErrorBody, Json};
 use crate::state::AppState;
+use crate::wire::ad::Ad;
 
 /// The ads of one placement that may be shown now, least shown first (rotation).
 async fn serve(

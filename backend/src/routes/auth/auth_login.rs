@@ -6,12 +6,12 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::SessionUser;
 use crate::auth::session;
 use crate::db;
 use crate::domain::{REQUIRED_FIELDS, filled};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::state::AppState;
+use crate::wire::user::SessionUser;
 
 const INVALID_CREDENTIALS: &str = "Invalid username or password";
 const DEACTIVATED: &str = "This account is deactivated";

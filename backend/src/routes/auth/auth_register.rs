@@ -6,7 +6,6 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::SessionUser;
 use crate::auth::session;
 use crate::db::{
     self,
@@ -15,6 +14,7 @@ use crate::db::{
 use crate::domain::{DisplayName, Email, Password, REQUIRED_FIELDS, Username, filled};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::state::AppState;
+use crate::wire::user::SessionUser;
 
 const USERNAME_TAKEN: &str = "Username is already taken";
 const EMAIL_TAKEN: &str = "An account with this email already exists";

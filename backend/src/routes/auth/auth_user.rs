@@ -1,6 +1,6 @@
-use super::SessionUser;
 use crate::auth::CurrentUser;
 use crate::error::{ErrorBody, Json};
+use crate::wire::user::SessionUser;
 
 /// The signed-in user (the client's session check).
 #[utoipa::path(

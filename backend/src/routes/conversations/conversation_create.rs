@@ -3,13 +3,14 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{CONVERSATION_NOT_FOUND, Conversation, conversations};
+use super::{CONVERSATION_NOT_FOUND, conversations};
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::conversations::Started;
+use crate::domain::USER_NOT_FOUND;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
-use crate::routes::users::USER_NOT_FOUND;
 use crate::state::AppState;
+use crate::wire::chat::Conversation;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -1,13 +1,14 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::{Conversation, conversations};
+use super::conversations;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::domain::{Page, PageQuery};
 use crate::error::{ApiResult, ErrorBody, Query};
-use crate::routes::paginated;
 use crate::state::AppState;
+use crate::wire::chat::Conversation;
+use crate::wire::paginated;
 
 /// The session user's conversations, most recent activity first.
 #[utoipa::path(

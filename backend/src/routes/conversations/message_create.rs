@@ -3,7 +3,7 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{CONVERSATION_NOT_FOUND, Message, MessageType};
+use super::CONVERSATION_NOT_FOUND;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::messages::{Body, PostError};
@@ -12,6 +12,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::media::AudioKind;
 use crate::realtime::events::ServerEvent;
 use crate::state::AppState;
+use crate::wire::chat::{Message, MessageType};
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

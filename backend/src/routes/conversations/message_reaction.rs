@@ -2,13 +2,14 @@ use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND, Message, one_message};
+use super::{CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND, one_message};
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::domain::parse_emoji;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::realtime::events::ServerEvent;
 use crate::state::AppState;
+use crate::wire::chat::Message;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ReactionRequest {

@@ -1,13 +1,14 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::{Message, require_member, with_reactions};
+use super::{require_member, with_reactions};
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::domain::{Page, PageQuery};
 use crate::error::{ApiResult, ErrorBody, Path, Query};
-use crate::routes::paginated;
 use crate::state::AppState;
+use crate::wire::chat::Message;
+use crate::wire::paginated;
 
 /// A page of a conversation's messages, oldest to newest: the `limit` newest before the cursor.
 #[utoipa::path(

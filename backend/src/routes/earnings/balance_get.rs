@@ -1,10 +1,10 @@
 use axum::extract::State;
 
-use super::Balance;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::error::{ApiResult, ErrorBody, Json};
 use crate::state::AppState;
+use crate::wire::earnings::Balance;
 
 /// The session user's balance, in cents.
 #[utoipa::path(

@@ -4,7 +4,6 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::Withdrawal;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::earnings::NewWithdrawal;
@@ -13,6 +12,7 @@ use crate::domain::money::{
 };
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::state::AppState;
+use crate::wire::earnings::Withdrawal;
 
 /// Where the payout goes: holder, account and routing number for a bank transfer; an email
 /// for PayPal. Fields the method does not use are not kept.

@@ -1,13 +1,13 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::Withdrawal;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::domain::{Page, PageQuery};
 use crate::error::{ApiResult, ErrorBody, Query};
-use crate::routes::paginated;
 use crate::state::AppState;
+use crate::wire::earnings::Withdrawal;
+use crate::wire::paginated;
 
 /// The session user's withdrawals, newest first.
 #[utoipa::path(

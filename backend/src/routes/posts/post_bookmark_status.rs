@@ -1,10 +1,11 @@
 use axum::extract::State;
 
-use super::{BookmarkState, POST_NOT_FOUND};
+use super::POST_NOT_FOUND;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::state::AppState;
+use crate::wire::post::BookmarkState;
 
 /// Whether the session user saved the post (a `?userId=` from the first client is ignored).
 #[utoipa::path(

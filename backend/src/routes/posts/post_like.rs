@@ -1,10 +1,11 @@
 use axum::extract::State;
 
-use super::{LikeState, POST_NOT_FOUND};
+use super::POST_NOT_FOUND;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::state::AppState;
+use crate::wire::post::LikeState;
 
 /// Likes the post, or unlikes it when the session user already does. Any body (the first
 /// client sends `{userId}`) is ignored: the liker is the session user.

@@ -1,12 +1,13 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::{Post, page_of_posts};
+use super::page_of_posts;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::domain::{Page, PageQuery};
 use crate::error::{ApiResult, ErrorBody, Path, Query};
 use crate::state::AppState;
+use crate::wire::post::Post;
 
 /// One user's posts, newest first (a profile's POSTS tab). An unknown user has none.
 #[utoipa::path(

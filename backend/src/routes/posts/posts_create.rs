@@ -3,13 +3,14 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::Post;
 use crate::auth::CurrentUser;
 use crate::db::{self, posts::NewPost};
-use crate::domain::{Caption, IMAGE_REQUIRED, filled, parse_location, parse_tags};
+use crate::domain::{
+    Caption, IMAGE_REQUIRED, filled, parse_image_source, parse_location, parse_tags,
+};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
-use crate::media::{ImageKind, ImageSource, parse_image_source};
 use crate::state::AppState;
+use crate::wire::post::Post;
 
 /// A new post. The first client also sends `userId` and `expiresAt`; both are ignored (the
 /// author is the session user, and posts do not expire: DESIGN §5).
@@ -56,24 +57,15 @@ pub async fn create_post(
     let tags = parse_tags(body.tags.as_deref())?;
     let source = parse_image_source(raw_image)?;
 
-    let (image_url, media_key) = match source {
-        ImageSource::External(url) => (url, None),
-        ImageSource::Data(bytes) => {
-            let stored = state
-                .media
-                .ingest_image(&state.db, bytes, ImageKind::Post)
-                .await?;
-            (stored.url, Some(stored.key))
-        }
-    };
+    let image = state.media.show_image(&state.db, source).await?;
     let tags = serde_json::Value::from(tags).to_string();
     let id = db::posts::insert(
         &state.db,
         NewPost {
             user_id: current.user.id,
             caption: caption.as_str(),
-            image_url: &image_url,
-            media_key: media_key.as_deref(),
+            image_url: &image.url,
+            media_key: image.key.as_deref(),
             location: location.as_deref(),
             tags: &tags,
             // The clock trending's decay is measured by (tests move it).

@@ -3,12 +3,13 @@ use axum::response::Response;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::{Post, page_of_posts};
+use super::page_of_posts;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::domain::{Page, PageQuery};
 use crate::error::{ApiResult, ErrorBody, Query};
 use crate::state::AppState;
+use crate::wire::post::Post;
 
 /// Explore shows the first 12 trending posts (spec 000 §9).
 const TRENDING_DEFAULT_LIMIT: i64 = 12;

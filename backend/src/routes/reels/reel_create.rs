@@ -4,13 +4,13 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::Reel;
 use crate::auth::CurrentUser;
 use crate::db::{self, reels::NewReel};
 use crate::domain::parse_reel_caption;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::media::{Media, SpooledVideo, VideoSpool, sniff_video};
 use crate::state::AppState;
+use crate::wire::reel::Reel;
 
 /// The route's body limit: a little above the video's 100 MiB, so the handler itself answers
 /// an oversized video with its clear 413 (room for the caption, a poster and the form's

@@ -1,13 +1,14 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::{Reel, page_of_reels};
+use super::page_of_reels;
 use crate::auth::CurrentUser;
 use crate::db;
+use crate::domain::USER_NOT_FOUND;
 use crate::domain::{Page, PageQuery};
 use crate::error::{ApiError, ApiResult, ErrorBody, Path, Query};
-use crate::routes::users::USER_NOT_FOUND;
 use crate::state::AppState;
+use crate::wire::reel::Reel;
 
 /// One creator's reels, newest first (a profile's REELS tab).
 #[utoipa::path(

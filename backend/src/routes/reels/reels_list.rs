@@ -1,12 +1,13 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::{Reel, page_of_reels};
+use super::page_of_reels;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::domain::{Page, PageQuery};
 use crate::error::{ApiResult, ErrorBody, Query};
 use crate::state::AppState;
+use crate::wire::reel::Reel;
 
 /// Everyone's reels, newest first (the vertical pager).
 #[utoipa::path(

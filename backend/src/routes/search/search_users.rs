@@ -5,8 +5,8 @@ use utoipa::IntoParams;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Query};
-use crate::routes::users::Profile;
 use crate::state::AppState;
+use crate::wire::user::Profile;
 
 /// At most this many results (DESIGN §3).
 const MAX_RESULTS: i64 = 20;

@@ -1,10 +1,10 @@
 use axum::extract::State;
 
-use super::Product;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::error::{ApiResult, ErrorBody, Json};
 use crate::state::AppState;
+use crate::wire::shop::Product;
 
 /// The whole catalogue (at most 100 products) in featured order; search, category and sort
 /// happen in the client on this list.

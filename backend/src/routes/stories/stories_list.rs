@@ -1,10 +1,10 @@
 use axum::extract::State;
 
-use super::{StoryGroup, groups_of};
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::error::{ApiResult, ErrorBody, Json};
 use crate::state::AppState;
+use crate::wire::story::{StoryGroup, groups_of};
 
 /// The stories strip: live stories grouped by user — the session user's own group first, then
 /// the users they follow by their latest story, then everyone else by their latest story — at

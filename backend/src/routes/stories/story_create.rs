@@ -3,13 +3,15 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{STORY_NOT_FOUND, Story};
+use super::STORY_NOT_FOUND;
 use crate::auth::CurrentUser;
 use crate::db::{self, stories::NewStory};
-use crate::domain::{IMAGE_REQUIRED, STORY_LIFETIME_MS, StoryKind, filled, parse_story_caption};
+use crate::domain::{
+    IMAGE_REQUIRED, STORY_LIFETIME_MS, StoryKind, filled, parse_image_source, parse_story_caption,
+};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
-use crate::media::{ImageKind, ImageSource, parse_image_source};
 use crate::state::AppState;
+use crate::wire::story::Story;
 
 /// A new story. The first client also sends `userId`, `expiresAt` and `isActive`; all are
 /// ignored (the author is the session user; the server's clock sets the expiry).
@@ -52,19 +54,10 @@ pub async fn create_story(
     let caption = parse_story_caption(body.caption.as_deref())?;
     let source = parse_image_source(raw_content)?;
 
-    let (image_url, media_key) = match source {
-        ImageSource::External(url) => (url, None),
-        // Uploaded bytes are always an image (the client picks image files only): they go
-        // through the image pipeline whatever `type` says, so a non-image is refused.
-        ImageSource::Data(bytes) => {
-            let stored = state
-                .media
-                .ingest_image(&state.db, bytes, ImageKind::Post)
-                .await?;
-            (stored.url, Some(stored.key))
-        }
-    };
-    let kind = match media_key {
+    // Uploaded bytes are always an image (the client picks image files only): they go
+    // through the image pipeline whatever `type` says, so a non-image is refused.
+    let image = state.media.show_image(&state.db, source).await?;
+    let kind = match image.key {
         Some(_) => StoryKind::Image,
         None => kind,
     };
@@ -73,8 +66,8 @@ pub async fn create_story(
         &state.db,
         NewStory {
             user_id: current.user.id,
-            image_url: &image_url,
-            media_key: media_key.as_deref(),
+            image_url: &image.url,
+            media_key: image.key.as_deref(),
             kind: kind.as_str(),
             caption: caption.as_deref(),
             created_at: now,

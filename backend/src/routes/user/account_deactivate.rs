@@ -7,9 +7,9 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::password_change::AccountMessage;
-use crate::auth::{CurrentUser, session};
+use crate::auth::{CurrentUser, recheck_password, session};
 use crate::db;
-use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::error::{ApiResult, ErrorBody, Json};
 use crate::state::AppState;
 
 const PASSWORD_INCORRECT: &str = "Password is incorrect";
@@ -43,10 +43,7 @@ pub async fn deactivate(
 ) -> ApiResult<Response> {
     let user = &current.user;
     state.auth_limits.check(peer.ip(), &[&user.username])?;
-    let hash = db::users::password_hash(&state.db, user.id).await?;
-    if !state.hasher.verify(&body.password, hash.as_deref()).await? {
-        return Err(ApiError::bad_request(PASSWORD_INCORRECT));
-    }
+    recheck_password(&state, user, &body.password, PASSWORD_INCORRECT).await?;
     db::users::deactivate(&state.db, user.id, state.clock.now_ms()).await?;
     state.realtime.hub.close_sessions(user.id, None);
     tracing::info!(user_id = user.id, "account deactivated");

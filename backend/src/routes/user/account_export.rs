@@ -10,14 +10,14 @@ use axum::response::{IntoResponse, Response};
 use serde::{Serialize, Serializer};
 use tokio::sync::mpsc;
 
-use super::settings::Settings;
 use crate::auth::CurrentUser;
 use crate::db::{self, Db, earnings::WithdrawalRow, export::Section};
+use crate::domain::Settings;
 use crate::error::{ApiResult, ErrorBody};
-use crate::routes::auth::SessionUser;
-use crate::routes::earnings::Withdrawal;
-use crate::routes::iso_time;
 use crate::state::AppState;
+use crate::wire::earnings::Withdrawal;
+use crate::wire::iso_time;
+use crate::wire::user::SessionUser;
 
 /// Rows read per query.
 const PAGE: i64 = 500;
@@ -40,7 +40,7 @@ type Chunk = Result<Bytes, std::io::Error>;
 pub async fn export(State(state): State<AppState>, current: CurrentUser) -> ApiResult<Response> {
     let user = current.user;
     // Read before the first byte is sent, so a failure here is still a proper error answer.
-    let settings: Settings = db::settings::get(&state.db, user.id).await?.into();
+    let settings = db::settings::get(&state.db, user.id).await?;
     let filename = format!(
         "attachment; filename=\"atelier-export-{}.json\"",
         user.username

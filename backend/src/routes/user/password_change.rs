@@ -5,10 +5,11 @@ use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::auth::{CurrentUser, session};
+use crate::auth::{CurrentUser, recheck_password, session};
 use crate::db;
 use crate::domain::Password;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::realtime::hub::session_tag;
 use crate::state::AppState;
 
 const CURRENT_INCORRECT: &str = "Current password is incorrect";
@@ -55,14 +56,7 @@ pub async fn change_password(
     state.auth_limits.check(peer.ip(), &[&user.username])?;
     let new_password = Password::parse(&body.new_password)?;
 
-    let hash = db::users::password_hash(&state.db, user.id).await?;
-    if !state
-        .hasher
-        .verify(&body.current_password, hash.as_deref())
-        .await?
-    {
-        return Err(ApiError::bad_request(CURRENT_INCORRECT));
-    }
+    recheck_password(&state, user, &body.current_password, CURRENT_INCORRECT).await?;
     if new_password.expose() == body.current_password {
         return Err(ApiError::bad_request(MUST_DIFFER));
     }
@@ -76,7 +70,7 @@ pub async fn change_password(
     state
         .realtime
         .hub
-        .close_sessions(user.id, Some(crate::realtime::hub::session_tag(&keep)));
+        .close_sessions(user.id, Some(session_tag(&keep)));
     tracing::info!(user_id = user.id, "password changed; other sessions ended");
     Ok(Json(AccountMessage {
         message: "Password updated".into(),

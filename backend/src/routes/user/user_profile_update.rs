@@ -6,8 +6,8 @@ use crate::auth::CurrentUser;
 use crate::db::{self, users::ProfileChange};
 use crate::domain::{DisplayName, Skill, Username, parse_bio, skills_json};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
-use crate::routes::users::Profile;
 use crate::state::AppState;
+use crate::wire::user::Profile;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

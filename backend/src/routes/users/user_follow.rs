@@ -1,10 +1,11 @@
 use axum::extract::State;
 
-use super::{FollowState, USER_NOT_FOUND};
 use crate::auth::CurrentUser;
 use crate::db;
+use crate::domain::USER_NOT_FOUND;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::state::AppState;
+use crate::wire::user::FollowState;
 
 const FOLLOW_YOURSELF: &str = "You cannot follow yourself";
 

@@ -8,8 +8,8 @@ use crate::auth::CurrentUser;
 use crate::db;
 use crate::domain::Skill;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Query};
-use crate::routes::posts::PostAuthor;
 use crate::state::AppState;
+use crate::wire::user::UserBrief;
 
 /// The skill matcher shows this many people.
 const MATCHES: usize = 3;
@@ -29,7 +29,7 @@ pub struct SkillMatchQuery {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SkillMatch {
-    pub user: PostAuthor,
+    pub user: UserBrief,
     /// Their skill ids, in the matcher's order.
     pub skills: Vec<String>,
     /// The share of the skills looked for that they have, 1–100.
@@ -70,7 +70,7 @@ pub async fn skill_matches(
                 let others = theirs.len() - shared;
                 let percent = (100 * shared).div_ceil(wanted.len()) as i64;
                 let skill_match = SkillMatch {
-                    user: PostAuthor {
+                    user: UserBrief {
                         id: candidate.id,
                         username: candidate.username,
                         display_name: candidate.display_name,

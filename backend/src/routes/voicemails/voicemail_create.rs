@@ -3,7 +3,6 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::Voicemail;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::voicemails::NewVoicemail;
@@ -12,6 +11,7 @@ use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::media::AudioKind;
 use crate::realtime::events::ServerEvent;
 use crate::state::AppState;
+use crate::wire::voicemail::Voicemail;
 
 const NOT_A_CONTACT: &str = "You can only leave voicemails for people you chat with";
 

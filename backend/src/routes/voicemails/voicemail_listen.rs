@@ -1,10 +1,11 @@
 use axum::extract::State;
 
-use super::{VOICEMAIL_NOT_FOUND, Voicemail};
+use super::VOICEMAIL_NOT_FOUND;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::state::AppState;
+use crate::wire::voicemail::Voicemail;
 
 /// Marks one of the session user's voicemails listened (again is harmless).
 #[utoipa::path(

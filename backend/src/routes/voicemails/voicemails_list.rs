@@ -1,13 +1,13 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::Voicemail;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::domain::{Page, PageQuery};
 use crate::error::{ApiResult, ErrorBody, Query};
-use crate::routes::paginated;
 use crate::state::AppState;
+use crate::wire::paginated;
+use crate::wire::voicemail::Voicemail;
 
 /// The voicemails the session user received, newest first.
 #[utoipa::path(

@@ -16,7 +16,7 @@ export type Participant = Schemas['Participant'];
 export type Conversation = Schemas['Conversation'];
 /** The list's last line: a message without its reply and reactions. */
 export type MessagePreview = Schemas['MessagePreview'];
-export type Sender = Schemas['Sender'];
+export type Sender = Schemas['UserBrief'];
 /** The quoted message above a reply. */
 export type ReplyPreview = Schemas['ReplyPreview'];
 export type Reaction = Schemas['Reaction'];

@@ -4,7 +4,7 @@ import type { components } from '@/types/api.gen';
 
 type Schemas = components['schemas'];
 
-/** The creator of a reel: the PostAuthor shape. */
-export type ReelUser = Schemas['ReelUser'];
+/** The creator of a reel (the embedded user every answer shares). */
+export type ReelUser = Schemas['UserBrief'];
 /** GET /api/reels, GET /api/reels/user/{id}, POST /api/reels → 201. */
 export type Reel = Schemas['Reel'];

@@ -5,7 +5,7 @@ import type { components } from '@/types/api.gen';
 type Schemas = components['schemas'];
 
 /** A story's author, as embedded in a story group. */
-export type StoryAuthor = Schemas['PostAuthor'];
+export type StoryAuthor = Schemas['UserBrief'];
 export type Story = Schemas['Story'];
 /** One circle of the strip: a user and their unexpired stories, oldest first. */
 export type StoryGroup = Schemas['StoryGroup'];

@@ -13,13 +13,14 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 
-use super::events::{ClientEvent, ServerEvent};
 use super::signalling::{self, SocketCall};
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::error::ApiError;
-use crate::routes::iso_time;
+use crate::realtime::events::{ClientEvent, ServerEvent};
+use crate::realtime::hub::session_tag;
 use crate::state::AppState;
+use crate::wire::iso_time;
 
 /// DESIGN §4: a frame over 64 KiB closes the socket.
 pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
@@ -66,9 +67,7 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
     let realtime = &state.realtime;
     // Until the end of this function, presence included: shutdown waits for it.
     let _task = realtime.hub.task();
-    let registration = realtime
-        .hub
-        .register(user_id, super::hub::session_tag(&session_hash));
+    let registration = realtime.hub.register(user_id, session_tag(&session_hash));
     if Box::pin(realtime.opened(user_id, registration.first)).await {
         Box::pin(announce(&state, user_id, true)).await;
     }

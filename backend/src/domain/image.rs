@@ -1,10 +1,10 @@
 //! Where an image or a recording in a JSON body comes from: a `data:` URL carries the bytes
-//! (they go through the pipeline); for images an http(s) URL is kept as given and never fetched
-//! by the server. Audio comes only as a base64 `data:` URL.
+//! (they go through the media pipeline); for images an http(s) URL is kept as given and never
+//! fetched by the server. Audio comes only as a base64 `data:` URL.
 
 use base64::Engine;
 
-use crate::error::ApiError;
+use super::DomainError;
 
 /// Longest http(s) image URL accepted.
 pub const MAX_URL_LEN: usize = 2048;
@@ -20,7 +20,7 @@ pub enum ImageSource {
 }
 
 /// `data:[mime][;base64],…` → the bytes; `http(s)://…` → kept as given; anything else → 400.
-pub fn parse_image_source(raw: &str) -> Result<ImageSource, ApiError> {
+pub fn parse_image_source(raw: &str) -> Result<ImageSource, DomainError> {
     let raw = raw.trim();
     let scheme = raw
         .split_once(':')
@@ -28,7 +28,7 @@ pub fn parse_image_source(raw: &str) -> Result<ImageSource, ApiError> {
     match scheme.as_deref() {
         Some("data") => parse_data_url(raw).map(ImageSource::Data),
         Some("http" | "https") => parse_external(raw).map(ImageSource::External),
-        _ => Err(ApiError::bad_request(NOT_AN_IMAGE_SOURCE)),
+        _ => Err(DomainError::invalid(NOT_AN_IMAGE_SOURCE)),
     }
 }
 
@@ -45,8 +45,8 @@ pub fn parse_audio_data_url(raw: &str) -> Option<Vec<u8>> {
     (!bytes.is_empty()).then_some(bytes)
 }
 
-fn parse_data_url(raw: &str) -> Result<Vec<u8>, ApiError> {
-    let malformed = || ApiError::bad_request("The image data URL is malformed");
+fn parse_data_url(raw: &str) -> Result<Vec<u8>, DomainError> {
+    let malformed = || DomainError::invalid("The image data URL is malformed");
     let (meta, payload) = raw["data:".len()..].split_once(',').ok_or_else(malformed)?;
     let bytes = if is_base64(meta) {
         decode_base64(payload).ok_or_else(malformed)?
@@ -54,7 +54,7 @@ fn parse_data_url(raw: &str) -> Result<Vec<u8>, ApiError> {
         percent_decode(payload).ok_or_else(malformed)?
     };
     if bytes.is_empty() {
-        return Err(ApiError::bad_request("The image is empty"));
+        return Err(DomainError::invalid("The image is empty"));
     }
     Ok(bytes)
 }
@@ -94,16 +94,16 @@ fn percent_decode(text: &str) -> Option<Vec<u8>> {
     Some(out)
 }
 
-fn parse_external(raw: &str) -> Result<String, ApiError> {
+fn parse_external(raw: &str) -> Result<String, DomainError> {
     if raw.len() > MAX_URL_LEN {
-        return Err(ApiError::bad_request(format!(
+        return Err(DomainError::invalid(format!(
             "The image URL is too long (at most {MAX_URL_LEN} characters)"
         )));
     }
     let url =
-        url::Url::parse(raw).map_err(|_| ApiError::bad_request("The image URL is not valid"))?;
+        url::Url::parse(raw).map_err(|_| DomainError::invalid("The image URL is not valid"))?;
     if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none_or(str::is_empty) {
-        return Err(ApiError::bad_request("The image URL is not valid"));
+        return Err(DomainError::invalid("The image URL is not valid"));
     }
     Ok(raw.to_owned())
 }
@@ -114,7 +114,7 @@ mod tests {
 
     fn refused(raw: &str) -> String {
         match parse_image_source(raw) {
-            Err(ApiError::BadRequest(message)) => message,
+            Err(DomainError::Invalid(message)) => message.into_owned(),
             other => panic!("{raw:?} gave {other:?}"),
         }
     }

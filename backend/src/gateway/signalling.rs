@@ -12,13 +12,13 @@
 
 use std::collections::{HashSet, VecDeque};
 
-use super::events::{Caller, ClientEvent, RejectReason, Sdp, ServerEvent};
 use crate::db;
 use crate::db::calls::{OpenCall, Placed};
 use crate::db::messages::MessageView;
 use crate::domain::CallEnd;
-use crate::routes::conversations::Message;
+use crate::realtime::events::{Caller, ClientEvent, RejectReason, Sdp, ServerEvent};
 use crate::state::AppState;
+use crate::wire::chat::Message;
 
 /// The target shares no conversation with the sender (or is the sender).
 pub const CALL_TARGET_NOT_FOUND: &str = "Call target not found";

@@ -1,0 +1,271 @@
+//! Conversations and messages as a member sees them (the `newMessage` event carries the same
+//! message).
+
+use std::collections::HashSet;
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::iso_time;
+use super::user::UserBrief;
+use crate::db::conversations::ConversationView;
+use crate::db::messages::MessageView;
+
+/// A person in a conversation, with their presence.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChatUser {
+    pub id: i64,
+    pub username: String,
+    pub display_name: String,
+    /// The small avatar, or null.
+    #[schema(required = true)]
+    pub profile_image: Option<String>,
+    /// A socket of theirs is open.
+    pub is_online: bool,
+    /// When their last socket closed (ISO-8601 UTC), or null if never seen.
+    #[schema(required = true)]
+    pub last_seen: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Participant {
+    pub user: ChatUser,
+}
+
+/// A conversation as one of its members sees it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Conversation {
+    pub id: i64,
+    /// Both people of the one-to-one conversation, the session user included.
+    pub participants: Vec<Participant>,
+    /// The latest message, or null before the first.
+    #[schema(required = true)]
+    pub last_message: Option<MessagePreview>,
+    /// ISO-8601 UTC: the last message's time, or when the member joined.
+    pub last_activity_at: String,
+    pub created_at: String,
+}
+
+/// Text, a voice note, or a call line (written by the server when a call ends).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MessageType {
+    Text,
+    Voice,
+    Call,
+}
+
+impl MessageType {
+    fn from_db(value: &str) -> Self {
+        match value {
+            "voice" => Self::Voice,
+            "call" => Self::Call,
+            _ => Self::Text,
+        }
+    }
+}
+
+/// How a call ended, as its line shows it: `completed` (answered; `duration` is the talk
+/// time), `missed` (not answered: cancelled, timed out, or the callee was offline or busy) or
+/// `declined`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum CallOutcome {
+    Completed,
+    Missed,
+    Declined,
+}
+
+impl CallOutcome {
+    fn from_db(value: Option<&str>) -> Option<Self> {
+        match value? {
+            "completed" => Some(Self::Completed),
+            "missed" => Some(Self::Missed),
+            "declined" => Some(Self::Declined),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplySender {
+    pub id: i64,
+    pub display_name: String,
+}
+
+/// The quoted message of a reply.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplyPreview {
+    pub id: i64,
+    pub sender: ReplySender,
+    pub content: String,
+    pub message_type: MessageType,
+}
+
+/// One emoji on a message.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Reaction {
+    pub emoji: String,
+    pub count: i64,
+    /// The session user reacted with it.
+    pub reacted_by_me: bool,
+}
+
+/// A message as a member sees it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Message {
+    pub id: i64,
+    pub conversation_id: i64,
+    pub sender: UserBrief,
+    pub content: String,
+    pub message_type: MessageType,
+    /// `/media/{key}` of a voice message, else null.
+    #[schema(required = true)]
+    pub voice_url: Option<String>,
+    /// Seconds: a voice message's length, a completed call's talk time; else null.
+    #[schema(required = true)]
+    pub duration: Option<i64>,
+    /// A call line's outcome, else null.
+    #[schema(required = true)]
+    pub call_outcome: Option<CallOutcome>,
+    #[schema(required = true)]
+    pub reply_to_id: Option<i64>,
+    /// The quoted message (null when not a reply, or when the quoted one is gone).
+    #[schema(required = true)]
+    pub reply_to: Option<ReplyPreview>,
+    /// In the order each emoji was first used.
+    pub reactions: Vec<Reaction>,
+    /// ISO-8601 UTC.
+    pub created_at: String,
+}
+
+/// The last message of a conversation in the list: a message without its reply and reactions.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessagePreview {
+    pub id: i64,
+    pub conversation_id: i64,
+    pub sender: UserBrief,
+    pub content: String,
+    pub message_type: MessageType,
+    #[schema(required = true)]
+    pub voice_url: Option<String>,
+    #[schema(required = true)]
+    pub duration: Option<i64>,
+    #[schema(required = true)]
+    pub call_outcome: Option<CallOutcome>,
+    #[schema(required = true)]
+    pub reply_to_id: Option<i64>,
+    pub created_at: String,
+}
+
+impl Message {
+    /// A row with the reactions found for it.
+    pub(crate) fn from_row(row: MessageView, reactions: Vec<Reaction>) -> Self {
+        let reply_to = match (row.reply_sender_id, row.reply_content) {
+            (Some(sender_id), Some(content)) => row.reply_to_id.map(|id| ReplyPreview {
+                id,
+                sender: ReplySender {
+                    id: sender_id,
+                    display_name: row.reply_sender_display_name.unwrap_or_default(),
+                },
+                content,
+                message_type: MessageType::from_db(
+                    row.reply_message_type.as_deref().unwrap_or("text"),
+                ),
+            }),
+            _ => None,
+        };
+        Self {
+            id: row.id,
+            conversation_id: row.conversation_id,
+            sender: UserBrief {
+                id: row.sender_id,
+                username: row.sender_username,
+                display_name: row.sender_display_name,
+                profile_image: row.sender_profile_image,
+            },
+            content: row.content,
+            message_type: MessageType::from_db(&row.message_type),
+            voice_url: row.voice_url,
+            duration: row.duration,
+            call_outcome: CallOutcome::from_db(row.call_outcome.as_deref()),
+            reply_to_id: row.reply_to_id,
+            reply_to,
+            reactions,
+            created_at: iso_time(row.created_at),
+        }
+    }
+}
+
+impl Conversation {
+    /// A list row; `online` holds the people with a socket open.
+    pub(crate) fn from_row(row: ConversationView, online: &HashSet<i64>) -> Self {
+        let person =
+            |id, username, display_name, profile_image, last_seen: Option<i64>| Participant {
+                user: ChatUser {
+                    id,
+                    username,
+                    display_name,
+                    profile_image,
+                    is_online: online.contains(&id),
+                    last_seen: last_seen.map(iso_time),
+                },
+            };
+        let last_message = match (
+            row.last_id,
+            row.last_sender_id,
+            row.last_content,
+            row.last_created_at,
+        ) {
+            (Some(id), Some(sender_id), Some(content), Some(created_at)) => Some(MessagePreview {
+                id,
+                conversation_id: row.id,
+                sender: UserBrief {
+                    id: sender_id,
+                    username: row.last_sender_username.unwrap_or_default(),
+                    display_name: row.last_sender_display_name.unwrap_or_default(),
+                    profile_image: row.last_sender_profile_image,
+                },
+                content,
+                message_type: MessageType::from_db(
+                    row.last_message_type.as_deref().unwrap_or("text"),
+                ),
+                voice_url: row.last_voice_url,
+                duration: row.last_duration,
+                call_outcome: CallOutcome::from_db(row.last_call_outcome.as_deref()),
+                reply_to_id: row.last_reply_to_id,
+                created_at: iso_time(created_at),
+            }),
+            _ => None,
+        };
+        Self {
+            id: row.id,
+            participants: vec![
+                person(
+                    row.a_id,
+                    row.a_username,
+                    row.a_display_name,
+                    row.a_profile_image,
+                    row.a_last_seen_at,
+                ),
+                person(
+                    row.b_id,
+                    row.b_username,
+                    row.b_display_name,
+                    row.b_profile_image,
+                    row.b_last_seen_at,
+                ),
+            ],
+            last_message,
+            last_activity_at: iso_time(row.last_activity_at),
+            created_at: iso_time(row.created_at),
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! The catalogue's products and a buyer's orders.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::iso_time;
+use crate::db::shop::{OrderView, ProductRow};
+use crate::media::url_of;
+
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ProductCategory {
+    Accessories,
+    Shirts,
+    Hoodies,
+    Jackets,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub enum ProductBadge {
+    #[serde(rename = "New Arrival")]
+    NewArrival,
+    #[serde(rename = "Limited Edition")]
+    LimitedEdition,
+    #[serde(rename = "Best Seller")]
+    BestSeller,
+}
+
+/// A product of the catalogue.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Product {
+    pub id: i64,
+    pub name: String,
+    pub description: String,
+    /// Cents.
+    pub price: i64,
+    /// Cents: the struck-through price when on sale.
+    #[schema(required = true)]
+    pub original_price: Option<i64>,
+    /// `/media/{key}`, a picture generated in code.
+    pub image_url: String,
+    /// The product on the external store.
+    pub product_url: String,
+    pub category: ProductCategory,
+    /// 0–5, one decimal.
+    pub rating: f64,
+    pub reviews: i64,
+    /// Units left.
+    pub stock: i64,
+    /// `stock > 0`.
+    pub in_stock: bool,
+    #[schema(required = true)]
+    pub badge: Option<ProductBadge>,
+}
+
+impl From<ProductRow> for Product {
+    fn from(row: ProductRow) -> Self {
+        let category = match row.category.as_str() {
+            "accessories" => ProductCategory::Accessories,
+            "shirts" => ProductCategory::Shirts,
+            "hoodies" => ProductCategory::Hoodies,
+            _ => ProductCategory::Jackets,
+        };
+        let badge = match row.badge.as_deref() {
+            Some("New Arrival") => Some(ProductBadge::NewArrival),
+            Some("Limited Edition") => Some(ProductBadge::LimitedEdition),
+            Some("Best Seller") => Some(ProductBadge::BestSeller),
+            _ => None,
+        };
+        Self {
+            id: row.id,
+            name: row.name,
+            description: row.description,
+            price: row.price_cents,
+            original_price: row.original_price_cents,
+            image_url: row.image_key.as_deref().map(url_of).unwrap_or_default(),
+            product_url: row.product_url,
+            category,
+            rating: row.rating_tenths as f64 / 10.0,
+            reviews: row.reviews,
+            stock: row.stock,
+            in_stock: row.stock > 0,
+            badge,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum OrderStatus {
+    Paid,
+}
+
+/// An order line as its buyer sees it. Name and prices are the catalogue's.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Order {
+    pub id: i64,
+    pub product_id: i64,
+    pub product_name: String,
+    pub quantity: i64,
+    /// Cents.
+    pub unit_price: i64,
+    /// Cents: `unitPrice × quantity`.
+    pub total_amount: i64,
+    pub payment_method: String,
+    pub status: OrderStatus,
+    /// ISO-8601 UTC.
+    pub created_at: String,
+}
+
+impl From<OrderView> for Order {
+    fn from(row: OrderView) -> Self {
+        Self {
+            id: row.id,
+            product_id: row.product_id,
+            product_name: row.product_name,
+            quantity: row.quantity,
+            unit_price: row.unit_price_cents,
+            total_amount: row.total_amount_cents,
+            payment_method: row.payment_method,
+            status: OrderStatus::Paid,
+            created_at: iso_time(row.created_at),
+        }
+    }
+}

@@ -186,15 +186,27 @@ pub async fn feed(db: &Db, viewer: i64, page: Page) -> Result<Vec<PostView>, sql
     )
 }
 
-/// Posts of the last 30 days before `now`, hottest first (explore's trending grid). The cursor
-/// is the last post's id; the next page continues below that post's (current) score.
+/// Posts of the last 30 days before `now`, hottest first (explore's trending grid). When nobody
+/// posted in those 30 days the window is dropped, so the grid shows the best of the newest posts
+/// (the hot score weighs freshness) instead of nothing. The cursor is the last post's id; the
+/// next page continues below that post's (current) score.
 pub async fn trending(
     db: &Db,
     viewer: i64,
     page: Page,
     now: i64,
 ) -> Result<Vec<PostView>, sqlx::Error> {
-    let since = now - TRENDING_WINDOW_MS;
+    let window = now - TRENDING_WINDOW_MS;
+    // One read of `posts_created_at_idx`; an empty window would otherwise walk the whole
+    // hot-score index looking for a match.
+    let (newest,): (Option<i64>,) = sqlx::query_as("SELECT MAX(created_at) FROM posts")
+        .fetch_one(&db.pool)
+        .await?;
+    let since = if newest.is_some_and(|newest| newest >= window) {
+        window
+    } else {
+        i64::MIN
+    };
     if page.before == i64::MAX {
         return fetch_list!(
             db,

@@ -1,6 +1,7 @@
 //! HTTP plumbing around the routes: the router with its middleware, Origin checks, security
 //! headers, metrics, health checks and the embedded single-page app.
 
+pub mod compression;
 pub mod health;
 pub mod metrics;
 pub mod origin;
@@ -56,6 +57,7 @@ pub fn router(state: AppState) -> Router {
             ServiceBuilder::new()
                 .layer(security_headers::SecurityHeadersLayer)
                 .layer(request_log::RequestLogLayer)
+                .layer(compression::layer())
                 .layer(CatchPanicLayer::custom(|_| {
                     ApiError::Internal(anyhow::anyhow!("handler panicked")).into_response()
                 }))

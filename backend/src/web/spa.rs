@@ -2,12 +2,14 @@
 //! so a rebuilt frontend needs no server rebuild), and the fallback for every unrouted path:
 //! `/api`, `/ws` and `/media` paths get a JSON 404; a file of the build is served as itself
 //! (hashed assets cached for a year, immutable); anything else is the app's `index.html`,
-//! never cached, so the client router takes over.
+//! never cached, so the client router takes over. Files come precompressed (`.br`, `.gz`, made
+//! by the build) to clients that accept them.
 
-use axum::http::{Method, StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 
+use super::compression;
 use crate::error::ApiError;
 
 #[derive(RustEmbed)]
@@ -16,7 +18,7 @@ struct WebApp;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
-pub async fn fallback(method: Method, uri: Uri) -> Response {
+pub async fn fallback(method: Method, uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path();
     let reserved = ["/api", "/ws", "/media"]
         .iter()
@@ -34,28 +36,56 @@ pub async fn fallback(method: Method, uri: Uri) -> Response {
         } else {
             "public, max-age=3600"
         };
-        return (
-            [
-                (header::CONTENT_TYPE, asset.metadata.mimetype().to_owned()),
-                (header::CACHE_CONTROL, cache.to_owned()),
-            ],
-            asset.data,
-        )
-            .into_response();
+        let mimetype = asset.metadata.mimetype().to_owned();
+        return serve(file, asset, &mimetype, cache, &headers);
     }
     match WebApp::get("index.html") {
-        Some(index) => (
-            [
-                (header::CONTENT_TYPE, "text/html; charset=utf-8"),
-                (header::CACHE_CONTROL, "no-cache"),
-            ],
-            index.data,
-        )
-            .into_response(),
+        Some(index) => serve(
+            "index.html",
+            index,
+            "text/html; charset=utf-8",
+            "no-cache",
+            &headers,
+        ),
         None => (
             StatusCode::NOT_FOUND,
             "The web app was not built: run `make run`.",
         )
             .into_response(),
     }
+}
+
+/// One file of the build, as the client's Accept-Encoding prefers it: its `.br` or `.gz` twin
+/// when the build made one (files under 1 KB have none), itself otherwise.
+fn serve(
+    name: &str,
+    file: rust_embed::EmbeddedFile,
+    content_type: &str,
+    cache: &str,
+    request: &HeaderMap,
+) -> Response {
+    let compressed = compression::accepted(request)
+        .into_iter()
+        .find_map(|form| WebApp::get(&format!("{name}{}", form.suffix())).map(|twin| (form, twin)));
+    let mut response = match compressed {
+        Some((form, twin)) => {
+            let mut response = twin.data.into_response();
+            response.headers_mut().insert(
+                header::CONTENT_ENCODING,
+                HeaderValue::from_static(form.encoding()),
+            );
+            response
+        }
+        None => file.data.into_response(),
+    };
+    let headers = response.headers_mut();
+    if let Ok(value) = HeaderValue::from_str(content_type) {
+        headers.insert(header::CONTENT_TYPE, value);
+    }
+    if let Ok(value) = HeaderValue::from_str(cache) {
+        headers.insert(header::CACHE_CONTROL, value);
+    }
+    // A cache must keep one copy per encoding (the compressed file has its own twin or none).
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    response
 }

@@ -12,6 +12,7 @@ mod calls;
 mod chat;
 mod cli;
 mod cluster;
+mod compression;
 mod db;
 mod earnings;
 mod media;

@@ -1,5 +1,5 @@
-//! Trending (explore): ranked by engagement with time decay over the last 30 days, paginated,
-//! in the same shape as the feed.
+//! Trending (explore): ranked by engagement with time decay over the last 30 days (all posts when
+//! nobody posted in 30 days), paginated, in the same shape as the feed.
 
 use std::time::Duration;
 
@@ -13,6 +13,7 @@ both_backends!(
     more_engagement_ranks_higher_and_a_save_weighs_two_likes,
     decay_lets_a_fresh_post_overtake_an_older_one_with_modest_engagement,
     only_posts_of_the_last_30_days_trend,
+    an_empty_window_falls_back_to_the_best_of_the_newest_posts,
     trending_pages_by_cursor_twelve_by_default_without_repeats_or_gaps,
     trending_posts_have_the_feeds_shape_and_the_viewers_marks,
     trending_refuses_anonymous_callers_and_bad_pages,
@@ -114,6 +115,46 @@ async fn only_posts_of_the_last_30_days_trend(backend: Backend) {
     assert_eq!(
         ids(&maya.get_json("/api/posts/trending").await),
         ids(&json!([recent]))
+    );
+}
+
+async fn an_empty_window_falls_back_to_the_best_of_the_newest_posts(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    assert_eq!(
+        ids(&maya.get_json("/api/posts/trending").await),
+        Vec::<i64>::new()
+    );
+    let older = maya.create_post("older").await;
+    app.advance_clock(Duration::from_secs(24 * 3600));
+    let newer = maya.create_post("newer").await;
+    let loved = maya.create_post("newer and loved").await;
+    like(&leo, &loved).await;
+
+    app.advance_clock(Duration::from_secs(40 * 24 * 3600));
+
+    assert_eq!(
+        ids(&maya.get_json("/api/posts/trending").await),
+        ids(&json!([loved, newer, older]))
+    );
+    let first = maya.get("/api/posts/trending?limit=2").await;
+    let cursor = first.headers()["x-next-cursor"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let first: Value = first.json().await.unwrap();
+    assert_eq!(ids(&first), ids(&json!([loved, newer])));
+    let rest = maya
+        .get_json(&format!("/api/posts/trending?limit=2&before={cursor}"))
+        .await;
+    assert_eq!(ids(&rest), ids(&json!([older])));
+
+    app.advance_clock(Duration::from_secs(3600));
+    let fresh = leo.create_post("fresh").await;
+    assert_eq!(
+        ids(&maya.get_json("/api/posts/trending").await),
+        ids(&json!([fresh]))
     );
 }
 

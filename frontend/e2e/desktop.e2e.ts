@@ -117,6 +117,8 @@ describe('desktop layout', () => {
     expect(await users.getByRole('columnheader').allInnerTexts()).toEqual(
       ['User', 'Email', 'Role', 'Status', 'Followers', 'Following', 'Posts', 'Joined'].map((h) => h.toUpperCase()),
     );
+    // The newest accounts come first (other tests add many): the search finds the seeded admin.
+    await page.getByLabel('Search users').fill(DEMO_ADMIN.email);
     const admin = users.getByRole('row').filter({ hasText: `@${DEMO_ADMIN.username}` }).first();
     await admin.waitFor();
     expect(await admin.getByRole('cell').nth(1).innerText()).toBe(DEMO_ADMIN.email);

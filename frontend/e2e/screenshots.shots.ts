@@ -23,7 +23,16 @@ async function settle(page: Page) {
     .poll(() => page.locator('[role="status"][aria-label^="Loading"], [aria-busy="true"]').count())
     .toBe(0);
   await expect
-    .poll(() => page.evaluate(() => [...document.images].every((img) => img.complete)))
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.images]
+          .filter((img) => {
+            const r = img.getBoundingClientRect();
+            return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth;
+          })
+          .every((img) => img.complete),
+      ),
+    )
     .toBe(true);
 }
 
@@ -59,7 +68,7 @@ async function home(page: Page) {
 /** Maya's first conversation, open. */
 async function chat(page: Page) {
   await page.goto(`${baseUrl}/chat`);
-  await page.getByRole('navigation', { name: 'Conversations' }).getByRole('link').first().click();
+  await page.getByRole('navigation', { name: 'Conversations' }).locator('a[href^="/chat/"]').first().click();
   await page.getByRole('list', { name: 'Messages', exact: true }).getByRole('listitem').first().waitFor({ timeout: 20_000 });
 }
 

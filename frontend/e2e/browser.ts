@@ -1,5 +1,5 @@
 //! Chromium for the browser tests: the system's /usr/bin/chromium driven by playwright-core
-//! (no browser download), a fresh profile per context, a phone-sized viewport. Its fake media
+//! (no browser download), a fresh profile per context, a phone-sized viewport (or a laptop's). Its fake media
 //! devices stand in for a microphone (a tone, permission granted), and WebRTC may use the
 //! loopback interface with plain IP candidates, so two contexts can call each other.
 import { mkdirSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { localWebArgs, serveLocalWeb } from './local-web';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
@@ -40,17 +41,23 @@ export interface PhoneSession {
   close: () => Promise<void>;
 }
 
-export async function openPhone(prefix: string): Promise<PhoneSession> {
+/** The two screens the app is checked at: a phone (touch) and a laptop (mouse). */
+export const SCREENS = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+} as const;
+export type Screen = keyof typeof SCREENS;
+
+export async function openPhone(prefix: string, screen: Screen = 'phone'): Promise<PhoneSession> {
   const profile = await mkdtemp(join(tmpdir(), 'atelier-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ARGS,
-    viewport: { width: 390, height: 844 },
+    args: localWebArgs(ARGS),
+    ...SCREENS[screen],
     deviceScaleFactor: 1,
-    isMobile: true,
-    hasTouch: true,
   });
+  await serveLocalWeb(context);
   const page = context.pages()[0] ?? (await context.newPage());
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   let step = 0;

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPhone, type PhoneSession } from './browser';
+import { openPhone, type PhoneSession, type Screen } from './browser';
 
 export const baseUrl = inject('baseUrl');
 const atelierBin = inject('atelierBin');
@@ -42,13 +42,13 @@ export async function toast(page: Page, text: string) {
 }
 
 /** Opens phones (browser contexts) for the test file's tests; each is closed after its test. */
-export function phones(): (name: string) => Promise<PhoneSession> {
+export function phones(): (name: string, screen?: Screen) => Promise<PhoneSession> {
   const open: PhoneSession[] = [];
   afterEach(async () => {
     await Promise.all(open.splice(0).map((s) => s.close()));
   });
-  return async (name) => {
-    const session = await openPhone(name);
+  return async (name, screen) => {
+    const session = await openPhone(name, screen);
     open.push(session);
     return session;
   };

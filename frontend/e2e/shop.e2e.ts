@@ -100,16 +100,16 @@ describe('the shop', () => {
     // The cart: two of one product, one of another; it survives a reload.
     // Two in-stock products with more than a few left (two of the first are bought).
     const inStock = products(page)
-      .filter({ has: page.getByRole('button', { name: /^Add .* to cart$/ }) })
+      .filter({ has: page.getByRole('button', { name: /^Add to Cart: / }) })
       .filter({ hasNotText: /Only \d+ left/ });
     const first = (await inStock.nth(0).getAttribute('aria-label'))!;
     const second = (await inStock.nth(1).getAttribute('aria-label'))!;
     const firstPrice = cents(await inStock.nth(0).getByTestId('price').innerText());
     const secondPrice = cents(await inStock.nth(1).getByTestId('price').innerText());
-    await page.getByRole('button', { name: `Add ${first} to cart` }).click();
+    await page.getByRole('button', { name: `Add to Cart: ${first}` }).click();
     await toast(page, 'Added to cart');
-    await page.getByRole('button', { name: `Add ${first} to cart` }).click();
-    await page.getByRole('button', { name: `Add ${second} to cart` }).click();
+    await page.getByRole('button', { name: `Add to Cart: ${first}` }).click();
+    await page.getByRole('button', { name: `Add to Cart: ${second}` }).click();
     await page.getByRole('button', { name: 'Cart, 3 items' }).waitFor();
     await page.reload();
     await page.getByRole('button', { name: 'Cart, 3 items' }).waitFor({ timeout: 20_000 });

@@ -200,6 +200,7 @@ export function ImageSourcePicker({
         id={`${id}-file`}
         type="file"
         accept="image/*"
+        aria-label="Image file"
         className="sr-only"
         tabIndex={mode === 'gallery' && !preview ? 0 : -1}
         disabled={mode !== 'gallery' || disabled}

@@ -51,7 +51,7 @@ describe('the shop', () => {
     expect(within(screen.getByRole('article', { name: 'Artist Cap' })).getByText('Only 3 left')).toBeInTheDocument();
     expect(within(hoodie).queryByText(/left$/)).not.toBeInTheDocument();
     const tote = screen.getByRole('article', { name: 'Brush Tote' });
-    expect(within(tote).getByRole('button', { name: 'Brush Tote is out of stock' })).toBeDisabled();
+    expect(within(tote).getByRole('button', { name: 'Out of Stock: Brush Tote' })).toBeDisabled();
     expect(within(tote).getByText('Out of Stock')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Visit our online store/ })).toHaveAttribute('href', 'https://store.atelier-creators.com');
   });
@@ -127,11 +127,11 @@ describe('the shop', () => {
   it('fills the cart: a second add is +1, − and + change it, 0 removes, Remove deletes; kept in local storage', async () => {
     const user = userEvent.setup();
     const { unmount } = renderShop();
-    await user.click(await screen.findByRole('button', { name: 'Add Creator Hoodie to cart' }));
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart: Creator Hoodie' }));
     expect(await screen.findByText('Added to cart')).toBeInTheDocument();
     expect(screen.getByText('Creator Hoodie has been added to your cart.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Add Creator Hoodie to cart' }));
-    await user.click(screen.getByRole('button', { name: 'Add Pixel Tee to cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart: Creator Hoodie' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart: Pixel Tee' }));
     expect(screen.getByRole('button', { name: 'Cart, 3 items' })).toBeInTheDocument();
     expect(screen.getByTestId('cart-badge')).toHaveTextContent('3');
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)).toEqual([
@@ -166,11 +166,11 @@ describe('the shop', () => {
     cart.add(catalogue[0]);
     cart.setQuantity(1, 98);
     renderShop();
-    await user.click(await screen.findByRole('button', { name: 'Add Creator Hoodie to cart' }));
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart: Creator Hoodie' }));
     expect(await screen.findByText('Added to cart')).toBeInTheDocument();
     expect(cart.lines()[0].quantity).toBe(99);
 
-    await user.click(screen.getByRole('button', { name: 'Add Creator Hoodie to cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart: Creator Hoodie' }));
     expect(await screen.findByText('Cart limit reached')).toBeInTheDocument();
     expect(screen.getByText('You can have at most 99 of one product in your cart.')).toBeInTheDocument();
     expect(screen.queryByText('Added to cart')).not.toBeInTheDocument(); // the toast shown is the limit's
@@ -180,15 +180,15 @@ describe('the shop', () => {
   it("keeps each account's cart apart: the next user signed in on the browser does not see it", async () => {
     const user = userEvent.setup();
     const first = renderShop();
-    await user.click(await screen.findByRole('button', { name: 'Add Creator Hoodie to cart' }));
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart: Creator Hoodie' }));
     expect(screen.getByRole('button', { name: 'Cart, 1 item' })).toBeInTheDocument();
     first.unmount();
 
     const leo = { ...me, id: 2, username: 'leo', displayName: 'Leo Park' };
     const second = renderShop({}, leo);
-    await screen.findByRole('button', { name: 'Add Pixel Tee to cart' });
+    await screen.findByRole('button', { name: 'Add to Cart: Pixel Tee' });
     expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Add Pixel Tee to cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart: Pixel Tee' }));
     expect(JSON.parse(localStorage.getItem(cartStorageKey(leo.id))!)).toMatchObject([{ id: 2, quantity: 1 }]);
     second.unmount();
 
@@ -201,7 +201,7 @@ describe('the shop', () => {
   it('drops the cart once shared by every account (atelier.cart) without showing it', async () => {
     localStorage.setItem('atelier.cart', JSON.stringify([{ id: 3, name: 'Studio Jacket', price: 14000, imageUrl: '/j.png', quantity: 4 }]));
     renderShop({}, { ...me, id: 77 }); // a user whose cart this page has not opened yet
-    await screen.findByRole('button', { name: 'Add Pixel Tee to cart' });
+    await screen.findByRole('button', { name: 'Add to Cart: Pixel Tee' });
     expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
     expect(localStorage.getItem('atelier.cart')).toBeNull();
   });
@@ -218,9 +218,9 @@ describe('the shop', () => {
         return n === 1 ? first.promise.then(() => answer) : answer;
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Add Creator Hoodie to cart' }));
-    await user.click(screen.getByRole('button', { name: 'Add Creator Hoodie to cart' }));
-    await user.click(screen.getByRole('button', { name: 'Add Studio Jacket to cart' }));
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart: Creator Hoodie' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart: Creator Hoodie' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart: Studio Jacket' }));
     await user.click(screen.getByRole('button', { name: 'Cart, 3 items' }));
     const dialog = screen.getByRole('dialog', { name: 'Shopping Cart' });
     await user.click(within(dialog).getByRole('button', { name: 'Checkout $319.98' }));
@@ -257,7 +257,7 @@ describe('the shop', () => {
       },
     });
     for (const name of ['Creator Hoodie', 'Studio Jacket', 'Pixel Tee']) {
-      await user.click(await screen.findByRole('button', { name: `Add ${name} to cart` }));
+      await user.click(await screen.findByRole('button', { name: `Add to Cart: ${name}` }));
     }
     await user.click(screen.getByRole('button', { name: 'Cart, 3 items' }));
     const dialog = screen.getByRole('dialog', { name: 'Shopping Cart' });
@@ -285,7 +285,7 @@ describe('the shop', () => {
   it("says the spec's payment failure text when the server fails without a reason", async () => {
     const user = userEvent.setup();
     renderShop({ 'POST /api/orders': () => new Response('boom', { status: 500 }) });
-    await user.click(await screen.findByRole('button', { name: 'Add Pixel Tee to cart' }));
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart: Pixel Tee' }));
     await user.click(screen.getByRole('button', { name: 'Cart, 1 item' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Checkout $50.00' }));
     expect(await screen.findByText('Payment failed')).toBeInTheDocument();

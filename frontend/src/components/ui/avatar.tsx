@@ -35,7 +35,7 @@ export function Avatar({
       role="img"
       aria-label={name}
       className={cn(
-        'grid shrink-0 place-items-center rounded-full bg-gradient-to-br from-fuchsia-500 to-indigo-500 leading-none font-semibold text-white uppercase',
+        'grid shrink-0 place-items-center rounded-full bg-gradient-to-br from-fuchsia-600 to-indigo-600 leading-none font-semibold text-[#fff] uppercase',
         className,
       )}
     >

@@ -228,7 +228,7 @@ export function Composer({
           icon={Send}
           iconClassName="size-5"
           disabled={!canSend}
-          className="bg-gradient-to-r from-fuchsia-500 via-purple-500 to-indigo-500 text-white disabled:cursor-not-allowed disabled:opacity-40"
+          className="bg-gradient-to-r from-fuchsia-600 via-purple-600 to-indigo-600 text-[#fff] disabled:cursor-not-allowed disabled:opacity-40"
         />
       </div>
       {text.length >= COUNTER_FROM && (

@@ -18,12 +18,16 @@ export const INTERSTITIAL_EVERY = 4;
 
 const itemClass = 'mb-3 break-inside-avoid';
 
+/**
+ * The tile's name starts with what it shows, '{name} {likes}' (WCAG 2.5.3: a speech user says
+ * what they see), then the caption the picture stands for.
+ */
 function TrendingTile({ post, onOpen }: { post: Post; onOpen: () => void }) {
   return (
     <button
       type="button"
       onClick={onOpen}
-      aria-label={`${postAlt(post)}, by ${post.user.displayName}, ${plural(post.likesCount, 'like', 'likes')}`}
+      aria-label={`${post.user.displayName}, ${plural(post.likesCount, 'like', 'likes')}: ${postAlt(post)}`}
       className="group block w-full overflow-hidden rounded-2xl border border-white/10 bg-zinc-900/60 text-left"
     >
       <PostImage
@@ -36,7 +40,7 @@ function TrendingTile({ post, onOpen }: { post: Post; onOpen: () => void }) {
       />
       <span aria-hidden="true" className="flex items-center gap-2 px-2.5 py-2">
         <Avatar src={post.user.profileImage} name={post.user.displayName} className="size-6 text-[0.625rem]" />
-        <span className="min-w-0 flex-1 truncate text-xs font-medium text-zinc-200">{post.user.displayName}</span>
+        <span className="min-w-0 flex-1 truncate text-xs font-medium text-zinc-200">{post.user.displayName}</span>{' '}
         <span className="flex shrink-0 items-center gap-1 text-xs text-zinc-400">
           <Heart className={post.isLiked ? 'size-3.5 fill-rose-500 text-rose-500' : 'size-3.5'} />
           {post.likesCount.toLocaleString('en-US')}

@@ -163,7 +163,7 @@ export function ReelsScreen() {
     return (
       <main className={cn(frame, 'grid place-items-center')}>
         <EmptyState icon={<Clapperboard aria-hidden="true" className="size-6" />} title="No reels yet" description="Be the first to post a reel!">
-          <Link href="/create-reel" state={OPENED_IN_APP} className="mt-4 inline-flex min-h-11 items-center rounded-xl bg-gradient-to-r from-fuchsia-500 via-purple-500 to-indigo-500 px-4 text-sm font-semibold text-white">
+          <Link href="/create-reel" state={OPENED_IN_APP} className="mt-4 inline-flex min-h-11 items-center rounded-xl bg-gradient-to-r from-fuchsia-600 via-purple-600 to-indigo-600 px-4 text-sm font-semibold text-[#fff]">
             Create a reel
           </Link>
         </EmptyState>

@@ -165,7 +165,7 @@ export function ShopScreen({
             <span
               aria-hidden="true"
               data-testid="cart-badge"
-              className="absolute -top-1 -right-1 grid h-5 min-w-5 place-items-center rounded-full bg-fuchsia-500 px-1 text-[0.6875rem] font-bold text-white"
+              className="absolute -top-1 -right-1 grid h-5 min-w-5 place-items-center rounded-full bg-fuchsia-600 px-1 text-[0.6875rem] font-bold text-[#fff]"
             >
               {count > 99 ? '99+' : count}
             </span>

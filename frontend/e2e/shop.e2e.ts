@@ -142,7 +142,7 @@ describe('the shop', () => {
     const { page } = await phone('shop-toast');
     await signUp(page, creator('toasted', 'Tam Toast'));
     await openShop(page);
-    await products(page).getByRole('button', { name: /^Add .* to cart$/ }).first().click();
+    await products(page).getByRole('button', { name: /^Add to Cart: / }).first().click();
     const note = page.locator('.toast').filter({ hasText: 'Added to cart' });
     await note.waitFor();
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -9,6 +9,7 @@ mod page;
 mod post;
 mod reel;
 mod story;
+pub mod text;
 
 pub use account::{DisplayName, Email, Password, REQUIRED_FIELDS, Username, filled};
 pub use call::CallEnd;

@@ -8,6 +8,7 @@ mod admin;
 mod ads;
 mod audio;
 mod auth;
+mod bad_input;
 mod calls;
 mod chat;
 mod cli;

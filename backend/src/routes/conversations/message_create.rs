@@ -27,7 +27,9 @@ pub struct NewMessageRequest {
     pub reply_to_id: Option<i64>,
     /// Voice: the recording as a base64 `data:` URL (WebM/Opus, Ogg/Opus, MP4/AAC, MP3 or WAV,
     /// told by its bytes). Stored under its content hash; the message carries `/media/{key}`.
-    #[schema(pattern = r"^\s*data:[^,]*;base64,")]
+    #[schema(
+        pattern = r"^[^\S\u000B\u000C\u001C-\u001F]*data:[^,\u0000-\u0008\u000B\u000C\u000E-\u001F]*;base64,[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$"
+    )]
     pub voice_url: Option<String>,
     /// Voice: its length in whole seconds, 1–60. When the container tells its real length, the
     /// real one is stored.

@@ -19,7 +19,10 @@ pub struct NewStoryRequest {
     /// A `data:` image (JPEG, PNG, GIF or WebP; re-encoded and stored) or an http(s) URL
     /// (stored as given, never fetched; the way to give a video). Required (a missing one is
     /// answered with the spec's message).
-    #[schema(required = true, pattern = r"^\s*(data:image/|https?://[^\s/?#]+)")]
+    #[schema(
+        required = true,
+        pattern = r"^[^\S\u000B\u000C\u001C-\u001F]*(data:image/|https?://[^\s/?#\u0000-\u001F]+)[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$"
+    )]
     pub content: Option<String>,
     /// `image` (default) or `video`.
     #[serde(rename = "type")]

@@ -186,15 +186,17 @@ pub async fn feed(db: &Db, viewer: i64, page: Page) -> Result<Vec<PostView>, sql
     )
 }
 
-/// Posts of the last 30 days before `now`, hottest first (explore's trending grid). The cursor
-/// is the last post's id; the next page continues below that post's (current) score.
+/// Posts of the last 30 days before `now`, hottest first (explore's trending grid); when
+/// nothing was posted in them, the newest 100 posts, hottest first (so Explore is not empty
+/// while the gallery is full). The cursor is the last post's id; the next page continues
+/// below that post's (current) score.
 pub async fn trending(
     db: &Db,
     viewer: i64,
     page: Page,
     now: i64,
 ) -> Result<Vec<PostView>, sqlx::Error> {
-    let since = now - TRENDING_WINDOW_MS;
+    let (since, from_id) = trending_pool(db, now).await?;
     if page.before == i64::MAX {
         return fetch_list!(
             db,
@@ -202,11 +204,13 @@ pub async fn trending(
             concat!(
                 "SELECT p.id AS cursor, ",
                 post_view_columns!(),
-                " WHERE p.created_at >= $2 ORDER BY p.hot_score DESC, p.id DESC LIMIT $3"
+                " WHERE p.created_at >= $2 AND p.id >= $4
+                 ORDER BY p.hot_score DESC, p.id DESC LIMIT $3"
             ),
             viewer,
             since,
-            page.fetch_limit()
+            page.fetch_limit(),
+            from_id
         );
     }
     fetch_list!(
@@ -216,15 +220,46 @@ pub async fn trending(
             "SELECT p.id AS cursor, ",
             post_view_columns!(),
             " JOIN posts c ON c.id = $4
-             WHERE p.created_at >= $2
+             WHERE p.created_at >= $2 AND p.id >= $5
                AND (p.hot_score < c.hot_score OR (p.hot_score = c.hot_score AND p.id < c.id))
              ORDER BY p.hot_score DESC, p.id DESC LIMIT $3"
         ),
         viewer,
         since,
         page.fetch_limit(),
-        page.before
+        page.before,
+        from_id
     )
+}
+
+/// Trending's pool when its window is empty: this many of the newest posts.
+pub const TRENDING_FALLBACK_POSTS: i64 = 100;
+
+/// The posts trending ranks, as (created at or after, id at least): the 30-day window while
+/// the newest visible post is in it, else the newest `TRENDING_FALLBACK_POSTS` visible posts
+/// (newest by id, as the gallery orders them). Two walks of the primary key, a row or a
+/// hundred each.
+async fn trending_pool(db: &Db, now: i64) -> Result<(i64, i64), sqlx::Error> {
+    let since = now - TRENDING_WINDOW_MS;
+    let newest: Option<(i64,)> = sqlx::query_as(
+        "SELECT p.created_at FROM posts p
+         JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL
+         ORDER BY p.id DESC LIMIT 1",
+    )
+    .fetch_optional(&db.pool)
+    .await?;
+    if newest.is_none_or(|(created_at,)| created_at >= since) {
+        return Ok((since, 0));
+    }
+    let oldest_of_newest: Option<(i64,)> = sqlx::query_as(
+        "SELECT p.id FROM posts p
+         JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL
+         ORDER BY p.id DESC LIMIT 1 OFFSET $1",
+    )
+    .bind(TRENDING_FALLBACK_POSTS - 1)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok((i64::MIN, oldest_of_newest.map_or(0, |(id,)| id)))
 }
 
 /// One author's posts, newest first (a profile's POSTS tab).

@@ -1,5 +1,6 @@
-//! Trending (explore): ranked by engagement with time decay over the last 30 days, paginated,
-//! in the same shape as the feed.
+//! Trending (explore): ranked by engagement with time decay over the last 30 days (or, when
+//! nothing was posted in them, over the newest 100 posts), paginated, in the same shape as the
+//! feed.
 
 use std::time::Duration;
 
@@ -13,6 +14,7 @@ both_backends!(
     more_engagement_ranks_higher_and_a_save_weighs_two_likes,
     decay_lets_a_fresh_post_overtake_an_older_one_with_modest_engagement,
     only_posts_of_the_last_30_days_trend,
+    when_nothing_was_posted_in_30_days_the_best_of_the_newest_100_posts_trend,
     trending_pages_by_cursor_twelve_by_default_without_repeats_or_gaps,
     trending_posts_have_the_feeds_shape_and_the_viewers_marks,
     trending_refuses_anonymous_callers_and_bad_pages,
@@ -114,6 +116,67 @@ async fn only_posts_of_the_last_30_days_trend(backend: Backend) {
     assert_eq!(
         ids(&maya.get_json("/api/posts/trending").await),
         ids(&json!([recent]))
+    );
+}
+
+async fn when_nothing_was_posted_in_30_days_the_best_of_the_newest_100_posts_trend(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let oldest = maya.create_post("older than the newest hundred").await;
+    like(&leo, &oldest).await;
+    save(&leo, &oldest).await;
+    let mut newest = Vec::new();
+    for n in 0..100 {
+        newest.push(maya.create_post(&format!("post {n}")).await);
+    }
+    let loved = &newest[10];
+    like(&leo, loved).await;
+    save(&leo, loved).await;
+    app.advance_clock(Duration::from_secs(31 * 24 * 3600));
+
+    // The newest hundred, the loved one first, then by time (newest first); the oldest post
+    // is not among them however loved it is.
+    let trending = ids(&maya.get_json("/api/posts/trending?limit=100").await);
+    let loved_id = loved["id"].as_i64().unwrap();
+    let mut expected = vec![loved_id];
+    expected.extend(
+        newest
+            .iter()
+            .rev()
+            .map(|p| p["id"].as_i64().unwrap())
+            .filter(|id| *id != loved_id),
+    );
+    assert_eq!(trending, expected);
+    assert!(!trending.contains(&oldest["id"].as_i64().unwrap()));
+
+    // Explore's first page, and pages by cursor walk the same pool.
+    let first = maya.get_json("/api/posts/trending").await;
+    assert_eq!(ids(&first), expected[..12]);
+    let mut walked = Vec::new();
+    let mut path = "/api/posts/trending?limit=40".to_owned();
+    loop {
+        let page = maya.get(&path).await;
+        assert_eq!(page.status(), StatusCode::OK);
+        let next = page
+            .headers()
+            .get("x-next-cursor")
+            .map(|v| v.to_str().unwrap().to_owned());
+        walked.extend(ids(&page.json::<Value>().await.unwrap()));
+        match next {
+            Some(cursor) => path = format!("/api/posts/trending?limit=40&before={cursor}"),
+            None => break,
+        }
+    }
+    assert_eq!(walked, expected);
+
+    // A post in the window ends the fallback.
+    let fresh = maya.create_post("fresh").await;
+    assert_eq!(
+        ids(&maya.get_json("/api/posts/trending").await),
+        ids(&json!([fresh]))
     );
 }
 

@@ -16,6 +16,8 @@ use axum::response::IntoResponse;
 use axum::routing::get;
 use tower::ServiceBuilder;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
 
 use crate::auth::session::CookieRefreshLayer;
 use crate::error::ApiError;
@@ -56,6 +58,7 @@ pub fn router(state: AppState) -> Router {
             ServiceBuilder::new()
                 .layer(security_headers::SecurityHeadersLayer)
                 .layer(request_log::RequestLogLayer)
+                .layer(compression())
                 .layer(CatchPanicLayer::custom(|_| {
                     ApiError::Internal(anyhow::anyhow!("handler panicked")).into_response()
                 }))
@@ -65,6 +68,21 @@ pub fn router(state: AppState) -> Router {
                 .layer(CookieRefreshLayer),
         )
         .with_state(state)
+}
+
+/// Answers over 1 KB are compressed (Brotli or gzip) for clients that ask: JSON lists, the
+/// OpenAPI document, `index.html`. Not media (images, audio and video are compressed already,
+/// and are served in ranges), not the built scripts and styles (precompressed, web/spa.rs),
+/// nor anything already encoded or partial (the layer itself skips those); a WebSocket
+/// upgrade has no body to compress.
+fn compression() -> CompressionLayer<impl Predicate> {
+    CompressionLayer::new().compress_when(
+        SizeAbove::new(1024)
+            .and(NotForContentType::IMAGES)
+            .and(NotForContentType::const_new("audio/"))
+            .and(NotForContentType::const_new("video/"))
+            .and(NotForContentType::SSE),
+    )
 }
 
 async fn method_not_allowed(method: Method) -> ApiError {

@@ -28,7 +28,7 @@ pub struct RegisterRequest {
     #[schema(
         required = true,
         nullable = false,
-        pattern = r"^[^\S\u000B\u000C\u001C-\u001F]*[A-Za-z0-9_.]{3,30}[^\S\u000B\u000C\u001C-\u001F]*$"
+        pattern = r"^[\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[A-Za-z0-9_.]{3,30}[\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
     )]
     pub username: Option<String>,
     /// `local@domain.tld` (one `@`, a dot in the domain, no spaces); unique
@@ -38,7 +38,7 @@ pub struct RegisterRequest {
         required = true,
         nullable = false,
         max_length = 254,
-        pattern = r"^[^\S\u000B\u000C\u001C-\u001F]*[^\s@\u0000-\u001F]+@[^\s@.\u0000-\u001F]+\.[^\s@\u0000-\u001F]*[^\s@.\u0000-\u001F][^\S\u000B\u000C\u001C-\u001F]*$"
+        pattern = r"^[\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000@]+@[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000@.]+\.[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000@]*[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000@.][\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
     )]
     pub email: Option<String>,
     /// 6–256 characters, not all blank. Required.
@@ -48,7 +48,7 @@ pub struct RegisterRequest {
         nullable = false,
         min_length = 6,
         max_length = 256,
-        pattern = r"^[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*[^\s\u0000-\u001F][^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$"
+        pattern = r"^[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$"
     )]
     pub password: Option<String>,
     /// Optional; falls back to the username. At most 50 characters.

@@ -21,7 +21,7 @@ pub struct NewStoryRequest {
     /// answered with the spec's message).
     #[schema(
         required = true,
-        pattern = r"^[^\S\u000B\u000C\u001C-\u001F]*(data:image/|https?://[^\s/?#\u0000-\u001F]+)[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$"
+        pattern = r"^[\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(data:image/|https?://[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000/?#]+)[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$"
     )]
     pub content: Option<String>,
     /// `image` (default) or `video`.

@@ -25,7 +25,7 @@ pub struct NewVoicemailRequest {
     /// its bytes).
     #[schema(
         required = true,
-        pattern = r"^[^\S\u000B\u000C\u001C-\u001F]*data:[^,\u0000-\u0008\u000B\u000C\u000E-\u001F]*;base64,[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$"
+        pattern = r"^[\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*data:[^,\u0000-\u0008\u000B\u000C\u000E-\u001F]*;base64,[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$"
     )]
     pub voice_url: Option<String>,
     /// Whole seconds, 1–30. When the container tells its real length, the real one is stored.

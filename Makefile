@@ -59,7 +59,9 @@ test-e2e:
 	$(DEBUG_BUILD)
 	cd frontend && ATELIER_BIN=$(DEBUG_BIN) npm run e2e
 
-## schemathesis over the whole OpenAPI document, signed in, every check (scripts/schemathesis.toml)
+## schemathesis over the whole OpenAPI document on SQLite and on PostgreSQL (a database of its
+## own on TEST_DATABASE_URL's server), every check: the signed-in admin pass
+## (scripts/schemathesis.toml) and the session-ending operations' pass (scripts/schemathesis-auth.toml)
 test-schemathesis:
 	$(DEBUG_BUILD)
 	scripts/schemathesis.sh $(DEBUG_BIN)

@@ -3,16 +3,20 @@
 //! always `{"message", "code"}` (DESIGN §2). Server faults are logged with their cause chain
 //! and the client sees a generic message.
 
+use axum::body::Bytes;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
-use axum::extract::{FromRequest, FromRequestParts};
+use axum::extract::{FromRequest, FromRequestParts, RawPathParams, Request};
+use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use utoipa::ToSchema;
 
 use crate::checkout::CheckoutError;
 use crate::domain::DomainError;
 use crate::domain::money::PRODUCT_NOT_FOUND;
+use crate::domain::text;
 use crate::media::{AUDIO_TYPES, MediaError, VIDEO_TOO_BIG, VIDEO_TOO_LONG, VIDEO_TYPES};
 
 /// The JSON body of every non-2xx answer.
@@ -139,6 +143,12 @@ impl From<CheckoutError> for ApiError {
 }
 
 /// Input a domain parser refused: 400 (or 404 for an id that cannot exist) with its message.
+impl From<text::ControlCharacters> for ApiError {
+    fn from(err: text::ControlCharacters) -> Self {
+        ApiError::bad_request(err.to_string())
+    }
+}
+
 impl From<DomainError> for ApiError {
     fn from(err: DomainError) -> Self {
         match err {
@@ -235,10 +245,53 @@ impl From<JsonRejection> for ApiError {
     }
 }
 
-/// `axum::Json` with our error body on rejection; use it for every request body.
-#[derive(Debug, Clone, Copy, Default, FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
+/// `axum::Json` with our error body on rejection; use it for every request body. A string
+/// the body's type reads that holds a control character is refused with 400 naming its field
+/// (domain/text.rs).
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Json<T>(pub T);
+
+impl<T, S> FromRequest<S> for Json<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, ApiError> {
+        if !json_content_type(request.headers()) {
+            return Err(ApiError::UnsupportedMediaType(
+                "Expected a JSON body (Content-Type: application/json)".into(),
+            ));
+        }
+        let bytes = Bytes::from_request(request, state)
+            .await
+            .map_err(JsonRejection::from)?;
+        if let Some(refused) = text::json_refusal::<T>(&bytes) {
+            return Err(refused.into());
+        }
+        let axum::Json(value) = axum::Json::from_bytes(&bytes)?;
+        Ok(Self(value))
+    }
+}
+
+/// `application/json` or any `application/…+json`, as `axum::Json` takes them.
+fn json_content_type(headers: &axum::http::HeaderMap) -> bool {
+    let Some(content_type) = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+    else {
+        return false;
+    };
+    let essence = content_type
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    essence == "application/json"
+        || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
 
 /// Serialised into a `Vec` (serde_json's fast path), not through axum's `BytesMut` writer, which
 /// grows and copies slice by slice: a page of posts spent a tenth of its instructions there.
@@ -259,9 +312,26 @@ impl<T: Serialize> IntoResponse for Json<T> {
 }
 
 /// `axum::extract::Query` with our error body on rejection (`?limit=abc` is a 400, not text).
-#[derive(Debug, Clone, Copy, Default, FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(ApiError))]
+/// A parameter the query's type reads that holds a control character is refused with 400
+/// naming it (domain/text.rs).
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Query<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Query<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, ApiError> {
+        if let Some(refused) = parts.uri.query().and_then(text::query_refusal::<T>) {
+            return Err(refused.into());
+        }
+        let axum::extract::Query(value) = axum::extract::Query::try_from_uri(&parts.uri)?;
+        Ok(Self(value))
+    }
+}
 
 impl From<QueryRejection> for ApiError {
     fn from(rejection: QueryRejection) -> Self {
@@ -270,9 +340,30 @@ impl From<QueryRejection> for ApiError {
 }
 
 /// `axum::extract::Path` with our error body on rejection (a post id that is not a number).
-#[derive(Debug, Clone, Copy, FromRequestParts)]
-#[from_request(via(axum::extract::Path), rejection(ApiError))]
+/// A path parameter that decodes to a control character is refused with 400 naming it
+/// (domain/text.rs).
+#[derive(Debug, Clone, Copy)]
 pub struct Path<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Path<T>
+where
+    T: DeserializeOwned + Send,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        // Parameters that are not UTF-8 are left to `Path`'s own refusal.
+        if let Ok(params) = RawPathParams::from_request_parts(parts, state).await {
+            for (name, value) in &params {
+                text::check(name, value)?;
+            }
+        }
+        let axum::extract::Path(value) =
+            axum::extract::Path::from_request_parts(parts, state).await?;
+        Ok(Self(value))
+    }
+}
 
 impl From<PathRejection> for ApiError {
     fn from(rejection: PathRejection) -> Self {

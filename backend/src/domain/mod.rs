@@ -13,6 +13,7 @@ mod post;
 mod reel;
 mod settings;
 mod story;
+pub mod text;
 
 pub use account::{
     DisplayName, Email, Password, REQUIRED_FIELDS, USER_NOT_FOUND, Username, filled,

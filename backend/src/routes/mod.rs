@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod ads;
 pub mod auth;
+mod clean_text_doc;
 pub mod conversations;
 pub mod earnings;
 pub mod posts;
@@ -58,6 +59,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub fn split() -> (axum::Router<AppState>, utoipa::openapi::OpenApi) {
     let (router, mut doc) = router().split_for_parts();
     document_origin_check(&mut doc);
+    clean_text_doc::document(&mut doc);
     (router, doc)
 }
 

@@ -9,7 +9,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use rust_embed::RustEmbed;
 
-use super::compression;
+use super::compression::{self, Precompressed};
 use crate::error::ApiError;
 
 #[derive(RustEmbed)]
@@ -64,6 +64,9 @@ fn serve(
     cache: &str,
     request: &HeaderMap,
 ) -> Response {
+    // The build compresses every file over 1 KB; one without twins goes out as it is to
+    // everyone, so it needs no Vary.
+    let has_twins = WebApp::get(&format!("{name}{}", Precompressed::Gzip.suffix())).is_some();
     let compressed = compression::accepted(request)
         .into_iter()
         .find_map(|form| WebApp::get(&format!("{name}{}", form.suffix())).map(|twin| (form, twin)));
@@ -85,7 +88,9 @@ fn serve(
     if let Ok(value) = HeaderValue::from_str(cache) {
         headers.insert(header::CACHE_CONTROL, value);
     }
-    // A cache must keep one copy per encoding (the compressed file has its own twin or none).
-    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if has_twins {
+        // A cache must keep one copy per encoding.
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    }
     response
 }

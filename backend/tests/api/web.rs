@@ -1,11 +1,17 @@
 //! What every answer shares: health, metrics, security headers, JSON errors, the OpenAPI
-//! document and the embedded web app with its fallback.
+//! document, compression and the embedded web app with its fallback.
 
+use std::io::Read;
+
+use futures_util::SinkExt;
 use reqwest::StatusCode;
-use serde_json::Value;
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::http::HeaderValue;
 
 use crate::both_backends;
-use crate::helpers::{Backend, error_of, spawn_app};
+use crate::helpers::{Backend, TestApp, error_of, spawn_app};
 
 both_backends!(
     health_and_readiness_answer,
@@ -16,6 +22,9 @@ both_backends!(
     the_openapi_document_describes_the_auth_endpoints,
     any_app_path_serves_the_web_app_uncached,
     hashed_assets_are_cached_for_a_year,
+    a_json_list_comes_compressed_to_clients_that_ask_and_plain_to_others,
+    the_landing_script_and_styles_come_precompressed_to_clients_that_ask,
+    small_answers_media_and_the_websocket_are_not_compressed,
 );
 
 async fn health_and_readiness_answer(backend: Backend) {
@@ -142,4 +151,223 @@ async fn hashed_assets_are_cached_for_a_year(backend: Backend) {
             .unwrap()
             .contains("javascript")
     );
+}
+
+/// The body of `response` decoded by its `Content-Encoding` (br, gzip or none), with that
+/// encoding.
+async fn decoded(response: reqwest::Response) -> (Option<String>, Vec<u8>) {
+    let encoding = response
+        .headers()
+        .get("content-encoding")
+        .map(|v| v.to_str().unwrap().to_owned());
+    let raw = response.bytes().await.unwrap().to_vec();
+    let mut plain = Vec::new();
+    match encoding.as_deref() {
+        Some("br") => {
+            brotli::Decompressor::new(&raw[..], 4096)
+                .read_to_end(&mut plain)
+                .expect("valid Brotli");
+        }
+        Some("gzip") => {
+            flate2::read::GzDecoder::new(&raw[..])
+                .read_to_end(&mut plain)
+                .expect("valid gzip");
+        }
+        None => plain = raw,
+        Some(other) => panic!("unexpected encoding {other}"),
+    }
+    (encoding, plain)
+}
+
+/// `GET path` as `client` would send it, with `Accept-Encoding` when given.
+async fn get_accepting(
+    app: &TestApp,
+    client: &reqwest::Client,
+    path: &str,
+    accept: Option<&str>,
+) -> reqwest::Response {
+    let mut request = client.get(app.url(path));
+    if let Some(accept) = accept {
+        request = request.header("accept-encoding", accept);
+    }
+    request.send().await.expect("request sent")
+}
+
+fn varies_by_encoding(response: &reqwest::Response) -> bool {
+    response.headers().get_all("vary").iter().any(|v| {
+        v.to_str()
+            .unwrap()
+            .to_ascii_lowercase()
+            .contains("accept-encoding")
+    })
+}
+
+async fn a_json_list_comes_compressed_to_clients_that_ask_and_plain_to_others(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    for n in 0..20 {
+        maya.create_post(&format!("A study in light and shadow, number {n}"))
+            .await;
+    }
+
+    let plain = get_accepting(&app, &maya.client, "/api/posts", None).await;
+    assert_eq!(plain.status(), StatusCode::OK);
+    let (encoding, identity) = decoded(plain).await;
+    assert_eq!(encoding, None, "no Accept-Encoding: identity");
+    assert!(identity.len() > 1024, "the page is over 1 KB");
+    assert_eq!(
+        serde_json::from_slice::<Value>(&identity)
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .len(),
+        20
+    );
+
+    for (accept, expected) in [
+        ("br", "br"),
+        ("gzip", "gzip"),
+        ("gzip, deflate, br, zstd", "br"),
+        ("br;q=0, gzip", "gzip"),
+    ] {
+        let response = get_accepting(&app, &maya.client, "/api/posts", Some(accept)).await;
+        assert_eq!(response.status(), StatusCode::OK, "{accept}");
+        assert!(varies_by_encoding(&response), "{accept}");
+        let (encoding, body) = decoded(response).await;
+        assert_eq!(encoding.as_deref(), Some(expected), "{accept}");
+        assert_eq!(body, identity, "{accept}: the same JSON");
+    }
+    // Another encoding only: identity.
+    let response = get_accepting(&app, &maya.client, "/api/posts", Some("deflate")).await;
+    let (encoding, body) = decoded(response).await;
+    assert_eq!((encoding, body), (None, identity));
+
+    // The streamed export too, whole.
+    let response = get_accepting(&app, &maya.client, "/api/user/export", Some("gzip")).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let (encoding, body) = decoded(response).await;
+    assert_eq!(encoding.as_deref(), Some("gzip"));
+    let export: Value = serde_json::from_slice(&body).expect("the whole export");
+    assert_eq!(export["posts"].as_array().unwrap().len(), 20);
+}
+
+async fn the_landing_script_and_styles_come_precompressed_to_clients_that_ask(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let client = crate::helpers::browser();
+    let html = app.get("/").await.text().await.unwrap();
+    let assets: Vec<&str> = html
+        .split('"')
+        .filter(|part| {
+            part.starts_with("/assets/") && (part.ends_with(".js") || part.ends_with(".css"))
+        })
+        .collect();
+    let script = html
+        .split(r#"<script type="module" crossorigin src=""#)
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .expect("index.html loads the landing script");
+    let styles = assets
+        .iter()
+        .find(|a| a.ends_with(".css"))
+        .expect("index.html loads a stylesheet");
+
+    let mut precompressed = Vec::new();
+    for asset in &assets {
+        let plain = get_accepting(&app, &client, asset, None).await;
+        assert_eq!(plain.status(), StatusCode::OK, "{asset}");
+        let varies = varies_by_encoding(&plain);
+        let content_type = plain.headers()["content-type"].clone();
+        let (encoding, identity) = decoded(plain).await;
+        assert_eq!(encoding, None, "{asset}");
+        if identity.len() < 1024 {
+            // Too small to gain: one copy for everyone.
+            let response = get_accepting(&app, &client, asset, Some("br, gzip")).await;
+            assert!(!varies && !varies_by_encoding(&response), "{asset}");
+            assert_eq!(decoded(response).await, (None, identity), "{asset}");
+            continue;
+        }
+        assert!(varies, "{asset}");
+        precompressed.push(*asset);
+
+        for (accept, expected) in [("gzip, deflate, br", "br"), ("gzip", "gzip")] {
+            let response = get_accepting(&app, &client, asset, Some(accept)).await;
+            assert_eq!(response.status(), StatusCode::OK, "{asset} {accept}");
+            assert_eq!(response.headers()["content-type"], content_type);
+            assert_eq!(
+                response.headers()["cache-control"],
+                "public, max-age=31536000, immutable"
+            );
+            assert!(varies_by_encoding(&response), "{asset} {accept}");
+            let length = response.content_length().unwrap_or(u64::MAX);
+            let (encoding, body) = decoded(response).await;
+            assert_eq!(encoding.as_deref(), Some(expected), "{asset} {accept}");
+            assert!(
+                length < identity.len() as u64,
+                "{asset} {accept}: {length} sent for {} bytes",
+                identity.len()
+            );
+            assert_eq!(body, identity, "{asset} {accept}: the same file");
+        }
+    }
+    assert!(
+        precompressed.contains(&script) && precompressed.contains(styles),
+        "the landing script and the styles are precompressed: {precompressed:?}"
+    );
+}
+
+async fn small_answers_media_and_the_websocket_are_not_compressed(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let accept = Some("gzip, deflate, br");
+
+    // Under 1 KB: as it is.
+    let response = get_accepting(&app, &maya.client, "/api/auth/user", accept).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers().get("content-encoding").is_none());
+
+    // A video, whole and in ranges: as it is.
+    let response = crate::bad_input::post_reel(&app, &maya, "reel").await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let reel: Value = response.json().await.unwrap();
+    let video = reel["videoUrl"].as_str().unwrap();
+    let whole = get_accepting(&app, &maya.client, video, accept).await;
+    assert_eq!(whole.status(), StatusCode::OK);
+    assert!(whole.headers().get("content-encoding").is_none());
+    assert_eq!(
+        whole.bytes().await.unwrap(),
+        crate::reels::SAMPLE_WEBM,
+        "the stored video"
+    );
+    let part = maya
+        .client
+        .get(app.url(video))
+        .header("accept-encoding", "gzip, br")
+        .header("range", "bytes=100-1123")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(part.status(), StatusCode::PARTIAL_CONTENT);
+    assert!(part.headers().get("content-encoding").is_none());
+    assert_eq!(
+        part.bytes().await.unwrap(),
+        &crate::reels::SAMPLE_WEBM[100..1124]
+    );
+
+    // A socket opened by a client that accepts compressed answers works as any other.
+    let url = app.url("/ws").replacen("http", "ws", 1);
+    let mut request = url.into_client_request().unwrap();
+    let headers = request.headers_mut();
+    headers.insert("cookie", HeaderValue::from_str(&maya.cookie).unwrap());
+    headers.insert("accept-encoding", HeaderValue::from_static("gzip, br"));
+    let (mut socket, response) = tokio_tungstenite::connect_async(request)
+        .await
+        .expect("the socket opens");
+    assert_eq!(response.status(), 101);
+    assert!(response.headers().get("content-encoding").is_none());
+    socket
+        .send(Message::text(json!({"type": "ping"}).to_string()))
+        .await
+        .unwrap();
+    let pong = crate::sockets::next_of(&mut socket, "pong").await;
+    assert_eq!(pong["type"], "pong");
 }

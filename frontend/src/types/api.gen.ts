@@ -506,8 +506,9 @@ export interface paths {
         /**
          * Posts of the last 30 days ranked by engagement with time decay (explore's trending grid):
          *     a stored hot score, `log10(max(1, likes + 2 × saves))` plus the creation time in seconds /
-         *     45,000. The static path wins over `/posts/{id}/…` in the router (static segments match
-         *     first), so `trending` is never read as an id.
+         *     45,000. When nothing was posted in the last 30 days, the newest 100 posts are ranked the
+         *     same way instead. The static path wins over `/posts/{id}/…` in the router (static segments
+         *     match first), so `trending` is never read as an id.
          */
         get: operations["list_trending"];
         put?: never;
@@ -1708,17 +1709,17 @@ export interface components {
             /** @description Optional; falls back to the username. At most 50 characters. */
             displayName?: string | null;
             /**
-             * Format: email
-             * @description `local@domain.tld`; unique case-insensitively. Required.
+             * @description `local@domain.tld` (one `@`, a dot in the domain, no spaces); unique
+             *     case-insensitively. Required.
              */
-            email: string | null;
+            email: string;
             /** @description 6–256 characters, not all blank. Required. */
-            password: string | null;
+            password: string;
             /**
              * @description 3–30 of letters, digits, `_` and `.`; unique case-insensitively. Required (a missing
-             *     field is answered with the spec's message rather than a parse error).
+             *     or null field is answered with the spec's message rather than a parse error).
              */
-            username: string | null;
+            username: string;
         };
         /** @description The quoted message of a reply. */
         ReplyPreview: {
@@ -2168,7 +2169,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminUser"][];
                 };
             };
-            /** @description Invalid search, limit or cursor */
+            /** @description Invalid search, limit or cursor; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2262,7 +2263,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminWithdrawal"][];
                 };
             };
-            /** @description Invalid status, limit or cursor */
+            /** @description Invalid status, limit or cursor; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2354,7 +2355,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminWithdrawal"];
                 };
             };
-            /** @description `Status must be completed or failed`, notes over 500 characters, or an invalid id */
+            /** @description `Status must be completed or failed`, notes over 500 characters, or an invalid id; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2441,7 +2442,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminAd"];
                 };
             };
-            /** @description A rule of spec 001 §5 (its message), or a malformed image */
+            /** @description A rule of spec 001 §5 (its message), or a malformed image; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2708,7 +2709,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid id or type */
+            /** @description Invalid id or type; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2777,7 +2778,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Missing fields */
+            /** @description Missing fields; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2886,7 +2887,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Invalid input (spec wording) */
+            /** @description Invalid input (spec wording); or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3232,7 +3233,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description Blank or too long text, a reply to a message of another conversation, a `call` message, voice audio missing or not a base64 data URL, or a duration (claimed or real) outside 1–60 s */
+            /** @description Blank or too long text, a reply to a message of another conversation, a `call` message, voice audio missing or not a base64 data URL, or a duration (claimed or real) outside 1–60 s; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3315,7 +3316,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description Invalid ids, or not an emoji */
+            /** @description Invalid ids, or not an emoji; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3498,7 +3499,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Quantity outside 1–99, no product, an unsupported payment method, or a malformed Idempotency-Key */
+            /** @description Quantity outside 1–99, no product, an unsupported payment method, or a malformed Idempotency-Key; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3630,7 +3631,7 @@ export interface operations {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Invalid input (spec wording) */
+            /** @description Invalid input (spec wording); or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4084,7 +4085,7 @@ export interface operations {
                     "application/json": components["schemas"]["Reel"];
                 };
             };
-            /** @description No video, caption over 2200 characters, or longer than 60 seconds */
+            /** @description No video, caption over 2200 characters, or longer than 60 seconds; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4238,7 +4239,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"][];
                 };
             };
-            /** @description Query too long */
+            /** @description Query too long; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4309,7 +4310,7 @@ export interface operations {
                     "application/json": components["schemas"]["Story"];
                 };
             };
-            /** @description Invalid input (spec wording) */
+            /** @description Invalid input (spec wording); or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4466,7 +4467,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountMessage"];
                 };
             };
-            /** @description Password is incorrect */
+            /** @description Password is incorrect; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4575,7 +4576,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountMessage"];
                 };
             };
-            /** @description Current password is incorrect, new one under 6 characters or the same */
+            /** @description Current password is incorrect, new one under 6 characters or the same; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4655,7 +4656,7 @@ export interface operations {
                     "application/json": components["schemas"]["Profile"];
                 };
             };
-            /** @description Invalid input */
+            /** @description Invalid input; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4893,7 +4894,7 @@ export interface operations {
                     "application/json": components["schemas"]["SkillMatch"][];
                 };
             };
-            /** @description No skill, or an unknown one */
+            /** @description No skill, or an unknown one; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4932,6 +4933,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description Text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -5189,7 +5199,7 @@ export interface operations {
                     "application/json": components["schemas"]["Voicemail"];
                 };
             };
-            /** @description Audio missing or not a base64 data URL, a duration (claimed or real) outside 1–30 s, a transcript over 2000 characters, or yourself */
+            /** @description Audio missing or not a base64 data URL, a duration (claimed or real) outside 1–30 s, a transcript over 2000 characters, or yourself; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5391,7 +5401,7 @@ export interface operations {
                     "application/json": components["schemas"]["Withdrawal"];
                 };
             };
-            /** @description An amount that is not whole cents from $1.00 to $1,000,000.00, another payment method, or missing or invalid account details */
+            /** @description An amount that is not whole cents from $1.00 to $1,000,000.00, another payment method, or missing or invalid account details; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -23,17 +23,33 @@ const EMAIL_TAKEN: &str = "An account with this email already exists";
 #[serde(rename_all = "camelCase")]
 pub struct RegisterRequest {
     /// 3–30 of letters, digits, `_` and `.`; unique case-insensitively. Required (a missing
-    /// field is answered with the spec's message rather than a parse error).
+    /// or null field is answered with the spec's message rather than a parse error).
     #[serde(default)]
-    #[schema(required = true, pattern = r"^\s*[A-Za-z0-9_.]{3,30}\s*$")]
+    #[schema(
+        required = true,
+        nullable = false,
+        pattern = r"^[\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[A-Za-z0-9_.]{3,30}[\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
+    )]
     pub username: Option<String>,
-    /// `local@domain.tld`; unique case-insensitively. Required.
+    /// `local@domain.tld` (one `@`, a dot in the domain, no spaces); unique
+    /// case-insensitively. Required.
     #[serde(default)]
-    #[schema(required = true, format = Email, max_length = 254)]
+    #[schema(
+        required = true,
+        nullable = false,
+        max_length = 254,
+        pattern = r"^[\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000@]+@[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000@.]+\.[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000@]*[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000@.][\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
+    )]
     pub email: Option<String>,
     /// 6–256 characters, not all blank. Required.
     #[serde(default)]
-    #[schema(required = true, min_length = 6, max_length = 256, pattern = r"\S")]
+    #[schema(
+        required = true,
+        nullable = false,
+        min_length = 6,
+        max_length = 256,
+        pattern = r"^[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$"
+    )]
     pub password: Option<String>,
     /// Optional; falls back to the username. At most 50 characters.
     #[serde(default)]

@@ -28,7 +28,9 @@ pub struct NewMessageRequest {
     pub reply_to_id: Option<i64>,
     /// Voice: the recording as a base64 `data:` URL (WebM/Opus, Ogg/Opus, MP4/AAC, MP3 or WAV,
     /// told by its bytes). Stored under its content hash; the message carries `/media/{key}`.
-    #[schema(pattern = r"^\s*data:[^,]*;base64,")]
+    #[schema(
+        pattern = r"^[\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*data:[^,\u0000-\u0008\u000B\u000C\u000E-\u001F]*;base64,[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$"
+    )]
     pub voice_url: Option<String>,
     /// Voice: its length in whole seconds, 1–60. When the container tells its real length, the
     /// real one is stored.

@@ -23,7 +23,10 @@ pub struct NewPostRequest {
     /// A `data:` image (JPEG, PNG, GIF or WebP; re-encoded and stored) or an http(s) URL
     /// (stored as given, never fetched). Required (a missing one is answered with the spec's
     /// message).
-    #[schema(required = true, pattern = r"^\s*(data:image/|https?://[^\s/?#]+)")]
+    #[schema(
+        required = true,
+        pattern = r"^[\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(data:image/|https?://[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000/?#]+)[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$"
+    )]
     pub image_url: Option<String>,
     /// At most 100 characters.
     #[schema(max_length = 100)]

@@ -69,11 +69,9 @@ pub async fn create_reel(
         match name.as_deref() {
             Some("video") if video.is_none() => video = spool(field).await?,
             Some("caption") => {
-                let bytes = bounded(field, CAPTION_MAX_BYTES)
+                caption = text_part(field, "caption", CAPTION_MAX_BYTES)
                     .await?
                     .ok_or_else(|| ApiError::bad_request(crate::domain::REEL_CAPTION_TOO_LONG))?;
-                caption = String::from_utf8(bytes)
-                    .map_err(|_| ApiError::bad_request("The caption must be UTF-8 text"))?;
             }
             Some("poster") => {
                 let bytes = bounded(field, POSTER_MAX_BYTES)
@@ -142,6 +140,18 @@ async fn spool(mut field: Field<'_>) -> ApiResult<Option<SpooledVideo>> {
         return Ok(None);
     }
     Ok(Some(spool.finish().await?))
+}
+
+/// A text part: UTF-8 and clean (`domain::text`: no control characters but tab and line
+/// breaks, else 400 naming the part), or `None` when it passes `max` bytes.
+async fn text_part(field: Field<'_>, name: &str, max: usize) -> ApiResult<Option<String>> {
+    let Some(bytes) = bounded(field, max).await? else {
+        return Ok(None);
+    };
+    let text = String::from_utf8(bytes)
+        .map_err(|_| ApiError::bad_request(format!("The {name} must be UTF-8 text")))?;
+    crate::domain::text::check(name, &text)?;
+    Ok(Some(text))
 }
 
 /// A part's bytes, or `None` when it passes `max`.

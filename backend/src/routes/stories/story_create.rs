@@ -21,7 +21,10 @@ pub struct NewStoryRequest {
     /// A `data:` image (JPEG, PNG, GIF or WebP; re-encoded and stored) or an http(s) URL
     /// (stored as given, never fetched; the way to give a video). Required (a missing one is
     /// answered with the spec's message).
-    #[schema(required = true, pattern = r"^\s*(data:image/|https?://[^\s/?#]+)")]
+    #[schema(
+        required = true,
+        pattern = r"^[\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*(data:image/|https?://[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000/?#]+)[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$"
+    )]
     pub content: Option<String>,
     /// `image` (default) or `video`.
     #[serde(rename = "type")]

@@ -65,9 +65,11 @@ pub async fn export(State(state): State<AppState>, current: CurrentUser) -> ApiR
             }
         }
     });
-    let stream = futures_util::stream::unfold(rx, |mut rx| async move {
-        rx.recv().await.map(|chunk| (chunk, rx))
-    });
+    // Fused: a compressing body polls once more after the end, which `unfold` forbids.
+    let stream =
+        futures_util::StreamExt::fuse(futures_util::stream::unfold(rx, |mut rx| async move {
+            rx.recv().await.map(|chunk| (chunk, rx))
+        }));
     let mut response = Body::from_stream(stream).into_response();
     let headers = response.headers_mut();
     headers.insert(

@@ -23,7 +23,10 @@ pub struct NewVoicemailRequest {
     pub to_user_id: i64,
     /// The recording as a base64 `data:` URL (WebM/Opus, Ogg/Opus, MP4/AAC, MP3 or WAV, told by
     /// its bytes).
-    #[schema(required = true, pattern = r"^\s*data:[^,]*;base64,")]
+    #[schema(
+        required = true,
+        pattern = r"^[\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*data:[^,\u0000-\u0008\u000B\u000C\u000E-\u001F]*;base64,[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$"
+    )]
     pub voice_url: Option<String>,
     /// Whole seconds, 1–30. When the container tells its real length, the real one is stored.
     #[schema(required = true, minimum = 1, maximum = 30)]

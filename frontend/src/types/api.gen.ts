@@ -506,8 +506,8 @@ export interface paths {
         /**
          * Posts of the last 30 days ranked by engagement with time decay (explore's trending grid):
          *     a stored hot score, `log10(max(1, likes + 2 × saves))` plus the creation time in seconds /
-         *     45,000. When nothing was posted in the last 30 days, the newest 100 posts are ranked the
-         *     same way instead. The static path wins over `/posts/{id}/…` in the router (static segments
+         *     45,000. When nothing was posted in the last 30 days, every post is ranked the same way (the
+         *     score's time term puts the best of the newest first). The static path wins over `/posts/{id}/…` in the router (static segments
          *     match first), so `trending` is never read as an id.
          */
         get: operations["list_trending"];

@@ -12,7 +12,8 @@ use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 use crate::both_backends;
 use crate::helpers::{Backend, error_of, spawn_app};
 use crate::sockets::{
-    EXPECT_WITHIN, assert_none_of, assert_quiet, connect, conversation, next_event, next_of,
+    EXPECT_WITHIN, assert_quiet_until_pong, assert_silent_until_pong, close_and_wait, connect,
+    conversation, next_event, next_of, ready,
 };
 
 both_backends!(
@@ -52,7 +53,7 @@ async fn a_new_message_reaches_every_socket_of_both_people_and_no_outsider(backe
         assert_eq!(event["conversationId"], id);
         assert_eq!(event["message"], sent);
     }
-    assert_quiet(&mut eve_socket).await;
+    assert_silent_until_pong(&mut eve_socket).await;
 }
 
 async fn typing_reaches_the_other_person_only_and_outsiders_are_refused(backend: Backend) {
@@ -87,7 +88,7 @@ async fn typing_reaches_the_other_person_only_and_outsiders_are_refused(backend:
     let stop = next_of(&mut leo_socket, "stopTyping").await;
     assert_eq!(stop["userId"], maya.id);
     // The typist does not hear herself.
-    assert_none_of(&mut maya_socket, &["typing", "stopTyping"]).await;
+    assert_quiet_until_pong(&mut maya_socket, &["typing", "stopTyping"]).await;
 
     // Eve shares no conversation with them: refused, nobody hears it.
     eve_socket
@@ -101,7 +102,7 @@ async fn typing_reaches_the_other_person_only_and_outsiders_are_refused(backend:
         refused,
         json!({"type": "error", "message": "Conversation not found"})
     );
-    assert_quiet(&mut leo_socket).await;
+    assert_silent_until_pong(&mut leo_socket).await;
 }
 
 /// Leaving stops the conversation's events: the other's typing and reactions no longer reach
@@ -133,6 +134,7 @@ async fn one_who_left_hears_no_more_typing_or_reactions(backend: Backend) {
         ))
         .await
         .unwrap();
+    ready(&mut maya_socket).await; // the typing frame is handled
     let reacted = maya
         .post_json(
             &format!("/api/conversations/{id}/messages/{}/reactions", sent["id"]),
@@ -142,7 +144,7 @@ async fn one_who_left_hears_no_more_typing_or_reactions(backend: Backend) {
     assert_eq!(reacted.status(), 200);
     // Maya still hears her own reaction; Leo hears neither.
     next_of(&mut maya_socket, "reaction").await;
-    assert_none_of(&mut leo_socket, &["typing", "reaction"]).await;
+    assert_quiet_until_pong(&mut leo_socket, &["typing", "reaction"]).await;
 }
 
 async fn presence_is_announced_on_first_connect_and_on_last_close(backend: Backend) {
@@ -168,9 +170,9 @@ async fn presence_is_announced_on_first_connect_and_on_last_close(backend: Backe
     );
 
     // A second socket is not news; closing one of two is not either.
-    let mut leo_laptop = connect(&app, &leo).await;
-    leo_laptop.close(None).await.unwrap();
-    assert_quiet(&mut maya_socket).await;
+    let leo_laptop = connect(&app, &leo).await;
+    close_and_wait(leo_laptop).await;
+    assert_silent_until_pong(&mut maya_socket).await;
 
     leo_phone.close(None).await.unwrap();
     let offline = next_of(&mut maya_socket, "presence").await;
@@ -184,7 +186,7 @@ async fn presence_is_announced_on_first_connect_and_on_last_close(backend: Backe
     assert_eq!(leo_in_list["isOnline"], false);
     assert_eq!(leo_in_list["lastSeen"], offline["lastSeen"]);
     // Eve shares no conversation with leo: she heard nothing.
-    assert_quiet(&mut eve_socket).await;
+    assert_silent_until_pong(&mut eve_socket).await;
     let _ = id;
 }
 

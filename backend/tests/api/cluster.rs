@@ -136,18 +136,27 @@ async fn a_dead_instances_sockets_do_not_keep_anyone_online(backend: Backend) {
     let maya = first.new_user("maya").await;
     let leo = first.new_user("leo").await;
     let id = conversation(&maya, &leo).await;
-    // An instance that held leo's socket and died without cleaning up: its membership is in
-    // Redis, its heartbeat key has expired.
+    plant_dead_instance(&redis_url, &prefix, leo.id).await;
+    assert!(!is_online(&maya, id, leo.id).await);
+}
+
+/// Leaves in Redis what an instance `deadbeef` that died holding `user`'s only socket leaves:
+/// its membership, and no heartbeat key. Answers a connection to that Redis.
+pub async fn plant_dead_instance(
+    redis_url: &str,
+    prefix: &str,
+    user: i64,
+) -> redis::aio::MultiplexedConnection {
     let client = redis::Client::open(redis_url).unwrap();
     let mut conn = client.get_multiplexed_async_connection().await.unwrap();
     let _: () = redis::pipe()
-        .sadd(format!("{prefix}:presence:{}", leo.id), "deadbeef")
-        .sadd(format!("{prefix}:members:deadbeef"), leo.id)
+        .sadd(format!("{prefix}:presence:{user}"), "deadbeef")
+        .sadd(format!("{prefix}:members:deadbeef"), user)
         .sadd(format!("{prefix}:instances"), "deadbeef")
         .query_async(&mut conn)
         .await
         .unwrap();
-    assert!(!is_online(&maya, id, leo.id).await);
+    conn
 }
 
 async fn a_call_is_signalled_across_instances_and_busy_is_seen_on_both(backend: Backend) {

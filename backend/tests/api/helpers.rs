@@ -648,8 +648,10 @@ mod dropper {
                 .build()
                 .expect("a runtime for dropping test databases");
             runtime.block_on(async move {
+                // A backlog waits its turn: no time limit on getting a connection.
                 let admin = sqlx::postgres::PgPoolOptions::new()
-                    .max_connections(4)
+                    .max_connections(8)
+                    .acquire_timeout(std::time::Duration::from_secs(600))
                     .connect_lazy(&server_url)
                     .expect("TEST_DATABASE_URL is a PostgreSQL URL");
                 let mut drops = tokio::task::JoinSet::new();
@@ -658,8 +660,12 @@ mod dropper {
                     drops.spawn(async move {
                         let sql = format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)");
                         if let Err(err) = sqlx::query(AssertSqlSafe(sql)).execute(&admin).await {
+                            // Straight to stderr: this thread inherited a test's output capture.
                             // The next run's sweep of dead processes' databases takes it.
-                            eprintln!("test database {name} was not dropped: {err}");
+                            let _ = std::io::Write::write_all(
+                                &mut std::io::stderr(),
+                                format!("test database {name} was not dropped: {err}\n").as_bytes(),
+                            );
                         }
                     });
                     while drops.try_join_next().is_some() {}
@@ -683,7 +689,10 @@ mod dropper {
             queue.as_ref().map(|queue| queue.send(name.clone()).is_ok())
         });
         if queued != Some(true) {
-            eprintln!("test database {name} was not dropped: no dropper running");
+            let _ = std::io::Write::write_all(
+                &mut std::io::stderr(),
+                format!("test database {name} was not dropped: no dropper running\n").as_bytes(),
+            );
         }
     }
 

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::both_backends;
-use crate::cluster::is_online;
+use crate::cluster::{is_online, plant_dead_instance};
 use crate::helpers::{Backend, TestApp, fresh_redis_prefix, redis_url, spawn_app, spawn_app_with};
 use crate::sockets::{Socket, assert_quiet_until_pong, connect, conversation, next_of};
 
@@ -208,15 +208,7 @@ async fn the_heartbeat_announces_a_dead_instances_users_offline(backend: Backend
     let mut maya_socket = connect(&app, &maya).await;
     // Leo's only socket was on an instance that died without saying goodbye: its membership
     // is still in Redis, its heartbeat key has expired.
-    let client = redis::Client::open(redis_url).unwrap();
-    let mut conn = client.get_multiplexed_async_connection().await.unwrap();
-    let _: () = redis::pipe()
-        .sadd(format!("{prefix}:presence:{}", leo.id), "deadbeef")
-        .sadd(format!("{prefix}:members:deadbeef"), leo.id)
-        .sadd(format!("{prefix}:instances"), "deadbeef")
-        .query_async(&mut conn)
-        .await
-        .unwrap();
+    let mut conn = plant_dead_instance(&redis_url, &prefix, leo.id).await;
     app.advance_clock(Duration::from_secs(3600));
     let swept_after = app.clock.now_ms();
 

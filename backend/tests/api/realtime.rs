@@ -368,3 +368,165 @@ async fn shutting_down_stores_last_seen_for_the_sockets_it_closes(backend: Backe
             .unwrap();
     assert_eq!(offline, 40, "lastSeen stored at shutdown");
 }
+
+/// The frames on the wire are what the OpenAPI document's `ServerEvent` and `ClientEvent` say
+/// (the client's types are generated from them): each frame's fields are its variant's
+/// properties, the required ones all present. Frames do not depend on the backend.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn socket_frames_are_the_documents_server_and_client_events() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let doc: Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let id = conversation(&maya, &leo).await;
+    let mut maya_socket = connect(&app, &maya).await;
+    let mut leo_socket = connect(&app, &leo).await;
+    let mut sent = Vec::new();
+    let mut heard = Vec::new();
+    let offer = json!({"type": "offer", "sdp": "v=0"});
+    let mut say = async |socket: &mut crate::sockets::Socket, frame: Value| {
+        socket.send(Message::text(frame.to_string())).await.unwrap();
+        sent.push(frame);
+    };
+
+    heard.push(next_of(&mut maya_socket, "presence").await); // leo came online
+    say(&mut maya_socket, json!({"type": "userOnline"})).await;
+    say(
+        &mut maya_socket,
+        json!({"type": "typing", "conversationId": id}),
+    )
+    .await;
+    heard.push(next_of(&mut leo_socket, "typing").await);
+    say(
+        &mut maya_socket,
+        json!({"type": "stopTyping", "conversationId": id}),
+    )
+    .await;
+    heard.push(next_of(&mut leo_socket, "stopTyping").await);
+    say(&mut maya_socket, json!({"type": "ping"})).await;
+    heard.push(next_of(&mut maya_socket, "pong").await);
+    let message: Value = maya
+        .post_json(
+            &format!("/api/conversations/{id}/messages"),
+            &json!({"content": "hello"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    heard.push(next_of(&mut leo_socket, "newMessage").await);
+    maya.post_json(
+        &format!(
+            "/api/conversations/{id}/messages/{}/reactions",
+            message["id"]
+        ),
+        &json!({"emoji": "🔥"}),
+    )
+    .await;
+    heard.push(next_of(&mut leo_socket, "reaction").await);
+    let voicemail = maya
+        .post_json(
+            "/api/voicemails",
+            &json!({"toUserId": leo.id, "duration": 3,
+                    "voiceUrl": crate::audio::data_url("audio/webm;codecs=opus", crate::audio::CHROME_WEBM)}),
+        )
+        .await;
+    assert_eq!(voicemail.status(), 201);
+    heard.push(next_of(&mut leo_socket, "voicemail").await);
+
+    let call =
+        json!({"type": "initiateCall", "toUserId": leo.id, "conversationId": id, "offer": offer});
+    say(&mut maya_socket, call.clone()).await;
+    heard.push(next_of(&mut leo_socket, "incomingCall").await);
+    say(
+        &mut maya_socket,
+        json!({"type": "iceCandidate", "toUserId": leo.id, "candidate": {"candidate": "c"}}),
+    )
+    .await;
+    heard.push(next_of(&mut leo_socket, "iceCandidate").await);
+    say(
+        &mut leo_socket,
+        json!({"type": "rejectCall", "toUserId": maya.id}),
+    )
+    .await;
+    heard.push(next_of(&mut maya_socket, "callRejected").await);
+    say(&mut maya_socket, call).await;
+    next_of(&mut leo_socket, "incomingCall").await;
+    say(
+        &mut leo_socket,
+        json!({"type": "acceptCall", "toUserId": maya.id, "answer": {"type": "answer", "sdp": "v=0"}}),
+    )
+    .await;
+    heard.push(next_of(&mut maya_socket, "callAccepted").await);
+    say(
+        &mut maya_socket,
+        json!({"type": "endCall", "toUserId": leo.id}),
+    )
+    .await;
+    heard.push(next_of(&mut leo_socket, "callEnded").await);
+    say(
+        &mut maya_socket,
+        json!({"type": "typing", "conversationId": -1}),
+    )
+    .await;
+    heard.push(next_of(&mut maya_socket, "error").await);
+    close_and_wait(leo_socket).await;
+    heard.push(next_of(&mut maya_socket, "presence").await); // leo went offline
+    let left = maya
+        .delete(&format!("/api/conversations/{id}/participants/me"))
+        .await;
+    assert!(left.status().is_success());
+    heard.push(next_of(&mut maya_socket, "conversationUpdated").await);
+
+    for frame in &sent {
+        assert_is_variant_of(&doc, "ClientEvent", frame);
+    }
+    for frame in &heard {
+        assert_is_variant_of(&doc, "ServerEvent", frame);
+    }
+    let kinds = |frames: &[Value]| {
+        let mut kinds: Vec<String> = frames
+            .iter()
+            .map(|f| f["type"].as_str().unwrap().to_owned())
+            .collect();
+        kinds.sort();
+        kinds.dedup();
+        kinds.len()
+    };
+    // Every kind of frame was seen, both ways.
+    assert_eq!(kinds(&heard), variants(&doc, "ServerEvent"));
+    assert_eq!(kinds(&sent), variants(&doc, "ClientEvent"));
+}
+
+fn variants(doc: &Value, component: &str) -> usize {
+    doc["components"]["schemas"][component]["oneOf"]
+        .as_array()
+        .unwrap()
+        .len()
+}
+
+/// `frame` is one of `component`'s variants: its `type` names one, its fields are that one's
+/// properties, and every required property is there.
+fn assert_is_variant_of(doc: &Value, component: &str, frame: &Value) {
+    let kind = &frame["type"];
+    let variant = doc["components"]["schemas"][component]["oneOf"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["properties"]["type"]["enum"][0] == *kind)
+        .unwrap_or_else(|| panic!("{component} has no variant {kind}"));
+    let properties = variant["properties"].as_object().unwrap();
+    for field in frame.as_object().unwrap().keys() {
+        assert!(
+            properties.contains_key(field),
+            "{component} {kind}: `{field}` is not in the document"
+        );
+    }
+    for required in variant["required"].as_array().unwrap() {
+        let required = required.as_str().unwrap();
+        assert!(
+            frame.get(required).is_some(),
+            "{component} {kind}: required `{required}` missing from {frame}"
+        );
+    }
+}

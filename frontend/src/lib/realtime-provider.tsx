@@ -1,7 +1,7 @@
 //! React access to the realtime socket: <RealtimeProvider> opens it for as long as it is
 //! mounted (the signed-in shell); the hooks subscribe to its events and (re)connects.
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { RealtimeClient, socketUrl, type RealtimeEvent } from './realtime';
+import { RealtimeClient, socketUrl, type ServerEvent } from './realtime';
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
 
@@ -35,7 +35,7 @@ export function useRealtimeClient(): RealtimeClient | null {
 }
 
 /** Calls `handler` with every event from the server. */
-export function useRealtimeEvent(handler: (event: RealtimeEvent) => void): void {
+export function useRealtimeEvent(handler: (event: ServerEvent) => void): void {
   const client = useRealtimeClient();
   const latest = useRef(handler);
   latest.current = handler;

@@ -52,8 +52,17 @@ lint:
 test-frontend: frontend-deps
 	cd frontend && npm run lint && npm run typecheck && npm test && npm run build
 
+## Every Rust test; a test that could not run here (no PostgreSQL, Redis or ffmpeg) fails under
+## CI=true and is listed after the run otherwise (tests/api/helpers.rs, `unavailable`)
+SKIPPED_TESTS := $(CARGO_TARGET_DIR)/tmp/atelier-skipped-tests.txt
 test-rust:
+	rm -f $(SKIPPED_TESTS)
 	cargo test --locked
+	@if [ -s $(SKIPPED_TESTS) ]; then \
+	  echo "SKIPPED: $$(wc -l < $(SKIPPED_TESTS)) Rust tests ran nothing (each reported ok):"; \
+	  cut -f2 $(SKIPPED_TESTS) | sort | uniq -c; \
+	  echo "  the list: $(SKIPPED_TESTS)"; \
+	fi
 
 test-e2e:
 	$(DEBUG_BUILD)

@@ -74,6 +74,13 @@ impl Application {
         self.state.db.clone()
     }
 
+    /// Its background jobs, for running a pass on demand (tests, after moving the clock).
+    pub fn jobs(&self) -> Jobs {
+        Jobs {
+            state: self.state.clone(),
+        }
+    }
+
     pub fn local_addr(&self) -> SocketAddr {
         self.listener
             .local_addr()
@@ -85,9 +92,14 @@ impl Application {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
+        let jobs = self.jobs();
         let Self { listener, state } = self;
-        let housekeeping = tokio::spawn(housekeeping(state.clone()));
-        let heartbeat = tokio::spawn(cluster_heartbeat(state.clone()));
+        let housekeeping = tokio::spawn(housekeeping(jobs.clone()));
+        let heartbeat = state
+            .realtime
+            .cluster()
+            .is_some()
+            .then(|| tokio::spawn(cluster_heartbeat(jobs)));
         let db = state.db.clone();
         let hub = state.realtime.hub.clone();
         let sockets = hub.clone();
@@ -104,7 +116,9 @@ impl Application {
             tracing::warn!("socket tasks still running at shutdown; closing the database anyway");
         }
         housekeeping.abort();
-        heartbeat.abort();
+        if let Some(heartbeat) = heartbeat {
+            heartbeat.abort();
+        }
         db.pool.close().await;
         served.context("serving HTTP")
     }
@@ -116,12 +130,38 @@ const SOCKETS_FINISH_WITHIN: Duration = Duration::from_secs(10);
 /// How often idle rate-limit keys, expired sessions and stories, and old ad clicks are swept.
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(60);
 
-/// Periodic sweeps: idle rate-limit keys, expired sessions, expired stories, old ad clicks,
-/// calls whose sockets are gone.
-async fn housekeeping(state: AppState) {
+/// Housekeeping at start-up and every `HOUSEKEEPING_EVERY`, until aborted.
+async fn housekeeping(jobs: Jobs) {
     let mut tick = tokio::time::interval(HOUSEKEEPING_EVERY);
     loop {
         tick.tick().await;
+        jobs.housekeeping().await;
+    }
+}
+
+/// With Redis: the heartbeat every `HEARTBEAT_EVERY`, until aborted.
+async fn cluster_heartbeat(jobs: Jobs) {
+    let mut tick = tokio::time::interval(realtime::cluster::HEARTBEAT_EVERY);
+    loop {
+        tick.tick().await;
+        jobs.heartbeat().await;
+    }
+}
+
+/// The application's background jobs. `run_until` runs each on its interval; a test runs a
+/// pass itself after moving the manual clock (the intervals are real time, not the clock's).
+#[derive(Clone)]
+pub struct Jobs {
+    state: AppState,
+}
+
+impl Jobs {
+    /// One housekeeping pass: idle rate-limit keys, expired sessions, expired stories and old
+    /// ad clicks (by the app's clock), and calls that nothing can end any more (their sockets'
+    /// instances are gone, or they rang too long by the app's clock). Errors are logged; the
+    /// next pass tries again.
+    pub async fn housekeeping(&self) {
+        let state = &self.state;
         state.auth_limits.forget_idle();
         if let Err(err) = db::sessions::delete_expired(&state.db).await {
             tracing::warn!(error = %err, "sweeping expired sessions failed");
@@ -129,25 +169,22 @@ async fn housekeeping(state: AppState) {
         if let Err(err) = sweep(&state.db, &state.clock).await {
             tracing::warn!(error = %err, "sweeping expired stories and old ad clicks failed");
         }
-        if let Err(err) = gateway::signalling::sweep(&state).await {
+        if let Err(err) = gateway::signalling::sweep(state).await {
             tracing::warn!(error = %err, "ending calls whose sockets are gone failed");
         }
     }
-}
 
-/// With Redis: renews this instance's heartbeat, and announces the users of instances that
-/// died as offline.
-async fn cluster_heartbeat(state: AppState) {
-    let Some(cluster) = state.realtime.cluster() else {
-        return;
-    };
-    let mut tick = tokio::time::interval(realtime::cluster::HEARTBEAT_EVERY);
-    loop {
-        tick.tick().await;
+    /// One heartbeat (with Redis; nothing without): renews this instance's key, and announces
+    /// the users of instances that died as offline (their lastSeen stored, their contacts told).
+    pub async fn heartbeat(&self) {
+        let state = &self.state;
+        let Some(cluster) = state.realtime.cluster() else {
+            return;
+        };
         match cluster.heartbeat().await {
             Ok(offline) => {
                 for user in offline {
-                    gateway::socket::announce(&state, user, false).await;
+                    gateway::socket::announce(state, user, false).await;
                 }
             }
             Err(err) => tracing::warn!(error = %err, "the Redis heartbeat failed"),

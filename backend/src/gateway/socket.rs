@@ -77,7 +77,7 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
     let mut frames = registration.frames;
     // The call this socket placed or answered: its closing ends it.
     let mut call = SocketCall::default();
-    // Replies to this socket alone (pong, error) go through the same queue as events.
+    // Replies to this socket alone (pong, error): a queue of their own, written after the events.
     let (replies, mut own) = tokio::sync::mpsc::channel::<Utf8Bytes>(16);
 
     let writer = async {
@@ -85,7 +85,11 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
         ping.tick().await;
         let mut pings: u8 = 0;
         loop {
+            // Biased, in this order: the events queued for the socket go out before its own
+            // replies, so a pong follows every event published before its ping was read (a
+            // client, or a test, can use a ping as a barrier).
             let message = tokio::select! {
+                biased;
                 () = kicked.cancelled() => {
                     let farewell = if realtime.hub.is_closing() {
                         close(close_code::AWAY, "server restarting")

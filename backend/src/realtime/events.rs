@@ -13,7 +13,7 @@ use crate::wire::voicemail::Voicemail;
 pub type Sdp = Map<String, Value>;
 
 /// What a client may send.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -22,40 +22,50 @@ pub type Sdp = Map<String, Value>;
 pub enum ClientEvent {
     /// Presence is the socket itself; kept for the first client, which sends it on open.
     UserOnline,
+    #[schema(rename_all = "camelCase")]
     Typing {
         conversation_id: i64,
     },
+    #[schema(rename_all = "camelCase")]
     StopTyping {
         conversation_id: i64,
     },
     /// Rings `to_user_id`, who must share `conversation_id` with the sender.
+    #[schema(rename_all = "camelCase")]
     InitiateCall {
         to_user_id: i64,
         conversation_id: i64,
+        #[schema(value_type = HashMap<String, Value>)]
         offer: Sdp,
     },
     /// Answers the call `to_user_id` placed.
+    #[schema(rename_all = "camelCase")]
     AcceptCall {
         to_user_id: i64,
+        #[schema(value_type = HashMap<String, Value>)]
         answer: Sdp,
     },
     /// Declines the call `to_user_id` placed.
+    #[schema(rename_all = "camelCase")]
     RejectCall {
         to_user_id: i64,
     },
     /// Hangs up, cancels or gives up ringing (the caller's time-out).
+    #[schema(rename_all = "camelCase")]
     EndCall {
         to_user_id: i64,
     },
+    #[schema(rename_all = "camelCase")]
     IceCandidate {
         to_user_id: i64,
+        #[schema(value_type = HashMap<String, Value>)]
         candidate: Sdp,
     },
     Ping,
 }
 
 /// Why a call was refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum RejectReason {
     /// The callee declined.
@@ -67,26 +77,29 @@ pub enum RejectReason {
 }
 
 /// The caller as an incoming call shows them.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Caller {
     pub id: i64,
     pub display_name: String,
+    #[schema(required = true)]
     pub profile_image_url: Option<String>,
 }
 
 /// What the server sends.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
 pub enum ServerEvent {
+    #[schema(rename_all = "camelCase")]
     NewMessage {
         conversation_id: i64,
         message: Box<Message>,
     },
+    #[schema(rename_all = "camelCase")]
     Reaction {
         conversation_id: i64,
         message_id: i64,
@@ -94,47 +107,62 @@ pub enum ServerEvent {
         emoji: String,
         added: bool,
     },
+    #[schema(rename_all = "camelCase")]
     Typing {
         conversation_id: i64,
         user_id: i64,
     },
+    #[schema(rename_all = "camelCase")]
     StopTyping {
         conversation_id: i64,
         user_id: i64,
     },
+    #[schema(rename_all = "camelCase")]
     Presence {
         user_id: i64,
         is_online: bool,
+        #[schema(required = true)]
         last_seen: Option<String>,
     },
+    #[schema(rename_all = "camelCase")]
     ConversationUpdated {
         conversation_id: i64,
     },
+    #[schema(rename_all = "camelCase")]
     IncomingCall {
         from_user_id: i64,
         from_user: Caller,
         conversation_id: i64,
+        #[schema(value_type = HashMap<String, Value>)]
         offer: Sdp,
     },
+    #[schema(rename_all = "camelCase")]
     CallAccepted {
         from_user_id: i64,
+        #[schema(value_type = HashMap<String, Value>)]
         answer: Sdp,
     },
+    #[schema(rename_all = "camelCase")]
     CallRejected {
         from_user_id: i64,
         reason: RejectReason,
     },
+    #[schema(rename_all = "camelCase")]
     CallEnded {
         from_user_id: i64,
     },
+    #[schema(rename_all = "camelCase")]
     IceCandidate {
         from_user_id: i64,
+        #[schema(value_type = HashMap<String, Value>)]
         candidate: Sdp,
     },
+    #[schema(rename_all = "camelCase")]
     Voicemail {
         voicemail: Box<Voicemail>,
     },
     Pong,
+    #[schema(rename_all = "camelCase")]
     Error {
         message: String,
     },

@@ -29,7 +29,13 @@ use crate::state::AppState;
         title = "Atelier API",
         description = "Social and chat platform for creators."
     ),
-    components(schemas(ErrorBody))
+    // The socket's frames (DESIGN §4), one tagged enum per direction: no path carries them, so
+    // they are listed here for the client's generated types.
+    components(schemas(
+        ErrorBody,
+        crate::realtime::events::ServerEvent,
+        crate::realtime::events::ClientEvent
+    ))
 )]
 struct ApiDoc;
 

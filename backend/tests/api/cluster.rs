@@ -6,8 +6,8 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::both_backends;
-use crate::helpers::{Backend, TestApp, TestUser, spawn_app_with};
-use crate::sockets::{assert_none_of, connect, conversation, next_of, ready};
+use crate::helpers::{Backend, TestApp, TestUser, fresh_redis_prefix, redis_url, spawn_app_with};
+use crate::sockets::{assert_none_before, close_and_wait, connect, conversation, next_of, ready};
 
 both_backends!(
     a_message_posted_on_one_instance_reaches_a_socket_on_the_other,
@@ -16,22 +16,11 @@ both_backends!(
     a_call_is_signalled_across_instances_and_busy_is_seen_on_both,
 );
 
-/// Two instances on one database and one Redis, under a key prefix of their own; `None` (the
-/// test is skipped) without TEST_REDIS_URL.
+/// Two instances on one database and one Redis, under a key prefix of their own; `None`
+/// without TEST_REDIS_URL (`helpers::unavailable`: a failure under CI, a counted skip elsewhere).
 async fn two_instances(backend: Backend) -> Option<(TestApp, TestApp, String, String)> {
-    let Ok(redis_url) = std::env::var("TEST_REDIS_URL") else {
-        eprintln!("TEST_REDIS_URL is not set: scale-out test not run");
-        return None;
-    };
-    let mut suffix = [0u8; 6];
-    getrandom::fill(&mut suffix).unwrap();
-    let prefix = format!(
-        "atelier-test-{}",
-        suffix
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect::<String>()
-    );
+    let redis_url = redis_url()?;
+    let prefix = fresh_redis_prefix();
     let (url, key_prefix) = (redis_url.clone(), prefix.clone());
     let first = spawn_app_with(backend, move |settings| {
         settings.redis_url = Some(url);
@@ -42,7 +31,7 @@ async fn two_instances(backend: Backend) -> Option<(TestApp, TestApp, String, St
     Some((first, second, redis_url, prefix))
 }
 
-async fn is_online(viewer: &TestUser, conversation: i64, user: i64) -> bool {
+pub async fn is_online(viewer: &TestUser, conversation: i64, user: i64) -> bool {
     let list = viewer.get_json("/api/conversations").await;
     let entry = list
         .as_array()
@@ -80,12 +69,19 @@ async fn a_message_posted_on_one_instance_reaches_a_socket_on_the_other(backend:
         .unwrap();
     let event = next_of(&mut leo_on_second, "newMessage").await;
     assert_eq!(event["message"], sent);
-    // The sender's own instance delivered it once, not twice.
+    // The sender's own instance delivered it once, not twice: not again by way of Redis
+    // either, before a typing signal the other instance relays after it.
     assert_eq!(
         next_of(&mut maya_on_first, "newMessage").await["message"]["id"],
         sent["id"]
     );
-    assert_none_of(&mut maya_on_first, &["newMessage"]).await;
+    leo_on_second
+        .send(Message::text(
+            json!({"type": "typing", "conversationId": id}).to_string(),
+        ))
+        .await
+        .unwrap();
+    assert_none_before(&mut maya_on_first, &["newMessage"], "typing").await;
 }
 
 async fn presence_is_counted_across_instances(backend: Backend) {
@@ -97,7 +93,7 @@ async fn presence_is_counted_across_instances(backend: Backend) {
     let id = conversation(&maya, &leo).await;
     let mut maya_socket = connect(&first, &maya).await;
 
-    let mut leo_on_second = connect(&second, &leo).await;
+    let leo_on_second = connect(&second, &leo).await;
     let online = next_of(&mut maya_socket, "presence").await;
     assert_eq!(
         (online["userId"].as_i64(), &online["isOnline"]),
@@ -108,11 +104,22 @@ async fn presence_is_counted_across_instances(backend: Backend) {
     let maya_via_second = maya.clone_on(&second);
     assert!(is_online(&maya_via_second, id, leo.id).await);
 
-    // A second socket on the other instance is not news, and closing one of the two is not.
+    // A second socket on the other instance is not news, and closing one of the two is not:
+    // nothing before a message the second instance publishes after the close is done.
     let mut leo_on_first = connect(&first, &leo).await;
     ready(&mut leo_on_first).await;
-    leo_on_second.close(None).await.unwrap();
-    assert_none_of(&mut maya_socket, &["presence"]).await;
+    close_and_wait(leo_on_second).await;
+    let marker: Value = maya_via_second
+        .post_json(
+            &format!("/api/conversations/{id}/messages"),
+            &json!({"content": "still here?"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let relayed = assert_none_before(&mut maya_socket, &["presence"], "newMessage").await;
+    assert_eq!(relayed["message"]["id"], marker["id"]);
     assert!(is_online(&maya, id, leo.id).await);
 
     leo_on_first.close(None).await.unwrap();
@@ -129,18 +136,27 @@ async fn a_dead_instances_sockets_do_not_keep_anyone_online(backend: Backend) {
     let maya = first.new_user("maya").await;
     let leo = first.new_user("leo").await;
     let id = conversation(&maya, &leo).await;
-    // An instance that held leo's socket and died without cleaning up: its membership is in
-    // Redis, its heartbeat key has expired.
+    plant_dead_instance(&redis_url, &prefix, leo.id).await;
+    assert!(!is_online(&maya, id, leo.id).await);
+}
+
+/// Leaves in Redis what an instance `deadbeef` that died holding `user`'s only socket leaves:
+/// its membership, and no heartbeat key. Answers a connection to that Redis.
+pub async fn plant_dead_instance(
+    redis_url: &str,
+    prefix: &str,
+    user: i64,
+) -> redis::aio::MultiplexedConnection {
     let client = redis::Client::open(redis_url).unwrap();
     let mut conn = client.get_multiplexed_async_connection().await.unwrap();
     let _: () = redis::pipe()
-        .sadd(format!("{prefix}:presence:{}", leo.id), "deadbeef")
-        .sadd(format!("{prefix}:members:deadbeef"), leo.id)
+        .sadd(format!("{prefix}:presence:{user}"), "deadbeef")
+        .sadd(format!("{prefix}:members:deadbeef"), user)
         .sadd(format!("{prefix}:instances"), "deadbeef")
         .query_async(&mut conn)
         .await
         .unwrap();
-    assert!(!is_online(&maya, id, leo.id).await);
+    conn
 }
 
 async fn a_call_is_signalled_across_instances_and_busy_is_seen_on_both(backend: Backend) {
@@ -188,26 +204,24 @@ async fn a_call_is_signalled_across_instances_and_busy_is_seen_on_both(backend: 
         next_of(&mut ana_on_first, "callRejected").await["reason"],
         "busy"
     );
-    assert_none_of(&mut leo_on_second, &["incomingCall"]).await;
+    // No ring reached him: nothing before Ana's typing, which the first instance relays after.
+    ana_on_first
+        .send(Message::text(
+            json!({"type": "typing", "conversationId": with_leo}).to_string(),
+        ))
+        .await
+        .unwrap();
+    assert_none_before(&mut leo_on_second, &["incomingCall"], "typing").await;
 }
 
 /// A survivor's heartbeat takes a dead instance's users out and reports those now offline
 /// everywhere (the server then stores their lastSeen and tells their contacts).
 #[tokio::test]
 async fn a_survivors_heartbeat_sweeps_a_dead_instance() {
-    let Ok(redis_url) = std::env::var("TEST_REDIS_URL") else {
-        eprintln!("TEST_REDIS_URL is not set: scale-out test not run");
+    let Some(redis_url) = redis_url() else {
         return;
     };
-    let mut suffix = [0u8; 6];
-    getrandom::fill(&mut suffix).unwrap();
-    let prefix = format!(
-        "atelier-test-{}",
-        suffix
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect::<String>()
-    );
+    let prefix = fresh_redis_prefix();
     let hub = atelier::realtime::hub::Hub::default();
     let survivor = atelier::realtime::cluster::Cluster::start(&redis_url, &prefix, hub)
         .await

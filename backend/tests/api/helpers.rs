@@ -1,12 +1,15 @@
-//! `spawn_app`: the real application on a free port, with its own database.
+//! `spawn_app`: the real application on a free port, with its own database (a clone of a
+//! migrated template on PostgreSQL, dropped when the test's apps are gone); and what a test
+//! does when a service it needs is missing (`unavailable`).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use atelier::clock::Clock;
 use atelier::config::Settings;
 use atelier::media::Media;
 use atelier::payments::Payments;
-use atelier::startup::Application;
+use atelier::startup::{Application, Jobs};
 use reqwest::header::HeaderMap;
 use serde_json::{Value, json};
 use sqlx::{AssertSqlSafe, Connection};
@@ -21,14 +24,96 @@ pub enum Backend {
 }
 
 impl Backend {
+    /// PostgreSQL from `TEST_DATABASE_URL`; without it the test is `unavailable` (a failure
+    /// under CI, a counted skip elsewhere).
     pub fn postgres() -> Option<Self> {
         match std::env::var("TEST_DATABASE_URL") {
             Ok(url) if !url.is_empty() => Some(Self::Postgres(url)),
             _ => {
-                eprintln!("TEST_DATABASE_URL is not set: PostgreSQL variant not run");
+                unavailable("TEST_DATABASE_URL is not set (the PostgreSQL variants)");
                 None
             }
         }
+    }
+}
+
+/// Redis from `TEST_REDIS_URL`; without it the test is `unavailable`.
+pub fn redis_url() -> Option<String> {
+    match std::env::var("TEST_REDIS_URL") {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ => {
+            unavailable("TEST_REDIS_URL is not set (the scale-out tests)");
+            None
+        }
+    }
+}
+
+/// A Redis key prefix of the calling test's own (`atelier-test-{random}`), so tests sharing one
+/// Redis never see each other's instances or presence.
+pub fn fresh_redis_prefix() -> String {
+    let mut suffix = [0u8; 6];
+    getrandom::fill(&mut suffix).unwrap();
+    let hex: String = suffix.iter().map(|b| format!("{b:02x}")).collect();
+    format!("atelier-test-{hex}")
+}
+
+/// The calling test cannot run here: `missing` names what this machine lacks. Under `CI=true`
+/// the test fails (a run that skips is not a pass); elsewhere it returns, and the caller
+/// returns without testing: the skip is counted, listed in `SKIPPED_FILE` (the Makefile prints
+/// it after `cargo test`) and summed up on stderr when the test binary exits.
+pub fn unavailable(missing: &str) {
+    if matches!(std::env::var("CI").as_deref(), Ok("true" | "1")) {
+        panic!("{missing}, and CI=true: this test must run here, not be skipped");
+    }
+    skips::record(missing);
+}
+
+/// Where the skipped tests of a run are listed, one `test<TAB>what was missing` a line.
+pub const SKIPPED_FILE: &str = concat!(env!("CARGO_TARGET_TMPDIR"), "/atelier-skipped-tests.txt");
+
+mod skips {
+    use std::collections::BTreeMap;
+    use std::io::Write;
+    use std::sync::{Mutex, Once, PoisonError};
+
+    /// Each skipped test's name and what it missed.
+    static SKIPPED: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
+    static SUMMARY_AT_EXIT: Once = Once::new();
+
+    pub fn record(missing: &str) {
+        // libtest runs each test on a thread named after it.
+        let test = std::thread::current().name().unwrap_or("a test").to_owned();
+        SUMMARY_AT_EXIT.call_once(|| {
+            super::at_exit(summary);
+        });
+        let _ = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(super::SKIPPED_FILE)
+            .and_then(|mut file| writeln!(file, "{test}\t{missing}"));
+        SKIPPED
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push((test, missing.to_owned()));
+    }
+
+    /// Written straight to stderr after libtest's own summary (its output capture is per test
+    /// thread, and the tests are over).
+    extern "C" fn summary() {
+        let skipped = SKIPPED.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut by_reason: BTreeMap<&str, usize> = BTreeMap::new();
+        for (_, missing) in skipped.iter() {
+            *by_reason.entry(missing.as_str()).or_default() += 1;
+        }
+        let mut text = format!(
+            "\nSKIPPED: {} of these tests ran nothing (each reported ok; CI=true fails them):\n",
+            skipped.len()
+        );
+        for (missing, count) in by_reason {
+            text.push_str(&format!("  {count:>4}  {missing}\n"));
+        }
+        text.push_str(&format!("  listed in {}\n", super::SKIPPED_FILE));
+        let _ = std::io::stderr().write_all(text.as_bytes());
     }
 }
 
@@ -65,8 +150,12 @@ pub struct TestApp {
     pub settings: Settings,
     /// The app's clock of time rules (story expiry, ads, trending): `advance_clock` moves it.
     pub clock: Clock,
+    /// The app's background jobs: a test runs a pass with `housekeeping` or `heartbeat`.
+    jobs: Jobs,
     shutdown: Option<oneshot::Sender<()>>,
     server: Option<JoinHandle<anyhow::Result<()>>>,
+    /// The PostgreSQL database, shared with twins and restarts: dropped with the last of them.
+    database: Option<Arc<TestDatabase>>,
     _dir: tempfile::TempDir,
 }
 
@@ -76,9 +165,9 @@ pub async fn spawn_app(backend: Backend) -> TestApp {
 
 /// Like `spawn_app`, with settings changed first (rate limits, public URL, …).
 pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Settings)) -> TestApp {
-    let (dir, mut settings) = fresh_settings(&backend).await;
+    let (dir, mut settings, database) = fresh_settings(&backend).await;
     configure(&mut settings);
-    start(settings, dir, None).await
+    start(settings, dir, database, None).await
 }
 
 impl TestApp {
@@ -86,43 +175,57 @@ impl TestApp {
     /// port, hub and clock (scale-out tests).
     pub async fn spawn_twin(&self) -> TestApp {
         let dir = tempfile::tempdir().expect("temp dir");
-        start(self.settings.clone(), dir, None).await
+        start(self.settings.clone(), dir, self.database.clone(), None).await
     }
 }
 
 /// A temporary folder and default settings on port 0 with a fresh database in it (or on the
 /// PostgreSQL server) and the media folder inside it.
-async fn fresh_settings(backend: &Backend) -> (tempfile::TempDir, Settings) {
+async fn fresh_settings(
+    backend: &Backend,
+) -> (tempfile::TempDir, Settings, Option<Arc<TestDatabase>>) {
     let dir = tempfile::tempdir().expect("temp dir");
-    let database_url = match backend {
-        Backend::Sqlite => format!("sqlite://{}", dir.path().join("atelier.db").display()),
-        Backend::Postgres(server) => fresh_postgres_database(server).await,
+    let (database_url, database) = match backend {
+        Backend::Sqlite => (
+            format!("sqlite://{}", dir.path().join("atelier.db").display()),
+            None,
+        ),
+        Backend::Postgres(server) => {
+            let database = fresh_postgres_database(server).await;
+            (database.url.clone(), Some(Arc::new(database)))
+        }
     };
     let mut settings = Settings::for_database(database_url);
     settings.listen = "127.0.0.1:0".parse().unwrap();
     settings.media_store = dir.path().join("media").display().to_string();
-    (dir, settings)
+    (dir, settings, database)
 }
 
 /// Like `spawn_app`, with this media store instead of a folder (an S3 bucket, say).
 pub async fn spawn_app_with_media(backend: Backend, media: Media) -> TestApp {
-    let (dir, settings) = fresh_settings(&backend).await;
-    start(settings, dir, Some(media)).await
+    let (dir, settings, database) = fresh_settings(&backend).await;
+    start(settings, dir, database, Some(media)).await
 }
 
 /// Like `spawn_app`, charging orders through this payment provider.
 pub async fn spawn_app_with_payments(backend: Backend, payments: Payments) -> TestApp {
-    let (dir, settings) = fresh_settings(&backend).await;
-    start_with(settings, dir, None, Some(payments)).await
+    let (dir, settings, database) = fresh_settings(&backend).await;
+    start_with(settings, dir, database, None, Some(payments)).await
 }
 
-async fn start(settings: Settings, dir: tempfile::TempDir, media: Option<Media>) -> TestApp {
-    start_with(settings, dir, media, None).await
+async fn start(
+    settings: Settings,
+    dir: tempfile::TempDir,
+    database: Option<Arc<TestDatabase>>,
+    media: Option<Media>,
+) -> TestApp {
+    start_with(settings, dir, database, media, None).await
 }
 
 async fn start_with(
     settings: Settings,
     dir: tempfile::TempDir,
+    database: Option<Arc<TestDatabase>>,
     media: Option<Media>,
     payments: Option<Payments>,
 ) -> TestApp {
@@ -138,6 +241,7 @@ async fn start_with(
         app = app.with_payments(payments);
     }
     let address = format!("http://{}", app.local_addr());
+    let jobs = app.jobs();
     let (tx, rx) = oneshot::channel::<()>();
     let server = tokio::spawn(app.run_until(async move {
         let _ = rx.await;
@@ -147,8 +251,10 @@ async fn start_with(
         client: browser(),
         settings,
         clock,
+        jobs,
         shutdown: Some(tx),
         server: Some(server),
+        database,
         _dir: dir,
     }
 }
@@ -174,7 +280,7 @@ impl TestApp {
         let mut settings = self.settings.clone();
         settings.listen = "127.0.0.1:0".parse().unwrap();
         let dir = std::mem::replace(&mut self._dir, tempfile::tempdir().unwrap());
-        let mut restarted = start(settings, dir, None).await;
+        let mut restarted = start(settings, dir, self.database.take(), None).await;
         // Cookies are per host, not per port: the same client is the same signed-in browser.
         restarted.client = self.client.clone();
         restarted
@@ -213,6 +319,18 @@ impl TestApp {
             .expect("the sweep runs");
         db.pool.close().await;
         swept
+    }
+
+    /// Runs one pass of the app's housekeeping job now (as its interval would): expired
+    /// sessions, stories and ad clicks, and stale calls, by the app's clock.
+    pub async fn housekeeping(&self) {
+        self.jobs.housekeeping().await;
+    }
+
+    /// Runs one pass of the app's Redis heartbeat job now: the users of dead instances are
+    /// announced offline.
+    pub async fn heartbeat(&self) {
+        self.jobs.heartbeat().await;
     }
 
     /// A connection pool to this app's database, for arranging what the API cannot (time).
@@ -487,52 +605,224 @@ pub async fn error_of(response: reqwest::Response) -> (u16, String, String) {
     (status, message, code)
 }
 
-/// A new, empty database on the PostgreSQL server, named after this test process; leftovers
-/// of earlier runs whose process is gone are dropped once per test process, so two suites
-/// running side by side on one server leave each other's databases alone.
-async fn fresh_postgres_database(server_url: &str) -> String {
-    static CLEANED: OnceCell<()> = OnceCell::const_new();
+/// A PostgreSQL database of one test (and its twins): dropped when the last `TestApp` using it
+/// is, whether the test passed or panicked.
+pub struct TestDatabase {
+    name: String,
+    pub url: String,
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        dropper::drop_later(std::mem::take(&mut self.name));
+    }
+}
+
+/// Drops the test databases on a thread of its own, a few at a time: a DROP DATABASE waits for a
+/// checkpoint (~2 s on a busy machine), which the test that ended should not sit through and
+/// which drops waiting together share. FORCE ends the connections a stopping server or a test's
+/// own pool still holds. The test binary waits for the queue when it exits, then drops the
+/// template.
+mod dropper {
+    use std::sync::{Mutex, OnceLock, PoisonError};
+    use std::thread::JoinHandle;
+
+    use sqlx::AssertSqlSafe;
+    use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
+
+    struct Dropper {
+        template: String,
+        queue: Mutex<Option<UnboundedSender<String>>>,
+        thread: Mutex<Option<JoinHandle<()>>>,
+    }
+
+    static DROPPER: OnceLock<Dropper> = OnceLock::new();
+
+    /// Starts the dropper for this process's databases on `server_url`, `template` last.
+    pub fn start(server_url: &str, template: &str) {
+        let (queue, mut names) = unbounded_channel::<String>();
+        let server_url = server_url.to_owned();
+        let thread = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("a runtime for dropping test databases");
+            runtime.block_on(async move {
+                // A backlog waits its turn: no time limit on getting a connection.
+                let admin = sqlx::postgres::PgPoolOptions::new()
+                    .max_connections(8)
+                    .acquire_timeout(std::time::Duration::from_secs(600))
+                    .connect_lazy(&server_url)
+                    .expect("TEST_DATABASE_URL is a PostgreSQL URL");
+                let mut drops = tokio::task::JoinSet::new();
+                while let Some(name) = names.recv().await {
+                    let admin = admin.clone();
+                    drops.spawn(async move {
+                        let sql = format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)");
+                        if let Err(err) = sqlx::query(AssertSqlSafe(sql)).execute(&admin).await {
+                            // Straight to stderr: this thread inherited a test's output capture.
+                            // The next run's sweep of dead processes' databases takes it.
+                            let _ = std::io::Write::write_all(
+                                &mut std::io::stderr(),
+                                format!("test database {name} was not dropped: {err}\n").as_bytes(),
+                            );
+                        }
+                    });
+                    while drops.try_join_next().is_some() {}
+                }
+                while drops.join_next().await.is_some() {}
+                admin.close().await;
+            });
+        });
+        let started = DROPPER.set(Dropper {
+            template: template.to_owned(),
+            queue: Mutex::new(Some(queue)),
+            thread: Mutex::new(Some(thread)),
+        });
+        assert!(started.is_ok(), "one dropper per process");
+        super::at_exit(finish);
+    }
+
+    pub fn drop_later(name: String) {
+        let queued = DROPPER.get().and_then(|dropper| {
+            let queue = dropper.queue.lock().unwrap_or_else(PoisonError::into_inner);
+            queue.as_ref().map(|queue| queue.send(name.clone()).is_ok())
+        });
+        if queued != Some(true) {
+            let _ = std::io::Write::write_all(
+                &mut std::io::stderr(),
+                format!("test database {name} was not dropped: no dropper running\n").as_bytes(),
+            );
+        }
+    }
+
+    /// At exit: the template goes last; waits until every queued drop is done.
+    extern "C" fn finish() {
+        let Some(dropper) = DROPPER.get() else {
+            return;
+        };
+        let queue = dropper
+            .queue
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(queue) = queue {
+            let _ = queue.send(dropper.template.clone());
+        }
+        let thread = dropper
+            .thread
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(thread) = thread {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// `atelier_test_{pid}_{suffix}`: the process id lets a later run tell leftovers of dead runs
+/// from databases of a suite running beside it.
+fn test_database_name(suffix: &str) -> String {
+    format!("atelier_test_{}_{suffix}", std::process::id())
+}
+
+fn database_url(server_url: &str, name: &str) -> String {
+    let mut url = url::Url::parse(server_url).expect("TEST_DATABASE_URL is a URL");
+    url.set_path(name);
+    url.to_string()
+}
+
+/// A new database on the PostgreSQL server, cloned from this process's migrated template
+/// (`CREATE DATABASE … TEMPLATE`: a file copy, no migrations run per test).
+async fn fresh_postgres_database(server_url: &str) -> TestDatabase {
+    let template = migrated_template(server_url).await;
+    let mut suffix = [0u8; 8];
+    getrandom::fill(&mut suffix).unwrap();
+    let name = test_database_name(
+        &suffix
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>(),
+    );
     let mut admin = sqlx::PgConnection::connect(server_url)
         .await
         .expect("PostgreSQL reachable");
-    CLEANED
+    sqlx::query(AssertSqlSafe(format!(
+        "CREATE DATABASE \"{name}\" TEMPLATE \"{template}\""
+    )))
+    .execute(&mut admin)
+    .await
+    .expect("cloning the template database");
+    let _ = admin.close().await;
+    TestDatabase {
+        url: database_url(server_url, &name),
+        name,
+    }
+}
+
+/// This process's template: created and migrated by the first test that needs it, after the
+/// databases of dead test processes are dropped (so two suites running side by side on one
+/// server leave each other's alone). The template itself goes when the process exits
+/// (`dropper`), or with the next run's sweep if the process was killed.
+async fn migrated_template(server_url: &str) -> &'static str {
+    static TEMPLATE: OnceCell<String> = OnceCell::const_new();
+    TEMPLATE
         .get_or_init(|| async {
-            let mut conn = sqlx::PgConnection::connect(server_url).await.unwrap();
-            let stale: Vec<(String,)> = sqlx::query_as(
-                "SELECT datname FROM pg_database WHERE datname LIKE 'atelier_test_%'",
-            )
-            .fetch_all(&mut conn)
+            let mut admin = sqlx::PgConnection::connect(server_url)
+                .await
+                .expect("PostgreSQL reachable");
+            drop_dead_runs_databases(&mut admin).await;
+            let name = test_database_name("template");
+            let _ = sqlx::query(AssertSqlSafe(format!(
+                "DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"
+            )))
+            .execute(&mut admin)
+            .await;
+            sqlx::query(AssertSqlSafe(format!("CREATE DATABASE \"{name}\"")))
+                .execute(&mut admin)
+                .await
+                .expect("creating the template database");
+            let _ = admin.close().await;
+            let db = atelier::db::Db::connect(&database_url(server_url, &name))
+                .await
+                .expect("the template database");
+            db.migrate().await.expect("migrating the template database");
+            // No connection may stay open on a template while it is cloned.
+            db.pool.close().await;
+            dropper::start(server_url, &name);
+            name
+        })
+        .await
+}
+
+async fn drop_dead_runs_databases(admin: &mut sqlx::PgConnection) {
+    let stale: Vec<(String,)> =
+        sqlx::query_as("SELECT datname FROM pg_database WHERE datname LIKE 'atelier_test_%'")
+            .fetch_all(&mut *admin)
             .await
             .unwrap();
-            for (name,) in stale {
-                let owner_alive = name
-                    .strip_prefix("atelier_test_")
-                    .and_then(|rest| rest.split('_').next())
-                    .and_then(|pid| pid.parse::<u32>().ok())
-                    .is_some_and(|pid| std::path::Path::new(&format!("/proc/{pid}")).exists());
-                if owner_alive {
-                    continue;
-                }
-                let drop = format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)");
-                let _ = sqlx::query(AssertSqlSafe(drop)).execute(&mut conn).await;
-            }
-        })
-        .await;
-    let mut suffix = [0u8; 8];
-    getrandom::fill(&mut suffix).unwrap();
-    let name = format!(
-        "atelier_test_{}_{}",
-        std::process::id(),
-        suffix
-            .iter()
-            .map(|b| format!("{b:02x}"))
-            .collect::<String>()
-    );
-    sqlx::query(AssertSqlSafe(format!("CREATE DATABASE \"{name}\"")))
-        .execute(&mut admin)
-        .await
-        .expect("creating a test database");
-    let mut url = url::Url::parse(server_url).expect("TEST_DATABASE_URL is a URL");
-    url.set_path(&name);
-    url.to_string()
+    for (name,) in stale {
+        let owner_alive = name
+            .strip_prefix("atelier_test_")
+            .and_then(|rest| rest.split('_').next())
+            .and_then(|pid| pid.parse::<u32>().ok())
+            .is_some_and(|pid| std::path::Path::new(&format!("/proc/{pid}")).exists());
+        if owner_alive {
+            continue;
+        }
+        let drop = format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)");
+        let _ = sqlx::query(AssertSqlSafe(drop)).execute(&mut *admin).await;
+    }
+}
+
+unsafe extern "C" {
+    /// The C library's exit hook: runs when libtest's `main` returns or calls `exit`, after
+    /// every test has finished.
+    fn atexit(callback: extern "C" fn()) -> std::ffi::c_int;
+}
+
+/// Runs `callback` when the test binary exits. It must not unwind (a panic there aborts).
+fn at_exit(callback: extern "C" fn()) {
+    // SAFETY: registers a plain function; the C library calls it once, at exit.
+    unsafe { atexit(callback) };
 }

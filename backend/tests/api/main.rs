@@ -15,6 +15,7 @@ mod cli;
 mod cluster;
 mod db;
 mod earnings;
+mod jobs;
 mod media;
 mod posts;
 mod realtime;

@@ -12,7 +12,8 @@ use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 use crate::both_backends;
 use crate::helpers::{Backend, error_of, spawn_app};
 use crate::sockets::{
-    EXPECT_WITHIN, assert_none_of, assert_quiet, connect, conversation, next_event, next_of,
+    EXPECT_WITHIN, assert_quiet_until_pong, assert_silent_until_pong, close_and_wait, connect,
+    conversation, next_event, next_of, ready,
 };
 
 both_backends!(
@@ -52,7 +53,7 @@ async fn a_new_message_reaches_every_socket_of_both_people_and_no_outsider(backe
         assert_eq!(event["conversationId"], id);
         assert_eq!(event["message"], sent);
     }
-    assert_quiet(&mut eve_socket).await;
+    assert_silent_until_pong(&mut eve_socket).await;
 }
 
 async fn typing_reaches_the_other_person_only_and_outsiders_are_refused(backend: Backend) {
@@ -87,7 +88,7 @@ async fn typing_reaches_the_other_person_only_and_outsiders_are_refused(backend:
     let stop = next_of(&mut leo_socket, "stopTyping").await;
     assert_eq!(stop["userId"], maya.id);
     // The typist does not hear herself.
-    assert_none_of(&mut maya_socket, &["typing", "stopTyping"]).await;
+    assert_quiet_until_pong(&mut maya_socket, &["typing", "stopTyping"]).await;
 
     // Eve shares no conversation with them: refused, nobody hears it.
     eve_socket
@@ -101,7 +102,7 @@ async fn typing_reaches_the_other_person_only_and_outsiders_are_refused(backend:
         refused,
         json!({"type": "error", "message": "Conversation not found"})
     );
-    assert_quiet(&mut leo_socket).await;
+    assert_silent_until_pong(&mut leo_socket).await;
 }
 
 /// Leaving stops the conversation's events: the other's typing and reactions no longer reach
@@ -133,6 +134,7 @@ async fn one_who_left_hears_no_more_typing_or_reactions(backend: Backend) {
         ))
         .await
         .unwrap();
+    ready(&mut maya_socket).await; // the typing frame is handled
     let reacted = maya
         .post_json(
             &format!("/api/conversations/{id}/messages/{}/reactions", sent["id"]),
@@ -142,7 +144,7 @@ async fn one_who_left_hears_no_more_typing_or_reactions(backend: Backend) {
     assert_eq!(reacted.status(), 200);
     // Maya still hears her own reaction; Leo hears neither.
     next_of(&mut maya_socket, "reaction").await;
-    assert_none_of(&mut leo_socket, &["typing", "reaction"]).await;
+    assert_quiet_until_pong(&mut leo_socket, &["typing", "reaction"]).await;
 }
 
 async fn presence_is_announced_on_first_connect_and_on_last_close(backend: Backend) {
@@ -168,9 +170,9 @@ async fn presence_is_announced_on_first_connect_and_on_last_close(backend: Backe
     );
 
     // A second socket is not news; closing one of two is not either.
-    let mut leo_laptop = connect(&app, &leo).await;
-    leo_laptop.close(None).await.unwrap();
-    assert_quiet(&mut maya_socket).await;
+    let leo_laptop = connect(&app, &leo).await;
+    close_and_wait(leo_laptop).await;
+    assert_silent_until_pong(&mut maya_socket).await;
 
     leo_phone.close(None).await.unwrap();
     let offline = next_of(&mut maya_socket, "presence").await;
@@ -184,7 +186,7 @@ async fn presence_is_announced_on_first_connect_and_on_last_close(backend: Backe
     assert_eq!(leo_in_list["isOnline"], false);
     assert_eq!(leo_in_list["lastSeen"], offline["lastSeen"]);
     // Eve shares no conversation with leo: she heard nothing.
-    assert_quiet(&mut eve_socket).await;
+    assert_silent_until_pong(&mut eve_socket).await;
     let _ = id;
 }
 
@@ -365,4 +367,166 @@ async fn shutting_down_stores_last_seen_for_the_sockets_it_closes(backend: Backe
             .await
             .unwrap();
     assert_eq!(offline, 40, "lastSeen stored at shutdown");
+}
+
+/// The frames on the wire are what the OpenAPI document's `ServerEvent` and `ClientEvent` say
+/// (the client's types are generated from them): each frame's fields are its variant's
+/// properties, the required ones all present. Frames do not depend on the backend.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn socket_frames_are_the_documents_server_and_client_events() {
+    let app = spawn_app(Backend::Sqlite).await;
+    let doc: Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let id = conversation(&maya, &leo).await;
+    let mut maya_socket = connect(&app, &maya).await;
+    let mut leo_socket = connect(&app, &leo).await;
+    let mut sent = Vec::new();
+    let mut heard = Vec::new();
+    let offer = json!({"type": "offer", "sdp": "v=0"});
+    let mut say = async |socket: &mut crate::sockets::Socket, frame: Value| {
+        socket.send(Message::text(frame.to_string())).await.unwrap();
+        sent.push(frame);
+    };
+
+    heard.push(next_of(&mut maya_socket, "presence").await); // leo came online
+    say(&mut maya_socket, json!({"type": "userOnline"})).await;
+    say(
+        &mut maya_socket,
+        json!({"type": "typing", "conversationId": id}),
+    )
+    .await;
+    heard.push(next_of(&mut leo_socket, "typing").await);
+    say(
+        &mut maya_socket,
+        json!({"type": "stopTyping", "conversationId": id}),
+    )
+    .await;
+    heard.push(next_of(&mut leo_socket, "stopTyping").await);
+    say(&mut maya_socket, json!({"type": "ping"})).await;
+    heard.push(next_of(&mut maya_socket, "pong").await);
+    let message: Value = maya
+        .post_json(
+            &format!("/api/conversations/{id}/messages"),
+            &json!({"content": "hello"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    heard.push(next_of(&mut leo_socket, "newMessage").await);
+    maya.post_json(
+        &format!(
+            "/api/conversations/{id}/messages/{}/reactions",
+            message["id"]
+        ),
+        &json!({"emoji": "🔥"}),
+    )
+    .await;
+    heard.push(next_of(&mut leo_socket, "reaction").await);
+    let voicemail = maya
+        .post_json(
+            "/api/voicemails",
+            &json!({"toUserId": leo.id, "duration": 3,
+                    "voiceUrl": crate::audio::data_url("audio/webm;codecs=opus", crate::audio::CHROME_WEBM)}),
+        )
+        .await;
+    assert_eq!(voicemail.status(), 201);
+    heard.push(next_of(&mut leo_socket, "voicemail").await);
+
+    let call =
+        json!({"type": "initiateCall", "toUserId": leo.id, "conversationId": id, "offer": offer});
+    say(&mut maya_socket, call.clone()).await;
+    heard.push(next_of(&mut leo_socket, "incomingCall").await);
+    say(
+        &mut maya_socket,
+        json!({"type": "iceCandidate", "toUserId": leo.id, "candidate": {"candidate": "c"}}),
+    )
+    .await;
+    heard.push(next_of(&mut leo_socket, "iceCandidate").await);
+    say(
+        &mut leo_socket,
+        json!({"type": "rejectCall", "toUserId": maya.id}),
+    )
+    .await;
+    heard.push(next_of(&mut maya_socket, "callRejected").await);
+    say(&mut maya_socket, call).await;
+    next_of(&mut leo_socket, "incomingCall").await;
+    say(
+        &mut leo_socket,
+        json!({"type": "acceptCall", "toUserId": maya.id, "answer": {"type": "answer", "sdp": "v=0"}}),
+    )
+    .await;
+    heard.push(next_of(&mut maya_socket, "callAccepted").await);
+    say(
+        &mut maya_socket,
+        json!({"type": "endCall", "toUserId": leo.id}),
+    )
+    .await;
+    heard.push(next_of(&mut leo_socket, "callEnded").await);
+    say(
+        &mut maya_socket,
+        json!({"type": "typing", "conversationId": -1}),
+    )
+    .await;
+    heard.push(next_of(&mut maya_socket, "error").await);
+    close_and_wait(leo_socket).await;
+    heard.push(next_of(&mut maya_socket, "presence").await); // leo went offline
+    let left = maya
+        .delete(&format!("/api/conversations/{id}/participants/me"))
+        .await;
+    assert!(left.status().is_success());
+    heard.push(next_of(&mut maya_socket, "conversationUpdated").await);
+
+    for frame in &sent {
+        assert_is_variant_of(&doc, "ClientEvent", frame);
+    }
+    for frame in &heard {
+        assert_is_variant_of(&doc, "ServerEvent", frame);
+    }
+    let kinds = |frames: &[Value]| {
+        let mut kinds: Vec<String> = frames
+            .iter()
+            .map(|f| f["type"].as_str().unwrap().to_owned())
+            .collect();
+        kinds.sort();
+        kinds.dedup();
+        kinds.len()
+    };
+    // Every kind of frame was seen, both ways.
+    assert_eq!(kinds(&heard), variants(&doc, "ServerEvent"));
+    assert_eq!(kinds(&sent), variants(&doc, "ClientEvent"));
+}
+
+fn variants(doc: &Value, component: &str) -> usize {
+    doc["components"]["schemas"][component]["oneOf"]
+        .as_array()
+        .unwrap()
+        .len()
+}
+
+/// `frame` is one of `component`'s variants: its `type` names one, its fields are that one's
+/// properties, and every required property is there.
+fn assert_is_variant_of(doc: &Value, component: &str, frame: &Value) {
+    let kind = &frame["type"];
+    let variant = doc["components"]["schemas"][component]["oneOf"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["properties"]["type"]["enum"][0] == *kind)
+        .unwrap_or_else(|| panic!("{component} has no variant {kind}"));
+    let properties = variant["properties"].as_object().unwrap();
+    for field in frame.as_object().unwrap().keys() {
+        assert!(
+            properties.contains_key(field),
+            "{component} {kind}: `{field}` is not in the document"
+        );
+    }
+    for required in variant["required"].as_array().unwrap() {
+        let required = required.as_str().unwrap();
+        assert!(
+            frame.get(required).is_some(),
+            "{component} {kind}: required `{required}` missing from {frame}"
+        );
+    }
 }

@@ -301,7 +301,7 @@ async fn a_video_over_100_mib_is_refused_without_being_stored(backend: Backend) 
 
 async fn ffmpeg_cuts_the_poster_when_it_is_installed(backend: Backend) {
     if !ffmpeg_installed() {
-        eprintln!("ffmpeg is not installed: the ffmpeg poster is not tested");
+        crate::helpers::unavailable("ffmpeg is not installed (the reel poster test)");
         return;
     }
     let app = spawn_app(backend).await;

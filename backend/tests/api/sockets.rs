@@ -1,5 +1,6 @@
 //! WebSocket clients for the realtime and scale-out tests: a signed-in socket, waiting for an
-//! event, showing that none comes, and the conversation two users chat in.
+//! event, showing that none came (up to a pong or another marker, never a timed silence), and
+//! the conversation two users chat in.
 
 use std::time::Duration;
 
@@ -17,8 +18,6 @@ pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// How long a test waits for an event that should come (generous: CI machines are slow).
 pub const EXPECT_WITHIN: Duration = Duration::from_secs(10);
-/// How long a test listens to show that nothing comes.
-pub const QUIET_FOR: Duration = Duration::from_millis(300);
 
 pub async fn connect(app: &TestApp, user: &TestUser) -> Socket {
     let url = app.url("/ws").replacen("http", "ws", 1);
@@ -82,28 +81,63 @@ pub async fn next_each(socket: &mut Socket, kinds: &[&str]) -> Vec<Value> {
     found.into_iter().flatten().collect()
 }
 
-pub async fn assert_quiet(socket: &mut Socket) {
-    if let Ok(Some(Ok(Message::Text(text)))) = tokio::time::timeout(QUIET_FOR, socket.next()).await
-    {
-        panic!("expected nothing, got {text}");
+/// Sends a ping and reads up to its pong, failing on an event of one of `kinds` before it (other
+/// events may come: presence of a socket that opened just before, say), or when the socket
+/// closes or no pong comes in time: a dead socket proves nothing. The server handles a
+/// socket's frames in order and writes the events queued for it before its own replies
+/// (realtime/socket.rs), so whatever this socket would have been told by an act that has
+/// finished (an HTTP answer received, an earlier frame of this socket handled, a reply to
+/// another socket received) is here before the pong.
+pub async fn assert_quiet_until_pong(socket: &mut Socket, kinds: &[&str]) {
+    send_ping(socket).await;
+    none_before(socket, Some(kinds), "pong").await;
+}
+
+/// Like `assert_quiet_until_pong`, failing on any event at all before the pong.
+pub async fn assert_silent_until_pong(socket: &mut Socket) {
+    send_ping(socket).await;
+    none_before(socket, None, "pong").await;
+}
+
+/// Reads up to the next event of kind `until` (a marker the test caused after the act, where
+/// a pong is no proof: an event relayed through Redis from another instance) and answers it,
+/// failing on an event of one of `kinds` before it, or when the socket closes or `until`
+/// does not come in time.
+pub async fn assert_none_before(socket: &mut Socket, kinds: &[&str], until: &str) -> Value {
+    none_before(socket, Some(kinds), until).await
+}
+
+async fn send_ping(socket: &mut Socket) {
+    socket
+        .send(Message::text(json!({"type": "ping"}).to_string()))
+        .await
+        .expect("the socket takes a ping");
+}
+
+/// `forbidden`: the kinds that fail the test, or `None` for every kind.
+async fn none_before(socket: &mut Socket, forbidden: Option<&[&str]>, until: &str) -> Value {
+    loop {
+        let event = next_event(socket).await;
+        if event["type"] == until {
+            return event;
+        }
+        let kind = event["type"].as_str().unwrap_or_default();
+        assert!(
+            forbidden.is_some_and(|kinds| !kinds.contains(&kind)),
+            "unexpected {event} before {until}"
+        );
     }
 }
 
-/// Listens for a while and fails on an event of one of `kinds` (other events may come and go:
-/// presence of a socket that opened just before, say).
-pub async fn assert_none_of(socket: &mut Socket, kinds: &[&str]) {
-    let _ = tokio::time::timeout(QUIET_FOR, async {
-        while let Some(Ok(message)) = socket.next().await {
-            if let Message::Text(text) = message {
-                let event: Value = serde_json::from_str(&text).unwrap();
-                assert!(
-                    !kinds.iter().any(|k| event["type"] == *k),
-                    "unexpected {event}"
-                );
-            }
-        }
+/// Closes `socket` and waits until the server has finished with it: the server hangs up only
+/// after the socket's last acts (presence, the calls it held) are done and published.
+pub async fn close_and_wait(mut socket: Socket) {
+    socket.close(None).await.expect("the socket closes");
+    tokio::time::timeout(EXPECT_WITHIN, async {
+        while let Some(Ok(_)) = socket.next().await {}
     })
-    .await;
+    .await
+    .expect("the server hangs up in time");
 }
 
 pub async fn conversation(a: &TestUser, b: &TestUser) -> i64 {

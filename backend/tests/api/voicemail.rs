@@ -7,7 +7,7 @@ use crate::audio::{CHROME_WEBM, OGG, data_url, wav};
 use crate::both_backends;
 use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app};
 use crate::media::stored_files;
-use crate::sockets::{assert_none_of, connect, conversation, next_of};
+use crate::sockets::{assert_quiet_until_pong, connect, conversation, next_of};
 
 both_backends!(
     a_voicemail_reaches_the_recipient_with_an_event_and_counts_as_new_until_played,
@@ -62,7 +62,7 @@ async fn a_voicemail_reaches_the_recipient_with_an_event_and_counts_as_new_until
 
     let event = next_of(&mut leo_socket, "voicemail").await;
     assert_eq!(event["voicemail"], sent);
-    assert_none_of(&mut maya_socket, &["voicemail"]).await;
+    assert_quiet_until_pong(&mut maya_socket, &["voicemail"]).await;
     assert_eq!(leo.get_json("/api/voicemails").await, json!([sent.clone()]));
     assert_eq!(maya.get_json("/api/voicemails").await, json!([]));
     assert_eq!(

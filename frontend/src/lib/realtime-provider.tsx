@@ -2,7 +2,7 @@
 //! mounted (the signed-in shell); the hooks subscribe to its events and (re)connects.
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLatest } from '@/hooks/use-latest';
-import { RealtimeClient, socketUrl, type RealtimeEvent } from './realtime';
+import { RealtimeClient, socketUrl, type ServerEvent } from './realtime';
 
 const RealtimeContext = createContext<RealtimeClient | null>(null);
 
@@ -36,7 +36,7 @@ export function useRealtimeClient(): RealtimeClient | null {
 }
 
 /** Calls `handler` with every event from the server. */
-export function useRealtimeEvent(handler: (event: RealtimeEvent) => void): void {
+export function useRealtimeEvent(handler: (event: ServerEvent) => void): void {
   const client = useRealtimeClient();
   const latest = useLatest(handler);
   useEffect(() => client?.subscribe((event) => latest.current(event)), [client, latest]);

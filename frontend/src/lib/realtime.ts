@@ -2,65 +2,63 @@
 //! announces the user with `userOnline`, pings every 25 s, and after a drop reconnects with
 //! exponential backoff (1 s doubling to 30 s, ±20 % jitter). It knows no feature: listeners get
 //! every parsed event and decide what it means (features/chat turns them into cache updates).
-//! The call signals' frames are typed here, since the socket carries them between two people
-//! rather than into a feature's cache (features/calls speaks them).
+//! Frames are typed by the server's OpenAPI document (`ServerEvent`, `ClientEvent` in
+//! api.gen.ts); the call signals' subsets are named here, since the socket carries them between
+//! two people rather than into a feature's cache (features/calls speaks them).
 
-/** Any JSON text frame, `{"type": …, …}`. */
-export interface RealtimeEvent {
-  type: string;
-  [field: string]: unknown;
+import type { components } from '@/types/api.gen';
+
+type Schemas = components['schemas'];
+
+/**
+ * The WebRTC objects the socket relays untouched: the document says only "a JSON object"
+ * (the server never reads them); here they are the browser's own types.
+ */
+interface RelayedRtc {
+  offer: RTCSessionDescriptionInit;
+  answer: RTCSessionDescriptionInit;
+  candidate: RTCIceCandidateInit;
 }
+
+/** Each member of the union `T`, its relayed WebRTC fields typed as the browser's. */
+type WithRtc<T> = T extends unknown ? { [K in keyof T]: K extends keyof RelayedRtc ? RelayedRtc[K] : T[K] } : never;
+
+/** A frame the server sends (DESIGN §4): the OpenAPI document's `ServerEvent`, `{"type": …, …}`. */
+export type ServerEvent = WithRtc<Schemas['ServerEvent']>;
+
+/** A frame a client may send: the OpenAPI document's `ClientEvent`. The server names the sender. */
+export type ClientEvent = WithRtc<Schemas['ClientEvent']>;
 
 /** The server's answer to a frame it refused (DESIGN §4): e.g. 'Call target not found'. */
-export interface RealtimeErrorEvent {
-  type: 'error';
-  message: string;
-}
+export type RealtimeErrorEvent = Extract<ServerEvent, { type: 'error' }>;
 
 /** The caller as the callee's `incomingCall` describes them (docs/voice-contract.md). */
-export interface CallerSummary {
-  id: number;
-  displayName: string;
-  profileImageUrl: string | null;
-}
+export type CallerSummary = Schemas['Caller'];
+
+type CallSignal = 'initiateCall' | 'acceptCall' | 'rejectCall' | 'endCall' | 'iceCandidate';
+const CALL_EVENTS = ['incomingCall', 'callAccepted', 'callRejected', 'callEnded', 'iceCandidate'] as const;
 
 /**
  * Call signalling, client → server (DESIGN §4, docs/voice-contract.md): the server fills in the
  * sender and relays each frame only to someone who shares a conversation with them.
  */
-export type CallClientEvent =
-  | { type: 'initiateCall'; toUserId: number; conversationId: number; offer: RTCSessionDescriptionInit }
-  | { type: 'acceptCall'; toUserId: number; answer: RTCSessionDescriptionInit }
-  | { type: 'rejectCall'; toUserId: number }
-  | { type: 'endCall'; toUserId: number }
-  | { type: 'iceCandidate'; toUserId: number; candidate: RTCIceCandidateInit };
+export type CallClientEvent = Extract<ClientEvent, { type: CallSignal }>;
 
 /** Why a call was refused: the callee declined, or (at once, without ringing) is in a call or has no socket open. */
-export type CallRejectReason = 'declined' | 'busy' | 'offline';
+export type CallRejectReason = Schemas['RejectReason'];
 
 /** Call signalling, server → client. `fromUserId` is always the other person, set by the server. */
-export type CallServerEvent =
-  | {
-      type: 'incomingCall';
-      fromUserId: number;
-      fromUser: CallerSummary | null;
-      conversationId: number;
-      offer: RTCSessionDescriptionInit;
-    }
-  | { type: 'callAccepted'; fromUserId: number; answer: RTCSessionDescriptionInit }
-  | { type: 'callRejected'; fromUserId: number; reason?: CallRejectReason }
-  | { type: 'callEnded'; fromUserId: number }
-  | { type: 'iceCandidate'; fromUserId: number; candidate: RTCIceCandidateInit };
+export type CallServerEvent = Extract<ServerEvent, { type: (typeof CALL_EVENTS)[number] }>;
 
-const CALL_EVENT_TYPES: ReadonlySet<string> = new Set(['incomingCall', 'callAccepted', 'callRejected', 'callEnded', 'iceCandidate']);
+const CALL_EVENT_TYPES: ReadonlySet<string> = new Set(CALL_EVENTS);
 
 /** Narrows a frame to the call signals. */
-export function isCallServerEvent(event: RealtimeEvent): event is RealtimeEvent & CallServerEvent {
-  return CALL_EVENT_TYPES.has(event.type) && typeof event.fromUserId === 'number';
+export function isCallServerEvent(event: ServerEvent): event is CallServerEvent {
+  return CALL_EVENT_TYPES.has(event.type) && 'fromUserId' in event && typeof event.fromUserId === 'number';
 }
 
 /** Narrows a frame to the server's `error`. */
-export function isErrorEvent(event: RealtimeEvent): event is RealtimeEvent & RealtimeErrorEvent {
+export function isErrorEvent(event: ServerEvent): event is RealtimeErrorEvent {
   return event.type === 'error' && typeof event.message === 'string';
 }
 
@@ -108,7 +106,7 @@ export class RealtimeClient {
   private opens = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
-  private readonly eventListeners = new Set<Listener<RealtimeEvent>>();
+  private readonly eventListeners = new Set<Listener<ServerEvent>>();
   private readonly statusListeners = new Set<Listener<RealtimeStatus>>();
   private readonly connectListeners = new Set<Listener<boolean>>();
 
@@ -139,14 +137,14 @@ export class RealtimeClient {
   }
 
   /** Sends an event; false when the socket is not open (the event is dropped, not queued). */
-  send(event: RealtimeEvent | CallClientEvent): boolean {
+  send(event: ClientEvent): boolean {
     if (this.currentStatus !== 'open' || !this.socket) return false;
     this.socket.send(JSON.stringify(event));
     return true;
   }
 
   /** Every event the server sends; returns the unsubscribe function. */
-  subscribe(listener: Listener<RealtimeEvent>): () => void {
+  subscribe(listener: Listener<ServerEvent>): () => void {
     this.eventListeners.add(listener);
     return () => void this.eventListeners.delete(listener);
   }
@@ -214,12 +212,13 @@ export class RealtimeClient {
   }
 }
 
-function parseEvent(data: unknown): RealtimeEvent | null {
+/** A frame with a string `type`, taken as the server's word for the rest (unknown types are left to listeners to ignore). */
+function parseEvent(data: unknown): ServerEvent | null {
   if (typeof data !== 'string') return null;
   try {
     const value: unknown = JSON.parse(data);
     if (value && typeof value === 'object' && typeof (value as { type?: unknown }).type === 'string') {
-      return value as RealtimeEvent;
+      return value as ServerEvent;
     }
   } catch {
     // A malformed frame is ignored; the server never sends one on purpose.

@@ -1220,6 +1220,13 @@ export interface components {
          * @enum {string}
          */
         CallOutcome: "completed" | "missed" | "declined";
+        /** @description The caller as an incoming call shows them. */
+        Caller: {
+            displayName: string;
+            /** Format: int64 */
+            id: number;
+            profileImageUrl: string | null;
+        };
         /** @description A person in a conversation, with their presence. */
         ChatUser: {
             displayName: string;
@@ -1232,6 +1239,60 @@ export interface components {
             /** @description The small avatar, or null. */
             profileImage: string | null;
             username: string;
+        };
+        /** @description What a client may send. */
+        ClientEvent: {
+            /** @enum {string} */
+            type: "userOnline";
+        } | {
+            /** Format: int64 */
+            conversationId: number;
+            /** @enum {string} */
+            type: "typing";
+        } | {
+            /** Format: int64 */
+            conversationId: number;
+            /** @enum {string} */
+            type: "stopTyping";
+        } | {
+            /** Format: int64 */
+            conversationId: number;
+            offer: {
+                [key: string]: unknown;
+            };
+            /** Format: int64 */
+            toUserId: number;
+            /** @enum {string} */
+            type: "initiateCall";
+        } | {
+            answer: {
+                [key: string]: unknown;
+            };
+            /** Format: int64 */
+            toUserId: number;
+            /** @enum {string} */
+            type: "acceptCall";
+        } | {
+            /** Format: int64 */
+            toUserId: number;
+            /** @enum {string} */
+            type: "rejectCall";
+        } | {
+            /** Format: int64 */
+            toUserId: number;
+            /** @enum {string} */
+            type: "endCall";
+        } | {
+            candidate: {
+                [key: string]: unknown;
+            };
+            /** Format: int64 */
+            toUserId: number;
+            /** @enum {string} */
+            type: "iceCandidate";
+        } | {
+            /** @enum {string} */
+            type: "ping";
         };
         /** @description A conversation as one of its members sees it. */
         Conversation: {
@@ -1721,6 +1782,11 @@ export interface components {
              */
             username: string;
         };
+        /**
+         * @description Why a call was refused.
+         * @enum {string}
+         */
+        RejectReason: "declined" | "busy" | "offline";
         /** @description The quoted message of a reply. */
         ReplyPreview: {
             content: string;
@@ -1752,6 +1818,100 @@ export interface components {
         RtcConfig: {
             /** @description Two public STUN servers, then the TURN server when one is configured. */
             iceServers: components["schemas"]["IceServer"][];
+        };
+        /** @description What the server sends. */
+        ServerEvent: {
+            /** Format: int64 */
+            conversationId: number;
+            message: components["schemas"]["Message"];
+            /** @enum {string} */
+            type: "newMessage";
+        } | {
+            added: boolean;
+            /** Format: int64 */
+            conversationId: number;
+            emoji: string;
+            /** Format: int64 */
+            messageId: number;
+            /** @enum {string} */
+            type: "reaction";
+            /** Format: int64 */
+            userId: number;
+        } | {
+            /** Format: int64 */
+            conversationId: number;
+            /** @enum {string} */
+            type: "typing";
+            /** Format: int64 */
+            userId: number;
+        } | {
+            /** Format: int64 */
+            conversationId: number;
+            /** @enum {string} */
+            type: "stopTyping";
+            /** Format: int64 */
+            userId: number;
+        } | {
+            isOnline: boolean;
+            lastSeen: string | null;
+            /** @enum {string} */
+            type: "presence";
+            /** Format: int64 */
+            userId: number;
+        } | {
+            /** Format: int64 */
+            conversationId: number;
+            /** @enum {string} */
+            type: "conversationUpdated";
+        } | {
+            /** Format: int64 */
+            conversationId: number;
+            fromUser: components["schemas"]["Caller"];
+            /** Format: int64 */
+            fromUserId: number;
+            offer: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            type: "incomingCall";
+        } | {
+            answer: {
+                [key: string]: unknown;
+            };
+            /** Format: int64 */
+            fromUserId: number;
+            /** @enum {string} */
+            type: "callAccepted";
+        } | {
+            /** Format: int64 */
+            fromUserId: number;
+            reason: components["schemas"]["RejectReason"];
+            /** @enum {string} */
+            type: "callRejected";
+        } | {
+            /** Format: int64 */
+            fromUserId: number;
+            /** @enum {string} */
+            type: "callEnded";
+        } | {
+            candidate: {
+                [key: string]: unknown;
+            };
+            /** Format: int64 */
+            fromUserId: number;
+            /** @enum {string} */
+            type: "iceCandidate";
+        } | {
+            /** @enum {string} */
+            type: "voicemail";
+            voicemail: components["schemas"]["Voicemail"];
+        } | {
+            /** @enum {string} */
+            type: "pong";
+        } | {
+            message: string;
+            /** @enum {string} */
+            type: "error";
         };
         /** @description The user's switches (spec 001 §2); every one defaults to true except `privateAccount`. */
         Settings: {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/use-toast';
-import type { CallClientEvent, RealtimeEvent } from '@/lib/realtime';
+import type { CallClientEvent, ServerEvent } from '@/lib/realtime';
 import { FakePeerConnection, FakeStream, flush } from '@/test/media';
 import { CallController, INCOMING_GRACE_MS, type CallDeps } from './call-controller';
 import { RING_TIMEOUT_MS } from './call-machine';
@@ -18,7 +18,7 @@ interface Harness {
   ringtone: { start: ReturnType<typeof vi.fn>; stop: ReturnType<typeof vi.fn> };
   closeNotification: ReturnType<typeof vi.fn>;
   /** A server frame reaches the controller. */
-  receive: (event: RealtimeEvent) => Promise<void>;
+  receive: (event: ServerEvent) => Promise<void>;
 }
 
 function harness(overrides: Partial<CallDeps> = {}): Harness {
@@ -296,13 +296,15 @@ describe('placing a call', () => {
 });
 
 describe('an incoming call', () => {
-  const incoming = (fromUser: unknown = { id: 2, displayName: 'Leo Park', profileImageUrl: null }) => ({
-    type: 'incomingCall',
-    fromUserId: 2,
-    fromUser,
-    conversationId: 10,
-    offer,
-  });
+  // `fromUser` is asserted: the controller copes with a frame that lacks it (the document says it never does).
+  const incoming = (fromUser: unknown = { id: 2, displayName: 'Leo Park', profileImageUrl: null }, fromUserId = 2) =>
+    ({
+      type: 'incomingCall',
+      fromUserId,
+      fromUser,
+      conversationId: 10,
+      offer,
+    }) as ServerEvent;
 
   it('rings and notifies with the caller, or Unknown User', async () => {
     const h = harness();
@@ -358,7 +360,7 @@ describe('an incoming call', () => {
   it('turns away a second caller while busy', async () => {
     const h = harness();
     await h.receive(incoming());
-    await h.receive({ ...incoming({ id: 3, displayName: 'Ana', profileImageUrl: null }), fromUserId: 3 });
+    await h.receive(incoming({ id: 3, displayName: 'Ana', profileImageUrl: null }, 3));
     expect(h.sent).toEqual([{ type: 'rejectCall', toUserId: 3 }]);
     expect(h.controller.state).toMatchObject({ status: 'incoming', peer: { id: 2 } });
   });

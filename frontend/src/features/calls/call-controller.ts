@@ -7,7 +7,7 @@
 //! call ends. It knows no React: call-provider.tsx feeds it socket events and renders its state.
 import { toast } from '@/components/ui/use-toast';
 import { formatMmSs } from '@/lib/duration';
-import { isCallServerEvent, isErrorEvent, type CallClientEvent, type RealtimeEvent, type RealtimeStatus } from '@/lib/realtime';
+import { isCallServerEvent, isErrorEvent, type CallClientEvent, type RealtimeStatus, type ServerEvent } from '@/lib/realtime';
 import { callReducer, IDLE, isActive, RING_TIMEOUT_MS, type CallAction, type CallState, type UnansweredReason } from './call-machine';
 import type { CallPeer } from './types';
 
@@ -230,7 +230,7 @@ export class CallController {
   }
 
   /** Every socket event; only the call signals and the server's refusal of one matter here. */
-  handleEvent(event: RealtimeEvent): void {
+  handleEvent(event: ServerEvent): void {
     if (isErrorEvent(event)) {
       if (this.state.status === 'calling') this.refused(event.message);
       return;

@@ -1,6 +1,7 @@
-//! The chat's wire types: the REST shapes come from the server's OpenAPI document
-//! (api.gen.ts); the socket frames, which OpenAPI does not describe, follow DESIGN §4 and
-//! docs/chat-contract.md.
+//! The chat's wire types, all from the server's OpenAPI document (api.gen.ts): the REST shapes,
+//! and the socket frames the chat speaks, picked from `ClientEvent` and `ServerEvent`
+//! (DESIGN §4, docs/chat-contract.md).
+import type { ClientEvent, ServerEvent } from '@/lib/realtime';
 import type { components } from '@/types/api.gen';
 
 type Schemas = components['schemas'];
@@ -38,29 +39,16 @@ export interface SendVoiceMessageRequest {
 }
 
 /** Client → server frames of the chat (the socket itself sends userOnline and ping). */
-export type ChatClientEvent =
-  | { type: 'typing'; conversationId: number }
-  | { type: 'stopTyping'; conversationId: number };
+export type ChatClientEvent = Extract<ClientEvent, { type: 'typing' | 'stopTyping' }>;
+
+const CHAT_EVENTS = ['newMessage', 'reaction', 'typing', 'stopTyping', 'presence', 'conversationUpdated'] as const;
 
 /** Server → client frames the chat listens to. */
-export type ChatServerEvent =
-  | { type: 'newMessage'; conversationId: number; message: Message }
-  | { type: 'reaction'; conversationId: number; messageId: number; userId: number; emoji: string; added: boolean }
-  | { type: 'typing'; conversationId: number; userId: number }
-  | { type: 'stopTyping'; conversationId: number; userId: number }
-  | { type: 'presence'; userId: number; isOnline: boolean; lastSeen: string | null }
-  | { type: 'conversationUpdated'; conversationId: number };
+export type ChatServerEvent = Extract<ServerEvent, { type: (typeof CHAT_EVENTS)[number] }>;
 
-const CHAT_EVENT_TYPES: ReadonlySet<string> = new Set([
-  'newMessage',
-  'reaction',
-  'typing',
-  'stopTyping',
-  'presence',
-  'conversationUpdated',
-]);
+const CHAT_EVENT_TYPES: ReadonlySet<string> = new Set(CHAT_EVENTS);
 
 /** Narrows a socket frame to the chat's events. */
-export function isChatEvent(event: { type: string }): event is ChatServerEvent {
+export function isChatEvent(event: ServerEvent): event is ChatServerEvent {
   return CHAT_EVENT_TYPES.has(event.type);
 }

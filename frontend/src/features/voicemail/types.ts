@@ -1,5 +1,6 @@
-//! Voicemail's wire types: the REST shapes come from the server's OpenAPI document
-//! (api.gen.ts); the socket event follows docs/voice-contract.md.
+//! Voicemail's wire types, all from the server's OpenAPI document (api.gen.ts): the REST shapes
+//! and the socket's `voicemail` frame, picked from `ServerEvent` (docs/voice-contract.md).
+import type { ServerEvent } from '@/lib/realtime';
 import type { components } from '@/types/api.gen';
 
 type Schemas = components['schemas'];
@@ -18,11 +19,8 @@ export interface VoicemailRecipient {
 }
 
 /** The socket's `voicemail` event, to the recipient. */
-export interface VoicemailEvent {
-  type: 'voicemail';
-  voicemail: Voicemail;
-}
+export type VoicemailEvent = Extract<ServerEvent, { type: 'voicemail' }>;
 
-export function isVoicemailEvent(event: { type: string }): event is VoicemailEvent {
+export function isVoicemailEvent(event: ServerEvent): event is VoicemailEvent {
   return event.type === 'voicemail';
 }

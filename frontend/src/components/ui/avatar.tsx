@@ -39,7 +39,8 @@ export function Avatar({
         className,
       )}
     >
-      {name.trim().charAt(0) || '?'}
+      {/* The label names it; the letter is only drawn (a button's visible text stays its own). */}
+      <span aria-hidden="true">{name.trim().charAt(0) || '?'}</span>
     </span>
   );
 }

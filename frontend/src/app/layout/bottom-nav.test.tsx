@@ -56,7 +56,7 @@ describe('BottomNav', () => {
 
   it("draws the initial instead of requesting the placeholder when there is no avatar", () => {
     const nav = renderNav(maya);
-    expect(nav.getByRole('img', { name: 'Maya Chen' })).toHaveTextContent('M');
+    expect(nav.getByRole('img', { name: 'Maya Chen' })).toHaveAttribute('data-initial', 'M');
     expect(document.querySelector('img')).toBeNull();
   });
 

@@ -397,7 +397,7 @@ describe('Admin dashboard on a desktop (from 1024 px)', () => {
     expect(headers(table)).toEqual(['User', 'Email', 'Role', 'Status', 'Followers', 'Following', 'Posts', 'Joined']);
     const leo = within(table).getByRole('row', { name: 'Leo Park' });
     expect(within(leo).getAllByRole('cell').map((td) => td.textContent)).toEqual([
-      'LLeo Park@leo', // the avatar's initial, the name, the username
+      'Leo Park@leo', // the name and the username (the avatar's initial is drawn by CSS)
       'leo@example.com',
       'User',
       'Online',

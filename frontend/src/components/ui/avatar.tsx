@@ -30,17 +30,17 @@ export function Avatar({
       />
     );
   }
+  // The letter is drawn by CSS, not written in the page: the label names the avatar, and a
+  // button or tile labelled by the name keeps its visible text its own ('Rosa', not 'R Rosa').
   return (
     <span
       role="img"
       aria-label={name}
+      data-initial={name.trim().charAt(0) || '?'}
       className={cn(
-        'grid shrink-0 place-items-center rounded-full bg-gradient-to-br from-fuchsia-600 to-indigo-600 leading-none font-semibold text-[#fff] uppercase',
+        "grid shrink-0 place-items-center rounded-full bg-gradient-to-br from-fuchsia-600 to-indigo-600 leading-none font-semibold text-[#fff] uppercase before:content-[attr(data-initial)]",
         className,
       )}
-    >
-      {/* The label names it; the letter is only drawn (a button's visible text stays its own). */}
-      <span aria-hidden="true">{name.trim().charAt(0) || '?'}</span>
-    </span>
+    />
   );
 }

@@ -26,6 +26,7 @@ both_backends!(
     mentions_are_stored_for_active_accounts_only_from_captions_and_comments,
     one_post_is_answered_by_id_as_the_viewer_sees_it,
     comments_of_a_deactivated_account_are_hidden_until_it_is_restored,
+    the_demo_seed_adds_its_threads_and_reel_likes_once,
 );
 
 fn ids(list: &Value) -> Vec<i64> {
@@ -932,4 +933,69 @@ async fn comments_of_a_deactivated_account_are_hidden_until_it_is_restored(backe
             .await),
         [reply]
     );
+}
+
+async fn the_demo_seed_adds_its_threads_and_reel_likes_once(backend: Backend) {
+    let app = spawn_app(backend).await;
+    for _ in 0..2 {
+        let seeded = app.cli(&["seed", "--demo"]);
+        assert!(
+            seeded.status.success(),
+            "{}",
+            String::from_utf8_lossy(&seeded.stderr)
+        );
+    }
+    let response = app
+        .post_json(
+            "/api/auth/login",
+            &json!({"email": "maya@atelier.test", "password": "atelier-demo"}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let maya: Value = response.json().await.unwrap();
+
+    // Three threads (a comment and its replies), once each, counted on their posts.
+    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM comments").await, 7);
+    assert_eq!(
+        scalar(
+            &app,
+            "SELECT COUNT(*) FROM comments WHERE parent_id IS NULL"
+        )
+        .await,
+        3
+    );
+    let posts: Value = app
+        .get(&format!("/api/posts/user/{}?limit=100", maya["id"]))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let harbour = posts
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["caption"] == "Blue hour over the harbour")
+        .expect("maya's harbour post");
+    assert_eq!(harbour["commentsCount"], 3);
+    let thread: Value = app
+        .get(&comments_of_post(id_of(harbour)))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(thread.as_array().unwrap().len(), 1);
+    assert_eq!(thread[0]["user"]["username"], "leo");
+    assert_eq!(thread[0]["repliesCount"], 2);
+    // Their @names are mentions: @maya twice, @leo, @sofia.
+    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM mentions").await, 4);
+
+    // Each demo creator likes the two others' reels: maya sees hers unliked by her.
+    let reels: Value = app.get("/api/reels").await.json().await.unwrap();
+    let reels = reels.as_array().unwrap();
+    assert_eq!(reels.len(), 3);
+    for reel in reels {
+        assert_eq!(reel["likesCount"], 2, "{reel}");
+        let own = reel["user"]["username"] == "maya";
+        assert_eq!(reel["isLiked"], !own, "{reel}");
+    }
 }

@@ -99,15 +99,6 @@ async fn comment_visible(db: &Db, comment: i64) -> Result<bool, sqlx::Error> {
     Ok(found.is_some())
 }
 
-/// One comment as `viewer` sees it.
-pub async fn find(db: &Db, viewer: i64, id: i64) -> Result<Option<CommentView>, sqlx::Error> {
-    sqlx::query_as(concat!(comment_view!(), " WHERE c.id = $2"))
-        .bind(viewer)
-        .bind(id)
-        .fetch_optional(&db.pool)
-        .await
-}
-
 /// A page of the item's top-level comments, newest first (the caller shows them oldest
 /// first); `None` when the item does not show.
 pub async fn top_level(
@@ -208,8 +199,9 @@ impl From<sqlx::Error> for InsertError {
 }
 
 /// Stores a comment or a reply with its mentions, moving the item's `comments_count` (and the
-/// top-level comment's `replies_count`) in the same write transaction; answers its id.
-pub async fn insert(db: &Db, new: NewComment<'_>) -> Result<i64, InsertError> {
+/// top-level comment's `replies_count`) in the same write transaction; answers it as its author
+/// sees it, read in that transaction (a delete of its thread may follow the commit at once).
+pub async fn insert(db: &Db, new: NewComment<'_>) -> Result<CommentView, InsertError> {
     if !item_visible(db, new.item).await? {
         return Err(InsertError::ItemNotFound);
     }
@@ -281,8 +273,13 @@ pub async fn insert(db: &Db, new: NewComment<'_>) -> Result<i64, InsertError> {
         new.created_at,
     )
     .await?;
+    let view: CommentView = sqlx::query_as(concat!(comment_view!(), " WHERE c.id = $2"))
+        .bind(new.user_id)
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
     tx.commit().await?;
-    Ok(id)
+    Ok(view)
 }
 
 /// What became of a delete.

@@ -252,7 +252,8 @@ async fn seed_comments(db: &Db) -> anyhow::Result<()> {
             },
         )
         .await
-        .map_err(|err| anyhow::anyhow!("seeding a comment: {err:?}"))?;
+        .map_err(|err| anyhow::anyhow!("seeding a comment: {err:?}"))?
+        .id;
         for (who, text) in *replies {
             let Some(who) = db::users::find_by_username(db, who).await? else {
                 continue;

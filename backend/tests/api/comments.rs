@@ -27,6 +27,7 @@ both_backends!(
     one_post_is_answered_by_id_as_the_viewer_sees_it,
     comments_of_a_deactivated_account_are_hidden_until_it_is_restored,
     the_demo_seed_adds_its_threads_and_reel_likes_once,
+    a_thread_deleted_while_replies_and_likes_arrive_leaves_true_counts_and_no_error,
 );
 
 fn ids(list: &Value) -> Vec<i64> {
@@ -998,4 +999,62 @@ async fn the_demo_seed_adds_its_threads_and_reel_likes_once(backend: Backend) {
         let own = reel["user"]["username"] == "maya";
         assert_eq!(reel["isLiked"], !own, "{reel}");
     }
+}
+
+async fn a_thread_deleted_while_replies_and_likes_arrive_leaves_true_counts_and_no_error(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let post = id_of(&maya.create_post("busy").await);
+    let path = comments_of_post(post);
+    let fans = app.synthetic_users_signed_in(20);
+
+    for round in 0..3 {
+        let top = id_of(&comment_on(&maya, &path, &format!("thread {round}"), None).await);
+        let early = id_of(&comment_on(&fans[0], &path, "early reply", Some(top)).await);
+        // Replies and likes race the thread's delete (by the post's author) and the early
+        // reply's delete (by its author): each is done before or finds nothing, never a 500.
+        let mut requests = tokio::task::JoinSet::new();
+        for (n, fan) in fans.iter().enumerate() {
+            let client = fan.client.clone();
+            let (reply, like) = (
+                fan.url(&path),
+                fan.url(&format!("/api/comments/{top}/like")),
+            );
+            requests.spawn(async move {
+                let body = json!({"content": format!("reply {n}"), "parentId": top});
+                let (a, b) = tokio::join!(
+                    client.post(reply).json(&body).send(),
+                    client.post(like).send()
+                );
+                vec![a.unwrap().status(), b.unwrap().status()]
+            });
+            if n == 10 {
+                let client = maya.client.clone();
+                let url = maya.url(&format!("/api/comments/{top}"));
+                requests
+                    .spawn(async move { vec![client.delete(url).send().await.unwrap().status()] });
+                let client = fans[0].client.clone();
+                let url = fans[0].url(&format!("/api/comments/{early}"));
+                requests
+                    .spawn(async move { vec![client.delete(url).send().await.unwrap().status()] });
+            }
+        }
+        while let Some(statuses) = requests.join_next().await {
+            for status in statuses.unwrap() {
+                assert!(
+                    [200, 201, 204, 404].contains(&status.as_u16()),
+                    "round {round}: {status}"
+                );
+            }
+        }
+        let (status, _, _) =
+            error_of(maya.get(&format!("/api/comments/{top}/replies")).await).await;
+        assert_eq!(status, 404, "the thread is gone");
+    }
+    // Nothing of the threads is left, and the post's count says so.
+    assert_eq!(comment_rows(&app).await, 0);
+    assert_eq!(scalar(&app, "SELECT COUNT(*) FROM comment_likes").await, 0);
+    assert_eq!(post_of(&maya, post).await["commentsCount"], 0);
 }

@@ -106,7 +106,7 @@ async fn create_on(
     let content = CommentContent::parse(body.content.as_deref())?;
     let mentions = mentioned_usernames(content.as_str());
     let me = current.user.id;
-    let id = db::comments::insert(
+    let comment = db::comments::insert(
         &state.db,
         NewComment {
             item,
@@ -127,8 +127,5 @@ async fn create_on(
         }),
         InsertError::Db(err) => err.into(),
     })?;
-    let comment = db::comments::find(&state.db, me, id)
-        .await?
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("comment {id} vanished after insert")))?;
     Ok((StatusCode::CREATED, Json(comment.into())))
 }

@@ -27,10 +27,12 @@ CREATE INDEX comments_post_top_idx ON comments (post_id, id) WHERE parent_id IS 
 CREATE INDEX comments_reel_top_idx ON comments (reel_id, id) WHERE parent_id IS NULL;
 -- A comment's replies by id; also the cascade from a deleted comment to its replies.
 CREATE INDEX comments_parent_id_idx ON comments (parent_id, id);
--- Deleting a user, a post or a reel finds what refers to it through these.
+-- Deleting a user, a post or a reel finds what refers to it through these. With `parent_id`
+-- and `id` after the item's id, SQLite's planner (which cannot tell which is smaller without
+-- statistics) serves the top-level list as well from these as from the partial ones.
 CREATE INDEX comments_user_id_idx ON comments (user_id);
-CREATE INDEX comments_post_id_idx ON comments (post_id);
-CREATE INDEX comments_reel_id_idx ON comments (reel_id);
+CREATE INDEX comments_post_id_idx ON comments (post_id, parent_id, id);
+CREATE INDEX comments_reel_id_idx ON comments (reel_id, parent_id, id);
 
 -- One row per (user, comment): a like toggles (as post_likes).
 CREATE TABLE comment_likes (

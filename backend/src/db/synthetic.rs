@@ -221,6 +221,64 @@ async fn over_range(
     Ok(())
 }
 
+/// A synthetic comment on a post: top-level, or a reply to a top-level comment of that post.
+pub struct NewComment {
+    pub post_id: i64,
+    pub user_id: i64,
+    pub parent_id: Option<i64>,
+    pub content: String,
+    pub created_at: i64,
+}
+
+/// Inserts comments (counts untouched: `recount_comments` sets them); answers their ids in
+/// order.
+pub async fn insert_comments(
+    tx: &mut Tx,
+    comments: &[NewComment],
+) -> Result<Vec<i64>, sqlx::Error> {
+    let mut ids = Vec::with_capacity(comments.len());
+    for chunk in comments.chunks(MAX_ROWS) {
+        let sql = format!(
+            "INSERT INTO comments (post_id, user_id, parent_id, content, created_at) VALUES {}
+             RETURNING id",
+            values(chunk.len(), 5, 0, "")
+        );
+        let mut query = sqlx::query_as(AssertSqlSafe(sql));
+        for comment in chunk {
+            query = query
+                .bind(comment.post_id)
+                .bind(comment.user_id)
+                .bind(comment.parent_id)
+                .bind(&comment.content)
+                .bind(comment.created_at);
+        }
+        let rows: Vec<(i64,)> = query.fetch_all(&mut **tx).await?;
+        ids.extend(rows.into_iter().map(|(id,)| id));
+    }
+    Ok(ids)
+}
+
+/// Sets `comments_count` of the posts with ids in `first..=last`, and `replies_count` of their
+/// top-level comments, to what the rows hold (one index range count each).
+pub async fn recount_comments(tx: &mut Tx, first: i64, last: i64) -> Result<(), sqlx::Error> {
+    over_range(
+        tx,
+        "UPDATE posts SET comments_count =
+           (SELECT COUNT(*) FROM comments c WHERE c.post_id = posts.id)
+         WHERE id BETWEEN $1 AND $2",
+        (first, last),
+    )
+    .await?;
+    over_range(
+        tx,
+        "UPDATE comments SET replies_count =
+           (SELECT COUNT(*) FROM comments r WHERE r.parent_id = comments.id)
+         WHERE post_id BETWEEN $1 AND $2 AND parent_id IS NULL",
+        (first, last),
+    )
+    .await
+}
+
 /// Inserts one-to-one conversations of `(user_a, user_b)` pairs (`user_a < user_b`, `$1` is
 /// their creation time) with no members or messages yet; answers `(id, user_a, user_b)` of each.
 pub async fn insert_conversations(

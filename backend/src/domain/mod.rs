@@ -13,6 +13,7 @@ mod post;
 mod reel;
 mod settings;
 mod story;
+pub mod tag;
 pub mod text;
 
 pub use account::{
@@ -20,13 +21,18 @@ pub use account::{
 };
 pub use ad::{AdInput, NO_END_DATE, ValidAd};
 pub use call::CallEnd;
-pub use chat::{MESSAGE_MAX, parse_caption, parse_emoji, parse_message, parse_transcript};
+pub use chat::{
+    CONVERSATION_NOT_FOUND, MESSAGE_MAX, parse_caption, parse_emoji, parse_message,
+    parse_transcript,
+};
 pub use error::DomainError;
 pub use image::{ImageSource, MAX_URL_LEN, parse_audio_data_url, parse_image_source};
 pub use page::{Page, PageQuery};
 pub use post::{
-    Caption, IMAGE_REQUIRED, Skill, parse_bio, parse_location, parse_tags, skills_json,
+    Caption, IMAGE_REQUIRED, POST_NOT_FOUND, Skill, parse_bio, parse_location, parse_tags,
+    skills_json,
 };
-pub use reel::{REEL_CAPTION_MAX, REEL_CAPTION_TOO_LONG, parse_reel_caption};
+pub use reel::{REEL_CAPTION_MAX, REEL_CAPTION_TOO_LONG, REEL_NOT_FOUND, parse_reel_caption};
 pub use settings::{Settings, SettingsUpdate};
 pub use story::{STORY_LIFETIME_MS, StoryKind, parse_story_caption};
+pub use tag::{SearchQuery, TAG_NOT_FOUND};

@@ -7,6 +7,7 @@ use super::DomainError;
 const CAPTION_MAX: usize = 2200;
 const CAPTION_TOO_LONG: &str = "Caption must be under 2200 characters";
 pub const IMAGE_REQUIRED: &str = "Please select an image or enter a URL";
+pub const POST_NOT_FOUND: &str = "Post not found";
 const LOCATION_MAX: usize = 100;
 const TAGS_MAX: usize = 30;
 const TAG_MAX: usize = 50;

@@ -321,3 +321,186 @@ async fn a_share_message_cannot_be_sent_as_a_plain_message(backend: Backend) {
     }
     assert_eq!(count(&app, "messages").await, 0);
 }
+
+/// SQLite only (PostgreSQL alters the CHECK in place): migration 0018 rebuilds the messages
+/// table. A database migrated to just before it, with messages of every kind, a reply, a
+/// reaction and a deleted newest message, keeps every row, id and reaction, its indexes and
+/// trigger, foreign keys on, and never reuses the deleted message's id; its posts get their
+/// tags from the backfill.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_messages_keep_every_row_through_the_rebuild_of_migration_0018() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("old.db").display());
+    let db = atelier::db::Db::connect(&url).await.unwrap();
+    // The migrations before 0018, as an earlier release ran them.
+    let earlier = dir.path().join("earlier");
+    std::fs::create_dir(&earlier).unwrap();
+    let all = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/sqlite");
+    for entry in std::fs::read_dir(&all).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+        if name.as_str() < "0018" {
+            std::fs::copy(&path, earlier.join(&name)).unwrap();
+        }
+    }
+    sqlx::migrate::Migrator::new(earlier.as_path())
+        .await
+        .unwrap()
+        .run(&db.pool)
+        .await
+        .unwrap();
+
+    let mut people = Vec::new();
+    for name in ["maya", "leo"] {
+        let user = atelier::db::users::insert(
+            &db,
+            atelier::db::users::NewUser {
+                username: name,
+                email: &format!("{name}@example.com"),
+                display_name: name,
+                password_hash: "x",
+                is_admin: false,
+            },
+        )
+        .await
+        .unwrap();
+        people.push(user.id);
+    }
+    let old_schema = [
+        "INSERT INTO conversations (user_a, user_b, created_at) VALUES ($1, $2, 1)",
+        "INSERT INTO conversation_members (conversation_id, user_id, joined_at, last_activity_at)
+         VALUES (1, $1, 1, 1), (1, $2, 1, 1)",
+        "INSERT INTO messages (conversation_id, sender_id, content, created_at)
+         VALUES (1, $1, 'first', 10)",
+        "INSERT INTO messages (conversation_id, sender_id, content, message_type, voice_url,
+                               duration, reply_to_id, created_at)
+         VALUES (1, $2, '', 'voice', '/media/v.webm', 4, 1, 20)",
+        "INSERT INTO messages (conversation_id, sender_id, content, message_type, duration,
+                               call_outcome, created_at)
+         VALUES (1, $1, '', 'call', 65, 'completed', 30)",
+        "INSERT INTO messages (conversation_id, sender_id, content, created_at)
+         VALUES (1, $2, 'deleted later', 40)",
+        "DELETE FROM messages WHERE id = 4",
+        "INSERT INTO message_reactions (message_id, user_id, emoji, created_at)
+         VALUES (1, $2, '🔥', 50), (2, $1, '👍', 60)",
+        "INSERT INTO posts (user_id, caption, image_url, tags, created_at)
+         VALUES ($1, 'Old work #Legacy', 'https://images.example.com/o.jpg', '[\"Old Tag\"]', 5)",
+    ];
+    for sql in old_schema {
+        sqlx::query(sql)
+            .bind(people[0])
+            .bind(people[1])
+            .execute(&db.pool)
+            .await
+            .unwrap();
+    }
+    type Row = (
+        i64,
+        i64,
+        i64,
+        String,
+        String,
+        Option<String>,
+        Option<i64>,
+        Option<i64>,
+        i64,
+        Option<String>,
+    );
+    let read_messages = "SELECT id, conversation_id, sender_id, content, message_type, voice_url,
+                                duration, reply_to_id, created_at, call_outcome
+                         FROM messages ORDER BY id";
+    let before: Vec<Row> = sqlx::query_as(read_messages)
+        .fetch_all(&db.pool)
+        .await
+        .unwrap();
+    let reactions = "SELECT message_id, user_id, emoji FROM message_reactions ORDER BY message_id";
+    let reactions_before: Vec<(i64, i64, String)> =
+        sqlx::query_as(reactions).fetch_all(&db.pool).await.unwrap();
+    assert_eq!(before.len(), 3);
+
+    db.migrate().await.unwrap();
+
+    let after: Vec<Row> = sqlx::query_as(read_messages)
+        .fetch_all(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(after, before);
+    let reactions_after: Vec<(i64, i64, String)> =
+        sqlx::query_as(reactions).fetch_all(&db.pool).await.unwrap();
+    assert_eq!(reactions_after, reactions_before);
+    let (objects,): (String,) = sqlx::query_as(
+        "SELECT group_concat(name, ' ') FROM (SELECT name FROM sqlite_master
+         WHERE tbl_name = 'messages' AND type IN ('index', 'trigger') ORDER BY name)",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        objects,
+        "messages_conversation_id_idx messages_reply_to_id_idx messages_sender_id_idx \
+         messages_shared_post_id_idx messages_shared_reel_id_idx messages_touch_conversation"
+    );
+    let (foreign_keys,): (i64,) = sqlx::query_as("PRAGMA foreign_keys")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        foreign_keys, 1,
+        "foreign keys are back on for the migrating connection"
+    );
+    let problems: Vec<(String, i64, String, i64)> = sqlx::query_as("PRAGMA foreign_key_check")
+        .fetch_all(&db.pool)
+        .await
+        .unwrap();
+    assert!(problems.is_empty(), "{problems:?}");
+
+    let tags = "SELECT tag, posts_count FROM tags ORDER BY tag";
+    let counted: Vec<(String, i64)> = sqlx::query_as(tags).fetch_all(&db.pool).await.unwrap();
+    assert_eq!(
+        counted,
+        [("legacy".to_owned(), 1), ("oldtag".to_owned(), 1)]
+    );
+
+    // A new message takes the next id after the deleted one, and the trigger makes it last.
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO messages (conversation_id, sender_id, content, message_type, shared_post_id,
+                               created_at)
+         VALUES (1, $1, '', 'post', 1, 70) RETURNING id",
+    )
+    .bind(people[0])
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(id, 5);
+    let (last,): (i64,) = sqlx::query_as("SELECT last_message_id FROM conversations WHERE id = 1")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(last, 5);
+    // Deleting a reaction's message still cascades; deleting the shared post clears the link.
+    sqlx::query("DELETE FROM messages WHERE id = 1")
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let (left,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM message_reactions")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(left, 1);
+    sqlx::query("DELETE FROM posts WHERE id = 1")
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let (shared,): (Option<i64>,) =
+        sqlx::query_as("SELECT shared_post_id FROM messages WHERE id = 5")
+            .fetch_one(&db.pool)
+            .await
+            .unwrap();
+    assert_eq!(shared, None);
+    let counted: Vec<(String, i64)> = sqlx::query_as(tags).fetch_all(&db.pool).await.unwrap();
+    assert_eq!(
+        counted,
+        [("legacy".to_owned(), 0), ("oldtag".to_owned(), 0)]
+    );
+    db.pool.close().await;
+}

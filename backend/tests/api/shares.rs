@@ -19,6 +19,7 @@ both_backends!(
     sharing_into_a_conversation_you_are_not_in_is_404_and_stores_nothing,
     sharing_an_unknown_post_or_reel_is_404_and_stores_nothing,
     a_share_message_cannot_be_sent_as_a_plain_message,
+    a_share_of_a_deactivated_authors_post_shows_no_card_and_cannot_be_sent_again,
 );
 
 async fn share(user: &TestUser, what: &str, id: i64, conversation: i64) -> reqwest::Response {
@@ -503,4 +504,37 @@ async fn sqlite_messages_keep_every_row_through_the_rebuild_of_migration_0018() 
         [("legacy".to_owned(), 0), ("oldtag".to_owned(), 0)]
     );
     db.pool.close().await;
+}
+
+async fn a_share_of_a_deactivated_authors_post_shows_no_card_and_cannot_be_sent_again(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let ines = app.new_user("ines").await;
+    let chat = conversation(&maya, &leo).await;
+    let post = ines.create_post("Soon gone").await["id"].as_i64().unwrap();
+    assert_eq!(share(&maya, "posts", post, chat).await.status(), 201);
+
+    let response = ines
+        .post_json(
+            "/api/user/deactivate",
+            &json!({"password": crate::helpers::PASSWORD}),
+        )
+        .await;
+    assert_eq!(response.status(), StatusCode::OK);
+
+    // The message stays, without its card (the client shows 'Post unavailable').
+    let listed = leo
+        .get_json(&format!("/api/conversations/{chat}/messages"))
+        .await;
+    assert_eq!(listed[0]["messageType"], "post");
+    assert_eq!(listed[0]["sharedPost"], Value::Null);
+    let preview = &leo.get_json("/api/conversations").await[0]["lastMessage"];
+    assert_eq!(preview["sharedPost"], Value::Null);
+    // And it is not there to share.
+    let (status, message, _) = error_of(share(&maya, "posts", post, chat).await).await;
+    assert_eq!((status, message.as_str()), (404, "Post not found"));
+    assert_eq!(count(&app, "messages").await, 1);
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `make bench`: throughput and latency of the hot read paths against a release build, with wrk
 # on loopback, on the synthetic data set (`atelier seed --synthetic`) at two sizes:
-#   small: 100 users, 1,000 posts      large: 10,000 users, 100,000 posts
+#   small: 100 users, 1,000 posts      large: 10,000 users, 100,000 posts (about 300,000 comments)
 # (and live stories for one user in ten: GET /api/stories and GET /api/posts/trending are
 # measured beside the feed; trending's p50 at 100k should stay within 1.5x of its p50 at 1k).
 # SQLite (a fresh file) always; PostgreSQL too when BENCH_DATABASE_URL (a server URL, default
@@ -147,6 +147,14 @@ bench_backend() {
   measure "GET /api/posts/trending" "$backend" "$size" "$base/api/posts/trending" \
     -H "Cookie: $cookie"
   measure "GET /api/stories" "$backend" "$size" "$base/api/stories" -H "Cookie: $cookie"
+  # Comments (issue 19): the newest post's first page (the seed gives it 100 and more), and
+  # explore's search as someone types a word and the start of another.
+  local discussed
+  discussed=$(curl -fs -H "Cookie: $cookie" "$base/api/posts?limit=1" | jq -r '.[0].id')
+  measure "GET /api/posts/{id}/comments" "$backend" "$size" \
+    "$base/api/posts/$discussed/comments?limit=20" -H "Cookie: $cookie"
+  measure "GET /api/search?q=harbour sk" "$backend" "$size" "$base/api/search?q=harbour%20sk" \
+    -H "Cookie: $cookie"
   if [[ $size == small && $backend == sqlite ]]; then
     measure "GET /healthz" atelier - "$base/healthz"
   fi
@@ -261,6 +269,8 @@ if [[ -s "$results" ]]; then
     $2 == "atelier" { health = $4 } $2 == "bare" { bare = $4 }
     $1 == "GET /api/posts?limit=20" { p50[$2 "," $3] = $5 }
     $1 == "GET /api/posts/trending" { trending[$2 "," $3] = $5 }
+    $1 == "GET /api/posts/{id}/comments" { comments[$2 "," $3] = $5 }
+    $1 ~ /^GET \/api\/search\?/ { search[$2 "," $3] = $5 }
     END {
       if (bare > 0) printf "/healthz: %.0f %% of the bare handler\n", 100 * health / bare
       for (b in p50) { split(b, k, ","); if (k[2] == "large" && p50[k[1] ",small"] > 0)
@@ -268,6 +278,12 @@ if [[ -s "$results" ]]; then
       for (b in trending) { split(b, k, ","); if (k[2] == "large" && trending[k[1] ",small"] > 0)
         printf "%s trending p50, 100k vs 1k posts: %.2fx (target <= 1.5x)\n", k[1],
           trending[b] / trending[k[1] ",small"] }
+      for (b in comments) { split(b, k, ","); if (k[2] == "large" && comments[k[1] ",small"] > 0)
+        printf "%s comments p50, 100k vs 1k posts: %.2fx (target <= 1.2x)\n", k[1],
+          comments[b] / comments[k[1] ",small"] }
+      for (b in search) { split(b, k, ","); if (k[2] == "large" && search[k[1] ",small"] > 0)
+        printf "%s search p50, 100k vs 1k posts: %.2fx (target <= 1.2x)\n", k[1],
+          search[b] / search[k[1] ",small"] }
     }' "$results"
 fi
 if [[ -s "$realtime" ]]; then

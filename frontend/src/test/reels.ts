@@ -17,6 +17,7 @@ export function aReel(overrides: Partial<Reel> = {}): Reel {
     likesCount: 12,
     commentsCount: 3,
     sharesCount: 1,
+    isLiked: false,
     createdAt: '2026-03-01T10:00:00Z',
     ...overrides,
   };

@@ -25,7 +25,7 @@ export function CommentsSheet({
           <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
           <DialogPrimitive.Content
             aria-describedby={undefined}
-            className="fixed inset-x-0 bottom-0 z-50 mx-auto flex h-[85dvh] w-full max-w-[480px] flex-col rounded-t-3xl border border-white/10 bg-zinc-950 text-zinc-100 shadow-2xl focus:outline-none lg:top-1/2 lg:bottom-auto lg:h-[min(80dvh,720px)] lg:max-w-[560px] lg:-translate-y-1/2 lg:rounded-3xl"
+            className="fixed inset-x-0 bottom-0 z-50 mx-auto flex h-[85dvh] w-full max-w-[480px] flex-col overflow-hidden rounded-t-3xl border border-white/10 bg-zinc-950 text-zinc-100 shadow-2xl focus:outline-none lg:top-1/2 lg:bottom-auto lg:h-[min(80dvh,720px)] lg:max-w-[560px] lg:-translate-y-1/2 lg:rounded-3xl"
             // Following a profile or tag link leaves the sheet behind.
             onClickCapture={(event) => {
               if ((event.target as Element).closest('a')) onClose();

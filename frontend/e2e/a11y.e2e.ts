@@ -124,7 +124,7 @@ describe.each<Screen>(['phone', 'desktop'])('accessibility on the %s screen', (s
     await visit(page, '/explore', 'Explore');
     await page.getByRole('heading', { name: 'Trending' }).first().waitFor();
     await check(page, screen, 'explore');
-    await page.getByRole('searchbox', { name: 'Search' }).fill('l');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('a');
     await page.getByRole('heading', { name: 'Search Results' }).waitFor();
     await page.getByRole('heading', { name: 'Posts' }).waitFor();
     await check(page, screen, 'explore: search results');

@@ -177,7 +177,7 @@ describe('comments, tags, search and sharing', () => {
     await dialog.getByRole('button', { name: `Sent to ${dev.displayName}` }).waitFor();
     await c.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => countOf(card.getByText(/\d+ shares?$/)), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => countOf(card.getByText(/^\d+ shares?$/)), { timeout: 15_000 }).toBe(1);
 
     // Dev sees the card arrive live, and it opens the post.
     const shared = d.page.getByRole('link', { name: new RegExp(`^Open post by ${cara.displayName}: ${caption}`) });

@@ -72,14 +72,14 @@ function SharedCard({ message }: { message: BubbleMessage }) {
       href={href}
       aria-label={`Open ${what} by ${item.user.displayName}${item.caption ? `: ${item.caption.slice(0, 80)}` : ''}`}
       data-shared={what}
-      className="-mx-1 -mt-0.5 block w-56 max-w-full overflow-hidden rounded-xl bg-black/30 text-left hover:brightness-110"
+      className="-mx-1 -mt-0.5 block w-52 max-w-full overflow-hidden rounded-xl bg-black/30 text-left hover:brightness-110"
     >
       <span className="flex items-center gap-2 px-2.5 py-2 text-xs font-semibold">{item.user.displayName}</span>
       <span className="relative block">
         {picture ? (
-          <img src={picture} alt="" className={cn('w-full object-cover', isReel ? 'aspect-[9/14]' : 'aspect-square')} />
+          <img src={picture} alt="" className={cn('w-full object-cover', isReel ? 'aspect-[3/4]' : 'aspect-square')} />
         ) : (
-          <span className="grid aspect-[9/14] w-full place-items-center bg-zinc-800">
+          <span className="grid aspect-[3/4] w-full place-items-center bg-zinc-800">
             <Clapperboard aria-hidden="true" className="size-8 opacity-70" />
           </span>
         )}

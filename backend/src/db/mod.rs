@@ -5,11 +5,13 @@
 pub mod admin;
 pub mod ads;
 pub mod calls;
+pub mod comments;
 pub mod conversations;
 pub mod earnings;
 pub mod export;
 pub mod follows;
 pub mod media;
+pub mod mentions;
 pub mod messages;
 pub mod posts;
 pub mod reels;

@@ -1,10 +1,13 @@
 //! Reels: short vertical videos. A page of reels is one query (a walk of the primary key, or
-//! of `reels_user_id_idx` for one creator, backwards, with each author joined); a creator's
-//! empty page costs one more lookup to tell "no reels" from "no such user".
+//! of `reels_user_id_idx` for one creator, backwards, with each author and the viewer's like
+//! joined); a creator's empty page costs one more lookup to tell "no reels" from "no such user".
+//! A like toggles as a post's does (db/posts.rs): one row per (user, reel), the counter moved in
+//! the same transaction.
 
 use sqlx::FromRow;
 
-use super::Db;
+use super::posts::Toggled;
+use super::{Db, now_ms};
 use crate::domain::Page;
 use crate::fetch_list;
 
@@ -25,15 +28,22 @@ pub struct ReelView {
     pub likes_count: i64,
     pub comments_count: i64,
     pub shares_count: i64,
+    /// 1 when the viewer likes it.
+    pub is_liked: i64,
     pub created_at: i64,
 }
 
+/// `ReelView`'s columns; `$1` is the viewer.
 macro_rules! reel_view {
     () => {
         "SELECT r.id, r.user_id, u.username, u.display_name,
                 COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
                 r.media_key, r.poster_key, r.caption, r.duration_seconds, r.width, r.height,
-                r.likes_count, r.comments_count, r.shares_count, r.created_at
+                r.likes_count, r.comments_count, r.shares_count,
+                CAST(CASE WHEN EXISTS (SELECT 1 FROM reel_likes l
+                                       WHERE l.user_id = $1 AND l.reel_id = r.id)
+                     THEN 1 ELSE 0 END AS BIGINT) AS is_liked,
+                r.created_at
          FROM reels r
          JOIN users u ON u.id = r.user_id AND u.deactivated_at IS NULL"
     };
@@ -51,7 +61,7 @@ pub struct NewReel<'a> {
     pub created_at: i64,
 }
 
-/// Stores a reel; answers it with its author.
+/// Stores a reel; answers it with its author (as its author sees it).
 pub async fn insert(db: &Db, new: NewReel<'_>) -> Result<ReelView, sqlx::Error> {
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO reels (user_id, media_key, poster_key, caption, duration_seconds, width,
@@ -68,32 +78,37 @@ pub async fn insert(db: &Db, new: NewReel<'_>) -> Result<ReelView, sqlx::Error> 
     .bind(new.created_at)
     .fetch_one(&db.pool)
     .await?;
-    find(db, id).await?.ok_or(sqlx::Error::RowNotFound)
+    find(db, new.user_id, id)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)
 }
 
-/// One reel with its author.
-pub async fn find(db: &Db, id: i64) -> Result<Option<ReelView>, sqlx::Error> {
-    sqlx::query_as(concat!(reel_view!(), " WHERE r.id = $1"))
+/// One reel with its author, as `viewer` sees it.
+pub async fn find(db: &Db, viewer: i64, id: i64) -> Result<Option<ReelView>, sqlx::Error> {
+    sqlx::query_as(concat!(reel_view!(), " WHERE r.id = $2"))
+        .bind(viewer)
         .bind(id)
         .fetch_optional(&db.pool)
         .await
 }
 
-/// Everyone's reels, newest first (the pager).
-pub async fn page(db: &Db, page: Page) -> Result<Vec<ReelView>, sqlx::Error> {
+/// Everyone's reels, newest first (the pager), as `viewer` sees them.
+pub async fn page(db: &Db, viewer: i64, page: Page) -> Result<Vec<ReelView>, sqlx::Error> {
     fetch_list!(
         db,
         ReelView,
-        concat!(reel_view!(), " WHERE r.id < $1 ORDER BY r.id DESC LIMIT $2"),
+        concat!(reel_view!(), " WHERE r.id < $2 ORDER BY r.id DESC LIMIT $3"),
+        viewer,
         page.before,
         page.fetch_limit()
     )
 }
 
-/// One creator's reels, newest first (a profile's REELS tab); `None` when there is no such
-/// user.
+/// One creator's reels, newest first (a profile's REELS tab), as `viewer` sees them; `None`
+/// when there is no such user.
 pub async fn by_user(
     db: &Db,
+    viewer: i64,
     author: i64,
     page: Page,
 ) -> Result<Option<Vec<ReelView>>, sqlx::Error> {
@@ -102,8 +117,9 @@ pub async fn by_user(
         ReelView,
         concat!(
             reel_view!(),
-            " WHERE r.user_id = $1 AND r.id < $2 ORDER BY r.id DESC LIMIT $3"
+            " WHERE r.user_id = $2 AND r.id < $3 ORDER BY r.id DESC LIMIT $4"
         ),
+        viewer,
         author,
         page.before,
         page.fetch_limit()
@@ -126,4 +142,46 @@ pub async fn count_by_user(db: &Db, user: i64) -> Result<i64, sqlx::Error> {
         .fetch_one(&db.pool)
         .await?;
     Ok(count)
+}
+
+/// Likes the reel if `user` does not like it yet, unlikes it otherwise; `None` when there is no
+/// such reel. One short write transaction, so concurrent toggles by different users all count
+/// and the counter never drifts (the shape of db/posts.rs `toggle`; reels are never deleted).
+pub async fn toggle_like(db: &Db, user: i64, reel: i64) -> Result<Option<Toggled>, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let liked = sqlx::query(
+        "INSERT INTO reel_likes (user_id, reel_id, created_at)
+         SELECT $1, id, $3 FROM reels WHERE id = $2
+         ON CONFLICT (user_id, reel_id) DO NOTHING",
+    )
+    .bind(user)
+    .bind(reel)
+    .bind(now_ms())
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        == 1;
+    if !liked {
+        let removed = sqlx::query("DELETE FROM reel_likes WHERE user_id = $1 AND reel_id = $2")
+            .bind(user)
+            .bind(reel)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if removed == 0 {
+            return Ok(None); // no such reel; the transaction rolls back on drop
+        }
+    }
+    let (count,): (i64,) = sqlx::query_as(
+        "UPDATE reels SET likes_count = likes_count + $1 WHERE id = $2 RETURNING likes_count",
+    )
+    .bind(if liked { 1_i64 } else { -1 })
+    .bind(reel)
+    .fetch_one(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Some(Toggled {
+        is_set: liked,
+        count,
+    }))
 }

@@ -5,6 +5,7 @@ mod account;
 mod ad;
 mod call;
 mod chat;
+mod comment;
 mod error;
 mod image;
 pub mod money;
@@ -21,12 +22,17 @@ pub use account::{
 pub use ad::{AdInput, NO_END_DATE, ValidAd};
 pub use call::CallEnd;
 pub use chat::{MESSAGE_MAX, parse_caption, parse_emoji, parse_message, parse_transcript};
+pub use comment::{
+    CANNOT_DELETE_COMMENT, COMMENT_NOT_FOUND, CommentContent, MENTIONS_MAX, REPLY_ELSEWHERE,
+    REPLY_ELSEWHERE_REEL, mentioned_usernames,
+};
 pub use error::DomainError;
 pub use image::{ImageSource, MAX_URL_LEN, parse_audio_data_url, parse_image_source};
 pub use page::{Page, PageQuery};
 pub use post::{
-    Caption, IMAGE_REQUIRED, Skill, parse_bio, parse_location, parse_tags, skills_json,
+    Caption, IMAGE_REQUIRED, POST_NOT_FOUND, Skill, parse_bio, parse_location, parse_tags,
+    skills_json,
 };
-pub use reel::{REEL_CAPTION_MAX, REEL_CAPTION_TOO_LONG, parse_reel_caption};
+pub use reel::{REEL_CAPTION_MAX, REEL_CAPTION_TOO_LONG, REEL_NOT_FOUND, parse_reel_caption};
 pub use settings::{Settings, SettingsUpdate};
 pub use story::{STORY_LIFETIME_MS, StoryKind, parse_story_caption};

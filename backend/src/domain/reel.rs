@@ -3,6 +3,8 @@
 use super::DomainError;
 
 pub const REEL_CAPTION_MAX: usize = 2200;
+/// An unknown reel id (the like and comment routes).
+pub const REEL_NOT_FOUND: &str = "Reel not found";
 pub const REEL_CAPTION_TOO_LONG: &str = "Caption must be at most 2200 characters";
 
 /// Trimmed, at most 2200 characters; line breaks kept.

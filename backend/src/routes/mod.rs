@@ -5,6 +5,7 @@ pub mod admin;
 pub mod ads;
 pub mod auth;
 mod clean_text_doc;
+pub mod comments;
 pub mod conversations;
 pub mod earnings;
 pub mod posts;
@@ -57,6 +58,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .nest("/api", voicemails::router())
         .nest("/api", rtc::router())
         .nest("/api", reels::router())
+        .nest("/api", comments::router())
         .nest("/api", shop::router())
         .nest("/api", earnings::router())
 }

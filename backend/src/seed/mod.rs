@@ -159,8 +159,137 @@ pub async fn demo(db: &Db, media: &Media) -> anyhow::Result<usize> {
     seed_conversations(db).await?;
     seed_voicemails(db, media).await?;
     reels::seed_reels(db, media).await?;
+    seed_comments(db).await?;
+    seed_reel_likes(db).await?;
     shop::seed_shop(db, media).await?;
     Ok(created)
+}
+
+/// A demo conversation under a post: (the post's author, its caption, the commenter, the
+/// comment, and the replies as (who, text)).
+type DemoThread = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+const DEMO_THREADS: &[DemoThread] = &[
+    (
+        "maya",
+        "Blue hour over the harbour",
+        "leo",
+        "The blues in this are unreal. @maya which lens?",
+        &[
+            ("maya", "@leo a 35mm, wide open. Thank you!"),
+            ("sofia", "Saving this for my next colour key."),
+        ],
+    ),
+    (
+        "leo",
+        "Flow field, 10k particles",
+        "sofia",
+        "Could watch this loop forever",
+        &[(
+            "leo",
+            "Thanks @sofia! The seed goes in the caption next week.",
+        )],
+    ),
+    (
+        "sofia",
+        "Title card for a festival",
+        "maya",
+        "The type and the colour together \u{2728}",
+        &[("sofia", "@maya thank you! Three days of kerning.")],
+    ),
+];
+
+/// Adds each demo thread to its post when that post has no comments yet (so a re-run adds
+/// nothing), through the same insert as the API (counts and mentions follow).
+async fn seed_comments(db: &Db) -> anyhow::Result<()> {
+    use db::comments::{Item, NewComment};
+    let first_page = Page {
+        limit: 100,
+        before: i64::MAX,
+    };
+    for (author, caption, commenter, content, replies) in DEMO_THREADS {
+        let (Some(author), Some(commenter)) = (
+            db::users::find_by_username(db, author).await?,
+            db::users::find_by_username(db, commenter).await?,
+        ) else {
+            continue;
+        };
+        let posts = db::posts::by_user(db, author.id, author.id, first_page).await?;
+        let Some(post) = posts.iter().find(|p| p.caption == *caption) else {
+            continue;
+        };
+        let item = Item::Post(post.id);
+        let one = Page {
+            limit: 1,
+            before: i64::MAX,
+        };
+        if db::comments::top_level(db, author.id, item, one)
+            .await?
+            .is_none_or(|rows| !rows.is_empty())
+        {
+            continue;
+        }
+        let comment = |user_id, parent_id, content: &'static str| NewComment {
+            item,
+            parent_id,
+            user_id,
+            content,
+            mentions: &[],
+            created_at: db::now_ms(),
+        };
+        let mentions = crate::domain::mentioned_usernames(content);
+        let top = db::comments::insert(
+            db,
+            NewComment {
+                mentions: &mentions,
+                ..comment(commenter.id, None, content)
+            },
+        )
+        .await
+        .map_err(|err| anyhow::anyhow!("seeding a comment: {err:?}"))?
+        .id;
+        for (who, text) in *replies {
+            let Some(who) = db::users::find_by_username(db, who).await? else {
+                continue;
+            };
+            let mentions = crate::domain::mentioned_usernames(text);
+            db::comments::insert(
+                db,
+                NewComment {
+                    mentions: &mentions,
+                    ..comment(who.id, Some(top), text)
+                },
+            )
+            .await
+            .map_err(|err| anyhow::anyhow!("seeding a reply: {err:?}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// Each demo creator likes the others' reels (once: a reel they like already is left as it is).
+async fn seed_reel_likes(db: &Db) -> anyhow::Result<()> {
+    let first_page = Page {
+        limit: 100,
+        before: i64::MAX,
+    };
+    for portfolio in PORTFOLIOS {
+        let Some(fan) = db::users::find_by_username(db, portfolio.username).await? else {
+            continue;
+        };
+        for reel in db::reels::page(db, fan.id, first_page).await? {
+            if reel.user_id != fan.id && reel.is_liked == 0 {
+                db::reels::toggle_like(db, fan.id, reel.id).await?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The demo voicemail: (from, to, transcript).

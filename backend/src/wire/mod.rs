@@ -6,6 +6,7 @@
 pub mod ad;
 pub mod admin;
 pub mod chat;
+pub mod comment;
 pub mod earnings;
 pub mod post;
 pub mod reel;

@@ -30,6 +30,8 @@ pub struct Reel {
     pub likes_count: i64,
     pub comments_count: i64,
     pub shares_count: i64,
+    /// Whether the session user likes it.
+    pub is_liked: bool,
     /// ISO-8601 UTC.
     pub created_at: String,
 }
@@ -53,6 +55,7 @@ impl From<ReelView> for Reel {
             likes_count: row.likes_count,
             comments_count: row.comments_count,
             shares_count: row.shares_count,
+            is_liked: row.is_liked != 0,
             created_at: iso_time(row.created_at),
         }
     }

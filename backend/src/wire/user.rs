@@ -111,3 +111,16 @@ impl From<UserRow> for SessionUser {
         }
     }
 }
+
+/// A comment's author (issue 19): the small avatar, as `UserBrief.profileImage` is, under the
+/// name `profileImageUrl` the issue gives it. The notifications issue reuses it for actors.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CommentUser {
+    pub id: i64,
+    pub username: String,
+    pub display_name: String,
+    /// The small avatar, or null (the client draws the initial).
+    #[schema(required = true)]
+    pub profile_image_url: Option<String>,
+}

@@ -75,6 +75,8 @@ async fn counts(app: &TestApp) -> Vec<(&'static str, i64)> {
         "ads",
         "reels",
         "audit_log",
+        "comments",
+        "mentions",
     ] {
         counts.push((table, count(app, table).await));
     }
@@ -241,6 +243,10 @@ async fn every_text_input_refuses_control_characters_and_stores_nothing(backend:
         .unwrap()["id"]
         .as_i64()
         .unwrap();
+    let commented = maya.create_post("to comment on").await["id"]
+        .as_i64()
+        .unwrap();
+    let comments = format!("/api/posts/{commented}/comments");
     let before = counts(&app).await;
     let nobody = app.anonymous();
 
@@ -306,6 +312,11 @@ async fn every_text_input_refuses_control_characters_and_stores_nothing(backend:
         (
             &maya,
             post(&messages, json!({"content": "hi\u{0}"})),
+            "content",
+        ),
+        (
+            &maya,
+            post(&comments, json!({"content": "nice\u{0}"})),
             "content",
         ),
         (

@@ -13,6 +13,7 @@ mod calls;
 mod chat;
 mod cli;
 mod cluster;
+mod comments;
 mod db;
 mod earnings;
 mod jobs;

@@ -70,8 +70,8 @@ async fn post_form(app: &TestApp, user: &TestUser, form: Form) -> reqwest::Respo
         .expect("request sent")
 }
 
-/// Posts the sample WebM; answers the reel.
-async fn posted(app: &TestApp, user: &TestUser, caption: &str) -> Value {
+/// Posts the sample WebM; answers the reel (comments.rs posts its reels so too).
+pub(crate) async fn posted(app: &TestApp, user: &TestUser, caption: &str) -> Value {
     let response = post_form(app, user, webm_form(caption)).await;
     assert_eq!(response.status(), StatusCode::CREATED);
     response.json().await.unwrap()

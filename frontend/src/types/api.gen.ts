@@ -374,6 +374,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a comment with its replies (their likes and mentions too); the post's or reel's
+         *     `commentsCount` and a reply's top-level `repliesCount` follow. Allowed to the comment's
+         *     author, the post's or reel's author, and admins.
+         */
+        delete: operations["delete_comment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/comments/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Likes the comment, or unlikes it when the session user already does. Any body is ignored:
+         *     the liker is the session user.
+         */
+        post: operations["toggle_comment_like"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/comments/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A comment's replies, oldest to newest: the `limit` newest before the cursor ('View replies
+         *     (n)'). A reply has none: its replies are stored under its top-level comment.
+         */
+        get: operations["list_replies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations": {
         parameters: {
             query?: never;
@@ -536,6 +597,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/posts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One post as the session user sees it (the `/p/{id}` page). A post of a deactivated account
+         *     is not found, as it is missing from every list.
+         */
+        get: operations["get_post"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/posts/{id}/bookmark": {
         parameters: {
             query?: never;
@@ -564,6 +645,30 @@ export interface paths {
         get: operations["bookmark_status"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A post's top-level comments, oldest to newest: the `limit` newest before the cursor (as a
+         *     conversation's messages page).
+         */
+        get: operations["list_post_comments"];
+        put?: never;
+        /**
+         * Comments on a post, or replies to one of its comments (`parentId`); the post's
+         *     `commentsCount` counts it.
+         */
+        post: operations["create_post_comment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -660,6 +765,50 @@ export interface paths {
         get: operations["list_user_reels"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reels/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A reel's top-level comments, oldest to newest: the `limit` newest before the cursor (as a
+         *     conversation's messages page).
+         */
+        get: operations["list_reel_comments"];
+        put?: never;
+        /**
+         * Comments on a reel, or replies to one of its comments (`parentId`); the reel's
+         *     `commentsCount` counts it.
+         */
+        post: operations["create_reel_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reels/{id}/like": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Likes the reel, or unlikes it when the session user already does (the heart, or a
+         *     double-tap). Any body is ignored: the liker is the session user.
+         */
+        post: operations["toggle_reel_like"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1294,6 +1443,49 @@ export interface components {
             /** @enum {string} */
             type: "ping";
         };
+        /**
+         * @description A comment on a post or a reel (exactly one of `postId`, `reelId` is set), or a reply to a
+         *     top-level comment (`parentId`).
+         */
+        Comment: {
+            /** @description Trimmed, 1–2200 characters. */
+            content: string;
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Whether the session user likes it. */
+            isLiked: boolean;
+            /** Format: int64 */
+            likesCount: number;
+            /**
+             * Format: int64
+             * @description The top-level comment this one replies to; null for a top-level comment.
+             */
+            parentId: number | null;
+            /** Format: int64 */
+            postId: number | null;
+            /** Format: int64 */
+            reelId: number | null;
+            /**
+             * Format: int64
+             * @description How many replies a top-level comment has (0 for a reply).
+             */
+            repliesCount: number;
+            user: components["schemas"]["CommentUser"];
+        };
+        /**
+         * @description A comment's author (issue 19): the small avatar, as `UserBrief.profileImage` is, under the
+         *     name `profileImageUrl` the issue gives it. The notifications issue reuses it for actors.
+         */
+        CommentUser: {
+            displayName: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The small avatar, or null (the client draws the initial). */
+            profileImageUrl: string | null;
+            username: string;
+        };
         /** @description A conversation as one of its members sees it. */
         Conversation: {
             createdAt: string;
@@ -1450,6 +1642,24 @@ export interface components {
             targetUrl: string | null;
             /** @description Required, at most 100 characters. */
             title: string | null;
+        };
+        /**
+         * @description A comment or a reply. The first client's `userId`, if sent, is ignored: the author is the
+         *     session user.
+         */
+        NewCommentRequest: {
+            /**
+             * @description 1–2200 characters after trimming; stored trimmed. `@username` of an existing account
+             *     is stored as a mention of it. Required (a missing one is answered 'Comment cannot be
+             *     empty').
+             */
+            content: string;
+            /**
+             * Format: int64
+             * @description The comment this one answers, on the same post or reel; a reply to a reply is stored
+             *     under its top-level comment.
+             */
+            parentId?: number | null;
         };
         NewMessageRequest: {
             /**
@@ -1751,6 +1961,8 @@ export interface components {
             height: number | null;
             /** Format: int64 */
             id: number;
+            /** @description Whether the session user likes it. */
+            isLiked: boolean;
             /** Format: int64 */
             likesCount: number;
             /** @description `/media/{key}` of a JPEG frame, or null. */
@@ -3179,6 +3391,179 @@ export interface operations {
             };
         };
     };
+    delete_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Comment id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'You cannot delete this comment', or a cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    toggle_comment_like: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Comment id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The like state after the toggle */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeState"];
+                };
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_replies: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Comment id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Replies, oldest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for older replies; absent at the first reply */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"][];
+                };
+            };
+            /** @description Invalid id, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_conversations: {
         parameters: {
             query?: {
@@ -3931,6 +4316,56 @@ export interface operations {
             };
         };
     };
+    get_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Post id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Post not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     toggle_bookmark: {
         parameters: {
             query?: never;
@@ -4031,6 +4466,144 @@ export interface operations {
             };
             /** @description No such post */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_post_comments: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Post id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Top-level comments, oldest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for older comments; absent at the first comment */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"][];
+                };
+            };
+            /** @description Invalid id, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Post not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_post_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Post id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCommentRequest"];
+            };
+        };
+        responses: {
+            /** @description The new comment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Invalid id; 'Comment cannot be empty', 'Comment must be under 2200 characters', 'Reply must be to a comment on the same post', or a control character; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Post not found, or the parent comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4339,6 +4912,203 @@ export interface operations {
                 };
             };
             /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_reel_comments: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Reel id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Top-level comments, oldest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for older comments; absent at the first comment */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"][];
+                };
+            };
+            /** @description Invalid id, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Reel not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_reel_comment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reel id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCommentRequest"];
+            };
+        };
+        responses: {
+            /** @description The new comment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Comment"];
+                };
+            };
+            /** @description Invalid id; 'Comment cannot be empty', 'Comment must be under 2200 characters', 'Reply must be to a comment on the same reel', or a control character; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Reel not found, or the parent comment not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    toggle_reel_like: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reel id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The like state after the toggle */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LikeState"];
+                };
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Reel not found */
             404: {
                 headers: {
                     [name: string]: unknown;

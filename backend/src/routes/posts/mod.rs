@@ -1,9 +1,11 @@
 //! Posts, likes and bookmarks (DESIGN §3 "Posts"): the home gallery, a profile's posts, the
-//! SAVED list, creating a post, and the like and bookmark toggles with their status reads.
+//! SAVED list, one post, creating a post, and the like and bookmark toggles with their status
+//! reads. Their comments are routes/comments.
 
 mod bookmarks_list;
 mod post_bookmark;
 mod post_bookmark_status;
+mod post_get;
 mod post_like;
 mod post_like_status;
 mod posts_by_user;
@@ -16,6 +18,8 @@ use utoipa_axum::routes;
 
 use crate::db::posts::PostView;
 use crate::domain::Page;
+// The post routes answer an unknown id with it (so does routes/comments: it lives in domain).
+use crate::domain::POST_NOT_FOUND;
 use crate::state::AppState;
 use crate::wire::paginated;
 use crate::wire::post::Post;
@@ -24,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(posts_list::list_posts, posts_create::create_post))
         .routes(routes!(posts_trending::list_trending))
+        .routes(routes!(post_get::get_post))
         .routes(routes!(posts_by_user::list_user_posts))
         .routes(routes!(post_like::toggle_like))
         .routes(routes!(post_like_status::like_status))
@@ -37,5 +42,3 @@ fn page_of_posts(rows: Vec<PostView>, page: Page) -> axum::response::Response {
     let (rows, next) = page.split(rows, |row| row.cursor);
     paginated(rows.into_iter().map(Post::from).collect(), next)
 }
-
-const POST_NOT_FOUND: &str = "Post not found";

@@ -6,7 +6,8 @@ use utoipa::ToSchema;
 use crate::auth::CurrentUser;
 use crate::db::{self, posts::NewPost};
 use crate::domain::{
-    Caption, IMAGE_REQUIRED, filled, parse_image_source, parse_location, parse_tags,
+    Caption, IMAGE_REQUIRED, filled, mentioned_usernames, parse_image_source, parse_location,
+    parse_tags,
 };
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::state::AppState;
@@ -62,6 +63,7 @@ pub async fn create_post(
 
     let image = state.media.show_image(&state.db, source).await?;
     let tags = serde_json::Value::from(tags).to_string();
+    let created_at = state.clock.now_ms();
     let id = db::posts::insert(
         &state.db,
         NewPost {
@@ -72,10 +74,14 @@ pub async fn create_post(
             location: location.as_deref(),
             tags: &tags,
             // The clock trending's decay is measured by (tests move it).
-            created_at: state.clock.now_ms(),
+            created_at,
         },
     )
     .await?;
+    // `@name`s of active accounts become mentions (unknown names stay text). Their own short
+    // transaction right after the insert: db/posts.rs's insert is the tags' (issue 19, slice B).
+    let mentions = mentioned_usernames(caption.as_str());
+    db::mentions::insert_for_post(&state.db, current.user.id, id, &mentions, created_at).await?;
     let post = db::posts::find(&state.db, current.user.id, id)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("post {id} vanished after insert")))?;

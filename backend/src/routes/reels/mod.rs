@@ -1,7 +1,9 @@
 //! Reels (DESIGN §3, docs/shop-contract.md): the vertical pager's list, a creator's reels (a
-//! profile's REELS tab), and posting a reel by uploading a video.
+//! profile's REELS tab), posting a reel by uploading a video, and the like toggle (its comments
+//! are routes/comments).
 
 mod reel_create;
+mod reel_like;
 mod reels_by_user;
 mod reels_list;
 
@@ -25,6 +27,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(reels_list::list_reels))
         .routes(routes!(reels_by_user::list_user_reels))
+        .routes(routes!(reel_like::toggle_reel_like))
         .merge(upload)
 }
 

@@ -24,12 +24,12 @@ use crate::wire::reel::Reel;
 )]
 pub async fn list_user_reels(
     State(state): State<AppState>,
-    _current: CurrentUser,
+    current: CurrentUser,
     Path(user_id): Path<i64>,
     Query(query): Query<PageQuery>,
 ) -> ApiResult<Response> {
     let page = Page::parse(&query)?;
-    let rows = db::reels::by_user(&state.db, user_id, page)
+    let rows = db::reels::by_user(&state.db, current.user.id, user_id, page)
         .await?
         .ok_or_else(|| ApiError::not_found(USER_NOT_FOUND))?;
     Ok(page_of_reels(rows, page))

@@ -22,10 +22,10 @@ use crate::wire::reel::Reel;
 )]
 pub async fn list_reels(
     State(state): State<AppState>,
-    _current: CurrentUser,
+    current: CurrentUser,
     Query(query): Query<PageQuery>,
 ) -> ApiResult<Response> {
     let page = Page::parse(&query)?;
-    let rows = db::reels::page(&state.db, page).await?;
+    let rows = db::reels::page(&state.db, current.user.id, page).await?;
     Ok(page_of_reels(rows, page))
 }

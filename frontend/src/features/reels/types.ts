@@ -1,13 +1,12 @@
-//! Reels' wire types: short names for the server's OpenAPI document (api.gen.ts), and issue 19's
-//! like state by hand until the document has it.
+//! Reels' wire types: short names for the server's OpenAPI document (api.gen.ts); nothing here
+//! is written by hand.
 import type { components } from '@/types/api.gen';
 
 type Schemas = components['schemas'];
 
 /** The creator of a reel (the embedded user every answer shares). */
 export type ReelUser = Schemas['UserBrief'];
-// Until api.gen.ts has them (docs/community-contract.md)
 /** GET /api/reels, GET /api/reels/user/{id}, POST /api/reels → 201; `isLiked` is the viewer's like. */
-export type Reel = Schemas['Reel'] & { isLiked: boolean };
+export type Reel = Schemas['Reel'];
 /** POST /api/reels/{id}/like → the post likes' shape. */
 export type ReelLikeState = Schemas['LikeState'];

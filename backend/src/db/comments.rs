@@ -1,0 +1,424 @@
+//! Comments on posts and reels, their replies and likes (issue 19). A page of comments is one
+//! query after the item's visibility check: the author and the viewer's like are joined in, and
+//! the page walks `comments_post_top_idx` / `comments_reel_top_idx` (top-level) or
+//! `comments_parent_id_idx` (replies) backwards by id.
+//!
+//! Counters (`comments_count` of the post or reel, `replies_count` of a top-level comment,
+//! `likes_count`) move in the transaction that changes what they count. On PostgreSQL the
+//! statements of every write take their row locks in one order — the comment(s) before the
+//! post or reel, a thread's top-level comment before its reply — so two writers never wait on
+//! each other in a circle: a reply locks its top-level comment (the `replies_count` UPDATE)
+//! before inserting, and a like locks its comment (the `likes_count` UPDATE) before inserting
+//! the like, so a concurrent delete of that comment either waits for them (and its cascade
+//! takes their rows too) or goes first (and they find no comment: 404). On SQLite every write
+//! transaction is `IMMEDIATE`, one at a time.
+
+use sqlx::FromRow;
+
+use super::mentions::{self, MentionIn};
+use super::posts::Toggled;
+use super::{Db, now_ms};
+use crate::domain::{Page, Username};
+use crate::fetch_list;
+
+/// What a comment is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item {
+    Post(i64),
+    Reel(i64),
+}
+
+/// A comment as the API shows it to one viewer.
+#[derive(Debug, Clone, FromRow)]
+pub struct CommentView {
+    pub id: i64,
+    pub post_id: Option<i64>,
+    pub reel_id: Option<i64>,
+    pub parent_id: Option<i64>,
+    pub user_id: i64,
+    pub username: String,
+    pub display_name: String,
+    pub profile_image: Option<String>,
+    pub content: String,
+    pub likes_count: i64,
+    pub replies_count: i64,
+    pub is_liked: i64,
+    pub created_at: i64,
+}
+
+/// `CommentView`'s columns; `$1` is the viewer. Comments of deactivated accounts drop out
+/// (the join), as their posts do, and come back when the account is restored.
+macro_rules! comment_view {
+    () => {
+        "SELECT c.id, c.post_id, c.reel_id, c.parent_id, c.user_id, u.username, u.display_name,
+                COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
+                c.content, c.likes_count, c.replies_count,
+                CAST(CASE WHEN EXISTS (SELECT 1 FROM comment_likes l
+                                       WHERE l.user_id = $1 AND l.comment_id = c.id)
+                     THEN 1 ELSE 0 END AS BIGINT) AS is_liked,
+                c.created_at
+         FROM comments c
+         JOIN users u ON u.id = c.user_id AND u.deactivated_at IS NULL"
+    };
+}
+
+/// Whether the post or reel exists and its author is not deactivated (what the feed and the
+/// pager show).
+pub async fn item_visible(db: &Db, item: Item) -> Result<bool, sqlx::Error> {
+    let sql = match item {
+        Item::Post(_) => {
+            "SELECT p.id FROM posts p
+             JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL WHERE p.id = $1"
+        }
+        Item::Reel(_) => {
+            "SELECT r.id FROM reels r
+             JOIN users u ON u.id = r.user_id AND u.deactivated_at IS NULL WHERE r.id = $1"
+        }
+    };
+    let (Item::Post(id) | Item::Reel(id)) = item;
+    let found: Option<(i64,)> = sqlx::query_as(sql)
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(found.is_some())
+}
+
+/// Whether the comment shows: its author and its item's author are active.
+async fn comment_visible(db: &Db, comment: i64) -> Result<bool, sqlx::Error> {
+    let found: Option<(i64,)> = sqlx::query_as(
+        "SELECT c.id FROM comments c
+         JOIN users u ON u.id = c.user_id AND u.deactivated_at IS NULL
+         LEFT JOIN posts p ON p.id = c.post_id
+         LEFT JOIN reels r ON r.id = c.reel_id
+         JOIN users a ON a.id = COALESCE(p.user_id, r.user_id) AND a.deactivated_at IS NULL
+         WHERE c.id = $1",
+    )
+    .bind(comment)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(found.is_some())
+}
+
+/// A page of the item's top-level comments, newest first (the caller shows them oldest
+/// first); `None` when the item does not show.
+pub async fn top_level(
+    db: &Db,
+    viewer: i64,
+    item: Item,
+    page: Page,
+) -> Result<Option<Vec<CommentView>>, sqlx::Error> {
+    if !item_visible(db, item).await? {
+        return Ok(None);
+    }
+    let rows = match item {
+        Item::Post(id) => fetch_list!(
+            db,
+            CommentView,
+            concat!(
+                comment_view!(),
+                " WHERE c.post_id = $2 AND c.parent_id IS NULL AND c.id < $3
+                  ORDER BY c.id DESC LIMIT $4"
+            ),
+            viewer,
+            id,
+            page.before,
+            page.fetch_limit()
+        )?,
+        Item::Reel(id) => fetch_list!(
+            db,
+            CommentView,
+            concat!(
+                comment_view!(),
+                " WHERE c.reel_id = $2 AND c.parent_id IS NULL AND c.id < $3
+                  ORDER BY c.id DESC LIMIT $4"
+            ),
+            viewer,
+            id,
+            page.before,
+            page.fetch_limit()
+        )?,
+    };
+    Ok(Some(rows))
+}
+
+/// A page of a comment's replies, newest first (the caller shows them oldest first); `None`
+/// when the comment does not show. A reply has no replies (they are stored under its
+/// top-level comment): its page is empty.
+pub async fn replies(
+    db: &Db,
+    viewer: i64,
+    comment: i64,
+    page: Page,
+) -> Result<Option<Vec<CommentView>>, sqlx::Error> {
+    if !comment_visible(db, comment).await? {
+        return Ok(None);
+    }
+    let rows = fetch_list!(
+        db,
+        CommentView,
+        concat!(
+            comment_view!(),
+            " WHERE c.parent_id = $2 AND c.id < $3 ORDER BY c.id DESC LIMIT $4"
+        ),
+        viewer,
+        comment,
+        page.before,
+        page.fetch_limit()
+    )?;
+    Ok(Some(rows))
+}
+
+pub struct NewComment<'a> {
+    pub item: Item,
+    /// The comment answered: a top-level comment or a reply (then the new one is stored under
+    /// that reply's top-level comment).
+    pub parent_id: Option<i64>,
+    pub user_id: i64,
+    pub content: &'a str,
+    /// The names the content mentions (domain::mentioned_usernames).
+    pub mentions: &'a [Username],
+    pub created_at: i64,
+}
+
+/// Why a comment was not stored.
+#[derive(Debug)]
+pub enum InsertError {
+    /// The post or reel does not show.
+    ItemNotFound,
+    /// The parent comment does not exist (or was deleted meanwhile).
+    ParentNotFound,
+    /// The parent comment is on another post or reel.
+    ParentElsewhere,
+    Db(sqlx::Error),
+}
+
+impl From<sqlx::Error> for InsertError {
+    fn from(err: sqlx::Error) -> Self {
+        Self::Db(err)
+    }
+}
+
+/// Stores a comment or a reply with its mentions, moving the item's `comments_count` (and the
+/// top-level comment's `replies_count`) in the same write transaction; answers it as its author
+/// sees it, read in that transaction (a delete of its thread may follow the commit at once).
+pub async fn insert(db: &Db, new: NewComment<'_>) -> Result<CommentView, InsertError> {
+    if !item_visible(db, new.item).await? {
+        return Err(InsertError::ItemNotFound);
+    }
+    let (post_id, reel_id) = match new.item {
+        Item::Post(id) => (Some(id), None),
+        Item::Reel(id) => (None, Some(id)),
+    };
+    let mut tx = db.begin_write().await?;
+    let parent_id = match new.parent_id {
+        None => None,
+        Some(parent) => {
+            let found: Option<(Option<i64>, Option<i64>, Option<i64>)> =
+                sqlx::query_as("SELECT post_id, reel_id, parent_id FROM comments WHERE id = $1")
+                    .bind(parent)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+            let (parent_post, parent_reel, grandparent) =
+                found.ok_or(InsertError::ParentNotFound)?;
+            if (parent_post, parent_reel) != (post_id, reel_id) {
+                return Err(InsertError::ParentElsewhere);
+            }
+            let top = grandparent.unwrap_or(parent);
+            // Locks the thread's top-level comment first (see the module's note); no row when
+            // it was deleted since the read.
+            let counted: Option<(i64,)> = sqlx::query_as(
+                "UPDATE comments SET replies_count = replies_count + 1
+                 WHERE id = $1 AND parent_id IS NULL RETURNING id",
+            )
+            .bind(top)
+            .fetch_optional(&mut *tx)
+            .await?;
+            counted.ok_or(InsertError::ParentNotFound)?;
+            Some(top)
+        }
+    };
+    let counted: Option<(i64,)> =
+        match new.item {
+            Item::Post(id) => sqlx::query_as(
+                "UPDATE posts SET comments_count = comments_count + 1 WHERE id = $1 RETURNING id",
+            )
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?,
+            Item::Reel(id) => sqlx::query_as(
+                "UPDATE reels SET comments_count = comments_count + 1 WHERE id = $1 RETURNING id",
+            )
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?,
+        };
+    counted.ok_or(InsertError::ItemNotFound)?;
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO comments (post_id, reel_id, parent_id, user_id, content, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+    )
+    .bind(post_id)
+    .bind(reel_id)
+    .bind(parent_id)
+    .bind(new.user_id)
+    .bind(new.content)
+    .bind(new.created_at)
+    .fetch_one(&mut *tx)
+    .await?;
+    mentions::insert(
+        &mut tx,
+        new.user_id,
+        MentionIn::Comment(id),
+        new.mentions,
+        new.created_at,
+    )
+    .await?;
+    let view: CommentView = sqlx::query_as(concat!(comment_view!(), " WHERE c.id = $2"))
+        .bind(new.user_id)
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(view)
+}
+
+/// What became of a delete.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deleted {
+    /// Gone with its replies; `removed` comments in all.
+    Done {
+        removed: i64,
+    },
+    NotFound,
+    /// The actor is neither its author, the item's author nor an admin.
+    Forbidden,
+}
+
+/// Who wrote the comment, where it is, and who wrote the item.
+#[derive(Debug, FromRow)]
+struct Owners {
+    user_id: i64,
+    post_id: Option<i64>,
+    reel_id: Option<i64>,
+    parent_id: Option<i64>,
+    item_author: i64,
+}
+
+/// Deletes a comment for `actor` when they wrote it or its post or reel, or are an admin. Its
+/// replies, their likes and mentions go through the foreign keys' cascade; the item's
+/// `comments_count` loses 1 + its replies and a reply's top-level comment loses one reply, in
+/// the same write transaction.
+pub async fn delete(
+    db: &Db,
+    comment: i64,
+    actor: i64,
+    actor_is_admin: bool,
+) -> Result<Deleted, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let owners: Option<Owners> = sqlx::query_as(
+        "SELECT c.user_id, c.post_id, c.reel_id, c.parent_id,
+                COALESCE(p.user_id, r.user_id) AS item_author
+         FROM comments c
+         LEFT JOIN posts p ON p.id = c.post_id
+         LEFT JOIN reels r ON r.id = c.reel_id
+         WHERE c.id = $1",
+    )
+    .bind(comment)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(owners) = owners else {
+        return Ok(Deleted::NotFound);
+    };
+    if !(actor_is_admin || actor == owners.user_id || actor == owners.item_author) {
+        return Ok(Deleted::Forbidden);
+    }
+    if let Some(top) = owners.parent_id {
+        // The top-level comment first (the module's lock order); no row when it was deleted
+        // meanwhile, and this reply with it.
+        let counted =
+            sqlx::query("UPDATE comments SET replies_count = replies_count - 1 WHERE id = $1")
+                .bind(top)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+        if counted == 0 {
+            return Ok(Deleted::NotFound);
+        }
+    }
+    // `replies_count` is exact here: every reply moved it in its own transaction, under the
+    // row lock this DELETE waits for.
+    let gone: Option<(i64,)> =
+        sqlx::query_as("DELETE FROM comments WHERE id = $1 RETURNING replies_count")
+            .bind(comment)
+            .fetch_optional(&mut *tx)
+            .await?;
+    let Some((replies,)) = gone else {
+        return Ok(Deleted::NotFound);
+    };
+    let removed = 1 + replies;
+    let sql = match (owners.post_id, owners.reel_id) {
+        (Some(_), _) => "UPDATE posts SET comments_count = comments_count - $1 WHERE id = $2",
+        _ => "UPDATE reels SET comments_count = comments_count - $1 WHERE id = $2",
+    };
+    sqlx::query(sql)
+        .bind(removed)
+        .bind(owners.post_id.or(owners.reel_id))
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(Deleted::Done { removed })
+}
+
+/// Likes the comment if `user` does not like it yet, unlikes it otherwise; `None` when there
+/// is no such comment. One short write transaction with the counter; the comment's row is
+/// locked (its counter moved) before a like row is inserted (see the module's note).
+pub async fn toggle_like(db: &Db, user: i64, comment: i64) -> Result<Option<Toggled>, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let unliked = sqlx::query("DELETE FROM comment_likes WHERE user_id = $1 AND comment_id = $2")
+        .bind(user)
+        .bind(comment)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+        == 1;
+    let delta: i64 = if unliked { -1 } else { 1 };
+    let counted: Option<(i64,)> = sqlx::query_as(
+        "UPDATE comments SET likes_count = likes_count + $1 WHERE id = $2 RETURNING likes_count",
+    )
+    .bind(delta)
+    .bind(comment)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((mut count,)) = counted else {
+        return Ok(None); // no such comment; the transaction rolls back on drop
+    };
+    if !unliked {
+        let inserted = sqlx::query(
+            "INSERT INTO comment_likes (user_id, comment_id, created_at) VALUES ($1, $2, $3)
+             ON CONFLICT (user_id, comment_id) DO NOTHING",
+        )
+        .bind(user)
+        .bind(comment)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+            == 1;
+        if !inserted {
+            // The same user's concurrent toggle liked it first (PostgreSQL): it stays liked
+            // once, counted once.
+            (count,) = sqlx::query_as(
+                "UPDATE comments SET likes_count = likes_count - 1 WHERE id = $1
+                 RETURNING likes_count",
+            )
+            .bind(comment)
+            .fetch_one(&mut *tx)
+            .await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(Some(Toggled {
+        is_set: !unliked,
+        count,
+    }))
+}

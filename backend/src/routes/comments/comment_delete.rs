@@ -1,0 +1,35 @@
+use axum::extract::State;
+use axum::http::StatusCode;
+
+use crate::auth::CurrentUser;
+use crate::db::{self, comments::Deleted};
+use crate::domain::{CANNOT_DELETE_COMMENT, COMMENT_NOT_FOUND};
+use crate::error::{ApiError, ApiResult, ErrorBody, Path};
+use crate::state::AppState;
+
+/// Deletes a comment with its replies (their likes and mentions too); the post's or reel's
+/// `commentsCount` and a reply's top-level `repliesCount` follow. Allowed to the comment's
+/// author, the post's or reel's author, and admins.
+#[utoipa::path(
+    delete, path = "/comments/{id}", tag = "comments",
+    params(("id" = i64, Path, description = "Comment id")),
+    responses(
+        (status = 204, description = "Deleted"),
+        (status = 400, description = "Invalid id", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "'You cannot delete this comment', or a cross-site request (Origin check)", body = ErrorBody),
+        (status = 404, description = "Comment not found", body = ErrorBody),
+    )
+)]
+pub async fn delete_comment(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(comment_id): Path<i64>,
+) -> ApiResult<StatusCode> {
+    let is_admin = current.user.is_admin != 0;
+    match db::comments::delete(&state.db, comment_id, current.user.id, is_admin).await? {
+        Deleted::Done { .. } => Ok(StatusCode::NO_CONTENT),
+        Deleted::NotFound => Err(ApiError::not_found(COMMENT_NOT_FOUND)),
+        Deleted::Forbidden => Err(ApiError::Forbidden(CANNOT_DELETE_COMMENT)),
+    }
+}

@@ -1,0 +1,33 @@
+use axum::extract::State;
+use axum::http::StatusCode;
+
+use super::{NewCommentRequest, create_on};
+use crate::auth::CurrentUser;
+use crate::db::comments::Item;
+use crate::error::{ApiResult, ErrorBody, Json, Path};
+use crate::state::AppState;
+use crate::wire::comment::Comment;
+
+/// Comments on a post, or replies to one of its comments (`parentId`); the post's
+/// `commentsCount` counts it.
+#[utoipa::path(
+    post, path = "/posts/{id}/comments", tag = "comments",
+    params(("id" = i64, Path, description = "Post id")),
+    request_body = NewCommentRequest,
+    responses(
+        (status = 201, description = "The new comment", body = Comment),
+        (status = 400, description = "Invalid id; 'Comment cannot be empty', 'Comment must be under 2200 characters', 'Reply must be to a comment on the same post', or a control character", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "Post not found, or the parent comment not found", body = ErrorBody),
+        (status = 413, description = "Body too large", body = ErrorBody),
+        (status = 415, description = "Not a JSON body", body = ErrorBody),
+    )
+)]
+pub async fn create_post_comment(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(post_id): Path<i64>,
+    Json(body): Json<NewCommentRequest>,
+) -> ApiResult<(StatusCode, Json<Comment>)> {
+    create_on(&state, &current, Item::Post(post_id), body).await
+}

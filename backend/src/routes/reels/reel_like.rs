@@ -1,0 +1,34 @@
+use axum::extract::State;
+
+use crate::auth::CurrentUser;
+use crate::db;
+use crate::domain::REEL_NOT_FOUND;
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::state::AppState;
+use crate::wire::post::LikeState;
+
+/// Likes the reel, or unlikes it when the session user already does (the heart, or a
+/// double-tap). Any body is ignored: the liker is the session user.
+#[utoipa::path(
+    post, path = "/reels/{id}/like", tag = "reels",
+    params(("id" = i64, Path, description = "Reel id")),
+    responses(
+        (status = 200, description = "The like state after the toggle", body = LikeState),
+        (status = 400, description = "Invalid id", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "Reel not found", body = ErrorBody),
+    )
+)]
+pub async fn toggle_reel_like(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(reel_id): Path<i64>,
+) -> ApiResult<Json<LikeState>> {
+    let toggled = db::reels::toggle_like(&state.db, current.user.id, reel_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(REEL_NOT_FOUND))?;
+    Ok(Json(LikeState {
+        is_liked: toggled.is_set,
+        likes_count: toggled.count,
+    }))
+}

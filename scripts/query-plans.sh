@@ -67,6 +67,22 @@ story_columns="s.id, s.user_id, u.username, u.display_name,
   CAST(CASE WHEN EXISTS (SELECT 1 FROM story_views v WHERE v.story_id = s.id AND v.viewer_id = \$1)
        THEN 1 ELSE 0 END AS BIGINT) AS viewed_by_me,
   s.created_at, s.expires_at"
+# Issue 19: a tag's posts, explore's post search (db/search.rs, the ranking step then the post
+# view of the best 20) and tags by prefix. Synthetic captions end in `#N`, a tag of one post.
+tag_posts="SELECT t.post_id AS cursor, $post_columns JOIN post_tags t ON t.post_id = p.id
+  WHERE t.tag = \$2 AND t.post_id < \$3 ORDER BY t.post_id DESC LIMIT \$4"
+search_posts_sqlite="SELECT p.id AS cursor, $post_columns JOIN (SELECT f.rowid AS id, f.rank AS score
+  FROM posts_search f JOIN posts sp ON sp.id = f.rowid
+  JOIN users su ON su.id = sp.user_id AND su.deactivated_at IS NULL
+  WHERE posts_search MATCH \$2 ORDER BY f.rank, f.rowid DESC LIMIT \$3) s ON s.id = p.id
+  ORDER BY s.score, p.id DESC"
+search_posts_pg="SELECT p.id AS cursor, $post_columns JOIN (SELECT sp.id,
+  ts_rank(sp.search_vector, to_tsquery('simple', \$2), 1) AS score FROM posts sp
+  JOIN users su ON su.id = sp.user_id AND su.deactivated_at IS NULL
+  WHERE sp.search_vector @@ to_tsquery('simple', \$2)
+  ORDER BY score DESC, sp.id DESC LIMIT \$3) s ON s.id = p.id ORDER BY s.score DESC, p.id DESC"
+tags_by_prefix="SELECT tag, posts_count FROM tags WHERE tag >= \$1 AND tag < \$2 AND posts_count > 0
+  ORDER BY posts_count DESC, tag LIMIT \$3"
 stories="WITH grp AS (
     SELECT l.user_id, MAX(l.created_at) AS latest,
       CASE WHEN l.user_id = \$1 THEN 0
@@ -228,6 +244,9 @@ explain_sqlite "search, 3+ characters (FTS5 trigram)" "$(search "$sqlite_fts")"
 explain_sqlite "search, 1-2 characters (LIKE scan)" "$(search "$like_match")"
 explain_sqlite "trending (GET /api/posts/trending)" "$trending"
 explain_sqlite "trending, next page (GET /api/posts/trending?before=)" "$trending_next"
+explain_sqlite "a tag's posts (GET /api/tags/{tag}/posts)" "$tag_posts"
+explain_sqlite "posts of a search, a word in every post (GET /api/search)" "$search_posts_sqlite"
+explain_sqlite "tags by prefix (GET /api/search)" "$tags_by_prefix"
 explain_sqlite "stories strip (GET /api/stories)" "$stories"
 explain_sqlite "ads of a placement (GET /api/ads/feed)" "$ads"
 explain_sqlite "conversation list (GET /api/conversations)" "$conversations_first"
@@ -287,6 +306,11 @@ last=$(psql "$pg_url" -qAtc "SELECT id FROM posts ORDER BY hot_score DESC, id DE
 explain_pg "trending (GET /api/posts/trending)" "bigint, bigint, bigint" "$trending" "1, $month_ago, 13"
 explain_pg "trending, next page (GET /api/posts/trending?before=)" "bigint, bigint, bigint, bigint" \
   "$trending_next" "1, $month_ago, 13, $last"
+explain_pg "a tag's posts (GET /api/tags/{tag}/posts)" "bigint, text, bigint, bigint" "$tag_posts" \
+  "1, '12', $big, 21"
+explain_pg "posts of a search, a word in every post (GET /api/search)" "bigint, text, bigint" \
+  "$search_posts_pg" "1, 'synthetic:*', 20"
+explain_pg "tags by prefix (GET /api/search)" "text, text, bigint" "$tags_by_prefix" "'12', '12z', 20"
 explain_pg "stories strip (GET /api/stories)" "bigint, bigint, bigint" "$stories" "1, $now_ms, 50"
 explain_pg "ads of a placement (GET /api/ads/feed)" "text, bigint, bigint" "$ads" "'feed', $now_ms, 10"
 

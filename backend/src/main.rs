@@ -54,6 +54,7 @@ async fn main() -> anyhow::Result<()> {
                     users = seeded.user_ids.len(),
                     posts = seeded.posts,
                     likes = seeded.likes,
+                    comments = seeded.comments,
                     follows = seeded.follows,
                     stories = seeded.stories,
                     conversations = seeded.conversations,

@@ -6,6 +6,7 @@
 use sqlx::FromRow;
 
 use super::Db;
+use super::messages::{SharedView, shared_item};
 use crate::domain::Page;
 
 /// A conversation as one member sees it in their list: both people, and the last message.
@@ -36,12 +37,16 @@ pub struct ConversationView {
     pub last_call_outcome: Option<String>,
     pub last_reply_to_id: Option<i64>,
     pub last_created_at: Option<i64>,
+    /// The last message's shared post or reel, when it is a share.
+    #[sqlx(flatten)]
+    pub last_shared: SharedView,
 }
 
 /// `$1` is the member whose list it is.
 macro_rules! conversation_view {
     () => {
-        "SELECT c.id, c.created_at, cm.last_activity_at,
+        concat!(
+            "SELECT c.id, c.created_at, cm.last_activity_at,
                 ua.id AS a_id, ua.username AS a_username, ua.display_name AS a_display_name,
                 COALESCE(ua.profile_image_small_url, ua.profile_image_url) AS a_profile_image,
                 ua.last_seen_at AS a_last_seen_at,
@@ -55,13 +60,16 @@ macro_rules! conversation_view {
                 lm.content AS last_content, lm.message_type AS last_message_type,
                 lm.voice_url AS last_voice_url, lm.duration AS last_duration,
                 lm.call_outcome AS last_call_outcome,
-                lm.reply_to_id AS last_reply_to_id, lm.created_at AS last_created_at
-         FROM conversation_members cm
+                lm.reply_to_id AS last_reply_to_id, lm.created_at AS last_created_at, ",
+            shared_item!(columns),
+            " FROM conversation_members cm
          JOIN conversations c ON c.id = cm.conversation_id
          JOIN users ua ON ua.id = c.user_a
          JOIN users ub ON ub.id = c.user_b
          LEFT JOIN messages lm ON lm.id = c.last_message_id
-         LEFT JOIN users ls ON ls.id = lm.sender_id"
+         LEFT JOIN users ls ON ls.id = lm.sender_id",
+            shared_item!(joins "lm")
+        )
     };
 }
 

@@ -1,13 +1,14 @@
 //! Messages and reactions. A page of messages is two queries whatever its size: the messages
-//! with their senders and quoted replies (a walk of `messages_conversation_id_idx` backwards),
-//! then the reactions of that id range grouped by message and emoji with the viewer's own.
+//! with their senders, quoted replies and shared posts or reels (a walk of
+//! `messages_conversation_id_idx` backwards), then the reactions of that id range grouped by
+//! message and emoji with the viewer's own.
 
-use sqlx::FromRow;
+use sqlx::{AnyConnection, FromRow};
 
 use super::Db;
 use crate::domain::Page;
 
-/// A message with its sender and the message it replies to.
+/// A message with its sender, the message it replies to, and what it shares.
 #[derive(Debug, Clone, FromRow)]
 pub struct MessageView {
     pub id: i64,
@@ -26,8 +27,63 @@ pub struct MessageView {
     pub reply_sender_display_name: Option<String>,
     pub reply_content: Option<String>,
     pub reply_message_type: Option<String>,
+    #[sqlx(flatten)]
+    pub shared: SharedView,
     pub created_at: i64,
 }
+
+/// The post or reel a share message carries, as its card shows it: all NULL for other
+/// messages, and when the item is gone (deleted, or its author deactivated: the user columns
+/// are NULL then).
+#[derive(Debug, Clone, Default, FromRow)]
+pub struct SharedView {
+    pub shared_post_id: Option<i64>,
+    pub shared_post_image_url: Option<String>,
+    pub shared_post_thumbnail_key: Option<String>,
+    pub shared_post_caption: Option<String>,
+    pub shared_post_user_id: Option<i64>,
+    pub shared_post_username: Option<String>,
+    pub shared_post_display_name: Option<String>,
+    pub shared_post_profile_image: Option<String>,
+    pub shared_reel_id: Option<i64>,
+    pub shared_reel_poster_key: Option<String>,
+    pub shared_reel_caption: Option<String>,
+    pub shared_reel_user_id: Option<i64>,
+    pub shared_reel_username: Option<String>,
+    pub shared_reel_display_name: Option<String>,
+    pub shared_reel_profile_image: Option<String>,
+}
+
+/// `SharedView`'s columns (`columns`), and the joins that find them from a message aliased
+/// `$m` (`joins "m"`): a message's list and the conversations' previews read the same card.
+/// A stored image of at most 320 px is its own thumbnail, as in the post view.
+macro_rules! shared_item {
+    (columns) => {
+        "sp.id AS shared_post_id, sp.image_url AS shared_post_image_url,
+         COALESCE(spm.thumbnail_key, spm.key) AS shared_post_thumbnail_key,
+         sp.caption AS shared_post_caption, spu.id AS shared_post_user_id,
+         spu.username AS shared_post_username, spu.display_name AS shared_post_display_name,
+         COALESCE(spu.profile_image_small_url, spu.profile_image_url) AS shared_post_profile_image,
+         sr.id AS shared_reel_id, sr.poster_key AS shared_reel_poster_key,
+         sr.caption AS shared_reel_caption, sru.id AS shared_reel_user_id,
+         sru.username AS shared_reel_username, sru.display_name AS shared_reel_display_name,
+         COALESCE(sru.profile_image_small_url, sru.profile_image_url) AS shared_reel_profile_image"
+    };
+    (joins $m:literal) => {
+        concat!(
+            " LEFT JOIN posts sp ON sp.id = ",
+            $m,
+            ".shared_post_id
+             LEFT JOIN users spu ON spu.id = sp.user_id AND spu.deactivated_at IS NULL
+             LEFT JOIN media spm ON spm.key = sp.media_key
+             LEFT JOIN reels sr ON sr.id = ",
+            $m,
+            ".shared_reel_id
+             LEFT JOIN users sru ON sru.id = sr.user_id AND sru.deactivated_at IS NULL"
+        )
+    };
+}
+pub(crate) use shared_item;
 
 /// One emoji on one message: how many reacted with it, and whether the viewer did.
 #[derive(Debug, Clone, FromRow)]
@@ -40,18 +96,22 @@ pub struct ReactionCount {
 
 macro_rules! message_view {
     () => {
-        "SELECT m.id, m.conversation_id, m.sender_id,
+        concat!(
+            "SELECT m.id, m.conversation_id, m.sender_id,
                 s.username AS sender_username, s.display_name AS sender_display_name,
                 COALESCE(s.profile_image_small_url, s.profile_image_url) AS sender_profile_image,
                 m.content, m.message_type, m.voice_url, m.duration, m.call_outcome,
                 m.reply_to_id,
                 r.sender_id AS reply_sender_id, rs.display_name AS reply_sender_display_name,
-                r.content AS reply_content, r.message_type AS reply_message_type,
-                m.created_at
+                r.content AS reply_content, r.message_type AS reply_message_type, ",
+            shared_item!(columns),
+            ", m.created_at
          FROM messages m
          JOIN users s ON s.id = m.sender_id
          LEFT JOIN messages r ON r.id = m.reply_to_id
-         LEFT JOIN users rs ON rs.id = r.sender_id"
+         LEFT JOIN users rs ON rs.id = r.sender_id",
+            shared_item!(joins "m")
+        )
     };
 }
 
@@ -73,17 +133,56 @@ pub enum Body<'a> {
         voice_url: &'a str,
         duration: i64,
     },
+    /// A post or a reel (`Draft::share`): the card is the content, so the text is ''.
+    Share(Shared),
+}
+
+/// What a share message carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shared {
+    Post(i64),
+    Reel(i64),
+}
+
+/// A message's stored columns besides its conversation, sender and reply.
+struct Parts<'a> {
+    content: &'a str,
+    message_type: &'static str,
+    voice_url: Option<&'a str>,
+    duration: Option<i64>,
+    shared_post_id: Option<i64>,
+    shared_reel_id: Option<i64>,
 }
 
 impl Body<'_> {
-    fn parts(&self) -> (&str, &'static str, Option<&str>, Option<i64>) {
+    fn parts(&self) -> Parts<'_> {
+        let text = |content, message_type| Parts {
+            content,
+            message_type,
+            voice_url: None,
+            duration: None,
+            shared_post_id: None,
+            shared_reel_id: None,
+        };
         match *self {
-            Body::Text(content) => (content, "text", None, None),
+            Body::Text(content) => text(content, "text"),
             Body::Voice {
                 content,
                 voice_url,
                 duration,
-            } => (content, "voice", Some(voice_url), Some(duration)),
+            } => Parts {
+                voice_url: Some(voice_url),
+                duration: Some(duration),
+                ..text(content, "voice")
+            },
+            Body::Share(Shared::Post(id)) => Parts {
+                shared_post_id: Some(id),
+                ..text("", "post")
+            },
+            Body::Share(Shared::Reel(id)) => Parts {
+                shared_reel_id: Some(id),
+                ..text("", "reel")
+            },
         }
     }
 }
@@ -197,21 +296,105 @@ impl Draft {
         body: Body<'_>,
         created_at: i64,
     ) -> Result<Posted, sqlx::Error> {
-        let (content, message_type, voice_url, duration) = body.parts();
+        let mut conn = db.pool.acquire().await?;
+        self.insert(&mut conn, body, SharedView::default(), created_at)
+            .await
+    }
+
+    /// Shares a post or a reel into the conversation: the message (through the same INSERT and
+    /// trigger as any) and the sharer's distinct share, whose first time moves the item's
+    /// `shares_count`, in one write transaction; the card is read in it too, so the answer
+    /// shows what was shared. `None` (nothing stored) when the item does not exist or its
+    /// author is deactivated.
+    pub async fn share(
+        self,
+        db: &Db,
+        shared: Shared,
+        created_at: i64,
+    ) -> Result<Option<Posted>, sqlx::Error> {
+        let (post_id, reel_id) = match shared {
+            Shared::Post(id) => (Some(id), None),
+            Shared::Reel(id) => (None, Some(id)),
+        };
+        let mut tx = db.begin_write().await?;
+        // The card of the item, from a one-row stand-in for the message.
+        let card: SharedView = sqlx::query_as(concat!(
+            "SELECT ",
+            shared_item!(columns),
+            " FROM (SELECT CAST($1 AS BIGINT) AS shared_post_id,
+                           CAST($2 AS BIGINT) AS shared_reel_id) m",
+            shared_item!(joins "m")
+        ))
+        .bind(post_id)
+        .bind(reel_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        let visible = match shared {
+            Shared::Post(_) => card.shared_post_user_id.is_some(),
+            Shared::Reel(_) => card.shared_reel_user_id.is_some(),
+        };
+        if !visible {
+            return Ok(None); // the transaction rolls back on drop
+        }
+        let sender = self.sender_id;
+        let posted = self
+            .insert(&mut tx, Body::Share(shared), card, created_at)
+            .await?;
+        let (record, count) = match shared {
+            Shared::Post(_) => (
+                "INSERT INTO post_shares (user_id, post_id, created_at) VALUES ($1, $2, $3)
+                 ON CONFLICT (user_id, post_id) DO NOTHING",
+                "UPDATE posts SET shares_count = shares_count + 1 WHERE id = $1",
+            ),
+            Shared::Reel(_) => (
+                "INSERT INTO reel_shares (user_id, reel_id, created_at) VALUES ($1, $2, $3)
+                 ON CONFLICT (user_id, reel_id) DO NOTHING",
+                "UPDATE reels SET shares_count = shares_count + 1 WHERE id = $1",
+            ),
+        };
+        let item = post_id.or(reel_id);
+        let first_time = sqlx::query(record)
+            .bind(sender)
+            .bind(item)
+            .bind(created_at)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected()
+            == 1;
+        if first_time {
+            sqlx::query(count).bind(item).execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        Ok(Some(posted))
+    }
+
+    /// The INSERT, on the pool's connection or in a share's transaction; the answer is built
+    /// from what `prepare` read and the card: nothing is read back.
+    async fn insert(
+        self,
+        conn: &mut AnyConnection,
+        body: Body<'_>,
+        shared: SharedView,
+        created_at: i64,
+    ) -> Result<Posted, sqlx::Error> {
+        let parts = body.parts();
         let (id,): (i64,) = sqlx::query_as(
             "INSERT INTO messages (conversation_id, sender_id, content, message_type, voice_url,
-                                   duration, reply_to_id, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+                                   duration, reply_to_id, created_at, shared_post_id,
+                                   shared_reel_id)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
         )
         .bind(self.conversation_id)
         .bind(self.sender_id)
-        .bind(content)
-        .bind(message_type)
-        .bind(voice_url)
-        .bind(duration)
+        .bind(parts.content)
+        .bind(parts.message_type)
+        .bind(parts.voice_url)
+        .bind(parts.duration)
         .bind(self.reply_to_id)
         .bind(created_at)
-        .fetch_one(&db.pool)
+        .bind(parts.shared_post_id)
+        .bind(parts.shared_reel_id)
+        .fetch_one(&mut *conn)
         .await?;
         let context = self.context;
         Ok(Posted {
@@ -222,16 +405,17 @@ impl Draft {
                 sender_username: context.sender_username,
                 sender_display_name: context.sender_display_name,
                 sender_profile_image: context.sender_profile_image,
-                content: content.to_owned(),
-                message_type: message_type.to_owned(),
-                voice_url: voice_url.map(str::to_owned),
-                duration,
+                content: parts.content.to_owned(),
+                message_type: parts.message_type.to_owned(),
+                voice_url: parts.voice_url.map(str::to_owned),
+                duration: parts.duration,
                 call_outcome: None,
                 reply_to_id: self.reply_to_id,
                 reply_sender_id: context.reply_sender_id,
                 reply_sender_display_name: context.reply_sender_display_name,
                 reply_content: context.reply_content,
                 reply_message_type: context.reply_message_type,
+                shared,
                 created_at,
             },
             people: [context.user_a, context.user_b],

@@ -15,12 +15,14 @@ pub mod mentions;
 pub mod messages;
 pub mod posts;
 pub mod reels;
+pub mod search;
 pub mod session_cache;
 pub mod sessions;
 pub mod settings;
 pub mod shop;
 pub mod stories;
 pub mod synthetic;
+pub mod tags;
 pub mod users;
 pub mod voicemails;
 
@@ -55,6 +57,9 @@ pub struct Db {
     /// Live sessions looked up in the last few seconds (`sessions::find_user`).
     pub session_cache: session_cache::SessionCache,
 }
+
+/// A write transaction (`Db::begin_write`).
+pub type Tx = sqlx::Transaction<'static, sqlx::Any>;
 
 /// Milliseconds since the Unix epoch, the unit of every stored time.
 pub fn now_ms() -> i64 {
@@ -154,6 +159,14 @@ impl Db {
             .run(&self.pool)
             .await
             .context("applying migrations")?;
+        // Posts older than migration 0018 get their tags and search words (SQL cannot read
+        // them alike on both backends); a lookup when there are none left.
+        let indexed = tags::backfill(self)
+            .await
+            .context("indexing the tags and words of earlier posts")?;
+        if indexed > 0 {
+            tracing::info!(indexed, "indexed the tags and words of earlier posts");
+        }
         Ok(())
     }
 

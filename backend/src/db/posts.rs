@@ -8,10 +8,11 @@
 //! Every statement that moves `likes_count` or `bookmarks_count` sets it in the same statement
 //! (`hot_score!`), and an insert sets it too, so the ranking is a walk of its index.
 
-use sqlx::{ColumnIndex, Decode, FromRow, Row, Type};
+use sqlx::{AnyConnection, AssertSqlSafe, ColumnIndex, Decode, FromRow, Row, Type};
 
 use super::{Db, now_ms};
 use crate::domain::Page;
+use crate::domain::tag::{post_tags, search_words};
 use crate::fetch_list;
 
 /// A post as the API shows it to one viewer. Read by position (`FromRow` below), in the order
@@ -99,6 +100,8 @@ macro_rules! post_view_columns {
          LEFT JOIN media m ON m.key = p.media_key"
     };
 }
+// Tags' and search's lists answer the same post shape (db/tags.rs, db/search.rs).
+pub(crate) use post_view_columns;
 
 /// The hot score of a post with `likes`, `saves` and `created` (epoch ms) as one SQL
 /// expression over column names or placeholders (SQLite with its math functions, PostgreSQL).
@@ -130,31 +133,67 @@ pub struct NewPost<'a> {
     pub image_url: &'a str,
     pub media_key: Option<&'a str>,
     pub location: Option<&'a str>,
-    /// JSON array of strings.
-    pub tags: &'a str,
+    /// As the author typed them (trimmed, blank ones dropped): the post's `tags[]`.
+    pub tags: &'a [String],
     /// Epoch milliseconds (now, except for seeded history).
     pub created_at: i64,
 }
 
-/// Inserts a post; answers its id.
+/// Inserts a post with its tags (its caption's #hashtags and its `tags[]` entries, normalised:
+/// `post_tags` rows whose triggers count them in `tags`) and its search words, in one
+/// transaction; answers its id.
 pub async fn insert(db: &Db, new: NewPost<'_>) -> Result<i64, sqlx::Error> {
+    let tags = post_tags(new.caption, new.tags);
+    let words = search_words(new.caption, new.location, &tags);
+    let mut tx = db.begin_write().await?;
     let (id,): (i64,) = sqlx::query_as(concat!(
         "INSERT INTO posts (user_id, caption, image_url, media_key, location, tags, created_at,
-                            hot_score)
+                            hot_score, search_words)
          VALUES ($1, $2, $3, $4, $5, $6, $7, ",
         hot_score!("0", "0", "$7"),
-        ") RETURNING id"
+        ", $8) RETURNING id"
     ))
     .bind(new.user_id)
     .bind(new.caption)
     .bind(new.image_url)
     .bind(new.media_key)
     .bind(new.location)
-    .bind(new.tags)
+    .bind(serde_json::Value::from(new.tags).to_string())
     .bind(new.created_at)
-    .fetch_one(&db.pool)
+    .bind(words)
+    .fetch_one(&mut *tx)
     .await?;
+    write_tags(&mut tx, id, &tags).await?;
+    tx.commit().await?;
     Ok(id)
+}
+
+/// Rows of `post_tags` per statement (two placeholders each, far under either backend's cap).
+const ROWS_PER_INSERT: usize = 200;
+
+/// Writes `post`'s tag rows on `conn` (the post's own transaction; also the tags' backfill,
+/// db/tags.rs); a tag it has already is skipped, so the counts (migration 0018's triggers) move
+/// once per (tag, post).
+pub async fn write_tags(
+    conn: &mut AnyConnection,
+    post: i64,
+    tags: &[String],
+) -> Result<(), sqlx::Error> {
+    for chunk in tags.chunks(ROWS_PER_INSERT) {
+        let values: Vec<String> = (0..chunk.len())
+            .map(|i| format!("(${}, $1)", i + 2))
+            .collect();
+        let sql = format!(
+            "INSERT INTO post_tags (tag, post_id) VALUES {} ON CONFLICT (tag, post_id) DO NOTHING",
+            values.join(", ")
+        );
+        let mut query = sqlx::query(AssertSqlSafe(sql)).bind(post);
+        for tag in chunk {
+            query = query.bind(tag.as_str());
+        }
+        query.execute(&mut *conn).await?;
+    }
+    Ok(())
 }
 
 /// One post as `viewer` sees it.

@@ -5,8 +5,9 @@
 use sqlx::{Any, AssertSqlSafe, Transaction};
 
 use super::{Backend, Db};
+use crate::domain::tag::{hashtags, search_words};
 
-/// Rows per INSERT statement: 250 rows × at most 4 parameters each (1,000) stays far below
+/// Rows per INSERT statement: 250 rows × at most 5 parameters each (1,250) stays far below
 /// SQLite's 32,766 parameters. Bigger statements are slower on SQLite, not faster: binding
 /// `$n` looks each parameter's name up in a list, so a statement's bind cost grows with the
 /// square of its parameter count (5,000-row statements made the seed three times slower).
@@ -21,7 +22,8 @@ pub struct NewUser {
     pub display_name: String,
 }
 
-/// A synthetic post with an external image URL and no tags.
+/// A synthetic post with an external image URL and no tags[] entries (its caption has a
+/// hashtag).
 pub struct NewPost {
     pub user_id: i64,
     pub caption: String,
@@ -89,20 +91,45 @@ pub async fn insert_posts(tx: &mut Tx, posts: &[NewPost]) -> Result<Vec<i64>, sq
     if posts.is_empty() {
         return Ok(Vec::new());
     }
+    // Searchable and tagged as a post written through the API is (its caption's hashtags).
+    let tags: Vec<Vec<String>> = posts.iter().map(|post| hashtags(&post.caption)).collect();
     let sql = format!(
-        "INSERT INTO posts (user_id, caption, image_url, created_at, tags) VALUES {} RETURNING id",
-        values(posts.len(), 4, 0, ", '[]'")
+        "INSERT INTO posts (user_id, caption, image_url, created_at, search_words, tags)
+         VALUES {} RETURNING id",
+        values(posts.len(), 5, 0, ", '[]'")
     );
     let mut query = sqlx::query_as(AssertSqlSafe(sql));
-    for post in posts {
+    for (post, tags) in posts.iter().zip(&tags) {
         query = query
             .bind(post.user_id)
             .bind(&post.caption)
             .bind(&post.image_url)
-            .bind(post.created_at);
+            .bind(post.created_at)
+            .bind(search_words(&post.caption, None, tags));
     }
-    let ids: Vec<(i64,)> = query.fetch_all(&mut **tx).await?;
-    Ok(ids.into_iter().map(|(id,)| id).collect())
+    let ids: Vec<i64> = query
+        .fetch_all(&mut **tx)
+        .await?
+        .into_iter()
+        .map(|(id,)| id)
+        .collect();
+    let rows: Vec<(&str, i64)> = ids
+        .iter()
+        .zip(&tags)
+        .flat_map(|(&id, tags)| tags.iter().map(move |tag| (tag.as_str(), id)))
+        .collect();
+    for chunk in rows.chunks(MAX_ROWS) {
+        let sql = format!(
+            "INSERT INTO post_tags (tag, post_id) VALUES {}",
+            values(chunk.len(), 2, 0, "")
+        );
+        let mut query = sqlx::query(AssertSqlSafe(sql));
+        for &(tag, post) in chunk {
+            query = query.bind(tag).bind(post);
+        }
+        query.execute(&mut **tx).await?;
+    }
+    Ok(ids)
 }
 
 /// A synthetic story with an external image URL.
@@ -219,6 +246,64 @@ async fn over_range(
         .execute(&mut **tx)
         .await?;
     Ok(())
+}
+
+/// A synthetic comment on a post: top-level, or a reply to a top-level comment of that post.
+pub struct NewComment {
+    pub post_id: i64,
+    pub user_id: i64,
+    pub parent_id: Option<i64>,
+    pub content: String,
+    pub created_at: i64,
+}
+
+/// Inserts comments (counts untouched: `recount_comments` sets them); answers their ids in
+/// order.
+pub async fn insert_comments(
+    tx: &mut Tx,
+    comments: &[NewComment],
+) -> Result<Vec<i64>, sqlx::Error> {
+    let mut ids = Vec::with_capacity(comments.len());
+    for chunk in comments.chunks(MAX_ROWS) {
+        let sql = format!(
+            "INSERT INTO comments (post_id, user_id, parent_id, content, created_at) VALUES {}
+             RETURNING id",
+            values(chunk.len(), 5, 0, "")
+        );
+        let mut query = sqlx::query_as(AssertSqlSafe(sql));
+        for comment in chunk {
+            query = query
+                .bind(comment.post_id)
+                .bind(comment.user_id)
+                .bind(comment.parent_id)
+                .bind(&comment.content)
+                .bind(comment.created_at);
+        }
+        let rows: Vec<(i64,)> = query.fetch_all(&mut **tx).await?;
+        ids.extend(rows.into_iter().map(|(id,)| id));
+    }
+    Ok(ids)
+}
+
+/// Sets `comments_count` of the posts with ids in `first..=last`, and `replies_count` of their
+/// top-level comments, to what the rows hold (one index range count each).
+pub async fn recount_comments(tx: &mut Tx, first: i64, last: i64) -> Result<(), sqlx::Error> {
+    over_range(
+        tx,
+        "UPDATE posts SET comments_count =
+           (SELECT COUNT(*) FROM comments c WHERE c.post_id = posts.id)
+         WHERE id BETWEEN $1 AND $2",
+        (first, last),
+    )
+    .await?;
+    over_range(
+        tx,
+        "UPDATE comments SET replies_count =
+           (SELECT COUNT(*) FROM comments r WHERE r.parent_id = comments.id)
+         WHERE post_id BETWEEN $1 AND $2 AND parent_id IS NULL",
+        (first, last),
+    )
+    .await
 }
 
 /// Inserts one-to-one conversations of `(user_a, user_b)` pairs (`user_a < user_b`, `$1` is

@@ -5,6 +5,9 @@ use super::DomainError;
 
 /// A message's text: trimmed, 1 to 4,000 characters.
 pub const MESSAGE_MAX: usize = 4000;
+/// A conversation that does not exist or that the session user is not in (the same answer:
+/// outsiders learn nothing). Sending a message and sharing into a conversation both say it.
+pub const CONVERSATION_NOT_FOUND: &str = "Conversation not found";
 const MESSAGE_EMPTY: &str = "Message cannot be empty";
 /// A reaction: at most 16 characters (an emoji with skin tone and joiners fits).
 const EMOJI_MAX: usize = 16;

@@ -14,6 +14,7 @@ mod post;
 mod reel;
 mod settings;
 mod story;
+pub mod tag;
 pub mod text;
 
 pub use account::{
@@ -21,7 +22,10 @@ pub use account::{
 };
 pub use ad::{AdInput, NO_END_DATE, ValidAd};
 pub use call::CallEnd;
-pub use chat::{MESSAGE_MAX, parse_caption, parse_emoji, parse_message, parse_transcript};
+pub use chat::{
+    CONVERSATION_NOT_FOUND, MESSAGE_MAX, parse_caption, parse_emoji, parse_message,
+    parse_transcript,
+};
 pub use comment::{
     CANNOT_DELETE_COMMENT, COMMENT_NOT_FOUND, CommentContent, MENTIONS_MAX, REPLY_ELSEWHERE,
     REPLY_ELSEWHERE_REEL, mentioned_usernames,
@@ -36,3 +40,4 @@ pub use post::{
 pub use reel::{REEL_CAPTION_MAX, REEL_CAPTION_TOO_LONG, REEL_NOT_FOUND, parse_reel_caption};
 pub use settings::{Settings, SettingsUpdate};
 pub use story::{STORY_LIFETIME_MS, StoryKind, parse_story_caption};
+pub use tag::{SearchQuery, TAG_NOT_FOUND};

@@ -3,7 +3,7 @@
 use super::DomainError;
 
 pub const REEL_CAPTION_MAX: usize = 2200;
-/// An unknown reel id (the like and comment routes).
+/// An unknown reel id (the like, comment and share routes).
 pub const REEL_NOT_FOUND: &str = "Reel not found";
 pub const REEL_CAPTION_TOO_LONG: &str = "Caption must be at most 2200 characters";
 

@@ -12,8 +12,10 @@ pub mod posts;
 pub mod reels;
 pub mod rtc;
 pub mod search;
+pub mod shares;
 pub mod shop;
 pub mod stories;
+pub mod tags;
 pub mod user;
 pub mod users;
 pub mod voicemails;
@@ -54,6 +56,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .nest("/api", conversations::router())
         .nest("/api", users::router())
         .nest("/api/search", search::router())
+        .nest("/api", search::all_router())
         .nest("/api/user", user::router())
         .nest("/api", voicemails::router())
         .nest("/api", rtc::router())
@@ -61,6 +64,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .nest("/api", comments::router())
         .nest("/api", shop::router())
         .nest("/api", earnings::router())
+        .nest("/api", tags::router())
+        .nest("/api", shares::router())
 }
 
 /// The API's routes and its OpenAPI document (served at /api/openapi.json).

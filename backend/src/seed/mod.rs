@@ -601,7 +601,7 @@ async fn seed_posts(db: &Db, media: &Media, creators: &[(usize, i64)]) -> anyhow
             let (width, height) = [(720, 900), (800, 800), (960, 600)][(round + n) % 3];
             let picture = art::artwork((n * 100 + round) as u64, width, height);
             let stored = media.ingest_image(db, picture, ImageKind::Post).await?;
-            let tags = serde_json::Value::from(tags.to_vec()).to_string();
+            let tags: Vec<String> = tags.iter().map(|tag| (*tag).to_owned()).collect();
             db::posts::insert(
                 db,
                 NewPost {

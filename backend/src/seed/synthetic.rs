@@ -1,8 +1,9 @@
 //! `atelier seed --synthetic --users N --posts M`: the benchmark data set. Users `user000001`…
 //! (password `synthetic-password`, one argon2 hash shared by all so seeding takes seconds),
 //! posts with external image URLs, 0–6 likes a post (3 on average; `likes_count` is recounted
-//! from the like rows), about 10 follows a user, and one or two live stories for one user in
-//! ten (created during the last 23 hours). `user000001` — the first synthetic user —
+//! from the like rows), 0–6 comments a post (3 on average, one in four after a post's first a
+//! reply to it; the newest post has 100 more, so its comment pages are full), about 10 follows
+//! a user, and one or two live stories for one user in ten (created during the last 23 hours). `user000001` — the first synthetic user —
 //! writes one post in twenty, so a profile with many posts exists. Chat: each user starts a
 //! one-to-one conversation with each of the next `CHAT_NEIGHBOURS` users (wrapping round), so
 //! each is in about four, of 10–30 messages each (a second apart, the newest a second ago),
@@ -18,7 +19,7 @@ use std::path::Path;
 use crate::auth::password::PasswordHasher;
 use crate::auth::session::{SESSION_TTL_MS, new_token};
 use crate::db::synthetic::{
-    self as sql, MAX_ROWS, NewMessage, NewPost, NewReaction, NewStory, NewUser,
+    self as sql, MAX_ROWS, NewComment, NewMessage, NewPost, NewReaction, NewStory, NewUser,
 };
 use crate::db::{Db, now_ms};
 use crate::domain::STORY_LIFETIME_MS;
@@ -34,6 +35,14 @@ const POSTS_PER_TRANSACTION: usize = ROWS_PER_TRANSACTION / 2;
 const FOLLOWS_PER_USER: usize = 10;
 /// The most likes a post gets; the count is uniform in 0..=MAX_LIKES.
 const MAX_LIKES: u64 = 6;
+/// The most comments a post gets; the count is uniform in 0..=MAX_COMMENTS (3 on average, so
+/// 100,000 posts carry about 300,000 comments).
+const MAX_COMMENTS: u64 = 6;
+/// One comment in this many (after a post's first) replies to the post's first comment.
+const COMMENT_REPLY_EVERY: usize = 4;
+/// Top-level comments of the newest post, so one post's comment pages are full (the bench
+/// reads them).
+const DISCUSSED_POST_COMMENTS: usize = 100;
 /// One post in this many belongs to the first synthetic user.
 const PROLIFIC_EVERY: usize = 20;
 /// One user in this many has live stories.
@@ -74,6 +83,7 @@ pub struct Seeded {
     pub user_ids: Vec<i64>,
     pub posts: usize,
     pub likes: usize,
+    pub comments: usize,
     pub follows: usize,
     pub stories: usize,
     pub conversations: usize,
@@ -132,8 +142,12 @@ pub async fn seed(db: &Db, users: usize, posts: usize) -> anyhow::Result<Seeded>
             }
         }
         sql::insert_likes(&mut tx, &likes, now).await?;
+        let last_batch = end == posts;
+        seeded.comments +=
+            seed_comments(&mut tx, &mut rng, &user_ids, &ids, &batch, last_batch).await?;
         if let (Some(&first), Some(&last)) = (ids.iter().min(), ids.iter().max()) {
             sql::recount_likes(&mut tx, first, last).await?;
+            sql::recount_comments(&mut tx, first, last).await?;
         }
         tx.commit().await?;
         seeded.posts += ids.len();
@@ -142,6 +156,7 @@ pub async fn seed(db: &Db, users: usize, posts: usize) -> anyhow::Result<Seeded>
     tracing::info!(
         posts = seeded.posts,
         likes = seeded.likes,
+        comments = seeded.comments,
         "synthetic posts created"
     );
 
@@ -196,6 +211,72 @@ pub async fn seed(db: &Db, users: usize, posts: usize) -> anyhow::Result<Seeded>
     sql::settle(db).await?;
     seeded.user_ids = user_ids;
     Ok(seeded)
+}
+
+/// Comments on a batch of posts (`ids`, in the order of `batch`): 0–6 each, a minute or so
+/// after the post, one in four after a post's first replying to that first one; the newest
+/// post of the data set (the end of the `last` batch) gets `DISCUSSED_POST_COMMENTS` more.
+/// Answers how many were written.
+async fn seed_comments(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    rng: &mut SplitMix64,
+    user_ids: &[i64],
+    ids: &[i64],
+    batch: &[NewPost],
+    last: bool,
+) -> anyhow::Result<usize> {
+    let comment = |post_id: i64, parent_id, created_at, rng: &mut SplitMix64| NewComment {
+        post_id,
+        user_id: user_ids[rng.below(user_ids.len())],
+        parent_id,
+        content: format!(
+            "Synthetic comment {} {}",
+            WORDS[rng.below(WORDS.len())],
+            WORDS[rng.below(WORDS.len())]
+        ),
+        created_at,
+    };
+    // Each post's first comment (and the discussed post's extra ones) first, so replies can
+    // name it by id; `first[i]` is the index in `top` of post i's first comment.
+    let mut wanted = Vec::with_capacity(ids.len());
+    let mut first = Vec::with_capacity(ids.len());
+    let mut top = Vec::with_capacity(ids.len());
+    for (&post_id, post) in ids.iter().zip(batch) {
+        let count = (rng.next() % (MAX_COMMENTS + 1)) as usize;
+        let extra = if last && Some(&post_id) == ids.last() {
+            DISCUSSED_POST_COMMENTS
+        } else {
+            0
+        };
+        wanted.push(count);
+        first.push(top.len());
+        for n in 0..count.min(1) + extra {
+            top.push(comment(
+                post_id,
+                None,
+                post.created_at + 500 * (n as i64 + 1),
+                rng,
+            ));
+        }
+    }
+    let top_ids = sql::insert_comments(tx, &top).await?;
+    // The rest of each post's comments: replies to its first, or more top-level ones.
+    let mut rest = Vec::new();
+    for (i, (&post_id, post)) in ids.iter().zip(batch).enumerate() {
+        for n in 1..wanted[i] {
+            let parent = n
+                .is_multiple_of(COMMENT_REPLY_EVERY)
+                .then_some(top_ids[first[i]]);
+            rest.push(comment(
+                post_id,
+                parent,
+                post.created_at + 55_000 + n as i64,
+                rng,
+            ));
+        }
+    }
+    let rest_ids = sql::insert_comments(tx, &rest).await?;
+    Ok(top_ids.len() + rest_ids.len())
 }
 
 /// What `seed_chat` created.

@@ -9,7 +9,8 @@ use utoipa::ToSchema;
 use super::iso_time;
 use super::user::UserBrief;
 use crate::db::conversations::ConversationView;
-use crate::db::messages::MessageView;
+use crate::db::messages::{MessageView, SharedView};
+use crate::media::url_of;
 
 /// A person in a conversation, with their presence.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -48,13 +49,17 @@ pub struct Conversation {
     pub created_at: String,
 }
 
-/// Text, a voice note, or a call line (written by the server when a call ends).
+/// Text, a voice note, a call line (written by the server when a call ends), or a shared post
+/// or reel (`sharedPost` / `sharedReel`; sent with POST /api/posts/{id}/share or
+/// /api/reels/{id}/share).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum MessageType {
     Text,
     Voice,
     Call,
+    Post,
+    Reel,
 }
 
 impl MessageType {
@@ -62,9 +67,76 @@ impl MessageType {
         match value {
             "voice" => Self::Voice,
             "call" => Self::Call,
+            "post" => Self::Post,
+            "reel" => Self::Reel,
             _ => Self::Text,
         }
     }
+}
+
+/// The card of a shared post.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SharedPost {
+    pub id: i64,
+    /// `/media/{key}` for a stored image, or the http(s) URL the author gave.
+    pub image_url: String,
+    /// The 320 px rendition of a stored image (null for an external URL).
+    #[schema(required = true)]
+    pub thumbnail_url: Option<String>,
+    pub caption: String,
+    pub user: UserBrief,
+}
+
+/// The card of a shared reel.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SharedReel {
+    pub id: i64,
+    /// `/media/{key}` of a JPEG frame, or null.
+    #[schema(required = true)]
+    pub poster_url: Option<String>,
+    pub caption: String,
+    pub user: UserBrief,
+}
+
+/// The cards of a row: each `None` unless the message shares that kind of item and the item is
+/// still there (its author not deactivated).
+fn shared_cards(row: SharedView) -> (Option<SharedPost>, Option<SharedReel>) {
+    let post = match (
+        row.shared_post_id,
+        row.shared_post_user_id,
+        row.shared_post_image_url,
+    ) {
+        (Some(id), Some(user_id), Some(image_url)) => Some(SharedPost {
+            id,
+            image_url,
+            thumbnail_url: row.shared_post_thumbnail_key.as_deref().map(url_of),
+            caption: row.shared_post_caption.unwrap_or_default(),
+            user: UserBrief {
+                id: user_id,
+                username: row.shared_post_username.unwrap_or_default(),
+                display_name: row.shared_post_display_name.unwrap_or_default(),
+                profile_image: row.shared_post_profile_image,
+            },
+        }),
+        _ => None,
+    };
+    let reel = match (row.shared_reel_id, row.shared_reel_user_id) {
+        (Some(id), Some(user_id)) => Some(SharedReel {
+            id,
+            poster_url: row.shared_reel_poster_key.as_deref().map(url_of),
+            caption: row.shared_reel_caption.unwrap_or_default(),
+            user: UserBrief {
+                id: user_id,
+                username: row.shared_reel_username.unwrap_or_default(),
+                display_name: row.shared_reel_display_name.unwrap_or_default(),
+                profile_image: row.shared_reel_profile_image,
+            },
+        }),
+        _ => None,
+    };
+    (post, reel)
 }
 
 /// How a call ended, as its line shows it: `completed` (answered; `duration` is the talk
@@ -139,6 +211,13 @@ pub struct Message {
     /// The quoted message (null when not a reply, or when the quoted one is gone).
     #[schema(required = true)]
     pub reply_to: Option<ReplyPreview>,
+    /// A `post` message's card; null for other messages and when the post is gone (the client
+    /// shows 'Post unavailable').
+    #[schema(required = true)]
+    pub shared_post: Option<SharedPost>,
+    /// A `reel` message's card; null for other messages and when the reel is gone.
+    #[schema(required = true)]
+    pub shared_reel: Option<SharedReel>,
     /// In the order each emoji was first used.
     pub reactions: Vec<Reaction>,
     /// ISO-8601 UTC.
@@ -162,6 +241,11 @@ pub struct MessagePreview {
     pub call_outcome: Option<CallOutcome>,
     #[schema(required = true)]
     pub reply_to_id: Option<i64>,
+    /// As in `Message`.
+    #[schema(required = true)]
+    pub shared_post: Option<SharedPost>,
+    #[schema(required = true)]
+    pub shared_reel: Option<SharedReel>,
     pub created_at: String,
 }
 
@@ -182,6 +266,7 @@ impl Message {
             }),
             _ => None,
         };
+        let (shared_post, shared_reel) = shared_cards(row.shared);
         Self {
             id: row.id,
             conversation_id: row.conversation_id,
@@ -198,6 +283,8 @@ impl Message {
             call_outcome: CallOutcome::from_db(row.call_outcome.as_deref()),
             reply_to_id: row.reply_to_id,
             reply_to,
+            shared_post,
+            shared_reel,
             reactions,
             created_at: iso_time(row.created_at),
         }
@@ -218,6 +305,7 @@ impl Conversation {
                     last_seen: last_seen.map(iso_time),
                 },
             };
+        let (shared_post, shared_reel) = shared_cards(row.last_shared);
         let last_message = match (
             row.last_id,
             row.last_sender_id,
@@ -241,6 +329,8 @@ impl Conversation {
                 duration: row.last_duration,
                 call_outcome: CallOutcome::from_db(row.last_call_outcome.as_deref()),
                 reply_to_id: row.last_reply_to_id,
+                shared_post,
+                shared_reel,
                 created_at: iso_time(created_at),
             }),
             _ => None,

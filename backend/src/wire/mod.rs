@@ -10,8 +10,10 @@ pub mod comment;
 pub mod earnings;
 pub mod post;
 pub mod reel;
+pub mod search;
 pub mod shop;
 pub mod story;
+pub mod tag;
 pub mod user;
 pub mod voicemail;
 

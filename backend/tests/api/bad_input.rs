@@ -77,6 +77,9 @@ async fn counts(app: &TestApp) -> Vec<(&'static str, i64)> {
         "audit_log",
         "comments",
         "mentions",
+        "post_tags",
+        "post_shares",
+        "reel_shares",
     ] {
         counts.push((table, count(app, table).await));
     }
@@ -402,6 +405,9 @@ async fn every_text_input_refuses_control_characters_and_stores_nothing(backend:
             get("/api/admin/withdrawals?status=pending%01"),
             "status",
         ),
+        (&maya, get("/api/search?q=sun%00set"), "q"),
+        (&maya, get("/api/tags/sun%01set"), "tag"),
+        (&maya, get("/api/tags/sun%00set/posts"), "tag"),
     ];
     for (user, (method, path, body), field) in cases {
         let what = format!("{method} {path} {body:?}");

@@ -41,6 +41,8 @@ export function aMessage(overrides: Partial<Message> = {}): Message {
     callOutcome: null,
     replyToId: null,
     replyTo: null,
+    sharedPost: null,
+    sharedReel: null,
     reactions: [],
     createdAt: minutesAgo(5),
     ...overrides,

@@ -712,6 +712,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/posts/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Shares a post into a conversation: a `post` message carrying its card, delivered to the
+         *     members as `newMessage`. The post's `sharesCount` counts each sharer once.
+         */
+        post: operations["share_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/products": {
         parameters: {
             query?: never;
@@ -815,6 +835,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reels/{id}/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Shares a reel into a conversation: a `reel` message carrying its card, delivered to the
+         *     members as `newMessage`. The reel's `sharesCount` counts each sharer once.
+         */
+        post: operations["share_reel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rtc/config": {
         parameters: {
             query?: never;
@@ -828,6 +868,26 @@ export interface paths {
          *     base64(HMAC-SHA1(secret, username)).
          */
         get: operations["rtc_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Explore's search: accounts, tags and posts at once, each best first and at most 20. A blank
+         *     query finds nothing.
+         */
+        get: operations["search_all"];
         put?: never;
         post?: never;
         delete?: never;
@@ -892,6 +952,43 @@ export interface paths {
          *     views are not counted. Any body is ignored.
          */
         post: operations["view_story"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tags/{tag}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tag and how many posts carry it (a tag page's header). */
+        get: operations["get_tag"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tags/{tag}/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The posts carrying a tag, newest first (a tag page's grid). An unknown or malformed tag has
+         *     none.
+         */
+        get: operations["list_tag_posts"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1584,6 +1681,8 @@ export interface components {
             /** Format: int64 */
             replyToId: number | null;
             sender: components["schemas"]["UserBrief"];
+            sharedPost: components["schemas"]["SharedPost"] | null;
+            sharedReel: components["schemas"]["SharedReel"] | null;
             /** @description `/media/{key}` of a voice message, else null. */
             voiceUrl: string | null;
         };
@@ -1602,13 +1701,17 @@ export interface components {
             /** Format: int64 */
             replyToId: number | null;
             sender: components["schemas"]["UserBrief"];
+            sharedPost: components["schemas"]["SharedPost"] | null;
+            sharedReel: components["schemas"]["SharedReel"] | null;
             voiceUrl: string | null;
         };
         /**
-         * @description Text, a voice note, or a call line (written by the server when a call ends).
+         * @description Text, a voice note, a call line (written by the server when a call ends), or a shared post
+         *     or reel (`sharedPost` / `sharedReel`; sent with POST /api/posts/{id}/share or
+         *     /api/reels/{id}/share).
          * @enum {string}
          */
-        MessageType: "text" | "voice" | "call";
+        MessageType: "text" | "voice" | "call" | "post" | "reel";
         /** @description A new ad (spec 001 §5). Amounts are integer cents. */
         NewAdRequest: {
             advertiserName: string | null;
@@ -2031,6 +2134,15 @@ export interface components {
             /** @description Two public STUN servers, then the TURN server when one is configured. */
             iceServers: components["schemas"]["IceServer"][];
         };
+        /**
+         * @description {users, tags, posts}: accounts as /api/search/users ranks them, tags by prefix (most posts
+         *     first), posts by full-text match on caption, tags and location (best first, then newest).
+         */
+        SearchResults: {
+            posts: components["schemas"]["Post"][];
+            tags: components["schemas"]["TagSummary"][];
+            users: components["schemas"]["Profile"][];
+        };
         /** @description What the server sends. */
         ServerEvent: {
             /** Format: int64 */
@@ -2155,6 +2267,34 @@ export interface components {
             voiceMessageNotifications?: boolean | null;
             voiceReactionsPrivacy?: boolean | null;
         };
+        /** @description {conversationId}: where to share it. */
+        ShareRequest: {
+            /**
+             * Format: int64
+             * @description A conversation the session user is a member of.
+             */
+            conversationId: number;
+        };
+        /** @description The card of a shared post. */
+        SharedPost: {
+            caption: string;
+            /** Format: int64 */
+            id: number;
+            /** @description `/media/{key}` for a stored image, or the http(s) URL the author gave. */
+            imageUrl: string;
+            /** @description The 320 px rendition of a stored image (null for an external URL). */
+            thumbnailUrl: string | null;
+            user: components["schemas"]["UserBrief"];
+        };
+        /** @description The card of a shared reel. */
+        SharedReel: {
+            caption: string;
+            /** Format: int64 */
+            id: number;
+            /** @description `/media/{key}` of a JPEG frame, or null. */
+            posterUrl: string | null;
+            user: components["schemas"]["UserBrief"];
+        };
         /**
          * @description One of the skill matcher's five skills (spec 000 §2), by id; any other id is refused when
          *     the body is parsed.
@@ -2214,6 +2354,12 @@ export interface components {
         StoryViews: {
             /** Format: int64 */
             viewsCount: number;
+        };
+        /** @description {tag, postsCount}: a tag (lowercase, without `#`) and how many posts carry it. */
+        TagSummary: {
+            /** Format: int64 */
+            postsCount: number;
+            tag: string;
         };
         UnreadVoicemails: {
             /**
@@ -3778,7 +3924,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description Blank or too long text, a reply to a message of another conversation, a `call` message, voice audio missing or not a base64 data URL, or a duration (claimed or real) outside 1–60 s; or text with a control character (`{field} must not contain control characters`) */
+            /** @description Blank or too long text, a reply to a message of another conversation, a `call`, `post` or `reel` message, voice audio missing or not a base64 data URL, or a duration (claimed or real) outside 1–60 s; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4722,6 +4868,87 @@ export interface operations {
             };
         };
     };
+    share_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The post */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareRequest"];
+            };
+        };
+        responses: {
+            /** @description The share message */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid id, or a missing or invalid conversationId */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Post not found, or Conversation not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_products: {
         parameters: {
             query?: never;
@@ -5119,6 +5346,87 @@ export interface operations {
             };
         };
     };
+    share_reel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The reel */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShareRequest"];
+            };
+        };
+        responses: {
+            /** @description The share message */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid id, or a missing or invalid conversationId */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Reel not found, or Conversation not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     rtc_config: {
         parameters: {
             query?: never;
@@ -5135,6 +5443,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RtcConfig"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_all: {
+        parameters: {
+            query?: {
+                /**
+                 * @description What to find, at most 100 characters after trimming: accounts by username or display
+                 *     name, tags beginning with it (a leading `#` dropped), posts whose caption, tags or
+                 *     location hold every word (letters and digits; the last one as a prefix).
+                 */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The three groups */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResults"];
+                };
+            };
+            /** @description Query over 100 characters, or with a control character; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -5337,6 +5690,104 @@ export interface operations {
             };
             /** @description No such story, or it expired */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_tag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tag, with or without `#`, any case */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tag and its count */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagSummary"];
+                };
+            };
+            /** @description A control character in the tag; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Tag not found: no post has it, or it is not a tag */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_tag_posts: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The tag, with or without `#`, any case */
+                tag: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the tag's posts, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"][];
+                };
+            };
+            /** @description Invalid limit or cursor, or a control character in the tag; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

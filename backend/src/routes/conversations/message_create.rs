@@ -21,7 +21,8 @@ pub struct NewMessageRequest {
     /// optional caption of at most 4000 (empty when absent).
     #[schema(max_length = 4000)]
     pub content: Option<String>,
-    /// `text` (default) or `voice`; `call` lines are written by the server only.
+    /// `text` (default) or `voice`; `call` lines are written by the server only, `post` and
+    /// `reel` messages by the share endpoints.
     pub message_type: Option<MessageType>,
     /// A message of the same conversation this one answers.
     #[schema(minimum = 1)]
@@ -46,7 +47,7 @@ pub struct NewMessageRequest {
     request_body = NewMessageRequest,
     responses(
         (status = 201, description = "The message", body = Message),
-        (status = 400, description = "Blank or too long text, a reply to a message of another conversation, a `call` message, voice audio missing or not a base64 data URL, or a duration (claimed or real) outside 1–60 s", body = ErrorBody),
+        (status = 400, description = "Blank or too long text, a reply to a message of another conversation, a `call`, `post` or `reel` message, voice audio missing or not a base64 data URL, or a duration (claimed or real) outside 1–60 s", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "Conversation not found (or not yours)", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
@@ -97,6 +98,11 @@ pub async fn send_message(
         MessageType::Call => {
             return Err(ApiError::bad_request(
                 "Call lines are written by the server when a call ends",
+            ));
+        }
+        MessageType::Post | MessageType::Reel => {
+            return Err(ApiError::bad_request(
+                "Posts and reels are shared with POST /api/posts/{id}/share or /api/reels/{id}/share",
             ));
         }
     };

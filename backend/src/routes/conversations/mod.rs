@@ -36,7 +36,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(conversation_leave::leave_conversation))
 }
 
-pub const CONVERSATION_NOT_FOUND: &str = "Conversation not found";
+/// Shared with sharing into a conversation (routes/shares), so it lives in `domain`.
+use crate::domain::CONVERSATION_NOT_FOUND;
 const MESSAGE_NOT_FOUND: &str = "Message not found";
 
 /// 404 unless the session user is a member of the conversation.

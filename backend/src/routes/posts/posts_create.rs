@@ -62,7 +62,6 @@ pub async fn create_post(
     let source = parse_image_source(raw_image)?;
 
     let image = state.media.show_image(&state.db, source).await?;
-    let tags = serde_json::Value::from(tags).to_string();
     let created_at = state.clock.now_ms();
     let id = db::posts::insert(
         &state.db,

@@ -44,6 +44,8 @@ function aMessage(overrides: Partial<Message> = {}): Message {
     replyToId: null,
     reactions: [],
     callOutcome: null,
+    sharedPost: null,
+    sharedReel: null,
     ...overrides,
   } as Message;
 }

@@ -6,44 +6,27 @@ import type { components } from '@/types/api.gen';
 
 type Schemas = components['schemas'];
 
-// Until api.gen.ts has them (docs/community-contract.md): the shared post or reel of issue 19.
-/** A post shared into a chat; null on a message when the post is gone ('Post unavailable'). */
-export interface SharedPost {
-  id: number;
-  imageUrl: string;
-  thumbnailUrl: string | null;
-  caption: string;
-  user: Schemas['UserBrief'];
-}
+/** A post shared into a chat (issue 19); null on a message when the post is gone ('Post unavailable'). */
+export type SharedPost = Schemas['SharedPost'];
 /** A reel shared into a chat; null when the reel is gone. */
-export interface SharedReel {
-  id: number;
-  posterUrl: string | null;
-  caption: string;
-  user: Schemas['UserBrief'];
-}
-/** The shared item of a 'post' or 'reel' message (required-and-nullable on the wire). */
-interface Shared {
-  sharedPost?: SharedPost | null;
-  sharedReel?: SharedReel | null;
-}
+export type SharedReel = Schemas['SharedReel'];
 
 /** 'call' is a line the server writes when a call ends; 'post' and 'reel' carry a shared item. */
-export type MessageType = Schemas['MessageType'] | 'post' | 'reel';
+export type MessageType = Schemas['MessageType'];
 /** How a call ended, on a 'call' line only. */
 export type CallOutcome = Schemas['CallOutcome'];
 /** A participant as the chat shows them, with presence. */
 export type ChatUser = Schemas['ChatUser'];
 export type Participant = Schemas['Participant'];
 /** Both people of the one-to-one conversation, the session user included. */
-export type Conversation = Omit<Schemas['Conversation'], 'lastMessage'> & { lastMessage: MessagePreview | null };
+export type Conversation = Schemas['Conversation'];
 /** The list's last line: a message without its reply and reactions. */
-export type MessagePreview = Omit<Schemas['MessagePreview'], 'messageType'> & Shared & { messageType: MessageType };
+export type MessagePreview = Schemas['MessagePreview'];
 export type Sender = Schemas['UserBrief'];
 /** The quoted message above a reply. */
-export type ReplyPreview = Omit<Schemas['ReplyPreview'], 'messageType'> & { messageType: MessageType };
+export type ReplyPreview = Schemas['ReplyPreview'];
 export type Reaction = Schemas['Reaction'];
-export type Message = Omit<Schemas['Message'], 'messageType'> & Shared & { messageType: MessageType };
+export type Message = Schemas['Message'];
 
 export interface SendMessageRequest {
   content: string;

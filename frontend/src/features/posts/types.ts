@@ -1,8 +1,5 @@
-//! The posts' wire types beyond `@/types/social`.
-// Until api.gen.ts has them (docs/community-contract.md)
+//! The posts' wire types beyond `@/types/social` (api.gen.ts).
+import type { components } from '@/types/api.gen';
 
 /** GET /api/tags/{tag} → a tag and how many posts carry it. */
-export interface TagSummary {
-  tag: string;
-  postsCount: number;
-}
+export type TagSummary = components['schemas']['TagSummary'];

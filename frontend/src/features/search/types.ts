@@ -1,16 +1,9 @@
-//! The explore search's wire types.
-import type { Post, Profile } from '@/types/social';
+//! The explore search's wire types: short names for the server's OpenAPI document (api.gen.ts).
+import type { components } from '@/types/api.gen';
 
-// Until api.gen.ts has them (docs/community-contract.md)
+type Schemas = components['schemas'];
+
 /** A tag and how many posts carry it. */
-export interface TagSummary {
-  tag: string;
-  postsCount: number;
-}
-
-/** GET /api/search?q= → each list at most 20, best first. */
-export interface SearchResults {
-  users: Profile[];
-  tags: TagSummary[];
-  posts: Post[];
-}
+export type TagSummary = Schemas['TagSummary'];
+/** GET /api/search?q= → {users, tags, posts}, each list at most 20, best first. */
+export type SearchResults = Schemas['SearchResults'];

@@ -1,0 +1,67 @@
+//! Sharing a post or a reel into a conversation (docs/community-contract.md): the message is
+//! stored like any (members only: 404 otherwise, as sending says) and delivered as
+//! `newMessage`; the item's `sharesCount` counts each sharer once.
+
+mod post_share;
+mod reel_share;
+
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::db;
+use crate::db::messages::{PostError, Shared};
+use crate::domain::CONVERSATION_NOT_FOUND;
+use crate::error::{ApiError, ApiResult};
+use crate::realtime::events::ServerEvent;
+use crate::state::AppState;
+use crate::wire::chat::Message;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(post_share::share_post))
+        .routes(routes!(reel_share::share_reel))
+}
+
+/// {conversationId}: where to share it.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShareRequest {
+    /// A conversation the session user is a member of.
+    pub conversation_id: i64,
+}
+
+/// Stores the share message (after the membership check, as sending does), publishes
+/// `newMessage` to the conversation's people, and answers the message. `not_found` is the
+/// item's 404 message.
+async fn share(
+    state: &AppState,
+    sender: i64,
+    conversation: i64,
+    shared: Shared,
+    not_found: &'static str,
+) -> ApiResult<Message> {
+    let draft = db::messages::prepare(&state.db, conversation, sender, None)
+        .await
+        .map_err(|err| match err {
+            PostError::NotMember | PostError::ReplyNotFound => {
+                ApiError::not_found(CONVERSATION_NOT_FOUND)
+            }
+            PostError::Db(err) => err.into(),
+        })?;
+    let posted = draft
+        .share(&state.db, shared, state.clock.now_ms())
+        .await?
+        .ok_or_else(|| ApiError::not_found(not_found))?;
+    // New: nobody has reacted yet.
+    let message = Message::from_row(posted.message, Vec::new());
+    state.realtime.publish(
+        &posted.people,
+        &ServerEvent::NewMessage {
+            conversation_id: conversation,
+            message: Box::new(message.clone()),
+        },
+    );
+    Ok(message)
+}

@@ -1,0 +1,42 @@
+use axum::extract::State;
+use axum::http::StatusCode;
+
+use super::{ShareRequest, share};
+use crate::auth::CurrentUser;
+use crate::db::messages::Shared;
+use crate::domain::REEL_NOT_FOUND;
+use crate::error::{ApiResult, ErrorBody, Json, Path};
+use crate::state::AppState;
+use crate::wire::chat::Message;
+
+/// Shares a reel into a conversation: a `reel` message carrying its card, delivered to the
+/// members as `newMessage`. The reel's `sharesCount` counts each sharer once.
+#[utoipa::path(
+    post, path = "/reels/{id}/share", tag = "chat",
+    params(("id" = i64, Path, description = "The reel")),
+    request_body = ShareRequest,
+    responses(
+        (status = 201, description = "The share message", body = Message),
+        (status = 400, description = "Invalid id, or a missing or invalid conversationId", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "Reel not found, or Conversation not found (or not yours)", body = ErrorBody),
+        (status = 413, description = "Body too large", body = ErrorBody),
+        (status = 415, description = "Not a JSON body", body = ErrorBody),
+    )
+)]
+pub async fn share_reel(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(id): Path<i64>,
+    Json(body): Json<ShareRequest>,
+) -> ApiResult<(StatusCode, Json<Message>)> {
+    let message = share(
+        &state,
+        current.user.id,
+        body.conversation_id,
+        Shared::Reel(id),
+        REEL_NOT_FOUND,
+    )
+    .await?;
+    Ok((StatusCode::CREATED, Json(message)))
+}

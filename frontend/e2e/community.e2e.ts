@@ -175,7 +175,8 @@ describe('comments, tags, search and sharing', () => {
     await dialog.getByRole('button', { name: `Send to ${dev.displayName}` }).click();
     await toast(c.page, 'Sent');
     await dialog.getByRole('button', { name: `Sent to ${dev.displayName}` }).waitFor();
-    await c.page.keyboard.press('Escape');
+    // (Escape would close the 'Sent' toast first: it is the top layer.)
+    await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => countOf(card.getByText(/^\d+ shares?$/)), { timeout: 15_000 }).toBe(1);
 

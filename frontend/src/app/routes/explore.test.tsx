@@ -120,4 +120,28 @@ describe('ExplorePage', () => {
     expect(screen.getByText('No tags found')).toBeInTheDocument();
     expect(screen.getByText('No posts found')).toBeInTheDocument();
   });
+
+  it("following an account from the results refreshes them: the row says 'Following'", async () => {
+    const user = userEvent.setup();
+    let following = false;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url === '/api/auth/user') return json(me);
+      if (url === '/api/posts/trending?limit=12') return json(posts);
+      if (url === '/api/ads/feed') return json([]);
+      if (url === '/api/users/2/follow' && init?.method === 'POST') {
+        following = true;
+        return json({ isFollowing: true, followersCount: 11 });
+      }
+      if (url.startsWith('/api/search?q=')) {
+        return json({ users: [aProfile({ isFollowing: following, followersCount: following ? 11 : 10 })], tags: [], posts: [] });
+      }
+      return new Response(null, { status: 204 });
+    });
+    renderWithApp(<ExplorePage />, { user: me, path: '/explore' });
+    await user.type(screen.getByPlaceholderText('Search users, tags, or locations...'), 'leo');
+    const accounts = await screen.findByRole('list', { name: 'Accounts' });
+    await user.click(within(accounts).getByRole('button', { name: /^Follow/ }));
+    expect(await within(accounts).findByRole('button', { name: /Following/ })).toBeInTheDocument();
+    expect(within(accounts).getByText('11 followers')).toBeInTheDocument();
+  });
 });

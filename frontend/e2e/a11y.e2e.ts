@@ -126,6 +126,7 @@ describe.each<Screen>(['phone', 'desktop'])('accessibility on the %s screen', (s
     await check(page, screen, 'explore');
     await page.getByRole('searchbox', { name: 'Search' }).fill('a');
     await page.getByRole('heading', { name: 'Search Results' }).waitFor();
+    await page.getByRole('heading', { name: 'Posts' }).waitFor();
     await check(page, screen, 'explore: search results');
   });
 
@@ -133,7 +134,7 @@ describe.each<Screen>(['phone', 'desktop'])('accessibility on the %s screen', (s
     const { page } = await phone(`a11y-${screen}-profile`, screen);
     await signIn(page, DEMO_MAYA);
     await visit(page, '/profile/maya', 'Maya Chen');
-    await page.getByRole('list', { name: 'Posts' }).getByRole('button').first().waitFor();
+    await page.getByRole('list', { name: 'Posts' }).getByRole('link').first().waitFor();
     await check(page, screen, 'profile: own');
     const edit = await openDialog(page, page.getByRole('button', { name: 'Edit Profile' }), 'Edit Profile');
     await check(page, screen, 'profile: edit dialog');
@@ -142,14 +143,42 @@ describe.each<Screen>(['phone', 'desktop'])('accessibility on the %s screen', (s
     await check(page, screen, 'profile: saved tab');
 
     await visit(page, '/profile/leo', /^Leo/);
-    const tile = page.getByRole('list', { name: 'Posts' }).getByRole('button').first();
+    const tile = page.getByRole('list', { name: 'Posts' }).getByRole('link').first();
     await tile.waitFor();
     await check(page, screen, 'profile: another creator');
+    // A tile opens the post's page (issue 19), with its comments.
     await tile.click();
-    const post = page.getByRole('dialog', { name: /^Post by / });
-    await post.waitFor();
-    await check(page, screen, 'profile: post dialog');
-    await closeDialog(page, post);
+    await page.waitForURL(/\/p\/\d+$/);
+    await page.getByRole('heading', { name: /^Post by / }).waitFor();
+    await page.getByRole('combobox', { name: 'Add a comment' }).waitFor();
+    await check(page, screen, 'post page');
+  });
+
+  it("a post's comments sheet and Send to…, a reel's comments, a tag's page", async () => {
+    const { page } = await phone(`a11y-${screen}-community`, screen);
+    await signIn(page, DEMO_MAYA);
+    await page.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor();
+    const card = page.getByRole('article').first();
+    await card.waitFor({ timeout: 20_000 });
+    const sheet = await openDialog(page, card.getByRole('button', { name: 'Comments' }), 'Comments');
+    await sheet.getByRole('combobox', { name: 'Add a comment' }).waitFor();
+    await check(page, screen, 'comments sheet');
+    await closeDialog(page, sheet);
+    const sendTo = await openDialog(page, card.getByRole('button', { name: 'Share' }), 'Send to…');
+    await sendTo.getByRole('button', { name: 'Copy link' }).waitFor();
+    await check(page, screen, 'send-to dialog');
+    await closeDialog(page, sendTo);
+
+    await page.goto(`${baseUrl}/reels`);
+    await page.getByRole('main', { name: 'Reels' }).waitFor({ timeout: 20_000 });
+    const reelSheet = await openDialog(page, page.locator('section[data-active]').getByRole('button', { name: 'Comments' }), 'Comments');
+    await reelSheet.getByRole('combobox', { name: 'Add a comment' }).waitFor();
+    await check(page, screen, 'reel comments sheet');
+    await closeDialog(page, reelSheet);
+
+    await visit(page, '/explore/tags/motion', '#motion');
+    await page.getByRole('list', { name: 'Posts tagged #motion' }).waitFor();
+    await check(page, screen, 'tag page');
   });
 
   it('create a post, a story and a reel', async () => {

@@ -104,16 +104,19 @@ describe('the social core', () => {
     const counts = a.page.getByRole('region', { name: 'Profile' });
     await counts.getByText(/^1\s*Posts$/).waitFor();
     await counts.getByText(/^1\s*Followers$/).waitFor();
-    await a.page.getByRole('button', { name: new RegExp(`^${caption}, 1 like, 0 comments$`) }).waitFor();
+    await a.page.getByRole('link', { name: new RegExp(`^${caption}, 1 like, 0 comments$`) }).waitFor();
 
     // Bob finds it under SAVED on his profile.
     await b.page.getByRole('link', { name: /Profile$/ }).click();
     await b.page.getByRole('heading', { name: bob.displayName }).waitFor();
     await b.page.getByRole('tab', { name: 'SAVED' }).click();
-    const saved = b.page.getByRole('button', { name: new RegExp(`^${caption}, 1 like`) });
+    const saved = b.page.getByRole('link', { name: new RegExp(`^${caption}, 1 like`) });
     await saved.waitFor();
     await saved.click();
-    await b.page.getByRole('dialog', { name: `Post by ${alice.displayName}` }).getByText(caption).first().waitFor();
+    // A tile opens the post's page (issue 19).
+    await b.page.waitForURL(/\/p\/\d+$/);
+    await b.page.getByRole('heading', { name: `Post by ${alice.displayName}` }).waitFor();
+    await b.page.getByRole('article', { name: `Post by ${alice.displayName}` }).getByText(caption).first().waitFor();
   });
 
   it('checks the create-post form before sending', async () => {

@@ -17,6 +17,8 @@ const ProfilePage = lazy(() => import('./routes/profile'));
 const routes: Array<{ path: string; page: Page }> = [
   { path: '/', page: lazy(() => import('./routes/home')) },
   { path: '/explore', page: lazy(() => import('./routes/explore')) },
+  { path: '/explore/tags/:tag', page: lazy(() => import('./routes/tag')) },
+  { path: '/p/:id', page: lazy(() => import('./routes/post')) },
   { path: '/profile', page: ProfilePage },
   { path: '/profile/:username', page: ProfilePage },
   { path: '/create', page: lazy(() => import('./routes/create-post')) },

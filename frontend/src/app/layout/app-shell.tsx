@@ -10,6 +10,7 @@ import type { User } from '@/lib/auth';
 import { RealtimeProvider } from '@/lib/realtime-provider';
 import { cn } from '@/lib/utils';
 import { BottomNav } from './bottom-nav';
+import { CommunityLayer } from './community-layer';
 import { pageWidthClass, pageWidthFor } from './page-width';
 import { SideNav } from './side-nav';
 
@@ -39,18 +40,20 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       <ChatSync />
       <VoicemailSync />
       <CallProvider renderLeaveVoicemail={renderLeaveVoicemail}>
-        <SideNav user={user} />
-        <div className="lg:pl-60">
-          <div
-            className={cn(
-              'mx-auto min-h-dvh w-full border-x border-white/5 bg-zinc-950 pb-24 lg:pb-0',
-              pageWidthClass[pageWidthFor(location)],
-            )}
-          >
-            {children}
+        <CommunityLayer>
+          <SideNav user={user} />
+          <div className="lg:pl-60">
+            <div
+              className={cn(
+                'mx-auto min-h-dvh w-full border-x border-white/5 bg-zinc-950 pb-24 lg:pb-0',
+                pageWidthClass[pageWidthFor(location)],
+              )}
+            >
+              {children}
+            </div>
           </div>
-        </div>
-        <BottomNav user={user} />
+          <BottomNav user={user} />
+        </CommunityLayer>
       </CallProvider>
     </RealtimeProvider>
   );

@@ -9,6 +9,8 @@ export type PageWidth = 'column' | 'wide' | 'full';
 export function pageWidthFor(path: string): PageWidth {
   if (path === '/chat' || path.startsWith('/chat/')) return 'full';
   if (path === '/admin') return 'wide';
+  // A post's page puts its comments beside the picture.
+  if (path.startsWith('/p/')) return 'wide';
   return 'column';
 }
 

@@ -10,14 +10,16 @@ const posts = Array.from({ length: 12 }, (_, i) =>
 );
 let feedAds = [anAd({ id: 1, title: 'Ad one', category: 'feed' }), anAd({ id: 2, title: 'Ad two', category: 'feed' })];
 
+let searchAnswer: unknown;
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
+  searchAnswer = { users: [aProfile()], tags: [], posts: [] };
   feedAds = [anAd({ id: 1, title: 'Ad one', category: 'feed' }), anAd({ id: 2, title: 'Ad two', category: 'feed' })];
   fetchMock = vi.fn(async (url: string) => {
     if (url === '/api/auth/user') return json(me);
     if (url === '/api/posts/trending?limit=12') return json(posts, { headers: { 'X-Next-Cursor': '88' } });
     if (url === '/api/ads/feed') return json(feedAds);
-    if (url.startsWith('/api/search/users')) return json([aProfile()]);
+    if (url.startsWith('/api/search?q=')) return json(searchAnswer);
     return new Response(null, { status: 204 });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -32,7 +34,7 @@ async function gridItems() {
     .getAllByRole('listitem')
     .map((item) => {
       const ad = within(item).queryByRole('article');
-      return ad ? ad.getAttribute('aria-label') : within(item).getByRole('button').getAttribute('aria-label')!.replace(/^.*? likes?: /, '');
+      return ad ? ad.getAttribute('aria-label') : within(item).getByRole('link').getAttribute('aria-label')!.replace(/^.*? likes?: /, '');
     });
 }
 
@@ -68,12 +70,9 @@ describe('ExplorePage', () => {
     expect(within(list).queryByRole('article')).not.toBeInTheDocument();
   });
 
-  it('opens a trending post in a dialog with its full card', async () => {
-    const user = userEvent.setup();
+  it('links each trending post to its page', async () => {
     renderWithApp(<ExplorePage />, { user: me, path: '/explore' });
-    await user.click(await screen.findByRole('button', { name: /^Leo Park, 49 likes: Trending 2$/ }));
-    const dialog = screen.getByRole('dialog', { name: 'Post by Leo Park' });
-    expect(within(dialog).getByText('Trending 2')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Leo Park, 49 likes: Trending 2$/ })).toHaveAttribute('href', '/p/101');
   });
 
   it('replaces the trending grid with search results while there is a query', async () => {
@@ -83,5 +82,66 @@ describe('ExplorePage', () => {
     await user.type(screen.getByPlaceholderText('Search users, tags, or locations...'), 'leo');
     expect(await screen.findByRole('heading', { name: 'Search Results' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Trending' })).not.toBeInTheDocument();
+  });
+
+  it('shows Accounts, Tags and Posts as the user types, each with its own empty state', async () => {
+    const user = userEvent.setup();
+    searchAnswer = {
+      users: [aProfile({ id: 1, username: 'maya', displayName: 'Maya Chen' }), aProfile()],
+      tags: [{ tag: 'neon', postsCount: 12 }, { tag: 'neonlights', postsCount: 1 }],
+      posts: [aPost({ id: 31, caption: 'Harbour lights', location: 'Neon Harbour' }), aPost({ id: 32, caption: 'Neon sign', location: 'Seoul' })],
+    };
+    renderWithApp(<ExplorePage />, { user: me, path: '/explore' });
+    await user.type(screen.getByPlaceholderText('Search users, tags, or locations...'), 'neon');
+
+    const accounts = await screen.findByRole('list', { name: 'Accounts' });
+    expect(fetchMock).toHaveBeenCalledWith('/api/search?q=neon', expect.anything());
+    expect(within(accounts).getByRole('link', { name: /Leo Park/ })).toHaveAttribute('href', '/profile/leo');
+    // Your own row has no follow button; another's has one.
+    expect(within(accounts).getAllByRole('button', { name: /Follow/ })).toHaveLength(1);
+
+    const tags = screen.getByRole('list', { name: 'Tags' });
+    expect(within(tags).getByRole('link', { name: /#neon\s*· 12 posts/ })).toHaveAttribute('href', '/explore/tags/neon');
+    expect(within(tags).getByRole('link', { name: /#neonlights\s*· 1 post$/ })).toBeInTheDocument();
+
+    const posts = screen.getByRole('list', { name: 'Posts' });
+    // A post found by its place says the place; the other does not.
+    expect(within(posts).getByRole('link', { name: 'Harbour lights, Neon Harbour' })).toHaveAttribute('href', '/p/31');
+    expect(within(posts).getByRole('link', { name: 'Neon sign' })).toHaveAttribute('href', '/p/32');
+    expect(within(posts).queryByText('Seoul')).not.toBeInTheDocument();
+  });
+
+  it('says per group when nothing matches', async () => {
+    const user = userEvent.setup();
+    searchAnswer = { users: [], tags: [], posts: [] };
+    renderWithApp(<ExplorePage />, { user: me, path: '/explore' });
+    await user.type(screen.getByPlaceholderText('Search users, tags, or locations...'), 'zzz');
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(screen.getByText('No tags found')).toBeInTheDocument();
+    expect(screen.getByText('No posts found')).toBeInTheDocument();
+  });
+
+  it("following an account from the results refreshes them: the row says 'Following'", async () => {
+    const user = userEvent.setup();
+    let following = false;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (url === '/api/auth/user') return json(me);
+      if (url === '/api/posts/trending?limit=12') return json(posts);
+      if (url === '/api/ads/feed') return json([]);
+      if (url === '/api/users/2/follow' && init?.method === 'POST') {
+        following = true;
+        return json({ isFollowing: true, followersCount: 11 });
+      }
+      if (url.startsWith('/api/search?q=')) {
+        return json({ users: [aProfile({ isFollowing: following, followersCount: following ? 11 : 10 })], tags: [], posts: [] });
+      }
+      return new Response(null, { status: 204 });
+    });
+    renderWithApp(<ExplorePage />, { user: me, path: '/explore' });
+    await user.type(screen.getByPlaceholderText('Search users, tags, or locations...'), 'leo');
+    const accounts = await screen.findByRole('list', { name: 'Accounts' });
+    await user.click(within(accounts).getByRole('button', { name: /^Follow/ }));
+    expect(await within(accounts).findByRole('button', { name: /Following/ })).toBeInTheDocument();
+    expect(within(accounts).getByText('11 followers')).toBeInTheDocument();
   });
 });

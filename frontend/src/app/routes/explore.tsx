@@ -1,12 +1,14 @@
 import { AdCard } from '@/features/ads/components/ad-card';
 import { useAds } from '@/features/ads/api/get-ads';
 import { TrendingGrid } from '@/features/posts/components/trending-grid';
-import { UserSearch } from '@/features/users/components/user-search';
+import { ExploreSearch } from '@/features/search/components/explore-search';
+import { FollowButton } from '@/features/users/components/follow-button';
 import { useCurrentUser } from '@/lib/auth';
 
 /**
- * Explore (spec 000 §2): user search; without a query, the trending grid with a feed ad after
- * every 4th post, cycling through the ads (none when no feed ad is running).
+ * Explore (spec 000 §2, issue 19): the search over accounts, tags and posts; without a query,
+ * the trending grid with a feed ad after every 4th post, cycling through the ads (none when no
+ * feed ad is running). Account rows carry the users feature's follow button (not on your own).
  */
 export default function ExplorePage() {
   const user = useCurrentUser();
@@ -14,8 +16,12 @@ export default function ExplorePage() {
   return (
     <main className="px-4 pt-6 pb-6">
       <h1 className="mb-4 text-2xl font-semibold text-white">Explore</h1>
-      <UserSearch
-        currentUserId={user.id}
+      <ExploreSearch
+        renderAccountAction={(account) =>
+          account.id === user.id ? null : (
+            <FollowButton userId={account.id} isFollowing={account.isFollowing} className="min-w-24 px-3" />
+          )
+        }
         idle={
           <TrendingGrid interstitial={(slot) => (ads.length > 0 ? <AdCard ad={ads[slot % ads.length]} /> : null)} />
         }

@@ -66,7 +66,8 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
 
     const grid = await screen.findByRole('list', { name: 'Posts' });
-    expect(within(grid).getByRole('button')).toHaveAccessibleName('Neon city at night, 3 likes, 1 comment');
+    expect(within(grid).getByRole('link')).toHaveAccessibleName('Neon city at night, 3 likes, 1 comment');
+    expect(within(grid).getByRole('link')).toHaveAttribute('href', '/p/7');
 
     await user.click(screen.getByRole('tab', { name: /SAVED/ }));
     expect(await screen.findByText('No Saved Posts')).toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dotWindow } from '@/features/reels/components/reels-screen';
+import { CommunityActionsProvider } from '@/lib/community-actions';
 import { OPENED_IN_APP } from '@/lib/opened-in-app';
 import { DEFAULT_SETTINGS } from '@/lib/settings';
 import { aReel } from '@/test/reels';
@@ -180,18 +181,62 @@ describe('the reels pager', () => {
     expect(video(4)).toHaveAttribute('src', '/media/reel-50.webm');
   });
 
-  it('like, comment and share say they are coming soon', async () => {
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    renderReels();
+  it('likes with the heart and takes the server count; a failed like reverts with a toast', async () => {
+    let answer = () => json({ isLiked: true, likesCount: 20 });
+    const api = serveApi({ 'GET /api/reels': () => json(reels), 'POST /api/reels/1/like': () => answer() });
+    renderWithApp(<ReelsPage />, { path: '/reels', user: me });
     const first = await screen.findByRole('region', { name: 'Reel 1 by Leo Park' });
-    fireEvent.click(within(first).getByRole('button', { name: 'Like' }));
-    fireEvent.click(within(first).getByRole('button', { name: 'Comment' }));
+    const heart = within(first).getByRole('button', { name: 'Like' });
+    const count = () => within(first).getByTestId('reel-likes-count').textContent;
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+
+    fireEvent.click(heart);
+    await vi.waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'true'));
+    await vi.waitFor(() => expect(count()).toBe('20'));
+    expect(api.calls('POST /api/reels/1/like')).toHaveLength(1);
+
+    answer = () => new Response('{"message":"boom"}', { status: 500 });
+    fireEvent.click(heart);
+    expect(await screen.findByText('Failed to update like. Please try again.')).toBeInTheDocument();
+    await vi.waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'true'));
+    expect(count()).toBe('20');
+  });
+
+  it('a double tap on the video likes (never unlikes) and leaves playback as it was', async () => {
+    const api = serveApi({
+      'GET /api/reels': () => json(reels),
+      'POST /api/reels/1/like': () => json({ isLiked: true, likesCount: 13 }),
+    });
+    renderWithApp(<ReelsPage />, { path: '/reels', user: me });
+    const first = await screen.findByRole('region', { name: 'Reel 1 by Leo Park' });
+    const playButton = () => within(first).getByRole('button', { name: /^(Play|Pause)$/ }).getAttribute('aria-label');
+    const before = playButton();
+    fireEvent.click(video(1), { detail: 1 });
+    fireEvent.click(video(1), { detail: 2 });
+    expect(playButton()).toBe(before);
+    await vi.waitFor(() => expect(within(first).getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true'));
+    expect(within(first).getByTestId('like-burst')).toBeInTheDocument();
+    await vi.waitFor(() => expect(api.calls('POST /api/reels/1/like')).toHaveLength(1));
+    // Liked already: another double tap sends nothing.
+    fireEvent.click(video(1), { detail: 1 });
+    fireEvent.click(video(1), { detail: 2 });
+    expect(api.calls('POST /api/reels/1/like')).toHaveLength(1);
+  });
+
+  it('the bubble opens the comments and the plane Send to…, through the app', async () => {
+    const actions = { openComments: vi.fn(), openShare: vi.fn() };
+    serveApi({ 'GET /api/reels': () => json(reels) });
+    renderWithApp(
+      <CommunityActionsProvider value={actions}>
+        <ReelsPage />
+      </CommunityActionsProvider>,
+      { path: '/reels', user: me },
+    );
+    const first = await screen.findByRole('region', { name: 'Reel 1 by Leo Park' });
+    fireEvent.click(within(first).getByRole('button', { name: 'Comments' }));
     fireEvent.click(within(first).getByRole('button', { name: 'Share' }));
-    expect(alert.mock.calls.map(([text]) => text)).toEqual([
-      'Like feature coming soon!',
-      'Comment feature coming soon!',
-      'Share feature coming soon!',
-    ]);
+    expect(actions.openComments).toHaveBeenCalledWith({ kind: 'reel', id: 1, authorId: 2 });
+    expect(actions.openShare).toHaveBeenCalledWith({ kind: 'reel', id: 1 });
   });
 
   it('says when there are no reels yet', async () => {

@@ -33,12 +33,17 @@ export function callLineText(message: Partial<Pick<Message, 'callOutcome' | 'dur
   }
 }
 
-/** A message in one line: its text, 'Voice message' (spec 001 §2), or a call line's text. */
+/**
+ * A message in one line: its text, 'Voice message' (spec 001 §2), a call line's text, or
+ * 'Shared a post' / 'Shared a reel' (issue 19: a share's text is empty, its card is the content).
+ */
 export function messagePreview(
   message: Pick<Message, 'messageType' | 'content'> & Partial<Pick<Message, 'callOutcome' | 'duration'>>,
 ): string {
   if (message.messageType === 'voice') return 'Voice message';
   if (message.messageType === 'call') return callLineText(message);
+  if (message.messageType === 'post') return 'Shared a post';
+  if (message.messageType === 'reel') return 'Shared a reel';
   return message.content;
 }
 

@@ -3,6 +3,7 @@
 //! allowed (the browser's permission, asked on load by the calls feature), push notifications are
 //! on and the switch for its kind (voice messages or chat messages) is on.
 import type { Settings } from '@/lib/settings';
+import { messagePreview } from './conversation';
 import type { Message } from './types';
 
 const CHIME_HZ = [880, 1320];
@@ -52,7 +53,7 @@ function showNotification(message: Message): void {
   if (typeof document === 'undefined' || !document.hidden) return;
   try {
     const notification = new Notification(message.sender.displayName, {
-      body: message.messageType === 'voice' ? 'Voice message' : message.content,
+      body: messagePreview(message),
       tag: `atelier-message-${message.conversationId}`,
     });
     notification.onclick = () => {

@@ -6,7 +6,12 @@ import type { components } from '@/types/api.gen';
 
 type Schemas = components['schemas'];
 
-/** 'call' is a line the server writes when a call ends. */
+/** A post shared into a chat (issue 19); null on a message when the post is gone ('Post unavailable'). */
+export type SharedPost = Schemas['SharedPost'];
+/** A reel shared into a chat; null when the reel is gone. */
+export type SharedReel = Schemas['SharedReel'];
+
+/** 'call' is a line the server writes when a call ends; 'post' and 'reel' carry a shared item. */
 export type MessageType = Schemas['MessageType'];
 /** How a call ended, on a 'call' line only. */
 export type CallOutcome = Schemas['CallOutcome'];

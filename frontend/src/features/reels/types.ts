@@ -6,5 +6,7 @@ type Schemas = components['schemas'];
 
 /** The creator of a reel (the embedded user every answer shares). */
 export type ReelUser = Schemas['UserBrief'];
-/** GET /api/reels, GET /api/reels/user/{id}, POST /api/reels → 201. */
+/** GET /api/reels, GET /api/reels/user/{id}, POST /api/reels → 201; `isLiked` is the viewer's like. */
 export type Reel = Schemas['Reel'];
+/** POST /api/reels/{id}/like → the post likes' shape. */
+export type ReelLikeState = Schemas['LikeState'];

@@ -17,6 +17,8 @@ export const chatKeys = {
   start: () => ['chat', 'start'] as const,
   react: (conversationId: number) => ['chat', 'react', conversationId] as const,
   leave: () => ['chat', 'leave'] as const,
+  /** Mutation key: sending a post or reel into a conversation ('Send to…'). */
+  share: (kind: 'post' | 'reel', id: number) => ['chat', 'share', kind, id] as const,
 };
 
 /** Pages of conversations, most recent activity first. */

@@ -2,13 +2,15 @@
 //! left; a quoted reply above the text; reaction chips below that toggle. Its time and actions
 //! (heart, thumbs up, reply, copy) show on hover, on keyboard focus, or after a 500 ms touch.
 //! A voice message is its label and a player, without copy; a call line sits in the middle
-//! without actions.
-import { AlertCircle, CheckCheck, Clock, Copy, Phone, PhoneMissed, PhoneOff, Reply } from 'lucide-react';
+//! without actions; a shared post or reel (issue 19) is a card that opens it, or 'Post
+//! unavailable' when it is gone.
+import { AlertCircle, CheckCheck, Clapperboard, Clock, Copy, ImageOff, Phone, PhoneMissed, PhoneOff, Reply } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { useLongPress } from '@/hooks/use-long-press';
 import { cn } from '@/lib/utils';
 import { callLineText, messagePreview, messageTime } from '../conversation';
-import type { CallOutcome, MessageType, Reaction, ReplyPreview } from '../types';
+import type { CallOutcome, MessageType, Reaction, ReplyPreview, SharedPost, SharedReel } from '../types';
 
 /** Spec 001 §9: the quick reactions. */
 export const QUICK_REACTIONS = [
@@ -23,6 +25,8 @@ export interface BubbleMessage {
   voiceUrl?: string | null;
   duration?: number | null;
   callOutcome?: CallOutcome | null;
+  sharedPost?: SharedPost | null;
+  sharedReel?: SharedReel | null;
   replyTo: ReplyPreview | null;
   reactions: Reaction[];
   createdAt: string;
@@ -48,7 +52,48 @@ function ReplyQuote({ replyTo, mine }: { replyTo: ReplyPreview; mine: boolean })
   );
 }
 
+/** The card of a shared post or reel: its picture, author and caption; it opens the item. */
+function SharedCard({ message }: { message: BubbleMessage }) {
+  const isReel = message.messageType === 'reel';
+  const item = isReel ? message.sharedReel : message.sharedPost;
+  if (!item) {
+    return (
+      <p className="flex items-center gap-2 text-sm italic opacity-80">
+        <ImageOff aria-hidden="true" className="size-4" />
+        Post unavailable
+      </p>
+    );
+  }
+  const picture = 'posterUrl' in item ? item.posterUrl : (item.thumbnailUrl ?? item.imageUrl);
+  const href = isReel ? `/reels?reel=${item.id}` : `/p/${item.id}`;
+  const what = isReel ? 'reel' : 'post';
+  return (
+    <Link
+      href={href}
+      aria-label={`Open ${what} by ${item.user.displayName}${item.caption ? `: ${item.caption.slice(0, 80)}` : ''}`}
+      data-shared={what}
+      className="-mx-1 -mt-0.5 block w-52 max-w-full overflow-hidden rounded-xl bg-black/30 text-left hover:brightness-110"
+    >
+      <span className="flex items-center gap-2 px-2.5 py-2 text-xs font-semibold">{item.user.displayName}</span>
+      <span className="relative block">
+        {picture ? (
+          <img src={picture} alt="" className={cn('w-full object-cover', isReel ? 'aspect-[3/4]' : 'aspect-square')} />
+        ) : (
+          <span className="grid aspect-[3/4] w-full place-items-center bg-zinc-800">
+            <Clapperboard aria-hidden="true" className="size-8 opacity-70" />
+          </span>
+        )}
+        {isReel && picture && (
+          <Clapperboard aria-hidden="true" className="absolute top-2 right-2 size-5 text-white drop-shadow" />
+        )}
+      </span>
+      {item.caption && <span className="line-clamp-2 px-2.5 py-2 text-xs">{item.caption}</span>}
+    </Link>
+  );
+}
+
 function Body({ message }: { message: BubbleMessage }) {
+  if (message.messageType === 'post' || message.messageType === 'reel') return <SharedCard message={message} />;
   if (message.messageType === 'voice') {
     return (
       <div className="space-y-1">
@@ -141,7 +186,7 @@ export function MessageBubble({
         <button type="button" aria-label="Reply" onClick={onReply} className={actionClass}>
           <Reply aria-hidden="true" className="size-5" />
         </button>
-        {onCopy && message.messageType !== 'voice' && (
+        {onCopy && message.messageType === 'text' && (
           <button type="button" aria-label="Copy" onClick={onCopy} className={actionClass}>
             <Copy aria-hidden="true" className="size-5" />
           </button>

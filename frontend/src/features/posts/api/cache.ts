@@ -4,8 +4,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { Post } from '@/types/social';
 import { postKeys, type PostPages } from './keys';
 
-/** Applies `update` to post `postId` wherever it is cached. */
+/** Applies `update` to post `postId` wherever it is cached: every list, and its /p/{id} copy. */
 export function updateCachedPost(queryClient: QueryClient, postId: number, update: (post: Post) => Post): void {
+  queryClient.setQueryData<Post>(postKeys.detail(postId), (post) => (post ? update(post) : post));
   queryClient.setQueriesData<PostPages>({ queryKey: postKeys.all }, (data) => {
     if (!data?.pages) return data;
     let changed = false;
@@ -21,4 +22,15 @@ export function updateCachedPost(queryClient: QueryClient, postId: number, updat
 /** Flattens the pages of a post list. */
 export function flattenPosts(data: PostPages | undefined): Post[] {
   return data?.pages.flatMap((page) => page.items) ?? [];
+}
+
+/** The newest copy of post `postId` in any cached list, to show /p/{id} at once from a grid. */
+export function findCachedPost(queryClient: QueryClient, postId: number): Post | undefined {
+  for (const [, data] of queryClient.getQueriesData<PostPages>({ queryKey: postKeys.all })) {
+    for (const page of data?.pages ?? []) {
+      const found = page.items.find((post) => post.id === postId);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }

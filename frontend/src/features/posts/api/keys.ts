@@ -11,6 +11,11 @@ export const postKeys = {
   byUser: (userId: number) => ['posts', 'user', userId] as const,
   bookmarks: () => ['posts', 'bookmarks'] as const,
   trending: () => ['posts', 'trending'] as const,
+  /** One post (/p/{id}): a single post, not pages; api/cache.ts writes into it too. */
+  detail: (postId: number) => ['posts', 'detail', postId] as const,
+  /** A tag's posts (a post list) and the tag's count (under 'tags', not a post list). */
+  byTag: (tag: string) => ['posts', 'tag', tag] as const,
+  tag: (tag: string) => ['tags', tag] as const,
   /** Mutation keys: the taps on one post's heart or bookmark in flight. */
   like: (postId: number) => ['like', postId] as const,
   bookmark: (postId: number) => ['bookmark', postId] as const,

@@ -54,7 +54,7 @@ describe('PostCard in 3D view mode', () => {
     fireEvent.click(screen.getByRole('img', { name: 'Neon city at night' }));
     expect(card).toHaveAttribute('data-zoomed', 'true');
     expect(card.style.transform).toContain('scale(1.05)');
-    fireEvent.click(screen.getByRole('button', { name: 'Comment' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Comments' }));
     expect(card).toHaveAttribute('data-zoomed', 'true');
     fireEvent.click(card);
     expect(card).toHaveAttribute('data-zoomed', 'false');

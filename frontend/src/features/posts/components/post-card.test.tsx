@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CommunityActionsProvider } from '@/lib/community-actions';
 import { aPost, deferred, json, renderWithApp } from '@/test/render';
 import { postKeys } from '../api/keys';
 import { PostFeed } from './post-feed';
@@ -102,18 +103,26 @@ describe('PostCard in the gallery', () => {
     });
   });
 
-  it('shows the coming-soon alerts for comment, share and more options', async () => {
+  it('opens the comments and Send to… through the app, links tags and mentions; more options is still coming soon', async () => {
     const user = userEvent.setup();
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    await renderFeed();
-    await user.click(screen.getByRole('button', { name: 'Comment' }));
+    const actions = { openComments: vi.fn(), openShare: vi.fn() };
+    fetchMock.mockResolvedValueOnce(json([aPost({ caption: 'Night walk with @maya #Neon' })]));
+    renderWithApp(
+      <CommunityActionsProvider value={actions}>
+        <PostFeed />
+      </CommunityActionsProvider>,
+    );
+    await screen.findAllByRole('article');
+    await user.click(screen.getByRole('button', { name: 'Comments' }));
     await user.click(screen.getByRole('button', { name: 'Share' }));
     await user.click(screen.getByRole('button', { name: 'More options' }));
-    expect(alert.mock.calls.map((c) => c[0])).toEqual([
-      'Comment feature coming soon!',
-      'Share feature coming soon!',
-      'More options coming soon!',
-    ]);
+    expect(actions.openComments).toHaveBeenCalledWith({ kind: 'post', id: 7, authorId: 2 });
+    expect(actions.openShare).toHaveBeenCalledWith({ kind: 'post', id: 7 });
+    expect(alert.mock.calls.map((c) => c[0])).toEqual(['More options coming soon!']);
+    expect(screen.getByRole('link', { name: '@maya' })).toHaveAttribute('href', '/profile/maya');
+    expect(screen.getByRole('link', { name: '#Neon' })).toHaveAttribute('href', '/explore/tags/neon');
+    expect(screen.getByRole('link', { name: '#city' })).toHaveAttribute('href', '/explore/tags/city');
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,12 +1,16 @@
 //! A post in the gallery (spec 000 §2 "Post card"): author, image, caption, location, tags,
-//! counts and the action row. Like and bookmark call the server; the rest are placeholders,
-//! except the voice reaction panel (presentation only). With `tilt3d` (the home page's 3D view
+//! counts and the action row. Like and bookmark call the server; the comment bubble opens the
+//! comments and the paper plane 'Send to…' (both provided by the app shell, lib/community-actions);
+//! the caption's #tags and @mentions are links; the voice reaction panel is presentation only. With `tilt3d` (the home page's 3D view
 //! mode) the card tilts towards the pointer on hover and a click toggles a zoom.
 import { Bookmark, Heart, MapPin, MessageCircle, Mic, MoreHorizontal, Send } from 'lucide-react';
 import { useState, type MouseEvent, type PointerEvent } from 'react';
 import { Link } from 'wouter';
+import { RichText } from '@/components/rich-text';
 import { Avatar } from '@/components/ui/avatar';
 import { IconButton } from '@/components/ui/icon-button';
+import { useCommunityActions } from '@/lib/community-actions';
+import { tagHref } from '@/lib/rich-text';
 import { cn } from '@/lib/utils';
 import type { Post } from '@/types/social';
 import { useToggleBookmark } from '../api/toggle-bookmark';
@@ -50,7 +54,10 @@ export function postAlt(post: Pick<Post, 'caption' | 'user'>): string {
 const iconButtonBase = 'grid size-11 shrink-0 place-items-center rounded-full transition';
 const actionClass = 'text-zinc-200 hover:bg-white/5 hover:text-white active:scale-90';
 
-export function PostCard({ post, tilt3d = false }: { post: Post; tilt3d?: boolean }) {
+/** `onComment` replaces opening the comments sheet (the post page focuses its own composer). */
+export function PostCard({ post, tilt3d = false, onComment }: { post: Post; tilt3d?: boolean; onComment?: () => void }) {
+  const { openComments, openShare } = useCommunityActions();
+  const showComments = onComment ?? (() => openComments({ kind: 'post', id: post.id, authorId: post.user.id }));
   const like = useToggleLike(post);
   const bookmark = useToggleBookmark(post);
   const profileHref = `/profile/${encodeURIComponent(post.user.username)}`;
@@ -128,13 +135,13 @@ export function PostCard({ post, tilt3d = false }: { post: Post; tilt3d?: boolea
         >
           <Heart aria-hidden="true" className={cn('size-6', post.isLiked && 'fill-rose-500 text-rose-500')} />
         </button>
+        <IconButton label="Comments" icon={MessageCircle} className={actionClass} onClick={showComments} />
         <IconButton
-          label="Comment"
-          icon={MessageCircle}
+          label="Share"
+          icon={Send}
           className={actionClass}
-          onClick={() => window.alert('Comment feature coming soon!')}
+          onClick={() => openShare({ kind: 'post', id: post.id })}
         />
-        <IconButton label="Share" icon={Send} className={actionClass} onClick={() => window.alert('Share feature coming soon!')} />
         <button
           type="button"
           aria-label="Voice reaction"
@@ -160,7 +167,7 @@ export function PostCard({ post, tilt3d = false }: { post: Post; tilt3d?: boolea
           <span className="font-semibold text-white" data-testid="likes-count">
             {plural(post.likesCount, 'like', 'likes')}
           </span>
-          <span>{plural(post.commentsCount, 'comment', 'comments')}</span>
+          <span data-testid="comments-count">{plural(post.commentsCount, 'comment', 'comments')}</span>
           <span>{plural(post.sharesCount, 'share', 'shares')}</span>
         </p>
         {post.caption && (
@@ -168,13 +175,17 @@ export function PostCard({ post, tilt3d = false }: { post: Post; tilt3d?: boolea
             <Link href={profileHref} className="mr-1.5 font-semibold text-white hover:underline">
               {post.user.username}
             </Link>
-            {post.caption}
+            <RichText text={post.caption} />
           </p>
         )}
         {post.tags.length > 0 && (
           <ul aria-label="Tags" className="flex flex-wrap gap-x-2 gap-y-1 text-sm text-fuchsia-300">
             {post.tags.map((tag) => (
-              <li key={tag}>#{tag}</li>
+              <li key={tag}>
+                <Link href={tagHref(tag.replace(/\s+/g, ''))} className="hover:underline">
+                  #{tag}
+                </Link>
+              </li>
             ))}
           </ul>
         )}

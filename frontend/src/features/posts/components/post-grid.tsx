@@ -1,26 +1,19 @@
 //! Profile grids (spec 000 §2 Profile): three columns of thumbnails with their likes and
-//! comments counts. A tile opens the full card in a dialog, where it can be liked or saved.
+//! comments counts. A tile opens the post's page, /p/{id} (its card and comments).
 import { Heart, MessageCircle } from 'lucide-react';
-import { useState } from 'react';
+import { Link } from 'wouter';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Post } from '@/types/social';
 import { plural, postAlt } from './post-card';
-import { PostDialog } from './post-dialog';
 import { PostImage } from './post-image';
 
-export function PostGrid({ posts }: { posts: Post[] }) {
-  const [openId, setOpenId] = useState<number | null>(null);
-  // Looked up on each render so the dialog shows the cache's latest likes and bookmark.
-  const open = posts.find((post) => post.id === openId) ?? null;
-
+export function PostGrid({ posts, label = 'Posts' }: { posts: Post[]; label?: string }) {
   return (
-    <>
-      <ul className="grid grid-cols-3 gap-0.5" aria-label="Posts">
+      <ul className="grid grid-cols-3 gap-0.5" aria-label={label}>
         {posts.map((post) => (
           <li key={post.id} className="group relative">
-            <button
-              type="button"
-              onClick={() => setOpenId(post.id)}
+            <Link
+              href={`/p/${post.id}`}
               aria-label={`${postAlt(post)}, ${plural(post.likesCount, 'like', 'likes')}, ${plural(post.commentsCount, 'comment', 'comments')}`}
               className="relative block w-full overflow-hidden focus-visible:z-10"
             >
@@ -33,8 +26,8 @@ export function PostGrid({ posts }: { posts: Post[] }) {
                 blurhash={post.blurhash}
                 className="transition group-hover:brightness-90"
               />
-            </button>
-            {/* The counts over the picture sit beside the button, not in it: its name says them in
+            </Link>
+            {/* The counts over the picture sit beside the link, not in it: its name says them in
                 words, and a name must contain a control's visible text (WCAG 2.5.3). */}
             <span
               aria-hidden="true"
@@ -52,8 +45,6 @@ export function PostGrid({ posts }: { posts: Post[] }) {
           </li>
         ))}
       </ul>
-      <PostDialog post={open} onClose={() => setOpenId(null)} />
-    </>
   );
 }
 

@@ -1,8 +1,9 @@
 //! Explore's trending grid (spec 000 §2, §9): the first 12 trending posts in a two-column
 //! masonry (CSS columns, each tile at its image's own shape), with a slot after every 4th post
-//! that the page fills (explore puts an ad there). A tile opens the full card in a dialog.
+//! that the page fills (explore puts an ad there). A tile opens the post's page, /p/{id}.
 import { Heart, TrendingUp } from 'lucide-react';
-import { Fragment, useState, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,7 +11,6 @@ import type { Post } from '@/types/social';
 import { flattenPosts } from '../api/cache';
 import { useTrending } from '../api/get-trending';
 import { plural, postAlt } from './post-card';
-import { PostDialog } from './post-dialog';
 import { PostImage } from './post-image';
 
 /** Spec 000 §9: an ad follows every 4th post. */
@@ -22,11 +22,10 @@ const itemClass = 'mb-3 break-inside-avoid';
  * The tile's name starts with what it shows, '{name} {likes}' (WCAG 2.5.3: a speech user says
  * what they see), then the caption the picture stands for.
  */
-function TrendingTile({ post, onOpen }: { post: Post; onOpen: () => void }) {
+function TrendingTile({ post }: { post: Post }) {
   return (
-    <button
-      type="button"
-      onClick={onOpen}
+    <Link
+      href={`/p/${post.id}`}
       aria-label={`${post.user.displayName}, ${plural(post.likesCount, 'like', 'likes')}: ${postAlt(post)}`}
       className="group block w-full overflow-hidden rounded-2xl border border-white/10 bg-zinc-900/60 text-left"
     >
@@ -46,7 +45,7 @@ function TrendingTile({ post, onOpen }: { post: Post; onOpen: () => void }) {
           {post.likesCount.toLocaleString('en-US')}
         </span>
       </span>
-    </button>
+    </Link>
   );
 }
 
@@ -67,10 +66,7 @@ function TrendingSkeleton() {
  */
 export function TrendingGrid({ interstitial }: { interstitial?: (slot: number) => ReactNode }) {
   const trending = useTrending();
-  const [openId, setOpenId] = useState<number | null>(null);
   const posts = flattenPosts(trending.data);
-  // Looked up on each render so the dialog shows the cache's latest likes and bookmark.
-  const open = posts.find((post) => post.id === openId) ?? null;
 
   let body: ReactNode;
   if (trending.isPending) body = <TrendingSkeleton />;
@@ -92,7 +88,7 @@ export function TrendingGrid({ interstitial }: { interstitial?: (slot: number) =
           return (
             <Fragment key={post.id}>
               <li className={itemClass}>
-                <TrendingTile post={post} onOpen={() => setOpenId(post.id)} />
+                <TrendingTile post={post} />
               </li>
               {extra && (
                 <li className={itemClass} data-slot={slot}>
@@ -111,7 +107,6 @@ export function TrendingGrid({ interstitial }: { interstitial?: (slot: number) =
         Trending
       </h2>
       {body}
-      <PostDialog post={open} onClose={() => setOpenId(null)} />
     </section>
   );
 }

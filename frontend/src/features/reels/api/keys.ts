@@ -9,6 +9,8 @@ export const reelKeys = {
   list: () => ['reels', 'list'] as const,
   byUser: (userId: number) => ['reels', 'user', userId] as const,
   create: () => ['reels', 'create'] as const,
+  /** Mutation key: the taps on one reel's heart in flight. */
+  like: (reelId: number) => ['reel-like', reelId] as const,
 };
 
 export type ReelPages = InfiniteData<Page<Reel>>;

@@ -1,21 +1,30 @@
-//! One page of the pager: the video (its poster until it plays), the creator and caption, the
-//! like / comment / share buttons (coming-soon alerts, spec 001 §2), and the overlay controls.
-//! Only the visible reel plays; the next one preloads; a reel that ends stays paused.
+//! One page of the pager: the video (its poster until it plays), the creator and caption (its
+//! #tags and @mentions linked), the like / comment / share buttons (issue 19: the heart likes,
+//! a double tap on the video too; the bubble opens the comments and the plane 'Send to…',
+//! both provided by the app shell), and the overlay controls. Only the visible reel plays; the
+//! next one preloads; a reel that ends stays paused.
 import { Heart, MessageCircle, Pause, Play, Send, Volume2, VolumeX } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'wouter';
+import { RichText } from '@/components/rich-text';
 import { Avatar } from '@/components/ui/avatar';
 import { IconButton } from '@/components/ui/icon-button';
 import { useLatest } from '@/hooks/use-latest';
+import { useCommunityActions } from '@/lib/community-actions';
 import { cn } from '@/lib/utils';
+import { useToggleReelLike } from '../api/toggle-reel-like';
 import type { Reel } from '../types';
 
 export type Preload = 'auto' | 'metadata' | 'none';
 
 const sideButton = 'bg-black/30 text-white hover:bg-black/50';
 
-function Count({ value }: { value: number }) {
-  return <span className="text-xs font-semibold text-white drop-shadow">{value.toLocaleString('en-US')}</span>;
+function Count({ value, testId }: { value: number; testId?: string }) {
+  return (
+    <span data-testid={testId} className="text-xs font-semibold text-white drop-shadow">
+      {value.toLocaleString('en-US')}
+    </span>
+  );
 }
 
 export function ReelSlide({
@@ -48,6 +57,20 @@ export function ReelSlide({
 }) {
   const video = useRef<HTMLVideoElement>(null);
   const playRefused = useLatest(onPlayRefused);
+  const like = useToggleReelLike(reel.id);
+  const { openComments, openShare } = useCommunityActions();
+  /** Bumped by each double tap: the heart that pops over the video. */
+  const [burst, setBurst] = useState(0);
+
+  // A tap plays or pauses; a double tap likes (never unlikes) and leaves playback as it was.
+  const onVideoClick = (event: MouseEvent<HTMLVideoElement>) => {
+    onActivity();
+    onTogglePlay();
+    if (event.detail === 2) {
+      if (!reel.isLiked) like.mutate();
+      setBurst((n) => n + 1);
+    }
+  };
 
   // React sets `muted` only as an attribute on the first render; keep the property in step.
   useEffect(() => {
@@ -97,10 +120,7 @@ export function ReelSlide({
         playsInline
         aria-label={reel.caption || `Reel by ${reel.user.displayName}`}
         onEnded={onEnded}
-        onClick={() => {
-          onActivity();
-          onTogglePlay();
-        }}
+        onClick={onVideoClick}
         className="h-full w-full object-contain"
       />
 
@@ -139,23 +159,47 @@ export function ReelSlide({
         />
       </div>
 
+      {burst > 0 && (
+        <Heart
+          key={burst}
+          aria-hidden="true"
+          data-testid="like-burst"
+          className="pointer-events-none absolute top-1/2 left-1/2 size-24 -translate-x-1/2 -translate-y-1/2 animate-[ping_700ms_ease-out_1_forwards] fill-rose-500 text-rose-500 motion-reduce:hidden"
+        />
+      )}
+
       <div className="absolute right-2 bottom-28 flex flex-col items-center gap-3">
         <div className="flex flex-col items-center">
-          <IconButton label="Like" icon={Heart} tabIndex={active ? 0 : -1} className={sideButton} onClick={() => window.alert('Like feature coming soon!')} />
-          <Count value={reel.likesCount} />
+          <button
+            type="button"
+            aria-label="Like"
+            aria-pressed={reel.isLiked}
+            tabIndex={active ? 0 : -1}
+            onClick={() => like.mutate()}
+            className={cn('grid size-11 shrink-0 place-items-center rounded-full transition active:scale-90', sideButton)}
+          >
+            <Heart aria-hidden="true" className={cn('size-6', reel.isLiked && 'fill-rose-500 text-rose-500')} />
+          </button>
+          <Count value={reel.likesCount} testId="reel-likes-count" />
         </div>
         <div className="flex flex-col items-center">
           <IconButton
-            label="Comment"
+            label="Comments"
             icon={MessageCircle}
             tabIndex={active ? 0 : -1}
             className={sideButton}
-            onClick={() => window.alert('Comment feature coming soon!')}
+            onClick={() => openComments({ kind: 'reel', id: reel.id, authorId: reel.user.id })}
           />
-          <Count value={reel.commentsCount} />
+          <Count value={reel.commentsCount} testId="reel-comments-count" />
         </div>
         <div className="flex flex-col items-center">
-          <IconButton label="Share" icon={Send} tabIndex={active ? 0 : -1} className={sideButton} onClick={() => window.alert('Share feature coming soon!')} />
+          <IconButton
+            label="Share"
+            icon={Send}
+            tabIndex={active ? 0 : -1}
+            className={sideButton}
+            onClick={() => openShare({ kind: 'reel', id: reel.id })}
+          />
           <Count value={reel.sharesCount} />
         </div>
       </div>
@@ -169,7 +213,11 @@ export function ReelSlide({
           <Avatar src={reel.user.profileImage} name={reel.user.displayName} className="size-8 text-sm" />
           {reel.user.displayName}
         </Link>
-        {reel.caption && <p className="line-clamp-3 text-sm whitespace-pre-line text-zinc-100">{reel.caption}</p>}
+        {reel.caption && (
+          <p className="line-clamp-3 text-sm whitespace-pre-line text-zinc-100">
+            <RichText text={reel.caption} tabIndex={active ? 0 : -1} linkClassName="pointer-events-auto" />
+          </p>
+        )}
       </div>
     </section>
   );

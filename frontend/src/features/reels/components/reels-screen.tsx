@@ -39,8 +39,12 @@ function preloadFor(index: number, active: number): Preload {
   return 'none';
 }
 
+/** Keys typed in a field, or pressed in a dialog over the pager (the comments, Send to…), are not for it. */
 function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.closest('[role="dialog"]') !== null)
+  );
 }
 
 export function ReelsScreen() {

@@ -8,6 +8,9 @@ pub const COMMENT_MAX: usize = 2200;
 pub const COMMENT_EMPTY: &str = "Comment cannot be empty";
 pub const COMMENT_TOO_LONG: &str = "Comment must be under 2200 characters";
 pub const COMMENT_NOT_FOUND: &str = "Comment not found";
+/// A reply's `parentId` names no comment (never one, or deleted meanwhile): 400, since the
+/// post or reel of the path exists and only the body is wrong.
+pub const REPLY_PARENT_GONE: &str = "The comment you are replying to no longer exists";
 pub const REPLY_ELSEWHERE: &str = "Reply must be to a comment on the same post";
 /// The same rule's words on a reel.
 pub const REPLY_ELSEWHERE_REEL: &str = "Reply must be to a comment on the same reel";

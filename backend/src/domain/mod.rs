@@ -28,7 +28,7 @@ pub use chat::{
 };
 pub use comment::{
     CANNOT_DELETE_COMMENT, COMMENT_NOT_FOUND, CommentContent, MENTIONS_MAX, REPLY_ELSEWHERE,
-    REPLY_ELSEWHERE_REEL, mentioned_usernames,
+    REPLY_ELSEWHERE_REEL, REPLY_PARENT_GONE, mentioned_usernames,
 };
 pub use error::DomainError;
 pub use image::{ImageSource, MAX_URL_LEN, parse_audio_data_url, parse_image_source};

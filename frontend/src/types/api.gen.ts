@@ -4703,7 +4703,7 @@ export interface operations {
                     "application/json": components["schemas"]["Comment"];
                 };
             };
-            /** @description Invalid id; 'Comment cannot be empty', 'Comment must be under 2200 characters', 'Reply must be to a comment on the same post', or a control character; or text with a control character (`{field} must not contain control characters`) */
+            /** @description Invalid id; 'Comment cannot be empty', 'Comment must be under 2200 characters', 'Reply must be to a comment on the same post' (a parentId on another post), 'The comment you are replying to no longer exists', or a control character; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4730,7 +4730,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Post not found, or the parent comment not found */
+            /** @description Post not found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5231,7 +5231,7 @@ export interface operations {
                     "application/json": components["schemas"]["Comment"];
                 };
             };
-            /** @description Invalid id; 'Comment cannot be empty', 'Comment must be under 2200 characters', 'Reply must be to a comment on the same reel', or a control character; or text with a control character (`{field} must not contain control characters`) */
+            /** @description Invalid id; 'Comment cannot be empty', 'Comment must be under 2200 characters', 'Reply must be to a comment on the same reel' (a parentId on another reel), 'The comment you are replying to no longer exists', or a control character; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5258,7 +5258,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Reel not found, or the parent comment not found */
+            /** @description Reel not found */
             404: {
                 headers: {
                     [name: string]: unknown;

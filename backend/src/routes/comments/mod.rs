@@ -23,8 +23,8 @@ use crate::db::{
     comments::{CommentView, InsertError, Item, NewComment},
 };
 use crate::domain::{
-    COMMENT_NOT_FOUND, CommentContent, POST_NOT_FOUND, Page, PageQuery, REEL_NOT_FOUND,
-    REPLY_ELSEWHERE, REPLY_ELSEWHERE_REEL, mentioned_usernames,
+    CommentContent, POST_NOT_FOUND, Page, PageQuery, REEL_NOT_FOUND, REPLY_ELSEWHERE,
+    REPLY_ELSEWHERE_REEL, REPLY_PARENT_GONE, mentioned_usernames,
 };
 use crate::error::{ApiError, ApiResult, Json};
 use crate::state::AppState;
@@ -120,7 +120,9 @@ async fn create_on(
     .await
     .map_err(|err| match err {
         InsertError::ItemNotFound => item_not_found(item),
-        InsertError::ParentNotFound => ApiError::not_found(COMMENT_NOT_FOUND),
+        // The post or reel exists and only the body is wrong: 400, not a 404 that reads as
+        // the post's.
+        InsertError::ParentNotFound => ApiError::bad_request(REPLY_PARENT_GONE),
         InsertError::ParentElsewhere => ApiError::bad_request(match item {
             Item::Post(_) => REPLY_ELSEWHERE,
             Item::Reel(_) => REPLY_ELSEWHERE_REEL,

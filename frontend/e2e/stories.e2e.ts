@@ -126,10 +126,10 @@ describe('explore', () => {
     await grid.waitFor();
     const items = grid.locator(':scope > li');
     await expect.poll(() => items.count()).toBeGreaterThanOrEqual(5);
-    // Posts 1–4 are post tiles; the 5th item is a sponsored card.
+    // Posts 1–4 are post tiles (links to the post's page); the 5th item is a sponsored card.
     for (let i = 0; i < 4; i++) {
       expect(await items.nth(i).getByRole('article').count()).toBe(0);
-      await items.nth(i).getByRole('button').waitFor();
+      expect(await items.nth(i).getByRole('link').first().getAttribute('href')).toMatch(/^\/p\/\d+$/);
     }
     const ad = items.nth(4).getByRole('article', { name: /^Sponsored: / });
     await ad.waitFor();

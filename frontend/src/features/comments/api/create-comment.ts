@@ -5,6 +5,7 @@ import type { User } from '@/lib/auth';
 import type { CommunityItemKind } from '@/lib/community-actions';
 import type { Comment, NewCommentRequest } from '../types';
 import { appendToList, replaceInList, updateCachedComment } from './cache';
+import { repliesQueryOptions } from './get-replies';
 import { commentKeys, type CommentPages } from './keys';
 
 /** POST /api/posts/{id}/comments or /api/reels/{id}/comments → 201 the comment. */
@@ -57,6 +58,14 @@ export function useCreateComment(
       let inThread = false;
       if (draft.threadId !== undefined) {
         const repliesKey = commentKeys.replies(draft.threadId);
+        // The thread opens with the reply: its replies are read before the reply is sent (the
+        // request waits for this), so a read that started first cannot land after the reply
+        // and wipe it from the list.
+        try {
+          await queryClient.ensureInfiniteQueryData(repliesQueryOptions(draft.threadId, true));
+        } catch {
+          // The thread could not be read: the reply still goes, and the thread is refetched after.
+        }
         await queryClient.cancelQueries({ queryKey: repliesKey });
         inThread = queryClient.getQueryData<CommentPages>(repliesKey) !== undefined;
         if (inThread) queryClient.setQueryData<CommentPages>(repliesKey, (data) => appendToList(data, optimistic));

@@ -127,7 +127,7 @@ bench_backend() {
   "$bin" seed --synthetic --users "$users" --posts "$posts" --database-url "$url" >/dev/null
   echo "seeded $backend $size ($users users, $posts posts) in $((SECONDS - started)) s" >&2
   start_server "$port" "$bin" serve --listen "127.0.0.1:$port" --database-url "$url" \
-    --media-store "$tmp/media" --auth-limit-per-ip 1000
+    --media-store "$tmp/media" --auth-limit-per-ip 1000 --no-content-limits
   local base="http://127.0.0.1:$port"
   local cookie
   cookie=$(curl -fs -D - -o /dev/null -H 'content-type: application/json' \
@@ -184,7 +184,7 @@ bench_realtime() {
   "$bin" seed --synthetic --users 10000 --posts 1000 --database-url "$url" \
     --sessions-out "$tmp/sessions-$backend.tsv" >/dev/null
   echo "seeded $backend for realtime (10,000 users and sessions) in $((SECONDS - started)) s" >&2
-  local serve=(serve --database-url "$url" --media-store "$tmp/media")
+  local serve=(serve --database-url "$url" --media-store "$tmp/media" --no-content-limits)
   local a="http://127.0.0.1:$port"
   for run in "1000 1000" "10000 1000" "10000 $hop_rate"; do
     read -r sockets rate <<<"$run"

@@ -182,6 +182,60 @@ pub struct Settings {
         global = true
     )]
     pub auth_limit_per_account: u32,
+
+    /// Posts, reels and stories (together) a user may publish per hour.
+    #[arg(
+        long,
+        env = "ATELIER_LIMIT_POSTS_PER_HOUR",
+        default_value_t = 30,
+        global = true
+    )]
+    pub limit_posts_per_hour: u32,
+
+    /// Comments and replies a user may write per 10 minutes.
+    #[arg(
+        long,
+        env = "ATELIER_LIMIT_COMMENTS_PER_10_MIN",
+        default_value_t = 60,
+        global = true
+    )]
+    pub limit_comments_per_10_min: u32,
+
+    /// Messages (shares and voicemails included) a user may send per 10 seconds.
+    #[arg(
+        long,
+        env = "ATELIER_LIMIT_MESSAGES_PER_10_S",
+        default_value_t = 30,
+        global = true
+    )]
+    pub limit_messages_per_10_s: u32,
+
+    /// Follows (and follow requests) a user may make per hour.
+    #[arg(
+        long,
+        env = "ATELIER_LIMIT_FOLLOWS_PER_HOUR",
+        default_value_t = 200,
+        global = true
+    )]
+    pub limit_follows_per_hour: u32,
+
+    /// Reports a user may file per hour.
+    #[arg(
+        long,
+        env = "ATELIER_LIMIT_REPORTS_PER_HOUR",
+        default_value_t = 20,
+        global = true
+    )]
+    pub limit_reports_per_hour: u32,
+
+    /// Turns the per-user content limits above off: for load generators and benchmarks only.
+    #[arg(
+        long,
+        env = "ATELIER_NO_CONTENT_LIMITS",
+        default_value_t = false,
+        global = true
+    )]
+    pub no_content_limits: bool,
 }
 
 impl Settings {
@@ -203,5 +257,25 @@ impl Settings {
         let mut settings = Cli::parse_from(["atelier"]).settings;
         settings.database_url = database_url.into();
         settings
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::Cli;
+
+    #[test]
+    fn content_limits_are_on_by_default_and_a_flag_turns_them_off() {
+        let settings = Cli::parse_from(["atelier"]).settings;
+        assert!(!settings.no_content_limits);
+        assert_eq!(settings.limit_posts_per_hour, 30);
+        assert_eq!(settings.limit_comments_per_10_min, 60);
+        assert_eq!(settings.limit_messages_per_10_s, 30);
+        assert_eq!(settings.limit_follows_per_hour, 200);
+        assert_eq!(settings.limit_reports_per_hour, 20);
+        let settings = Cli::parse_from(["atelier", "--no-content-limits"]).settings;
+        assert!(settings.no_content_limits);
     }
 }

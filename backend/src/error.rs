@@ -61,8 +61,12 @@ pub enum ApiError {
     /// A `Range` outside the object; the answer carries `Content-Range: bytes */{size}`.
     #[error("The requested range is outside the file")]
     RangeNotSatisfiable { size: u64 },
-    #[error("Too many attempts. Please wait a moment and try again.")]
-    TooManyRequests { retry_after_secs: u64 },
+    /// Over a rate limit; the message says which (auth/rate_limit.rs).
+    #[error("{message}")]
+    TooManyRequests {
+        retry_after_secs: u64,
+        message: &'static str,
+    },
     #[error("{0}")]
     Unavailable(&'static str),
     #[error("Something went wrong on our side. Please try again.")]
@@ -194,7 +198,9 @@ impl IntoResponse for ApiError {
         };
         let mut response = (status, axum::Json(body)).into_response();
         match self {
-            Self::TooManyRequests { retry_after_secs } => {
+            Self::TooManyRequests {
+                retry_after_secs, ..
+            } => {
                 response.headers_mut().insert(
                     header::RETRY_AFTER,
                     HeaderValue::from(retry_after_secs.max(1)),

@@ -5,7 +5,7 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use crate::auth::password::PasswordHasher;
-use crate::auth::rate_limit::AuthRateLimits;
+use crate::auth::rate_limit::{AuthRateLimits, ContentLimits, ContentQuotas};
 use crate::clock::Clock;
 use crate::config::Settings;
 use crate::db::Db;
@@ -26,6 +26,8 @@ pub struct Shared {
     pub secure_cookies: bool,
     pub hasher: PasswordHasher,
     pub auth_limits: AuthRateLimits,
+    /// What each user may publish, comment, message, follow and report (issue 20).
+    pub content_limits: ContentLimits,
     pub metrics: Metrics,
     /// The media store and the image pipeline in front of it.
     pub media: Media,
@@ -63,6 +65,15 @@ impl AppState {
             secure_cookies: settings.secure_cookies(),
             hasher: PasswordHasher::default(),
             auth_limits,
+            content_limits: ContentLimits::new((!settings.no_content_limits).then_some(
+                ContentQuotas {
+                    publish_per_hour: settings.limit_posts_per_hour,
+                    comments_per_10_minutes: settings.limit_comments_per_10_min,
+                    messages_per_10_seconds: settings.limit_messages_per_10_s,
+                    follows_per_hour: settings.limit_follows_per_hour,
+                    reports_per_hour: settings.limit_reports_per_hour,
+                },
+            )),
             metrics: Metrics::new(),
             media,
             clock,

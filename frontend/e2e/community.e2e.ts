@@ -10,6 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, creator, phones, run, signUp, toast, type Creator } from './flows';
 import { gradientPng } from './png';
+import { COMMENTS_PAGE_SIZE } from '../src/features/comments/api/keys';
 
 const phone = phones();
 
@@ -231,5 +232,42 @@ describe('comments, tags, search and sharing', () => {
     await expect.poll(() => again.getByRole('button', { name: 'Like' }).getAttribute('aria-pressed')).toBe('true');
     await again.getByRole('button', { name: 'Comments' }).click();
     await page.getByRole('dialog', { name: 'Comments' }).getByText(text).waitFor({ timeout: 20_000 });
+  });
+  it('loads older comments as the reader scrolls up to the top of the sheet', async () => {
+    const gus = creator('talk_gus', 'Gus Okafor');
+    const { page } = await phone('community-older');
+    await signUp(page, gus);
+    // One more than two pages of comments on a seeded reel, sent through the API as Gus.
+    const reels = await page.request.get(`${baseUrl}/api/reels?limit=1`);
+    const [reel] = (await reels.json()) as { id: number }[];
+    const first = `Older ${run} 00`;
+    for (let i = 0; i <= 2 * COMMENTS_PAGE_SIZE; i += 1) {
+      const content = i === 0 ? first : `Older ${run} ${String(i).padStart(2, '0')}`;
+      const sent = await page.request.post(`${baseUrl}/api/reels/${reel.id}/comments`, { data: { content } });
+      expect(sent.status()).toBe(201);
+    }
+
+    await page.goto(`${baseUrl}/reels?reel=${reel.id}`);
+    const active = page.locator('section[data-active]');
+    await active.waitFor({ timeout: 20_000 });
+    await active.getByRole('button', { name: 'Comments' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Comments' });
+    await sheet.getByText(`Older ${run} ${2 * COMMENTS_PAGE_SIZE}`).waitFor({ timeout: 20_000 });
+    const list = commentsList(page);
+    const shown = () => list.getByText(new RegExp(`^Older ${run} `)).count();
+    expect(await shown()).toBe(COMMENTS_PAGE_SIZE);
+
+    // Scrolling down and back up to the top brings the older pages in, without a click; the
+    // comment at the top before each page stays where it was.
+    const scroller = list.locator('xpath=ancestor::div[contains(@class, "overflow-y-auto")][1]');
+    await scroller.evaluate((node) => node.scrollTo(0, node.scrollHeight));
+    for (let pageNo = 2; pageNo <= 3; pageNo += 1) {
+      const before = await shown();
+      await scroller.evaluate((node) => node.scrollTo(0, 0));
+      await expect.poll(shown, { timeout: 20_000 }).toBeGreaterThan(before);
+      expect(await scroller.evaluate((node) => node.scrollTop)).toBeGreaterThan(0);
+    }
+    await list.getByText(first, { exact: true }).waitFor();
+    expect(await sheet.getByRole('button', { name: 'View older comments' }).count()).toBe(0);
   });
 });

@@ -17,6 +17,7 @@ use sqlx::FromRow;
 
 use super::mentions::{self, MentionIn};
 use super::posts::Toggled;
+use super::visibility::not_blocked;
 use super::{Db, now_ms};
 use crate::domain::{Page, Username};
 use crate::fetch_list;
@@ -46,11 +47,13 @@ pub struct CommentView {
     pub created_at: i64,
 }
 
-/// `CommentView`'s columns; `$1` is the viewer. Comments of deactivated accounts drop out
-/// (the join), as their posts do, and come back when the account is restored.
+/// `CommentView`'s columns; `$1` is the viewer. Comments of deactivated accounts, and of
+/// accounts blocked either way, drop out (the join), as their posts do, and come back with the
+/// account or when the block ends.
 macro_rules! comment_view {
     () => {
-        "SELECT c.id, c.post_id, c.reel_id, c.parent_id, c.user_id, u.username, u.display_name,
+        concat!(
+            "SELECT c.id, c.post_id, c.reel_id, c.parent_id, c.user_id, u.username, u.display_name,
                 COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
                 c.content, c.likes_count, c.replies_count,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM comment_likes l
@@ -58,42 +61,54 @@ macro_rules! comment_view {
                      THEN 1 ELSE 0 END AS BIGINT) AS is_liked,
                 c.created_at
          FROM comments c
-         JOIN users u ON u.id = c.user_id AND u.deactivated_at IS NULL"
+         JOIN users u ON u.id = c.user_id AND u.deactivated_at IS NULL AND ",
+            not_blocked!("$1", "u.id")
+        )
     };
 }
 
-/// Whether the post or reel exists and its author is not deactivated (what the feed and the
-/// pager show).
-pub async fn item_visible(db: &Db, item: Item) -> Result<bool, sqlx::Error> {
-    let sql = match item {
-        Item::Post(_) => {
-            "SELECT p.id FROM posts p
-             JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL WHERE p.id = $1"
-        }
-        Item::Reel(_) => {
-            "SELECT r.id FROM reels r
-             JOIN users u ON u.id = r.user_id AND u.deactivated_at IS NULL WHERE r.id = $1"
-        }
+/// Whether `viewer` sees the post or reel: it exists, and its author is active and not blocked
+/// either way (what the feed and the pager show).
+pub async fn item_visible(db: &Db, viewer: i64, item: Item) -> Result<bool, sqlx::Error> {
+    macro_rules! visible_item {
+        ($table:literal) => {
+            concat!(
+                "SELECT i.id FROM ",
+                $table,
+                " i JOIN users u ON u.id = i.user_id AND u.deactivated_at IS NULL
+                 WHERE i.id = $1 AND ",
+                not_blocked!("$2", "u.id")
+            )
+        };
+    }
+    let (sql, id) = match item {
+        Item::Post(id) => (visible_item!("posts"), id),
+        Item::Reel(id) => (visible_item!("reels"), id),
     };
-    let (Item::Post(id) | Item::Reel(id)) = item;
     let found: Option<(i64,)> = sqlx::query_as(sql)
         .bind(id)
+        .bind(viewer)
         .fetch_optional(&db.pool)
         .await?;
     Ok(found.is_some())
 }
 
-/// Whether the comment shows: its author and its item's author are active.
-async fn comment_visible(db: &Db, comment: i64) -> Result<bool, sqlx::Error> {
-    let found: Option<(i64,)> = sqlx::query_as(
+/// Whether `viewer` sees the comment: its author and its item's author are active, and
+/// neither is blocked either way with the viewer.
+pub async fn comment_visible(db: &Db, viewer: i64, comment: i64) -> Result<bool, sqlx::Error> {
+    let found: Option<(i64,)> = sqlx::query_as(concat!(
         "SELECT c.id FROM comments c
          JOIN users u ON u.id = c.user_id AND u.deactivated_at IS NULL
          LEFT JOIN posts p ON p.id = c.post_id
          LEFT JOIN reels r ON r.id = c.reel_id
          JOIN users a ON a.id = COALESCE(p.user_id, r.user_id) AND a.deactivated_at IS NULL
-         WHERE c.id = $1",
-    )
+         WHERE c.id = $1 AND ",
+        not_blocked!("$2", "u.id"),
+        " AND ",
+        not_blocked!("$2", "a.id")
+    ))
     .bind(comment)
+    .bind(viewer)
     .fetch_optional(&db.pool)
     .await?;
     Ok(found.is_some())
@@ -107,37 +122,33 @@ pub async fn top_level(
     item: Item,
     page: Page,
 ) -> Result<Option<Vec<CommentView>>, sqlx::Error> {
-    if !item_visible(db, item).await? {
+    if !item_visible(db, viewer, item).await? {
         return Ok(None);
     }
-    let rows = match item {
-        Item::Post(id) => fetch_list!(
-            db,
-            CommentView,
+    // One query per item kind: each keeps its own partial index (`c.post_id` or `c.reel_id`).
+    macro_rules! top_level_page {
+        ($column:literal) => {
             concat!(
                 comment_view!(),
-                " WHERE c.post_id = $2 AND c.parent_id IS NULL AND c.id < $3
-                  ORDER BY c.id DESC LIMIT $4"
-            ),
-            viewer,
-            id,
-            page.before,
-            page.fetch_limit()
-        )?,
-        Item::Reel(id) => fetch_list!(
-            db,
-            CommentView,
-            concat!(
-                comment_view!(),
-                " WHERE c.reel_id = $2 AND c.parent_id IS NULL AND c.id < $3
-                  ORDER BY c.id DESC LIMIT $4"
-            ),
-            viewer,
-            id,
-            page.before,
-            page.fetch_limit()
-        )?,
+                " WHERE c.",
+                $column,
+                " = $2 AND c.parent_id IS NULL AND c.id < $3 ORDER BY c.id DESC LIMIT $4"
+            )
+        };
+    }
+    let (sql, id) = match item {
+        Item::Post(id) => (top_level_page!("post_id"), id),
+        Item::Reel(id) => (top_level_page!("reel_id"), id),
     };
+    let rows = fetch_list!(
+        db,
+        CommentView,
+        sql,
+        viewer,
+        id,
+        page.before,
+        page.fetch_limit()
+    )?;
     Ok(Some(rows))
 }
 
@@ -150,7 +161,7 @@ pub async fn replies(
     comment: i64,
     page: Page,
 ) -> Result<Option<Vec<CommentView>>, sqlx::Error> {
-    if !comment_visible(db, comment).await? {
+    if !comment_visible(db, viewer, comment).await? {
         return Ok(None);
     }
     let rows = fetch_list!(
@@ -202,7 +213,7 @@ impl From<sqlx::Error> for InsertError {
 /// top-level comment's `replies_count`) in the same write transaction; answers it as its author
 /// sees it, read in that transaction (a delete of its thread may follow the commit at once).
 pub async fn insert(db: &Db, new: NewComment<'_>) -> Result<CommentView, InsertError> {
-    if !item_visible(db, new.item).await? {
+    if !item_visible(db, new.user_id, new.item).await? {
         return Err(InsertError::ItemNotFound);
     }
     let (post_id, reel_id) = match new.item {
@@ -213,11 +224,15 @@ pub async fn insert(db: &Db, new: NewComment<'_>) -> Result<CommentView, InsertE
     let parent_id = match new.parent_id {
         None => None,
         Some(parent) => {
-            let found: Option<(Option<i64>, Option<i64>, Option<i64>)> =
-                sqlx::query_as("SELECT post_id, reel_id, parent_id FROM comments WHERE id = $1")
-                    .bind(parent)
-                    .fetch_optional(&mut *tx)
-                    .await?;
+            // A comment of an account blocked either way is not there to answer.
+            let found: Option<(Option<i64>, Option<i64>, Option<i64>)> = sqlx::query_as(concat!(
+                "SELECT post_id, reel_id, parent_id FROM comments WHERE id = $1 AND ",
+                not_blocked!("$2", "comments.user_id")
+            ))
+            .bind(parent)
+            .bind(new.user_id)
+            .fetch_optional(&mut *tx)
+            .await?;
             let (parent_post, parent_reel, grandparent) =
                 found.ok_or(InsertError::ParentNotFound)?;
             if (parent_post, parent_reel) != (post_id, reel_id) {
@@ -237,21 +252,20 @@ pub async fn insert(db: &Db, new: NewComment<'_>) -> Result<CommentView, InsertE
             Some(top)
         }
     };
-    let counted: Option<(i64,)> =
-        match new.item {
-            Item::Post(id) => sqlx::query_as(
-                "UPDATE posts SET comments_count = comments_count + 1 WHERE id = $1 RETURNING id",
-            )
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?,
-            Item::Reel(id) => sqlx::query_as(
-                "UPDATE reels SET comments_count = comments_count + 1 WHERE id = $1 RETURNING id",
-            )
-            .bind(id)
-            .fetch_optional(&mut *tx)
-            .await?,
-        };
+    let (count_sql, item_id) = match new.item {
+        Item::Post(id) => (
+            "UPDATE posts SET comments_count = comments_count + 1 WHERE id = $1 RETURNING id",
+            id,
+        ),
+        Item::Reel(id) => (
+            "UPDATE reels SET comments_count = comments_count + 1 WHERE id = $1 RETURNING id",
+            id,
+        ),
+    };
+    let counted: Option<(i64,)> = sqlx::query_as(count_sql)
+        .bind(item_id)
+        .fetch_optional(&mut *tx)
+        .await?;
     counted.ok_or(InsertError::ItemNotFound)?;
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO comments (post_id, reel_id, parent_id, user_id, content, created_at)

@@ -7,6 +7,7 @@ use sqlx::FromRow;
 
 use super::Db;
 use super::messages::{SharedView, shared_item};
+use super::visibility::{not_blocked, pair_blocked};
 use crate::domain::Page;
 
 /// A conversation as one member sees it in their list: both people, and the last message.
@@ -37,6 +38,8 @@ pub struct ConversationView {
     pub last_call_outcome: Option<String>,
     pub last_reply_to_id: Option<i64>,
     pub last_created_at: Option<i64>,
+    /// 1 when one of the two blocked the other (readable, nothing can be sent).
+    pub is_blocked: i64,
     /// The last message's shared post or reel, when it is a share.
     #[sqlx(flatten)]
     pub last_shared: SharedView,
@@ -61,6 +64,8 @@ macro_rules! conversation_view {
                 lm.voice_url AS last_voice_url, lm.duration AS last_duration,
                 lm.call_outcome AS last_call_outcome,
                 lm.reply_to_id AS last_reply_to_id, lm.created_at AS last_created_at, ",
+            pair_blocked!("c.user_a", "c.user_b"),
+            " AS is_blocked, ",
             shared_item!(columns),
             " FROM conversation_members cm
          JOIN conversations c ON c.id = cm.conversation_id
@@ -82,16 +87,20 @@ pub enum Started {
 }
 
 /// Starts the one-to-one conversation of `me` and `other`, or finds it. `None` when `other`
-/// does not exist or is deactivated.
+/// does not exist, is deactivated, or the two are blocked either way (an existing conversation
+/// stays in both lists, readable).
 pub async fn start(db: &Db, me: i64, other: i64, now: i64) -> Result<Option<Started>, sqlx::Error> {
     let (a, b) = (me.min(other), me.max(other));
     let mut tx = db.begin_write().await?;
-    // A deactivated account is no one to start a conversation with.
-    let other_exists: Option<(i64,)> =
-        sqlx::query_as("SELECT id FROM users WHERE id = $1 AND deactivated_at IS NULL")
-            .bind(other)
-            .fetch_optional(&mut *tx)
-            .await?;
+    // A deactivated account, or one blocked either way, is no one to start a conversation with.
+    let other_exists: Option<(i64,)> = sqlx::query_as(concat!(
+        "SELECT u.id FROM users u WHERE u.id = $1 AND u.deactivated_at IS NULL AND ",
+        not_blocked!("$2", "u.id")
+    ))
+    .bind(other)
+    .bind(me)
+    .fetch_optional(&mut *tx)
+    .await?;
     if other_exists.is_none() {
         return Ok(None);
     }

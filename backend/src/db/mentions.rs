@@ -6,6 +6,7 @@
 
 use sqlx::AnyConnection;
 
+use super::visibility::not_blocked;
 use crate::domain::Username;
 
 /// What the mentioning text belongs to.
@@ -31,12 +32,14 @@ pub async fn insert(
     };
     let mut stored = 0;
     for name in names {
-        stored += sqlx::query(
+        // An account blocked either way with the author is not mentioned (the name stays text).
+        stored += sqlx::query(concat!(
             "INSERT INTO mentions (mentioned_user_id, author_id, post_id, comment_id, created_at)
              SELECT u.id, $2, $3, $4, $5 FROM users u
-             WHERE lower(u.username) = lower($1) AND u.deactivated_at IS NULL
-             ON CONFLICT DO NOTHING",
-        )
+             WHERE lower(u.username) = lower($1) AND u.deactivated_at IS NULL AND ",
+            not_blocked!("$2", "u.id"),
+            " ON CONFLICT DO NOTHING"
+        ))
         .bind(name.as_str())
         .bind(author)
         .bind(post_id)

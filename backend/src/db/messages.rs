@@ -6,6 +6,7 @@
 use sqlx::{AnyConnection, FromRow};
 
 use super::Db;
+use super::visibility::pair_blocked;
 use crate::domain::Page;
 
 /// A message with its sender, the message it replies to, and what it shares.
@@ -194,6 +195,9 @@ pub enum PostError {
     NotMember,
     /// The quoted message is not in this conversation.
     ReplyNotFound,
+    /// One of the two people blocked the other: the conversation stays readable, nothing more
+    /// can be sent in it.
+    Blocked,
     Db(sqlx::Error),
 }
 
@@ -218,6 +222,7 @@ struct PostContext {
     reply_sender_display_name: Option<String>,
     reply_content: Option<String>,
     reply_message_type: Option<String>,
+    blocked: i64,
 }
 
 /// A stored message as everyone sees it (no reactions yet) and the two people of its
@@ -227,8 +232,8 @@ pub struct Posted {
     pub people: [i64; 2],
 }
 
-/// A message that may be sent: the sender is a member and the quoted message is in the
-/// conversation. Made by `prepare`, stored by `Draft::post`.
+/// A message that may be sent: the sender is a member, neither person blocked the other, and
+/// the quoted message is in the conversation. Made by `prepare`, stored by `Draft::post`.
 pub struct Draft {
     conversation_id: i64,
     sender_id: i64,
@@ -257,26 +262,31 @@ pub async fn prepare(
     sender_id: i64,
     reply_to_id: Option<i64>,
 ) -> Result<Draft, PostError> {
-    let context: Option<PostContext> = sqlx::query_as(
+    let context: Option<PostContext> = sqlx::query_as(concat!(
         "SELECT c.user_a, c.user_b, s.username AS sender_username,
                 s.display_name AS sender_display_name,
                 COALESCE(s.profile_image_small_url, s.profile_image_url) AS sender_profile_image,
                 CASE WHEN r.id IS NULL THEN 0 ELSE 1 END AS reply_found,
                 r.sender_id AS reply_sender_id, rs.display_name AS reply_sender_display_name,
-                r.content AS reply_content, r.message_type AS reply_message_type
+                r.content AS reply_content, r.message_type AS reply_message_type, ",
+        pair_blocked!("c.user_a", "c.user_b"),
+        " AS blocked
          FROM conversation_members cm
          JOIN conversations c ON c.id = cm.conversation_id
          JOIN users s ON s.id = cm.user_id
          LEFT JOIN messages r ON r.id = $3 AND r.conversation_id = cm.conversation_id
          LEFT JOIN users rs ON rs.id = r.sender_id
-         WHERE cm.conversation_id = $1 AND cm.user_id = $2",
-    )
+         WHERE cm.conversation_id = $1 AND cm.user_id = $2"
+    ))
     .bind(conversation_id)
     .bind(sender_id)
     .bind(reply_to_id)
     .fetch_optional(&db.pool)
     .await?;
     let context = context.ok_or(PostError::NotMember)?;
+    if context.blocked != 0 {
+        return Err(PostError::Blocked);
+    }
     if reply_to_id.is_some() && context.reply_found == 0 {
         return Err(PostError::ReplyNotFound);
     }

@@ -4,6 +4,7 @@
 
 pub mod admin;
 pub mod ads;
+pub mod blocks;
 pub mod calls;
 pub mod comments;
 pub mod conversations;
@@ -24,6 +25,7 @@ pub mod stories;
 pub mod synthetic;
 pub mod tags;
 pub mod users;
+pub mod visibility;
 pub mod voicemails;
 
 use std::str::FromStr;

@@ -10,6 +10,7 @@
 
 use sqlx::{AnyConnection, AssertSqlSafe, ColumnIndex, Decode, FromRow, Row, Type};
 
+use super::visibility::{not_blocked, not_muted};
 use super::{Db, now_ms};
 use crate::domain::Page;
 use crate::domain::tag::{post_tags, search_words};
@@ -79,11 +80,14 @@ where
 }
 
 /// Everything of `PostView` but the cursor; `$1` is the viewer. A stored image of at most
-/// 320 px is its own thumbnail (the same bytes, so one media row without a thumbnail key). Posts of deactivated
-/// accounts drop out of every list here (the join), and come back when the account is restored.
+/// 320 px is its own thumbnail (the same bytes, so one media row without a thumbnail key). Posts
+/// of deactivated accounts, and of accounts the viewer blocked or that blocked the viewer, drop
+/// out of every list here and every read by id (the join), and come back with the account or
+/// when the block ends.
 macro_rules! post_view_columns {
     () => {
-        "p.id, p.user_id, u.username, u.display_name,
+        concat!(
+            "p.id, p.user_id, u.username, u.display_name,
          COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
          p.image_url, COALESCE(m.thumbnail_key, m.key) AS thumbnail_key, m.width, m.height,
          m.blurhash,
@@ -96,8 +100,10 @@ macro_rules! post_view_columns {
               THEN 1 ELSE 0 END AS BIGINT) AS is_bookmarked,
          p.created_at
          FROM posts p
-         JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL
-         LEFT JOIN media m ON m.key = p.media_key"
+         JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND ",
+            $crate::db::visibility::not_blocked!("$1", "u.id"),
+            " LEFT JOIN media m ON m.key = p.media_key"
+        )
     };
 }
 // Tags' and search's lists answer the same post shape (db/tags.rs, db/search.rs).
@@ -209,7 +215,7 @@ pub async fn find(db: &Db, viewer: i64, post_id: i64) -> Result<Option<PostView>
     .await
 }
 
-/// Everyone's posts, newest first (the home gallery).
+/// Everyone's posts but those of accounts the viewer muted, newest first (the home gallery).
 pub async fn feed(db: &Db, viewer: i64, page: Page) -> Result<Vec<PostView>, sqlx::Error> {
     fetch_list!(
         db,
@@ -217,7 +223,9 @@ pub async fn feed(db: &Db, viewer: i64, page: Page) -> Result<Vec<PostView>, sql
         concat!(
             "SELECT p.id AS cursor, ",
             post_view_columns!(),
-            " WHERE p.id < $2 ORDER BY p.id DESC LIMIT $3"
+            " WHERE p.id < $2 AND ",
+            not_muted!("$1", "p.user_id"),
+            " ORDER BY p.id DESC LIMIT $3"
         ),
         viewer,
         page.before,
@@ -347,9 +355,12 @@ struct Mark {
 }
 
 const LIKE: Mark = Mark {
-    insert: "INSERT INTO post_likes (user_id, post_id, created_at)
-             SELECT $1, id, $3 FROM posts WHERE id = $2
-             ON CONFLICT (user_id, post_id) DO NOTHING",
+    insert: concat!(
+        "INSERT INTO post_likes (user_id, post_id, created_at)
+         SELECT $1, id, $3 FROM posts WHERE id = $2 AND ",
+        not_blocked!("$1", "posts.user_id"),
+        " ON CONFLICT (user_id, post_id) DO NOTHING"
+    ),
     delete: "DELETE FROM post_likes WHERE user_id = $1 AND post_id = $2",
     count: concat!(
         "UPDATE posts SET likes_count = likes_count + $1, hot_score = ",
@@ -359,9 +370,12 @@ const LIKE: Mark = Mark {
 };
 
 const BOOKMARK: Mark = Mark {
-    insert: "INSERT INTO bookmarks (user_id, post_id, created_at)
-             SELECT $1, id, $3 FROM posts WHERE id = $2
-             ON CONFLICT (user_id, post_id) DO NOTHING",
+    insert: concat!(
+        "INSERT INTO bookmarks (user_id, post_id, created_at)
+         SELECT $1, id, $3 FROM posts WHERE id = $2 AND ",
+        not_blocked!("$1", "posts.user_id"),
+        " ON CONFLICT (user_id, post_id) DO NOTHING"
+    ),
     delete: "DELETE FROM bookmarks WHERE user_id = $1 AND post_id = $2",
     count: concat!(
         "UPDATE posts SET bookmarks_count = bookmarks_count + $1, hot_score = ",
@@ -378,7 +392,8 @@ pub struct Toggled {
 }
 
 /// Likes the post if `user` does not like it yet, unlikes it otherwise. `None` when the post
-/// does not exist.
+/// does not exist (or its author and `user` are blocked either way, and there is no like to take
+/// back).
 pub async fn toggle_like(db: &Db, user: i64, post_id: i64) -> Result<Option<Toggled>, sqlx::Error> {
     toggle(db, &LIKE, user, post_id).await
 }

@@ -7,6 +7,7 @@
 use sqlx::FromRow;
 
 use super::posts::Toggled;
+use super::visibility::not_blocked;
 use super::{Db, now_ms};
 use crate::domain::Page;
 use crate::fetch_list;
@@ -33,10 +34,11 @@ pub struct ReelView {
     pub created_at: i64,
 }
 
-/// `ReelView`'s columns; `$1` is the viewer.
+/// `ReelView`'s columns; `$1` is the viewer, who sees no reel of an account blocked either way.
 macro_rules! reel_view {
     () => {
-        "SELECT r.id, r.user_id, u.username, u.display_name,
+        concat!(
+            "SELECT r.id, r.user_id, u.username, u.display_name,
                 COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
                 r.media_key, r.poster_key, r.caption, r.duration_seconds, r.width, r.height,
                 r.likes_count, r.comments_count, r.shares_count,
@@ -45,7 +47,9 @@ macro_rules! reel_view {
                      THEN 1 ELSE 0 END AS BIGINT) AS is_liked,
                 r.created_at
          FROM reels r
-         JOIN users u ON u.id = r.user_id AND u.deactivated_at IS NULL"
+         JOIN users u ON u.id = r.user_id AND u.deactivated_at IS NULL AND ",
+            not_blocked!("$1", "u.id")
+        )
     };
 }
 
@@ -145,15 +149,17 @@ pub async fn count_by_user(db: &Db, user: i64) -> Result<i64, sqlx::Error> {
 }
 
 /// Likes the reel if `user` does not like it yet, unlikes it otherwise; `None` when there is no
-/// such reel. One short write transaction, so concurrent toggles by different users all count
+/// such reel (or its author and `user` are blocked either way, and there is no like to take
+/// back). One short write transaction, so concurrent toggles by different users all count
 /// and the counter never drifts (the shape of db/posts.rs `toggle`; reels are never deleted).
 pub async fn toggle_like(db: &Db, user: i64, reel: i64) -> Result<Option<Toggled>, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    let liked = sqlx::query(
+    let liked = sqlx::query(concat!(
         "INSERT INTO reel_likes (user_id, reel_id, created_at)
-         SELECT $1, id, $3 FROM reels WHERE id = $2
-         ON CONFLICT (user_id, reel_id) DO NOTHING",
-    )
+         SELECT $1, id, $3 FROM reels WHERE id = $2 AND ",
+        not_blocked!("$1", "reels.user_id"),
+        " ON CONFLICT (user_id, reel_id) DO NOTHING"
+    ))
     .bind(user)
     .bind(reel)
     .bind(now_ms())

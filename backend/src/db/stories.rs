@@ -6,6 +6,7 @@
 use sqlx::FromRow;
 
 use super::Db;
+use super::visibility::{not_blocked, not_muted};
 
 /// The most story groups the strip shows.
 pub const MAX_GROUPS: i64 = 50;
@@ -69,7 +70,8 @@ pub async fn insert(db: &Db, new: NewStory<'_>) -> Result<i64, sqlx::Error> {
     Ok(id)
 }
 
-/// One story as `viewer` sees it at `now`; `None` when unknown or expired.
+/// One story as `viewer` sees it at `now`; `None` when unknown, expired, or of an account
+/// blocked either way.
 pub async fn find(
     db: &Db,
     viewer: i64,
@@ -80,7 +82,8 @@ pub async fn find(
         "SELECT ",
         story_view_columns!(),
         " FROM stories s JOIN users u ON u.id = s.user_id AND u.deactivated_at IS NULL
-         WHERE s.id = $2 AND s.expires_at > $3"
+         WHERE s.id = $2 AND s.expires_at > $3 AND ",
+        not_blocked!("$1", "s.user_id")
     ))
     .bind(viewer)
     .bind(story_id)
@@ -91,7 +94,7 @@ pub async fn find(
 
 /// The live stories of the strip's groups, in the strip's order: `viewer`'s own group first,
 /// then the users `viewer` follows by their latest story, then everyone else by their latest
-/// story; at most `MAX_GROUPS` groups, each group's stories oldest first. Rows of one group
+/// story (none of accounts blocked either way or muted); at most `MAX_GROUPS` groups, each group's stories oldest first. Rows of one group
 /// are consecutive.
 pub async fn strip(db: &Db, viewer: i64, now: i64) -> Result<Vec<StoryView>, sqlx::Error> {
     sqlx::query_as(concat!(
@@ -102,7 +105,11 @@ pub async fn strip(db: &Db, viewer: i64, now: i64) -> Result<Vec<StoryView>, sql
                                     WHERE f.follower_id = $1 AND f.followee_id = l.user_id)
                        THEN 1 ELSE 2 END AS rnk
            FROM stories l
-           WHERE l.expires_at > $2
+           WHERE l.expires_at > $2 AND ",
+        not_blocked!("$1", "l.user_id"),
+        " AND ",
+        not_muted!("$1", "l.user_id"),
+        "
            GROUP BY l.user_id
            ORDER BY rnk, latest DESC, l.user_id DESC
            LIMIT $3
@@ -133,7 +140,8 @@ pub enum Viewed {
 
 /// Records that `viewer` saw the story, in one short write transaction: the view row is
 /// inserted once per viewer (a repeat changes nothing), and the count moves only when the row
-/// is new and the viewer is not the author.
+/// is new and the viewer is not the author. A story of an account blocked either way is not
+/// found.
 pub async fn record_view(
     db: &Db,
     viewer: i64,
@@ -141,11 +149,12 @@ pub async fn record_view(
     now: i64,
 ) -> Result<Viewed, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    let inserted = sqlx::query(
+    let inserted = sqlx::query(concat!(
         "INSERT INTO story_views (story_id, viewer_id, created_at)
-         SELECT id, $2, $3 FROM stories WHERE id = $1 AND expires_at > $3
-         ON CONFLICT (story_id, viewer_id) DO NOTHING",
-    )
+         SELECT id, $2, $3 FROM stories WHERE id = $1 AND expires_at > $3 AND ",
+        not_blocked!("$2", "stories.user_id"),
+        " ON CONFLICT (story_id, viewer_id) DO NOTHING"
+    ))
     .bind(story_id)
     .bind(viewer)
     .bind(now)
@@ -162,12 +171,15 @@ pub async fn record_view(
         .execute(&mut *tx)
         .await?;
     }
-    let count: Option<(i64,)> =
-        sqlx::query_as("SELECT views_count FROM stories WHERE id = $1 AND expires_at > $2")
-            .bind(story_id)
-            .bind(now)
-            .fetch_optional(&mut *tx)
-            .await?;
+    let count: Option<(i64,)> = sqlx::query_as(concat!(
+        "SELECT views_count FROM stories WHERE id = $1 AND expires_at > $2 AND ",
+        not_blocked!("$3", "stories.user_id")
+    ))
+    .bind(story_id)
+    .bind(now)
+    .bind(viewer)
+    .fetch_optional(&mut *tx)
+    .await?;
     tx.commit().await?;
     Ok(match count {
         Some((views_count,)) => Viewed::Counted { views_count },

@@ -2,6 +2,7 @@
 
 use sqlx::FromRow;
 
+use super::visibility::not_blocked;
 use super::{Backend, Db, now_ms, violates};
 
 /// A `users` row without the password hash.
@@ -169,10 +170,12 @@ pub struct ProfileView {
     pub followers_count: i64,
     pub following_count: i64,
     pub is_following: i64,
+    pub is_muted: i64,
 }
 
 /// `ProfileView`'s columns over `users u`; `$1` is the viewer. Each count is an index-only
-/// range count (posts_user_id_idx, follows_followee_id_idx, the follows primary key).
+/// range count (posts_user_id_idx, follows_followee_id_idx, the follows primary key). The
+/// queries around it leave out accounts blocked either way with the viewer (`not_blocked!`).
 macro_rules! profile_columns {
     () => {
         "u.id, u.username, u.display_name, u.bio, u.profile_image_url, u.skills, u.is_admin,
@@ -182,12 +185,16 @@ macro_rules! profile_columns {
          (SELECT COUNT(*) FROM follows f WHERE f.follower_id = u.id) AS following_count,
          CAST(CASE WHEN EXISTS (SELECT 1 FROM follows f
                                 WHERE f.follower_id = $1 AND f.followee_id = u.id)
-              THEN 1 ELSE 0 END AS BIGINT) AS is_following
+              THEN 1 ELSE 0 END AS BIGINT) AS is_following,
+         CAST(CASE WHEN EXISTS (SELECT 1 FROM mutes mu
+                                WHERE mu.muter_id = $1 AND mu.muted_id = u.id)
+              THEN 1 ELSE 0 END AS BIGINT) AS is_muted
          FROM users u"
     };
 }
 
-/// The profile of `username` (case-insensitive) as `viewer` sees it.
+/// The profile of `username` (case-insensitive) as `viewer` sees it; `None` when there is no
+/// such active account, or it and the viewer are blocked either way.
 pub async fn profile_by_username(
     db: &Db,
     viewer: i64,
@@ -196,7 +203,8 @@ pub async fn profile_by_username(
     sqlx::query_as(concat!(
         "SELECT ",
         profile_columns!(),
-        " WHERE lower(u.username) = lower($2) AND u.deactivated_at IS NULL"
+        " WHERE lower(u.username) = lower($2) AND u.deactivated_at IS NULL AND ",
+        not_blocked!("$1", "u.id")
     ))
     .bind(viewer)
     .bind(username)
@@ -204,7 +212,7 @@ pub async fn profile_by_username(
     .await
 }
 
-/// The profile of user `id` as `viewer` sees it.
+/// The profile of user `id` as `viewer` sees it (`None` as for `profile_by_username`).
 pub async fn profile_by_id(
     db: &Db,
     viewer: i64,
@@ -213,7 +221,8 @@ pub async fn profile_by_id(
     sqlx::query_as(concat!(
         "SELECT ",
         profile_columns!(),
-        " WHERE u.id = $2 AND u.deactivated_at IS NULL"
+        " WHERE u.id = $2 AND u.deactivated_at IS NULL AND ",
+        not_blocked!("$1", "u.id")
     ))
     .bind(viewer)
     .bind(id)
@@ -237,6 +246,8 @@ macro_rules! search_sql {
                       length(u.username) AS len
                FROM users u
                WHERE u.deactivated_at IS NULL AND ",
+            not_blocked!("$1", "u.id"),
+            " AND ",
             $matches,
             "
                ORDER BY rank, len, u.id
@@ -389,19 +400,22 @@ pub struct MatchCandidate {
 
 /// Whom the skill matcher looks at for `viewer`: up to 200 people they follow and the 300
 /// newest accounts (both read through an index, so the cost does not grow with the table),
-/// each once, never the viewer, only those with at least one skill.
+/// each once, never the viewer nor an account blocked either way, only those with at least one
+/// skill.
 pub async fn match_candidates(db: &Db, viewer: i64) -> Result<Vec<MatchCandidate>, sqlx::Error> {
-    sqlx::query_as(
+    sqlx::query_as(concat!(
         "SELECT u.id, u.username, u.display_name,
                 COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
                 u.bio, u.skills
          FROM users u
-         WHERE u.id <> $1 AND u.skills <> '[]' AND u.deactivated_at IS NULL
+         WHERE u.id <> $1 AND u.skills <> '[]' AND u.deactivated_at IS NULL AND ",
+        not_blocked!("$1", "u.id"),
+        "
            AND u.id IN (SELECT followee_id FROM (SELECT followee_id FROM follows
                                                  WHERE follower_id = $1 LIMIT 200) AS f
                         UNION
-                        SELECT id FROM (SELECT id FROM users ORDER BY id DESC LIMIT 300) AS n)",
-    )
+                        SELECT id FROM (SELECT id FROM users ORDER BY id DESC LIMIT 300) AS n)"
+    ))
     .bind(viewer)
     .fetch_all(&db.pool)
     .await

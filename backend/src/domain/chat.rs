@@ -8,6 +8,8 @@ pub const MESSAGE_MAX: usize = 4000;
 /// A conversation that does not exist or that the session user is not in (the same answer:
 /// outsiders learn nothing). Sending a message and sharing into a conversation both say it.
 pub const CONVERSATION_NOT_FOUND: &str = "Conversation not found";
+/// Sending into a conversation with someone blocked either way (issue 20).
+pub const CANNOT_MESSAGE: &str = "You can't message this account";
 const MESSAGE_EMPTY: &str = "Message cannot be empty";
 /// A reaction: at most 16 characters (an emoji with skin tone and joiners fits).
 const EMOJI_MAX: usize = 16;

@@ -23,7 +23,7 @@ pub use account::{
 pub use ad::{AdInput, NO_END_DATE, ValidAd};
 pub use call::CallEnd;
 pub use chat::{
-    CONVERSATION_NOT_FOUND, MESSAGE_MAX, parse_caption, parse_emoji, parse_message,
+    CANNOT_MESSAGE, CONVERSATION_NOT_FOUND, MESSAGE_MAX, parse_caption, parse_emoji, parse_message,
     parse_transcript,
 };
 pub use comment::{

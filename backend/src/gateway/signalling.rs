@@ -137,6 +137,12 @@ async fn initiate(
     let Some(caller) = db::calls::caller_in(&state.db, conversation, me, callee).await? else {
         return Ok(Some(error(CALL_TARGET_NOT_FOUND)));
     };
+    if db::blocks::between(&state.db, me, callee).await? {
+        return Ok(Some(ServerEvent::CallRejected {
+            from_user_id: callee,
+            reason: RejectReason::Unavailable,
+        }));
+    }
     if !state
         .realtime
         .online_among(&[callee])

@@ -74,6 +74,8 @@ pub enum RejectReason {
     Busy,
     /// The callee has no socket open.
     Offline,
+    /// One of the two blocked the other (issue 20): no call rings, nothing is recorded.
+    Unavailable,
 }
 
 /// The caller as an incoming call shows them.

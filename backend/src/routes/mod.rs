@@ -4,6 +4,7 @@
 pub mod admin;
 pub mod ads;
 pub mod auth;
+pub mod blocks;
 mod clean_text_doc;
 pub mod comments;
 pub mod conversations;
@@ -66,6 +67,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .nest("/api", earnings::router())
         .nest("/api", tags::router())
         .nest("/api", shares::router())
+        .nest("/api", blocks::router())
 }
 
 /// The API's routes and its OpenAPI document (served at /api/openapi.json).

@@ -47,6 +47,9 @@ pub struct Conversation {
     /// ISO-8601 UTC: the last message's time, or when the member joined.
     pub last_activity_at: String,
     pub created_at: String,
+    /// One of the two blocked the other (issue 20): the conversation stays readable, and
+    /// sending into it is refused ('You can't message this account').
+    pub is_blocked: bool,
 }
 
 /// Text, a voice note, a call line (written by the server when a call ends), or a shared post
@@ -335,6 +338,7 @@ impl Conversation {
             }),
             _ => None,
         };
+        let is_blocked = row.is_blocked != 0;
         Self {
             id: row.id,
             participants: vec![
@@ -356,6 +360,7 @@ impl Conversation {
             last_message,
             last_activity_at: iso_time(row.last_activity_at),
             created_at: iso_time(row.created_at),
+            is_blocked,
         }
     }
 }

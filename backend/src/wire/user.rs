@@ -5,6 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::iso_time;
+use crate::db::blocks::BlockedUser;
 use crate::db::users::{ProfileView, UserRow};
 
 /// A user as embedded in another answer (a post's, a reel's or a story group's `user`, a
@@ -39,6 +40,8 @@ pub struct Profile {
     pub following_count: i64,
     /// Whether the session user follows them (false on your own profile).
     pub is_following: bool,
+    /// Whether the session user muted them (their posts and stories are out of your feed).
+    pub is_muted: bool,
     pub is_admin: bool,
     /// ISO-8601 UTC.
     pub created_at: String,
@@ -57,6 +60,7 @@ impl From<ProfileView> for Profile {
             followers_count: row.followers_count,
             following_count: row.following_count,
             is_following: row.is_following != 0,
+            is_muted: row.is_muted != 0,
             is_admin: row.is_admin != 0,
             created_at: iso_time(row.created_at),
         }
@@ -113,7 +117,8 @@ impl From<UserRow> for SessionUser {
 }
 
 /// A comment's author (issue 19): the small avatar, as `UserBrief.profileImage` is, under the
-/// name `profileImageUrl` the issue gives it. The notifications issue reuses it for actors.
+/// name `profileImageUrl` the issue gives it. Also an account you blocked (issue 20); the
+/// notifications issue reuses it for actors.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CommentUser {
@@ -123,4 +128,15 @@ pub struct CommentUser {
     /// The small avatar, or null (the client draws the initial).
     #[schema(required = true)]
     pub profile_image_url: Option<String>,
+}
+
+impl From<BlockedUser> for CommentUser {
+    fn from(row: BlockedUser) -> Self {
+        Self {
+            id: row.id,
+            username: row.username,
+            display_name: row.display_name,
+            profile_image_url: row.profile_image,
+        }
+    }
 }

@@ -28,6 +28,7 @@ both_backends!(
     a_call_held_on_an_instance_that_is_gone_does_not_keep_anyone_busy,
     a_callee_whose_last_socket_closes_while_ringing_is_offline_for_the_caller,
     a_socket_places_at_most_ten_calls_a_minute,
+    a_call_between_people_blocked_either_way_is_rejected_unavailable_and_never_rings,
 );
 
 const OFFER: &str = r#"{"type":"offer","sdp":"v=0 offer"}"#;
@@ -521,4 +522,34 @@ async fn a_socket_places_at_most_ten_calls_a_minute(backend: Backend) {
     call.app.advance_clock(Duration::from_secs(60));
     send(&mut call.maya_socket, attempt).await;
     next_of(&mut call.leo_socket, "incomingCall").await;
+}
+
+async fn a_call_between_people_blocked_either_way_is_rejected_unavailable_and_never_rings(
+    backend: Backend,
+) {
+    let mut call = two_people(backend).await;
+    let blocked = call
+        .leo
+        .post(&format!("/api/users/{}/block", call.maya.id))
+        .await;
+    assert_eq!(blocked.status(), 204);
+    // Maya calls Leo, who blocked her; then Leo calls Maya.
+    let (maya, leo) = (call.maya.id, call.leo.id);
+    refused_call(&mut call.maya_socket, &mut call.leo_socket, leo, call.id).await;
+    refused_call(&mut call.leo_socket, &mut call.maya_socket, maya, call.id).await;
+    assert!(lines(&call).await.is_empty(), "no call line is written");
+}
+
+/// `callee` is unavailable to the caller at once, and their socket hears no ring.
+async fn refused_call(caller: &mut Socket, callee_socket: &mut Socket, callee: i64, id: i64) {
+    send(
+        caller,
+        json!({"type": "initiateCall", "toUserId": callee, "conversationId": id, "offer": offer()}),
+    )
+    .await;
+    assert_eq!(
+        next_of(caller, "callRejected").await,
+        json!({"type": "callRejected", "fromUserId": callee, "reason": "unavailable"})
+    );
+    assert_quiet_until_pong(callee_socket, &["incomingCall"]).await;
 }

@@ -10,7 +10,7 @@ use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
 use crate::both_backends;
-use crate::helpers::{Backend, error_of, spawn_app};
+use crate::helpers::{Backend, error_of, spawn_app, spawn_app_with};
 use crate::sockets::{
     EXPECT_WITHIN, assert_quiet_until_pong, assert_silent_until_pong, close_and_wait, connect,
     conversation, next_event, next_of, ready,
@@ -286,7 +286,8 @@ async fn the_upgrade_needs_a_session_and_this_sites_origin(backend: Backend) {
 }
 
 async fn a_socket_that_falls_behind_is_cut_off_while_the_others_keep_receiving(backend: Backend) {
-    let app = spawn_app(backend).await;
+    // 2,000 messages in a few seconds: far over a person's message limit.
+    let app = spawn_app_with(backend, |s| s.no_content_limits = true).await;
     let maya = app.new_user("maya").await;
     let leo = app.new_user("leo").await;
     let id = conversation(&maya, &leo).await;

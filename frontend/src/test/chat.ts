@@ -62,6 +62,7 @@ export function aConversation(overrides: Partial<Conversation> & { other?: ChatU
     lastMessage: null,
     lastActivityAt: minutesAgo(5),
     createdAt: minutesAgo(60 * 24),
+    isBlocked: false,
     ...rest,
   };
 }

@@ -70,6 +70,7 @@ export function aProfile(overrides: Partial<Profile> = {}): Profile {
     followersCount: 10,
     followingCount: 4,
     isFollowing: false,
+    isMuted: false,
     isAdmin: false,
     createdAt: '2026-01-01T00:00:00Z',
     ...overrides,

@@ -1012,6 +1012,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The accounts you blocked, the latest first (settings › Blocked accounts). */
+        get: operations["list_blocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/deactivate": {
         parameters: {
             query?: never;
@@ -1166,6 +1183,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Blocks the user: the follows between you end, and neither of you sees the other's profile
+         *     or content, nor can follow, message, call or mention the other. Blocking again changes
+         *     nothing.
+         */
+        post: operations["block"];
+        /**
+         * Unblocks the user (the follows that the block ended do not come back). Unblocking someone
+         *     you have not blocked changes nothing.
+         */
+        delete: operations["unblock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}/follow": {
         parameters: {
             query?: never;
@@ -1196,6 +1238,30 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/mute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mutes the user: their posts, reels and stories leave your feed and story strip. They are not
+         *     told; following, messages and their profile stay as they were. Muting again changes nothing.
+         */
+        post: operations["mute"];
+        /**
+         * Unmutes the user: their posts and stories come back to your feed. Unmuting someone you have
+         *     not muted changes nothing.
+         */
+        delete: operations["unmute"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1573,7 +1639,8 @@ export interface components {
         };
         /**
          * @description A comment's author (issue 19): the small avatar, as `UserBrief.profileImage` is, under the
-         *     name `profileImageUrl` the issue gives it. The notifications issue reuses it for actors.
+         *     name `profileImageUrl` the issue gives it. Also an account you blocked (issue 20); the
+         *     notifications issue reuses it for actors.
          */
         CommentUser: {
             displayName: string;
@@ -1588,6 +1655,11 @@ export interface components {
             createdAt: string;
             /** Format: int64 */
             id: number;
+            /**
+             * @description One of the two blocked the other (issue 20): the conversation stays readable, and
+             *     sending into it is refused ('You can't message this account').
+             */
+            isBlocked: boolean;
             /** @description ISO-8601 UTC: the last message's time, or when the member joined. */
             lastActivityAt: string;
             lastMessage: components["schemas"]["MessagePreview"] | null;
@@ -2008,6 +2080,8 @@ export interface components {
             isAdmin: boolean;
             /** @description Whether the session user follows them (false on your own profile). */
             isFollowing: boolean;
+            /** @description Whether the session user muted them (their posts and stories are out of your feed). */
+            isMuted: boolean;
             /** Format: int64 */
             postsCount: number;
             /** @description The 400 px avatar, or null (the client draws the initial). */
@@ -2101,7 +2175,7 @@ export interface components {
          * @description Why a call was refused.
          * @enum {string}
          */
-        RejectReason: "declined" | "busy" | "offline";
+        RejectReason: "declined" | "busy" | "offline" | "unavailable";
         /** @description The quoted message of a reply. */
         ReplyPreview: {
             content: string;
@@ -3942,7 +4016,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-site request refused (Origin check) */
+            /** @description You can't message this account (one of you blocked the other) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3971,6 +4045,15 @@ export interface operations {
             };
             /** @description Not a JSON body, or voice audio that is not WebM, Ogg, MP4, MP3 or WAV */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the messaging limit (messages in 10 seconds); Retry-After says when */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4360,6 +4443,15 @@ export interface operations {
             };
             /** @description Not a JSON body, or not a JPEG, PNG, GIF or WebP image */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the posting limit (posts, reels and stories together, an hour); Retry-After says when */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4757,6 +4849,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Over the comment limit (comments in 10 minutes); Retry-After says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     toggle_like: {
@@ -4911,7 +5012,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-site request refused (Origin check) */
+            /** @description You can't message this account (one of you blocked the other) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4940,6 +5041,15 @@ export interface operations {
             };
             /** @description Not a JSON body */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the messaging limit (messages in 10 seconds); Retry-After says when */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5083,6 +5193,15 @@ export interface operations {
             };
             /** @description Not a multipart form, a video that is not WebM or MP4, or a poster that is not an image */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the posting limit (posts, reels and stories together, an hour); Retry-After says when */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5285,6 +5404,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Over the comment limit (comments in 10 minutes); Retry-After says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     toggle_reel_like: {
@@ -5389,7 +5517,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-site request refused (Origin check) */
+            /** @description You can't message this account (one of you blocked the other) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5418,6 +5546,15 @@ export interface operations {
             };
             /** @description Not a JSON body */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the messaging limit (messages in 10 seconds); Retry-After says when */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5638,6 +5775,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Over the posting limit (posts, reels and stories together, an hour); Retry-After says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     view_story: {
@@ -5813,6 +5959,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Balance"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_blocks: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the accounts you blocked, the latest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommentUser"][];
+                };
+            };
+            /** @description Invalid limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -6345,6 +6536,120 @@ export interface operations {
             };
         };
     };
+    block: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user to block */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Blocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id, or yourself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unblock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user to unblock */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not blocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id, or yourself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     follow: {
         parameters: {
             query?: never;
@@ -6395,6 +6700,15 @@ export interface operations {
             };
             /** @description User not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the follow limit (follows an hour); Retry-After says when */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6513,6 +6827,120 @@ export interface operations {
             };
         };
     };
+    mute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user to mute */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Muted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id, or yourself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unmute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user to unmute */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not muted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id, or yourself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_voicemails: {
         parameters: {
             query?: {
@@ -6598,7 +7026,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not someone you chat with (or no such user), or a cross-site request */
+            /** @description Not someone you chat with (or no such user), one of you blocked the other ('You can't message this account'), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6618,6 +7046,15 @@ export interface operations {
             };
             /** @description Not a JSON body, or audio that is not WebM, Ogg, MP4, MP3 or WAV */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the messaging limit (messages in 10 seconds); Retry-After says when */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -24,6 +24,10 @@ pub async fn toggle_comment_like(
     current: CurrentUser,
     Path(comment_id): Path<i64>,
 ) -> ApiResult<Json<LikeState>> {
+    // Nobody likes what they cannot see (a comment or an item of someone blocked either way).
+    if !db::comments::comment_visible(&state.db, current.user.id, comment_id).await? {
+        return Err(ApiError::not_found(COMMENT_NOT_FOUND));
+    }
     let toggled = db::comments::toggle_like(&state.db, current.user.id, comment_id)
         .await?
         .ok_or_else(|| ApiError::not_found(COMMENT_NOT_FOUND))?;

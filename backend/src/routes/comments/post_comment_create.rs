@@ -21,6 +21,7 @@ use crate::wire::comment::Comment;
         (status = 404, description = "Post not found", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
+        (status = 429, description = "Over the comment limit (comments in 10 minutes); Retry-After says when", body = ErrorBody),
     )
 )]
 pub async fn create_post_comment(

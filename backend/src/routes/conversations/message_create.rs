@@ -5,9 +5,10 @@ use utoipa::ToSchema;
 
 use super::CONVERSATION_NOT_FOUND;
 use crate::auth::CurrentUser;
+use crate::auth::rate_limit::Act;
 use crate::db;
 use crate::db::messages::{Body, PostError};
-use crate::domain::{parse_caption, parse_message};
+use crate::domain::{CANNOT_MESSAGE, parse_caption, parse_message};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::media::AudioKind;
 use crate::realtime::events::ServerEvent;
@@ -49,9 +50,11 @@ pub struct NewMessageRequest {
         (status = 201, description = "The message", body = Message),
         (status = 400, description = "Blank or too long text, a reply to a message of another conversation, a `call`, `post` or `reel` message, voice audio missing or not a base64 data URL, or a duration (claimed or real) outside 1–60 s", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "You can't message this account (one of you blocked the other)", body = ErrorBody),
         (status = 404, description = "Conversation not found (or not yours)", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body, or voice audio that is not WebM, Ogg, MP4, MP3 or WAV", body = ErrorBody),
+        (status = 429, description = "Over the messaging limit (messages in 10 seconds); Retry-After says when", body = ErrorBody),
     )
 )]
 pub async fn send_message(
@@ -60,10 +63,12 @@ pub async fn send_message(
     Path(id): Path<i64>,
     Json(body): Json<NewMessageRequest>,
 ) -> ApiResult<(StatusCode, Json<Message>)> {
+    state.content_limits.check(current.user.id, Act::Message)?;
     let me = current.user.id;
     let not_member = |err| match err {
         PostError::NotMember => ApiError::not_found(CONVERSATION_NOT_FOUND),
         PostError::ReplyNotFound => ApiError::bad_request("Reply target not found"),
+        PostError::Blocked => ApiError::Forbidden(CANNOT_MESSAGE),
         PostError::Db(err) => err.into(),
     };
     let posted = match body.message_type.unwrap_or(MessageType::Text) {

@@ -4,6 +4,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::auth::CurrentUser;
+use crate::auth::rate_limit::Act;
 use crate::db::{self, posts::NewPost};
 use crate::domain::{
     Caption, IMAGE_REQUIRED, filled, mentioned_usernames, parse_image_source, parse_location,
@@ -47,6 +48,7 @@ pub struct NewPostRequest {
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 413, description = "Body or image too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body, or not a JPEG, PNG, GIF or WebP image", body = ErrorBody),
+        (status = 429, description = "Over the posting limit (posts, reels and stories together, an hour); Retry-After says when", body = ErrorBody),
     )
 )]
 pub async fn create_post(
@@ -54,6 +56,7 @@ pub async fn create_post(
     current: CurrentUser,
     Json(body): Json<NewPostRequest>,
 ) -> ApiResult<(StatusCode, Json<Post>)> {
+    state.content_limits.check(current.user.id, Act::Publish)?;
     let raw_image =
         filled(body.image_url.as_deref()).ok_or_else(|| ApiError::bad_request(IMAGE_REQUIRED))?;
     let caption = Caption::parse(body.caption.as_deref())?;

@@ -5,6 +5,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::auth::CurrentUser;
+use crate::auth::rate_limit::Act;
 use crate::db::{self, reels::NewReel};
 use crate::domain::parse_reel_caption;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
@@ -53,6 +54,7 @@ pub struct NewReelForm {
         (status = 403, description = "Cross-site request refused", body = ErrorBody),
         (status = 413, description = "Video over 100 MiB, or poster over 10 MiB", body = ErrorBody),
         (status = 415, description = "Not a multipart form, a video that is not WebM or MP4, or a poster that is not an image", body = ErrorBody),
+        (status = 429, description = "Over the posting limit (posts, reels and stories together, an hour); Retry-After says when", body = ErrorBody),
     )
 )]
 pub async fn create_reel(
@@ -83,6 +85,9 @@ pub async fn create_reel(
             _ => {}
         }
     }
+    // Counted once the upload is read: an answer while the client is still sending would cut
+    // its connection, and a browser would see a network error instead of the 429.
+    state.content_limits.check(current.user.id, Act::Publish)?;
     let caption = parse_reel_caption(&caption)?;
     let video = video.ok_or_else(|| ApiError::bad_request(VIDEO_REQUIRED))?;
     if let Some(bytes) = &poster {

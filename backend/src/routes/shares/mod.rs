@@ -11,8 +11,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::db;
+use crate::db::comments::Item;
 use crate::db::messages::{PostError, Shared};
-use crate::domain::CONVERSATION_NOT_FOUND;
+use crate::domain::{CANNOT_MESSAGE, CONVERSATION_NOT_FOUND};
 use crate::error::{ApiError, ApiResult};
 use crate::realtime::events::ServerEvent;
 use crate::state::AppState;
@@ -42,12 +43,21 @@ async fn share(
     shared: Shared,
     not_found: &'static str,
 ) -> ApiResult<Message> {
+    // Nobody shares what they cannot see (an author blocked either way).
+    let item = match shared {
+        Shared::Post(id) => Item::Post(id),
+        Shared::Reel(id) => Item::Reel(id),
+    };
+    if !db::comments::item_visible(&state.db, sender, item).await? {
+        return Err(ApiError::not_found(not_found));
+    }
     let draft = db::messages::prepare(&state.db, conversation, sender, None)
         .await
         .map_err(|err| match err {
             PostError::NotMember | PostError::ReplyNotFound => {
                 ApiError::not_found(CONVERSATION_NOT_FOUND)
             }
+            PostError::Blocked => ApiError::Forbidden(CANNOT_MESSAGE),
             PostError::Db(err) => err.into(),
         })?;
     let posted = draft

@@ -3,6 +3,7 @@ use axum::http::StatusCode;
 
 use super::{ShareRequest, share};
 use crate::auth::CurrentUser;
+use crate::auth::rate_limit::Act;
 use crate::db::messages::Shared;
 use crate::domain::REEL_NOT_FOUND;
 use crate::error::{ApiResult, ErrorBody, Json, Path};
@@ -19,9 +20,11 @@ use crate::wire::chat::Message;
         (status = 201, description = "The share message", body = Message),
         (status = 400, description = "Invalid id, or a missing or invalid conversationId", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "You can't message this account (one of you blocked the other)", body = ErrorBody),
         (status = 404, description = "Reel not found, or Conversation not found (or not yours)", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
+        (status = 429, description = "Over the messaging limit (messages in 10 seconds); Retry-After says when", body = ErrorBody),
     )
 )]
 pub async fn share_reel(
@@ -30,6 +33,7 @@ pub async fn share_reel(
     Path(id): Path<i64>,
     Json(body): Json<ShareRequest>,
 ) -> ApiResult<(StatusCode, Json<Message>)> {
+    state.content_limits.check(current.user.id, Act::Message)?;
     let message = share(
         &state,
         current.user.id,

@@ -5,6 +5,7 @@ use utoipa::ToSchema;
 
 use super::STORY_NOT_FOUND;
 use crate::auth::CurrentUser;
+use crate::auth::rate_limit::Act;
 use crate::db::{self, stories::NewStory};
 use crate::domain::{
     IMAGE_REQUIRED, STORY_LIFETIME_MS, StoryKind, filled, parse_image_source, parse_story_caption,
@@ -44,6 +45,7 @@ pub struct NewStoryRequest {
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 413, description = "Body or image too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body, or not a JPEG, PNG, GIF or WebP image", body = ErrorBody),
+        (status = 429, description = "Over the posting limit (posts, reels and stories together, an hour); Retry-After says when", body = ErrorBody),
     )
 )]
 pub async fn create_story(
@@ -51,6 +53,7 @@ pub async fn create_story(
     current: CurrentUser,
     Json(body): Json<NewStoryRequest>,
 ) -> ApiResult<(StatusCode, Json<Story>)> {
+    state.content_limits.check(current.user.id, Act::Publish)?;
     let raw_content =
         filled(body.content.as_deref()).ok_or_else(|| ApiError::bad_request(IMAGE_REQUIRED))?;
     let kind = body.kind.unwrap_or_default();

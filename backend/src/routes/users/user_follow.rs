@@ -1,6 +1,7 @@
 use axum::extract::State;
 
 use crate::auth::CurrentUser;
+use crate::auth::rate_limit::Act;
 use crate::db;
 use crate::domain::USER_NOT_FOUND;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
@@ -18,6 +19,7 @@ const FOLLOW_YOURSELF: &str = "You cannot follow yourself";
         (status = 400, description = "Invalid id, or yourself", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "User not found", body = ErrorBody),
+        (status = 429, description = "Over the follow limit (follows an hour); Retry-After says when", body = ErrorBody),
     )
 )]
 pub async fn follow(
@@ -25,6 +27,7 @@ pub async fn follow(
     current: CurrentUser,
     Path(user_id): Path<i64>,
 ) -> ApiResult<Json<FollowState>> {
+    state.content_limits.check(current.user.id, Act::Follow)?;
     if user_id == current.user.id {
         return Err(ApiError::bad_request(FOLLOW_YOURSELF));
     }

@@ -4,9 +4,10 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::auth::CurrentUser;
+use crate::auth::rate_limit::Act;
 use crate::db;
 use crate::db::voicemails::NewVoicemail;
-use crate::domain::parse_transcript;
+use crate::domain::{CANNOT_MESSAGE, parse_transcript};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::media::AudioKind;
 use crate::realtime::events::ServerEvent;
@@ -45,9 +46,10 @@ pub struct NewVoicemailRequest {
         (status = 201, description = "The voicemail (as its recipient sees it)", body = Voicemail),
         (status = 400, description = "Audio missing or not a base64 data URL, a duration (claimed or real) outside 1–30 s, a transcript over 2000 characters, or yourself", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "Not someone you chat with (or no such user), or a cross-site request", body = ErrorBody),
+        (status = 403, description = "Not someone you chat with (or no such user), one of you blocked the other ('You can't message this account'), or a cross-site request", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body, or audio that is not WebM, Ogg, MP4, MP3 or WAV", body = ErrorBody),
+        (status = 429, description = "Over the messaging limit (messages in 10 seconds); Retry-After says when", body = ErrorBody),
     )
 )]
 pub async fn send_voicemail(
@@ -55,6 +57,7 @@ pub async fn send_voicemail(
     current: CurrentUser,
     Json(body): Json<NewVoicemailRequest>,
 ) -> ApiResult<(StatusCode, Json<Voicemail>)> {
+    state.content_limits.check(current.user.id, Act::Message)?;
     let me = current.user.id;
     let kind = AudioKind::Voicemail;
     if body.to_user_id == me {
@@ -67,6 +70,9 @@ pub async fn send_voicemail(
     // Strangers cannot fill an inbox: checked before anything is stored.
     if !db::conversations::shared(&state.db, me, body.to_user_id).await? {
         return Err(ApiError::Forbidden(NOT_A_CONTACT));
+    }
+    if db::blocks::between(&state.db, me, body.to_user_id).await? {
+        return Err(ApiError::Forbidden(CANNOT_MESSAGE));
     }
     let stored = state
         .media

@@ -81,6 +81,8 @@ function unansweredToast(reason: UnansweredReason, peer: CallPeer) {
       return toast({ variant: 'destructive', title: 'User Busy', description: `${peer.displayName} is on another call.` });
     case 'offline':
       return toast({ variant: 'destructive', title: 'User Offline', description: `${peer.displayName} is not online right now.` });
+    case 'unavailable':
+      return toast({ variant: 'destructive', title: 'User Unavailable', description: `You can't call ${peer.displayName}.` });
   }
 }
 

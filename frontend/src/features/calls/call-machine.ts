@@ -8,7 +8,8 @@ import type { CallPeer } from './types';
 export const RING_TIMEOUT_MS = 30_000;
 
 /** Why a call we placed was not answered: no answer in 30 s, or the server's callRejected reason. */
-export type UnansweredReason = 'timeout' | 'declined' | 'busy' | 'offline';
+/** `unavailable`: one of the two blocked the other (issue 20); no call rings. */
+export type UnansweredReason = 'timeout' | 'declined' | 'busy' | 'offline' | 'unavailable';
 
 interface WithPeer {
   peer: CallPeer;

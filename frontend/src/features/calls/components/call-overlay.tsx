@@ -20,6 +20,7 @@ const UNANSWERED_TEXT: Record<UnansweredReason, string> = {
   declined: 'Call declined',
   busy: 'On another call',
   offline: 'Offline',
+  unavailable: 'Unavailable',
 };
 
 type Tone = 'accept' | 'danger' | 'neutral';
@@ -132,13 +133,15 @@ function UnansweredSheet({
   const controller = useCallController();
   const [leaving, setLeaving] = useState(false);
   const dismiss = () => controller.dismiss();
+  // Nobody leaves a voicemail for someone blocked either way (the server would refuse it).
+  const offerVoicemail = renderLeaveVoicemail && state.reason !== 'unavailable';
   return (
     <CallSheet peer={state.peer} status={<p>{UNANSWERED_TEXT[state.reason]}</p>}>
       {leaving && renderLeaveVoicemail ? (
         <div className="w-full">{renderLeaveVoicemail({ recipient: state.peer, onDone: dismiss })}</div>
       ) : (
         <div className="flex w-full flex-col gap-3">
-          {renderLeaveVoicemail && (
+          {offerVoicemail && (
             <Button onClick={() => setLeaving(true)} className="min-h-12 w-full">
               <Voicemail aria-hidden="true" className="size-5" />
               Leave a voicemail

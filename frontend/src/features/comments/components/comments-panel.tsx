@@ -1,10 +1,12 @@
-//! A post's or reel's comments (issue 19): 'View older comments' above the list (the oldest
-//! first, older pages through `?before=`), each comment with its thread, and the composer pinned
-//! at the bottom. Used in the comments sheet and beside the post on /p/{id}.
+//! A post's or reel's comments (issue 19): the newest page, oldest first; older pages (through
+//! `?before=`) load above as the reader scrolls up to the top, or from the 'View older comments'
+//! button there; each comment with its thread, and the composer pinned at the bottom. Used in the
+//! comments sheet and beside the post on /p/{id}.
 import { MessageCircle } from 'lucide-react';
-import { useRef, useState, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useLoadMore } from '@/hooks/use-load-more';
 import { useCurrentUser } from '@/lib/auth';
 import type { CommentTarget } from '@/lib/community-actions';
 import { cn } from '@/lib/utils';
@@ -53,7 +55,32 @@ export function CommentsPanel({
   const [replyTo, setReplyTo] = useState<ReplyTarget | null>(null);
   const [openThreads, setOpenThreads] = useState<ReadonlySet<number>>(new Set());
   const listEnd = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
   const items = flattenComments(comments.data);
+  // Older pages come in above what the reader is looking at: the distance from the bottom is
+  // kept across the page so the list does not jump (the browser's own anchoring is off).
+  const fromBottom = useRef<number | null>(null);
+  // Scrolling up to the top loads older comments; only after the reader has scrolled, so a short
+  // first page does not pull in every older page by itself.
+  const [scrolled, setScrolled] = useState(false);
+  const pages = comments.data?.pages.length ?? 0;
+
+  const loadOlder = () => {
+    const node = scroller.current;
+    if (node) fromBottom.current = node.scrollHeight - node.scrollTop;
+    void comments.fetchNextPage();
+  };
+  const olderSentinel = useLoadMore<HTMLButtonElement>(
+    loadOlder,
+    scrolled && comments.hasNextPage && !comments.isFetchingNextPage,
+    '0px',
+  );
+
+  useLayoutEffect(() => {
+    const node = scroller.current;
+    if (node && fromBottom.current !== null) node.scrollTop = node.scrollHeight - fromBottom.current;
+    fromBottom.current = null;
+  }, [pages]);
 
   const toggleThread = (id: number) =>
     setOpenThreads((open) => {
@@ -91,9 +118,10 @@ export function CommentsPanel({
       <div className="space-y-3 px-3 py-3">
         {comments.hasNextPage && (
           <button
+            ref={olderSentinel}
             type="button"
             disabled={comments.isFetchingNextPage}
-            onClick={() => void comments.fetchNextPage()}
+            onClick={loadOlder}
             className="min-h-11 px-1 text-sm font-semibold text-zinc-400 hover:text-white"
           >
             {comments.isFetchingNextPage ? 'Loading…' : 'View older comments'}
@@ -120,7 +148,13 @@ export function CommentsPanel({
 
   return (
     <div className={cn('flex min-h-0 flex-col', className)}>
-      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain">{body}</div>
+      <div
+        ref={scroller}
+        onScroll={scrolled ? undefined : () => setScrolled(true)}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain [overflow-anchor:none]"
+      >
+        {body}
+      </div>
       <CommentComposer
         onSubmit={submit}
         replyTo={replyTo}

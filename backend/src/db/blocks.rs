@@ -1,5 +1,5 @@
-//! Blocks and mutes (issue 20). A block ends the two accounts' follows both ways in its
-//! transaction; what each may then see of the other is `visibility::not_blocked!`. A mute only
+//! Blocks and mutes (issue 20). A block ends the two accounts' follows and follow requests
+//! both ways in its transaction; what each may then see of the other is `visibility::not_blocked!`. A mute only
 //! takes the muted account out of the muter's feeds (`visibility::not_muted!`).
 
 use sqlx::FromRow;
@@ -17,7 +17,7 @@ pub struct BlockedUser {
     pub profile_image: Option<String>,
 }
 
-/// `blocker` blocks `blocked` (idempotent) and their follows end, both ways; `false` when there
+/// `blocker` blocks `blocked` (idempotent) and their follows and follow requests end, both ways; `false` when there
 /// is no such active account.
 pub async fn block(db: &Db, blocker: i64, blocked: i64) -> Result<bool, sqlx::Error> {
     let mut tx = db.begin_write().await?;
@@ -38,14 +38,18 @@ pub async fn block(db: &Db, blocker: i64, blocked: i64) -> Result<bool, sqlx::Er
     .bind(now_ms())
     .execute(&mut *tx)
     .await?;
-    sqlx::query(
+    for sql in [
         "DELETE FROM follows WHERE (follower_id = $1 AND followee_id = $2)
                                 OR (follower_id = $2 AND followee_id = $1)",
-    )
-    .bind(blocker)
-    .bind(blocked)
-    .execute(&mut *tx)
-    .await?;
+        "DELETE FROM follow_requests WHERE (requester_id = $1 AND target_id = $2)
+                                        OR (requester_id = $2 AND target_id = $1)",
+    ] {
+        sqlx::query(sql)
+            .bind(blocker)
+            .bind(blocked)
+            .execute(&mut *tx)
+            .await?;
+    }
     tx.commit().await?;
     Ok(true)
 }

@@ -17,7 +17,7 @@ use sqlx::FromRow;
 
 use super::mentions::{self, MentionIn};
 use super::posts::Toggled;
-use super::visibility::not_blocked;
+use super::visibility::{may_see, not_blocked};
 use super::{Db, now_ms};
 use crate::domain::{Page, Username};
 use crate::fetch_list;
@@ -77,7 +77,7 @@ pub async fn item_visible(db: &Db, viewer: i64, item: Item) -> Result<bool, sqlx
                 $table,
                 " i JOIN users u ON u.id = i.user_id AND u.deactivated_at IS NULL
                  WHERE i.id = $1 AND ",
-                not_blocked!("$2", "u.id")
+                may_see!("$2", "u.id")
             )
         };
     }
@@ -105,7 +105,7 @@ pub async fn comment_visible(db: &Db, viewer: i64, comment: i64) -> Result<bool,
          WHERE c.id = $1 AND ",
         not_blocked!("$2", "u.id"),
         " AND ",
-        not_blocked!("$2", "a.id")
+        may_see!("$2", "a.id")
     ))
     .bind(comment)
     .bind(viewer)

@@ -4,57 +4,87 @@
 
 use super::visibility::not_blocked;
 use super::{Db, now_ms};
+use crate::domain::Page;
 
-/// Follows `followee`; idempotent. `false` when no such user exists (or is deactivated, or the
-/// two are blocked either way).
-pub async fn follow(db: &Db, follower: i64, followee: i64) -> Result<bool, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    let followed = sqlx::query(concat!(
-        "INSERT INTO follows (follower_id, followee_id, created_at)
-         SELECT $1, u.id, $3 FROM users u WHERE u.id = $2 AND u.deactivated_at IS NULL AND ",
-        not_blocked!("$1", "u.id"),
-        " ON CONFLICT (follower_id, followee_id) DO NOTHING"
-    ))
-    .bind(follower)
-    .bind(followee)
-    .bind(now_ms())
-    .execute(&mut *tx)
-    .await?
-    .rows_affected()
-        == 1;
-    let exists = followed || visible(&mut tx, follower, followee).await?;
-    tx.commit().await?;
-    Ok(exists)
+/// What following an account did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Followed {
+    /// Following (now or already).
+    Following,
+    /// The account is private: a request waits for its owner (now or already).
+    Requested,
+    /// No such active account, or the two are blocked either way.
+    NotFound,
 }
 
-/// Stops following `followee`; idempotent. `false` when no such user exists.
-pub async fn unfollow(db: &Db, follower: i64, followee: i64) -> Result<bool, sqlx::Error> {
+/// Follows `followee`, or asks to when the account is private (issue 20); idempotent. One
+/// write transaction: the account is read (active, not blocked, private or not) and the follow
+/// or the request written.
+pub async fn follow(db: &Db, follower: i64, followee: i64) -> Result<Followed, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    sqlx::query("DELETE FROM follows WHERE follower_id = $1 AND followee_id = $2")
-        .bind(follower)
-        .bind(followee)
-        .execute(&mut *tx)
-        .await?;
-    let exists = user_exists(&mut tx, followee).await?;
-    tx.commit().await?;
-    Ok(exists)
-}
-
-/// Whether `followee` is an active account not blocked either way with `follower`.
-async fn visible(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-    follower: i64,
-    followee: i64,
-) -> Result<bool, sqlx::Error> {
-    let found: Option<(i64,)> = sqlx::query_as(concat!(
-        "SELECT u.id FROM users u WHERE u.id = $2 AND u.deactivated_at IS NULL AND ",
+    let found: Option<(i64, i64)> = sqlx::query_as(concat!(
+        "SELECT CAST(CASE WHEN EXISTS (SELECT 1 FROM user_settings ps
+                                       WHERE ps.user_id = u.id AND ps.private_account = 1)
+                     THEN 1 ELSE 0 END AS BIGINT),
+                CAST(CASE WHEN EXISTS (SELECT 1 FROM follows f
+                                       WHERE f.follower_id = $1 AND f.followee_id = u.id)
+                     THEN 1 ELSE 0 END AS BIGINT)
+         FROM users u WHERE u.id = $2 AND u.deactivated_at IS NULL AND ",
         not_blocked!("$1", "u.id")
     ))
     .bind(follower)
     .bind(followee)
-    .fetch_optional(&mut **tx)
+    .fetch_optional(&mut *tx)
     .await?;
-    Ok(found.is_some())
+    let outcome = match found {
+        None => return Ok(Followed::NotFound),
+        Some((_, 1)) => Followed::Following,
+        Some((1, _)) => {
+            sqlx::query(
+                "INSERT INTO follow_requests (requester_id, target_id, created_at)
+                 VALUES ($1, $2, $3) ON CONFLICT (requester_id, target_id) DO NOTHING",
+            )
+            .bind(follower)
+            .bind(followee)
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await?;
+            Followed::Requested
+        }
+        Some(_) => {
+            sqlx::query(
+                "INSERT INTO follows (follower_id, followee_id, created_at) VALUES ($1, $2, $3)
+                 ON CONFLICT (follower_id, followee_id) DO NOTHING",
+            )
+            .bind(follower)
+            .bind(followee)
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await?;
+            Followed::Following
+        }
+    };
+    tx.commit().await?;
+    Ok(outcome)
+}
+
+/// Stops following `followee`, or withdraws a request to follow them; idempotent. `false` when
+/// no such user exists.
+pub async fn unfollow(db: &Db, follower: i64, followee: i64) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    for sql in [
+        "DELETE FROM follows WHERE follower_id = $1 AND followee_id = $2",
+        "DELETE FROM follow_requests WHERE requester_id = $1 AND target_id = $2",
+    ] {
+        sqlx::query(sql)
+            .bind(follower)
+            .bind(followee)
+            .execute(&mut *tx)
+            .await?;
+    }
+    let exists = user_exists(&mut tx, followee).await?;
+    tx.commit().await?;
+    Ok(exists)
 }
 
 async fn user_exists(
@@ -68,12 +98,19 @@ async fn user_exists(
     Ok(found.is_some())
 }
 
-/// `Some(is_following)` for an existing, active `followee`; `None` when there is no such user,
-/// the account is deactivated, or the two are blocked either way.
-pub async fn status(db: &Db, follower: i64, followee: i64) -> Result<Option<bool>, sqlx::Error> {
-    let row: Option<(i64,)> = sqlx::query_as(concat!(
+/// `Some((is_following, is_requested))` for an existing, active `followee`; `None` when there
+/// is no such user, the account is deactivated, or the two are blocked either way.
+pub async fn status(
+    db: &Db,
+    follower: i64,
+    followee: i64,
+) -> Result<Option<(bool, bool)>, sqlx::Error> {
+    let row: Option<(i64, i64)> = sqlx::query_as(concat!(
         "SELECT CAST(CASE WHEN EXISTS (SELECT 1 FROM follows
                                        WHERE follower_id = $1 AND followee_id = u.id)
+                     THEN 1 ELSE 0 END AS BIGINT),
+                CAST(CASE WHEN EXISTS (SELECT 1 FROM follow_requests
+                                       WHERE requester_id = $1 AND target_id = u.id)
                      THEN 1 ELSE 0 END AS BIGINT)
          FROM users u WHERE u.id = $2 AND u.deactivated_at IS NULL AND ",
         not_blocked!("$1", "u.id")
@@ -82,7 +119,7 @@ pub async fn status(db: &Db, follower: i64, followee: i64) -> Result<Option<bool
     .bind(followee)
     .fetch_optional(&db.pool)
     .await?;
-    Ok(row.map(|(following,)| following != 0))
+    Ok(row.map(|(following, requested)| (following != 0, requested != 0)))
 }
 
 /// How many follow `user`.
@@ -92,4 +129,70 @@ pub async fn followers_count(db: &Db, user: i64) -> Result<i64, sqlx::Error> {
         .fetch_one(&db.pool)
         .await?;
     Ok(count)
+}
+
+/// A request to follow a private account, with its requester.
+#[derive(Debug, sqlx::FromRow)]
+pub struct FollowRequestView {
+    pub id: i64,
+    pub created_at: i64,
+    pub user_id: i64,
+    pub username: String,
+    pub display_name: String,
+    pub profile_image: Option<String>,
+}
+
+/// A page of the requests to follow `target`, newest first (`follow_requests_target_idx`).
+pub async fn requests(
+    db: &Db,
+    target: i64,
+    page: Page,
+) -> Result<Vec<FollowRequestView>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT r.id, r.created_at, u.id AS user_id, u.username, u.display_name,
+                COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image
+         FROM follow_requests r
+         JOIN users u ON u.id = r.requester_id AND u.deactivated_at IS NULL
+         WHERE r.target_id = $1 AND r.id < $2
+         ORDER BY r.id DESC LIMIT $3",
+    )
+    .bind(target)
+    .bind(page.before)
+    .bind(page.fetch_limit())
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// Approves (the requester follows `target` from now on) or declines the request `id` made to
+/// `target`, in one write transaction; `false` when `target` has no such request.
+pub async fn answer_request(
+    db: &Db,
+    target: i64,
+    id: i64,
+    approve: bool,
+) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let found: Option<(i64,)> = sqlx::query_as(
+        "DELETE FROM follow_requests WHERE id = $1 AND target_id = $2 RETURNING requester_id",
+    )
+    .bind(id)
+    .bind(target)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((requester,)) = found else {
+        return Ok(false);
+    };
+    if approve {
+        sqlx::query(
+            "INSERT INTO follows (follower_id, followee_id, created_at) VALUES ($1, $2, $3)
+             ON CONFLICT (follower_id, followee_id) DO NOTHING",
+        )
+        .bind(requester)
+        .bind(target)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(true)
 }

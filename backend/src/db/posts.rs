@@ -10,7 +10,7 @@
 
 use sqlx::{AnyConnection, AssertSqlSafe, ColumnIndex, Decode, FromRow, Row, Type};
 
-use super::visibility::{not_blocked, not_muted};
+use super::visibility::{may_see, not_muted};
 use super::{Db, now_ms};
 use crate::domain::Page;
 use crate::domain::tag::{post_tags, search_words};
@@ -101,7 +101,7 @@ macro_rules! post_view_columns {
          p.created_at
          FROM posts p
          JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND ",
-            $crate::db::visibility::not_blocked!("$1", "u.id"),
+            $crate::db::visibility::may_see!("$1", "u.id"),
             " LEFT JOIN media m ON m.key = p.media_key"
         )
     };
@@ -358,7 +358,7 @@ const LIKE: Mark = Mark {
     insert: concat!(
         "INSERT INTO post_likes (user_id, post_id, created_at)
          SELECT $1, id, $3 FROM posts WHERE id = $2 AND ",
-        not_blocked!("$1", "posts.user_id"),
+        may_see!("$1", "posts.user_id"),
         " ON CONFLICT (user_id, post_id) DO NOTHING"
     ),
     delete: "DELETE FROM post_likes WHERE user_id = $1 AND post_id = $2",
@@ -373,7 +373,7 @@ const BOOKMARK: Mark = Mark {
     insert: concat!(
         "INSERT INTO bookmarks (user_id, post_id, created_at)
          SELECT $1, id, $3 FROM posts WHERE id = $2 AND ",
-        not_blocked!("$1", "posts.user_id"),
+        may_see!("$1", "posts.user_id"),
         " ON CONFLICT (user_id, post_id) DO NOTHING"
     ),
     delete: "DELETE FROM bookmarks WHERE user_id = $1 AND post_id = $2",

@@ -62,16 +62,36 @@ pub async fn get(db: &Db, user_id: i64) -> Result<Settings, sqlx::Error> {
 }
 
 /// Applies a partial change in one statement, so two saves of different switches at once both
-/// land.
+/// land. Turning `privateAccount` off approves every pending follow request in the same
+/// transaction (a public account has none).
 pub async fn update(
     db: &Db,
     user_id: i64,
     change: SettingsUpdate,
 ) -> Result<Settings, sqlx::Error> {
+    let now = now_ms();
+    let mut tx = db.begin_write().await?;
     let mut query = sqlx::query(UPSERT.as_str()).bind(user_id);
     for value in change.values() {
         query = query.bind(value.map(i64::from));
     }
-    let row = query.bind(now_ms()).fetch_one(&db.pool).await?;
-    settings_of(&row)
+    let row = query.bind(now).fetch_one(&mut *tx).await?;
+    let settings = settings_of(&row)?;
+    if change.private_account == Some(false) {
+        sqlx::query(
+            "INSERT INTO follows (follower_id, followee_id, created_at)
+             SELECT requester_id, target_id, $2 FROM follow_requests WHERE target_id = $1
+             ON CONFLICT (follower_id, followee_id) DO NOTHING",
+        )
+        .bind(user_id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM follow_requests WHERE target_id = $1")
+            .bind(user_id)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(settings)
 }

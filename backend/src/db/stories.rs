@@ -6,7 +6,7 @@
 use sqlx::FromRow;
 
 use super::Db;
-use super::visibility::{not_blocked, not_muted};
+use super::visibility::{may_see, not_muted};
 
 /// The most story groups the strip shows.
 pub const MAX_GROUPS: i64 = 50;
@@ -83,7 +83,7 @@ pub async fn find(
         story_view_columns!(),
         " FROM stories s JOIN users u ON u.id = s.user_id AND u.deactivated_at IS NULL
          WHERE s.id = $2 AND s.expires_at > $3 AND ",
-        not_blocked!("$1", "s.user_id")
+        may_see!("$1", "s.user_id")
     ))
     .bind(viewer)
     .bind(story_id)
@@ -106,7 +106,7 @@ pub async fn strip(db: &Db, viewer: i64, now: i64) -> Result<Vec<StoryView>, sql
                        THEN 1 ELSE 2 END AS rnk
            FROM stories l
            WHERE l.expires_at > $2 AND ",
-        not_blocked!("$1", "l.user_id"),
+        may_see!("$1", "l.user_id"),
         " AND ",
         not_muted!("$1", "l.user_id"),
         "
@@ -152,7 +152,7 @@ pub async fn record_view(
     let inserted = sqlx::query(concat!(
         "INSERT INTO story_views (story_id, viewer_id, created_at)
          SELECT id, $2, $3 FROM stories WHERE id = $1 AND expires_at > $3 AND ",
-        not_blocked!("$2", "stories.user_id"),
+        may_see!("$2", "stories.user_id"),
         " ON CONFLICT (story_id, viewer_id) DO NOTHING"
     ))
     .bind(story_id)
@@ -173,7 +173,7 @@ pub async fn record_view(
     }
     let count: Option<(i64,)> = sqlx::query_as(concat!(
         "SELECT views_count FROM stories WHERE id = $1 AND expires_at > $2 AND ",
-        not_blocked!("$3", "stories.user_id")
+        may_see!("$3", "stories.user_id")
     ))
     .bind(story_id)
     .bind(now)

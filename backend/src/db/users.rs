@@ -171,6 +171,8 @@ pub struct ProfileView {
     pub following_count: i64,
     pub is_following: i64,
     pub is_muted: i64,
+    pub is_private: i64,
+    pub is_requested: i64,
 }
 
 /// `ProfileView`'s columns over `users u`; `$1` is the viewer. Each count is an index-only
@@ -188,7 +190,13 @@ macro_rules! profile_columns {
               THEN 1 ELSE 0 END AS BIGINT) AS is_following,
          CAST(CASE WHEN EXISTS (SELECT 1 FROM mutes mu
                                 WHERE mu.muter_id = $1 AND mu.muted_id = u.id)
-              THEN 1 ELSE 0 END AS BIGINT) AS is_muted
+              THEN 1 ELSE 0 END AS BIGINT) AS is_muted,
+         CAST(CASE WHEN EXISTS (SELECT 1 FROM user_settings ps
+                                WHERE ps.user_id = u.id AND ps.private_account = 1)
+              THEN 1 ELSE 0 END AS BIGINT) AS is_private,
+         CAST(CASE WHEN EXISTS (SELECT 1 FROM follow_requests fr
+                                WHERE fr.requester_id = $1 AND fr.target_id = u.id)
+              THEN 1 ELSE 0 END AS BIGINT) AS is_requested
          FROM users u"
     };
 }

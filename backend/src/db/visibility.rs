@@ -5,6 +5,10 @@
 //!
 //! - `not_blocked!`: neither has blocked the other. Two point lookups, one in each direction
 //!   (`blocks (blocker_id, blocked_id)` and `blocks_blocked_id_idx`).
+//! - `may_see!`: not blocked either way, and the author is public, the viewer, or followed by
+//!   the viewer (a private account's posts, reels and stories are its followers'). Content
+//!   reads use it; profiles, comments and mentions use `not_blocked!` alone (a private
+//!   account's header, and its comments on public posts, show).
 //! - `not_muted!`: the viewer has not muted the author; feeds and the story strip only.
 
 /// Neither `viewer` nor `author` has blocked the other.
@@ -20,6 +24,28 @@ macro_rules! not_blocked {
             " AND bl.blocked_id = ",
             $viewer,
             ")"
+        )
+    };
+}
+
+/// `viewer` may see `author`'s posts, reels and stories: not blocked either way, and the author
+/// is the viewer, has not made the account private, or is followed by the viewer (one primary
+/// key lookup each: `user_settings`, `follows`).
+macro_rules! may_see {
+    ($viewer:literal, $author:literal) => {
+        concat!(
+            $crate::db::visibility::not_blocked!($viewer, $author),
+            " AND (",
+            $author,
+            " = ",
+            $viewer,
+            " OR NOT EXISTS (SELECT 1 FROM user_settings ps WHERE ps.user_id = ",
+            $author,
+            " AND ps.private_account = 1) OR EXISTS (SELECT 1 FROM follows pf WHERE pf.follower_id = ",
+            $viewer,
+            " AND pf.followee_id = ",
+            $author,
+            "))"
         )
     };
 }
@@ -55,4 +81,4 @@ macro_rules! not_muted {
     };
 }
 
-pub(crate) use {not_blocked, not_muted, pair_blocked};
+pub(crate) use {may_see, not_blocked, not_muted, pair_blocked};

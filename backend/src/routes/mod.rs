@@ -9,6 +9,7 @@ mod clean_text_doc;
 pub mod comments;
 pub mod conversations;
 pub mod earnings;
+pub mod follow_requests;
 pub mod posts;
 pub mod reels;
 pub mod rtc;
@@ -68,6 +69,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .nest("/api", tags::router())
         .nest("/api", shares::router())
         .nest("/api", blocks::router())
+        .nest("/api", follow_requests::router())
 }
 
 /// The API's routes and its OpenAPI document (served at /api/openapi.json).

@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 
 use super::iso_time;
 use crate::db::blocks::BlockedUser;
+use crate::db::follows::FollowRequestView;
 use crate::db::users::{ProfileView, UserRow};
 
 /// A user as embedded in another answer (a post's, a reel's or a story group's `user`, a
@@ -42,6 +43,10 @@ pub struct Profile {
     pub is_following: bool,
     /// Whether the session user muted them (their posts and stories are out of your feed).
     pub is_muted: bool,
+    /// A private account: only its followers see its posts, reels and stories.
+    pub is_private: bool,
+    /// Whether the session user asked to follow this private account and waits for approval.
+    pub is_requested: bool,
     pub is_admin: bool,
     /// ISO-8601 UTC.
     pub created_at: String,
@@ -61,24 +66,30 @@ impl From<ProfileView> for Profile {
             following_count: row.following_count,
             is_following: row.is_following != 0,
             is_muted: row.is_muted != 0,
+            is_private: row.is_private != 0,
+            is_requested: row.is_requested != 0,
             is_admin: row.is_admin != 0,
             created_at: iso_time(row.created_at),
         }
     }
 }
 
-/// {isFollowing}: the follow-status answer.
+/// {isFollowing, isRequested}: the follow-status answer.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FollowStatus {
     pub is_following: bool,
+    /// A follow request to this private account waits for its owner.
+    pub is_requested: bool,
 }
 
-/// {isFollowing, followersCount}: the answer to following or unfollowing.
+/// {isFollowing, isRequested, followersCount}: the answer to following or unfollowing.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FollowState {
     pub is_following: bool,
+    /// The follow became a request to a private account (`isFollowing` stays false).
+    pub is_requested: bool,
     /// The followed user's follower count after the change.
     pub followers_count: i64,
 }
@@ -137,6 +148,32 @@ impl From<BlockedUser> for CommentUser {
             username: row.username,
             display_name: row.display_name,
             profile_image_url: row.profile_image,
+        }
+    }
+}
+
+/// A request to follow your private account (issue 20): its id (to approve or decline it), who
+/// asked, and when.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FollowRequest {
+    pub id: i64,
+    pub user: CommentUser,
+    /// ISO-8601 UTC.
+    pub created_at: String,
+}
+
+impl From<FollowRequestView> for FollowRequest {
+    fn from(row: FollowRequestView) -> Self {
+        Self {
+            id: row.id,
+            user: CommentUser {
+                id: row.user_id,
+                username: row.username,
+                display_name: row.display_name,
+                profile_image_url: row.profile_image,
+            },
+            created_at: iso_time(row.created_at),
         }
     }
 }

@@ -21,6 +21,7 @@ mod jobs;
 mod limits;
 mod media;
 mod posts;
+mod private;
 mod realtime;
 mod reels;
 mod rtc;

@@ -71,6 +71,8 @@ export function aProfile(overrides: Partial<Profile> = {}): Profile {
     followingCount: 4,
     isFollowing: false,
     isMuted: false,
+    isPrivate: false,
+    isRequested: false,
     isAdmin: false,
     createdAt: '2026-01-01T00:00:00Z',
     ...overrides,

@@ -517,6 +517,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/follow-requests/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approves a request to follow you: its sender follows you from now on. */
+        post: operations["approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow-requests/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declines a request to follow you; its sender is not told. */
+        post: operations["decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/orders": {
         parameters: {
             query?: never;
@@ -1071,6 +1105,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/follow-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The requests to follow you (a private account), newest first. */
+        get: operations["list_follow_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/password": {
         parameters: {
             query?: never;
@@ -1217,9 +1268,15 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Follows the user; following someone you already follow changes nothing. */
+        /**
+         * Follows the user, or asks to when the account is private (`isRequested`, and `isFollowing`
+         *     false until its owner approves); following or asking again changes nothing.
+         */
         post: operations["follow"];
-        /** Stops following the user; unfollowing someone you do not follow changes nothing. */
+        /**
+         * Stops following the user, or withdraws a request to; unfollowing someone you do not follow
+         *     changes nothing.
+         */
         delete: operations["unfollow"];
         options?: never;
         head?: never;
@@ -1676,7 +1733,18 @@ export interface components {
             /** @description User-facing text (the spec's wording where it has one). */
             message: string;
         };
-        /** @description {isFollowing, followersCount}: the answer to following or unfollowing. */
+        /**
+         * @description A request to follow your private account (issue 20): its id (to approve or decline it), who
+         *     asked, and when.
+         */
+        FollowRequest: {
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            user: components["schemas"]["CommentUser"];
+        };
+        /** @description {isFollowing, isRequested, followersCount}: the answer to following or unfollowing. */
         FollowState: {
             /**
              * Format: int64
@@ -1684,10 +1752,14 @@ export interface components {
              */
             followersCount: number;
             isFollowing: boolean;
+            /** @description The follow became a request to a private account (`isFollowing` stays false). */
+            isRequested: boolean;
         };
-        /** @description {isFollowing}: the follow-status answer. */
+        /** @description {isFollowing, isRequested}: the follow-status answer. */
         FollowStatus: {
             isFollowing: boolean;
+            /** @description A follow request to this private account waits for its owner. */
+            isRequested: boolean;
         };
         /** @description One entry of `RTCConfiguration.iceServers`. */
         IceServer: {
@@ -2082,6 +2154,10 @@ export interface components {
             isFollowing: boolean;
             /** @description Whether the session user muted them (their posts and stories are out of your feed). */
             isMuted: boolean;
+            /** @description A private account: only its followers see its posts, reels and stories. */
+            isPrivate: boolean;
+            /** @description Whether the session user asked to follow this private account and waits for approval. */
+            isRequested: boolean;
             /** Format: int64 */
             postsCount: number;
             /** @description The 400 px avatar, or null (the client draws the initial). */
@@ -4203,6 +4279,120 @@ export interface operations {
             };
         };
     };
+    approve: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved: they follow you */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Follow request not found (or not to you) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The request's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Declined */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Follow request not found (or not to you) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_orders: {
         parameters: {
             query?: {
@@ -6113,6 +6303,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_follow_requests: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the requests to follow you, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FollowRequest"][];
+                };
+            };
+            /** @description Invalid limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */

@@ -3,6 +3,7 @@ use axum::extract::State;
 use crate::auth::CurrentUser;
 use crate::auth::rate_limit::Act;
 use crate::db;
+use crate::db::follows::Followed;
 use crate::domain::USER_NOT_FOUND;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::state::AppState;
@@ -10,7 +11,8 @@ use crate::wire::user::FollowState;
 
 const FOLLOW_YOURSELF: &str = "You cannot follow yourself";
 
-/// Follows the user; following someone you already follow changes nothing.
+/// Follows the user, or asks to when the account is private (`isRequested`, and `isFollowing`
+/// false until its owner approves); following or asking again changes nothing.
 #[utoipa::path(
     post, path = "/users/{id}/follow", tag = "users",
     params(("id" = i64, Path, description = "The user to follow")),
@@ -31,13 +33,15 @@ pub async fn follow(
     if user_id == current.user.id {
         return Err(ApiError::bad_request(FOLLOW_YOURSELF));
     }
-    if !db::follows::follow(&state.db, current.user.id, user_id).await? {
-        return Err(ApiError::not_found(USER_NOT_FOUND));
+    match db::follows::follow(&state.db, current.user.id, user_id).await? {
+        Followed::Following => answer(&state, user_id, true, false).await,
+        Followed::Requested => answer(&state, user_id, false, true).await,
+        Followed::NotFound => Err(ApiError::not_found(USER_NOT_FOUND)),
     }
-    answer(&state, user_id, true).await
 }
 
-/// Stops following the user; unfollowing someone you do not follow changes nothing.
+/// Stops following the user, or withdraws a request to; unfollowing someone you do not follow
+/// changes nothing.
 #[utoipa::path(
     delete, path = "/users/{id}/follow", tag = "users",
     params(("id" = i64, Path, description = "The user to unfollow")),
@@ -59,17 +63,19 @@ pub async fn unfollow(
     if !db::follows::unfollow(&state.db, current.user.id, user_id).await? {
         return Err(ApiError::not_found(USER_NOT_FOUND));
     }
-    answer(&state, user_id, false).await
+    answer(&state, user_id, false, false).await
 }
 
 async fn answer(
     state: &AppState,
     user_id: i64,
     is_following: bool,
+    is_requested: bool,
 ) -> ApiResult<Json<FollowState>> {
     let followers_count = db::follows::followers_count(&state.db, user_id).await?;
     Ok(Json(FollowState {
         is_following,
+        is_requested,
         followers_count,
     }))
 }

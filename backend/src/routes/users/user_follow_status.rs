@@ -23,8 +23,11 @@ pub async fn follow_status(
     current: CurrentUser,
     Path(user_id): Path<i64>,
 ) -> ApiResult<Json<FollowStatus>> {
-    let is_following = db::follows::status(&state.db, current.user.id, user_id)
+    let (is_following, is_requested) = db::follows::status(&state.db, current.user.id, user_id)
         .await?
         .ok_or_else(|| ApiError::not_found(USER_NOT_FOUND))?;
-    Ok(Json(FollowStatus { is_following }))
+    Ok(Json(FollowStatus {
+        is_following,
+        is_requested,
+    }))
 }

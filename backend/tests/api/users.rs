@@ -63,15 +63,24 @@ async fn follow_and_unfollow_are_idempotent_and_move_the_counts(backend: Backend
     let sofia = app.new_user("sofia").await;
     let follow = format!("/api/users/{}/follow", maya.id);
     let status = format!("/api/users/{}/follow-status", maya.id);
-    assert_eq!(leo.get_json(&status).await, json!({"isFollowing": false}));
+    assert_eq!(
+        leo.get_json(&status).await,
+        json!({"isFollowing": false, "isRequested": false})
+    );
 
     let first: Value = leo.post(&follow).await.json().await.unwrap();
-    assert_eq!(first, json!({"isFollowing": true, "followersCount": 1}));
+    assert_eq!(
+        first,
+        json!({"isFollowing": true, "isRequested": false, "followersCount": 1})
+    );
     let again: Value = leo.post(&follow).await.json().await.unwrap();
     assert_eq!(again, first, "following twice counts once");
     let by_sofia: Value = sofia.post(&follow).await.json().await.unwrap();
     assert_eq!(by_sofia["followersCount"], 2);
-    assert_eq!(leo.get_json(&status).await, json!({"isFollowing": true}));
+    assert_eq!(
+        leo.get_json(&status).await,
+        json!({"isFollowing": true, "isRequested": false})
+    );
     assert_eq!(
         maya.get_json("/api/users/username/leo").await["followingCount"],
         1
@@ -80,12 +89,18 @@ async fn follow_and_unfollow_are_idempotent_and_move_the_counts(backend: Backend
     let unfollowed: Value = leo.delete(&follow).await.json().await.unwrap();
     assert_eq!(
         unfollowed,
-        json!({"isFollowing": false, "followersCount": 1})
+        json!({"isFollowing": false, "isRequested": false, "followersCount": 1})
     );
     let again: Value = leo.delete(&follow).await.json().await.unwrap();
     assert_eq!(again, unfollowed);
-    assert_eq!(leo.get_json(&status).await, json!({"isFollowing": false}));
-    assert_eq!(sofia.get_json(&status).await, json!({"isFollowing": true}));
+    assert_eq!(
+        leo.get_json(&status).await,
+        json!({"isFollowing": false, "isRequested": false})
+    );
+    assert_eq!(
+        sofia.get_json(&status).await,
+        json!({"isFollowing": true, "isRequested": false})
+    );
     assert_eq!(
         maya.get_json("/api/users/username/maya").await["followersCount"],
         1

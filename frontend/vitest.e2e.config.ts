@@ -1,7 +1,12 @@
+import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Browser tests against the real server binary (ATELIER_BIN); see e2e/global-setup.ts.
 export default defineConfig({
+  // The tests read a few constants from src/ (a page size), whose modules import with '@/'.
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
   test: {
     environment: 'node',
     include: ['e2e/**/*.e2e.ts'],

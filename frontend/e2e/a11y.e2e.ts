@@ -146,6 +146,16 @@ describe.each<Screen>(['phone', 'desktop'])('accessibility on the %s screen', (s
     const tile = page.getByRole('list', { name: 'Posts' }).getByRole('link').first();
     await tile.waitFor();
     await check(page, screen, 'profile: another creator');
+    // Its '⋯' menu, and the block dialog it opens (cancelled: the demo account blocks no one).
+    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('menu').waitFor();
+    await check(page, screen, "profile: another creator's menu");
+    await page.getByRole('menuitem', { name: 'Block' }).click();
+    const block = page.getByRole('dialog', { name: /^Block @leo/ });
+    await block.waitFor();
+    await check(page, screen, 'profile: block dialog');
+    await block.getByRole('button', { name: 'Cancel' }).click();
+    await block.waitFor({ state: 'detached' });
     // A tile opens the post's page (issue 19), with its comments.
     await tile.click();
     await page.waitForURL(/\/p\/\d+$/);
@@ -242,7 +252,7 @@ describe.each<Screen>(['phone', 'desktop'])('accessibility on the %s screen', (s
     await check(page, screen, 'voicemail');
   });
 
-  it('settings and its two dialogs', async () => {
+  it('settings and its three dialogs', async () => {
     // A fresh creator: nothing here is submitted, but a dialog about one's password or account
     // should not be opened on the shared demo account while other tests sign in with it.
     const who = creator(`a11y_set_${screen}`, 'Sam Settings');
@@ -256,6 +266,10 @@ describe.each<Screen>(['phone', 'desktop'])('accessibility on the %s screen', (s
     const deactivate = await openDialog(page, page.getByRole('button', { name: 'Deactivate Account' }), 'Deactivate Account');
     await check(page, screen, 'settings: deactivate');
     await closeDialog(page, deactivate);
+    const blocked = await openDialog(page, page.getByRole('button', { name: 'Blocked accounts' }), 'Blocked accounts');
+    await blocked.getByText("You haven't blocked anyone.").waitFor();
+    await check(page, screen, 'settings: blocked accounts');
+    await closeDialog(page, blocked);
   });
 
   it('earnings and the withdrawal dialog', async () => {

@@ -4,6 +4,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { CallProvider } from '@/features/calls/components/call-provider';
 import type { RenderLeaveVoicemail } from '@/features/calls/components/call-layer';
 import { ChatSync } from '@/features/chat/components/chat-sync';
+import { SafetyLayer } from '@/features/safety/components/safety-layer';
 import { ThemeSync } from '@/features/settings/components/theme-sync';
 import { VoicemailSync } from '@/features/voicemail/components/voicemail-sync';
 import type { User } from '@/lib/auth';
@@ -30,7 +31,8 @@ const renderLeaveVoicemail: RenderLeaveVoicemail = ({ recipient, onDone }) => (
  * below it; from 1024 px, the navigation down the left side and the page centred in the room
  * beside it, as wide as the page asks (page-width.ts). The
  * realtime socket is open for as long as it is shown (that is, while signed in), and the call
- * layer sits above every screen so an incoming call rings wherever the user is.
+ * layer sits above every screen so an incoming call rings wherever the user is. The safety
+ * layer (mute, block and its dialog) wraps the community layer, whose comments have menus too.
  */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   const [location] = useLocation();
@@ -40,20 +42,22 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       <ChatSync />
       <VoicemailSync />
       <CallProvider renderLeaveVoicemail={renderLeaveVoicemail}>
-        <CommunityLayer>
-          <SideNav user={user} />
-          <div className="lg:pl-60">
-            <div
-              className={cn(
-                'mx-auto min-h-dvh w-full border-x border-white/5 bg-zinc-950 pb-24 lg:pb-0',
-                pageWidthClass[pageWidthFor(location)],
-              )}
-            >
-              {children}
+        <SafetyLayer>
+          <CommunityLayer>
+            <SideNav user={user} />
+            <div className="lg:pl-60">
+              <div
+                className={cn(
+                  'mx-auto min-h-dvh w-full border-x border-white/5 bg-zinc-950 pb-24 lg:pb-0',
+                  pageWidthClass[pageWidthFor(location)],
+                )}
+              >
+                {children}
+              </div>
             </div>
-          </div>
-          <BottomNav user={user} />
-        </CommunityLayer>
+            <BottomNav user={user} />
+          </CommunityLayer>
+        </SafetyLayer>
       </CallProvider>
     </RealtimeProvider>
   );

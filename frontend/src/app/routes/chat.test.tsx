@@ -457,6 +457,49 @@ describe('sending', () => {
   });
 });
 
+describe('a conversation where one of the two blocked the other', () => {
+  it("stays readable, with \"You can't message this account\" in place of the composer and no call button", async () => {
+    serveChat({
+      'GET /api/conversations': () => json([aConversation({ id: 10, other: leo, isBlocked: true })]),
+      'GET /api/conversations/10/messages': () => json([aMessage({ id: 1, content: 'Hello Maya' })]),
+    });
+    renderChat('/chat/10');
+    expect(await screen.findByText('Hello Maya')).toBeInTheDocument();
+    expect(screen.getByText("You can't message this account")).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send message' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Record voice message' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Voice call' })).not.toBeInTheDocument();
+    // Nothing to reply into either.
+    expect(within(bubble('Hello Maya')).queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Leo Park' })).toHaveAttribute('href', '/profile/leo');
+  });
+
+  it("takes the composer away when a send is refused with 403, refetching the conversations", async () => {
+    let blocked = false;
+    const { calls } = serveChat({
+      'GET /api/conversations': () => json([aConversation({ id: 10, other: leo, isBlocked: blocked })]),
+      'GET /api/conversations/10/messages': () => json([aMessage({ id: 1, content: 'Hello Maya' })]),
+      'POST /api/conversations/10/messages': () => {
+        blocked = true;
+        return new Response('{"message":"You can\'t message this account","code":"forbidden"}', { status: 403 });
+      },
+    });
+    const user = userEvent.setup();
+    renderChat('/chat/10');
+    await screen.findByText('Hello Maya');
+    expect(screen.getByRole('button', { name: 'Voice call' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Still there?{Enter}');
+
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument());
+    // The toast gives the server's reason, and the line stands where the composer was.
+    expect(screen.getAllByText("You can't message this account")).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Voice call' })).not.toBeInTheDocument();
+    expect(calls('GET /api/conversations')).toHaveLength(2);
+    expect(bubble('Still there?')).toHaveAttribute('data-status', 'failed');
+  });
+});
+
 describe('realtime', () => {
   it('appends a new message from the socket once, and moves its conversation up with it', async () => {
     wide(true);

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
+import { SafetyLayer } from '@/features/safety/components/safety-layer';
 import { aReel } from '@/test/reels';
 import { aPost, aProfile, json, me, renderWithApp } from '@/test/render';
 import ProfilePage from './profile';
@@ -20,12 +21,16 @@ function serve(routes: Record<string, () => Response>) {
   return fetchMock;
 }
 
+/** The profile routes inside the safety layer the app shell provides (the '⋯' menu's Block). */
 function renderProfile(path: string) {
   return renderWithApp(
-    <Switch>
-      <Route path="/profile" component={ProfilePage} />
-      <Route path="/profile/:username" component={ProfilePage} />
-    </Switch>,
+    <SafetyLayer>
+      <Switch>
+        <Route path="/profile" component={ProfilePage} />
+        <Route path="/profile/:username" component={ProfilePage} />
+        <Route path="/">Home feed</Route>
+      </Switch>
+    </SafetyLayer>,
     { path, user: me },
   );
 }
@@ -64,6 +69,7 @@ describe('ProfilePage', () => {
     expect(screen.getByRole('button', { name: 'Change profile picture' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'More options' })).not.toBeInTheDocument();
 
     const grid = await screen.findByRole('list', { name: 'Posts' });
     expect(within(grid).getByRole('link')).toHaveAccessibleName('Neon city at night, 3 likes, 1 comment');
@@ -91,6 +97,40 @@ describe('ProfilePage', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS']);
     expect(await screen.findByText('No Posts Yet')).toBeInTheDocument();
     expect(screen.getByText('Start sharing your creative work!')).toBeInTheDocument();
+  });
+
+  it("mutes and blocks from the '⋯' menu; after a block (asked first) the page goes to the home feed", async () => {
+    let muted = false;
+    const fetchMock = serve({
+      '/api/users/username/leo': () => json(aProfile({ isMuted: muted })),
+      '/api/users/2/follow-status': () => json({ isFollowing: false }),
+      '/api/posts/user/2': () => json([]),
+      '/api/users/2/mute': () => {
+        muted = true;
+        return new Response(null, { status: 204 });
+      },
+      '/api/users/2/block': () => new Response(null, { status: 204 }),
+    });
+    const user = userEvent.setup();
+    const { location } = renderProfile('/profile/leo');
+    await screen.findByRole('heading', { name: 'Leo Park' });
+
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute', 'Block']);
+    await user.click(screen.getByRole('menuitem', { name: 'Mute' }));
+    expect(await screen.findByText('Muted @leo')).toBeInTheDocument();
+    // The profile is read again: its isMuted turns the item into 'Unmute'.
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    expect(await screen.findByRole('menuitem', { name: 'Unmute' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('menuitem', { name: 'Block' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block @leo?' });
+    expect(dialog).toHaveTextContent("They won't be able to find your profile, posts or story, or message you. They won't be told that you blocked them.");
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('Home feed')).toBeInTheDocument();
+    expect(location.history?.at(-1)).toBe('/');
+    expect(screen.getByText('Blocked @leo')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/users/2/block').map(([, init]) => init?.method)).toEqual(['POST']);
   });
 
   it('says when the user does not exist', async () => {

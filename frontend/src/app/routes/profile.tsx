@@ -1,5 +1,6 @@
 //! /profile/{username} (spec 000 §2): the header, then POSTS, REELS (issue 9) and (own profile
-//! only) SAVED. The own profile's actions include 'Earnings' beside Settings.
+//! only) SAVED. The own profile's actions include 'Earnings' beside Settings; someone else's
+//! profile has the '⋯' menu (mute, block: issue 20).
 import { Bookmark, Clapperboard, Grid3x3, Settings, UserX, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
@@ -9,6 +10,7 @@ import { LogoutButton } from '@/features/auth/components/logout-button';
 import { MessageButton } from '@/features/chat/components/message-button';
 import { SavedPostsGrid, UserPostsGrid } from '@/features/posts/components/profile-post-lists';
 import { UserReelsGrid } from '@/features/reels/components/user-reels-grid';
+import { ProfileMenu } from '@/features/safety/components/profile-menu';
 import { useFollowStatus } from '@/features/users/api/get-follow-status';
 import { isNotFound, useProfile } from '@/features/users/api/get-profile';
 import { EditProfileDialog } from '@/features/users/components/edit-profile-dialog';
@@ -99,6 +101,7 @@ function ProfileView({ username }: { username: string }) {
         profile={user}
         isOwn={isOwn}
         actions={isOwn ? <OwnActions profile={user} /> : <OtherUserActions profile={user} />}
+        menu={isOwn ? undefined : <ProfileMenu profile={user} className="-mt-1 -mr-2 text-zinc-300 hover:bg-white/5 hover:text-white" />}
       />
       <div className="mt-6">
         <Tabs label="Profile sections" value={tab} onChange={setTab} tabs={isOwn ? [postsTab, reelsTab, savedTab] : [postsTab, reelsTab]} />

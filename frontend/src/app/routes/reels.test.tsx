@@ -1,6 +1,8 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dotWindow } from '@/features/reels/components/reels-screen';
+import { SafetyLayer } from '@/features/safety/components/safety-layer';
 import { CommunityActionsProvider } from '@/lib/community-actions';
 import { OPENED_IN_APP } from '@/lib/opened-in-app';
 import { DEFAULT_SETTINGS } from '@/lib/settings';
@@ -237,6 +239,32 @@ describe('the reels pager', () => {
     fireEvent.click(within(first).getByRole('button', { name: 'Share' }));
     expect(actions.openComments).toHaveBeenCalledWith({ kind: 'reel', id: 1, authorId: 2 });
     expect(actions.openShare).toHaveBeenCalledWith({ kind: 'reel', id: 1 });
+  });
+
+  it("mutes or blocks the creator from the '⋯' menu, whose arrow keys walk its items, not the reels", async () => {
+    const api = serveApi({
+      'GET /api/reels': () => json(reels),
+      'POST /api/users/2/mute': () => new Response(null, { status: 204 }),
+    });
+    renderWithApp(
+      <SafetyLayer>
+        <ReelsPage />
+      </SafetyLayer>,
+      { path: '/reels', user: me },
+    );
+    const user = userEvent.setup();
+    const first = await screen.findByRole('region', { name: 'Reel 1 by Leo Park' });
+    await user.click(within(first).getByRole('button', { name: 'More options' }));
+    await screen.findByRole('menu');
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Mute @leo' })).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Block @leo' })).toHaveFocus();
+    expect(activeSlide()).toBe('Reel 1 by Leo Park');
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(await screen.findByText('Muted @leo')).toBeInTheDocument();
+    expect(api.calls('POST /api/users/2/mute')).toHaveLength(1);
+    expect(activeSlide()).toBe('Reel 1 by Leo Park');
   });
 
   it('says when there are no reels yet', async () => {

@@ -138,6 +138,23 @@ describe('the settings screen', () => {
   });
 });
 
+describe('Blocked accounts', () => {
+  it('closes Privacy & Security and opens the list of the accounts you blocked', async () => {
+    renderSettings({ 'GET /api/user/blocks': () => json([{ id: 2, username: 'leo', displayName: 'Leo Park', profileImageUrl: null }]) });
+    const privacy = screen.getByRole('region', { name: 'Privacy & Security' });
+    await userEvent.setup().click(within(privacy).getByRole('button', { name: 'Blocked accounts' }));
+    const dialog = screen.getByRole('dialog', { name: 'Blocked accounts' });
+    expect(await within(dialog).findByRole('button', { name: 'Unblock @leo' })).toBeInTheDocument();
+  });
+
+  it("on a 401 from the list shows 'Unauthorized', as the screen's other calls do", async () => {
+    const { location } = renderSettings({ 'GET /api/user/blocks': () => apiError(401, 'Authentication required', 'unauthorized') });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Blocked accounts' }));
+    expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
+    await waitFor(() => expect(location.history.at(-1)).toBe('/'), { timeout: 1500 });
+  });
+});
+
 describe('Change Password', () => {
   async function openDialog(user: ReturnType<typeof userEvent.setup>) {
     await user.click(screen.getByRole('button', { name: 'Change Password' }));

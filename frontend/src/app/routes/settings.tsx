@@ -1,11 +1,12 @@
 //! /settings (spec 001 §2 Settings, issue 10): the profile card (avatar and 'Change Photo' at
 //! 5 MB, 'Edit Profile' opening the profile editor), the four switch groups saved as they
-//! change, and the account actions. A 401 from the settings shows 'Unauthorized' and goes to /
-//! after 0.5 s.
+//! change ('Blocked accounts' closing Privacy & Security, issue 20), and the account actions. A
+//! 401 from the settings shows 'Unauthorized' and goes to / after 0.5 s.
 import { Camera, Sparkles } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { LogoutButton } from '@/features/auth/components/logout-button';
+import { BlockedAccountsDialog } from '@/features/safety/components/blocked-accounts-dialog';
 import { AccountSection } from '@/features/settings/components/account-section';
 import { SettingsGroups } from '@/features/settings/components/settings-groups';
 import { useUnauthorizedRedirect } from '@/features/settings/hooks/use-unauthorized-redirect';
@@ -75,7 +76,7 @@ export default function SettingsPage() {
     <main className="space-y-4 px-4 pt-6">
       <h1 className="text-2xl font-bold text-white">Settings</h1>
       {me && <ProfileCard me={me} />}
-      <SettingsGroups />
+      <SettingsGroups extras={{ 'Privacy & Security': <BlockedAccountsDialog /> }} />
       <AccountSection logout={<LogoutButton label="Log Out" className="w-full justify-start" />} />
     </main>
   );

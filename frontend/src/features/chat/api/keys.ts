@@ -2,11 +2,12 @@
 //! chat call is recognised by its key (src/hooks/use-session-expiry.ts).
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Page } from '@/lib/api-client';
+import { conversationsQueryKey } from '@/lib/query-keys';
 import type { Conversation, Message } from '../types';
 
 export const chatKeys = {
   all: ['chat'] as const,
-  conversations: () => ['chat', 'conversations'] as const,
+  conversations: () => conversationsQueryKey,
   messagesAll: () => ['chat', 'messages'] as const,
   messages: (conversationId: number) => ['chat', 'messages', conversationId] as const,
   /** The 'Start New Chat' dialog's user search: the users feature's call, filed under the chat. */

@@ -1,7 +1,7 @@
-import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useMutationState, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest, errorMessage, errorStatus } from '@/lib/api-client';
 import { blobToDataUrl } from '@/lib/blob';
 import type { RealtimeClient } from '@/lib/realtime';
 import { useRealtimeClient } from '@/lib/realtime-provider';
@@ -35,6 +35,17 @@ export interface OutboxItem {
   mutationId: number;
   message: OutgoingMessage;
   failed: boolean;
+}
+
+/**
+ * A send refused with 403 ('You can't message this account': one of the two blocked the other
+ * since the list was loaded). The conversations refetch, so the conversation's `isBlocked` takes
+ * the composer away; answers the server's words for the toast, or null for any other failure.
+ */
+function refusedSend(queryClient: QueryClient, error: unknown): string | null {
+  if (errorStatus(error) !== 403) return null;
+  void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+  return errorMessage(error);
 }
 
 /** Offline: the browser says so, or the realtime socket dropped and is waiting to reconnect. */
@@ -71,7 +82,8 @@ export function useSendMessage(conversationId: number) {
         cache.remove(done);
       }
     },
-    onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to send message' }),
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Error', description: refusedSend(queryClient, error) ?? 'Failed to send message' }),
   });
 }
 
@@ -140,7 +152,11 @@ export function useSendVoiceMessage(conversationId: number) {
       recordMessage(queryClient, message);
       toast({ title: 'Voice message sent!', description: `Sent ${message.duration ?? seconds} second voice message` });
     },
-    onError: () =>
-      toast({ variant: 'destructive', title: 'Failed to send', description: 'Could not send voice message. Please try again.' }),
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: 'Failed to send',
+        description: refusedSend(queryClient, error) ?? 'Could not send voice message. Please try again.',
+      }),
   });
 }

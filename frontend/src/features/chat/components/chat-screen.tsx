@@ -1,6 +1,8 @@
 //! The chat screen (spec 001 §2): the conversation list and the open conversation. From 768 px
 //! on both panes show side by side and the list can collapse to its avatar strip; narrower,
-//! one pane at a time: the list, or the open chat with a back button (the URL says which).
+//! one pane at a time: the list, or the open chat with a back button (the URL says which). A
+//! conversation where one of the two blocked the other stays readable, without composer or call
+//! button (issue 20).
 import { MessageCircle } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -19,6 +21,9 @@ import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
 import { MessageList } from './message-list';
 import { NewChatDialog, type UserSearchHook } from './new-chat-dialog';
+
+/** Where the composer was, when one of the two blocked the other (the server's refusal, word for word). */
+const CANT_MESSAGE = "You can't message this account";
 
 /** Spec 001 §9: below this width the chat is single-pane. */
 export const TWO_PANE_QUERY = '(min-width: 768px)';
@@ -80,10 +85,19 @@ function ChatPane({
         conversationId={conversationId}
         other={other}
         showBack={showBack}
-        callButton={renderCallButton?.({ conversationId, user: other })}
+        callButton={conversation.isBlocked ? undefined : renderCallButton?.({ conversationId, user: other })}
       />
-      <MessageList conversationId={conversationId} meId={me.id} otherTyping={otherTyping} onReply={setReplyTo} />
-      <Composer conversationId={conversationId} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
+      <MessageList
+        conversationId={conversationId}
+        meId={me.id}
+        otherTyping={otherTyping}
+        onReply={conversation.isBlocked ? undefined : setReplyTo}
+      />
+      {conversation.isBlocked ? (
+        <p className="border-t border-white/10 px-4 py-4 text-center text-sm text-zinc-400">{CANT_MESSAGE}</p>
+      ) : (
+        <Composer conversationId={conversationId} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
+      )}
     </>
   );
 }

@@ -183,9 +183,11 @@ export function MessageBubble({
             </span>
           </button>
         ))}
-        <button type="button" aria-label="Reply" onClick={onReply} className={actionClass}>
-          <Reply aria-hidden="true" className="size-5" />
-        </button>
+        {onReply && (
+          <button type="button" aria-label="Reply" onClick={onReply} className={actionClass}>
+            <Reply aria-hidden="true" className="size-5" />
+          </button>
+        )}
         {onCopy && message.messageType === 'text' && (
           <button type="button" aria-label="Copy" onClick={onCopy} className={actionClass}>
             <Copy aria-hidden="true" className="size-5" />

@@ -37,7 +37,8 @@ export function MessageList({
   conversationId: number;
   meId: number;
   otherTyping: boolean;
-  onReply: (message: Message) => void;
+  /** Absent where nothing can be sent (a blocked conversation): no 'Reply'. */
+  onReply?: (message: Message) => void;
 }) {
   const messages = useMessages(conversationId);
   const outbox = useOutbox(conversationId);
@@ -126,10 +127,13 @@ export function MessageList({
                 setActiveId(null);
                 react.mutate({ messageId: message.id, emoji });
               }}
-              onReply={() => {
-                setActiveId(null);
-                onReply(message);
-              }}
+              onReply={
+                onReply &&
+                (() => {
+                  setActiveId(null);
+                  onReply(message);
+                })
+              }
               onCopy={() => {
                 setActiveId(null);
                 void copyMessage(message.content);

@@ -4,10 +4,11 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Page } from '@/lib/api-client';
 import type { CommunityItemKind } from '@/lib/community-actions';
+import { commentsQueryKey } from '@/lib/query-keys';
 import type { Comment } from '../types';
 
 export const commentKeys = {
-  all: ['comments'] as const,
+  all: commentsQueryKey,
   /** A post's or reel's top-level comments. */
   list: (kind: CommunityItemKind, id: number) => ['comments', kind, id] as const,
   replies: (commentId: number) => ['comments', 'replies', commentId] as const,

@@ -1,8 +1,10 @@
-//! One comment: avatar, name and text (tags and mentions linked), its age, likes and the
-//! 'Reply' and delete actions; a top-level comment also carries 'View replies (n)' and, once
-//! opened, its replies (one level: a reply's 'Reply' answers in the same thread).
+//! One comment: avatar, name and text (tags and mentions linked), its age, likes, the 'Reply'
+//! and delete actions and, on someone else's, the '⋯' menu that mutes or blocks them (issue 20);
+//! a top-level comment also carries 'View replies (n)' and, once opened, its replies (one level:
+//! a reply's 'Reply' answers in the same thread).
 import { Heart, Trash2 } from 'lucide-react';
 import { Link } from 'wouter';
+import { AuthorMenu } from '@/components/author-menu';
 import { RichText } from '@/components/rich-text';
 import { Avatar } from '@/components/ui/avatar';
 import { relativeTime } from '@/lib/relative-time';
@@ -88,6 +90,11 @@ function CommentRow({ comment, viewer, itemAuthorId, onReply, onCountChange }: I
                   <Trash2 aria-hidden="true" className="size-4" />
                 </button>
               )}
+              <AuthorMenu
+                author={comment.user}
+                iconClassName="size-4"
+                className="text-zinc-400 hover:bg-white/5 hover:text-white"
+              />
             </>
           )}
         </div>

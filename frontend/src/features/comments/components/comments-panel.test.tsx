@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@/lib/auth';
+import { SafetyActionsProvider } from '@/lib/safety-actions';
 import { aComment } from '@/test/comments';
 import { deferred, json, me, renderWithApp } from '@/test/render';
 import { apiError, serveApi } from '@/test/shop';
@@ -212,6 +213,41 @@ describe('CommentsPanel', () => {
       expect(await screen.findByText('You cannot delete this comment')).toBeInTheDocument();
       expect(screen.getByText('stays')).toBeInTheDocument();
     });
+  });
+
+  it("offers muting and blocking on someone else's comments and replies, not on your own, which you still delete", async () => {
+    serveApi({
+      'GET /api/posts/7/comments': () =>
+        json([
+          aComment({ id: 90, content: 'mine', user: { id: me.id, username: me.username, displayName: me.displayName, profileImageUrl: null } }),
+          aComment({ id: 91, content: 'theirs', repliesCount: 1 }),
+        ]),
+      'GET /api/comments/91/replies': () =>
+        json([aComment({ id: 92, parentId: 91, content: 'a reply', user: { id: 3, username: 'ana', displayName: 'Ana', profileImageUrl: null } })]),
+    });
+    const safety = { viewerId: me.id, mute: vi.fn(), block: vi.fn() };
+    renderWithApp(
+      <SafetyActionsProvider value={safety}>
+        <CommentsPanel target={{ kind: 'post', id: 7, authorId: 2 }} useMentionSearch={noMentions} />
+      </SafetyActionsProvider>,
+      { user: me },
+    );
+    const user = userEvent.setup();
+    const mine = (await screen.findByText('mine')).closest('article')!;
+    expect(within(mine).queryByRole('button', { name: 'More options' })).not.toBeInTheDocument();
+    expect(within(mine).getByRole('button', { name: 'Delete comment' })).toBeInTheDocument();
+
+    const theirs = screen.getByText('theirs').closest('article')!;
+    await user.click(within(theirs).getAllByRole('button', { name: 'More options' })[0]);
+    await user.click(screen.getByRole('menuitem', { name: 'Block @leo' }));
+    expect(safety.block).toHaveBeenCalledWith(expect.objectContaining({ id: 2, username: 'leo' }), expect.anything());
+
+    await user.click(within(theirs).getByRole('button', { name: 'View replies (1)' }));
+    const replies = await screen.findByRole('list', { name: 'Replies to leo' });
+    await user.click(within(replies).getByRole('button', { name: 'More options' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute @ana', 'Block @ana']);
+    await user.click(screen.getByRole('menuitem', { name: 'Mute @ana' }));
+    expect(safety.mute).toHaveBeenCalledWith(expect.objectContaining({ id: 3, username: 'ana' }));
   });
 
   it('suggests accounts for an @mention and picks one with the keyboard', async () => {

@@ -2,12 +2,12 @@
 //! (pages of posts), so a like or bookmark can be written into all of them at once.
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Page } from '@/lib/api-client';
-import { postsQueryKey } from '@/lib/query-keys';
+import { feedQueryKey, postsQueryKey, tagsQueryKey } from '@/lib/query-keys';
 import type { Post } from '@/types/social';
 
 export const postKeys = {
   all: postsQueryKey,
-  feed: () => ['posts', 'feed'] as const,
+  feed: () => feedQueryKey,
   byUser: (userId: number) => ['posts', 'user', userId] as const,
   bookmarks: () => ['posts', 'bookmarks'] as const,
   trending: () => ['posts', 'trending'] as const,
@@ -15,7 +15,7 @@ export const postKeys = {
   detail: (postId: number) => ['posts', 'detail', postId] as const,
   /** A tag's posts (a post list) and the tag's count (under 'tags', not a post list). */
   byTag: (tag: string) => ['posts', 'tag', tag] as const,
-  tag: (tag: string) => ['tags', tag] as const,
+  tag: (tag: string) => [...tagsQueryKey, tag] as const,
   /** Mutation keys: the taps on one post's heart or bookmark in flight. */
   like: (postId: number) => ['like', postId] as const,
   bookmark: (postId: number) => ['bookmark', postId] as const,

@@ -1,7 +1,8 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CommunityActionsProvider } from '@/lib/community-actions';
+import { SafetyActionsProvider } from '@/lib/safety-actions';
 import { aPost, deferred, json, renderWithApp } from '@/test/render';
 import { postKeys } from '../api/keys';
 import { PostFeed } from './post-feed';
@@ -103,9 +104,8 @@ describe('PostCard in the gallery', () => {
     });
   });
 
-  it('opens the comments and Send to… through the app, links tags and mentions; more options is still coming soon', async () => {
+  it('opens the comments and Send to… through the app, links tags and mentions', async () => {
     const user = userEvent.setup();
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     const actions = { openComments: vi.fn(), openShare: vi.fn() };
     fetchMock.mockResolvedValueOnce(json([aPost({ caption: 'Night walk with @maya #Neon' })]));
     renderWithApp(
@@ -116,13 +116,39 @@ describe('PostCard in the gallery', () => {
     await screen.findAllByRole('article');
     await user.click(screen.getByRole('button', { name: 'Comments' }));
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    await user.click(screen.getByRole('button', { name: 'More options' }));
     expect(actions.openComments).toHaveBeenCalledWith({ kind: 'post', id: 7, authorId: 2 });
     expect(actions.openShare).toHaveBeenCalledWith({ kind: 'post', id: 7 });
-    expect(alert.mock.calls.map((c) => c[0])).toEqual(['More options coming soon!']);
     expect(screen.getByRole('link', { name: '@maya' })).toHaveAttribute('href', '/profile/maya');
     expect(screen.getByRole('link', { name: '#Neon' })).toHaveAttribute('href', '/explore/tags/neon');
     expect(screen.getByRole('link', { name: '#city' })).toHaveAttribute('href', '/explore/tags/city');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("offers muting and blocking someone else's post from its '⋯' menu, and no menu on your own", async () => {
+    const user = userEvent.setup();
+    const safety = { viewerId: 1, mute: vi.fn(), block: vi.fn() };
+    fetchMock.mockResolvedValueOnce(
+      json([aPost(), aPost({ id: 8, caption: 'Mine', user: { id: 1, username: 'maya', displayName: 'Maya Chen', profileImage: null } })]),
+    );
+    renderWithApp(
+      <SafetyActionsProvider value={safety}>
+        <PostFeed />
+      </SafetyActionsProvider>,
+    );
+    const mine = await screen.findByRole('article', { name: 'Post by Maya Chen' });
+    expect(within(mine).queryByRole('button', { name: 'More options' })).not.toBeInTheDocument();
+
+    const theirs = screen.getByRole('article', { name: 'Post by Leo Park' });
+    await user.click(within(theirs).getByRole('button', { name: 'More options' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute @leo', 'Block @leo']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Mute @leo' }));
+    expect(safety.mute).toHaveBeenCalledWith({ id: 2, username: 'leo', displayName: 'Leo Park', profileImage: null });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    await user.click(within(theirs).getByRole('button', { name: 'More options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Block @leo' }));
+    expect(safety.block).toHaveBeenCalledWith(expect.objectContaining({ id: 2, username: 'leo' }), expect.anything());
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,11 +1,12 @@
 //! A post in the gallery (spec 000 §2 "Post card"): author, image, caption, location, tags,
 //! counts and the action row. Like and bookmark call the server; the comment bubble opens the
 //! comments and the paper plane 'Send to…' (both provided by the app shell, lib/community-actions);
-//! the caption's #tags and @mentions are links; the voice reaction panel is presentation only. With `tilt3d` (the home page's 3D view
+//! the '⋯' menu mutes or blocks the author (issue 20; none on your own post); the caption's #tags and @mentions are links; the voice reaction panel is presentation only. With `tilt3d` (the home page's 3D view
 //! mode) the card tilts towards the pointer on hover and a click toggles a zoom.
-import { Bookmark, Heart, MapPin, MessageCircle, Mic, MoreHorizontal, Send } from 'lucide-react';
+import { Bookmark, Heart, MapPin, MessageCircle, Mic, Send } from 'lucide-react';
 import { useState, type MouseEvent, type PointerEvent } from 'react';
 import { Link } from 'wouter';
+import { AuthorMenu } from '@/components/author-menu';
 import { RichText } from '@/components/rich-text';
 import { Avatar } from '@/components/ui/avatar';
 import { IconButton } from '@/components/ui/icon-button';
@@ -37,8 +38,8 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** Clicks on these (buttons, links, fields) act on them, not on the card's zoom. */
-const INTERACTIVE = 'a, button, input, textarea, select, audio, [role="button"]';
+/** Clicks on these (buttons, links, fields, the '⋯' menu's items) act on them, not on the card's zoom. */
+const INTERACTIVE = 'a, button, input, textarea, select, audio, [role="button"], [role="menuitem"]';
 
 export function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
@@ -108,13 +109,7 @@ export function PostCard({ post, tilt3d = false, onComment }: { post: Post; tilt
             )}
           </span>
         </Link>
-        <IconButton
-          label="More options"
-          icon={MoreHorizontal}
-          iconClassName="size-5"
-          className={actionClass}
-          onClick={() => window.alert('More options coming soon!')}
-        />
+        <AuthorMenu author={post.user} className={actionClass} />
       </header>
 
       <PostImage

@@ -1,11 +1,13 @@
 //! One page of the pager: the video (its poster until it plays), the creator and caption (its
 //! #tags and @mentions linked), the like / comment / share buttons (issue 19: the heart likes,
 //! a double tap on the video too; the bubble opens the comments and the plane 'Send to…',
-//! both provided by the app shell), and the overlay controls. Only the visible reel plays; the
-//! next one preloads; a reel that ends stays paused.
+//! both provided by the app shell; the '⋯' menu mutes or blocks its creator, issue 20), and the
+//! overlay controls. Only the visible reel plays; the next one preloads; a reel that ends stays
+//! paused.
 import { Heart, MessageCircle, Pause, Play, Send, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'wouter';
+import { AuthorMenu } from '@/components/author-menu';
 import { RichText } from '@/components/rich-text';
 import { Avatar } from '@/components/ui/avatar';
 import { IconButton } from '@/components/ui/icon-button';
@@ -202,6 +204,7 @@ export function ReelSlide({
           />
           <Count value={reel.sharesCount} />
         </div>
+        <AuthorMenu author={reel.user} tabIndex={active ? 0 : -1} className={sideButton} iconClassName="size-6" />
       </div>
 
       <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-4 pt-12 pb-5 pr-16">

@@ -39,11 +39,16 @@ function preloadFor(index: number, active: number): Preload {
   return 'none';
 }
 
-/** Keys typed in a field, or pressed in a dialog over the pager (the comments, Send to…), are not for it. */
+/**
+ * Keys typed in a field, or pressed in a dialog or menu over the pager (the comments, Send to…,
+ * the '⋯' menu, whose arrows walk its items), are not for it.
+ */
 function isTyping(target: EventTarget | null): boolean {
   return (
     target instanceof HTMLElement &&
-    (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) || target.closest('[role="dialog"]') !== null)
+    (target.isContentEditable ||
+      /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName) ||
+      target.closest('[role="dialog"], [role="menu"]') !== null)
   );
 }
 

@@ -1,6 +1,7 @@
 //! The four switch groups of spec 001 §2, loaded from GET /api/user/settings and saved as each
-//! one changes (optimistic: the switch moves at once and goes back with a toast on failure).
-import { useId } from 'react';
+//! one changes (optimistic: the switch moves at once and goes back with a toast on failure). A
+//! group may end with an entry the page hands in (Privacy & Security: 'Blocked accounts').
+import { useId, type ReactNode } from 'react';
 import { Switch } from '@/components/ui/switch';
 import { DEFAULT_SETTINGS, useSettings, type Settings } from '@/lib/settings';
 import { useUpdateSettings } from '../api/update-settings';
@@ -105,7 +106,7 @@ function SettingRow({ row, checked, onChange }: { row: SwitchRow; checked: boole
   );
 }
 
-export function SettingsGroups() {
+export function SettingsGroups({ extras = {} }: { extras?: Partial<Record<string, ReactNode>> } = {}) {
   const settings = useSettings();
   const update = useUpdateSettings();
   const values = settings.data ?? DEFAULT_SETTINGS;
@@ -129,6 +130,7 @@ export function SettingsGroups() {
                 onChange={(on) => update.mutate({ [row.key]: on })}
               />
             ))}
+            {extras[group.title] && <li>{extras[group.title]}</li>}
           </ul>
         </section>
       ))}

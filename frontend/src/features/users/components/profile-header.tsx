@@ -1,5 +1,6 @@
 //! The top of a profile (spec 000 §2): avatar, names, counts, bio, skills, and the actions
-//! the page puts there (own: edit, settings, logout; others: follow, message).
+//! the page puts there (own: edit, settings, logout; others: follow, message), and beside the
+//! names the menu it hands in (others: the '⋯' menu, issue 20).
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -20,10 +21,12 @@ export function ProfileHeader({
   profile,
   isOwn,
   actions,
+  menu,
 }: {
   profile: Profile;
   isOwn: boolean;
   actions?: ReactNode;
+  menu?: ReactNode;
 }) {
   return (
     <section aria-label="Profile" className="px-4 pt-6">
@@ -39,8 +42,13 @@ export function ProfileHeader({
           <Count value={profile.followingCount} label="Following" />
         </ul>
       </div>
-      <h1 className="mt-4 text-xl font-semibold text-white">{profile.displayName}</h1>
-      <p className="text-sm text-zinc-400">@{profile.username}</p>
+      <div className="mt-4 flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <h1 className="text-xl font-semibold break-words text-white">{profile.displayName}</h1>
+          <p className="text-sm text-zinc-400">@{profile.username}</p>
+        </div>
+        {menu}
+      </div>
       {profile.bio && <p className="mt-2 text-sm whitespace-pre-line text-zinc-200">{profile.bio}</p>}
       {profile.skills.length > 0 && (
         <ul aria-label="Skills" className="mt-3 flex flex-wrap gap-2">

@@ -1,0 +1,40 @@
+//! The '⋯' menu (issue 20): a round 'More options' button opening a dropdown of the items given.
+//! Posts, reels and comments (author-menu.tsx) and a profile use this one menu; with no items
+//! there is no button.
+import { MoreHorizontal } from 'lucide-react';
+import { Children, type ReactNode, type Ref } from 'react';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { IconButton } from '@/components/ui/icon-button';
+import { cn } from '@/lib/utils';
+
+export function MoreOptionsMenu({
+  children,
+  className,
+  iconClassName = 'size-5',
+  tabIndex,
+  triggerRef,
+}: {
+  /** DropdownMenuItems; false and null ones are left out. */
+  children?: ReactNode;
+  /** The trigger's colours (and size, past the 44 px round button). */
+  className?: string;
+  iconClassName?: string;
+  tabIndex?: number;
+  triggerRef?: Ref<HTMLButtonElement>;
+}) {
+  if (Children.toArray(children).length === 0) return null;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger ref={triggerRef} asChild>
+        <IconButton
+          label="More options"
+          icon={MoreHorizontal}
+          iconClassName={iconClassName}
+          tabIndex={tabIndex}
+          className={cn('data-[state=open]:bg-white/10', className)}
+        />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>{children}</DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,33 @@
+//! Provides muting and blocking to every screen (lib/safety-actions.tsx), mounted by the app
+//! shell around the screens and the comments sheet: the menus of posts, reels, comments and
+//! profiles call these, and the one 'Block @username?' dialog lives here.
+import { useMemo, useState, type ReactNode } from 'react';
+import { useCurrentUser } from '@/lib/auth';
+import { SafetyActionsProvider, type SafetyActions } from '@/lib/safety-actions';
+import { useMuteUser } from '../api/mute-user';
+import { BlockDialog, type BlockRequest } from './block-dialog';
+
+export function SafetyLayer({ children }: { children: ReactNode }) {
+  const viewerId = useCurrentUser().id;
+  const { mutate: mute } = useMuteUser();
+  const [blockRequest, setBlockRequest] = useState<BlockRequest | null>(null);
+  const [blockOpen, setBlockOpen] = useState(false);
+  const actions = useMemo<SafetyActions>(
+    () => ({
+      viewerId,
+      mute: (subject) => mute(subject),
+      block: (subject, options = {}) => {
+        setBlockRequest({ subject, options });
+        setBlockOpen(true);
+      },
+    }),
+    [viewerId, mute],
+  );
+
+  return (
+    <SafetyActionsProvider value={actions}>
+      {children}
+      <BlockDialog request={blockRequest} open={blockOpen} onClose={() => setBlockOpen(false)} />
+    </SafetyActionsProvider>
+  );
+}

@@ -1,0 +1,5 @@
+//! The safety feature's wire types, from the server's OpenAPI document (api.gen.ts).
+import type { components } from '@/types/api.gen';
+
+/** An account you blocked, as settings › Blocked accounts lists it. */
+export type BlockedAccount = components['schemas']['CommentUser'];

@@ -42,7 +42,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       <ChatSync />
       <VoicemailSync />
       <CallProvider renderLeaveVoicemail={renderLeaveVoicemail}>
-        <SafetyLayer>
+        <SafetyLayer viewerId={user.id}>
           <CommunityLayer>
             <SideNav user={user} />
             <div className="lg:pl-60">

@@ -24,7 +24,7 @@ function serve(routes: Record<string, () => Response>) {
 /** The profile routes inside the safety layer the app shell provides (the '⋯' menu's Block). */
 function renderProfile(path: string) {
   return renderWithApp(
-    <SafetyLayer>
+    <SafetyLayer viewerId={me.id}>
       <Switch>
         <Route path="/profile" component={ProfilePage} />
         <Route path="/profile/:username" component={ProfilePage} />

@@ -247,7 +247,7 @@ describe('the reels pager', () => {
       'POST /api/users/2/mute': () => new Response(null, { status: 204 }),
     });
     renderWithApp(
-      <SafetyLayer>
+      <SafetyLayer viewerId={me.id}>
         <ReelsPage />
       </SafetyLayer>,
       { path: '/reels', user: me },

@@ -19,7 +19,7 @@ const leo = { id: 2, username: 'leo' };
 /** Something by Leo with its '⋯' menu, inside the layer, for the signed-in Maya. */
 function renderMenu(routes: Parameters<typeof serveApi>[0] = {}, ui = <AuthorMenu author={leo} />) {
   const api = serveApi(routes);
-  const app = renderWithApp(<SafetyLayer>{ui}</SafetyLayer>, { user: me, path: '/profile/leo' });
+  const app = renderWithApp(<SafetyLayer viewerId={me.id}>{ui}</SafetyLayer>, { user: me, path: '/profile/leo' });
   return { ...app, ...api };
 }
 

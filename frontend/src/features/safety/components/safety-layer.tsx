@@ -2,13 +2,16 @@
 //! shell around the screens and the comments sheet: the menus of posts, reels, comments and
 //! profiles call these, and the one 'Block @username?' dialog lives here.
 import { useMemo, useState, type ReactNode } from 'react';
-import { useCurrentUser } from '@/lib/auth';
 import { SafetyActionsProvider, type SafetyActions } from '@/lib/safety-actions';
 import { useMuteUser } from '../api/mute-user';
 import { BlockDialog, type BlockRequest } from './block-dialog';
 
-export function SafetyLayer({ children }: { children: ReactNode }) {
-  const viewerId = useCurrentUser().id;
+/**
+ * `viewerId` comes from the shell's `user` prop, not from the session query: that query empties
+ * while the shell is still on screen during a sign-out (a deactivation), and the layer must not
+ * throw then.
+ */
+export function SafetyLayer({ viewerId, children }: { viewerId: number; children: ReactNode }) {
   const { mutate: mute } = useMuteUser();
   const [blockRequest, setBlockRequest] = useState<BlockRequest | null>(null);
   const [blockOpen, setBlockOpen] = useState(false);

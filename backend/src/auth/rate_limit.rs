@@ -55,7 +55,8 @@ impl AuthRateLimits {
     }
 }
 
-/// What a signed-in user does that has a limit of its own.
+/// What a signed-in user does that has a limit of its own (its discriminant indexes the
+/// limiters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Act {
     /// A post, a reel or a story: one allowance for the three.
@@ -140,14 +141,15 @@ impl ContentLimits {
         let Some(limiters) = &self.limiters else {
             return Ok(());
         };
-        let index = Act::ALL.iter().position(|a| *a == act).expect("every act");
-        limiters[index].check_key(&user).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            ApiError::TooManyRequests {
-                retry_after_secs: wait.as_secs_f64().ceil() as u64,
-                message: act.message(),
-            }
-        })
+        limiters[act as usize]
+            .check_key(&user)
+            .map_err(|not_until| {
+                let wait = not_until.wait_time_from(DefaultClock::default().now());
+                ApiError::TooManyRequests {
+                    retry_after_secs: wait.as_secs_f64().ceil() as u64,
+                    message: act.message(),
+                }
+            })
     }
 
     /// Drops the state of users whose limits have fully recovered (called periodically).

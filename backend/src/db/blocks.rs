@@ -4,6 +4,7 @@
 
 use sqlx::FromRow;
 
+use super::visibility::pair_blocked;
 use super::{Db, now_ms};
 use crate::domain::Page;
 
@@ -65,17 +66,14 @@ pub async fn unblock(db: &Db, blocker: i64, blocked: i64) -> Result<bool, sqlx::
     exists(db, blocked).await
 }
 
-/// Whether either of the two has blocked the other.
+/// Whether either of the two has blocked the other (`visibility::pair_blocked!`).
 pub async fn between(db: &Db, a: i64, b: i64) -> Result<bool, sqlx::Error> {
-    let found: Option<(i64,)> = sqlx::query_as(
-        "SELECT blocker_id FROM blocks WHERE (blocker_id = $1 AND blocked_id = $2)
-                                          OR (blocker_id = $2 AND blocked_id = $1)",
-    )
-    .bind(a)
-    .bind(b)
-    .fetch_optional(&db.pool)
-    .await?;
-    Ok(found.is_some())
+    let (blocked,): (i64,) = sqlx::query_as(concat!("SELECT ", pair_blocked!("$1", "$2")))
+        .bind(a)
+        .bind(b)
+        .fetch_one(&db.pool)
+        .await?;
+    Ok(blocked != 0)
 }
 
 /// A page of the accounts `blocker` blocked, the newest block first.
@@ -117,22 +115,6 @@ pub async fn unmute(db: &Db, muter: i64, muted: i64) -> Result<bool, sqlx::Error
         .execute(&db.pool)
         .await?;
     exists(db, muted).await
-}
-
-/// Whether `viewer` blocked or muted `user`: `(blocked, muted)`.
-pub async fn state_of(db: &Db, viewer: i64, user: i64) -> Result<(bool, bool), sqlx::Error> {
-    let (blocked, muted): (i64, i64) = sqlx::query_as(
-        "SELECT
-           CAST(CASE WHEN EXISTS (SELECT 1 FROM blocks WHERE blocker_id = $1 AND blocked_id = $2)
-                THEN 1 ELSE 0 END AS BIGINT),
-           CAST(CASE WHEN EXISTS (SELECT 1 FROM mutes WHERE muter_id = $1 AND muted_id = $2)
-                THEN 1 ELSE 0 END AS BIGINT)",
-    )
-    .bind(viewer)
-    .bind(user)
-    .fetch_one(&db.pool)
-    .await?;
-    Ok((blocked != 0, muted != 0))
 }
 
 async fn exists(db: &Db, id: i64) -> Result<bool, sqlx::Error> {

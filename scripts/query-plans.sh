@@ -67,20 +67,21 @@ story_columns="s.id, s.user_id, u.username, u.display_name,
   CAST(CASE WHEN EXISTS (SELECT 1 FROM story_views v WHERE v.story_id = s.id AND v.viewer_id = \$1)
        THEN 1 ELSE 0 END AS BIGINT) AS viewed_by_me,
   s.created_at, s.expires_at"
-# Issue 19: a tag's posts, explore's post search (db/search.rs, the ranking step then the post
-# view of the best 20) and tags by prefix. Synthetic captions end in `#N`, a tag of one post.
+# Issue 19: a tag's posts, explore's post search (db/search.rs: the walk for the newest 100
+# matches the viewer may see, which the server ranks; the best 20's post view is by id) and
+# tags by prefix. Synthetic captions end in `#N`, a tag of one post.
 tag_posts="SELECT t.post_id AS cursor, $post_columns JOIN post_tags t ON t.post_id = p.id
   WHERE t.tag = \$2 AND t.post_id < \$3 ORDER BY t.post_id DESC LIMIT \$4"
-search_posts_sqlite="SELECT p.id AS cursor, $post_columns JOIN (SELECT f.rowid AS id, f.rank AS score
-  FROM posts_search f JOIN posts sp ON sp.id = f.rowid
-  JOIN users su ON su.id = sp.user_id AND su.deactivated_at IS NULL
-  WHERE posts_search MATCH \$2 ORDER BY f.rank, f.rowid DESC LIMIT \$3) s ON s.id = p.id
-  ORDER BY s.score, p.id DESC"
-search_posts_pg="SELECT p.id AS cursor, $post_columns JOIN (SELECT sp.id,
-  ts_rank(sp.search_vector, to_tsquery('simple', \$2), 1) AS score FROM posts sp
-  JOIN users su ON su.id = sp.user_id AND su.deactivated_at IS NULL
-  WHERE sp.search_vector @@ to_tsquery('simple', \$2)
-  ORDER BY score DESC, sp.id DESC LIMIT \$3) s ON s.id = p.id ORDER BY s.score DESC, p.id DESC"
+may_see_u="NOT EXISTS (SELECT 1 FROM blocks bl WHERE bl.blocker_id = \$1 AND bl.blocked_id = u.id)
+  AND NOT EXISTS (SELECT 1 FROM blocks bl WHERE bl.blocker_id = u.id AND bl.blocked_id = \$1)
+  AND (u.id = \$1 OR NOT EXISTS (SELECT 1 FROM user_settings ps WHERE ps.user_id = u.id AND ps.private_account = 1)
+       OR EXISTS (SELECT 1 FROM follows pf WHERE pf.follower_id = \$1 AND pf.followee_id = u.id))"
+search_posts_sqlite="SELECT p.id, p.search_words FROM posts_search f JOIN posts p ON p.id = f.rowid
+  JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND $may_see_u
+  WHERE posts_search MATCH \$2 ORDER BY f.rowid DESC LIMIT \$3"
+search_posts_pg="SELECT p.id, p.search_words FROM posts p
+  JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND $may_see_u
+  WHERE p.search_vector @@ to_tsquery('simple', \$2) ORDER BY p.id DESC LIMIT \$3"
 tags_by_prefix="SELECT tag, posts_count FROM tags WHERE tag >= \$1 AND tag < \$2 AND posts_count > 0
   ORDER BY posts_count DESC, tag LIMIT \$3"
 stories="WITH grp AS (
@@ -245,7 +246,7 @@ explain_sqlite "search, 1-2 characters (LIKE scan)" "$(search "$like_match")"
 explain_sqlite "trending (GET /api/posts/trending)" "$trending"
 explain_sqlite "trending, next page (GET /api/posts/trending?before=)" "$trending_next"
 explain_sqlite "a tag's posts (GET /api/tags/{tag}/posts)" "$tag_posts"
-explain_sqlite "posts of a search, a word in every post (GET /api/search)" "$search_posts_sqlite"
+explain_sqlite "posts of a search, the newest matches to rank (GET /api/search)" "$search_posts_sqlite"
 explain_sqlite "tags by prefix (GET /api/search)" "$tags_by_prefix"
 explain_sqlite "stories strip (GET /api/stories)" "$stories"
 explain_sqlite "ads of a placement (GET /api/ads/feed)" "$ads"
@@ -308,8 +309,8 @@ explain_pg "trending, next page (GET /api/posts/trending?before=)" "bigint, bigi
   "$trending_next" "1, $month_ago, 13, $last"
 explain_pg "a tag's posts (GET /api/tags/{tag}/posts)" "bigint, text, bigint, bigint" "$tag_posts" \
   "1, '12', $big, 21"
-explain_pg "posts of a search, a word in every post (GET /api/search)" "bigint, text, bigint" \
-  "$search_posts_pg" "1, 'synthetic:*', 20"
+explain_pg "posts of a search, the newest matches to rank (GET /api/search)" "bigint, text, bigint" \
+  "$search_posts_pg" "1, 'harbour & sk:*', 100"
 explain_pg "tags by prefix (GET /api/search)" "text, text, bigint" "$tags_by_prefix" "'12', '12z', 20"
 explain_pg "stories strip (GET /api/stories)" "bigint, bigint, bigint" "$stories" "1, $now_ms, 50"
 explain_pg "ads of a placement (GET /api/ads/feed)" "text, bigint, bigint" "$ads" "'feed', $now_ms, 10"

@@ -1,60 +1,59 @@
 //! Explore's search over posts: every word of the query (the last as a prefix) must be among
 //! a post's search words (caption, location and tags, as `domain::tag::words` cuts them), best
-//! match first, ties newest first. One query, the posts with their authors and the viewer's
-//! like and bookmark state joined in (the post view). The one place where the backends'
-//! full-text SQL differs: FTS5's `MATCH` ranked by `bm25` on SQLite (lower is better),
-//! `@@` on the GIN-indexed `search_vector` ranked by `ts_rank` on PostgreSQL. `ts_rank`'s
-//! normalisation 1 divides by the log of the document's length, so a shorter post ranks
-//! above a longer one with the same matches, as bm25 ranks it. Users and tags have their own
-//! lists (`db::users::search`, `db::tags::by_prefix`).
+//! match first, ties newest first.
 //!
-//! Ranking is bounded: the newest `CANDIDATES` matches (a walk of the full-text index in id
-//! order, stopped there) are ranked, not every match, so a common word costs the same on
-//! 100,000 posts as on 1,000 (a word in one post of eight matched 12,500 posts, all scored
-//! and sorted). The post view (media, the viewer's like and bookmark) is joined to the best
-//! `limit` alone.
+//! Two reads. The first walks the full-text index from the newest post down and stops at the
+//! `CANDIDATES` newest matches the viewer may see, with their search words: FTS5's `MATCH` in
+//! rowid order on SQLite, `@@` on the GIN-indexed `search_vector` on PostgreSQL (the one place
+//! where the backends' SQL differs). The server ranks those by `SearchQuery::score` (the same
+//! arithmetic for both backends, so they agree to the post) and the second read joins the post
+//! view (author, media, the viewer's like and bookmark) to the best `limit` alone.
+//!
+//! The work is bounded by the window, not by the site: no score needs to read every post that
+//! holds a word (bm25's and other inverse document frequencies do), and a common word costs
+//! the same on 100,000 posts as on 1,000 once both have `CANDIDATES` matches.
 
 use super::posts::{PostView, post_view_columns};
+use super::visibility::may_see;
 use super::{Backend, Db};
 use crate::domain::SearchQuery;
 use crate::fetch_list;
 
 /// How many of the newest matches are ranked.
-pub const CANDIDATES: i64 = 500;
+pub const CANDIDATES: i64 = 100;
+/// The most posts one search answers (the post view's `IN` list has this many places).
+pub const MAX_POSTS: usize = 20;
 
-/// The best `limit` posts matching `query` as `viewer` sees them (none for a query without
-/// words).
+/// The best `limit` (at most `MAX_POSTS`) posts matching `query` as `viewer` sees them (none
+/// for a query without words).
 pub async fn posts(
     db: &Db,
     viewer: i64,
     query: &SearchQuery,
-    limit: i64,
+    limit: usize,
 ) -> Result<Vec<PostView>, sqlx::Error> {
-    match db.backend {
+    let limit = limit.min(MAX_POSTS);
+    let candidates: Vec<(i64, String)> = match db.backend {
         Backend::Sqlite => {
             let Some(fts) = query.fts5() else {
                 return Ok(Vec::new());
             };
             fetch_list!(
                 db,
-                PostView,
+                (i64, String),
                 concat!(
-                    "SELECT p.id AS cursor, ",
-                    post_view_columns!(),
-                    " JOIN (SELECT c.id, c.score
-                            FROM (SELECT f.rowid AS id, f.rank AS score FROM posts_search f
-                                  WHERE posts_search MATCH $2
-                                  ORDER BY f.rowid DESC LIMIT $4) c
-                            JOIN posts sp ON sp.id = c.id
-                            JOIN users su ON su.id = sp.user_id AND su.deactivated_at IS NULL
-                            ORDER BY c.score, c.id DESC LIMIT $3) s ON s.id = p.id
-                     ORDER BY s.score, p.id DESC"
+                    "SELECT p.id, p.search_words
+                     FROM posts_search f
+                     JOIN posts p ON p.id = f.rowid
+                     JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND ",
+                    may_see!("$1", "u.id"),
+                    " WHERE posts_search MATCH $2
+                     ORDER BY f.rowid DESC LIMIT $3"
                 ),
                 viewer,
                 fts,
-                limit,
                 CANDIDATES
-            )
+            )?
         }
         Backend::Postgres => {
             let Some(tsquery) = query.tsquery() else {
@@ -62,25 +61,79 @@ pub async fn posts(
             };
             fetch_list!(
                 db,
-                PostView,
+                (i64, String),
                 concat!(
-                    "SELECT p.id AS cursor, ",
-                    post_view_columns!(),
-                    " JOIN (SELECT sp.id,
-                                   ts_rank(sp.search_vector, to_tsquery('simple', $2), 1) AS score
-                            FROM (SELECT id FROM posts
-                                  WHERE search_vector @@ to_tsquery('simple', $2)
-                                  ORDER BY id DESC LIMIT $4) c
-                            JOIN posts sp ON sp.id = c.id
-                            JOIN users su ON su.id = sp.user_id AND su.deactivated_at IS NULL
-                            ORDER BY score DESC, sp.id DESC LIMIT $3) s ON s.id = p.id
-                     ORDER BY s.score DESC, p.id DESC"
+                    "SELECT p.id, p.search_words
+                     FROM posts p
+                     JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND ",
+                    may_see!("$1", "u.id"),
+                    " WHERE p.search_vector @@ to_tsquery('simple', $2)
+                     ORDER BY p.id DESC LIMIT $3"
                 ),
                 viewer,
                 tsquery,
-                limit,
                 CANDIDATES
-            )
+            )?
         }
+    };
+    let best = rank(query, candidates, limit);
+    if best.is_empty() {
+        return Ok(Vec::new());
     }
+    // The best ids in the `IN` list's places; the rest are 0, which is no post's id.
+    let mut places = [0_i64; MAX_POSTS];
+    places[..best.len()].copy_from_slice(&best);
+    let [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t] = places;
+    let mut views = fetch_list!(
+        db,
+        PostView,
+        concat!(
+            "SELECT p.id AS cursor, ",
+            post_view_columns!(),
+            " WHERE p.id IN ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+                             $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)"
+        ),
+        viewer,
+        a,
+        b,
+        c,
+        d,
+        e,
+        f,
+        g,
+        h,
+        i,
+        j,
+        k,
+        l,
+        m,
+        n,
+        o,
+        p,
+        q,
+        r,
+        s,
+        t
+    )?;
+    views.sort_by_key(|view| best.iter().position(|&id| id == view.id));
+    Ok(views)
+}
+
+/// The ids of the best `limit` of `candidates` (id and search words), best first, ties newest
+/// (highest id) first.
+fn rank(query: &SearchQuery, candidates: Vec<(i64, String)>, limit: usize) -> Vec<i64> {
+    if candidates.is_empty() {
+        return Vec::new();
+    }
+    let words: usize = candidates
+        .iter()
+        .map(|(_, text)| text.split_whitespace().count())
+        .sum();
+    let average = words as f64 / candidates.len() as f64;
+    let mut scored: Vec<(f64, i64)> = candidates
+        .iter()
+        .map(|(id, text)| (query.score(text, average), *id))
+        .collect();
+    scored.sort_by(|x, y| y.0.total_cmp(&x.0).then(y.1.cmp(&x.1)));
+    scored.into_iter().take(limit).map(|(_, id)| id).collect()
 }

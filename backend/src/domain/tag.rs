@@ -190,6 +190,44 @@ impl SearchQuery {
     }
 }
 
+/// BM25's term-frequency saturation and document-length weight (the usual defaults).
+const BM25_K1: f64 = 1.2;
+const BM25_B: f64 = 0.75;
+
+impl SearchQuery {
+    /// How well a post whose search words are `document` (space-separated, as stored) answers
+    /// the query, higher better: BM25 without its inverse document frequency, summed over the
+    /// query's words (the last matching as a prefix), with `average_words` as the average
+    /// document length. The frequency part is left out on purpose: every ranked post holds
+    /// every word of the query, so it would only weigh one word against another, and counting
+    /// it means reading every post with the word (work that grows with the site); PostgreSQL's
+    /// `ts_rank` leaves it out too. So a post that says the words more often, in fewer words,
+    /// ranks first.
+    pub fn score(&self, document: &str, average_words: f64) -> f64 {
+        let Some((last, rest)) = self.words.split_last() else {
+            return 0.0;
+        };
+        let document: Vec<&str> = document.split_whitespace().collect();
+        let length = document.len() as f64 / average_words.max(1.0);
+        let norm = BM25_K1 * (1.0 - BM25_B + BM25_B * length);
+        let weight = |frequency: usize| {
+            let frequency = frequency as f64;
+            frequency * (BM25_K1 + 1.0) / (frequency + norm)
+        };
+        let exact = rest
+            .iter()
+            .map(|word| weight(document.iter().filter(|w| **w == word.as_str()).count()))
+            .sum::<f64>();
+        exact
+            + weight(
+                document
+                    .iter()
+                    .filter(|w| w.starts_with(last.as_str()))
+                    .count(),
+            )
+    }
+}
+
 /// An FTS5 string: double quotes doubled (words never hold one; kept for safety).
 fn quoted(word: &str) -> String {
     format!("\"{}\"", word.replace('"', "\"\""))
@@ -293,6 +331,26 @@ mod tests {
         assert_eq!(query.tag_prefix, None);
         let symbols = SearchQuery::parse(Some("*:&")).unwrap();
         assert_eq!((symbols.fts5(), symbols.tsquery()), (None, None));
+    }
+
+    #[test]
+    fn more_of_the_words_in_fewer_words_scores_higher() {
+        let query = SearchQuery::parse(Some("sunset harb")).unwrap();
+        let short = query.score("sunset harbour", 4.0);
+        let long = query.score("sunset over the harbour lisbon photo", 4.0);
+        let repeated = query.score("sunset sunset over the harbour lisbon", 4.0);
+        assert!(
+            short > repeated && repeated > long,
+            "{short} {repeated} {long}"
+        );
+        // Every word counts: a post missing one scores only what it has.
+        assert!(query.score("sunset lisbon", 4.0) < long);
+        // The last word is a prefix, the others whole words.
+        assert!(query.score("sunsets harbour", 4.0) < query.score("sunset harbours", 4.0));
+        assert_eq!(
+            SearchQuery::parse(Some("*")).unwrap().score("sunset", 4.0),
+            0.0
+        );
     }
 
     #[test]

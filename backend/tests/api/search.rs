@@ -1,7 +1,7 @@
 //! Explore's search (issue 19): accounts as /api/search/users ranks them, tags by prefix most
 //! used first, posts by full-text match on caption, tags and location best first. The posts'
-//! lists are asserted exactly, so SQLite (FTS5, bm25) and PostgreSQL (tsvector, ts_rank) must
-//! find and order the same posts; no query is a 500.
+//! lists are asserted exactly, so SQLite (FTS5) and PostgreSQL (tsvector) must find the same
+//! posts, and the server's one ranking orders them alike; no query is a 500.
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -19,6 +19,7 @@ both_backends!(
     over_long_queries_and_control_characters_are_refused,
     query_syntax_characters_are_words_or_nothing_never_an_error,
     posts_of_deactivated_accounts_are_not_found,
+    hidden_authors_leave_no_gap_in_the_best_posts,
 );
 
 fn ids(posts: &Value) -> Vec<i64> {
@@ -331,4 +332,39 @@ async fn posts_of_deactivated_accounts_are_not_found(backend: Backend) {
 
     assert_eq!(ids(&search(&maya, "soon").await["posts"]), [kept]);
     assert_eq!(ids(&maya.get_json("/api/tags/soon/posts").await), [kept]);
+}
+
+/// Posts the viewer may not see are left out before the best are picked: the best-scoring
+/// posts of someone the viewer blocked do not leave the page short or empty.
+async fn hidden_authors_leave_no_gap_in_the_best_posts(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let ines = app.new_user("ines").await;
+    let mut visible = Vec::new();
+    for n in 0..3 {
+        let caption = format!("Kiln {n} firing notes from the studio this week");
+        visible.push(
+            post_with(&ines, &caption, &[]).await["id"]
+                .as_i64()
+                .unwrap(),
+        );
+    }
+    // Shorter, so better matches, and more than a page of them.
+    for n in 0..21 {
+        post_with(&leo, &format!("Kiln {n}"), &[]).await;
+    }
+    assert_eq!(
+        search(&maya, "kiln").await["posts"]
+            .as_array()
+            .unwrap()
+            .len(),
+        20
+    );
+
+    let response = maya.post(&format!("/api/users/{}/block", leo.id)).await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    visible.reverse(); // equal scores: the newest first
+    assert_eq!(ids(&search(&maya, "kiln").await["posts"]), visible);
+    assert_eq!(ids(&search(&leo, "kiln").await["posts"]).len(), 20);
 }

@@ -12,7 +12,7 @@ use crate::wire::search::SearchResults;
 use crate::wire::tag::TagSummary;
 use crate::wire::user::Profile;
 
-/// At most this many of each group (the contract).
+/// At most this many of each group (the contract; posts: `db::search::MAX_POSTS`).
 const MAX_RESULTS: i64 = 20;
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -60,7 +60,7 @@ pub async fn search_all(
     let (users, tags, posts) = tokio::try_join!(
         db::users::search(&state.db, viewer, &query.text, MAX_RESULTS),
         tags,
-        db::search::posts(&state.db, viewer, &query, MAX_RESULTS),
+        db::search::posts(&state.db, viewer, &query, db::search::MAX_POSTS),
     )?;
     Ok(Json(SearchResults {
         users: users.into_iter().map(Profile::from).collect(),

@@ -330,7 +330,7 @@ describe('ProfilePage', () => {
       });
       const user = userEvent.setup();
       renderProfile('/profile/maya');
-      await user.click(await screen.findByRole('button', { name: 'Follow requests, 1 pending' }));
+      await user.click(await screen.findByRole('button', { name: 'Follow requests 1 pending' }));
       const dialog = screen.getByRole('dialog', { name: 'Follow requests' });
       expect(within(dialog).getByRole('button', { name: 'Approve @leo' })).toBeInTheDocument();
       expect(screen.getAllByRole('tab', { hidden: true }).map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS', 'SAVED']);

@@ -23,8 +23,10 @@ export const PRIVATE_PROFILE_TEXT = {
 
 export const FOLLOW_REQUESTS_TEXT = {
   entry: 'Follow requests',
-  /** The entry's accessible name: the count is read with it. */
-  entryLabel: (count: string) => `Follow requests, ${count} pending`,
+  /** Read after the entry's count ('Follow requests 3 pending'). */
+  pending: 'pending',
+  /** The entry's accessible name: its text, the count and 'pending'. */
+  entryLabel: (count: string) => `Follow requests ${count} pending`,
   title: 'Follow requests',
   description: 'Approve to let them follow you and see your posts, reels and stories.',
   list: 'Follow requests',

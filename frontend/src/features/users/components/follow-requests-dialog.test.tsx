@@ -34,13 +34,13 @@ function renderEntry(routes: Routes, { enabled = true } = {}) {
 
 async function openList(routes: Routes) {
   const rendered = renderEntry(routes);
-  await rendered.user.click(await screen.findByRole('button', { name: /^Follow requests, / }));
+  await rendered.user.click(await screen.findByRole('button', { name: /^Follow requests / }));
   const dialog = screen.getByRole('dialog', { name: TEXT.title });
   return { ...rendered, dialog };
 }
 
 /** The entry, also while the dialog it opened hides the page from the accessibility tree. */
-const entry = (count: string) => screen.getByRole('button', { name: `Follow requests, ${count} pending`, hidden: true });
+const entry = (count: string) => screen.getByRole('button', { name: `Follow requests ${count} pending`, hidden: true });
 
 const rows = (dialog: HTMLElement) =>
   within(within(dialog).getByRole('list', { name: TEXT.list }))
@@ -65,7 +65,7 @@ describe('the follow requests on your own profile', () => {
     const { dialog } = await openList({
       'GET /api/user/follow-requests': () => json([leo, ana], { headers: { 'X-Next-Cursor': '30' } }),
     });
-    expect(entry('2+')).toHaveTextContent('Follow requests2+');
+    expect(entry('2+')).toHaveTextContent('Follow requests 2+ pending');
     expect(dialog).toHaveAccessibleDescription(TEXT.description);
     expect(rows(dialog)).toEqual(['Leo Park@leo · 3h ago', 'Ana Silva@ana · 3h ago']);
     expect(within(dialog).getByRole('link', { name: /Leo Park/ })).toHaveAttribute('href', '/profile/leo');

@@ -130,13 +130,13 @@ export function FollowRequestsEntry({ enabled }: { enabled: boolean }) {
       <DialogTrigger asChild>
         <button
           type="button"
-          aria-label={TEXT.entryLabel(count)}
           className="mx-4 mt-4 flex min-h-11 w-[calc(100%-2rem)] items-center gap-3 rounded-xl border border-white/10 bg-white/5 px-4 py-2 text-left text-sm font-semibold text-zinc-100 hover:bg-white/10"
         >
           <UserPlus aria-hidden="true" className="size-4 text-zinc-300" />
-          <span className="flex-1">{TEXT.entry}</span>
-          <span aria-hidden="true" className="rounded-full bg-fuchsia-600 px-2 py-0.5 text-xs font-bold text-[#fff]">
-            {count}
+          <span className="flex-1">{TEXT.entry}</span>{' '}
+          <span className="rounded-full bg-fuchsia-600 px-2 py-0.5 text-xs font-bold text-[#fff]">
+            {count}{' '}
+            <span className="sr-only">{TEXT.pending}</span>
           </span>
           <ChevronRight aria-hidden="true" className="size-4 text-zinc-400" />
         </button>

@@ -25,7 +25,7 @@ function RequestRow({ request, onAnswer }: { request: FollowRequest; onAnswer: A
   const { user } = request;
   const profile = `/profile/${encodeURIComponent(user.username)}`;
   return (
-    <li ref={row} data-request-id={request.id} className="flex items-center gap-3 py-2">
+    <li ref={row} data-request-id={request.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 py-2">
       <Link href={profile} className="flex min-h-11 min-w-0 flex-1 items-center gap-3">
         <Avatar src={user.profileImageUrl} name={user.displayName} className="size-10 shrink-0 text-base" />
         <span className="min-w-0">
@@ -35,14 +35,15 @@ function RequestRow({ request, onAnswer }: { request: FollowRequest; onAnswer: A
           </span>
         </span>
       </Link>
-      <div className="flex shrink-0 gap-2">
-        <Button aria-label={TEXT.approveLabel(user.username)} className="px-3" onClick={() => onAnswer(request, 'approve', row.current)}>
+      {/* A phone puts the two buttons on their own line, each half of it: the name keeps its room. */}
+      <div className="flex w-full gap-2 sm:w-auto sm:shrink-0">
+        <Button aria-label={TEXT.approveLabel(user.username)} className="flex-1 px-3 sm:flex-none" onClick={() => onAnswer(request, 'approve', row.current)}>
           {TEXT.approve}
         </Button>
         <Button
           variant="secondary"
           aria-label={TEXT.declineLabel(user.username)}
-          className="px-3"
+          className="flex-1 px-3 sm:flex-none"
           onClick={() => onAnswer(request, 'decline', row.current)}
         >
           {TEXT.decline}

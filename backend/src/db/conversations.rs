@@ -236,6 +236,20 @@ pub async fn members(db: &Db, conversation: i64) -> Result<Vec<i64>, sqlx::Error
     Ok(rows.into_iter().map(|(id,)| id).collect())
 }
 
+/// Whether one of the conversation's two people blocked the other (`visibility::pair_blocked!`):
+/// it stays readable and takes nothing new, reactions included.
+pub async fn is_blocked(db: &Db, conversation: i64) -> Result<bool, sqlx::Error> {
+    let row: Option<(i64,)> = sqlx::query_as(concat!(
+        "SELECT ",
+        pair_blocked!("c.user_a", "c.user_b"),
+        " FROM conversations c WHERE c.id = $1"
+    ))
+    .bind(conversation)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.is_some_and(|(blocked,)| blocked != 0))
+}
+
 /// Whether `a` and `b` (two different users) share a conversation, whoever has left it since.
 pub async fn shared(db: &Db, a: i64, b: i64) -> Result<bool, sqlx::Error> {
     let row: Option<(i64,)> =

@@ -69,7 +69,8 @@ pub async fn follow(db: &Db, follower: i64, followee: i64) -> Result<Followed, s
 }
 
 /// Stops following `followee`, or withdraws a request to follow them; idempotent. `false` when
-/// no such user exists.
+/// no such user exists, or the two are blocked either way (the block ended every follow and
+/// request between them; the answer's follower count is not for the other to read).
 pub async fn unfollow(db: &Db, follower: i64, followee: i64) -> Result<bool, sqlx::Error> {
     let mut tx = db.begin_write().await?;
     for sql in [
@@ -82,19 +83,15 @@ pub async fn unfollow(db: &Db, follower: i64, followee: i64) -> Result<bool, sql
             .execute(&mut *tx)
             .await?;
     }
-    let exists = user_exists(&mut tx, followee).await?;
+    let found: Option<(i64,)> = sqlx::query_as(concat!(
+        "SELECT u.id FROM users u WHERE u.id = $2 AND ",
+        not_blocked!("$1", "u.id")
+    ))
+    .bind(follower)
+    .bind(followee)
+    .fetch_optional(&mut *tx)
+    .await?;
     tx.commit().await?;
-    Ok(exists)
-}
-
-async fn user_exists(
-    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
-    id: i64,
-) -> Result<bool, sqlx::Error> {
-    let found: Option<(i64,)> = sqlx::query_as("SELECT id FROM users WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&mut **tx)
-        .await?;
     Ok(found.is_some())
 }
 

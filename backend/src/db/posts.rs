@@ -326,20 +326,22 @@ pub async fn bookmarked(db: &Db, viewer: i64, page: Page) -> Result<Vec<PostView
     )
 }
 
-/// Whether `user` likes / has saved `post`: `None` when the post does not exist.
+/// Whether `user` likes / has saved `post`: `None` when the post does not exist or does not
+/// show to them (`may_see!`, as by id).
 pub async fn state_of(
     db: &Db,
     user: i64,
     post_id: i64,
 ) -> Result<Option<(bool, bool)>, sqlx::Error> {
-    let row: Option<(i64, i64)> = sqlx::query_as(
+    let row: Option<(i64, i64)> = sqlx::query_as(concat!(
         "SELECT
            CAST(CASE WHEN EXISTS (SELECT 1 FROM post_likes WHERE user_id = $1 AND post_id = p.id)
                 THEN 1 ELSE 0 END AS BIGINT),
            CAST(CASE WHEN EXISTS (SELECT 1 FROM bookmarks WHERE user_id = $1 AND post_id = p.id)
                 THEN 1 ELSE 0 END AS BIGINT)
-         FROM posts p WHERE p.id = $2",
-    )
+         FROM posts p WHERE p.id = $2 AND ",
+        may_see!("$1", "p.user_id")
+    ))
     .bind(user)
     .bind(post_id)
     .fetch_optional(&db.pool)

@@ -20,6 +20,8 @@ both_backends!(
     blocked_either_way_neither_sees_the_other_anywhere,
     blocked_either_way_neither_can_reach_the_other,
     a_blocked_conversation_stays_readable_but_takes_no_message,
+    a_blocked_conversation_takes_no_reaction,
+    what_the_other_cannot_see_answers_404_to_every_question_about_it,
     unblocking_brings_content_back_but_not_the_follows,
     muting_takes_posts_and_stories_out_of_the_feed_and_strip_only,
 );
@@ -388,6 +390,99 @@ async fn a_blocked_conversation_stays_readable_but_takes_no_message(backend: Bac
     }
     assert_eq!(count(&app, "SELECT COUNT(*) FROM voicemails").await, 0);
     assert_eq!(count(&app, "SELECT COUNT(*) FROM messages").await, 1);
+}
+
+/// A reaction reaches the other person as a message does: after the block, neither side adds
+/// or takes one.
+async fn a_blocked_conversation_takes_no_reaction(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let chat = conversation(&maya, &leo).await;
+    let sent: Value = leo
+        .post_json(
+            &format!("/api/conversations/{chat}/messages"),
+            &json!({"content": "before"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let reactions = format!(
+        "/api/conversations/{chat}/messages/{}/reactions",
+        sent["id"]
+    );
+    let liked = maya.post_json(&reactions, &json!({"emoji": "👍"})).await;
+    assert_eq!(liked.status(), StatusCode::OK);
+    block(&maya, &leo).await;
+
+    for (who, emoji) in [(&leo, "❤️"), (&maya, "👍"), (&maya, "🔥")] {
+        let (status, message, _) =
+            error_of(who.post_json(&reactions, &json!({"emoji": emoji})).await).await;
+        assert_eq!(
+            (status, message.as_str()),
+            (403, "You can't message this account"),
+            "{emoji}"
+        );
+    }
+    assert_eq!(
+        count(&app, "SELECT COUNT(*) FROM message_reactions").await,
+        1,
+        "the reaction from before the block stays, nothing else"
+    );
+    // Still readable, the reaction with it.
+    let read = leo
+        .get_json(&format!("/api/conversations/{chat}/messages"))
+        .await;
+    assert_eq!(read[0]["reactions"][0]["emoji"], "👍");
+}
+
+/// The other's post, comment and account answer 404 however they are asked about: a like or
+/// save state, a delete, an unfollow (whose answer carries their follower count).
+async fn what_the_other_cannot_see_answers_404_to_every_question_about_it(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let sofia = app.new_user("sofia").await;
+    let post = leo.create_post("Leo's harbour").await;
+    let comment: Value = leo
+        .post_json(
+            &format!("/api/posts/{}/comments", post["id"]),
+            &json!({"content": "the light"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    follow_each_other(&maya, &leo).await;
+    block(&maya, &leo).await;
+
+    for state in ["like-status", "bookmark-status"] {
+        let path = format!("/api/posts/{}/{state}", post["id"]);
+        assert_eq!(
+            maya.get(&path).await.status(),
+            StatusCode::NOT_FOUND,
+            "{state}"
+        );
+        assert_eq!(sofia.get(&path).await.status(), StatusCode::OK, "{state}");
+    }
+    let delete = format!("/api/comments/{}", comment["id"]);
+    assert_eq!(maya.delete(&delete).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(sofia.delete(&delete).await.status(), StatusCode::FORBIDDEN);
+    for (who, other) in [(&maya, &leo), (&leo, &maya)] {
+        let unfollow = who.delete(&format!("/api/users/{}/follow", other.id)).await;
+        assert_eq!(unfollow.status(), StatusCode::NOT_FOUND);
+    }
+    let unfollow = sofia.delete(&format!("/api/users/{}/follow", leo.id)).await;
+    assert_eq!(unfollow.status(), StatusCode::OK);
+    assert_eq!(count(&app, "SELECT COUNT(*) FROM comments").await, 1);
+}
+
+async fn follow_each_other(a: &TestUser, b: &TestUser) {
+    for (who, whom) in [(a, b), (b, a)] {
+        let response = who.post(&format!("/api/users/{}/follow", whom.id)).await;
+        assert_eq!(response.status(), StatusCode::OK);
+    }
 }
 
 async fn unblocking_brings_content_back_but_not_the_follows(backend: Backend) {

@@ -8,6 +8,7 @@ mod admin;
 mod ads;
 mod audio;
 mod auth;
+mod authorization;
 mod bad_input;
 mod blocks;
 mod calls;

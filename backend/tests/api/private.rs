@@ -120,6 +120,8 @@ async fn a_private_accounts_content_shows_to_its_followers_only(backend: Backend
     for (path, post_it) in [
         (format!("/api/posts/{}", post["id"]), false),
         (format!("/api/posts/{}/comments", post["id"]), false),
+        (format!("/api/posts/{}/like-status", post["id"]), false),
+        (format!("/api/posts/{}/bookmark-status", post["id"]), false),
         (format!("/api/stories/{}/view", story["id"]), true),
         (format!("/api/posts/{}/like", post["id"]), true),
     ] {
@@ -138,6 +140,10 @@ async fn a_private_accounts_content_shows_to_its_followers_only(backend: Backend
         assert!(authors(&viewer.get_json("/api/stories").await).contains(&maya.id));
         let by_id = viewer.get(&format!("/api/posts/{}", post["id"])).await;
         assert_eq!(by_id.status(), StatusCode::OK);
+        let liked = viewer
+            .get_json(&format!("/api/posts/{}/like-status", post["id"]))
+            .await;
+        assert_eq!(liked["isLiked"], false);
     }
 }
 

@@ -3733,7 +3733,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Comment not found */
+            /** @description Comment not found (or hidden from you: blocked either way) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4184,7 +4184,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-site request refused (Origin check) */
+            /** @description 'You can't message this account' (one of you blocked the other), or a cross-site request (Origin check) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -18,7 +18,7 @@ use crate::state::AppState;
         (status = 400, description = "Invalid id", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "'You cannot delete this comment', or a cross-site request (Origin check)", body = ErrorBody),
-        (status = 404, description = "Comment not found", body = ErrorBody),
+        (status = 404, description = "Comment not found (or hidden from you: blocked either way)", body = ErrorBody),
     )
 )]
 pub async fn delete_comment(
@@ -30,6 +30,13 @@ pub async fn delete_comment(
     match db::comments::delete(&state.db, comment_id, current.user.id, is_admin).await? {
         Deleted::Done { .. } => Ok(StatusCode::NO_CONTENT),
         Deleted::NotFound => Err(ApiError::not_found(COMMENT_NOT_FOUND)),
-        Deleted::Forbidden => Err(ApiError::Forbidden(CANNOT_DELETE_COMMENT)),
+        Deleted::Forbidden => {
+            // A comment the caller cannot see (blocked either way) is not there for them.
+            if db::comments::comment_visible(&state.db, current.user.id, comment_id).await? {
+                Err(ApiError::Forbidden(CANNOT_DELETE_COMMENT))
+            } else {
+                Err(ApiError::not_found(COMMENT_NOT_FOUND))
+            }
+        }
     }
 }

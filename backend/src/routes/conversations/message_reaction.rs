@@ -5,7 +5,7 @@ use utoipa::ToSchema;
 use super::{CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND, one_message};
 use crate::auth::CurrentUser;
 use crate::db;
-use crate::domain::parse_emoji;
+use crate::domain::{CANNOT_MESSAGE, parse_emoji};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::realtime::events::ServerEvent;
 use crate::state::AppState;
@@ -31,6 +31,7 @@ pub struct ReactionRequest {
         (status = 200, description = "The message with its reactions after the toggle", body = Message),
         (status = 400, description = "Invalid ids, or not an emoji", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "'You can't message this account' (one of you blocked the other), or a cross-site request (Origin check)", body = ErrorBody),
         (status = 404, description = "Conversation or message not found", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
@@ -48,6 +49,10 @@ pub async fn toggle_reaction(
     let members = db::conversations::members(&state.db, id).await?;
     if !members.contains(&me) {
         return Err(ApiError::not_found(CONVERSATION_NOT_FOUND));
+    }
+    // A blocked conversation stays readable and takes nothing: no reaction reaches the other.
+    if db::conversations::is_blocked(&state.db, id).await? {
+        return Err(ApiError::Forbidden(CANNOT_MESSAGE));
     }
     let now = state.clock.now_ms();
     let added = db::messages::toggle_reaction(&state.db, id, message_id, me, emoji, now)

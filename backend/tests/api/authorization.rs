@@ -1,0 +1,953 @@
+//! The authorization table (issue 20, docs/safety-contract.md item 2): every operation of the
+//! served OpenAPI document, called as anonymous, as another user (a stranger), as a user the
+//! owner blocked, as an admin and as the owner, against the owner's things, each with the
+//! answer it must get. An operation without a row fails the test (so a new route cannot ship
+//! unguarded), and so does a row without an operation.
+//!
+//! Adding a row: one `row(METHOD, PATH, [anonymous, stranger, blocked, admin, owner])` with the
+//! path exactly as the OpenAPI document spells it; `.on(Target::…)` says what `{id}` names
+//! (add a `Target` when it is a new kind of thing, made in `Fixture::resolve`), `.json(…)` the
+//! body that would succeed (so the status tells authorization, not validation), `.fresh()` or
+//! `.fresh_all()` when the call changes the caller's relations or ends their session, `.last()`
+//! when it ends the owner's thing for the rows after it. Rows run in the table's order,
+//! `.last()` ones at the end; within a row the callers in the columns' order.
+//!
+//! For a 200 that can carry the owner's things, `Shows` and `Hides` also read the answer: the
+//! owner's username (`olivia`) must be in it, or must not be (a list that forgets the
+//! visibility rule leaks her to the user she blocked).
+
+use std::collections::BTreeSet;
+use std::io::Cursor;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use reqwest::Method;
+use reqwest::multipart::{Form, Part};
+use serde_json::{Value, json};
+
+use crate::audio::{CHROME_WEBM, data_url};
+use crate::both_backends;
+use crate::earnings::credit;
+use crate::helpers::{Backend, PASSWORD, TestApp, TestUser, spawn_app_with};
+use crate::reels::SAMPLE_WEBM;
+
+both_backends!(every_operation_answers_each_caller_as_the_table_says);
+
+/// The owner's username: every answer that shows her or her things carries it.
+const OWNER: &str = "olivia";
+/// A tag only the owner's post has.
+const TAG: &str = "harbourstudies";
+
+/// What a caller must get.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Expect {
+    /// 200, whatever the answer.
+    Ok200,
+    /// 200, and the answer shows the owner (her username is in it).
+    Shows,
+    /// 200, and nothing of the owner is in the answer.
+    Hides,
+    Created,
+    NoContent,
+    BadRequest,
+    Unauthorized,
+    Forbidden,
+    NotFound,
+}
+
+use Expect::*;
+
+impl Expect {
+    fn accepts(self, status: u16, body: &str) -> bool {
+        match self {
+            Ok200 => status == 200,
+            Shows => status == 200 && body.contains(OWNER),
+            Hides => status == 200 && !body.contains(OWNER),
+            Created => status == 201,
+            NoContent => status == 204,
+            BadRequest => status == 400,
+            Unauthorized => status == 401,
+            Forbidden => status == 403,
+            NotFound => status == 404,
+        }
+    }
+}
+
+/// What `{id}` in a row's path names. `{messageId}`, `{userId}`, `{username}` and `{tag}`
+/// always name the owner's message in her conversation, the owner, her username and her tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Target {
+    /// No `{id}` in the path.
+    Nothing,
+    /// The owner herself.
+    Owner,
+    Post,
+    Reel,
+    /// Her comment on her post, with a reply of hers.
+    Comment,
+    /// A new comment of hers on her post, made for each call (deleting takes it).
+    FreshComment,
+    Story,
+    /// Her conversation with the user she blocked, started before the block.
+    Conversation,
+    /// The voicemail the blocked user left her before the block.
+    Voicemail,
+    Withdrawal,
+    /// An ad the admin made.
+    Ad,
+    /// A new request to follow the private owner, made for each call. Its owner column is
+    /// the private account (`rhea`, who also blocked the blocked user).
+    FollowRequest,
+}
+
+/// Who plays the callers of a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Callers {
+    /// The fixture's stranger, blocked user, admin and owner.
+    Shared,
+    /// New users in the stranger's, blocked user's and admin's roles: the call changes their
+    /// relations with the owner (follow, block, mute, a new conversation).
+    Fresh,
+    /// New users in every role, the owner's too: the call ends a session or the account.
+    FreshAll,
+}
+
+type JsonBody = fn(&Fixture, &Caller) -> Value;
+
+#[derive(Clone, Copy)]
+enum Body {
+    None,
+    Json(JsonBody),
+    /// multipart/form-data with a short WebM `video`.
+    Reel,
+    /// multipart/form-data with a small PNG `profileImage`.
+    ProfileImage,
+}
+
+#[derive(Clone, Copy)]
+struct Row {
+    method: &'static str,
+    /// As the OpenAPI document spells it.
+    path: &'static str,
+    query: &'static str,
+    target: Target,
+    body: Body,
+    callers: Callers,
+    last: bool,
+    /// Anonymous, a stranger, a user the owner blocked, an admin, the owner.
+    expect: [Expect; 5],
+}
+
+const fn row(method: &'static str, path: &'static str, expect: [Expect; 5]) -> Row {
+    Row {
+        method,
+        path,
+        query: "",
+        target: Target::Nothing,
+        body: Body::None,
+        callers: Callers::Shared,
+        last: false,
+        expect,
+    }
+}
+
+impl Row {
+    const fn on(mut self, target: Target) -> Row {
+        self.target = target;
+        self
+    }
+    const fn json(mut self, body: JsonBody) -> Row {
+        self.body = Body::Json(body);
+        self
+    }
+    const fn body(mut self, body: Body) -> Row {
+        self.body = body;
+        self
+    }
+    const fn query(mut self, query: &'static str) -> Row {
+        self.query = query;
+        self
+    }
+    const fn fresh(mut self) -> Row {
+        self.callers = Callers::Fresh;
+        self
+    }
+    const fn fresh_all(mut self) -> Row {
+        self.callers = Callers::FreshAll;
+        self
+    }
+    const fn last(mut self) -> Row {
+        self.last = true;
+        self
+    }
+}
+
+const ROLES: [&str; 5] = ["anonymous", "stranger", "blocked", "admin", "owner"];
+
+/// Only admins.
+const ADMIN_ONLY: [Expect; 5] = [Unauthorized, Forbidden, Forbidden, Ok200, Forbidden];
+/// Anyone signed in, about themselves.
+const SIGNED_IN: [Expect; 5] = [Unauthorized, Ok200, Ok200, Ok200, Ok200];
+/// Anyone signed in creates something of their own.
+const SIGNED_IN_CREATES: [Expect; 5] = [Unauthorized, Created, Created, Created, Created];
+/// A list that has the owner's things: everyone signed in sees them but the user she blocked.
+const LIST_OF_HERS: [Expect; 5] = [Unauthorized, Shows, Hides, Shows, Shows];
+/// One of her things by id: hidden (404) from the user she blocked.
+const HERS_BY_ID: [Expect; 5] = [Unauthorized, Shows, NotFound, Shows, Shows];
+/// An act on one of her things (like, bookmark, view): not by the user she blocked.
+const ACT_ON_HERS: [Expect; 5] = [Unauthorized, Ok200, NotFound, Ok200, Ok200];
+/// Something of hers only she may touch.
+const HERS_ONLY: [Expect; 5] = [Unauthorized, NotFound, NotFound, NotFound, Ok200];
+/// Public: no session needed.
+const PUBLIC: [Expect; 5] = [Ok200, Ok200, Ok200, Ok200, Ok200];
+
+/// One row per operation of the OpenAPI document.
+const ROWS: &[Row] = &[
+    // The admin area.
+    row("GET", "/api/admin/ads", ADMIN_ONLY),
+    row("GET", "/api/admin/audit", ADMIN_ONLY),
+    row("GET", "/api/admin/revenue", ADMIN_ONLY),
+    row(
+        "GET",
+        "/api/admin/users",
+        [Unauthorized, Forbidden, Forbidden, Shows, Forbidden],
+    ),
+    row("GET", "/api/admin/users/summary", ADMIN_ONLY),
+    row(
+        "GET",
+        "/api/admin/withdrawals",
+        [Unauthorized, Forbidden, Forbidden, Shows, Forbidden],
+    ),
+    row("GET", "/api/admin/withdrawals/summary", ADMIN_ONLY),
+    row("PUT", "/api/admin/withdrawals/{id}", ADMIN_ONLY)
+        .on(Target::Withdrawal)
+        .json(|_, _| json!({"status": "completed", "notes": "paid"})),
+    // Ads.
+    row(
+        "POST",
+        "/api/ads",
+        [Unauthorized, Forbidden, Forbidden, Created, Forbidden],
+    )
+    .json(|_, _| ad()),
+    row("GET", "/api/ads/banner", SIGNED_IN),
+    row("GET", "/api/ads/feed", SIGNED_IN),
+    row("GET", "/api/ads/sidebar", SIGNED_IN),
+    row("GET", "/api/ads/story", SIGNED_IN),
+    row("PATCH", "/api/ads/{id}", ADMIN_ONLY)
+        .on(Target::Ad)
+        .json(|_, _| json!({"isActive": true})),
+    // The spec allows a null user here.
+    row("POST", "/api/ads/{id}/interaction", [NoContent; 5])
+        .on(Target::Ad)
+        .json(|_, _| json!({"type": "impression"})),
+    // Signing in and out: public, each caller a new account (anonymous signs in as the owner).
+    row("POST", "/api/auth/login", PUBLIC)
+        .fresh_all()
+        .json(|fx, caller| {
+            let name = caller.name.as_deref().unwrap_or(&fx.owner_name);
+            json!({"username": name, "password": PASSWORD})
+        }),
+    row("POST", "/api/auth/logout", PUBLIC).fresh_all(),
+    row("POST", "/api/auth/register", [Created; 5])
+        .fresh_all()
+        .json(|_, caller| {
+            let name = format!("new_{}", caller.name.as_deref().unwrap_or("anonymous"));
+            json!({"username": name, "email": format!("{name}@example.com"),
+                   "password": PASSWORD})
+        }),
+    row("GET", "/api/auth/user", SIGNED_IN),
+    row("GET", "/api/bookmarks", SIGNED_IN),
+    // Comments: the comment's author, the post's author and admins may delete one.
+    row(
+        "DELETE",
+        "/api/comments/{id}",
+        [Unauthorized, Forbidden, NotFound, NoContent, NoContent],
+    )
+    .on(Target::FreshComment),
+    row("POST", "/api/comments/{id}/like", ACT_ON_HERS).on(Target::Comment),
+    row("GET", "/api/comments/{id}/replies", HERS_BY_ID).on(Target::Comment),
+    // Chat: only participants (others 404); blocked, the conversation stays readable and takes
+    // nothing (403).
+    row(
+        "GET",
+        "/api/conversations",
+        [Unauthorized, Hides, Shows, Hides, Ok200],
+    ),
+    row(
+        "POST",
+        "/api/conversations",
+        [Unauthorized, Created, NotFound, Created, BadRequest],
+    )
+    .fresh()
+    .json(|fx, _| json!({"otherUserId": fx.owner})),
+    row(
+        "GET",
+        "/api/conversations/{id}/messages",
+        [Unauthorized, NotFound, Ok200, NotFound, Ok200],
+    )
+    .on(Target::Conversation),
+    row(
+        "POST",
+        "/api/conversations/{id}/messages",
+        [Unauthorized, NotFound, Forbidden, NotFound, Forbidden],
+    )
+    .on(Target::Conversation)
+    .json(|_, _| json!({"content": "hello"})),
+    row(
+        "POST",
+        "/api/conversations/{id}/messages/{messageId}/reactions",
+        [Unauthorized, NotFound, Forbidden, NotFound, Forbidden],
+    )
+    .on(Target::Conversation)
+    .json(|_, _| json!({"emoji": "👍"})),
+    row(
+        "DELETE",
+        "/api/conversations/{id}/participants/me",
+        [Unauthorized, NotFound, NoContent, NotFound, NoContent],
+    )
+    .on(Target::Conversation)
+    .last(),
+    // Follow requests: the private account's own.
+    row(
+        "POST",
+        "/api/follow-requests/{id}/approve",
+        [Unauthorized, NotFound, NotFound, NotFound, NoContent],
+    )
+    .on(Target::FollowRequest),
+    row(
+        "POST",
+        "/api/follow-requests/{id}/decline",
+        [Unauthorized, NotFound, NotFound, NotFound, NoContent],
+    )
+    .on(Target::FollowRequest),
+    // The shop.
+    row("GET", "/api/orders", SIGNED_IN),
+    row("POST", "/api/orders", SIGNED_IN_CREATES)
+        .json(|_, _| json!({"productId": 4, "quantity": 1, "paymentMethod": "stripe"})),
+    row("GET", "/api/products", SIGNED_IN),
+    // Posts.
+    row("GET", "/api/posts", LIST_OF_HERS),
+    row("POST", "/api/posts", SIGNED_IN_CREATES).json(
+        |_, _| json!({"caption": "A new study", "imageUrl": "https://images.example.com/new.jpg"}),
+    ),
+    row("GET", "/api/posts/trending", LIST_OF_HERS),
+    row("GET", "/api/posts/user/{userId}", LIST_OF_HERS),
+    row("GET", "/api/posts/{id}", HERS_BY_ID).on(Target::Post),
+    row("POST", "/api/posts/{id}/bookmark", ACT_ON_HERS).on(Target::Post),
+    row("GET", "/api/posts/{id}/bookmark-status", ACT_ON_HERS).on(Target::Post),
+    row("GET", "/api/posts/{id}/comments", HERS_BY_ID).on(Target::Post),
+    row(
+        "POST",
+        "/api/posts/{id}/comments",
+        [Unauthorized, Created, NotFound, Created, Created],
+    )
+    .on(Target::Post)
+    .json(|_, _| json!({"content": "Lovely light"})),
+    row("POST", "/api/posts/{id}/like", ACT_ON_HERS).on(Target::Post),
+    row("GET", "/api/posts/{id}/like-status", ACT_ON_HERS).on(Target::Post),
+    // Shared into the caller's own conversation with a friend.
+    row(
+        "POST",
+        "/api/posts/{id}/share",
+        [Unauthorized, Created, NotFound, Created, Created],
+    )
+    .on(Target::Post)
+    .json(|_, caller| json!({"conversationId": caller.chat})),
+    // Reels.
+    row("GET", "/api/reels", LIST_OF_HERS),
+    row("POST", "/api/reels", SIGNED_IN_CREATES).body(Body::Reel),
+    row("GET", "/api/reels/user/{userId}", LIST_OF_HERS),
+    row("GET", "/api/reels/{id}/comments", HERS_BY_ID).on(Target::Reel),
+    row(
+        "POST",
+        "/api/reels/{id}/comments",
+        [Unauthorized, Created, NotFound, Created, Created],
+    )
+    .on(Target::Reel)
+    .json(|_, _| json!({"content": "Lovely loop"})),
+    row("POST", "/api/reels/{id}/like", ACT_ON_HERS).on(Target::Reel),
+    row(
+        "POST",
+        "/api/reels/{id}/share",
+        [Unauthorized, Created, NotFound, Created, Created],
+    )
+    .on(Target::Reel)
+    .json(|_, caller| json!({"conversationId": caller.chat})),
+    row("GET", "/api/rtc/config", SIGNED_IN),
+    // Search.
+    row("GET", "/api/search", LIST_OF_HERS).query("q=olivia"),
+    row("GET", "/api/search/users", LIST_OF_HERS).query("q=olivia"),
+    // Stories.
+    row("GET", "/api/stories", LIST_OF_HERS),
+    row("POST", "/api/stories", SIGNED_IN_CREATES)
+        .json(|_, _| json!({"content": "https://img.example.com/new-story.jpg"})),
+    row("POST", "/api/stories/{id}/view", ACT_ON_HERS).on(Target::Story),
+    // Tags.
+    row("GET", "/api/tags/{tag}", SIGNED_IN),
+    row("GET", "/api/tags/{tag}/posts", LIST_OF_HERS),
+    // The session user's own account.
+    row("GET", "/api/user/balance", SIGNED_IN),
+    row(
+        "GET",
+        "/api/user/blocks",
+        [Unauthorized, Hides, Hides, Hides, Ok200],
+    ),
+    row("POST", "/api/user/deactivate", SIGNED_IN)
+        .fresh_all()
+        .json(|_, _| json!({"password": PASSWORD})),
+    row("GET", "/api/user/export", SIGNED_IN),
+    row("GET", "/api/user/follow-requests", SIGNED_IN),
+    row("POST", "/api/user/password", SIGNED_IN)
+        .fresh_all()
+        .json(|_, _| json!({"currentPassword": PASSWORD, "newPassword": "an0ther-pass"})),
+    row("PATCH", "/api/user/profile", SIGNED_IN).json(|_, _| json!({"bio": "Ink and paper"})),
+    row("POST", "/api/user/profile-image", SIGNED_IN).body(Body::ProfileImage),
+    row("GET", "/api/user/settings", SIGNED_IN),
+    row("PUT", "/api/user/settings", SIGNED_IN).json(|_, _| json!({"darkTheme": true})),
+    // Users: the user she blocked does not find her (404) nor follows her; blocking and muting
+    // her back (acts that only protect the caller) work on any existing account.
+    row(
+        "GET",
+        "/api/users/skill-matches",
+        [Unauthorized, Shows, Hides, Shows, Ok200],
+    )
+    .query("skills=motion"),
+    row("GET", "/api/users/username/{username}", HERS_BY_ID),
+    row(
+        "POST",
+        "/api/users/{id}/block",
+        [Unauthorized, NoContent, NoContent, NoContent, BadRequest],
+    )
+    .on(Target::Owner)
+    .fresh(),
+    row(
+        "DELETE",
+        "/api/users/{id}/block",
+        [Unauthorized, NoContent, NoContent, NoContent, BadRequest],
+    )
+    .on(Target::Owner)
+    .fresh(),
+    row(
+        "POST",
+        "/api/users/{id}/follow",
+        [Unauthorized, Ok200, NotFound, Ok200, BadRequest],
+    )
+    .on(Target::Owner)
+    .fresh(),
+    row(
+        "DELETE",
+        "/api/users/{id}/follow",
+        [Unauthorized, Ok200, NotFound, Ok200, BadRequest],
+    )
+    .on(Target::Owner)
+    .fresh(),
+    row(
+        "GET",
+        "/api/users/{id}/follow-status",
+        [Unauthorized, Ok200, NotFound, Ok200, Ok200],
+    )
+    .on(Target::Owner),
+    row(
+        "POST",
+        "/api/users/{id}/mute",
+        [Unauthorized, NoContent, NoContent, NoContent, BadRequest],
+    )
+    .on(Target::Owner)
+    .fresh(),
+    row(
+        "DELETE",
+        "/api/users/{id}/mute",
+        [Unauthorized, NoContent, NoContent, NoContent, BadRequest],
+    )
+    .on(Target::Owner)
+    .fresh(),
+    // Voicemail: only for someone you chat with, never across a block.
+    row(
+        "GET",
+        "/api/voicemails",
+        [Unauthorized, Hides, Hides, Hides, Ok200],
+    ),
+    row(
+        "POST",
+        "/api/voicemails",
+        [Unauthorized, Forbidden, Forbidden, Forbidden, BadRequest],
+    )
+    .json(|fx, _| {
+        json!({"toUserId": fx.owner, "duration": 2,
+               "voiceUrl": data_url("audio/webm;codecs=opus", CHROME_WEBM)})
+    }),
+    row("GET", "/api/voicemails/unread", SIGNED_IN),
+    row("PATCH", "/api/voicemails/{id}/listen", HERS_ONLY).on(Target::Voicemail),
+    // Earnings.
+    row("GET", "/api/withdrawals", SIGNED_IN),
+    row("POST", "/api/withdrawals", SIGNED_IN_CREATES).json(|_, _| payout()),
+];
+
+fn payout() -> Value {
+    json!({"amount": 1000, "paymentMethod": "bank_transfer",
+           "accountDetails": {"accountHolder": "A. Person",
+                              "accountNumber": "DE89 3704 0044 0532 0130 00",
+                              "routingNumber": "COBADEFF"}})
+}
+
+fn ad() -> Value {
+    json!({
+        "title": "Gouache sale",
+        "description": "Twelve colours",
+        "imageUrl": "https://img.example.com/ad.jpg",
+        "targetUrl": "https://shop.example.com/gouache",
+        "advertiserName": "Pigment & Co.",
+        "category": "feed",
+        "budget": 5000,
+        "costPerClick": 75,
+    })
+}
+
+/// One caller: a browser, and who it is signed in as (none for anonymous).
+struct Caller {
+    name: Option<String>,
+    user: TestUser,
+    /// Their conversation with a friend (shares go there).
+    chat: Option<i64>,
+}
+
+/// The owner's things, and the people around her.
+struct Fixture {
+    owner: i64,
+    owner_name: String,
+    post: i64,
+    reel: i64,
+    comment: i64,
+    story: i64,
+    conversation: i64,
+    message: i64,
+    voicemail: i64,
+    withdrawal: i64,
+    ad: i64,
+    /// [stranger, blocked, admin, owner]
+    callers: [Caller; 4],
+    /// The private account whose follow requests are answered.
+    recluse: Caller,
+    fresh: AtomicUsize,
+}
+
+async fn created(response: reqwest::Response, what: &str) -> Value {
+    let status = response.status();
+    let body = response.text().await.unwrap();
+    assert_eq!(status, 201, "{what}: {body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+fn id(value: &Value) -> i64 {
+    value["id"].as_i64().expect("an id")
+}
+
+async fn signed_up(app: &TestApp, name: &str) -> Caller {
+    Caller {
+        name: Some(name.to_owned()),
+        user: app.new_user(name).await,
+        chat: None,
+    }
+}
+
+async fn grant_admin(app: &TestApp, name: &str) {
+    let db = app.db().await;
+    assert!(atelier::db::users::grant_admin(&db, name).await.unwrap());
+    db.pool.close().await;
+}
+
+async fn block(who: &Caller, whom: &Caller) {
+    let response = who
+        .user
+        .post(&format!("/api/users/{}/block", whom.user.id))
+        .await;
+    assert_eq!(response.status(), 204, "blocking");
+}
+
+async fn chat(a: &Caller, b: &Caller) -> i64 {
+    let response = a
+        .user
+        .post_json("/api/conversations", &json!({"otherUserId": b.user.id}))
+        .await;
+    assert!(response.status().is_success(), "starting a conversation");
+    id(&response.json().await.unwrap())
+}
+
+fn png() -> Vec<u8> {
+    let image = image::RgbImage::from_pixel(16, 16, image::Rgb([200, 80, 40]));
+    let mut bytes = Cursor::new(Vec::new());
+    image.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
+    bytes.into_inner()
+}
+
+impl Fixture {
+    async fn new(app: &TestApp) -> Fixture {
+        let owner = signed_up(app, OWNER).await;
+        let stranger = signed_up(app, "sam").await;
+        let blocked = signed_up(app, "blake").await;
+        let admin = signed_up(app, "ada").await;
+        let friend = signed_up(app, "finn").await;
+        let recluse = signed_up(app, "rhea").await;
+        grant_admin(app, "ada").await;
+
+        let o = &owner.user;
+        let profile = o
+            .patch_json("/api/user/profile", &json!({"skills": ["motion"]}))
+            .await;
+        assert_eq!(profile.status(), 200);
+        let post = id(&o.create_post(&format!("Harbour at dawn #{TAG}")).await);
+        let reel = id(&created(
+            crate::bad_input::post_reel(app, o, "Tide loop").await,
+            "reel",
+        )
+        .await);
+        let story = id(&created(
+            o.post_json(
+                "/api/stories",
+                &json!({"content": "https://img.example.com/story.jpg"}),
+            )
+            .await,
+            "story",
+        )
+        .await);
+        let comment = id(&created(
+            o.post_json(
+                &format!("/api/posts/{post}/comments"),
+                &json!({"content": "The first light"}),
+            )
+            .await,
+            "comment",
+        )
+        .await);
+        created(
+            o.post_json(
+                &format!("/api/posts/{post}/comments"),
+                &json!({"content": "and the second", "parentId": comment}),
+            )
+            .await,
+            "reply",
+        )
+        .await;
+        created(
+            o.post_json(
+                &format!("/api/reels/{reel}/comments"),
+                &json!({"content": "Shot at low tide"}),
+            )
+            .await,
+            "reel comment",
+        )
+        .await;
+
+        // Her conversation with Blake, and his voicemail, before she blocks him.
+        let conversation = chat(&owner, &blocked).await;
+        let message = id(&created(
+            o.post_json(
+                &format!("/api/conversations/{conversation}/messages"),
+                &json!({"content": "See you at the harbour"}),
+            )
+            .await,
+            "message",
+        )
+        .await);
+        let voicemail = id(&created(
+            blocked
+                .user
+                .post_json(
+                    "/api/voicemails",
+                    &json!({"toUserId": o.id, "duration": 2,
+                            "voiceUrl": data_url("audio/webm;codecs=opus", CHROME_WEBM)}),
+                )
+                .await,
+            "voicemail",
+        )
+        .await);
+        block(&owner, &blocked).await;
+
+        // Rhea is private and blocked Blake too.
+        let private = recluse
+            .user
+            .client
+            .put(recluse.user.url("/api/user/settings"))
+            .json(&json!({"privateAccount": true}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(private.status(), 200);
+        block(&recluse, &blocked).await;
+
+        // Money to withdraw, a withdrawal of hers, an ad.
+        for caller in [&owner, &stranger, &blocked, &admin] {
+            credit(app, caller.user.id, 100_000).await;
+        }
+        let withdrawal = id(&created(
+            owner.user.post_json("/api/withdrawals", &payout()).await,
+            "withdrawal",
+        )
+        .await);
+        let ad = id(&created(admin.user.post_json("/api/ads", &ad()).await, "ad").await);
+
+        let mut callers = [stranger, blocked, admin, owner];
+        for caller in &mut callers {
+            caller.chat = Some(chat(caller, &friend).await);
+        }
+        Fixture {
+            owner: callers[3].user.id,
+            owner_name: OWNER.to_owned(),
+            post,
+            reel,
+            comment,
+            story,
+            conversation,
+            message,
+            voicemail,
+            withdrawal,
+            ad,
+            callers,
+            recluse,
+            fresh: AtomicUsize::new(0),
+        }
+    }
+
+    /// A new account's name.
+    fn fresh_name(&self, role: &str) -> String {
+        let n = self.fresh.fetch_add(1, Ordering::Relaxed);
+        format!("{role}{n}")
+    }
+
+    /// The callers of a row: [anonymous, stranger, blocked, admin, owner].
+    async fn callers_for<'a>(&'a self, app: &TestApp, row: &Row) -> Vec<CallerRef<'a>> {
+        let anonymous = CallerRef::Own(Caller {
+            name: None,
+            user: app.anonymous(),
+            chat: None,
+        });
+        let owner = |fx: &'a Fixture| {
+            if row.target == Target::FollowRequest {
+                CallerRef::Shared(&fx.recluse)
+            } else {
+                CallerRef::Shared(&fx.callers[3])
+            }
+        };
+        match row.callers {
+            Callers::Shared => vec![
+                anonymous,
+                CallerRef::Shared(&self.callers[0]),
+                CallerRef::Shared(&self.callers[1]),
+                CallerRef::Shared(&self.callers[2]),
+                owner(self),
+            ],
+            Callers::Fresh | Callers::FreshAll => {
+                let stranger = signed_up(app, &self.fresh_name("stranger")).await;
+                let blocked = signed_up(app, &self.fresh_name("blocked")).await;
+                block(&self.callers[3], &blocked).await;
+                let admin_name = self.fresh_name("admin");
+                let admin = signed_up(app, &admin_name).await;
+                grant_admin(app, &admin_name).await;
+                let owner = if row.callers == Callers::FreshAll {
+                    CallerRef::Own(signed_up(app, &self.fresh_name("self")).await)
+                } else {
+                    owner(self)
+                };
+                vec![
+                    anonymous,
+                    CallerRef::Own(stranger),
+                    CallerRef::Own(blocked),
+                    CallerRef::Own(admin),
+                    owner,
+                ]
+            }
+        }
+    }
+
+    /// What `{id}` is for this call.
+    async fn resolve(&self, app: &TestApp, target: Target) -> Option<i64> {
+        Some(match target {
+            Target::Nothing => return None,
+            Target::Owner => self.owner,
+            Target::Post => self.post,
+            Target::Reel => self.reel,
+            Target::Comment => self.comment,
+            Target::Story => self.story,
+            Target::Conversation => self.conversation,
+            Target::Voicemail => self.voicemail,
+            Target::Withdrawal => self.withdrawal,
+            Target::Ad => self.ad,
+            Target::FreshComment => id(&created(
+                self.callers[3]
+                    .user
+                    .post_json(
+                        &format!("/api/posts/{}/comments", self.post),
+                        &json!({"content": "One more thought"}),
+                    )
+                    .await,
+                "a comment",
+            )
+            .await),
+            Target::FollowRequest => {
+                let requester = signed_up(app, &self.fresh_name("requester")).await;
+                let follow = requester
+                    .user
+                    .post(&format!("/api/users/{}/follow", self.recluse.user.id))
+                    .await;
+                assert_eq!(follow.status(), 200, "asking to follow");
+                let requests = self
+                    .recluse
+                    .user
+                    .get_json("/api/user/follow-requests")
+                    .await;
+                let newest = &requests[0];
+                assert_eq!(newest["user"]["id"], requester.user.id);
+                id(newest)
+            }
+        })
+    }
+
+    fn path(&self, row: &Row, id: Option<i64>) -> String {
+        let mut path = row
+            .path
+            .replace("{messageId}", &self.message.to_string())
+            .replace("{userId}", &self.owner.to_string())
+            .replace("{username}", &self.owner_name)
+            .replace("{tag}", TAG);
+        if let Some(id) = id {
+            path = path.replace("{id}", &id.to_string());
+        }
+        assert!(!path.contains('{'), "{path}: a placeholder without a value");
+        if !row.query.is_empty() {
+            path = format!("{path}?{}", row.query);
+        }
+        path
+    }
+}
+
+enum CallerRef<'a> {
+    Shared(&'a Caller),
+    Own(Caller),
+}
+
+impl CallerRef<'_> {
+    fn caller(&self) -> &Caller {
+        match self {
+            CallerRef::Shared(caller) => caller,
+            CallerRef::Own(caller) => caller,
+        }
+    }
+}
+
+/// Sends one call as a browser of this site would (its Origin on every request).
+async fn call(
+    app: &TestApp,
+    fx: &Fixture,
+    caller: &Caller,
+    row: &Row,
+    path: &str,
+) -> (u16, String) {
+    let method = Method::from_bytes(row.method.as_bytes()).unwrap();
+    let mut request = caller
+        .user
+        .client
+        .request(method, caller.user.url(path))
+        .header("Origin", &app.address);
+    request = match row.body {
+        Body::None => request,
+        Body::Json(body) => request.json(&body(fx, caller)),
+        Body::Reel => {
+            let video = Part::bytes(SAMPLE_WEBM.to_vec())
+                .file_name("reel.webm")
+                .mime_str("video/webm")
+                .unwrap();
+            request.multipart(Form::new().part("video", video).text("caption", "A loop"))
+        }
+        Body::ProfileImage => {
+            let image = Part::bytes(png())
+                .file_name("avatar.png")
+                .mime_str("image/png")
+                .unwrap();
+            request.multipart(Form::new().part("profileImage", image))
+        }
+    };
+    let response = request.send().await.expect("request sent");
+    let status = response.status().as_u16();
+    (status, response.text().await.unwrap_or_default())
+}
+
+/// Every (METHOD, path) of the served OpenAPI document.
+async fn operations(app: &TestApp) -> BTreeSet<(String, String)> {
+    let response = app.get("/api/openapi.json").await;
+    assert_eq!(response.status(), 200);
+    let doc: Value = response.json().await.unwrap();
+    let mut operations = BTreeSet::new();
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for method in item.as_object().expect("a path item").keys() {
+            let method = method.to_uppercase();
+            if [
+                "GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE",
+            ]
+            .contains(&method.as_str())
+            {
+                operations.insert((method, path.clone()));
+            }
+        }
+    }
+    operations
+}
+
+async fn every_operation_answers_each_caller_as_the_table_says(backend: Backend) {
+    let app = spawn_app_with(backend, |settings| {
+        // Sign-ups and sign-ins are many here; their limits have tests of their own.
+        settings.auth_limit_per_ip = 10_000;
+        settings.auth_limit_per_account = 10_000;
+    })
+    .await;
+
+    let served = operations(&app).await;
+    let mut tabled = BTreeSet::new();
+    let mut twice = Vec::new();
+    for row in ROWS {
+        if !tabled.insert((row.method.to_owned(), row.path.to_owned())) {
+            twice.push(format!("{} {}", row.method, row.path));
+        }
+    }
+    let unguarded: Vec<String> = served
+        .difference(&tabled)
+        .map(|(m, p)| format!("{m} {p}"))
+        .collect();
+    let gone: Vec<String> = tabled
+        .difference(&served)
+        .map(|(m, p)| format!("{m} {p}"))
+        .collect();
+    assert!(
+        unguarded.is_empty() && gone.is_empty() && twice.is_empty(),
+        "the authorization table and the OpenAPI document differ:\n\
+         operations without a row (add one to ROWS in tests/api/authorization.rs): {unguarded:#?}\n\
+         rows without an operation: {gone:#?}\nrows given twice: {twice:#?}"
+    );
+
+    let fx = Fixture::new(&app).await;
+    let ordered = ROWS
+        .iter()
+        .filter(|row| !row.last)
+        .chain(ROWS.iter().filter(|row| row.last));
+    let mut wrong = Vec::new();
+    for row in ordered {
+        let callers = fx.callers_for(&app, row).await;
+        for ((role, expect), caller) in ROLES.iter().zip(row.expect).zip(&callers) {
+            let id = fx.resolve(&app, row.target).await;
+            let path = fx.path(row, id);
+            let (status, body) = call(&app, &fx, caller.caller(), row, &path).await;
+            if !expect.accepts(status, &body) {
+                let excerpt: String = body.chars().take(300).collect();
+                wrong.push(format!(
+                    "{} {} as {role}: expected {expect:?}, got {status} {excerpt}",
+                    row.method, row.path
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {} calls answered otherwise than the table says:\n{}",
+        wrong.len(),
+        ROWS.len() * ROLES.len(),
+        wrong.join("\n")
+    );
+}

@@ -59,21 +59,25 @@ pub async fn posts(
             let Some(tsquery) = query.tsquery() else {
                 return Ok(Vec::new());
             };
-            fetch_list!(
-                db,
-                (i64, String),
-                concat!(
-                    "SELECT p.id, p.search_words
+            // Not a prepared statement: PostgreSQL then plans with the query's words, walking
+            // the primary key backwards for a common word (its newest matches come soon) and
+            // the GIN index for a rare one. A prepared statement's generic plan, made for no
+            // word in particular, walked the primary key for every query: 70 ms for a word
+            // pair in one post of 125 at 100,000 posts, against 11 ms.
+            sqlx::query_as::<sqlx::Any, (i64, String)>(concat!(
+                "SELECT p.id, p.search_words
                      FROM posts p
                      JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND ",
-                    may_see!("$1", "u.id"),
-                    " WHERE p.search_vector @@ to_tsquery('simple', $2)
+                may_see!("$1", "u.id"),
+                " WHERE p.search_vector @@ to_tsquery('simple', $2)
                      ORDER BY p.id DESC LIMIT $3"
-                ),
-                viewer,
-                tsquery,
-                CANDIDATES
-            )?
+            ))
+            .persistent(false)
+            .bind(viewer)
+            .bind(tsquery)
+            .bind(CANDIDATES)
+            .fetch_all(&db.pool)
+            .await?
         }
     };
     let best = rank(query, candidates, limit);

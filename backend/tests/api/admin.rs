@@ -110,6 +110,8 @@ async fn every_admin_route_answers_401_anonymous_and_403_to_a_non_admin(backend:
         ("GET", "/api/admin/users"),
         ("GET", "/api/admin/users/summary"),
         ("GET", "/api/admin/audit"),
+        ("GET", "/api/admin/reports"),
+        ("PUT", "/api/admin/reports/{id}"),
     ] {
         assert!(
             listed.contains(&(expected.0.to_owned(), expected.1.to_owned())),

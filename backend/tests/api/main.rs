@@ -24,6 +24,7 @@ mod posts;
 mod private;
 mod realtime;
 mod reels;
+mod reports;
 mod rtc;
 mod search;
 mod shares;

@@ -38,7 +38,8 @@ async fn make_admin(app: &TestApp, username: &str) {
     db.pool.close().await;
 }
 
-async fn admin(app: &TestApp, username: &str) -> TestUser {
+/// A new user made an admin.
+pub async fn admin(app: &TestApp, username: &str) -> TestUser {
     let user = app.new_user(username).await;
     make_admin(app, username).await;
     user
@@ -57,7 +58,7 @@ async fn send(
     request.send().await.expect("request sent")
 }
 
-async fn put_json(user: &TestUser, path: &str, body: &Value) -> reqwest::Response {
+pub async fn put_json(user: &TestUser, path: &str, body: &Value) -> reqwest::Response {
     send(user, Method::PUT, path, Some(body)).await
 }
 

@@ -7,9 +7,11 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 
+use crate::admin::{admin, put_json};
 use crate::bad_input::post_reel;
+use crate::blocks::{count, ids};
 use crate::both_backends;
-use crate::helpers::{Backend, PASSWORD, TestApp, TestUser, error_of, spawn_app};
+use crate::helpers::{Backend, PASSWORD, TestUser, error_of, spawn_app};
 use crate::sockets::conversation;
 
 both_backends!(
@@ -29,18 +31,6 @@ both_backends!(
     bad_decisions_are_refused_and_change_nothing,
 );
 
-async fn make_admin(app: &TestApp, user: &str) {
-    let db = app.db().await;
-    assert!(atelier::db::users::grant_admin(&db, user).await.unwrap());
-    db.pool.close().await;
-}
-
-async fn admin(app: &TestApp, username: &str) -> TestUser {
-    let user = app.new_user(username).await;
-    make_admin(app, username).await;
-    user
-}
-
 async fn report(user: &TestUser, target_type: &str, target_id: &Value, reason: &str) -> i64 {
     let response = user
         .post_json(
@@ -56,15 +46,6 @@ async fn report(user: &TestUser, target_type: &str, target_id: &Value, reason: &
     response.json::<Value>().await.unwrap()["id"]
         .as_i64()
         .unwrap()
-}
-
-async fn put_json(user: &TestUser, path: &str, body: &Value) -> reqwest::Response {
-    user.client
-        .put(user.url(path))
-        .json(body)
-        .send()
-        .await
-        .expect("request sent")
 }
 
 /// The admin's queue (`status`), first page of up to 100.
@@ -98,24 +79,6 @@ async fn decided(boss: &TestUser, case: &Value, action: &str) -> Value {
     let response = decide(boss, case, action).await;
     assert_eq!(response.status(), StatusCode::OK, "{action}");
     response.json().await.unwrap()
-}
-
-fn ids(list: &Value) -> Vec<i64> {
-    list.as_array()
-        .expect("a list")
-        .iter()
-        .map(|item| item["id"].as_i64().unwrap())
-        .collect()
-}
-
-async fn count(app: &TestApp, sql: &str) -> i64 {
-    let db = app.db().await;
-    let (count,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(sql.to_owned()))
-        .fetch_one(&db.pool)
-        .await
-        .unwrap();
-    db.pool.close().await;
-    count
 }
 
 async fn story(user: &TestUser, caption: &str) -> Value {

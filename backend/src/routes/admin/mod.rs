@@ -18,7 +18,11 @@ mod withdrawals_summary;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
+
+/// The most a decision's notes may hold.
+const NOTES_MAX: usize = 500;
 
 /// Nested at `/api/admin`.
 pub fn router() -> OpenApiRouter<AppState> {
@@ -33,4 +37,14 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(audit_list::list_audit))
         .routes(routes!(reports_list::list_reports))
         .routes(routes!(report_decide::decide_report))
+}
+
+/// A decision's notes (a withdrawal's, a report's): trimmed, `None` when blank, 400 over 500
+/// characters.
+fn decision_notes(notes: Option<&str>) -> ApiResult<Option<&str>> {
+    let notes = notes.map(str::trim).filter(|n| !n.is_empty());
+    if notes.is_some_and(|n| n.chars().count() > NOTES_MAX) {
+        return Err(ApiError::bad_request("Notes must be under 500 characters"));
+    }
+    Ok(notes)
 }

@@ -2,6 +2,7 @@ use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use super::decision_notes;
 use crate::auth::AdminUser;
 use crate::db;
 use crate::db::reports::Decided;
@@ -10,7 +11,6 @@ use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::state::AppState;
 use crate::wire::report::ReportCase;
 
-const NOTES_MAX: usize = 500;
 const NOT_FOUND: &str = "Report not found";
 
 /// The decision on an open report case.
@@ -50,14 +50,7 @@ pub async fn decide_report(
     Json(body): Json<ReportDecision>,
 ) -> ApiResult<Json<ReportCase>> {
     let action = body.action;
-    let notes = body
-        .notes
-        .as_deref()
-        .map(str::trim)
-        .filter(|n| !n.is_empty());
-    if notes.is_some_and(|n| n.chars().count() > NOTES_MAX) {
-        return Err(ApiError::bad_request("Notes must be under 500 characters"));
-    }
+    let notes = decision_notes(body.notes.as_deref())?;
     let decided = db::reports::decide(
         &state.db,
         id,

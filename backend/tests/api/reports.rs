@@ -511,6 +511,8 @@ async fn removing_a_post_hides_it_everywhere_but_from_admins(backend: Backend) {
         assert_eq!(ids(&search["posts"]), vec![kept["id"].as_i64().unwrap()]);
         let profile = viewer.get_json("/api/users/username/maya").await;
         assert_eq!(profile["postsCount"], 1, "postsCount");
+        let tag = viewer.get_json("/api/tags/quietharbour").await;
+        assert_eq!(tag["postsCount"], 1, "the tag's postsCount");
         let comments = viewer.get(&format!("{by_id}/comments")).await;
         assert_eq!(comments.status(), StatusCode::NOT_FOUND);
         let like = viewer.post(&format!("{by_id}/like")).await;

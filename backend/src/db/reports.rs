@@ -17,50 +17,51 @@ use super::visibility::in_audience;
 use crate::domain::{Page, ReportAction, ReportReason, ReportStatus, ReportTargetType};
 
 /// The target's author and its text (the case's preview), when `reporter` may report it: it
-/// exists, was not removed, its author is active, and `reporter` could see it but for a block
-/// (a block does not shield abuse from a report); a message only in the reporter's own
-/// conversation. `$1` the target, `$2` the reporter, `$3` now (each text names all three, so
+/// exists, was not removed (nor its post, reel or thread), its author is active, and `reporter`
+/// could see it but for a block (a block does not shield abuse from a report); a message only
+/// in the reporter's own conversation. `$1` the target, `$2` the reporter, `$3` now (each text names all three, so
 /// one list of binds serves them all).
 fn lookup(target: ReportTargetType) -> &'static str {
     match target {
         ReportTargetType::Post => concat!(
             "SELECT p.user_id, p.caption FROM posts p
-                 JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL
-                 WHERE p.id = $1 AND p.removed_at IS NULL AND $3 = $3 AND ",
+             JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL
+             WHERE p.id = $1 AND p.removed_at IS NULL AND $3 = $3 AND ",
             in_audience!("$2", "p.user_id")
         ),
         ReportTargetType::Reel => concat!(
             "SELECT r.user_id, r.caption FROM reels r
-                 JOIN users u ON u.id = r.user_id AND u.deactivated_at IS NULL
-                 WHERE r.id = $1 AND r.removed_at IS NULL AND $3 = $3 AND ",
+             JOIN users u ON u.id = r.user_id AND u.deactivated_at IS NULL
+             WHERE r.id = $1 AND r.removed_at IS NULL AND $3 = $3 AND ",
             in_audience!("$2", "r.user_id")
         ),
         ReportTargetType::Story => concat!(
             "SELECT s.user_id, COALESCE(NULLIF(s.caption, ''), s.image_url) FROM stories s
-                 JOIN users u ON u.id = s.user_id AND u.deactivated_at IS NULL
-                 WHERE s.id = $1 AND s.removed_at IS NULL AND s.expires_at > $3 AND ",
+             JOIN users u ON u.id = s.user_id AND u.deactivated_at IS NULL
+             WHERE s.id = $1 AND s.removed_at IS NULL AND s.expires_at > $3 AND ",
             in_audience!("$2", "s.user_id")
         ),
         ReportTargetType::Comment => concat!(
             "SELECT c.user_id, c.content FROM comments c
-                 JOIN users u ON u.id = c.user_id AND u.deactivated_at IS NULL
-                 LEFT JOIN posts p ON p.id = c.post_id
-                 LEFT JOIN reels r ON r.id = c.reel_id
-                 JOIN users a ON a.id = COALESCE(p.user_id, r.user_id) AND a.deactivated_at IS NULL
-                 WHERE c.id = $1 AND c.removed_at IS NULL AND $3 = $3
-                   AND p.removed_at IS NULL AND r.removed_at IS NULL AND ",
+             JOIN users u ON u.id = c.user_id AND u.deactivated_at IS NULL
+             LEFT JOIN posts p ON p.id = c.post_id
+             LEFT JOIN reels r ON r.id = c.reel_id
+             LEFT JOIN comments t ON t.id = c.parent_id
+             JOIN users a ON a.id = COALESCE(p.user_id, r.user_id) AND a.deactivated_at IS NULL
+             WHERE c.id = $1 AND c.removed_at IS NULL AND $3 = $3
+               AND p.removed_at IS NULL AND r.removed_at IS NULL AND t.removed_at IS NULL AND ",
             in_audience!("$2", "a.id")
         ),
         ReportTargetType::Message => {
             "SELECT m.sender_id, m.content FROM messages m
-                 JOIN conversations c ON c.id = m.conversation_id
-                                     AND (c.user_a = $2 OR c.user_b = $2)
-                 JOIN users u ON u.id = m.sender_id AND u.deactivated_at IS NULL
-                 WHERE m.id = $1 AND m.removed_at IS NULL AND $3 = $3"
+             JOIN conversations c ON c.id = m.conversation_id
+                                 AND (c.user_a = $2 OR c.user_b = $2)
+             JOIN users u ON u.id = m.sender_id AND u.deactivated_at IS NULL
+             WHERE m.id = $1 AND m.removed_at IS NULL AND $3 = $3"
         }
         ReportTargetType::User => {
             "SELECT u.id, u.display_name || ' (@' || u.username || ')' FROM users u
-                 WHERE u.id = $1 AND u.deactivated_at IS NULL AND $2 = $2 AND $3 = $3"
+             WHERE u.id = $1 AND u.deactivated_at IS NULL AND $2 = $2 AND $3 = $3"
         }
     }
 }

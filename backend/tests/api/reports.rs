@@ -548,7 +548,7 @@ async fn removing_a_comment_takes_it_out_of_the_thread_and_the_count(backend: Ba
     let post = sofia.create_post("harbour").await;
     let kept = comment(&leo, &post, "lovely", None).await;
     let bad = comment(&maya, &post, "rude", None).await;
-    comment(&leo, &post, "please stop", Some(&bad)).await;
+    let bad_reply = comment(&leo, &post, "please stop", Some(&bad)).await;
     let reply = comment(&maya, &post, "rude again", Some(&kept)).await;
     let by_id = format!("/api/posts/{}", post["id"]);
     assert_eq!(leo.get_json(&by_id).await["commentsCount"], 4);
@@ -595,6 +595,16 @@ async fn removing_a_comment_takes_it_out_of_the_thread_and_the_count(backend: Ba
             StatusCode::BAD_REQUEST,
             "no reply to a removed one"
         );
+    }
+    // Nor is what it removed reported again, its thread's replies included.
+    for target in [&bad["id"], &bad_reply["id"]] {
+        let again = sofia
+            .post_json(
+                "/api/reports",
+                &json!({"targetType": "comment", "targetId": target, "reason": "spam"}),
+            )
+            .await;
+        assert_eq!(again.status(), StatusCode::NOT_FOUND);
     }
     // Admins still read it.
     let comments = boss.get_json(&format!("{by_id}/comments")).await;

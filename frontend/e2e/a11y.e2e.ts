@@ -10,6 +10,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FOLLOW_REQUESTS_TEXT, FOLLOW_TEXT, PRIVATE_PROFILE_TEXT } from '@/features/users/privacy-text';
 import type { Screen } from './browser';
 import { prepareForCalls } from './calls';
 import { baseUrl, creator, DEMO_ADMIN, phones, signIn, signUp, type Creator } from './flows';
@@ -270,6 +271,38 @@ describe.each<Screen>(['phone', 'desktop'])('accessibility on the %s screen', (s
     await blocked.getByText("You haven't blocked anyone.").waitFor();
     await check(page, screen, 'settings: blocked accounts');
     await closeDialog(page, blocked);
+  });
+
+  it("a private account: its locked profile, the request sent, the owner's follow requests and switch", async () => {
+    // Fresh creators: the owner goes private, which the shared demo accounts must not.
+    const owner = creator(`a11y_priv_o_${screen}`, 'Petra Owner');
+    const visitor = creator(`a11y_priv_v_${screen}`, 'Victor Visit');
+    const o = await phone(`a11y-${screen}-private-owner`, screen);
+    await signUp(o.page, owner);
+    const saved = await o.page.request.put(`${baseUrl}/api/user/settings`, { data: { privateAccount: true } });
+    expect(saved.ok()).toBe(true);
+
+    const v = await phone(`a11y-${screen}-private-visitor`, screen);
+    await signUp(v.page, visitor);
+    await visit(v.page, `/profile/${owner.username}`, owner.displayName);
+    await v.page.getByRole('region', { name: PRIVATE_PROFILE_TEXT.title }).waitFor();
+    await check(v.page, screen, 'profile: private, not followed');
+    await v.page.getByRole('button', { name: FOLLOW_TEXT.follow, exact: true }).click();
+    await v.page.getByRole('button', { name: FOLLOW_TEXT.requested, exact: true }).waitFor({ timeout: 15_000 });
+    await check(v.page, screen, 'profile: private, requested');
+
+    await visit(o.page, `/profile/${owner.username}`, owner.displayName);
+    const entry = o.page.getByRole('button', { name: FOLLOW_REQUESTS_TEXT.entryLabel('1') });
+    await entry.waitFor({ timeout: 15_000 });
+    await check(o.page, screen, 'profile: own, with follow requests');
+    const requests = await openDialog(o.page, entry, FOLLOW_REQUESTS_TEXT.title);
+    await requests.getByRole('button', { name: FOLLOW_REQUESTS_TEXT.approveLabel(visitor.username) }).waitFor();
+    await check(o.page, screen, 'profile: follow requests');
+    await closeDialog(o.page, requests);
+
+    await visit(o.page, '/settings', 'Settings');
+    await o.page.getByRole('switch', { name: 'Private Account', exact: true, checked: true }).waitFor({ timeout: 15_000 });
+    await check(o.page, screen, 'settings: private account on');
   });
 
   it('earnings and the withdrawal dialog', async () => {

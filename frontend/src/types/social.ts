@@ -12,5 +12,7 @@ export type LikeResponse = Schemas['LikeState'];
 export type BookmarkResponse = Schemas['BookmarkState'];
 export type FollowStatus = Schemas['FollowStatus'];
 export type FollowResponse = Schemas['FollowState'];
+/** A request to follow your private account (issue 20). */
+export type FollowRequest = Schemas['FollowRequest'];
 export type UpdateProfileRequest = Schemas['ProfileUpdate'];
 export type ProfileImageResponse = Schemas['ProfileImageResponse'];

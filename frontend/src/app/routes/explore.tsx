@@ -19,7 +19,7 @@ export default function ExplorePage() {
       <ExploreSearch
         renderAccountAction={(account) =>
           account.id === user.id ? null : (
-            <FollowButton userId={account.id} isFollowing={account.isFollowing} className="min-w-24 px-3" />
+            <FollowButton userId={account.id} isFollowing={account.isFollowing} isRequested={account.isRequested} className="min-w-24 px-3" />
           )
         }
         idle={

@@ -1,10 +1,11 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { SafetyLayer } from '@/features/safety/components/safety-layer';
 import { aReel } from '@/test/reels';
 import { aPost, aProfile, json, me, renderWithApp } from '@/test/render';
+import { FOLLOW_TEXT, PRIVATE_PROFILE_TEXT } from '@/features/users/privacy-text';
 import ProfilePage from './profile';
 
 const own = aProfile({ id: me.id, username: 'maya', displayName: 'Maya Chen', bio: 'Painter', skills: ['design', 'code'], postsCount: 1 });
@@ -243,5 +244,104 @@ describe('ProfilePage', () => {
     renderProfile('/profile/maya');
     await user.click(await screen.findByRole('tab', { name: /REELS/ }));
     expect(await screen.findByText('No Reels Yet')).toBeInTheDocument();
+  });
+
+  describe('a private account (issue 20)', () => {
+    const maria = aProfile({ id: 5, username: 'maria', displayName: 'Maria Lind', isPrivate: true, postsCount: 12, followersCount: 40 });
+    const listCalls = (fetchMock: ReturnType<typeof serve>) =>
+      fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => /^\/api\/(posts|reels|bookmarks)/.test(url));
+
+    it("shows the header, counts and 'This account is private' to someone who does not follow, and fetches none of its lists", async () => {
+      const fetchMock = serve({
+        '/api/users/username/maria': () => json(maria),
+        '/api/users/5/follow-status': () => json({ isFollowing: false, isRequested: false }),
+      });
+      renderProfile('/profile/maria');
+      expect(await screen.findByRole('heading', { name: 'Maria Lind' })).toBeInTheDocument();
+      expect(screen.getByText('Private account')).toHaveClass('sr-only');
+      expect(screen.getByText('12')).toBeInTheDocument();
+      expect(screen.getByText('40')).toBeInTheDocument();
+      const notice = screen.getByRole('region', { name: PRIVATE_PROFILE_TEXT.title });
+      expect(notice).toHaveTextContent(PRIVATE_PROFILE_TEXT.follow);
+      expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Message' })).toBeInTheDocument();
+      await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === '/api/users/5/follow-status')).toBe(true));
+      expect(listCalls(fetchMock)).toEqual([]);
+    });
+
+    it("turns Follow into 'Requested' and says the request waits; pressing it again withdraws the request", async () => {
+      let requested = false;
+      const fetchMock = serve({
+        '/api/users/username/maria': () => json({ ...maria, isRequested: requested }),
+        '/api/users/5/follow-status': () => json({ isFollowing: false, isRequested: requested }),
+        '/api/users/5/follow': () => json({ isFollowing: false, isRequested: (requested = !requested), followersCount: 40 }),
+      });
+      const user = userEvent.setup();
+      renderProfile('/profile/maria');
+      await user.click(await screen.findByRole('button', { name: 'Follow' }));
+      expect(await screen.findByRole('button', { name: 'Requested' })).toHaveAttribute('aria-pressed', 'true');
+      expect(screen.getByRole('region', { name: PRIVATE_PROFILE_TEXT.title })).toHaveTextContent(PRIVATE_PROFILE_TEXT.requested);
+      expect(await screen.findByText(FOLLOW_TEXT.requestSent)).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Requested' }));
+      expect(await screen.findByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
+      expect(fetchMock.mock.calls.filter(([url]) => url === '/api/users/5/follow').map(([, init]) => init?.method)).toEqual(['POST', 'DELETE']);
+      expect(listCalls(fetchMock)).toEqual([]);
+    });
+
+    it('shows its posts to a follower', async () => {
+      serve({
+        '/api/users/username/maria': () => json({ ...maria, isFollowing: true }),
+        '/api/users/5/follow-status': () => json({ isFollowing: true, isRequested: false }),
+        '/api/posts/user/5': () => json([aPost({ user: { id: 5, username: 'maria', displayName: 'Maria Lind', profileImage: null } })]),
+      });
+      renderProfile('/profile/maria');
+      expect(await screen.findByRole('list', { name: 'Posts' })).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: PRIVATE_PROFILE_TEXT.title })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Following' })).toBeInTheDocument();
+    });
+
+    it('asks again for a profile whose request waits each time it is shown (the server sends no approval event)', async () => {
+      let approved = false;
+      const fetchMock = serve({
+        '/api/users/username/maria': () => json({ ...maria, isRequested: !approved, isFollowing: approved }),
+        '/api/users/5/follow-status': () => json({ isFollowing: approved, isRequested: !approved }),
+        '/api/posts/user/5': () => json([]),
+      });
+      const { location } = renderProfile('/profile/maria');
+      expect(await screen.findByRole('button', { name: 'Requested' })).toBeInTheDocument();
+      act(() => location.navigate('/'));
+      expect(await screen.findByText('Home feed')).toBeInTheDocument();
+      approved = true;
+      // Within the stale time (here for ever), yet read again: the posts show once approved.
+      act(() => location.navigate('/profile/maria'));
+      expect(await screen.findByRole('button', { name: 'Following' })).toBeInTheDocument();
+      expect(await screen.findByText('No Posts Yet')).toBeInTheDocument();
+      expect(fetchMock.mock.calls.filter(([url]) => url === '/api/users/username/maria')).toHaveLength(2);
+    });
+
+    it('gives your own private profile the follow requests entry, with how many wait', async () => {
+      serve({
+        '/api/users/username/maya': () => json({ ...own, isPrivate: true }),
+        '/api/posts/user/1': () => json([]),
+        '/api/user/follow-requests': () =>
+          json([{ id: 3, user: { id: 2, username: 'leo', displayName: 'Leo Park', profileImageUrl: null }, createdAt: '2026-01-01T00:00:00Z' }]),
+      });
+      const user = userEvent.setup();
+      renderProfile('/profile/maya');
+      await user.click(await screen.findByRole('button', { name: 'Follow requests, 1 pending' }));
+      const dialog = screen.getByRole('dialog', { name: 'Follow requests' });
+      expect(within(dialog).getByRole('button', { name: 'Approve @leo' })).toBeInTheDocument();
+      expect(screen.getAllByRole('tab', { hidden: true }).map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS', 'SAVED']);
+    });
+
+    it('fetches no follow requests for your own public profile', async () => {
+      const fetchMock = serve({ '/api/users/username/maya': () => json(own), '/api/posts/user/1': () => json([]) });
+      renderProfile('/profile/maya');
+      await screen.findByRole('list', { name: 'Posts' }).catch(() => screen.findByText('No Posts Yet'));
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('follow-requests'))).toBe(false);
+      expect(screen.queryByRole('button', { name: /Follow requests/ })).not.toBeInTheDocument();
+    });
   });
 });

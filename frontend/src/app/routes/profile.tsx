@@ -1,6 +1,8 @@
 //! /profile/{username} (spec 000 §2): the header, then POSTS, REELS (issue 9) and (own profile
 //! only) SAVED. The own profile's actions include 'Earnings' beside Settings; someone else's
-//! profile has the '⋯' menu (mute, block: issue 20).
+//! profile has the '⋯' menu (mute, block: issue 20). Issue 20's private accounts: someone else's
+//! private profile you do not follow shows 'This account is private' instead of the tabs (none
+//! of their lists is fetched); your own private profile has the follow requests entry.
 import { Bookmark, Clapperboard, Grid3x3, Settings, UserX, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
@@ -15,6 +17,8 @@ import { useFollowStatus } from '@/features/users/api/get-follow-status';
 import { isNotFound, useProfile } from '@/features/users/api/get-profile';
 import { EditProfileDialog } from '@/features/users/components/edit-profile-dialog';
 import { FollowButton } from '@/features/users/components/follow-button';
+import { FollowRequestsEntry } from '@/features/users/components/follow-requests-dialog';
+import { PrivateAccountNotice } from '@/features/users/components/private-account-notice';
 import { ProfileHeader, ProfileHeaderSkeleton } from '@/features/users/components/profile-header';
 import { useCurrentUser } from '@/lib/auth';
 import type { Profile } from '@/types/social';
@@ -24,11 +28,19 @@ type TabId = 'posts' | 'reels' | 'saved';
 const linkButton =
   'inline-flex min-h-11 min-w-0 items-center justify-center gap-2 rounded-xl border border-white/10 bg-white/5 px-1 text-sm whitespace-nowrap font-semibold text-zinc-100 transition hover:bg-white/10 max-[399px]:text-[13px] [&>svg]:max-[399px]:hidden';
 
-function OtherUserActions({ profile }: { profile: Profile }) {
-  const status = useFollowStatus(profile.id);
+/** Whether the signed-in user follows `profile`, or asked to: the follow status once read, else the profile's. */
+function useFollowState(profile: Profile, { enabled }: { enabled: boolean }) {
+  const status = useFollowStatus(profile.id, { enabled });
+  return {
+    isFollowing: status.data?.isFollowing ?? profile.isFollowing,
+    isRequested: status.data?.isRequested ?? profile.isRequested,
+  };
+}
+
+function OtherUserActions({ profile, follow }: { profile: Profile; follow: { isFollowing: boolean; isRequested: boolean } }) {
   return (
     <>
-      <FollowButton userId={profile.id} isFollowing={status.data?.isFollowing ?? profile.isFollowing} className="min-w-0" />
+      <FollowButton userId={profile.id} isFollowing={follow.isFollowing} isRequested={follow.isRequested} className="min-w-0" />
       <MessageButton userId={profile.id} className="min-w-0" />
     </>
   );
@@ -52,9 +64,7 @@ function OwnActions({ profile }: { profile: Profile }) {
 }
 
 function ProfileView({ username }: { username: string }) {
-  const me = useCurrentUser();
   const profile = useProfile(username);
-  const [tab, setTab] = useState<TabId>('posts');
 
   if (profile.isPending) return <ProfileHeaderSkeleton />;
   if (profile.isError) {
@@ -64,9 +74,16 @@ function ProfileView({ username }: { username: string }) {
       <EmptyState title="Failed to load profile" description="Please try again later." className="pt-24" />
     );
   }
+  return <LoadedProfile user={profile.data} />;
+}
 
-  const user = profile.data;
+function LoadedProfile({ user }: { user: Profile }) {
+  const me = useCurrentUser();
+  const [tab, setTab] = useState<TabId>('posts');
   const isOwn = user.id === me.id;
+  // Not fetched for your own profile (spec 000 §6).
+  const follow = useFollowState(user, { enabled: !isOwn });
+  const locked = !isOwn && user.isPrivate && !follow.isFollowing;
   const postsTab = {
     id: 'posts' as const,
     label: (
@@ -100,12 +117,17 @@ function ProfileView({ username }: { username: string }) {
       <ProfileHeader
         profile={user}
         isOwn={isOwn}
-        actions={isOwn ? <OwnActions profile={user} /> : <OtherUserActions profile={user} />}
+        actions={isOwn ? <OwnActions profile={user} /> : <OtherUserActions profile={user} follow={follow} />}
         menu={isOwn ? undefined : <ProfileMenu profile={user} className="-mt-1 -mr-2 text-zinc-300 hover:bg-white/5 hover:text-white" />}
       />
-      <div className="mt-6">
-        <Tabs label="Profile sections" value={tab} onChange={setTab} tabs={isOwn ? [postsTab, reelsTab, savedTab] : [postsTab, reelsTab]} />
-      </div>
+      {isOwn && <FollowRequestsEntry enabled={user.isPrivate} />}
+      {locked ? (
+        <PrivateAccountNotice isRequested={follow.isRequested} />
+      ) : (
+        <div className="mt-6">
+          <Tabs label="Profile sections" value={tab} onChange={setTab} tabs={isOwn ? [postsTab, reelsTab, savedTab] : [postsTab, reelsTab]} />
+        </div>
+      )}
     </>
   );
 }

@@ -56,7 +56,6 @@ describe('the settings screen', () => {
   it('promises nothing from the switches that are stored but have no effect yet, and says so', async () => {
     renderSettings();
     const notYet: Array<[string, string]> = [
-      ['Private Account', 'Not available yet: your posts stay visible to everyone'],
       ['Voice Reactions Privacy', 'Not available yet: voice reactions are not shared with anyone'],
       ['3D Content Sharing', 'Not available yet: 3D content cannot be shared'],
       ['AI Mood Detection', 'Not available yet: the assistant works the same either way'],
@@ -64,12 +63,37 @@ describe('the settings screen', () => {
       ['3D Content Quality', 'Not available yet: 3D cards look the same either way'],
     ];
     for (const [name, note] of notYet) expect(switchNamed(name)).toHaveAccessibleDescription(expect.stringContaining(note));
-    for (const promise of ['Only approved followers see your posts', 'Keep your voice reactions private', 'Allow others to share your 3D content',
+    for (const promise of ['Keep your voice reactions private', 'Allow others to share your 3D content',
       'Suggest a mood for what you create', 'Show 3D content in high quality']) {
       expect(screen.queryByText(promise)).not.toBeInTheDocument();
     }
     // The switches that work carry no such note.
     expect(switchNamed('Sound Effects')).toHaveAccessibleDescription('Ringtone and message sounds');
+    expect(switchNamed('Private Account')).toHaveAccessibleDescription('For approving followers before they see your posts');
+  });
+
+  it('saves the Private Account switch; while on it says that turning it off approves every pending request', async () => {
+    const user = userEvent.setup();
+    const { calls, queryClient } = renderSettings({
+      'PUT /api/user/settings': ({ body }) => json({ ...DEFAULT_SETTINGS, ...(body as Partial<Settings>) }),
+    });
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    await waitFor(() => expect(switchNamed('Private Account')).toHaveAttribute('aria-checked', 'false'));
+    expect(screen.queryByText(/approves every pending follow request/)).not.toBeInTheDocument();
+
+    await user.click(switchNamed('Private Account'));
+    await waitFor(() => expect(calls('PUT /api/user/settings')).toHaveLength(1));
+    expect(calls('PUT /api/user/settings')[0].body).toEqual({ privateAccount: true });
+    expect(switchNamed('Private Account')).toHaveAccessibleDescription(
+      'For approving followers before they see your posts Only your followers see your posts, reels and stories. Turning it off approves every pending follow request.',
+    );
+    // Your profile (its lock, its follow requests, its followers) is read again.
+    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['users'] }));
+
+    await user.click(switchNamed('Private Account'));
+    await waitFor(() => expect(calls('PUT /api/user/settings')).toHaveLength(2));
+    expect(calls('PUT /api/user/settings')[1].body).toEqual({ privateAccount: false });
+    expect(screen.queryByText(/approves every pending follow request/)).not.toBeInTheDocument();
   });
 
   it('shows the saved settings, not the defaults', async () => {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api-client';
+import { usersQueryKey } from '@/lib/query-keys';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/settings';
 import { settingsKeys } from './keys';
 
@@ -12,7 +13,9 @@ export async function updateSettings(change: Partial<Settings>): Promise<Setting
 
 /**
  * Saves a switch as it changes: the cache (and so every feature reading it) changes at once;
- * on failure it goes back to what it was and a toast says so; the server's answer is kept.
+ * on failure it goes back to what it was and a toast says so; the server's answer is kept. A
+ * saved Private Account change (issue 20) refreshes the users' data: your profile's
+ * `isPrivate`, its follow requests, and (turning it off approves them all) its followers.
  */
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
@@ -34,6 +37,9 @@ export function useUpdateSettings() {
       queryClient.setQueryData<Settings>(settingsKeys.settings, restored);
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to save your settings. Please try again.' });
     },
-    onSuccess: (saved) => queryClient.setQueryData<Settings>(settingsKeys.settings, saved),
+    onSuccess: (saved, change) => {
+      queryClient.setQueryData<Settings>(settingsKeys.settings, saved);
+      if ('privateAccount' in change) void queryClient.invalidateQueries({ queryKey: usersQueryKey });
+    },
   });
 }

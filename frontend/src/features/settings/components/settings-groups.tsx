@@ -1,6 +1,7 @@
 //! The four switch groups of spec 001 §2, loaded from GET /api/user/settings and saved as each
 //! one changes (optimistic: the switch moves at once and goes back with a toast on failure). A
-//! group may end with an entry the page hands in (Privacy & Security: 'Blocked accounts').
+//! group may end with an entry the page hands in (Privacy & Security: 'Blocked accounts'). The
+//! Private Account switch is live (issue 20); while on, it says what turning it off does.
 import { useId, type ReactNode } from 'react';
 import { Switch } from '@/components/ui/switch';
 import { DEFAULT_SETTINGS, useSettings, type Settings } from '@/lib/settings';
@@ -12,6 +13,8 @@ interface SwitchRow {
   description: string;
   /** Shown under the switch whatever its state: a setting that is stored but has no effect yet says so. */
   note?: string;
+  /** Shown under the description while the switch is on: what turning it off does. */
+  whenOn?: string;
 }
 
 export const SETTINGS_GROUPS: Array<{ title: string; rows: SwitchRow[] }> = [
@@ -30,7 +33,7 @@ export const SETTINGS_GROUPS: Array<{ title: string; rows: SwitchRow[] }> = [
         key: 'privateAccount',
         label: 'Private Account',
         description: 'For approving followers before they see your posts',
-        note: 'Not available yet: your posts stay visible to everyone',
+        whenOn: 'Only your followers see your posts, reels and stories. Turning it off approves every pending follow request.',
       },
       {
         key: 'voiceReactionsPrivacy',
@@ -81,6 +84,8 @@ export const SETTINGS_GROUPS: Array<{ title: string; rows: SwitchRow[] }> = [
 
 function SettingRow({ row, checked, onChange }: { row: SwitchRow; checked: boolean; onChange: (on: boolean) => void }) {
   const id = useId();
+  const hint = checked ? row.whenOn : undefined;
+  const describedBy = [`${id}-description`, hint && `${id}-hint`, row.note && `${id}-note`].filter(Boolean).join(' ');
   return (
     <li className="flex items-center justify-between gap-4 py-3">
       <div className="min-w-0">
@@ -90,6 +95,11 @@ function SettingRow({ row, checked, onChange }: { row: SwitchRow; checked: boole
         <p id={`${id}-description`} className="text-xs text-zinc-400">
           {row.description}
         </p>
+        {hint && (
+          <p id={`${id}-hint`} className="mt-1 text-xs text-zinc-400">
+            {hint}
+          </p>
+        )}
         {row.note && (
           <p id={`${id}-note`} className="mt-1 text-xs text-amber-300">
             {row.note}
@@ -100,7 +110,7 @@ function SettingRow({ row, checked, onChange }: { row: SwitchRow; checked: boole
         checked={checked}
         onCheckedChange={onChange}
         aria-labelledby={`${id}-label`}
-        aria-describedby={row.note ? `${id}-description ${id}-note` : `${id}-description`}
+        aria-describedby={describedBy}
       />
     </li>
   );

@@ -1,10 +1,24 @@
 //! Query keys of user data. Following someone refreshes everything under `userKeys.all`
 //! (search results, profiles and follow statuses; spec 000 §4, and home's skill matches).
+//! Your follow requests (issue 20) sit under the same root: a change of the Private Account
+//! switch (features/settings) refreshes them with your profile.
+import type { InfiniteData } from '@tanstack/react-query';
+import type { Page } from '@/lib/api-client';
 import { usersQueryKey } from '@/lib/query-keys';
+import type { FollowRequest } from '@/types/social';
 
 export const userKeys = {
   all: usersQueryKey,
+  /** Every profile (an answered follow request changes your followers count). */
+  profiles: ['users', 'profile'] as const,
   profile: (username: string) => ['users', 'profile', username.toLowerCase()] as const,
   followStatus: (userId: number) => ['users', 'follow-status', userId] as const,
   search: (query: string) => ['users', 'search', query] as const,
+  followRequests: () => ['users', 'follow-requests'] as const,
 };
+
+export type FollowRequestPages = InfiniteData<Page<FollowRequest>>;
+
+/** Requests per page of the follow requests list (the server's default). */
+export const FOLLOW_REQUESTS_PAGE_SIZE = 20;
+

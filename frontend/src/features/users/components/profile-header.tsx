@@ -1,11 +1,14 @@
 //! The top of a profile (spec 000 §2): avatar, names, counts, bio, skills, and the actions
 //! the page puts there (own: edit, settings, logout; others: follow, message), and beside the
-//! names the menu it hands in (others: the '⋯' menu, issue 20).
+//! names the menu it hands in (others: the '⋯' menu, issue 20). A private account has a lock
+//! after its @username.
+import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { skillName } from '@/lib/skills';
 import type { Profile } from '@/types/social';
+import { PRIVATE_PROFILE_TEXT } from '../privacy-text';
 import { AvatarUpload } from './avatar-upload';
 
 function Count({ value, label }: { value: number; label: string }) {
@@ -45,7 +48,15 @@ export function ProfileHeader({
       <div className="mt-4 flex items-start gap-2">
         <div className="min-w-0 flex-1">
           <h1 className="text-xl font-semibold break-words text-white">{profile.displayName}</h1>
-          <p className="text-sm text-zinc-400">@{profile.username}</p>
+          <p className="flex items-center gap-1 text-sm text-zinc-400">
+            @{profile.username}
+            {profile.isPrivate && (
+              <>
+                <Lock aria-hidden="true" className="size-3.5" />
+                <span className="sr-only">{PRIVATE_PROFILE_TEXT.badge}</span>
+              </>
+            )}
+          </p>
         </div>
         {menu}
       </div>

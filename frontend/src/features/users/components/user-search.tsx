@@ -29,7 +29,7 @@ function ResultRow({ user, isSelf }: { user: Profile; isSelf: boolean }) {
           <span className="mt-0.5 block text-xs text-zinc-500">{formatFollowers(user.followersCount)}</span>
         </span>
       </Link>
-      {!isSelf && <FollowButton userId={user.id} isFollowing={user.isFollowing} className="min-w-24 px-3" />}
+      {!isSelf && <FollowButton userId={user.id} isFollowing={user.isFollowing} isRequested={user.isRequested} className="min-w-24 px-3" />}
     </li>
   );
 }

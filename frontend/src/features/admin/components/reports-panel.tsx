@@ -126,7 +126,7 @@ function ReportsTable({ reports, onDecide }: { reports: ReportCase[]; onDecide: 
     >
       {reports.map((r) => (
         <tr key={r.id} aria-label={REPORTS_TEXT.rowLabel(r)}>
-          <td className="max-w-72 min-w-48">
+          <td className="max-w-64 min-w-40">
             <Preview report={r} />
           </td>
           <td className="max-w-48">
@@ -139,11 +139,12 @@ function ReportsTable({ reports, onDecide }: { reports: ReportCase[]; onDecide: 
             <Reasons report={r} />
           </td>
           <td className={numericCell}>{r.reportsCount}</td>
-          <td className="whitespace-nowrap">
+          <td className="min-w-28">
             <time dateTime={r.firstReportedAt}>{dateTime(r.firstReportedAt)}</time>
           </td>
           <td>
-            <Actions report={r} onDecide={onDecide} className="flex gap-2" />
+            {/* Wraps rather than pushing the table past a laptop's width. */}
+            <Actions report={r} onDecide={onDecide} className="flex flex-wrap gap-2" />
           </td>
         </tr>
       ))}

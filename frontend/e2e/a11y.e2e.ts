@@ -157,6 +157,15 @@ describe.each<Screen>(['phone', 'desktop'])('accessibility on the %s screen', (s
     await check(page, screen, 'profile: block dialog');
     await block.getByRole('button', { name: 'Cancel' }).click();
     await block.waitFor({ state: 'detached' });
+    // The Report dialog (issue 20), a reason picked, cancelled (nothing sent).
+    await page.getByRole('button', { name: 'More options' }).click();
+    await page.getByRole('menuitem', { name: 'Report account' }).click();
+    const report = page.getByRole('dialog', { name: 'Report this account' });
+    await report.waitFor();
+    await report.getByRole('radio', { name: "It's spam" }).check();
+    await check(page, screen, 'profile: report dialog');
+    await report.getByRole('button', { name: 'Cancel' }).click();
+    await report.waitFor({ state: 'detached' });
     // A tile opens the post's page (issue 19), with its comments.
     await tile.click();
     await page.waitForURL(/\/p\/\d+$/);
@@ -341,6 +350,26 @@ describe.each<Screen>(['phone', 'desktop'])('accessibility on the %s screen', (s
     // Any account's row: the shared server's newer accounts may push the demo's off the first page.
     await page.getByRole('tabpanel').getByText(/^@\w/).first().waitFor();
     await check(page, screen, 'admin: users');
+
+    // Reports (issue 20): one open case at least (the admin reports the demo's Leo; again on
+    // the second screen is the same report), and the Suspend confirmation, cancelled.
+    const leo = await page.request.get(`${baseUrl}/api/users/username/leo`);
+    expect(leo.ok()).toBe(true);
+    const reported = await page.request.post(`${baseUrl}/api/reports`, {
+      data: { targetType: 'user', targetId: ((await leo.json()) as { id: number }).id, reason: 'spam' },
+    });
+    expect(reported.ok()).toBe(true);
+    await page.getByRole('tab', { name: 'Reports' }).click();
+    const row = page
+      .getByRole('list', { name: 'Reported content' })
+      .getByRole('listitem', { name: /^Account by @leo/ })
+      .or(page.getByRole('table', { name: 'Reported content' }).getByRole('row', { name: /^Account by @leo/ }));
+    await row.waitFor({ timeout: 20_000 });
+    await check(page, screen, 'admin: reports');
+    const suspend = await openDialog(page, row.getByRole('button', { name: 'Suspend', exact: true }), 'Suspend @leo?');
+    await check(page, screen, 'admin: suspend confirmation');
+    await suspend.getByRole('button', { name: 'Cancel' }).click();
+    await suspend.waitFor({ state: 'detached' });
   });
 
   it('the call overlay: calling, ringing, in a call, declined and leaving a voicemail', async () => {

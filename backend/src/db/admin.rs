@@ -17,6 +17,9 @@ pub enum AuditAction {
     AdCreated,
     AdPaused,
     AdResumed,
+    ReportDismiss,
+    ReportRemove,
+    ReportSuspend,
 }
 
 impl AuditAction {
@@ -27,6 +30,9 @@ impl AuditAction {
             Self::AdCreated => "ad.created",
             Self::AdPaused => "ad.paused",
             Self::AdResumed => "ad.resumed",
+            Self::ReportDismiss => "report.dismiss",
+            Self::ReportRemove => "report.remove",
+            Self::ReportSuspend => "report.suspend",
         }
     }
 
@@ -34,6 +40,7 @@ impl AuditAction {
         match self {
             Self::WithdrawalCompleted | Self::WithdrawalFailed => "withdrawal",
             Self::AdCreated | Self::AdPaused | Self::AdResumed => "ad",
+            Self::ReportDismiss | Self::ReportRemove | Self::ReportSuspend => "report",
         }
     }
 }

@@ -17,7 +17,7 @@ use sqlx::FromRow;
 
 use super::mentions::{self, MentionIn};
 use super::posts::Toggled;
-use super::visibility::{may_see, not_blocked};
+use super::visibility::{may_see, not_blocked, shown};
 use super::{Db, now_ms};
 use crate::domain::{Page, Username};
 use crate::fetch_list;
@@ -49,7 +49,7 @@ pub struct CommentView {
 
 /// `CommentView`'s columns; `$1` is the viewer. Comments of deactivated accounts, and of
 /// accounts blocked either way, drop out (the join), as their posts do, and come back with the
-/// account or when the block ends.
+/// account or when the block ends; so do comments removed by moderation (but for admins).
 macro_rules! comment_view {
     () => {
         concat!(
@@ -62,13 +62,15 @@ macro_rules! comment_view {
                 c.created_at
          FROM comments c
          JOIN users u ON u.id = c.user_id AND u.deactivated_at IS NULL AND ",
-            not_blocked!("$1", "u.id")
+            not_blocked!("$1", "u.id"),
+            " AND ",
+            shown!("$1", "c.removed_at")
         )
     };
 }
 
-/// Whether `viewer` sees the post or reel: it exists, and its author is active and not blocked
-/// either way (what the feed and the pager show).
+/// Whether `viewer` sees the post or reel: it exists, was not removed, and its author is active
+/// and may be seen (what the feed and the pager show).
 pub async fn item_visible(db: &Db, viewer: i64, item: Item) -> Result<bool, sqlx::Error> {
     macro_rules! visible_item {
         ($table:literal) => {
@@ -77,7 +79,9 @@ pub async fn item_visible(db: &Db, viewer: i64, item: Item) -> Result<bool, sqlx
                 $table,
                 " i JOIN users u ON u.id = i.user_id AND u.deactivated_at IS NULL
                  WHERE i.id = $1 AND ",
-                may_see!("$2", "u.id")
+                may_see!("$2", "u.id"),
+                " AND ",
+                shown!("$2", "i.removed_at")
             )
         };
     }
@@ -93,8 +97,8 @@ pub async fn item_visible(db: &Db, viewer: i64, item: Item) -> Result<bool, sqlx
     Ok(found.is_some())
 }
 
-/// Whether `viewer` sees the comment: its author and its item's author are active, and
-/// neither is blocked either way with the viewer.
+/// Whether `viewer` sees the comment: its author and its item's author are active, neither is
+/// blocked either way with the viewer, and neither the comment nor its item was removed.
 pub async fn comment_visible(db: &Db, viewer: i64, comment: i64) -> Result<bool, sqlx::Error> {
     let found: Option<(i64,)> = sqlx::query_as(concat!(
         "SELECT c.id FROM comments c
@@ -105,7 +109,11 @@ pub async fn comment_visible(db: &Db, viewer: i64, comment: i64) -> Result<bool,
          WHERE c.id = $1 AND ",
         not_blocked!("$2", "u.id"),
         " AND ",
-        may_see!("$2", "a.id")
+        may_see!("$2", "a.id"),
+        " AND ",
+        shown!("$2", "c.removed_at"),
+        " AND ",
+        shown!("$2", "COALESCE(p.removed_at, r.removed_at)")
     ))
     .bind(comment)
     .bind(viewer)
@@ -224,9 +232,10 @@ pub async fn insert(db: &Db, new: NewComment<'_>) -> Result<CommentView, InsertE
     let parent_id = match new.parent_id {
         None => None,
         Some(parent) => {
-            // A comment of an account blocked either way is not there to answer.
+            // A comment of an account blocked either way, or removed, is not there to answer.
             let found: Option<(Option<i64>, Option<i64>, Option<i64>)> = sqlx::query_as(concat!(
-                "SELECT post_id, reel_id, parent_id FROM comments WHERE id = $1 AND ",
+                "SELECT post_id, reel_id, parent_id FROM comments
+                 WHERE id = $1 AND removed_at IS NULL AND ",
                 not_blocked!("$2", "comments.user_id")
             ))
             .bind(parent)
@@ -243,7 +252,7 @@ pub async fn insert(db: &Db, new: NewComment<'_>) -> Result<CommentView, InsertE
             // it was deleted since the read.
             let counted: Option<(i64,)> = sqlx::query_as(
                 "UPDATE comments SET replies_count = replies_count + 1
-                 WHERE id = $1 AND parent_id IS NULL RETURNING id",
+                 WHERE id = $1 AND parent_id IS NULL AND removed_at IS NULL RETURNING id",
             )
             .bind(top)
             .fetch_optional(&mut *tx)
@@ -316,12 +325,18 @@ struct Owners {
     reel_id: Option<i64>,
     parent_id: Option<i64>,
     item_author: i64,
+    /// 1 when moderation removed it: its top-level comment's `replies_count` and its item's
+    /// `comments_count` no longer count it (`remove`).
+    removed: i64,
+    /// 1 when it, or the top-level comment it answers, was removed: the item's count has left
+    /// it out already.
+    uncounted: i64,
 }
 
 /// Deletes a comment for `actor` when they wrote it or its post or reel, or are an admin. Its
 /// replies, their likes and mentions go through the foreign keys' cascade; the item's
 /// `comments_count` loses 1 + its replies and a reply's top-level comment loses one reply, in
-/// the same write transaction.
+/// the same write transaction (none of it for what moderation removed: counted out already).
 pub async fn delete(
     db: &Db,
     comment: i64,
@@ -331,8 +346,12 @@ pub async fn delete(
     let mut tx = db.begin_write().await?;
     let owners: Option<Owners> = sqlx::query_as(
         "SELECT c.user_id, c.post_id, c.reel_id, c.parent_id,
-                COALESCE(p.user_id, r.user_id) AS item_author
+                COALESCE(p.user_id, r.user_id) AS item_author,
+                CAST(CASE WHEN c.removed_at IS NULL THEN 0 ELSE 1 END AS BIGINT) AS removed,
+                CAST(CASE WHEN c.removed_at IS NULL AND t.removed_at IS NULL THEN 0 ELSE 1 END
+                     AS BIGINT) AS uncounted
          FROM comments c
+         LEFT JOIN comments t ON t.id = c.parent_id
          LEFT JOIN posts p ON p.id = c.post_id
          LEFT JOIN reels r ON r.id = c.reel_id
          WHERE c.id = $1",
@@ -349,9 +368,11 @@ pub async fn delete(
     if let Some(top) = owners.parent_id {
         // The top-level comment first (the module's lock order); no row when it was deleted
         // meanwhile, and this reply with it.
+        // A removed reply is counted out already (it still takes the lock).
         let counted =
-            sqlx::query("UPDATE comments SET replies_count = replies_count - 1 WHERE id = $1")
+            sqlx::query("UPDATE comments SET replies_count = replies_count - $2 WHERE id = $1")
                 .bind(top)
+                .bind(1 - owners.removed)
                 .execute(&mut *tx)
                 .await?
                 .rows_affected();
@@ -375,7 +396,7 @@ pub async fn delete(
         _ => "UPDATE reels SET comments_count = comments_count - $1 WHERE id = $2",
     };
     sqlx::query(sql)
-        .bind(removed)
+        .bind(if owners.uncounted == 1 { 0 } else { removed })
         .bind(owners.post_id.or(owners.reel_id))
         .execute(&mut *tx)
         .await?;

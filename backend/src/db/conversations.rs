@@ -71,7 +71,7 @@ macro_rules! conversation_view {
          JOIN conversations c ON c.id = cm.conversation_id
          JOIN users ua ON ua.id = c.user_a
          JOIN users ub ON ub.id = c.user_b
-         LEFT JOIN messages lm ON lm.id = c.last_message_id
+         LEFT JOIN messages lm ON lm.id = c.last_message_id AND lm.removed_at IS NULL
          LEFT JOIN users ls ON ls.id = lm.sender_id",
             shared_item!(joins "lm")
         )

@@ -34,8 +34,8 @@ pub struct MessageView {
 }
 
 /// The post or reel a share message carries, as its card shows it: all NULL for other
-/// messages, and when the item is gone (deleted, or its author deactivated: the user columns
-/// are NULL then).
+/// messages, and when the item is gone (deleted, removed by moderation, or its author
+/// deactivated: the user columns are NULL then).
 #[derive(Debug, Clone, Default, FromRow)]
 pub struct SharedView {
     pub shared_post_id: Option<i64>,
@@ -74,12 +74,12 @@ macro_rules! shared_item {
         concat!(
             " LEFT JOIN posts sp ON sp.id = ",
             $m,
-            ".shared_post_id
+            ".shared_post_id AND sp.removed_at IS NULL
              LEFT JOIN users spu ON spu.id = sp.user_id AND spu.deactivated_at IS NULL
              LEFT JOIN media spm ON spm.key = sp.media_key
              LEFT JOIN reels sr ON sr.id = ",
             $m,
-            ".shared_reel_id
+            ".shared_reel_id AND sr.removed_at IS NULL
              LEFT JOIN users sru ON sru.id = sr.user_id AND sru.deactivated_at IS NULL"
         )
     };
@@ -109,7 +109,7 @@ macro_rules! message_view {
             ", m.created_at
          FROM messages m
          JOIN users s ON s.id = m.sender_id
-         LEFT JOIN messages r ON r.id = m.reply_to_id
+         LEFT JOIN messages r ON r.id = m.reply_to_id AND r.removed_at IS NULL
          LEFT JOIN users rs ON rs.id = r.sender_id",
             shared_item!(joins "m")
         )
@@ -453,7 +453,8 @@ pub async fn find(
 pub async fn page(db: &Db, conversation: i64, page: Page) -> Result<Vec<MessageView>, sqlx::Error> {
     sqlx::query_as(concat!(
         message_view!(),
-        " WHERE m.conversation_id = $1 AND m.id < $2 ORDER BY m.id DESC LIMIT $3"
+        " WHERE m.conversation_id = $1 AND m.id < $2 AND m.removed_at IS NULL
+          ORDER BY m.id DESC LIMIT $3"
     ))
     .bind(conversation)
     .bind(page.before)

@@ -16,6 +16,7 @@ pub mod mentions;
 pub mod messages;
 pub mod posts;
 pub mod reels;
+pub mod reports;
 pub mod search;
 pub mod session_cache;
 pub mod sessions;

@@ -10,7 +10,7 @@
 
 use sqlx::{AnyConnection, AssertSqlSafe, ColumnIndex, Decode, FromRow, Row, Type};
 
-use super::visibility::{may_see, not_muted};
+use super::visibility::{may_see, not_muted, shown};
 use super::{Db, now_ms};
 use crate::domain::Page;
 use crate::domain::tag::{post_tags, search_words};
@@ -83,7 +83,7 @@ where
 /// 320 px is its own thumbnail (the same bytes, so one media row without a thumbnail key). Posts
 /// of deactivated accounts, and of accounts the viewer blocked or that blocked the viewer, drop
 /// out of every list here and every read by id (the join), and come back with the account or
-/// when the block ends.
+/// when the block ends; so do posts removed by moderation (but for admins).
 macro_rules! post_view_columns {
     () => {
         concat!(
@@ -102,6 +102,8 @@ macro_rules! post_view_columns {
          FROM posts p
          JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND ",
             $crate::db::visibility::may_see!("$1", "u.id"),
+            " AND ",
+            $crate::db::visibility::shown!("$1", "p.removed_at"),
             " LEFT JOIN media m ON m.key = p.media_key"
         )
     };
@@ -361,6 +363,8 @@ const LIKE: Mark = Mark {
         "INSERT INTO post_likes (user_id, post_id, created_at)
          SELECT $1, id, $3 FROM posts WHERE id = $2 AND ",
         may_see!("$1", "posts.user_id"),
+        " AND ",
+        shown!("$1", "posts.removed_at"),
         " ON CONFLICT (user_id, post_id) DO NOTHING"
     ),
     delete: "DELETE FROM post_likes WHERE user_id = $1 AND post_id = $2",
@@ -376,6 +380,8 @@ const BOOKMARK: Mark = Mark {
         "INSERT INTO bookmarks (user_id, post_id, created_at)
          SELECT $1, id, $3 FROM posts WHERE id = $2 AND ",
         may_see!("$1", "posts.user_id"),
+        " AND ",
+        shown!("$1", "posts.removed_at"),
         " ON CONFLICT (user_id, post_id) DO NOTHING"
     ),
     delete: "DELETE FROM bookmarks WHERE user_id = $1 AND post_id = $2",

@@ -7,7 +7,7 @@
 use sqlx::FromRow;
 
 use super::posts::Toggled;
-use super::visibility::may_see;
+use super::visibility::{may_see, shown};
 use super::{Db, now_ms};
 use crate::domain::Page;
 use crate::fetch_list;
@@ -48,7 +48,9 @@ macro_rules! reel_view {
                 r.created_at
          FROM reels r
          JOIN users u ON u.id = r.user_id AND u.deactivated_at IS NULL AND ",
-            may_see!("$1", "u.id")
+            may_see!("$1", "u.id"),
+            " AND ",
+            shown!("$1", "r.removed_at")
         )
     };
 }
@@ -158,6 +160,8 @@ pub async fn toggle_like(db: &Db, user: i64, reel: i64) -> Result<Option<Toggled
         "INSERT INTO reel_likes (user_id, reel_id, created_at)
          SELECT $1, id, $3 FROM reels WHERE id = $2 AND ",
         may_see!("$1", "reels.user_id"),
+        " AND ",
+        shown!("$1", "reels.removed_at"),
         " ON CONFLICT (user_id, reel_id) DO NOTHING"
     ))
     .bind(user)

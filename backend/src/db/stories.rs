@@ -6,7 +6,7 @@
 use sqlx::FromRow;
 
 use super::Db;
-use super::visibility::{may_see, not_muted};
+use super::visibility::{may_see, not_muted, shown};
 
 /// The most story groups the strip shows.
 pub const MAX_GROUPS: i64 = 50;
@@ -83,7 +83,9 @@ pub async fn find(
         story_view_columns!(),
         " FROM stories s JOIN users u ON u.id = s.user_id AND u.deactivated_at IS NULL
          WHERE s.id = $2 AND s.expires_at > $3 AND ",
-        may_see!("$1", "s.user_id")
+        may_see!("$1", "s.user_id"),
+        " AND ",
+        shown!("$1", "s.removed_at")
     ))
     .bind(viewer)
     .bind(story_id)
@@ -109,6 +111,8 @@ pub async fn strip(db: &Db, viewer: i64, now: i64) -> Result<Vec<StoryView>, sql
         may_see!("$1", "l.user_id"),
         " AND ",
         not_muted!("$1", "l.user_id"),
+        " AND ",
+        shown!("$1", "l.removed_at"),
         "
            GROUP BY l.user_id
            ORDER BY rnk, latest DESC, l.user_id DESC
@@ -119,7 +123,9 @@ pub async fn strip(db: &Db, viewer: i64, now: i64) -> Result<Vec<StoryView>, sql
         " FROM grp
          JOIN users u ON u.id = grp.user_id AND u.deactivated_at IS NULL
          JOIN stories s ON s.user_id = grp.user_id
-         WHERE s.expires_at > $2
+         WHERE s.expires_at > $2 AND ",
+        shown!("$1", "s.removed_at"),
+        "
          ORDER BY grp.rnk, grp.latest DESC, grp.user_id DESC, s.created_at, s.id"
     ))
     .bind(viewer)
@@ -153,6 +159,8 @@ pub async fn record_view(
         "INSERT INTO story_views (story_id, viewer_id, created_at)
          SELECT id, $2, $3 FROM stories WHERE id = $1 AND expires_at > $3 AND ",
         may_see!("$2", "stories.user_id"),
+        " AND ",
+        shown!("$2", "stories.removed_at"),
         " ON CONFLICT (story_id, viewer_id) DO NOTHING"
     ))
     .bind(story_id)
@@ -173,7 +181,9 @@ pub async fn record_view(
     }
     let count: Option<(i64,)> = sqlx::query_as(concat!(
         "SELECT views_count FROM stories WHERE id = $1 AND expires_at > $2 AND ",
-        may_see!("$3", "stories.user_id")
+        may_see!("$3", "stories.user_id"),
+        " AND ",
+        shown!("$3", "stories.removed_at")
     ))
     .bind(story_id)
     .bind(now)

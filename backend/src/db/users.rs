@@ -1,6 +1,6 @@
 //! Accounts: the `users` table.
 
-use sqlx::FromRow;
+use sqlx::{AnyConnection, FromRow};
 
 use super::visibility::not_blocked;
 use super::{Backend, Db, now_ms, violates};
@@ -176,13 +176,15 @@ pub struct ProfileView {
 }
 
 /// `ProfileView`'s columns over `users u`; `$1` is the viewer. Each count is an index-only
-/// range count (posts_user_id_idx, follows_followee_id_idx, the follows primary key). The
+/// range count (posts_user_shown_idx: removed posts do not count; follows_followee_id_idx, the
+/// follows primary key). The
 /// queries around it leave out accounts blocked either way with the viewer (`not_blocked!`).
 macro_rules! profile_columns {
     () => {
         "u.id, u.username, u.display_name, u.bio, u.profile_image_url, u.skills, u.is_admin,
          u.created_at,
-         (SELECT COUNT(*) FROM posts p WHERE p.user_id = u.id) AS posts_count,
+         (SELECT COUNT(*) FROM posts p WHERE p.user_id = u.id AND p.removed_at IS NULL)
+             AS posts_count,
          (SELECT COUNT(*) FROM follows f WHERE f.followee_id = u.id) AS followers_count,
          (SELECT COUNT(*) FROM follows f WHERE f.follower_id = u.id) AS following_count,
          CAST(CASE WHEN EXISTS (SELECT 1 FROM follows f
@@ -469,17 +471,25 @@ pub async fn set_password(
 /// everything the user made stay.
 pub async fn deactivate(db: &Db, id: i64, at: i64) -> Result<(), sqlx::Error> {
     let mut tx = db.begin_write().await?;
+    deactivate_in(&mut tx, id, at).await?;
+    tx.commit().await?;
+    db.session_cache.forget_user(id);
+    Ok(())
+}
+
+/// `deactivate`'s statements inside the caller's write transaction (a moderator's suspension
+/// commits with its case); after the commit the caller forgets the user's cached sessions
+/// (`db.session_cache.forget_user`).
+pub async fn deactivate_in(conn: &mut AnyConnection, id: i64, at: i64) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE users SET deactivated_at = $1 WHERE id = $2 AND deactivated_at IS NULL")
         .bind(at)
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut *conn)
         .await?;
     sqlx::query("DELETE FROM sessions WHERE user_id = $1")
         .bind(id)
-        .execute(&mut *tx)
+        .execute(&mut *conn)
         .await?;
-    tx.commit().await?;
-    db.session_cache.forget_user(id);
     Ok(())
 }
 

@@ -10,6 +10,9 @@
 //!   reads use it; profiles, comments and mentions use `not_blocked!` alone (a private
 //!   account's header, and its comments on public posts, show).
 //! - `not_muted!`: the viewer has not muted the author; feeds and the story strip only.
+//! - `shown!`: the row was not removed by moderation (its `removed_at` column is NULL), or the
+//!   viewer is an admin. Every read of a post, comment, reel, story or message uses it beside
+//!   the author's rules; counts leave removed rows out by themselves (db/reports.rs).
 
 /// Neither `viewer` nor `author` has blocked the other.
 macro_rules! not_blocked {
@@ -28,14 +31,25 @@ macro_rules! not_blocked {
     };
 }
 
-/// `viewer` may see `author`'s posts, reels and stories: not blocked either way, and the author
-/// is the viewer, has not made the account private, or is followed by the viewer (one primary
-/// key lookup each: `user_settings`, `follows`).
+/// `viewer` may see `author`'s posts, reels and stories: not blocked either way, and
+/// `in_audience!`.
 macro_rules! may_see {
     ($viewer:literal, $author:literal) => {
         concat!(
             $crate::db::visibility::not_blocked!($viewer, $author),
-            " AND (",
+            " AND ",
+            $crate::db::visibility::in_audience!($viewer, $author)
+        )
+    };
+}
+
+/// The author is the viewer, has not made the account private, or is followed by the viewer
+/// (one primary key lookup each: `user_settings`, `follows`). Blocks aside: a report may name
+/// the content of an account blocked either way (db/reports.rs).
+macro_rules! in_audience {
+    ($viewer:literal, $author:literal) => {
+        concat!(
+            "(",
             $author,
             " = ",
             $viewer,
@@ -46,6 +60,21 @@ macro_rules! may_see {
             " AND pf.followee_id = ",
             $author,
             "))"
+        )
+    };
+}
+
+/// `removed` (a `removed_at` column, qualified) is NULL, or `viewer` is an admin: moderation's
+/// removal hides a row from everyone else. The admin lookup (a primary key read) runs only for
+/// a removed row.
+macro_rules! shown {
+    ($viewer:literal, $removed:literal) => {
+        concat!(
+            "(",
+            $removed,
+            " IS NULL OR EXISTS (SELECT 1 FROM users adm WHERE adm.id = ",
+            $viewer,
+            " AND adm.is_admin = 1))"
         )
     };
 }
@@ -81,4 +110,4 @@ macro_rules! not_muted {
     };
 }
 
-pub(crate) use {may_see, not_blocked, not_muted, pair_blocked};
+pub(crate) use {in_audience, may_see, not_blocked, not_muted, pair_blocked, shown};

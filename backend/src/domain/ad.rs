@@ -126,7 +126,11 @@ impl ValidAd {
 /// An http(s) URL or a `/media/` path kept as given; a `data:` image goes to the pipeline.
 fn parse_image(raw: Option<&str>) -> Result<ImageSource, DomainError> {
     let raw = filled(raw).ok_or_else(|| DomainError::invalid(INVALID_IMAGE_URL))?;
-    if raw.len() >= 5 && raw[..5].eq_ignore_ascii_case("data:") {
+    // `get`: the fifth byte may fall inside a character (`zĚ…`), where slicing would panic.
+    if raw
+        .get(..5)
+        .is_some_and(|scheme| scheme.eq_ignore_ascii_case("data:"))
+    {
         return parse_image_source(raw);
     }
     if is_web_url(raw) || is_media_path(raw) {
@@ -193,6 +197,12 @@ fn parse_date(text: &str, end_of_day: bool) -> Option<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_image_url_with_a_wide_character_early_is_refused_not_a_panic() {
+        assert!(parse_image(Some("zĚ\u{1F600}U")).is_err());
+        assert!(parse_image(Some("DATA:")).is_err());
+    }
 
     #[test]
     fn dates_parse_as_utc_and_a_bare_end_date_is_the_end_of_its_day() {

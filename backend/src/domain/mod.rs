@@ -12,6 +12,7 @@ pub mod money;
 mod page;
 mod post;
 mod reel;
+mod report;
 mod settings;
 mod story;
 pub mod tag;
@@ -38,6 +39,7 @@ pub use post::{
     skills_json,
 };
 pub use reel::{REEL_CAPTION_MAX, REEL_CAPTION_TOO_LONG, REEL_NOT_FOUND, parse_reel_caption};
+pub use report::{ReportAction, ReportReason, ReportStatus, ReportTargetType};
 pub use settings::{Settings, SettingsUpdate};
 pub use story::{STORY_LIFETIME_MS, StoryKind, parse_story_caption};
 pub use tag::{SearchQuery, TAG_NOT_FOUND};

@@ -12,6 +12,7 @@ pub mod earnings;
 pub mod follow_requests;
 pub mod posts;
 pub mod reels;
+pub mod reports;
 pub mod rtc;
 pub mod search;
 pub mod shares;
@@ -70,6 +71,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .nest("/api", shares::router())
         .nest("/api", blocks::router())
         .nest("/api", follow_requests::router())
+        .nest("/api", reports::router())
 }
 
 /// The API's routes and its OpenAPI document (served at /api/openapi.json).

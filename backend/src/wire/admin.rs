@@ -137,6 +137,12 @@ pub enum AuditActionName {
     AdPaused,
     #[serde(rename = "ad.resumed")]
     AdResumed,
+    #[serde(rename = "report.dismiss")]
+    ReportDismiss,
+    #[serde(rename = "report.remove")]
+    ReportRemove,
+    #[serde(rename = "report.suspend")]
+    ReportSuspend,
 }
 
 /// What an audit entry is about.
@@ -145,6 +151,8 @@ pub enum AuditActionName {
 pub enum AuditTargetType {
     Withdrawal,
     Ad,
+    /// A report case (GET /api/admin/reports).
+    Report,
 }
 
 /// One admin decision.
@@ -176,12 +184,15 @@ impl From<AuditRow> for AuditEntry {
                 "withdrawal.failed" => AuditActionName::WithdrawalFailed,
                 "ad.created" => AuditActionName::AdCreated,
                 "ad.paused" => AuditActionName::AdPaused,
+                "report.dismiss" => AuditActionName::ReportDismiss,
+                "report.remove" => AuditActionName::ReportRemove,
+                "report.suspend" => AuditActionName::ReportSuspend,
                 _ => AuditActionName::AdResumed,
             },
-            target_type: if row.target_type == "withdrawal" {
-                AuditTargetType::Withdrawal
-            } else {
-                AuditTargetType::Ad
+            target_type: match row.target_type.as_str() {
+                "withdrawal" => AuditTargetType::Withdrawal,
+                "report" => AuditTargetType::Report,
+                _ => AuditTargetType::Ad,
             },
             target_id: row.target_id,
             notes: row.notes,

@@ -10,6 +10,7 @@ pub mod comment;
 pub mod earnings;
 pub mod post;
 pub mod reel;
+pub mod report;
 pub mod search;
 pub mod shop;
 pub mod story;

@@ -38,7 +38,8 @@ async fn make_admin(app: &TestApp, username: &str) {
     db.pool.close().await;
 }
 
-async fn admin(app: &TestApp, username: &str) -> TestUser {
+/// A new user made an admin.
+pub async fn admin(app: &TestApp, username: &str) -> TestUser {
     let user = app.new_user(username).await;
     make_admin(app, username).await;
     user
@@ -57,7 +58,7 @@ async fn send(
     request.send().await.expect("request sent")
 }
 
-async fn put_json(user: &TestUser, path: &str, body: &Value) -> reqwest::Response {
+pub async fn put_json(user: &TestUser, path: &str, body: &Value) -> reqwest::Response {
     send(user, Method::PUT, path, Some(body)).await
 }
 
@@ -110,6 +111,8 @@ async fn every_admin_route_answers_401_anonymous_and_403_to_a_non_admin(backend:
         ("GET", "/api/admin/users"),
         ("GET", "/api/admin/users/summary"),
         ("GET", "/api/admin/audit"),
+        ("GET", "/api/admin/reports"),
+        ("PUT", "/api/admin/reports/{id}"),
     ] {
         assert!(
             listed.contains(&(expected.0.to_owned(), expected.1.to_owned())),

@@ -97,6 +97,8 @@ enum Target {
     /// A new request to follow the private owner, made for each call. Its owner column is
     /// the private account (`rhea`, who also blocked the blocked user).
     FollowRequest,
+    /// The moderation case of her reel, which the stranger reported.
+    Report,
 }
 
 /// Who plays the callers of a row.
@@ -205,6 +207,15 @@ const ROWS: &[Row] = &[
     // The admin area.
     row("GET", "/api/admin/ads", ADMIN_ONLY),
     row("GET", "/api/admin/audit", ADMIN_ONLY),
+    // Her reel's case (the stranger reported it), with her name as its author.
+    row(
+        "GET",
+        "/api/admin/reports",
+        [Unauthorized, Forbidden, Forbidden, Shows, Forbidden],
+    ),
+    row("PUT", "/api/admin/reports/{id}", ADMIN_ONLY)
+        .on(Target::Report)
+        .json(|_, _| json!({"action": "dismiss"})),
     row("GET", "/api/admin/revenue", ADMIN_ONLY),
     row(
         "GET",
@@ -372,6 +383,13 @@ const ROWS: &[Row] = &[
     )
     .on(Target::Reel)
     .json(|_, caller| json!({"conversationId": caller.chat})),
+    // Reports: a block never shields a post from a report; her own is 400.
+    row(
+        "POST",
+        "/api/reports",
+        [Unauthorized, Created, Created, Created, BadRequest],
+    )
+    .json(|f, _| json!({"targetType": "post", "targetId": f.post, "reason": "spam"})),
     row("GET", "/api/rtc/config", SIGNED_IN),
     // Search.
     row("GET", "/api/search", LIST_OF_HERS).query("q=olivia"),
@@ -523,6 +541,7 @@ struct Fixture {
     voicemail: i64,
     withdrawal: i64,
     ad: i64,
+    report: i64,
     /// [stranger, blocked, admin, owner]
     callers: [Caller; 4],
     /// The private account whose follow requests are answered.
@@ -684,6 +703,26 @@ impl Fixture {
         )
         .await);
         let ad = id(&created(admin.user.post_json("/api/ads", &ad()).await, "ad").await);
+        // A report of her reel, so the moderation queue has her case.
+        created(
+            stranger
+                .user
+                .post_json(
+                    "/api/reports",
+                    &json!({"targetType": "reel", "targetId": reel, "reason": "spam"}),
+                )
+                .await,
+            "report",
+        )
+        .await;
+        let queue = admin.user.get_json("/api/admin/reports?status=open").await;
+        let report = queue
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|case| case["targetType"] == "reel" && case["targetId"] == reel)
+            .map(id)
+            .expect("her reel's case");
 
         let mut callers = [stranger, blocked, admin, owner];
         for caller in &mut callers {
@@ -701,6 +740,7 @@ impl Fixture {
             voicemail,
             withdrawal,
             ad,
+            report,
             callers,
             recluse,
             fresh: AtomicUsize::new(0),
@@ -771,6 +811,7 @@ impl Fixture {
             Target::Voicemail => self.voicemail,
             Target::Withdrawal => self.withdrawal,
             Target::Ad => self.ad,
+            Target::Report => self.report,
             Target::FreshComment => id(&created(
                 self.callers[3]
                     .user

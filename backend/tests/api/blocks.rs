@@ -33,7 +33,7 @@ async fn block(who: &TestUser, whom: &TestUser) {
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
 }
 
-fn ids(list: &Value) -> Vec<i64> {
+pub fn ids(list: &Value) -> Vec<i64> {
     list.as_array()
         .expect("a list")
         .iter()
@@ -69,7 +69,8 @@ async fn strip(user: &TestUser) -> Vec<i64> {
         .collect()
 }
 
-async fn count(app: &TestApp, sql: &str) -> i64 {
+/// The one number `sql` answers (a COUNT), read straight from the app's database.
+pub async fn count(app: &TestApp, sql: &str) -> i64 {
     let db = app.db().await;
     let (count,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(sql.to_owned()))
         .fetch_one(&db.pool)

@@ -1,5 +1,5 @@
 //! Per-user content limits (issue 20): posts, reels and stories share one allowance an hour;
-//! comments, messages and follows have their own. Over a limit the answer is 429 with
+//! comments, messages, follows and reports have their own. Over a limit the answer is 429 with
 //! Retry-After and a message that says which, and nothing is stored; other users and other
 //! acts go on. `--no-content-limits` turns them all off.
 
@@ -13,7 +13,7 @@ use crate::sockets::conversation;
 
 both_backends!(
     posts_reels_and_stories_share_thirty_an_hour_then_429_and_nothing_is_stored,
-    comments_messages_and_follows_each_have_a_limit_of_their_own,
+    comments_messages_follows_and_reports_each_have_a_limit_of_their_own,
     no_content_limits_turns_every_limit_off,
 );
 
@@ -97,11 +97,12 @@ async fn posts_reels_and_stories_share_thirty_an_hour_then_429_and_nothing_is_st
     assert_eq!(comment.status(), StatusCode::CREATED);
 }
 
-async fn comments_messages_and_follows_each_have_a_limit_of_their_own(backend: Backend) {
+async fn comments_messages_follows_and_reports_each_have_a_limit_of_their_own(backend: Backend) {
     let app = spawn_app_with(backend, |s| {
         s.limit_comments_per_10_min = 3;
         s.limit_messages_per_10_s = 2;
         s.limit_follows_per_hour = 2;
+        s.limit_reports_per_hour = 2;
     })
     .await;
     let maya = app.new_user("maya").await;
@@ -169,6 +170,19 @@ async fn comments_messages_and_follows_each_have_a_limit_of_their_own(backend: B
     // Unfollowing is never limited.
     let unfollowed = maya.delete(&format!("/api/users/{}/follow", leo.id)).await;
     assert_eq!(unfollowed.status(), StatusCode::OK);
+
+    let report = |target: i64| json!({"targetType": "user", "targetId": target, "reason": "spam"});
+    for user in [&leo, &sofia] {
+        let sent = maya.post_json("/api/reports", &report(user.id)).await;
+        assert_eq!(sent.status(), StatusCode::CREATED);
+    }
+    let (_, message) = refused(maya.post_json("/api/reports", &report(dan.id)).await).await;
+    assert_eq!(
+        message,
+        "You've sent a lot of reports. Please try again later."
+    );
+    let sent = sofia.post_json("/api/reports", &report(dan.id)).await;
+    assert_eq!(sent.status(), StatusCode::CREATED, "Sofia's own allowance");
 }
 
 async fn no_content_limits_turns_every_limit_off(backend: Backend) {

@@ -25,6 +25,7 @@ mod posts;
 mod private;
 mod realtime;
 mod reels;
+mod reports;
 mod rtc;
 mod search;
 mod shares;

@@ -1,7 +1,7 @@
-//! Muting and blocking someone from anywhere (issue 20). The menus on posts, reels and comments
+//! Muting, blocking and reporting from anywhere (issue 20). The menus on posts, reels and comments
 //! (components/author-menu.tsx) live in features that may not import the safety feature: its
 //! layer (features/safety/components/safety-layer.tsx, mounted by the app shell) provides these
-//! actions, and holds the one 'Block @username?' confirmation they open. Outside the provider (a
+//! actions, and holds the one 'Block @username?' confirmation and the one Report dialog they open. Outside the provider (a
 //! component test) there are none, and the menus leave their items out.
 import { createContext, useContext, type ReactNode } from 'react';
 
@@ -18,6 +18,19 @@ export interface BlockOptions {
   returnFocusTo?: HTMLElement | null;
 }
 
+/** What a report names (POST /api/reports' `targetType` and `targetId`). */
+export type ReportTargetType = 'post' | 'comment' | 'reel' | 'story' | 'message' | 'user';
+
+export interface ReportTarget {
+  targetType: ReportTargetType;
+  targetId: number;
+}
+
+export interface ReportOptions {
+  /** Where focus goes when the dialog closes (the menu's trigger). */
+  returnFocusTo?: HTMLElement | null;
+}
+
 export interface SafetyActions {
   /** The signed-in user: no one mutes or blocks themselves, so their own things get no items. */
   viewerId: number;
@@ -25,6 +38,8 @@ export interface SafetyActions {
   mute: (subject: SafetySubject) => void;
   /** Asks 'Block @username?' first; blocks on 'Block'. */
   block: (subject: SafetySubject, options?: BlockOptions) => void;
+  /** Opens the Report dialog (a reason, optional details) for someone else's content or account. */
+  report: (target: ReportTarget, options?: ReportOptions) => void;
 }
 
 const SafetyActionsContext = createContext<SafetyActions | null>(null);

@@ -1,5 +1,5 @@
 //! Fixtures for the admin area.
-import type { AdminAd, AdminUser, AdminWithdrawal, AuditEntry, Revenue } from '@/features/admin/types';
+import type { AdminAd, AdminUser, AdminWithdrawal, AuditEntry, ReportCase, Revenue } from '@/features/admin/types';
 import { aWithdrawal } from './shop';
 
 export function anAdminAd(overrides: Partial<AdminAd> = {}): AdminAd {
@@ -63,6 +63,23 @@ export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
     targetId: 12,
     notes: 'Approved and processed',
     createdAt: '2026-03-06T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** An open report case: Leo's post, reported twice. */
+export function aReportCase(overrides: Partial<ReportCase> = {}): ReportCase {
+  return {
+    id: 31,
+    targetType: 'post',
+    targetId: 7,
+    preview: 'Buy followers now at cheap-follows.example',
+    author: { id: 2, username: 'leo', displayName: 'Leo Park', profileImageUrl: null },
+    reportsCount: 2,
+    reasons: ['spam', 'harassment'],
+    firstReportedAt: '2026-03-04T10:05:00Z',
+    status: 'open',
+    action: null,
     ...overrides,
   };
 }

@@ -41,6 +41,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The moderation queue: one row per reported target, most reports first (then the newest
+         *     case), with its author, preview, count and reasons.
+         */
+        get: operations["list_reports"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Decides a report case (admins only), once: `dismiss` closes it; `remove` hides the post,
+         *     comment, reel, story or message from everyone but admins (kept, and out of every count);
+         *     `suspend` deactivates the author (their sessions and sockets end, sign-in is refused, their
+         *     content is hidden; `atelier admin restore USER` undoes it). Audited as `report.<action>`
+         *     with the case's id, in the decision's transaction.
+         */
+        put: operations["decide_report"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/revenue": {
         parameters: {
             query?: never;
@@ -889,6 +932,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reports something to the admins. The first report of a target opens its case in the
+         *     moderation queue; each reporter counts once: reporting the same target again answers 200
+         *     with the same id and changes nothing. A message is reported only by a member of its
+         *     conversation; a block does not stop a report (the content of someone you blocked can be
+         *     reported), a private account's posts are reported by its followers.
+         */
+        post: operations["create_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rtc/config": {
         parameters: {
             query?: never;
@@ -1537,7 +1603,7 @@ export interface components {
          * @description What an admin did (the CHECK of `audit_log.action` allows exactly these).
          * @enum {string}
          */
-        AuditActionName: "withdrawal.completed" | "withdrawal.failed" | "ad.created" | "ad.paused" | "ad.resumed";
+        AuditActionName: "withdrawal.completed" | "withdrawal.failed" | "ad.created" | "ad.paused" | "ad.resumed" | "report.dismiss" | "report.remove" | "report.suspend";
         /** @description The admin who made a decision. */
         AuditAdmin: {
             displayName: string;
@@ -1562,7 +1628,7 @@ export interface components {
          * @description What an audit entry is about.
          * @enum {string}
          */
-        AuditTargetType: "withdrawal" | "ad";
+        AuditTargetType: "withdrawal" | "ad" | "report";
         /** @description A creator's money, in cents: `availableBalance = totalEarnings − pending − completed`. */
         Balance: {
             /** Format: int64 */
@@ -1983,6 +2049,18 @@ export interface components {
              */
             video: string;
         };
+        /** @description A report of a post, comment, reel, story, message or account. */
+        NewReportRequest: {
+            /** @description What else the admins should know: at most 1000 characters, stored trimmed. */
+            details?: string | null;
+            reason: components["schemas"]["ReportReason"];
+            /**
+             * Format: int64
+             * @description The post's, comment's, reel's, story's, message's or account's id.
+             */
+            targetId: number;
+            targetType: components["schemas"]["ReportTargetType"];
+        };
         /**
          * @description A new story. The first client also sends `userId`, `expiresAt` and `isActive`; all are
          *     ignored (the author is the session user; the server's clock sets the expiry).
@@ -2265,6 +2343,67 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        /**
+         * @description An admin's decision on a case: `dismiss` closes it, `remove` hides the content from
+         *     everyone but admins, `suspend` deactivates its author.
+         * @enum {string}
+         */
+        ReportAction: "dismiss" | "remove" | "suspend";
+        /** @description One reported target in the moderation queue, with every report of it counted. */
+        ReportCase: {
+            action: components["schemas"]["ReportAction"] | null;
+            /** @description Who wrote the target (the account itself for a reported account). */
+            author: components["schemas"]["CommentUser"];
+            /** @description ISO-8601 UTC. */
+            firstReportedAt: string;
+            /**
+             * Format: int64
+             * @description The case's id (PUT /api/admin/reports/{id}).
+             */
+            id: number;
+            /**
+             * @description The target's text when first reported (at most 280 characters): a caption, a comment or
+             *     message, a story's caption or image, an account's name.
+             */
+            preview: string;
+            /** @description Every reason given, each once. */
+            reasons: components["schemas"]["ReportReason"][];
+            /** Format: int64 */
+            reportsCount: number;
+            status: components["schemas"]["ReportStatus"];
+            /** Format: int64 */
+            targetId: number;
+            targetType: components["schemas"]["ReportTargetType"];
+        };
+        /** @description A stored report. */
+        ReportCreated: {
+            /**
+             * Format: int64
+             * @description The report's id (the same when the target is reported again by the same person).
+             */
+            id: number;
+        };
+        /** @description The decision on an open report case. */
+        ReportDecision: {
+            action: components["schemas"]["ReportAction"];
+            /** @description At most 500 characters, kept with the case and in the audit log. */
+            notes?: string | null;
+        };
+        /**
+         * @description Why a target was reported; the discriminant is its bit in `report_cases.reasons`.
+         * @enum {string}
+         */
+        ReportReason: "spam" | "harassment" | "nudity" | "violence" | "hate" | "intellectual_property" | "other";
+        /**
+         * @description Whether an admin has decided a case.
+         * @enum {string}
+         */
+        ReportStatus: "open" | "resolved";
+        /**
+         * @description What a report names.
+         * @enum {string}
+         */
+        ReportTargetType: "post" | "comment" | "reel" | "story" | "message" | "user";
         /** @description Totals over every ad. */
         Revenue: {
             /** Format: int64 */
@@ -2763,6 +2902,152 @@ export interface operations {
             };
             /** @description Not an admin (`Admin access required`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_reports: {
+        parameters: {
+            query?: {
+                /** @description `open` (the default: waiting for a decision) or `resolved`. */
+                status?: "open" | "resolved";
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of report cases, most reports first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page (a case id); absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportCase"][];
+                };
+            };
+            /** @description Invalid status, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin (`Admin access required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Report case id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportDecision"];
+            };
+        };
+        responses: {
+            /** @description The decided case */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportCase"];
+                };
+            };
+            /** @description A missing or unknown action, `remove` on a reported account (`An account is suspended, not removed`), `suspend` of your own account, notes over 500 characters, or an invalid id; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin (`Admin access required`), or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Report not found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This report was already decided`; nothing changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5744,6 +6029,102 @@ export interface operations {
                 };
             };
             /** @description Over the messaging limit (messages in 10 seconds); Retry-After says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewReportRequest"];
+            };
+        };
+        responses: {
+            /** @description Reported before by you: the same report, nothing changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportCreated"];
+                };
+            };
+            /** @description Reported */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportCreated"];
+                };
+            };
+            /** @description `You cannot report yourself` (your account or your own content), an unknown target type or reason, details over 1000 characters, or a missing or invalid id; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such target (or one you cannot see: a message of another conversation) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the report limit (reports an hour); Retry-After says when */
             429: {
                 headers: {
                     [name: string]: unknown;

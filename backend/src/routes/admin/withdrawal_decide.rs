@@ -3,6 +3,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use super::decision_notes;
 use crate::auth::AdminUser;
 use crate::db;
 use crate::db::admin::{Decided, Decision};
@@ -10,7 +11,6 @@ use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::state::AppState;
 use crate::wire::admin::AdminWithdrawal;
 
-const NOTES_MAX: usize = 500;
 const NOT_FOUND: &str = "Withdrawal not found";
 
 /// The decision on a pending withdrawal.
@@ -56,21 +56,10 @@ pub async fn decide_withdrawal(
         Some("failed") => Decision::Failed,
         _ => return Err(ApiError::bad_request("Status must be completed or failed")),
     };
-    let notes = match body
-        .notes
-        .as_deref()
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-    {
-        Some(notes) if notes.chars().count() > NOTES_MAX => {
-            return Err(ApiError::bad_request("Notes must be under 500 characters"));
-        }
-        Some(notes) => notes,
-        None => match decision {
-            Decision::Completed => "Approved and processed",
-            Decision::Failed => "Rejected - insufficient documentation",
-        },
-    };
+    let notes = decision_notes(body.notes.as_deref())?.unwrap_or(match decision {
+        Decision::Completed => "Approved and processed",
+        Decision::Failed => "Rejected - insufficient documentation",
+    });
     let decided = db::admin::decide_withdrawal(
         &state.db,
         id,

@@ -117,7 +117,7 @@ describe('ProfilePage', () => {
     await screen.findByRole('heading', { name: 'Leo Park' });
 
     await user.click(screen.getByRole('button', { name: 'More options' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute', 'Block']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute', 'Block', 'Report account']);
     await user.click(screen.getByRole('menuitem', { name: 'Mute' }));
     expect(await screen.findByText('Muted @leo')).toBeInTheDocument();
     // The profile is read again: its isMuted turns the item into 'Unmute'.

@@ -29,3 +29,10 @@ export type UserSummary = Schemas['UserSummary'];
 /** GET /api/admin/audit. */
 export type AuditEntry = Schemas['AuditEntry'];
 export type AuditAction = AuditEntry['action'];
+/** GET /api/admin/reports: one reported target with every report of it counted. */
+export type ReportCase = Schemas['ReportCase'];
+export type ReportAction = Schemas['ReportAction'];
+export type ReportStatus = Schemas['ReportStatus'];
+export type ReportReason = Schemas['ReportReason'];
+/** PUT /api/admin/reports/{id}. */
+export type ReportDecision = Schemas['ReportDecision'];

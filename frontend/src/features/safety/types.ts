@@ -3,3 +3,7 @@ import type { components } from '@/types/api.gen';
 
 /** An account you blocked, as settings › Blocked accounts lists it. */
 export type BlockedAccount = components['schemas']['CommentUser'];
+
+/** POST /api/reports. */
+export type NewReport = components['schemas']['NewReportRequest'];
+export type ReportReason = components['schemas']['ReportReason'];

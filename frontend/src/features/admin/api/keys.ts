@@ -8,11 +8,16 @@ export const adminKeys = {
   withdrawalLists: () => ['admin', 'withdrawals', 'list'] as const,
   withdrawalSummary: () => ['admin', 'withdrawals', 'summary'] as const,
   users: (q: string) => ['admin', 'users', 'list', q] as const,
+  /** The users' lists and tiles (a suspension deactivates someone). */
+  usersAll: () => ['admin', 'users'] as const,
   userSummary: () => ['admin', 'users', 'summary'] as const,
   audit: () => ['admin', 'audit'] as const,
+  reports: (status: string) => ['admin', 'reports', 'list', status] as const,
+  reportLists: () => ['admin', 'reports', 'list'] as const,
   createAd: () => ['admin', 'create-ad'] as const,
   setAdActive: () => ['admin', 'set-ad-active'] as const,
   decideWithdrawal: () => ['admin', 'decide-withdrawal'] as const,
+  decideReport: () => ['admin', 'decide-report'] as const,
 };
 
 export const ADMIN_PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 //! /admin (spec 001 §2 Admin, docs/admin-contract.md): open to anyone signed in; the server
 //! decides. A 403 from GET /api/admin/revenue shows Access Denied instead of the panels.
-//! Tabs Advertisements, Withdrawals (with the audit log of decisions under it), Users; only the
-//! open tab's lists are fetched.
+//! Tabs Advertisements, Withdrawals (with the audit log of decisions under it), Users, Reports
+//! (the moderation queue, issue 20, with the audit log too); only the open tab's lists are fetched.
 import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,13 +11,14 @@ import { errorStatus } from '@/lib/api-client';
 import { useRevenue } from '../api/get-revenue';
 import { AdsPanel } from './ads-panel';
 import { AuditLog } from './audit-log';
+import { ReportsPanel } from './reports-panel';
 import { UsersPanel } from './users-panel';
 import { WithdrawalsPanel } from './withdrawals-panel';
 
 /** Spec 001 §2's 'Access Denied - You don't have permission…', as a title and its description. */
 export const ACCESS_DENIED = { title: 'Access Denied', description: "You don't have permission to access the admin panel." };
 
-type AdminTab = 'ads' | 'withdrawals' | 'users';
+type AdminTab = 'ads' | 'withdrawals' | 'users' | 'reports';
 
 export function AdminScreen() {
   const revenue = useRevenue();
@@ -59,6 +60,16 @@ export function AdminScreen() {
               ),
             },
             { id: 'users', label: 'Users', panel: <UsersPanel /> },
+            {
+              id: 'reports',
+              label: 'Reports',
+              panel: (
+                <>
+                  <ReportsPanel />
+                  <AuditLog />
+                </>
+              ),
+            },
           ]}
         />
       )}

@@ -13,6 +13,9 @@ const actionText: Record<string, string> = {
   'ad.created': 'created ad',
   'ad.paused': 'paused ad',
   'ad.resumed': 'resumed ad',
+  'report.dismiss': 'dismissed report',
+  'report.remove': 'removed the content of report',
+  'report.suspend': 'suspended the author of report',
 };
 
 /** 'Admin approved withdrawal #12'. */

@@ -103,3 +103,19 @@ describe('messagePreview', () => {
     expect(messagePreview(aMessage({ content: 'Hi' }))).toBe('Hi');
   });
 });
+
+describe('MessageBubble report', () => {
+  it("offers 'Report message' among someone else's message's actions, never on your own", () => {
+    const onReport = vi.fn();
+    render(
+      <ol>
+        <MessageBubble message={aMessage({ id: 40, content: 'theirs' })} mine={false} onReact={() => {}} onReport={onReport} />
+        <MessageBubble message={aMessage({ id: 41, content: 'mine' })} mine onReact={() => {}} onReport={onReport} />
+      </ol>,
+    );
+    const [theirs, mine] = screen.getAllByRole('listitem');
+    expect(within(mine).queryByRole('button', { name: 'Report message' })).not.toBeInTheDocument();
+    fireEvent.click(within(theirs).getByRole('button', { name: 'Report message' }));
+    expect(onReport).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,10 +1,10 @@
 //! One message (spec 001 §2): own messages on the right with a double check mark, others on the
 //! left; a quoted reply above the text; reaction chips below that toggle. Its time and actions
-//! (heart, thumbs up, reply, copy) show on hover, on keyboard focus, or after a 500 ms touch.
+//! (heart, thumbs up, reply, copy, and 'Report message' on someone else's) show on hover, on keyboard focus, or after a 500 ms touch.
 //! A voice message is its label and a player, without copy; a call line sits in the middle
 //! without actions; a shared post or reel (issue 19) is a card that opens it, or 'Post
 //! unavailable' when it is gone.
-import { AlertCircle, CheckCheck, Clapperboard, Clock, Copy, ImageOff, Phone, PhoneMissed, PhoneOff, Reply } from 'lucide-react';
+import { AlertCircle, CheckCheck, Clapperboard, Clock, Copy, Flag, ImageOff, Phone, PhoneMissed, PhoneOff, Reply } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useLongPress } from '@/hooks/use-long-press';
@@ -145,6 +145,7 @@ export function MessageBubble({
   onReact,
   onReply,
   onCopy,
+  onReport,
   onRetry,
 }: {
   message: BubbleMessage;
@@ -158,6 +159,8 @@ export function MessageBubble({
   onReply?: () => void;
   /** Not offered on a voice message: it has no text to copy. */
   onCopy?: () => void;
+  /** Someone else's message (issue 20): opens the Report dialog. */
+  onReport?: () => void;
   onRetry?: () => void;
 }) {
   const longPress = useLongPress(() => onActivate?.());
@@ -191,6 +194,11 @@ export function MessageBubble({
         {onCopy && message.messageType === 'text' && (
           <button type="button" aria-label="Copy" onClick={onCopy} className={actionClass}>
             <Copy aria-hidden="true" className="size-5" />
+          </button>
+        )}
+        {onReport && !mine && (
+          <button type="button" aria-label="Report message" onClick={onReport} className={actionClass}>
+            <Flag aria-hidden="true" className="size-5" />
           </button>
         )}
       </div>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { useSafetyActions } from '@/lib/safety-actions';
 import { flattenMessages } from '../api/cache';
 import { useMessages } from '../api/get-messages';
 import { useOutbox, useRetrySend } from '../api/send-message';
@@ -44,6 +45,7 @@ export function MessageList({
   const outbox = useOutbox(conversationId);
   const retry = useRetrySend(conversationId);
   const react = useToggleReaction(conversationId);
+  const safety = useSafetyActions();
   const [activeId, setActiveId] = useState<number | null>(null);
 
   const scroller = useRef<HTMLDivElement>(null);
@@ -138,6 +140,14 @@ export function MessageList({
                 setActiveId(null);
                 void copyMessage(message.content);
               }}
+              onReport={
+                safety && message.sender.id !== meId
+                  ? () => {
+                      setActiveId(null);
+                      safety.report({ targetType: 'message', targetId: message.id });
+                    }
+                  : undefined
+              }
             />
           ))}
           {outbox.map((item) => (

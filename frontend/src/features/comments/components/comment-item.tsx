@@ -92,6 +92,7 @@ function CommentRow({ comment, viewer, itemAuthorId, onReply, onCountChange }: I
               )}
               <AuthorMenu
                 author={comment.user}
+                report={{ targetType: 'comment', targetId: comment.id }}
                 iconClassName="size-4"
                 className="text-zinc-400 hover:bg-white/5 hover:text-white"
               />

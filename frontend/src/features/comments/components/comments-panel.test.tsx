@@ -225,7 +225,7 @@ describe('CommentsPanel', () => {
       'GET /api/comments/91/replies': () =>
         json([aComment({ id: 92, parentId: 91, content: 'a reply', user: { id: 3, username: 'ana', displayName: 'Ana', profileImageUrl: null } })]),
     });
-    const safety = { viewerId: me.id, mute: vi.fn(), block: vi.fn() };
+    const safety = { viewerId: me.id, mute: vi.fn(), block: vi.fn(), report: vi.fn() };
     renderWithApp(
       <SafetyActionsProvider value={safety}>
         <CommentsPanel target={{ kind: 'post', id: 7, authorId: 2 }} useMentionSearch={noMentions} />
@@ -245,9 +245,13 @@ describe('CommentsPanel', () => {
     await user.click(within(theirs).getByRole('button', { name: 'View replies (1)' }));
     const replies = await screen.findByRole('list', { name: 'Replies to leo' });
     await user.click(within(replies).getByRole('button', { name: 'More options' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute @ana', 'Block @ana']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute @ana', 'Block @ana', 'Report']);
     await user.click(screen.getByRole('menuitem', { name: 'Mute @ana' }));
     expect(safety.mute).toHaveBeenCalledWith(expect.objectContaining({ id: 3, username: 'ana' }));
+
+    await user.click(within(replies).getByRole('button', { name: 'More options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Report' }));
+    expect(safety.report).toHaveBeenCalledWith({ targetType: 'comment', targetId: 92 }, expect.anything());
   });
 
   it('suggests accounts for an @mention and picks one with the keyboard', async () => {

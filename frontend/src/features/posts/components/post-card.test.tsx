@@ -124,9 +124,9 @@ describe('PostCard in the gallery', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
-  it("offers muting and blocking someone else's post from its '⋯' menu, and no menu on your own", async () => {
+  it("offers muting, blocking and reporting someone else's post from its '⋯' menu, and no menu on your own", async () => {
     const user = userEvent.setup();
-    const safety = { viewerId: 1, mute: vi.fn(), block: vi.fn() };
+    const safety = { viewerId: 1, mute: vi.fn(), block: vi.fn(), report: vi.fn() };
     fetchMock.mockResolvedValueOnce(
       json([aPost(), aPost({ id: 8, caption: 'Mine', user: { id: 1, username: 'maya', displayName: 'Maya Chen', profileImage: null } })]),
     );
@@ -141,7 +141,7 @@ describe('PostCard in the gallery', () => {
     const theirs = screen.getByRole('article', { name: 'Post by Leo Park' });
     await user.click(within(theirs).getByRole('button', { name: 'More options' }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute @leo', 'Block @leo']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute @leo', 'Block @leo', 'Report']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Mute @leo' }));
     expect(safety.mute).toHaveBeenCalledWith({ id: 2, username: 'leo', displayName: 'Leo Park', profileImage: null });
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
@@ -149,6 +149,10 @@ describe('PostCard in the gallery', () => {
     await user.click(within(theirs).getByRole('button', { name: 'More options' }));
     await user.click(screen.getByRole('menuitem', { name: 'Block @leo' }));
     expect(safety.block).toHaveBeenCalledWith(expect.objectContaining({ id: 2, username: 'leo' }), expect.anything());
+
+    await user.click(within(theirs).getByRole('button', { name: 'More options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Report' }));
+    expect(safety.report).toHaveBeenCalledWith({ targetType: 'post', targetId: 7 }, expect.anything());
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -109,7 +109,7 @@ export function PostCard({ post, tilt3d = false, onComment }: { post: Post; tilt
             )}
           </span>
         </Link>
-        <AuthorMenu author={post.user} className={actionClass} />
+        <AuthorMenu author={post.user} report={{ targetType: 'post', targetId: post.id }} className={actionClass} />
       </header>
 
       <PostImage

@@ -204,7 +204,10 @@ export function ReelSlide({
           />
           <Count value={reel.sharesCount} />
         </div>
-        <AuthorMenu author={reel.user} tabIndex={active ? 0 : -1} className={sideButton} iconClassName="size-6" />
+        <AuthorMenu
+          author={reel.user}
+          report={{ targetType: 'reel', targetId: reel.id }}
+          tabIndex={active ? 0 : -1} className={sideButton} iconClassName="size-6" />
       </div>
 
       <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-4 pt-12 pb-5 pr-16">

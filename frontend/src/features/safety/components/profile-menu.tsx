@@ -1,13 +1,14 @@
 //! The '⋯' menu of someone else's profile (issue 20): 'Mute' or 'Unmute' (as the profile's
-//! `isMuted` says) and 'Block'. After a block the profile is 'User not found' to you, so the
+//! `isMuted` says), 'Block' and 'Report account'. After a block the profile is 'User not found' to you, so the
 //! page goes to the home feed.
-import { Ban, Eye, EyeOff } from 'lucide-react';
+import { Ban, Eye, EyeOff, Flag } from 'lucide-react';
 import { useRef } from 'react';
 import { useLocation } from 'wouter';
 import { MoreOptionsMenu } from '@/components/more-options-menu';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { useSafetyActions, type SafetySubject } from '@/lib/safety-actions';
 import { useMuteUser, useUnmuteUser } from '../api/mute-user';
+import { REPORT_TEXT } from '../report-text';
 
 export function ProfileMenu({ profile, className }: { profile: SafetySubject & { isMuted: boolean }; className?: string }) {
   const actions = useSafetyActions();
@@ -37,6 +38,15 @@ export function ProfileMenu({ profile, className }: { profile: SafetySubject & {
         >
           <Ban aria-hidden="true" />
           Block
+        </DropdownMenuItem>
+      )}
+      {actions && (
+        <DropdownMenuItem
+          destructive
+          onSelect={() => actions.report({ targetType: 'user', targetId: profile.id }, { returnFocusTo: trigger.current })}
+        >
+          <Flag aria-hidden="true" />
+          {REPORT_TEXT.profileItem}
         </DropdownMenuItem>
       )}
     </MoreOptionsMenu>

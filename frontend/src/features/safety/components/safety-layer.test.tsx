@@ -7,6 +7,7 @@ import { aProfile, json, me, renderWithApp } from '@/test/render';
 import { apiError, serveApi } from '@/test/shop';
 import { ProfileMenu } from './profile-menu';
 import { BLOCK_EXPLANATION } from './block-dialog';
+import { REPORT_REASONS, REPORT_TEXT } from '../report-text';
 import { SafetyLayer } from './safety-layer';
 
 afterEach(() => {
@@ -174,7 +175,7 @@ describe("a profile's '⋯' menu", () => {
     const { calls } = renderMenu({ 'POST /api/users/2/mute': () => new Response(null, { status: 204 }) }, <ProfileMenu profile={aProfile()} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'More options' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute', 'Block']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute', 'Block', 'Report account']);
     await user.click(screen.getByRole('menuitem', { name: 'Mute' }));
     expect(await screen.findByText('Muted @leo')).toBeInTheDocument();
     expect(calls('POST /api/users/2/mute')).toHaveLength(1);
@@ -187,7 +188,7 @@ describe("a profile's '⋯' menu", () => {
     );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'More options' }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Unmute', 'Block']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Unmute', 'Block', 'Report account']);
     await user.click(screen.getByRole('menuitem', { name: 'Unmute' }));
     expect(await screen.findByText('Unmuted @leo')).toBeInTheDocument();
     expect(calls('DELETE /api/users/2/mute')).toHaveLength(1);
@@ -204,5 +205,73 @@ describe("a profile's '⋯' menu", () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Block @leo?' })).getByRole('button', { name: 'Block' }));
     await waitFor(() => expect(location.history?.at(-1)).toBe('/'));
     expect(await screen.findByText('Blocked @leo')).toBeInTheDocument();
+  });
+});
+
+describe('reporting', () => {
+  const post = { targetType: 'post', targetId: 7 } as const;
+
+  async function openReport(routes: Parameters<typeof serveApi>[0] = {}, ui = <AuthorMenu author={leo} report={post} />) {
+    const app = renderMenu(routes, ui);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Report' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this post' });
+    return { ...app, user, dialog };
+  }
+
+  it("offers 'Report' after Mute and Block when the feature names the target, and none on your own things", async () => {
+    renderMenu({}, (
+      <>
+        <AuthorMenu author={leo} report={post} />
+        <AuthorMenu author={{ id: me.id, username: me.username }} report={{ targetType: 'post', targetId: 8 }} />
+      </>
+    ));
+    const buttons = screen.getAllByRole('button', { name: 'More options' });
+    expect(buttons).toHaveLength(1);
+    await userEvent.setup().click(buttons[0]);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute @leo', 'Block @leo', 'Report']);
+  });
+
+  it("lists the seven reasons, takes details up to 1000 characters, and thanks on Submit", async () => {
+    const { user, dialog, calls } = await openReport({ 'POST /api/reports': () => json({ id: 5 }, { status: 201 }) });
+    const reasons = within(within(dialog).getByRole('group', { name: REPORT_TEXT.reasons })).getAllByRole('radio');
+    expect(reasons.map((radio) => radio.closest('label')?.textContent)).toEqual(REPORT_REASONS.map((r) => r.label));
+    const submit = within(dialog).getByRole('button', { name: 'Submit' });
+    expect(submit).toBeDisabled();
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Bullying or harassment' }));
+    const details = within(dialog).getByLabelText(REPORT_TEXT.details);
+    expect(details).toHaveAttribute('maxLength', '1000');
+    expect(details).toHaveAccessibleDescription('0/1000');
+    await user.type(details, '  keeps posting this  ');
+    expect(within(dialog).getByText('22/1000')).toBeInTheDocument();
+    await user.click(submit);
+
+    expect(await screen.findByText('Thanks for letting us know')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls('POST /api/reports')[0].body).toEqual({ targetType: 'post', targetId: 7, reason: 'harassment', details: 'keeps posting this' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'More options' })).toHaveFocus());
+  });
+
+  it("toasts the server's refusal and keeps the dialog open with the choice made", async () => {
+    const { user, dialog } = await openReport({ 'POST /api/reports': () => apiError(429, 'Too many reports. Try again in 59 minutes.', 'rate_limited') });
+    await user.click(within(dialog).getByRole('radio', { name: "It's spam" }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Too many reports. Try again in 59 minutes.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Report this post' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: "It's spam" })).toBeChecked();
+  });
+
+  it("reports an account from its profile's menu", async () => {
+    const { calls } = renderMenu({ 'POST /api/reports': () => json({ id: 6 }, { status: 201 }) }, <ProfileMenu profile={aProfile()} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Report account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Report this account' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Something else' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Thanks for letting us know')).toBeInTheDocument();
+    expect(calls('POST /api/reports')[0].body).toEqual({ targetType: 'user', targetId: 2, reason: 'other' });
   });
 });

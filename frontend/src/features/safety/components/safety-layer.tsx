@@ -1,10 +1,12 @@
 //! Provides muting and blocking to every screen (lib/safety-actions.tsx), mounted by the app
 //! shell around the screens and the comments sheet: the menus of posts, reels, comments and
-//! profiles call these, and the one 'Block @username?' dialog lives here.
+//! profiles (and messages and stories) call these, and the one 'Block @username?' dialog and the
+//! one Report dialog live here.
 import { useMemo, useState, type ReactNode } from 'react';
 import { SafetyActionsProvider, type SafetyActions } from '@/lib/safety-actions';
 import { useMuteUser } from '../api/mute-user';
 import { BlockDialog, type BlockRequest } from './block-dialog';
+import { ReportDialog, type ReportRequest } from './report-dialog';
 
 /**
  * `viewerId` comes from the shell's `user` prop, not from the session query: that query empties
@@ -15,6 +17,8 @@ export function SafetyLayer({ viewerId, children }: { viewerId: number; children
   const { mutate: mute } = useMuteUser();
   const [blockRequest, setBlockRequest] = useState<BlockRequest | null>(null);
   const [blockOpen, setBlockOpen] = useState(false);
+  const [reportRequest, setReportRequest] = useState<ReportRequest | null>(null);
+  const [reportOpen, setReportOpen] = useState(false);
   const actions = useMemo<SafetyActions>(
     () => ({
       viewerId,
@@ -22,6 +26,10 @@ export function SafetyLayer({ viewerId, children }: { viewerId: number; children
       block: (subject, options = {}) => {
         setBlockRequest({ subject, options });
         setBlockOpen(true);
+      },
+      report: (target, options = {}) => {
+        setReportRequest({ target, options });
+        setReportOpen(true);
       },
     }),
     [viewerId, mute],
@@ -31,6 +39,7 @@ export function SafetyLayer({ viewerId, children }: { viewerId: number; children
     <SafetyActionsProvider value={actions}>
       {children}
       <BlockDialog request={blockRequest} open={blockOpen} onClose={() => setBlockOpen(false)} />
+      <ReportDialog request={reportRequest} open={reportOpen} onClose={() => setReportOpen(false)} />
     </SafetyActionsProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SafetyActionsProvider } from '@/lib/safety-actions';
 import { json, renderWithApp } from '@/test/render';
 import { aGroup } from '@/test/stories';
 import { storyKeys } from '../api/keys';
@@ -314,5 +315,30 @@ describe('StoryViewer with sponsored stories', () => {
     tick(100); // the next render finds no ad
     expect(screen.getByRole('dialog', { name: 'Cleo Ray' })).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('StoryViewer report', () => {
+  it("offers 'Report story' on someone else's story: the viewer closes and the Report dialog opens for it", () => {
+    const safety = { viewerId: ana.id, mute: vi.fn(), block: vi.fn(), report: vi.fn() };
+    const groups = groupsFixture();
+    renderWithApp(
+      <SafetyActionsProvider value={safety}>
+        <StoryViewer groups={groups} startGroup={0} onClose={onClose} />
+      </SafetyActionsProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Report story' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(safety.report).toHaveBeenCalledWith({ targetType: 'story', targetId: groups[0].stories[0].id });
+  });
+
+  it('has no Report on your own story', () => {
+    const safety = { viewerId: leo.id, mute: vi.fn(), block: vi.fn(), report: vi.fn() };
+    renderWithApp(
+      <SafetyActionsProvider value={safety}>
+        <StoryViewer groups={groupsFixture()} startGroup={0} onClose={onClose} />
+      </SafetyActionsProvider>,
+    );
+    expect(screen.queryByRole('button', { name: 'Report story' })).not.toBeInTheDocument();
   });
 });

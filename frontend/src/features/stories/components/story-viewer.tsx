@@ -4,14 +4,17 @@
 //! of the next) is shown, and after the last one the viewer closes. Tap zones, arrow buttons and
 //! the arrow keys move; Escape closes. Each story shown is recorded as viewed. After every third
 //! group a sponsored story, given by the page (`sponsored`), is shown the same way when one runs.
+//! Someone else's story has a 'Report story' button (issue 20): it closes the viewer (its timer
+//! would run on under the dialog) and opens the safety layer's Report dialog.
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { ChevronLeft, ChevronRight, Eye, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Eye, Flag, X } from 'lucide-react';
 import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Dialog, FullScreenDialogContent } from '@/components/ui/dialog';
 import { IconButton } from '@/components/ui/icon-button';
 import { useLatest } from '@/hooks/use-latest';
 import { relativeTime } from '@/lib/relative-time';
+import { useSafetyActions } from '@/lib/safety-actions';
 import { cn } from '@/lib/utils';
 import { useRecordStoryView } from '../api/record-story-view';
 import { nextPage, previousPage, storyPage, type ViewerPage } from '../story-navigation';
@@ -90,6 +93,7 @@ export function StoryViewer({
   const [page, setPage] = useState<ViewerPage>(() => storyPage({ group: startGroup, story: 0 }));
   const [progress, setProgress] = useState(0);
   const recordView = useRecordStoryView();
+  const safety = useSafetyActions();
   const recorded = useRef(new Set<number>());
 
   const hasSponsored = useCallback((slot: number) => sponsored?.(slot) != null, [sponsored]);
@@ -192,6 +196,18 @@ export function StoryViewer({
             </DialogPrimitive.Title>
             <span className="shrink-0 text-xs text-white/70">{relativeTime(story.createdAt)}</span>
           </div>
+          {safety && safety.viewerId !== group.user.id && (
+            <IconButton
+              label="Report story"
+              icon={Flag}
+              iconClassName="size-5"
+              onClick={() => {
+                onClose();
+                safety.report({ targetType: 'story', targetId: story.id });
+              }}
+              className="text-white hover:bg-white/10"
+            />
+          )}
         </>
       ),
       media:

@@ -2,16 +2,17 @@
 //! a post's search words (caption, location and tags, as `domain::tag::words` cuts them), best
 //! match first, ties newest first.
 //!
-//! Two reads. The first walks the full-text index from the newest post down and stops at the
-//! `CANDIDATES` newest matches the viewer may see, with their search words: FTS5's `MATCH` in
-//! rowid order on SQLite, `@@` on the GIN-indexed `search_vector` on PostgreSQL (the one place
-//! where the backends' SQL differs). The server ranks those by `SearchQuery::score` (the same
-//! arithmetic for both backends, so they agree to the post) and the second read joins the post
-//! view (author, media, the viewer's like and bookmark) to the best `limit` alone.
+//! Two reads. The first finds the `CANDIDATES` newest matches the viewer may see, with their
+//! search words: FTS5's `MATCH` walked in rowid order on SQLite, `@@` on the GIN-indexed
+//! `search_vector` on PostgreSQL (`postgres_candidates`; the one place where the backends' SQL
+//! differs). The server ranks those by `SearchQuery::score` (the same arithmetic for both
+//! backends, so they agree to the post) and the second read joins the post view (author,
+//! media, the viewer's like and bookmark) to the best `limit` alone.
 //!
-//! The work is bounded by the window, not by the site: no score needs to read every post that
-//! holds a word (bm25's and other inverse document frequencies do), and a common word costs
-//! the same on 100,000 posts as on 1,000 once both have `CANDIDATES` matches.
+//! No score needs to read every post that holds a word (bm25's and other inverse document
+//! frequencies do), so ranking is bounded by the window. What still grows with the site is
+//! finding the last word's prefix: FTS5 and GIN both gather every post with a word that begins
+//! so before the walk (docs/benchmarks.md, 2026-11-27).
 
 use super::posts::{PostView, post_view_columns};
 use super::visibility::may_see;
@@ -59,25 +60,7 @@ pub async fn posts(
             let Some(tsquery) = query.tsquery() else {
                 return Ok(Vec::new());
             };
-            // Not a prepared statement: PostgreSQL then plans with the query's words, walking
-            // the primary key backwards for a common word (its newest matches come soon) and
-            // the GIN index for a rare one. A prepared statement's generic plan, made for no
-            // word in particular, walked the primary key for every query: 70 ms for a word
-            // pair in one post of 125 at 100,000 posts, against 11 ms.
-            sqlx::query_as::<sqlx::Any, (i64, String)>(concat!(
-                "SELECT p.id, p.search_words
-                     FROM posts p
-                     JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND ",
-                may_see!("$1", "u.id"),
-                " WHERE p.search_vector @@ to_tsquery('simple', $2)
-                     ORDER BY p.id DESC LIMIT $3"
-            ))
-            .persistent(false)
-            .bind(viewer)
-            .bind(tsquery)
-            .bind(CANDIDATES)
-            .fetch_all(&db.pool)
-            .await?
+            postgres_candidates(db, viewer, &tsquery).await?
         }
     };
     let best = rank(query, candidates, limit);
@@ -121,6 +104,64 @@ pub async fn posts(
     )?;
     views.sort_by_key(|view| best.iter().position(|&id| id == view.id));
     Ok(views)
+}
+
+/// How far below the newest post PostgreSQL's first walk looks.
+const POSTGRES_NEWEST: i64 = 2_000;
+
+/// The candidates' query on PostgreSQL with one more condition and the order it walks in.
+macro_rules! postgres_candidates_sql {
+    ($condition:literal, $order:literal) => {
+        concat!(
+            "SELECT p.id, p.search_words
+             FROM posts p
+             JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND ",
+            may_see!("$1", "u.id"),
+            " WHERE p.search_vector @@ to_tsquery('simple', $2) AND ",
+            $condition,
+            " ORDER BY ",
+            $order,
+            " DESC LIMIT $3"
+        )
+    };
+}
+
+/// The newest `CANDIDATES` posts matching `tsquery` that `viewer` may see, on PostgreSQL. One
+/// query ordered by id lets the planner walk the primary key backwards, testing each post,
+/// whenever it guesses the words are common; it guesses so for any one-word prefix it has no
+/// statistics for (2 % of the posts), and a word no post has then reads every post (22 ms at
+/// 100,000 posts, against 0.1 ms through the GIN index). So two reads, each bounded: the newest
+/// 2,000 posts as the planner likes (a common word's newest 100 matches are there: 0.6–0.9 ms),
+/// then, only when they hold fewer, every match through the GIN index (`p.id + 0` cannot walk
+/// the primary key), whose work grows with the matches, not the posts (a word no post has:
+/// 0.1 ms; a word pair in one post of 125: 9 ms). Not prepared statements: each read is planned
+/// with its words.
+async fn postgres_candidates(
+    db: &Db,
+    viewer: i64,
+    tsquery: &str,
+) -> Result<Vec<(i64, String)>, sqlx::Error> {
+    let newest = sqlx::query_as::<sqlx::Any, (i64, String)>(postgres_candidates_sql!(
+        "p.id > (SELECT COALESCE(MAX(id), 0) FROM posts) - $4",
+        "p.id"
+    ))
+    .persistent(false)
+    .bind(viewer)
+    .bind(tsquery)
+    .bind(CANDIDATES)
+    .bind(POSTGRES_NEWEST)
+    .fetch_all(&db.pool)
+    .await?;
+    if newest.len() as i64 >= CANDIDATES {
+        return Ok(newest);
+    }
+    sqlx::query_as::<sqlx::Any, (i64, String)>(postgres_candidates_sql!("TRUE", "p.id + 0"))
+        .persistent(false)
+        .bind(viewer)
+        .bind(tsquery)
+        .bind(CANDIDATES)
+        .fetch_all(&db.pool)
+        .await
 }
 
 /// The ids of the best `limit` of `candidates` (id and search words), best first, ties newest

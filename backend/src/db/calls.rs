@@ -241,7 +241,7 @@ pub async fn end(
     )
     .await?;
     tx.commit().await?;
-    let line = messages::find(db, closed.conversation_id, line)
+    let line = messages::find(db, closed.caller_id, closed.conversation_id, line)
         .await?
         .ok_or(sqlx::Error::RowNotFound)?;
     Ok(Some(Ended {
@@ -275,7 +275,7 @@ pub async fn unreached(
     .await?;
     let line = insert_line(&mut tx, conversation, caller, outcome, None, now).await?;
     tx.commit().await?;
-    messages::find(db, conversation, line)
+    messages::find(db, caller, conversation, line)
         .await?
         .ok_or(sqlx::Error::RowNotFound)
 }

@@ -73,7 +73,7 @@ macro_rules! conversation_view {
          JOIN users ub ON ub.id = c.user_b
          LEFT JOIN messages lm ON lm.id = c.last_message_id AND lm.removed_at IS NULL
          LEFT JOIN users ls ON ls.id = lm.sender_id",
-            shared_item!(joins "lm")
+            shared_item!(joins "lm", "$1")
         )
     };
 }

@@ -56,7 +56,10 @@ pub struct SharedView {
 }
 
 /// `SharedView`'s columns (`columns`), and the joins that find them from a message aliased
-/// `$m` (`joins "m"`): a message's list and the conversations' previews read the same card.
+/// `$m` as the user bound at `$viewer` may see them (`joins "m", "$3"`): a message's list and
+/// the conversations' previews read the same card. An item the viewer may not see (its author
+/// blocked either way, or private and not followed) leaves the message without a card, as a
+/// deactivated author's does.
 /// A stored image of at most 320 px is its own thumbnail, as in the post view.
 macro_rules! shared_item {
     (columns) => {
@@ -70,17 +73,19 @@ macro_rules! shared_item {
          sru.username AS shared_reel_username, sru.display_name AS shared_reel_display_name,
          COALESCE(sru.profile_image_small_url, sru.profile_image_url) AS shared_reel_profile_image"
     };
-    (joins $m:literal) => {
+    (joins $m:literal, $viewer:literal) => {
         concat!(
             " LEFT JOIN posts sp ON sp.id = ",
             $m,
             ".shared_post_id AND sp.removed_at IS NULL
-             LEFT JOIN users spu ON spu.id = sp.user_id AND spu.deactivated_at IS NULL
-             LEFT JOIN media spm ON spm.key = sp.media_key
+             LEFT JOIN users spu ON spu.id = sp.user_id AND spu.deactivated_at IS NULL AND ",
+            $crate::db::visibility::may_see!($viewer, "spu.id"),
+            " LEFT JOIN media spm ON spm.key = sp.media_key
              LEFT JOIN reels sr ON sr.id = ",
             $m,
             ".shared_reel_id AND sr.removed_at IS NULL
-             LEFT JOIN users sru ON sru.id = sr.user_id AND sru.deactivated_at IS NULL"
+             LEFT JOIN users sru ON sru.id = sr.user_id AND sru.deactivated_at IS NULL AND ",
+            $crate::db::visibility::may_see!($viewer, "sru.id")
         )
     };
 }
@@ -95,8 +100,9 @@ pub struct ReactionCount {
     pub mine: i64,
 }
 
+/// A message as the user bound at `$viewer` sees it (its shared card).
 macro_rules! message_view {
-    () => {
+    ($viewer:literal) => {
         concat!(
             "SELECT m.id, m.conversation_id, m.sender_id,
                 s.username AS sender_username, s.display_name AS sender_display_name,
@@ -111,7 +117,7 @@ macro_rules! message_view {
          JOIN users s ON s.id = m.sender_id
          LEFT JOIN messages r ON r.id = m.reply_to_id AND r.removed_at IS NULL
          LEFT JOIN users rs ON rs.id = r.sender_id",
-            shared_item!(joins "m")
+            shared_item!(joins "m", $viewer)
         )
     };
 }
@@ -333,10 +339,11 @@ impl Draft {
             shared_item!(columns),
             " FROM (SELECT CAST($1 AS BIGINT) AS shared_post_id,
                            CAST($2 AS BIGINT) AS shared_reel_id) m",
-            shared_item!(joins "m")
+            shared_item!(joins "m", "$3")
         ))
         .bind(post_id)
         .bind(reel_id)
+        .bind(self.sender_id)
         .fetch_one(&mut *tx)
         .await?;
         let visible = match shared {
@@ -433,32 +440,41 @@ impl Draft {
     }
 }
 
-/// One message of a conversation.
+/// One message of a conversation as `viewer` sees it.
 pub async fn find(
     db: &Db,
+    viewer: i64,
     conversation: i64,
     message: i64,
 ) -> Result<Option<MessageView>, sqlx::Error> {
     sqlx::query_as(concat!(
-        message_view!(),
+        message_view!("$3"),
         " WHERE m.id = $1 AND m.conversation_id = $2"
     ))
     .bind(message)
     .bind(conversation)
+    .bind(viewer)
     .fetch_optional(&db.pool)
     .await
 }
 
-/// A page of a conversation's messages, newest first (the caller shows them oldest first).
-pub async fn page(db: &Db, conversation: i64, page: Page) -> Result<Vec<MessageView>, sqlx::Error> {
+/// A page of a conversation's messages as `viewer` sees them, newest first (the caller shows
+/// them oldest first).
+pub async fn page(
+    db: &Db,
+    viewer: i64,
+    conversation: i64,
+    page: Page,
+) -> Result<Vec<MessageView>, sqlx::Error> {
     sqlx::query_as(concat!(
-        message_view!(),
+        message_view!("$4"),
         " WHERE m.conversation_id = $1 AND m.id < $2 AND m.removed_at IS NULL
           ORDER BY m.id DESC LIMIT $3"
     ))
     .bind(conversation)
     .bind(page.before)
     .bind(page.fetch_limit())
+    .bind(viewer)
     .fetch_all(&db.pool)
     .await
 }

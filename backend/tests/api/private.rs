@@ -20,7 +20,7 @@ both_backends!(
     a_block_ends_pending_requests_both_ways,
 );
 
-async fn set_private(user: &TestUser, private: bool) {
+pub async fn set_private(user: &TestUser, private: bool) {
     let response = user
         .client
         .put(user.url("/api/user/settings"))

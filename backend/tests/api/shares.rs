@@ -20,6 +20,7 @@ both_backends!(
     sharing_an_unknown_post_or_reel_is_404_and_stores_nothing,
     a_share_message_cannot_be_sent_as_a_plain_message,
     a_share_of_a_deactivated_authors_post_shows_no_card_and_cannot_be_sent_again,
+    a_card_shows_only_to_those_who_may_see_its_item,
 );
 
 async fn share(user: &TestUser, what: &str, id: i64, conversation: i64) -> reqwest::Response {
@@ -537,4 +538,68 @@ async fn a_share_of_a_deactivated_authors_post_shows_no_card_and_cannot_be_sent_
     let (status, message, _) = error_of(share(&maya, "posts", post, chat).await).await;
     assert_eq!((status, message.as_str()), (404, "Post not found"));
     assert_eq!(count(&app, "messages").await, 1);
+}
+
+/// Issue 20: a shared post or reel reaches someone who blocked its author (or was blocked by
+/// them), or who does not follow its private author, without its card: live, in the list and
+/// in the preview. The sharer still sees it.
+async fn a_card_shows_only_to_those_who_may_see_its_item(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let ines = app.new_user("ines").await;
+    let chat = conversation(&maya, &leo).await;
+    let post = ines.create_post("Blue hour").await["id"].as_i64().unwrap();
+    let reel = new_reel(&app, &ines, "Loop").await["id"].as_i64().unwrap();
+    let response = leo.post(&format!("/api/users/{}/block", ines.id)).await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    let mut leo_socket = connect(&app, &leo).await;
+    let mut maya_socket = connect(&app, &maya).await;
+
+    for (what, id, card) in [("posts", post, "sharedPost"), ("reels", reel, "sharedReel")] {
+        let response = share(&maya, what, id, chat).await;
+        assert_eq!(response.status(), StatusCode::CREATED);
+        let sent: Value = response.json().await.unwrap();
+        assert_eq!(sent[card]["id"], id, "the sharer's answer has the card");
+        assert_eq!(
+            next_of(&mut maya_socket, "newMessage").await["message"],
+            sent
+        );
+        let got = next_of(&mut leo_socket, "newMessage").await["message"].clone();
+        assert_eq!(
+            (got["id"].clone(), got[card].clone()),
+            (sent["id"].clone(), Value::Null)
+        );
+        let listed = leo
+            .get_json(&format!("/api/conversations/{chat}/messages"))
+            .await;
+        let last = listed.as_array().unwrap().last().unwrap();
+        assert_eq!(
+            (last["id"].clone(), last[card].clone()),
+            (sent["id"].clone(), Value::Null)
+        );
+        let preview = &leo.get_json("/api/conversations").await[0]["lastMessage"];
+        assert_eq!(preview[card], Value::Null);
+        let mine = maya
+            .get_json(&format!("/api/conversations/{chat}/messages"))
+            .await;
+        assert_eq!(mine.as_array().unwrap().last().unwrap()[card]["id"], id);
+    }
+
+    // A private author's post: the card for her followers alone.
+    let response = leo.delete(&format!("/api/users/{}/block", ines.id)).await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    crate::private::set_private(&ines, true).await;
+    let listed = leo
+        .get_json(&format!("/api/conversations/{chat}/messages"))
+        .await;
+    assert_eq!(listed[0]["sharedPost"], Value::Null);
+    let theirs = maya
+        .get_json(&format!("/api/conversations/{chat}/messages"))
+        .await;
+    assert_eq!(
+        theirs[0]["sharedPost"],
+        Value::Null,
+        "maya does not follow her either"
+    );
 }

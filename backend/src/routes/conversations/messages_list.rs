@@ -31,7 +31,7 @@ pub async fn list_messages(
     let page = Page::parse(&query)?;
     let me = current.user.id;
     require_member(&state, id, me).await?;
-    let rows = db::messages::page(&state.db, id, page).await?;
+    let rows = db::messages::page(&state.db, me, id, page).await?;
     let (rows, next) = page.split(rows, |row| row.id);
     let messages = with_reactions(&state, me, id, rows).await?;
     Ok(paginated::<Message>(messages, next))

@@ -94,7 +94,7 @@ async fn one_message(
     conversation: i64,
     message: i64,
 ) -> ApiResult<Message> {
-    let row = db::messages::find(&state.db, conversation, message)
+    let row = db::messages::find(&state.db, viewer, conversation, message)
         .await?
         .ok_or_else(|| ApiError::not_found(MESSAGE_NOT_FOUND))?;
     Ok(with_reactions(state, viewer, conversation, vec![row])

@@ -66,12 +66,30 @@ async fn share(
         .ok_or_else(|| ApiError::not_found(not_found))?;
     // New: nobody has reacted yet.
     let message = Message::from_row(posted.message, Vec::new());
-    state.realtime.publish(
-        &posted.people,
-        &ServerEvent::NewMessage {
-            conversation_id: conversation,
-            message: Box::new(message.clone()),
-        },
-    );
+    // Each member gets the card as they may see it: someone who blocked its author (or was
+    // blocked), or who does not follow a private author, gets the message without it, as a
+    // reload shows it (`shared_item!`).
+    let mut with_card = Vec::with_capacity(posted.people.len());
+    let mut without_card = Vec::new();
+    for person in posted.people {
+        if person == sender || db::comments::item_visible(&state.db, person, item).await? {
+            with_card.push(person);
+        } else {
+            without_card.push(person);
+        }
+    }
+    let event = |message: &Message| ServerEvent::NewMessage {
+        conversation_id: conversation,
+        message: Box::new(message.clone()),
+    };
+    state.realtime.publish(&with_card, &event(&message));
+    if !without_card.is_empty() {
+        let bare = Message {
+            shared_post: None,
+            shared_reel: None,
+            ..message.clone()
+        };
+        state.realtime.publish(&without_card, &event(&bare));
+    }
     Ok(message)
 }

@@ -470,8 +470,10 @@ describe('a conversation where one of the two blocked the other', () => {
     expect(screen.queryByRole('button', { name: 'Send message' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Record voice message' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Voice call' })).not.toBeInTheDocument();
-    // Nothing to reply into either.
+    // Nothing to reply into or react with either (the server refuses both); Copy stays.
     expect(within(bubble('Hello Maya')).queryByRole('button', { name: 'Reply' })).not.toBeInTheDocument();
+    expect(within(bubble('Hello Maya')).queryByRole('button', { name: 'React with heart' })).not.toBeInTheDocument();
+    expect(within(bubble('Hello Maya')).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Leo Park' })).toHaveAttribute('href', '/profile/leo');
   });
 

@@ -92,6 +92,7 @@ function ChatPane({
         meId={me.id}
         otherTyping={otherTyping}
         onReply={conversation.isBlocked ? undefined : setReplyTo}
+        blocked={conversation.isBlocked}
       />
       {conversation.isBlocked ? (
         <p className="border-t border-white/10 px-4 py-4 text-center text-sm text-zinc-400">{CANT_MESSAGE}</p>

@@ -164,7 +164,8 @@ export function MessageBubble({
   onRetry?: () => void;
 }) {
   const longPress = useLongPress(() => onActivate?.());
-  const hasActions = Boolean(onReact);
+  // A blocked conversation's messages keep Copy and Report, without reactions or Reply.
+  const hasActions = Boolean(onReact ?? onCopy ?? onReport);
   if (message.messageType === 'call') return <CallLine message={message} />;
 
   let actions: ReactNode = null;
@@ -179,13 +180,14 @@ export function MessageBubble({
         <time dateTime={message.createdAt} className="px-2 text-xs text-zinc-500">
           {messageTime(message.createdAt)}
         </time>
-        {QUICK_REACTIONS.map(({ emoji, label }) => (
-          <button key={emoji} type="button" aria-label={label} onClick={() => onReact?.(emoji)} className={actionClass}>
-            <span aria-hidden="true" className="text-lg leading-none">
-              {emoji}
-            </span>
-          </button>
-        ))}
+        {onReact &&
+          QUICK_REACTIONS.map(({ emoji, label }) => (
+            <button key={emoji} type="button" aria-label={label} onClick={() => onReact(emoji)} className={actionClass}>
+              <span aria-hidden="true" className="text-lg leading-none">
+                {emoji}
+              </span>
+            </button>
+          ))}
         {onReply && (
           <button type="button" aria-label="Reply" onClick={onReply} className={actionClass}>
             <Reply aria-hidden="true" className="size-5" />

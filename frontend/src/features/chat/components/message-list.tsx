@@ -34,12 +34,15 @@ export function MessageList({
   meId,
   otherTyping,
   onReply,
+  blocked = false,
 }: {
   conversationId: number;
   meId: number;
   otherTyping: boolean;
   /** Absent where nothing can be sent (a blocked conversation): no 'Reply'. */
   onReply?: (message: Message) => void;
+  /** A blocked conversation: its messages take no reaction (the server refuses them). */
+  blocked?: boolean;
 }) {
   const messages = useMessages(conversationId);
   const outbox = useOutbox(conversationId);
@@ -125,10 +128,14 @@ export function MessageList({
               mine={message.sender.id === meId}
               active={activeId === message.id}
               onActivate={() => setActiveId(message.id)}
-              onReact={(emoji) => {
-                setActiveId(null);
-                react.mutate({ messageId: message.id, emoji });
-              }}
+              onReact={
+                blocked
+                  ? undefined
+                  : (emoji) => {
+                      setActiveId(null);
+                      react.mutate({ messageId: message.id, emoji });
+                    }
+              }
               onReply={
                 onReply &&
                 (() => {

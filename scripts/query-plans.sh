@@ -79,9 +79,14 @@ may_see_u="NOT EXISTS (SELECT 1 FROM blocks bl WHERE bl.blocker_id = \$1 AND bl.
 search_posts_sqlite="SELECT p.id, p.search_words FROM posts_search f JOIN posts p ON p.id = f.rowid
   JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND $may_see_u
   WHERE posts_search MATCH \$2 ORDER BY f.rowid DESC LIMIT \$3"
+# PostgreSQL's candidates: the newest 2,000 posts first, then every match through GIN.
 search_posts_pg="SELECT p.id, p.search_words FROM posts p
   JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND $may_see_u
-  WHERE p.search_vector @@ to_tsquery('simple', \$2) ORDER BY p.id DESC LIMIT \$3"
+  WHERE p.search_vector @@ to_tsquery('simple', \$2)
+    AND p.id > (SELECT COALESCE(MAX(id), 0) FROM posts) - \$4 ORDER BY p.id DESC LIMIT \$3"
+search_posts_pg_all="SELECT p.id, p.search_words FROM posts p
+  JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND $may_see_u
+  WHERE p.search_vector @@ to_tsquery('simple', \$2) ORDER BY p.id + 0 DESC LIMIT \$3"
 tags_by_prefix="SELECT tag, posts_count FROM tags WHERE tag >= \$1 AND tag < \$2 AND posts_count > 0
   ORDER BY posts_count DESC, tag LIMIT \$3"
 stories="WITH grp AS (
@@ -309,8 +314,10 @@ explain_pg "trending, next page (GET /api/posts/trending?before=)" "bigint, bigi
   "$trending_next" "1, $month_ago, 13, $last"
 explain_pg "a tag's posts (GET /api/tags/{tag}/posts)" "bigint, text, bigint, bigint" "$tag_posts" \
   "1, '12', $big, 21"
-explain_pg "posts of a search, the newest matches to rank (GET /api/search)" "bigint, text, bigint" \
-  "$search_posts_pg" "1, 'harbour & sk:*', 100"
+explain_pg "posts of a search, the newest 2,000 posts' matches (GET /api/search)" "bigint, text, bigint, bigint" \
+  "$search_posts_pg" "1, 'sketch:*', 100, 2000"
+explain_pg "posts of a search, every match through GIN (GET /api/search)" "bigint, text, bigint" \
+  "$search_posts_pg_all" "1, 'harbour & sk:*', 100"
 explain_pg "tags by prefix (GET /api/search)" "text, text, bigint" "$tags_by_prefix" "'12', '12z', 20"
 explain_pg "stories strip (GET /api/stories)" "bigint, bigint, bigint" "$stories" "1, $now_ms, 50"
 explain_pg "ads of a placement (GET /api/ads/feed)" "text, bigint, bigint" "$ads" "'feed', $now_ms, 10"

@@ -329,7 +329,7 @@ pub async fn bookmarked(db: &Db, viewer: i64, page: Page) -> Result<Vec<PostView
 }
 
 /// Whether `user` likes / has saved `post`: `None` when the post does not exist or does not
-/// show to them (`may_see!`, as by id).
+/// show to them (`may_see!` and `shown!`, as by id).
 pub async fn state_of(
     db: &Db,
     user: i64,
@@ -342,7 +342,9 @@ pub async fn state_of(
            CAST(CASE WHEN EXISTS (SELECT 1 FROM bookmarks WHERE user_id = $1 AND post_id = p.id)
                 THEN 1 ELSE 0 END AS BIGINT)
          FROM posts p WHERE p.id = $2 AND ",
-        may_see!("$1", "p.user_id")
+        may_see!("$1", "p.user_id"),
+        " AND ",
+        shown!("$1", "p.removed_at")
     ))
     .bind(user)
     .bind(post_id)

@@ -8,6 +8,8 @@ pub const MESSAGE_MAX: usize = 4000;
 /// A conversation that does not exist or that the session user is not in (the same answer:
 /// outsiders learn nothing). Sending a message and sharing into a conversation both say it.
 pub const CONVERSATION_NOT_FOUND: &str = "Conversation not found";
+/// A message that is not there (or not in a conversation of yours).
+pub const MESSAGE_NOT_FOUND: &str = "Message not found";
 /// Sending into a conversation with someone blocked either way (issue 20).
 pub const CANNOT_MESSAGE: &str = "You can't message this account";
 const MESSAGE_EMPTY: &str = "Message cannot be empty";

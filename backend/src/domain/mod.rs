@@ -24,8 +24,8 @@ pub use account::{
 pub use ad::{AdInput, NO_END_DATE, ValidAd};
 pub use call::CallEnd;
 pub use chat::{
-    CANNOT_MESSAGE, CONVERSATION_NOT_FOUND, MESSAGE_MAX, parse_caption, parse_emoji, parse_message,
-    parse_transcript,
+    CANNOT_MESSAGE, CONVERSATION_NOT_FOUND, MESSAGE_MAX, MESSAGE_NOT_FOUND, parse_caption,
+    parse_emoji, parse_message, parse_transcript,
 };
 pub use comment::{
     CANNOT_DELETE_COMMENT, COMMENT_NOT_FOUND, CommentContent, MENTIONS_MAX, REPLY_ELSEWHERE,
@@ -41,5 +41,5 @@ pub use post::{
 pub use reel::{REEL_CAPTION_MAX, REEL_CAPTION_TOO_LONG, REEL_NOT_FOUND, parse_reel_caption};
 pub use report::{ReportAction, ReportReason, ReportStatus, ReportTargetType};
 pub use settings::{Settings, SettingsUpdate};
-pub use story::{STORY_LIFETIME_MS, StoryKind, parse_story_caption};
+pub use story::{STORY_LIFETIME_MS, STORY_NOT_FOUND, StoryKind, parse_story_caption};
 pub use tag::{SearchQuery, TAG_NOT_FOUND};

@@ -5,6 +5,7 @@ use super::DomainError;
 
 /// Spec 000 §6: stories last 24 hours (86,400,000 ms) from their creation by the server clock.
 pub const STORY_LIFETIME_MS: i64 = 86_400_000;
+pub const STORY_NOT_FOUND: &str = "Story not found";
 const STORY_CAPTION_MAX: usize = 2200;
 const STORY_CAPTION_TOO_LONG: &str = "Caption must be under 2200 characters";
 

@@ -37,8 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 /// Shared with sharing into a conversation (routes/shares), so it lives in `domain`.
-use crate::domain::CONVERSATION_NOT_FOUND;
-const MESSAGE_NOT_FOUND: &str = "Message not found";
+use crate::domain::{CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND};
 
 /// 404 unless the session user is a member of the conversation.
 async fn require_member(state: &AppState, conversation: i64, user: i64) -> ApiResult<()> {

@@ -8,8 +8,8 @@ use crate::auth::rate_limit::Act;
 use crate::db;
 use crate::db::reports::{NewReport, Reported};
 use crate::domain::{
-    COMMENT_NOT_FOUND, POST_NOT_FOUND, REEL_NOT_FOUND, ReportReason, ReportTargetType,
-    USER_NOT_FOUND,
+    COMMENT_NOT_FOUND, MESSAGE_NOT_FOUND, POST_NOT_FOUND, REEL_NOT_FOUND, ReportReason,
+    ReportTargetType, STORY_NOT_FOUND, USER_NOT_FOUND,
 };
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::state::AppState;
@@ -91,8 +91,8 @@ fn not_found(target: ReportTargetType) -> &'static str {
         ReportTargetType::Post => POST_NOT_FOUND,
         ReportTargetType::Comment => COMMENT_NOT_FOUND,
         ReportTargetType::Reel => REEL_NOT_FOUND,
-        ReportTargetType::Story => "Story not found",
-        ReportTargetType::Message => "Message not found",
+        ReportTargetType::Story => STORY_NOT_FOUND,
+        ReportTargetType::Message => MESSAGE_NOT_FOUND,
         ReportTargetType::User => USER_NOT_FOUND,
     }
 }

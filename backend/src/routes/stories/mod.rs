@@ -8,6 +8,7 @@ mod story_view;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use crate::domain::STORY_NOT_FOUND;
 use crate::state::AppState;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -18,5 +19,3 @@ pub fn router() -> OpenApiRouter<AppState> {
         ))
         .routes(routes!(story_view::view_story))
 }
-
-const STORY_NOT_FOUND: &str = "Story not found";

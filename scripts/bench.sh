@@ -148,15 +148,18 @@ bench_backend() {
     -H "Cookie: $cookie"
   measure "GET /api/stories" "$backend" "$size" "$base/api/stories" -H "Cookie: $cookie"
   # Comments (issue 19): the newest post's first page (the seed gives it 100 and more), and
-  # explore's search: a word in one post of eight (a full page and a full ranking window at
-  # both sizes: the same work on a bigger site), and a word with the start of another, as
-  # someone types (4 posts at 1k, about 800 at 100k: a page of 4 against a page of 20).
+  # explore's search: a word in one post of eight, and the word every caption starts with and
+  # the start of that word, as someone types (each a full page and a full ranking window at
+  # both sizes: the same work on a bigger site, the target's comparison); and a rarer pair
+  # (4 posts at 1k, about 800 at 100k: a page of 4 against a page of 20, for information).
   local discussed
   discussed=$(curl -fs -H "Cookie: $cookie" "$base/api/posts?limit=1" | jq -r '.[0].id')
   measure "GET /api/posts/{id}/comments" "$backend" "$size" \
     "$base/api/posts/$discussed/comments?limit=20" -H "Cookie: $cookie"
   measure "GET /api/search?q=sketch" "$backend" "$size" "$base/api/search?q=sketch" \
     -H "Cookie: $cookie"
+  measure "GET /api/search?q=synthetic sk" "$backend" "$size" \
+    "$base/api/search?q=synthetic%20sk" -H "Cookie: $cookie"
   measure "GET /api/search?q=harbour sk" "$backend" "$size" "$base/api/search?q=harbour%20sk" \
     -H "Cookie: $cookie"
   if [[ $size == small && $backend == sqlite ]]; then
@@ -287,8 +290,9 @@ if [[ -s "$results" ]]; then
         printf "%s comments p50, 100k vs 1k posts: %.2fx (target <= 1.2x)\n", k[1],
           comments[b] / comments[k[1] ",small"] }
       for (b in search) { split(b, k, ","); if (k[2] == "large" && search[k[1] ",small," k[3]] > 0)
-        printf "%s search '\''%s'\'' p50, 100k vs 1k posts: %.2fx (target <= 1.2x)\n", k[1], k[3],
-          search[b] / search[k[1] ",small," k[3]] }
+        printf "%s search '\''%s'\'' p50, 100k vs 1k posts: %.2fx %s\n", k[1], k[3],
+          search[b] / search[k[1] ",small," k[3]],
+          k[3] == "harbour sk" ? "(a page of 4 against 20: no target)" : "(target <= 1.2x)" }
     }' "$results"
 fi
 if [[ -s "$realtime" ]]; then

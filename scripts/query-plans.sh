@@ -87,8 +87,14 @@ search_posts_pg="SELECT p.id, p.search_words FROM posts p
 search_posts_pg_all="SELECT p.id, p.search_words FROM posts p
   JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND $may_see_u
   WHERE p.search_vector @@ to_tsquery('simple', \$2) ORDER BY p.id + 0 DESC LIMIT \$3"
-tags_by_prefix="SELECT tag, posts_count FROM tags WHERE tag >= \$1 AND tag < \$2 AND posts_count > 0
-  ORDER BY posts_count DESC, tag LIMIT \$3"
+tags_by_prefix="SELECT tag, posts_count FROM (SELECT tag, posts_count FROM tags
+    WHERE tag >= \$1 AND tag < \$2 ORDER BY tag LIMIT \$3) AS range_read
+  WHERE posts_count > 0 ORDER BY posts_count DESC, tag LIMIT \$4"
+# The last word's completions (db/search.rs `completions`).
+search_completions="SELECT term FROM (SELECT term, posts_count FROM search_terms
+    WHERE term >= \$1 AND term < \$2 ORDER BY term LIMIT \$3) AS range_read
+  WHERE posts_count > 0
+  ORDER BY CASE WHEN term = \$1 THEN 0 ELSE 1 END, posts_count DESC, term LIMIT \$4"
 stories="WITH grp AS (
     SELECT l.user_id, MAX(l.created_at) AS latest,
       CASE WHEN l.user_id = \$1 THEN 0
@@ -253,6 +259,7 @@ explain_sqlite "trending, next page (GET /api/posts/trending?before=)" "$trendin
 explain_sqlite "a tag's posts (GET /api/tags/{tag}/posts)" "$tag_posts"
 explain_sqlite "posts of a search, the newest matches to rank (GET /api/search)" "$search_posts_sqlite"
 explain_sqlite "tags by prefix (GET /api/search)" "$tags_by_prefix"
+explain_sqlite "the last word's completions (GET /api/search)" "$search_completions"
 explain_sqlite "stories strip (GET /api/stories)" "$stories"
 explain_sqlite "ads of a placement (GET /api/ads/feed)" "$ads"
 explain_sqlite "conversation list (GET /api/conversations)" "$conversations_first"
@@ -315,10 +322,12 @@ explain_pg "trending, next page (GET /api/posts/trending?before=)" "bigint, bigi
 explain_pg "a tag's posts (GET /api/tags/{tag}/posts)" "bigint, text, bigint, bigint" "$tag_posts" \
   "1, '12', $big, 21"
 explain_pg "posts of a search, the newest 2,000 posts' matches (GET /api/search)" "bigint, text, bigint, bigint" \
-  "$search_posts_pg" "1, 'sketch:*', 100, 2000"
+  "$search_posts_pg" "1, '(sketch)', 100, 2000"
 explain_pg "posts of a search, every match through GIN (GET /api/search)" "bigint, text, bigint" \
-  "$search_posts_pg_all" "1, 'harbour & sk:*', 100"
-explain_pg "tags by prefix (GET /api/search)" "text, text, bigint" "$tags_by_prefix" "'12', '12z', 20"
+  "$search_posts_pg_all" "1, 'harbour & (sketch)', 100"
+explain_pg "tags by prefix (GET /api/search)" "text, text, bigint, bigint" "$tags_by_prefix" "'12', '12z', 2000, 20"
+explain_pg "the last word's completions (GET /api/search)" "text, text, bigint, bigint" \
+  "$search_completions" "'1', '1z', 2000, 50"
 explain_pg "stories strip (GET /api/stories)" "bigint, bigint, bigint" "$stories" "1, $now_ms, 50"
 explain_pg "ads of a placement (GET /api/ads/feed)" "text, bigint, bigint" "$ads" "'feed', $now_ms, 10"
 

@@ -2,17 +2,24 @@
 //! a post's search words (caption, location and tags, as `domain::tag::words` cuts them), best
 //! match first, ties newest first.
 //!
-//! Two reads. The first finds the `CANDIDATES` newest matches the viewer may see, with their
-//! search words: FTS5's `MATCH` walked in rowid order on SQLite, `@@` on the GIN-indexed
+//! The last word, as someone types it, stands for the words that begin with it: its most used
+//! `MAX_COMPLETIONS` completions (`completions`, from `search_terms`, which migration 0022's
+//! triggers keep with the posts), searched as whole words, any of them, as Elasticsearch's
+//! `max_expansions` bounds a prefix. FTS5 has no prefix index here, and both FTS5 and GIN
+//! gather every post holding any word that begins so before they walk (work that grows with
+//! the site); whole words stream in FTS5's rowid order. A completion used by few posts, when
+//! more than `MAX_COMPLETIONS` others are used by more, is not searched until more letters
+//! narrow the prefix.
+//!
+//! Then two reads. The first finds the `CANDIDATES` newest matches the viewer may see, with
+//! their search words: FTS5's `MATCH` walked in rowid order on SQLite, `@@` on the GIN-indexed
 //! `search_vector` on PostgreSQL (`postgres_candidates`; the one place where the backends' SQL
 //! differs). The server ranks those by `SearchQuery::score` (the same arithmetic for both
 //! backends, so they agree to the post) and the second read joins the post view (author,
 //! media, the viewer's like and bookmark) to the best `limit` alone.
 //!
 //! No score needs to read every post that holds a word (bm25's and other inverse document
-//! frequencies do), so ranking is bounded by the window. What still grows with the site is
-//! finding the last word's prefix: FTS5 and GIN both gather every post with a word that begins
-//! so before the walk (docs/benchmarks.md, 2026-11-27).
+//! frequencies do), so ranking is bounded by the window (docs/benchmarks.md, 2026-11-27).
 
 use super::posts::{PostView, post_view_columns};
 use super::visibility::may_see;
@@ -22,6 +29,11 @@ use crate::fetch_list;
 
 /// How many of the newest matches are ranked.
 pub const CANDIDATES: i64 = 100;
+/// The most words the last word of a search stands for.
+pub const MAX_COMPLETIONS: i64 = 50;
+/// How many of the words beginning with the last word are read (in code point order) to find
+/// its most used: bounds the read for a prefix of one or two letters on a big site.
+const COMPLETIONS_READ: i64 = 2_000;
 /// The most posts one search answers (the post view's `IN` list has this many places).
 pub const MAX_POSTS: usize = 20;
 
@@ -34,9 +46,13 @@ pub async fn posts(
     limit: usize,
 ) -> Result<Vec<PostView>, sqlx::Error> {
     let limit = limit.min(MAX_POSTS);
+    let Some(prefix) = query.prefix() else {
+        return Ok(Vec::new());
+    };
+    let completions = completions(db, prefix).await?;
     let candidates: Vec<(i64, String)> = match db.backend {
         Backend::Sqlite => {
-            let Some(fts) = query.fts5() else {
+            let Some(fts) = query.fts5(&completions) else {
                 return Ok(Vec::new());
             };
             fetch_list!(
@@ -57,7 +73,7 @@ pub async fn posts(
             )?
         }
         Backend::Postgres => {
-            let Some(tsquery) = query.tsquery() else {
+            let Some(tsquery) = query.tsquery(&completions) else {
                 return Ok(Vec::new());
             };
             postgres_candidates(db, viewer, &tsquery).await?
@@ -104,6 +120,28 @@ pub async fn posts(
     )?;
     views.sort_by_key(|view| best.iter().position(|&id| id == view.id));
     Ok(views)
+}
+
+/// The words some post holds that begin with `prefix`: the word itself first, then the most
+/// used, at most `MAX_COMPLETIONS`, from the first `COMPLETIONS_READ` of them in code point
+/// order (a range of `search_terms`' primary key: words compare by code point on both
+/// backends, and every character is below U+10FFFF).
+pub async fn completions(db: &Db, prefix: &str) -> Result<Vec<String>, sqlx::Error> {
+    let rows: Vec<(String,)> = sqlx::query_as(
+        "SELECT term FROM (
+             SELECT term, posts_count FROM search_terms
+             WHERE term >= $1 AND term < $2 ORDER BY term LIMIT $3
+         ) AS range_read
+         WHERE posts_count > 0
+         ORDER BY CASE WHEN term = $1 THEN 0 ELSE 1 END, posts_count DESC, term LIMIT $4",
+    )
+    .bind(prefix)
+    .bind(format!("{prefix}\u{10FFFF}"))
+    .bind(COMPLETIONS_READ)
+    .bind(MAX_COMPLETIONS)
+    .fetch_all(&db.pool)
+    .await?;
+    Ok(rows.into_iter().map(|(term,)| term).collect())
 }
 
 /// How far below the newest post PostgreSQL's first walk looks.

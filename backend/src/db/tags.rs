@@ -26,17 +26,26 @@ pub async fn find(db: &Db, tag: &str) -> Result<Option<TagRow>, sqlx::Error> {
         .await
 }
 
-/// Tags beginning with `prefix`, most posts first, then alphabetical; at most `limit`. A range
-/// of the primary key (tags compare by code point on both backends): every tag character is
-/// below U+10FFFF, so `prefix || U+10FFFF` bounds the tags that begin with `prefix`.
+/// How many of the tags beginning with a prefix are read (in code point order) to find the
+/// most used: bounds the read for a prefix of one or two letters on a big site.
+const PREFIX_READ: i64 = 2_000;
+
+/// Tags beginning with `prefix`, most posts first, then alphabetical; at most `limit`, from
+/// the first `PREFIX_READ` of them in code point order. A range of the primary key (tags
+/// compare by code point on both backends): every tag character is below U+10FFFF, so
+/// `prefix || U+10FFFF` bounds the tags that begin with `prefix`.
 pub async fn by_prefix(db: &Db, prefix: &str, limit: i64) -> Result<Vec<TagRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT tag, posts_count FROM tags
-         WHERE tag >= $1 AND tag < $2 AND posts_count > 0
-         ORDER BY posts_count DESC, tag LIMIT $3",
+        "SELECT tag, posts_count FROM (
+             SELECT tag, posts_count FROM tags
+             WHERE tag >= $1 AND tag < $2 ORDER BY tag LIMIT $3
+         ) AS range_read
+         WHERE posts_count > 0
+         ORDER BY posts_count DESC, tag LIMIT $4",
     )
     .bind(prefix)
     .bind(format!("{prefix}\u{10FFFF}"))
+    .bind(PREFIX_READ)
     .bind(limit)
     .fetch_all(&db.pool)
     .await

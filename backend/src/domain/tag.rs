@@ -161,31 +161,53 @@ impl SearchQuery {
         self.text.is_empty()
     }
 
-    /// The FTS5 query: each word a quoted string (so nothing in it is FTS5 syntax), all of
-    /// them required, the last a prefix: `"w1" "w2"*`. `None` without words.
-    pub fn fts5(&self) -> Option<String> {
-        let (last, rest) = self.words.split_last()?;
+    /// The last word, which a post matches by any word that begins with it (as someone types).
+    /// `None` without words.
+    pub fn prefix(&self) -> Option<&str> {
+        self.words.last().map(String::as_str)
+    }
+
+    /// The FTS5 query: each word but the last a quoted string (so nothing in it is FTS5
+    /// syntax), all of them required, and the last word as the `completions` it was expanded
+    /// to (whole words, any of them): `"w1" AND "w2" AND ("c1" OR "c2")`. `None` without words
+    /// or completions (nothing can match).
+    pub fn fts5(&self, completions: &[String]) -> Option<String> {
+        let (_, rest) = self.words.split_last()?;
+        if completions.is_empty() {
+            return None;
+        }
         let mut query = String::new();
         for word in rest {
             query.push_str(&quoted(word));
-            query.push(' ');
+            query.push_str(" AND ");
         }
-        query.push_str(&quoted(last));
-        query.push('*');
+        query.push('(');
+        for (n, completion) in completions.iter().enumerate() {
+            if n > 0 {
+                query.push_str(" OR ");
+            }
+            query.push_str(&quoted(completion));
+        }
+        query.push(')');
         Some(query)
     }
 
-    /// The `to_tsquery('simple', …)` text: `w1 & w2:*`. Words are letters and digits only,
-    /// so none of `& | ! ( ) : * '` can reach the parser. `None` without words.
-    pub fn tsquery(&self) -> Option<String> {
-        let (last, rest) = self.words.split_last()?;
+    /// The `to_tsquery('simple', …)` text of the same search: `w1 & w2 & (c1 | c2)`. Words
+    /// and completions are letters and digits only (`words`), so none of `& | ! ( ) : * '`
+    /// can reach the parser. `None` without words or completions.
+    pub fn tsquery(&self, completions: &[String]) -> Option<String> {
+        let (_, rest) = self.words.split_last()?;
+        if completions.is_empty() {
+            return None;
+        }
         let mut query = String::new();
         for word in rest {
             query.push_str(word);
             query.push_str(" & ");
         }
-        query.push_str(last);
-        query.push_str(":*");
+        query.push('(');
+        query.push_str(&completions.join(" | "));
+        query.push(')');
         Some(query)
     }
 }
@@ -310,27 +332,45 @@ mod tests {
     }
 
     #[test]
-    fn a_query_becomes_quoted_words_with_a_prefix_last() {
+    fn a_query_becomes_quoted_words_and_the_last_words_completions() {
         let query = SearchQuery::parse(Some("  Sunset Lis ")).unwrap();
-        assert_eq!(query.fts5().as_deref(), Some("\"sunset\" \"lis\"*"));
-        assert_eq!(query.tsquery().as_deref(), Some("sunset & lis:*"));
+        assert_eq!(query.prefix(), Some("lis"));
+        let completions = ["lisbon".to_owned(), "lis".to_owned()];
+        assert_eq!(
+            query.fts5(&completions).as_deref(),
+            Some("\"sunset\" AND (\"lisbon\" OR \"lis\")")
+        );
+        assert_eq!(
+            query.tsquery(&completions).as_deref(),
+            Some("sunset & (lisbon | lis)")
+        );
         assert_eq!(query.tag_prefix.as_deref(), Some("sunsetlis"));
+        // A last word nothing begins with: no query at all.
+        assert_eq!((query.fts5(&[]), query.tsquery(&[])), (None, None));
     }
 
     #[test]
     fn syntax_characters_never_reach_the_query_languages() {
         let query = SearchQuery::parse(Some("\"a\" OR b* NEAR(c) -d e:f & g | !h 'i'")).unwrap();
+        let completions = ["i".to_owned()];
         assert_eq!(
-            query.fts5().as_deref(),
-            Some("\"a\" \"or\" \"b\" \"near\" \"c\" \"d\" \"e\" \"f\" \"g\" \"h\" \"i\"*")
+            query.fts5(&completions).as_deref(),
+            Some(concat!(
+                "\"a\" AND \"or\" AND \"b\" AND \"near\" AND \"c\" AND \"d\" AND \"e\" AND ",
+                "\"f\" AND \"g\" AND \"h\" AND (\"i\")"
+            ))
         );
         assert_eq!(
-            query.tsquery().as_deref(),
-            Some("a & or & b & near & c & d & e & f & g & h & i:*")
+            query.tsquery(&completions).as_deref(),
+            Some("a & or & b & near & c & d & e & f & g & h & (i)")
         );
         assert_eq!(query.tag_prefix, None);
         let symbols = SearchQuery::parse(Some("*:&")).unwrap();
-        assert_eq!((symbols.fts5(), symbols.tsquery()), (None, None));
+        assert_eq!(symbols.prefix(), None);
+        assert_eq!(
+            (symbols.fts5(&completions), symbols.tsquery(&completions)),
+            (None, None)
+        );
     }
 
     #[test]

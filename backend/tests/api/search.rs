@@ -20,6 +20,7 @@ both_backends!(
     query_syntax_characters_are_words_or_nothing_never_an_error,
     posts_of_deactivated_accounts_are_not_found,
     hidden_authors_leave_no_gap_in_the_best_posts,
+    the_last_word_stands_for_its_most_used_completions_as_posts_come_and_go,
 );
 
 fn ids(posts: &Value) -> Vec<i64> {
@@ -367,4 +368,58 @@ async fn hidden_authors_leave_no_gap_in_the_best_posts(backend: Backend) {
     visible.reverse(); // equal scores: the newest first
     assert_eq!(ids(&search(&maya, "kiln").await["posts"]), visible);
     assert_eq!(ids(&search(&leo, "kiln").await["posts"]).len(), 20);
+}
+
+/// The last word, as typed, finds posts by its 50 most used completions (and by itself, when
+/// some post holds it): a completion fewer posts use is found once more letters narrow the
+/// prefix, or once the more used ones are gone with their posts.
+async fn the_last_word_stands_for_its_most_used_completions_as_posts_come_and_go(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    // Fifty words beginning with 'zq', each in two posts.
+    let fifty: Vec<String> = (1..=50).map(|n| format!("zqa{n:02}")).collect();
+    let mut common = Vec::new();
+    for _ in 0..2 {
+        let post = post_with(&leo, &fifty.join(" "), &[]).await;
+        common.push(post["id"].as_i64().unwrap());
+    }
+    let rare = post_with(&maya, "Glaze test zqz", &[]).await["id"]
+        .as_i64()
+        .unwrap();
+    let exact = post_with(&maya, "Glaze test zq", &[]).await["id"]
+        .as_i64()
+        .unwrap();
+    let sorted = |mut ids: Vec<i64>| {
+        ids.sort_unstable();
+        ids
+    };
+
+    // 'zqz' is used by one post, fifty others by two: 'zq' stands for 'zq' and those fifty.
+    let mut expected = vec![exact, common[0], common[1]];
+    assert_eq!(
+        sorted(ids(&search(&maya, "zq").await["posts"])),
+        sorted(expected.clone())
+    );
+    assert_eq!(ids(&search(&maya, "zqz").await["posts"]), [rare]);
+    assert_eq!(ids(&search(&maya, "glaze zq").await["posts"]), [exact]);
+
+    // No route deletes a post today; a deleted account's posts go by ON DELETE CASCADE, and
+    // the counts follow any delete (migration 0022's triggers), so delete them in SQL.
+    let db = app.db().await;
+    for id in &common {
+        sqlx::query("DELETE FROM posts WHERE id = $1")
+            .bind(id)
+            .execute(&db.pool)
+            .await
+            .unwrap();
+    }
+    expected = vec![exact, rare];
+    assert_eq!(
+        sorted(ids(&search(&maya, "zq").await["posts"])),
+        sorted(expected)
+    );
+    let mut glaze = ids(&search(&maya, "glaze zq").await["posts"]);
+    glaze.sort_unstable();
+    assert_eq!(glaze, sorted(vec![exact, rare]));
 }

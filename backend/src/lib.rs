@@ -11,6 +11,7 @@ pub mod error;
 pub mod gateway;
 pub mod media;
 pub mod metrics;
+pub mod notices;
 pub mod payments;
 pub mod realtime;
 pub mod routes;

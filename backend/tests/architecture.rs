@@ -108,6 +108,7 @@ const FLOORS: &[(&str, &[&str])] = &[
         ],
     ),
     ("gateway/", &["routes/"]),
+    ("notices.rs", &["auth/", "gateway/", "routes/", "web/"]),
 ];
 
 #[test]

@@ -7,7 +7,9 @@ use sqlx::FromRow;
 
 use super::Db;
 use super::earnings::WithdrawalRow;
-use crate::domain::Page;
+use super::notifications::{self, Act, Notice};
+use crate::domain::money::dollars;
+use crate::domain::{NotificationKind, NotificationTargetType, Page};
 
 /// What an audit entry records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -196,8 +198,9 @@ pub enum Decision {
 /// What deciding did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Decided {
-    /// It was pending and is now decided; its balance moved and the audit entry is written.
-    Done,
+    /// It was pending and is now decided; its balance moved, the audit entry is written and
+    /// the creator told (issue 21).
+    Done(Option<Notice>),
     /// It was decided already: nothing changed.
     AlreadyProcessed,
     NotFound,
@@ -268,8 +271,27 @@ pub async fn decide_withdrawal(
         )));
     }
     audit(&mut tx, admin_id, action, id, Some(notes), now).await?;
+    let told = match decision {
+        Decision::Completed => format!("Your withdrawal of {} was completed", dollars(amount)),
+        Decision::Failed => format!(
+            "Your withdrawal of {} failed: the amount is back in your available balance",
+            dollars(amount)
+        ),
+    };
+    let act = Act {
+        recipient: user_id,
+        actor: None,
+        kind: NotificationKind::Withdrawal,
+        target_type: NotificationTargetType::Withdrawal,
+        target_id: id,
+        post_id: None,
+        reel_id: None,
+        comment_id: None,
+        preview: Some(&told),
+    };
+    let notice = notifications::record(&mut tx, &act, now).await?;
     tx.commit().await?;
-    Ok(Decided::Done)
+    Ok(Decided::Done(notice))
 }
 
 /// A user as the admin list shows them, with their counts.

@@ -8,7 +8,8 @@ use sqlx::FromRow;
 
 use super::Db;
 use super::messages::{self, MessageView};
-use crate::domain::CallEnd;
+use super::notifications::{self, Act, Notice};
+use crate::domain::{CallEnd, NotificationKind, NotificationTargetType};
 
 /// An open call.
 #[derive(Debug, Clone, FromRow)]
@@ -186,6 +187,8 @@ pub struct Ended {
     pub callee_id: i64,
     pub outcome: CallEnd,
     pub line: MessageView,
+    /// The callee's missed-call notification (issue 21), when the call was not answered.
+    pub notice: Option<Notice>,
 }
 
 #[derive(FromRow)]
@@ -231,10 +234,10 @@ pub async fn end(
         ),
         None => (unanswered, None),
     };
-    let line = insert_line(
+    let (line, notice) = insert_line(
         &mut tx,
         closed.conversation_id,
-        closed.caller_id,
+        (closed.caller_id, closed.callee_id),
         outcome,
         talk,
         now,
@@ -249,6 +252,7 @@ pub async fn end(
         callee_id: closed.callee_id,
         outcome,
         line,
+        notice,
     }))
 }
 
@@ -260,7 +264,7 @@ pub async fn unreached(
     callee: i64,
     outcome: CallEnd,
     now: i64,
-) -> Result<MessageView, sqlx::Error> {
+) -> Result<(MessageView, Option<Notice>), sqlx::Error> {
     let mut tx = db.begin_write().await?;
     sqlx::query(
         "INSERT INTO calls (conversation_id, caller_id, callee_id, started_at, ended_at, outcome)
@@ -273,23 +277,26 @@ pub async fn unreached(
     .bind(outcome.as_db())
     .execute(&mut *tx)
     .await?;
-    let line = insert_line(&mut tx, conversation, caller, outcome, None, now).await?;
+    let (line, notice) =
+        insert_line(&mut tx, conversation, (caller, callee), outcome, None, now).await?;
     tx.commit().await?;
-    messages::find(db, caller, conversation, line)
+    let line = messages::find(db, caller, conversation, line)
         .await?
-        .ok_or(sqlx::Error::RowNotFound)
+        .ok_or(sqlx::Error::RowNotFound)?;
+    Ok((line, notice))
 }
 
 /// The 'call' message, sent by the caller (its trigger moves the conversation along, as for
-/// any message).
+/// any message), and the callee's missed-call notification when it rang unanswered or could
+/// not ring (busy, offline); a declined call is the callee's own doing.
 async fn insert_line(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     conversation: i64,
-    caller: i64,
+    (caller, callee): (i64, i64),
     outcome: CallEnd,
     talk_secs: Option<i64>,
     now: i64,
-) -> Result<i64, sqlx::Error> {
+) -> Result<(i64, Option<Notice>), sqlx::Error> {
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO messages (conversation_id, sender_id, content, message_type, duration,
                                call_outcome, created_at)
@@ -303,5 +310,18 @@ async fn insert_line(
     .bind(now)
     .fetch_one(&mut **tx)
     .await?;
-    Ok(id)
+    let notice = match outcome {
+        CallEnd::Missed | CallEnd::Busy | CallEnd::Offline => {
+            let act = Act::new(
+                callee,
+                caller,
+                NotificationKind::MissedCall,
+                NotificationTargetType::Conversation,
+                conversation,
+            );
+            notifications::record(tx, &act, now).await?
+        }
+        CallEnd::Completed | CallEnd::Declined => None,
+    };
+    Ok((id, notice))
 }

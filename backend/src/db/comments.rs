@@ -15,11 +15,12 @@
 
 use sqlx::FromRow;
 
+use super::Db;
 use super::mentions::{self, MentionIn};
+use super::notifications::{self, Act, Notice};
 use super::posts::Toggled;
 use super::visibility::{may_see, not_blocked, shown};
-use super::{Db, now_ms};
-use crate::domain::{Page, Username};
+use crate::domain::{NotificationKind, NotificationTargetType, Page, Username, preview};
 use crate::fetch_list;
 
 /// What a comment is on.
@@ -220,7 +221,10 @@ impl From<sqlx::Error> for InsertError {
 /// Stores a comment or a reply with its mentions, moving the item's `comments_count` (and the
 /// top-level comment's `replies_count`) in the same write transaction; answers it as its author
 /// sees it, read in that transaction (a delete of its thread may follow the commit at once).
-pub async fn insert(db: &Db, new: NewComment<'_>) -> Result<CommentView, InsertError> {
+pub async fn insert(
+    db: &Db,
+    new: NewComment<'_>,
+) -> Result<(CommentView, Vec<Notice>), InsertError> {
     if !item_visible(db, new.user_id, new.item).await? {
         return Err(InsertError::ItemNotFound);
     }
@@ -229,21 +233,25 @@ pub async fn insert(db: &Db, new: NewComment<'_>) -> Result<CommentView, InsertE
         Item::Reel(id) => (None, Some(id)),
     };
     let mut tx = db.begin_write().await?;
+    // The author of the comment answered, when it is a reply.
+    let mut answered: Option<i64> = None;
     let parent_id = match new.parent_id {
         None => None,
         Some(parent) => {
             // A comment of an account blocked either way, or removed, is not there to answer.
-            let found: Option<(Option<i64>, Option<i64>, Option<i64>)> = sqlx::query_as(concat!(
-                "SELECT post_id, reel_id, parent_id FROM comments
+            let found: Option<(Option<i64>, Option<i64>, Option<i64>, i64)> =
+                sqlx::query_as(concat!(
+                    "SELECT post_id, reel_id, parent_id, user_id FROM comments
                  WHERE id = $1 AND removed_at IS NULL AND ",
-                not_blocked!("$2", "comments.user_id")
-            ))
-            .bind(parent)
-            .bind(new.user_id)
-            .fetch_optional(&mut *tx)
-            .await?;
-            let (parent_post, parent_reel, grandparent) =
+                    not_blocked!("$2", "comments.user_id")
+                ))
+                .bind(parent)
+                .bind(new.user_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+            let (parent_post, parent_reel, grandparent, parent_author) =
                 found.ok_or(InsertError::ParentNotFound)?;
+            answered = Some(parent_author);
             if (parent_post, parent_reel) != (post_id, reel_id) {
                 return Err(InsertError::ParentElsewhere);
             }
@@ -263,11 +271,11 @@ pub async fn insert(db: &Db, new: NewComment<'_>) -> Result<CommentView, InsertE
     };
     let (count_sql, item_id) = match new.item {
         Item::Post(id) => (
-            "UPDATE posts SET comments_count = comments_count + 1 WHERE id = $1 RETURNING id",
+            "UPDATE posts SET comments_count = comments_count + 1 WHERE id = $1 RETURNING user_id",
             id,
         ),
         Item::Reel(id) => (
-            "UPDATE reels SET comments_count = comments_count + 1 WHERE id = $1 RETURNING id",
+            "UPDATE reels SET comments_count = comments_count + 1 WHERE id = $1 RETURNING user_id",
             id,
         ),
     };
@@ -275,7 +283,7 @@ pub async fn insert(db: &Db, new: NewComment<'_>) -> Result<CommentView, InsertE
         .bind(item_id)
         .fetch_optional(&mut *tx)
         .await?;
-    counted.ok_or(InsertError::ItemNotFound)?;
+    let (item_author,) = counted.ok_or(InsertError::ItemNotFound)?;
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO comments (post_id, reel_id, parent_id, user_id, content, created_at)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
@@ -288,7 +296,7 @@ pub async fn insert(db: &Db, new: NewComment<'_>) -> Result<CommentView, InsertE
     .bind(new.created_at)
     .fetch_one(&mut *tx)
     .await?;
-    mentions::insert(
+    let mentioned = mentions::insert(
         &mut tx,
         new.user_id,
         MentionIn::Comment(id),
@@ -296,13 +304,43 @@ pub async fn insert(db: &Db, new: NewComment<'_>) -> Result<CommentView, InsertE
         new.created_at,
     )
     .await?;
+    // Who hears of it, each once: the answered comment's author (a reply), the post's or
+    // reel's author (a comment), then those it mentions.
+    let quote = preview(new.content);
+    let mut told = vec![new.user_id];
+    let mut notices = Vec::new();
+    let kinds = answered
+        .map(|author| (author, NotificationKind::Reply))
+        .into_iter()
+        .chain([(item_author, NotificationKind::Comment)])
+        .chain(
+            mentioned
+                .into_iter()
+                .map(|user| (user, NotificationKind::Mention)),
+        );
+    for (recipient, kind) in kinds {
+        if told.contains(&recipient) {
+            continue;
+        }
+        told.push(recipient);
+        let mut act = Act::new(
+            recipient,
+            new.user_id,
+            kind,
+            NotificationTargetType::Comment,
+            id,
+        );
+        (act.post_id, act.reel_id, act.comment_id) = (post_id, reel_id, Some(id));
+        act.preview = Some(&quote);
+        notices.extend(notifications::record(&mut tx, &act, new.created_at).await?);
+    }
     let view: CommentView = sqlx::query_as(concat!(comment_view!(), " WHERE c.id = $2"))
         .bind(new.user_id)
         .bind(id)
         .fetch_one(&mut *tx)
         .await?;
     tx.commit().await?;
-    Ok(view)
+    Ok((view, notices))
 }
 
 /// What became of a delete.
@@ -407,7 +445,12 @@ pub async fn delete(
 /// Likes the comment if `user` does not like it yet, unlikes it otherwise; `None` when there
 /// is no such comment. One short write transaction with the counter; the comment's row is
 /// locked (its counter moved) before a like row is inserted (see the module's note).
-pub async fn toggle_like(db: &Db, user: i64, comment: i64) -> Result<Option<Toggled>, sqlx::Error> {
+pub async fn toggle_like(
+    db: &Db,
+    user: i64,
+    comment: i64,
+    now: i64,
+) -> Result<Option<Toggled>, sqlx::Error> {
     let mut tx = db.begin_write().await?;
     let unliked = sqlx::query("DELETE FROM comment_likes WHERE user_id = $1 AND comment_id = $2")
         .bind(user)
@@ -417,16 +460,18 @@ pub async fn toggle_like(db: &Db, user: i64, comment: i64) -> Result<Option<Togg
         .rows_affected()
         == 1;
     let delta: i64 = if unliked { -1 } else { 1 };
-    let counted: Option<(i64,)> = sqlx::query_as(
-        "UPDATE comments SET likes_count = likes_count + $1 WHERE id = $2 RETURNING likes_count",
+    let counted: Option<(i64, i64, Option<i64>, Option<i64>, String)> = sqlx::query_as(
+        "UPDATE comments SET likes_count = likes_count + $1 WHERE id = $2
+         RETURNING likes_count, user_id, post_id, reel_id, content",
     )
     .bind(delta)
     .bind(comment)
     .fetch_optional(&mut *tx)
     .await?;
-    let Some((mut count,)) = counted else {
+    let Some((mut count, author, post_id, reel_id, content)) = counted else {
         return Ok(None); // no such comment; the transaction rolls back on drop
     };
+    let mut liked = false;
     if !unliked {
         let inserted = sqlx::query(
             "INSERT INTO comment_likes (user_id, comment_id, created_at) VALUES ($1, $2, $3)
@@ -434,11 +479,12 @@ pub async fn toggle_like(db: &Db, user: i64, comment: i64) -> Result<Option<Togg
         )
         .bind(user)
         .bind(comment)
-        .bind(now_ms())
+        .bind(now)
         .execute(&mut *tx)
         .await?
         .rows_affected()
             == 1;
+        liked = inserted;
         if !inserted {
             // The same user's concurrent toggle liked it first (PostgreSQL): it stays liked
             // once, counted once.
@@ -451,9 +497,25 @@ pub async fn toggle_like(db: &Db, user: i64, comment: i64) -> Result<Option<Togg
             .await?;
         }
     }
+    let notice = if unliked || liked {
+        let mut act = Act::new(
+            author,
+            user,
+            NotificationKind::Like,
+            NotificationTargetType::Comment,
+            comment,
+        );
+        (act.post_id, act.reel_id, act.comment_id) = (post_id, reel_id, Some(comment));
+        let quote = preview(&content);
+        act.preview = Some(&quote);
+        notifications::toggled(&mut tx, liked, &act, now).await?
+    } else {
+        None
+    };
     tx.commit().await?;
     Ok(Some(Toggled {
         is_set: !unliked,
         count,
+        notice,
     }))
 }

@@ -40,6 +40,8 @@ pub struct ConversationView {
     pub last_created_at: Option<i64>,
     /// 1 when one of the two blocked the other (readable, nothing can be sent).
     pub is_blocked: i64,
+    /// The others' messages after the member's read pointer (issue 21).
+    pub unread_count: i64,
     /// The last message's shared post or reel, when it is a share.
     #[sqlx(flatten)]
     pub last_shared: SharedView,
@@ -65,7 +67,11 @@ macro_rules! conversation_view {
                 lm.call_outcome AS last_call_outcome,
                 lm.reply_to_id AS last_reply_to_id, lm.created_at AS last_created_at, ",
             pair_blocked!("c.user_a", "c.user_b"),
-            " AS is_blocked, ",
+            " AS is_blocked,
+                (SELECT COUNT(*) FROM messages um
+                 WHERE um.conversation_id = c.id AND um.id > cm.last_read_message_id
+                   AND um.sender_id <> $1 AND um.created_at >= cm.joined_at
+                   AND um.removed_at IS NULL) AS unread_count, ",
             shared_item!(columns),
             " FROM conversation_members cm
          JOIN conversations c ON c.id = cm.conversation_id
@@ -212,6 +218,68 @@ pub async fn list(db: &Db, member: i64, page: Page) -> Result<Vec<ConversationVi
     .bind(page.before)
     .fetch_all(&db.pool)
     .await
+}
+
+/// What moving a read pointer found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReadTo {
+    /// The pointer is at the message now (or was beyond it already).
+    Done,
+    /// The reader is not a member of the conversation.
+    NotMember,
+    /// No such message in that conversation.
+    NotThere,
+}
+
+/// Moves `member`'s read pointer in `conversation` forward to `message` (never back).
+pub async fn read_to(
+    db: &Db,
+    conversation: i64,
+    member: i64,
+    message: i64,
+) -> Result<ReadTo, sqlx::Error> {
+    if !is_member(db, conversation, member).await? {
+        return Ok(ReadTo::NotMember);
+    }
+    let found: Option<(i64,)> =
+        sqlx::query_as("SELECT id FROM messages WHERE id = $1 AND conversation_id = $2")
+            .bind(message)
+            .bind(conversation)
+            .fetch_optional(&db.pool)
+            .await?;
+    if found.is_none() {
+        return Ok(ReadTo::NotThere);
+    }
+    sqlx::query(
+        "UPDATE conversation_members SET last_read_message_id = $3
+         WHERE conversation_id = $1 AND user_id = $2 AND last_read_message_id < $3",
+    )
+    .bind(conversation)
+    .bind(member)
+    .bind(message)
+    .execute(&db.pool)
+    .await?;
+    Ok(ReadTo::Done)
+}
+
+/// How many of the others' messages `member` has not read, over all their conversations (the
+/// Messages tab's badge): only conversations whose last message is past the pointer are
+/// counted through.
+pub async fn unread_total(db: &Db, member: i64) -> Result<i64, sqlx::Error> {
+    let (total,): (i64,) = sqlx::query_as(
+        "SELECT CAST(COALESCE(SUM((
+                SELECT COUNT(*) FROM messages um
+                WHERE um.conversation_id = cm.conversation_id
+                  AND um.id > cm.last_read_message_id AND um.sender_id <> $1
+                  AND um.created_at >= cm.joined_at AND um.removed_at IS NULL)), 0) AS BIGINT)
+         FROM conversation_members cm
+         JOIN conversations c ON c.id = cm.conversation_id
+         WHERE cm.user_id = $1 AND c.last_message_id > cm.last_read_message_id",
+    )
+    .bind(member)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(total)
 }
 
 /// Takes `member` out of `conversation` (it leaves their list); `false` if they were not in it.

@@ -2,9 +2,10 @@
 //! (follower, followee) answers "do I follow them" and "whom do I follow"; the
 //! `follows_followee_id_idx` answers "who follows them".
 
+use super::Db;
+use super::notifications::{self, Act, Notice};
 use super::visibility::not_blocked;
-use super::{Db, now_ms};
-use crate::domain::Page;
+use crate::domain::{NotificationKind, NotificationTargetType, Page};
 
 /// What following an account did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,7 +21,12 @@ pub enum Followed {
 /// Follows `followee`, or asks to when the account is private (issue 20); idempotent. One
 /// write transaction: the account is read (active, not blocked, private or not) and the follow
 /// or the request written.
-pub async fn follow(db: &Db, follower: i64, followee: i64) -> Result<Followed, sqlx::Error> {
+pub async fn follow(
+    db: &Db,
+    follower: i64,
+    followee: i64,
+    now: i64,
+) -> Result<(Followed, Option<Notice>), sqlx::Error> {
     let mut tx = db.begin_write().await?;
     let found: Option<(i64, i64)> = sqlx::query_as(concat!(
         "SELECT CAST(CASE WHEN EXISTS (SELECT 1 FROM user_settings ps
@@ -36,52 +42,87 @@ pub async fn follow(db: &Db, follower: i64, followee: i64) -> Result<Followed, s
     .bind(followee)
     .fetch_optional(&mut *tx)
     .await?;
-    let outcome = match found {
-        None => return Ok(Followed::NotFound),
-        Some((_, 1)) => Followed::Following,
-        Some((1, _)) => {
-            sqlx::query(
-                "INSERT INTO follow_requests (requester_id, target_id, created_at)
-                 VALUES ($1, $2, $3) ON CONFLICT (requester_id, target_id) DO NOTHING",
-            )
-            .bind(follower)
-            .bind(followee)
-            .bind(now_ms())
-            .execute(&mut *tx)
-            .await?;
-            Followed::Requested
-        }
-        Some(_) => {
-            sqlx::query(
-                "INSERT INTO follows (follower_id, followee_id, created_at) VALUES ($1, $2, $3)
-                 ON CONFLICT (follower_id, followee_id) DO NOTHING",
-            )
-            .bind(follower)
-            .bind(followee)
-            .bind(now_ms())
-            .execute(&mut *tx)
-            .await?;
-            Followed::Following
-        }
+    let (outcome, kind, sql) = match found {
+        None => return Ok((Followed::NotFound, None)),
+        Some((_, 1)) => return Ok((Followed::Following, None)),
+        Some((1, _)) => (
+            Followed::Requested,
+            NotificationKind::FollowRequest,
+            "INSERT INTO follow_requests (requester_id, target_id, created_at)
+             VALUES ($1, $2, $3) ON CONFLICT (requester_id, target_id) DO NOTHING",
+        ),
+        Some(_) => (
+            Followed::Following,
+            NotificationKind::Follow,
+            "INSERT INTO follows (follower_id, followee_id, created_at) VALUES ($1, $2, $3)
+             ON CONFLICT (follower_id, followee_id) DO NOTHING",
+        ),
+    };
+    let new = sqlx::query(sql)
+        .bind(follower)
+        .bind(followee)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+        == 1;
+    // A follow tells the followed (folded with others' of the day); a request asks them.
+    let notice = if new {
+        let act = Act::new(
+            followee,
+            follower,
+            kind,
+            NotificationTargetType::User,
+            followee,
+        );
+        notifications::record(&mut tx, &act, now).await?
+    } else {
+        None
     };
     tx.commit().await?;
-    Ok(outcome)
+    Ok((outcome, notice))
 }
 
 /// Stops following `followee`, or withdraws a request to follow them; idempotent. `false` when
 /// no such user exists, or the two are blocked either way (the block ended every follow and
 /// request between them; the answer's follower count is not for the other to read).
-pub async fn unfollow(db: &Db, follower: i64, followee: i64) -> Result<bool, sqlx::Error> {
+pub async fn unfollow(
+    db: &Db,
+    follower: i64,
+    followee: i64,
+) -> Result<(bool, Vec<Notice>), sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    for sql in [
-        "DELETE FROM follows WHERE follower_id = $1 AND followee_id = $2",
-        "DELETE FROM follow_requests WHERE requester_id = $1 AND target_id = $2",
+    let mut notices = Vec::new();
+    for (sql, kind) in [
+        (
+            "DELETE FROM follows WHERE follower_id = $1 AND followee_id = $2",
+            NotificationKind::Follow,
+        ),
+        (
+            "DELETE FROM follow_requests WHERE requester_id = $1 AND target_id = $2",
+            NotificationKind::FollowRequest,
+        ),
     ] {
-        sqlx::query(sql)
+        let gone = sqlx::query(sql)
             .bind(follower)
             .bind(followee)
             .execute(&mut *tx)
-            .await?;
+            .await?
+            .rows_affected();
+        // Unfollowing leaves no notification of the follow behind.
+        if gone == 1 {
+            notices.extend(
+                notifications::retract(
+                    &mut tx,
+                    followee,
+                    follower,
+                    kind,
+                    NotificationTargetType::User,
+                    followee,
+                )
+                .await?,
+            );
+        }
     }
     let found: Option<(i64,)> = sqlx::query_as(concat!(
         "SELECT u.id FROM users u WHERE u.id = $2 AND ",
@@ -92,7 +133,7 @@ pub async fn unfollow(db: &Db, follower: i64, followee: i64) -> Result<bool, sql
     .fetch_optional(&mut *tx)
     .await?;
     tx.commit().await?;
-    Ok(found.is_some())
+    Ok((found.is_some(), notices))
 }
 
 /// `Some((is_following, is_requested))` for an existing, active `followee`; `None` when there
@@ -167,7 +208,8 @@ pub async fn answer_request(
     target: i64,
     id: i64,
     approve: bool,
-) -> Result<bool, sqlx::Error> {
+    now: i64,
+) -> Result<Option<Vec<Notice>>, sqlx::Error> {
     let mut tx = db.begin_write().await?;
     let found: Option<(i64,)> = sqlx::query_as(
         "DELETE FROM follow_requests WHERE id = $1 AND target_id = $2 RETURNING requester_id",
@@ -177,8 +219,20 @@ pub async fn answer_request(
     .fetch_optional(&mut *tx)
     .await?;
     let Some((requester,)) = found else {
-        return Ok(false);
+        return Ok(None);
     };
+    // The request is answered: its notification goes; an approval tells the requester.
+    let mut notices: Vec<Notice> = notifications::retract(
+        &mut tx,
+        target,
+        requester,
+        NotificationKind::FollowRequest,
+        NotificationTargetType::User,
+        target,
+    )
+    .await?
+    .into_iter()
+    .collect();
     if approve {
         sqlx::query(
             "INSERT INTO follows (follower_id, followee_id, created_at) VALUES ($1, $2, $3)
@@ -186,10 +240,18 @@ pub async fn answer_request(
         )
         .bind(requester)
         .bind(target)
-        .bind(now_ms())
+        .bind(now)
         .execute(&mut *tx)
         .await?;
+        let act = Act::new(
+            requester,
+            target,
+            NotificationKind::FollowAccepted,
+            NotificationTargetType::User,
+            target,
+        );
+        notices.extend(notifications::record(&mut tx, &act, now).await?);
     }
     tx.commit().await?;
-    Ok(true)
+    Ok(Some(notices))
 }

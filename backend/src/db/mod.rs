@@ -14,6 +14,7 @@ pub mod follows;
 pub mod media;
 pub mod mentions;
 pub mod messages;
+pub mod notifications;
 pub mod posts;
 pub mod reels;
 pub mod reports;

@@ -10,10 +10,11 @@
 
 use sqlx::{AnyConnection, AssertSqlSafe, ColumnIndex, Decode, FromRow, Row, Type};
 
+use super::notifications::{self, Act, Notice};
 use super::visibility::{may_see, not_muted, shown};
 use super::{Db, now_ms};
-use crate::domain::Page;
 use crate::domain::tag::{post_tags, search_words};
+use crate::domain::{NotificationKind, NotificationTargetType, Page};
 use crate::fetch_list;
 
 /// A post as the API shows it to one viewer. Read by position (`FromRow` below), in the order
@@ -357,7 +358,10 @@ pub async fn state_of(
 struct Mark {
     insert: &'static str,
     delete: &'static str,
+    /// Moves the counter; answers it and the post's author.
     count: &'static str,
+    /// What setting it tells the post's author.
+    notifies: Option<NotificationKind>,
 }
 
 const LIKE: Mark = Mark {
@@ -373,8 +377,9 @@ const LIKE: Mark = Mark {
     count: concat!(
         "UPDATE posts SET likes_count = likes_count + $1, hot_score = ",
         hot_score!("likes_count + $1", "bookmarks_count", "created_at"),
-        " WHERE id = $2 RETURNING likes_count"
+        " WHERE id = $2 RETURNING likes_count, user_id"
     ),
+    notifies: Some(NotificationKind::Like),
 };
 
 const BOOKMARK: Mark = Mark {
@@ -390,8 +395,9 @@ const BOOKMARK: Mark = Mark {
     count: concat!(
         "UPDATE posts SET bookmarks_count = bookmarks_count + $1, hot_score = ",
         hot_score!("likes_count", "bookmarks_count + $1", "created_at"),
-        " WHERE id = $2 RETURNING bookmarks_count"
+        " WHERE id = $2 RETURNING bookmarks_count, user_id"
     ),
+    notifies: None,
 };
 
 /// A mark after a toggle: whether it is set now, and the post's count of it.
@@ -399,13 +405,20 @@ const BOOKMARK: Mark = Mark {
 pub struct Toggled {
     pub is_set: bool,
     pub count: i64,
+    /// The notification the toggle made, grew or took back (a like's; issue 21).
+    pub notice: Option<Notice>,
 }
 
 /// Likes the post if `user` does not like it yet, unlikes it otherwise. `None` when the post
 /// does not exist (or its author and `user` are blocked either way, and there is no like to take
 /// back).
-pub async fn toggle_like(db: &Db, user: i64, post_id: i64) -> Result<Option<Toggled>, sqlx::Error> {
-    toggle(db, &LIKE, user, post_id).await
+pub async fn toggle_like(
+    db: &Db,
+    user: i64,
+    post_id: i64,
+    now: i64,
+) -> Result<Option<Toggled>, sqlx::Error> {
+    toggle(db, &LIKE, user, post_id, now).await
 }
 
 /// Saves the post if `user` has not saved it yet, unsaves it otherwise. `None` when the post
@@ -415,22 +428,24 @@ pub async fn toggle_bookmark(
     user: i64,
     post_id: i64,
 ) -> Result<Option<Toggled>, sqlx::Error> {
-    toggle(db, &BOOKMARK, user, post_id).await
+    toggle(db, &BOOKMARK, user, post_id, now_ms()).await
 }
 
 /// Sets or clears the mark and moves the counter with it in one short write transaction, so
-/// concurrent toggles by different users all count and the counter never drifts.
+/// concurrent toggles by different users all count and the counter never drifts; a like
+/// notifies the post's author in the same transaction.
 async fn toggle(
     db: &Db,
     mark: &Mark,
     user: i64,
     post_id: i64,
+    now: i64,
 ) -> Result<Option<Toggled>, sqlx::Error> {
     let mut tx = db.begin_write().await?;
     let inserted = sqlx::query(mark.insert)
         .bind(user)
         .bind(post_id)
-        .bind(now_ms())
+        .bind(now)
         .execute(&mut *tx)
         .await?
         .rows_affected()
@@ -446,14 +461,23 @@ async fn toggle(
             return Ok(None); // no such post; the transaction rolls back on drop
         }
     }
-    let (count,): (i64,) = sqlx::query_as(mark.count)
+    let (count, author): (i64, i64) = sqlx::query_as(mark.count)
         .bind(if inserted { 1_i64 } else { -1 })
         .bind(post_id)
         .fetch_one(&mut *tx)
         .await?;
+    let notice = match mark.notifies {
+        Some(kind) => {
+            let mut act = Act::new(author, user, kind, NotificationTargetType::Post, post_id);
+            act.post_id = Some(post_id);
+            notifications::toggled(&mut tx, inserted, &act, now).await?
+        }
+        None => None,
+    };
     tx.commit().await?;
     Ok(Some(Toggled {
         is_set: inserted,
         count,
+        notice,
     }))
 }

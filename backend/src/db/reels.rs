@@ -6,10 +6,11 @@
 
 use sqlx::FromRow;
 
+use super::Db;
+use super::notifications::{self, Act};
 use super::posts::Toggled;
 use super::visibility::{may_see, shown};
-use super::{Db, now_ms};
-use crate::domain::Page;
+use crate::domain::{NotificationKind, NotificationTargetType, Page};
 use crate::fetch_list;
 
 /// A reel with its author, as the pager and a profile's REELS tab show it.
@@ -154,7 +155,12 @@ pub async fn count_by_user(db: &Db, user: i64) -> Result<i64, sqlx::Error> {
 /// such reel (or its author and `user` are blocked either way, and there is no like to take
 /// back). One short write transaction, so concurrent toggles by different users all count
 /// and the counter never drifts (the shape of db/posts.rs `toggle`; reels are never deleted).
-pub async fn toggle_like(db: &Db, user: i64, reel: i64) -> Result<Option<Toggled>, sqlx::Error> {
+pub async fn toggle_like(
+    db: &Db,
+    user: i64,
+    reel: i64,
+    now: i64,
+) -> Result<Option<Toggled>, sqlx::Error> {
     let mut tx = db.begin_write().await?;
     let liked = sqlx::query(concat!(
         "INSERT INTO reel_likes (user_id, reel_id, created_at)
@@ -166,7 +172,7 @@ pub async fn toggle_like(db: &Db, user: i64, reel: i64) -> Result<Option<Toggled
     ))
     .bind(user)
     .bind(reel)
-    .bind(now_ms())
+    .bind(now)
     .execute(&mut *tx)
     .await?
     .rows_affected()
@@ -182,16 +188,27 @@ pub async fn toggle_like(db: &Db, user: i64, reel: i64) -> Result<Option<Toggled
             return Ok(None); // no such reel; the transaction rolls back on drop
         }
     }
-    let (count,): (i64,) = sqlx::query_as(
-        "UPDATE reels SET likes_count = likes_count + $1 WHERE id = $2 RETURNING likes_count",
+    let (count, author): (i64, i64) = sqlx::query_as(
+        "UPDATE reels SET likes_count = likes_count + $1 WHERE id = $2
+         RETURNING likes_count, user_id",
     )
     .bind(if liked { 1_i64 } else { -1 })
     .bind(reel)
     .fetch_one(&mut *tx)
     .await?;
+    let mut act = Act::new(
+        author,
+        user,
+        NotificationKind::Like,
+        NotificationTargetType::Reel,
+        reel,
+    );
+    act.reel_id = Some(reel);
+    let notice = notifications::toggled(&mut tx, liked, &act, now).await?;
     tx.commit().await?;
     Ok(Some(Toggled {
         is_set: liked,
         count,
+        notice,
     }))
 }

@@ -13,8 +13,12 @@ use sqlx::{AnyConnection, FromRow};
 
 use super::Db;
 use super::admin::{AuditAction, audit};
+use super::notifications::{self, Act, Notice};
 use super::visibility::in_audience;
-use crate::domain::{Page, ReportAction, ReportReason, ReportStatus, ReportTargetType};
+use crate::domain::{
+    NotificationKind, NotificationTargetType, Page, ReportAction, ReportReason, ReportStatus,
+    ReportTargetType,
+};
 
 /// The target's author and its text (the case's preview), when `reporter` may report it: it
 /// exists, was not removed (nor its post, reel or thread), its author is active, and `reporter`
@@ -275,11 +279,13 @@ fn audited(action: ReportAction) -> AuditAction {
 }
 
 /// What a decision did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Decided {
-    /// Decided; with `Suspend`, the author whose sessions the caller closes.
+    /// Decided; with `Suspend`, the author whose sessions the caller closes; the reporters'
+    /// notifications when the content was removed or its author suspended.
     Done {
         author: i64,
+        notices: Vec<Notice>,
     },
     NotFound,
     /// Decided before; nothing changed.
@@ -360,11 +366,41 @@ pub async fn decide(
         ReportAction::Suspend => super::users::deactivate_in(&mut tx, author, now).await?,
     }
     audit(&mut tx, admin, audited(action), id, notes, now).await?;
+    // Everyone who reported it hears that it was acted on (a dismissal tells no one).
+    let mut notices = Vec::new();
+    if action != ReportAction::Dismiss {
+        let told = match action {
+            ReportAction::Suspend => "Thanks for your report: we suspended the account".to_owned(),
+            _ => format!(
+                "Thanks for your report: we removed the {} you reported",
+                target.as_str()
+            ),
+        };
+        let reporters: Vec<(i64,)> =
+            sqlx::query_as("SELECT reporter_id FROM reports WHERE case_id = $1")
+                .bind(id)
+                .fetch_all(&mut *tx)
+                .await?;
+        for (reporter,) in reporters {
+            let act = Act {
+                recipient: reporter,
+                actor: None,
+                kind: NotificationKind::Report,
+                target_type: NotificationTargetType::Report,
+                target_id: id,
+                post_id: None,
+                reel_id: None,
+                comment_id: None,
+                preview: Some(&told),
+            };
+            notices.extend(notifications::record(&mut tx, &act, now).await?);
+        }
+    }
     tx.commit().await?;
     if action == ReportAction::Suspend {
         db.session_cache.forget_user(author);
     }
-    Ok(Decided::Done { author })
+    Ok(Decided::Done { author, notices })
 }
 
 /// Stamps a comment removed and takes it out of the counts, as deleting it would (its item's

@@ -5,7 +5,8 @@
 use sqlx::FromRow;
 
 use super::Db;
-use crate::domain::Page;
+use super::notifications::{self, Act, Notice};
+use crate::domain::{NotificationKind, NotificationTargetType, Page};
 
 /// A voicemail with its sender, as the recipient sees it.
 #[derive(Debug, Clone, FromRow)]
@@ -42,8 +43,13 @@ pub struct NewVoicemail<'a> {
     pub created_at: i64,
 }
 
-/// Stores a voicemail; answers it as its recipient sees it.
-pub async fn insert(db: &Db, new: NewVoicemail<'_>) -> Result<VoicemailView, sqlx::Error> {
+/// Stores a voicemail with the notification it makes (issue 21), in one transaction; answers
+/// it as its recipient sees it.
+pub async fn insert(
+    db: &Db,
+    new: NewVoicemail<'_>,
+) -> Result<(VoicemailView, Option<Notice>), sqlx::Error> {
+    let mut tx = db.begin_write().await?;
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO voicemails (recipient_id, sender_id, media_key, duration, transcript,
                                  created_at)
@@ -55,11 +61,21 @@ pub async fn insert(db: &Db, new: NewVoicemail<'_>) -> Result<VoicemailView, sql
     .bind(new.duration)
     .bind(new.transcript)
     .bind(new.created_at)
-    .fetch_one(&db.pool)
+    .fetch_one(&mut *tx)
     .await?;
-    find(db, new.recipient_id, id)
+    let act = Act::new(
+        new.recipient_id,
+        new.sender_id,
+        NotificationKind::Voicemail,
+        NotificationTargetType::User,
+        new.sender_id,
+    );
+    let notice = notifications::record(&mut tx, &act, new.created_at).await?;
+    tx.commit().await?;
+    let view = find(db, new.recipient_id, id)
         .await?
-        .ok_or(sqlx::Error::RowNotFound)
+        .ok_or(sqlx::Error::RowNotFound)?;
+    Ok((view, notice))
 }
 
 /// One of `recipient`'s voicemails; `None` when it is not theirs (or does not exist).

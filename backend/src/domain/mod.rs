@@ -1,6 +1,25 @@
 //! Parsed input types: a request body becomes these before a handler does anything, so
 //! invalid input never reaches the database (parse, don't validate). Messages are the spec's.
 
+/// The stored text of each value, and the value of a stored text.
+macro_rules! stored_names {
+    ($type:ident { $($variant:ident => $name:literal),+ $(,)? }) => {
+        impl $type {
+            pub const ALL: &[$type] = &[$($type::$variant),+];
+
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($type::$variant => $name),+
+                }
+            }
+
+            pub fn from_stored(text: &str) -> Option<Self> {
+                Self::ALL.iter().copied().find(|value| value.as_str() == text)
+            }
+        }
+    };
+}
+
 mod account;
 mod ad;
 mod call;
@@ -9,6 +28,7 @@ mod comment;
 mod error;
 mod image;
 pub mod money;
+mod notification;
 mod page;
 mod post;
 mod reel;
@@ -33,6 +53,10 @@ pub use comment::{
 };
 pub use error::DomainError;
 pub use image::{ImageSource, MAX_URL_LEN, parse_audio_data_url, parse_image_source};
+pub use notification::{
+    ACTORS_SHOWN, FOLD_WINDOW_MS, NotificationFilter, NotificationKind, NotificationTargetType,
+    preview, sentence,
+};
 pub use page::{Page, PageQuery};
 pub use post::{
     Caption, IMAGE_REQUIRED, POST_NOT_FOUND, Skill, parse_bio, parse_location, parse_tags,

@@ -49,25 +49,6 @@ pub enum ReportAction {
     Suspend,
 }
 
-/// The stored text of each value, and the value of a stored text.
-macro_rules! stored_names {
-    ($type:ident { $($variant:ident => $name:literal),+ $(,)? }) => {
-        impl $type {
-            pub const ALL: &[$type] = &[$($type::$variant),+];
-
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $($type::$variant => $name),+
-                }
-            }
-
-            pub fn from_stored(text: &str) -> Option<Self> {
-                Self::ALL.iter().copied().find(|value| value.as_str() == text)
-            }
-        }
-    };
-}
-
 stored_names!(ReportTargetType {
     Post => "post",
     Comment => "comment",

@@ -1,4 +1,5 @@
-//! The user's settings (spec 001 §2): twelve switches, each listed once, here. The list makes
+//! The user's settings (spec 001 §2, and issue 21's four kinds of notification): sixteen
+//! switches, each listed once, here. The list makes
 //! the answer (`Settings`), the partial update (`SettingsUpdate`) and the columns `db/settings.rs`
 //! reads and writes, so a new switch is one line (and its migration).
 
@@ -64,6 +65,12 @@ switches! {
     dark_theme = true,
     auto_play_videos = true,
     sound_effects = true,
+    // Which kinds of notification are made at all (issue 21): likes, comments and replies,
+    // mentions, follows (requests and approvals too).
+    like_notifications = true,
+    comment_notifications = true,
+    mention_notifications = true,
+    follow_notifications = true,
 }
 
 #[cfg(test)]
@@ -73,7 +80,7 @@ mod tests {
     #[test]
     fn every_switch_defaults_on_except_the_private_account() {
         let defaults = Settings::default();
-        assert_eq!(Settings::COLUMNS.len(), 12);
+        assert_eq!(Settings::COLUMNS.len(), 16);
         for (column, value) in Settings::COLUMNS.iter().zip(defaults.values()) {
             assert_eq!(value, *column != "private_account", "{column}");
         }
@@ -86,7 +93,7 @@ mod tests {
         assert_eq!(json["privateAccount"], false);
         let update: SettingsUpdate =
             serde_json::from_str(r#"{"darkTheme": false, "soundEffects": null}"#).unwrap();
-        let mut expected = vec![None; 12];
+        let mut expected = vec![None; 16];
         expected[9] = Some(false);
         assert_eq!(update.values(), expected);
     }

@@ -16,6 +16,7 @@ use crate::db;
 use crate::db::calls::{OpenCall, Placed};
 use crate::db::messages::MessageView;
 use crate::domain::CallEnd;
+use crate::notices;
 use crate::realtime::events::{Caller, ClientEvent, RejectReason, Sdp, ServerEvent};
 use crate::state::AppState;
 use crate::wire::chat::Message;
@@ -193,8 +194,10 @@ async fn unreached(
     outcome: CallEnd,
 ) -> Reply {
     let now = state.clock.now_ms();
-    let line = db::calls::unreached(&state.db, conversation, caller, callee, outcome, now).await?;
+    let (line, notice) =
+        db::calls::unreached(&state.db, conversation, caller, callee, outcome, now).await?;
     publish_line(state, [caller, callee], line);
+    notices::announce(state, notice).await;
     let reason = if outcome == CallEnd::Busy {
         RejectReason::Busy
     } else {
@@ -342,6 +345,7 @@ async fn finish(
         }
     }
     publish_line(state, [ended.caller_id, ended.callee_id], ended.line);
+    notices::announce(state, ended.notice).await;
     Ok(())
 }
 
@@ -389,6 +393,7 @@ pub async fn went_offline(state: &AppState, user: i64) {
             };
             state.realtime.publish(&[call.caller_id], &told);
             publish_line(state, [ended.caller_id, ended.callee_id], ended.line);
+            notices::announce(state, ended.notice).await;
         }
         Ok::<(), sqlx::Error>(())
     }
@@ -429,6 +434,7 @@ async fn end_stale(state: &AppState, calls: Vec<OpenCall>, now: i64) -> Result<(
                     .publish(&[to], &ServerEvent::CallEnded { from_user_id: from });
             }
             publish_line(state, [ended.caller_id, ended.callee_id], ended.line);
+            notices::announce(state, ended.notice).await;
         }
     }
     Ok(())

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::wire::chat::Message;
+use crate::wire::notification::Notification;
 use crate::wire::voicemail::Voicemail;
 
 /// An `RTCSessionDescriptionInit` or `RTCIceCandidateInit`, relayed untouched.
@@ -162,6 +163,17 @@ pub enum ServerEvent {
     #[schema(rename_all = "camelCase")]
     Voicemail {
         voicemail: Box<Voicemail>,
+    },
+    /// Something happened to you, or a notification of yours grew (issue 21): the whole
+    /// notification as the list shows it.
+    #[schema(rename_all = "camelCase")]
+    Notification {
+        notification: Box<Notification>,
+    },
+    /// Your unread notifications' count changed (a new one, a read, one taken back).
+    #[schema(rename_all = "camelCase")]
+    UnreadCount {
+        count: i64,
     },
     Pong,
     #[schema(rename_all = "camelCase")]

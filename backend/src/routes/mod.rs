@@ -10,6 +10,7 @@ pub mod comments;
 pub mod conversations;
 pub mod earnings;
 pub mod follow_requests;
+pub mod notifications;
 pub mod posts;
 pub mod reels;
 pub mod reports;
@@ -71,6 +72,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .nest("/api", shares::router())
         .nest("/api", blocks::router())
         .nest("/api", follow_requests::router())
+        .nest("/api", notifications::router())
         .nest("/api", reports::router())
 }
 

@@ -253,6 +253,7 @@ async fn seed_comments(db: &Db) -> anyhow::Result<()> {
         )
         .await
         .map_err(|err| anyhow::anyhow!("seeding a comment: {err:?}"))?
+        .0
         .id;
         for (who, text) in *replies {
             let Some(who) = db::users::find_by_username(db, who).await? else {
@@ -285,7 +286,7 @@ async fn seed_reel_likes(db: &Db) -> anyhow::Result<()> {
         };
         for reel in db::reels::page(db, fan.id, first_page).await? {
             if reel.user_id != fan.id && reel.is_liked == 0 {
-                db::reels::toggle_like(db, fan.id, reel.id).await?;
+                db::reels::toggle_like(db, fan.id, reel.id, db::now_ms()).await?;
             }
         }
     }
@@ -560,7 +561,7 @@ async fn seed_portfolio(
         .ok_or_else(|| anyhow::anyhow!("demo user {} vanished", portfolio.username))?;
     for followee in portfolio.follows {
         if let Some(other) = db::users::find_by_username(db, followee).await? {
-            db::follows::follow(db, user.id, other.id).await?;
+            db::follows::follow(db, user.id, other.id, db::now_ms()).await?;
         }
     }
     if user.profile_image_url.is_none() {

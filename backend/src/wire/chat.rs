@@ -50,6 +50,8 @@ pub struct Conversation {
     /// One of the two blocked the other (issue 20): the conversation stays readable, and
     /// sending into it is refused ('You can't message this account').
     pub is_blocked: bool,
+    /// The other person's messages you have not read (after your read pointer).
+    pub unread_count: i64,
 }
 
 /// Text, a voice note, a call line (written by the server when a call ends), or a shared post
@@ -361,6 +363,7 @@ impl Conversation {
             last_activity_at: iso_time(row.last_activity_at),
             created_at: iso_time(row.created_at),
             is_blocked,
+            unread_count: row.unread_count,
         }
     }
 }

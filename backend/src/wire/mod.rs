@@ -8,6 +8,7 @@ pub mod admin;
 pub mod chat;
 pub mod comment;
 pub mod earnings;
+pub mod notification;
 pub mod post;
 pub mod reel;
 pub mod report;

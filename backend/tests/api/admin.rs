@@ -425,7 +425,7 @@ fn bank(amount: i64) -> Value {
 
 /// A creator credited with `credit_cents` who asked for a withdrawal of `amount`; answers the
 /// creator and the withdrawal id.
-async fn creator_with_withdrawal(
+pub async fn creator_with_withdrawal(
     app: &TestApp,
     username: &str,
     credit_cents: i64,

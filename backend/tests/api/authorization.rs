@@ -310,6 +310,15 @@ const ROWS: &[Row] = &[
     )
     .on(Target::Conversation)
     .json(|_, _| json!({"emoji": "👍"})),
+    // The read pointer: members only (the one she blocked still reads what is there).
+    row(
+        "POST",
+        "/api/conversations/{id}/read",
+        [Unauthorized, NotFound, NoContent, NotFound, NoContent],
+    )
+    .on(Target::Conversation)
+    .json(|fixture, _| json!({"messageId": fixture.message})),
+    row("GET", "/api/conversations/unread-count", SIGNED_IN),
     row(
         "DELETE",
         "/api/conversations/{id}/participants/me",
@@ -330,6 +339,20 @@ const ROWS: &[Row] = &[
         [Unauthorized, NotFound, NotFound, NotFound, NoContent],
     )
     .on(Target::FollowRequest),
+    // Notifications: everyone reads and marks only their own; the user she blocked hears
+    // nothing of her.
+    row(
+        "GET",
+        "/api/notifications",
+        [Unauthorized, Ok200, Hides, Ok200, Ok200],
+    ),
+    row("GET", "/api/notifications/unread-count", SIGNED_IN),
+    row(
+        "POST",
+        "/api/notifications/read",
+        [Unauthorized, NoContent, NoContent, NoContent, NoContent],
+    )
+    .json(|_, _| json!({"all": true})),
     // The shop.
     row("GET", "/api/orders", SIGNED_IN),
     row("POST", "/api/orders", SIGNED_IN_CREATES)

@@ -21,6 +21,7 @@ mod earnings;
 mod jobs;
 mod limits;
 mod media;
+mod notifications;
 mod posts;
 mod private;
 mod realtime;

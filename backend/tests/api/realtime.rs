@@ -434,6 +434,12 @@ async fn socket_frames_are_the_documents_server_and_client_events() {
         .await;
     assert_eq!(voicemail.status(), 201);
     heard.push(next_of(&mut leo_socket, "voicemail").await);
+    // A like of Leo's post: he hears the notification and his unread count (issue 21).
+    let post = crate::tags::post_with(&leo, "Kiln day", &[]).await;
+    let liked = maya.post(&format!("/api/posts/{}/like", post["id"])).await;
+    assert_eq!(liked.status(), 200);
+    heard.push(next_of(&mut leo_socket, "notification").await);
+    heard.push(next_of(&mut leo_socket, "unreadCount").await);
 
     let call =
         json!({"type": "initiateCall", "toUserId": leo.id, "conversationId": id, "offer": offer});

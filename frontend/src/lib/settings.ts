@@ -10,7 +10,7 @@ import type { components } from '@/types/api.gen';
 /** The contract's `Settings`: every switch of spec 001 §2, as the server's OpenAPI document says. */
 export type Settings = components['schemas']['Settings'];
 
-/** Spec 001 §2: every switch on except the private account. Used until the server answers. */
+/** Spec 001 §2 (and issue 21's notification kinds): every switch on except the private account. Used until the server answers. */
 export const DEFAULT_SETTINGS: Settings = {
   pushNotifications: true,
   voiceMessageNotifications: true,
@@ -24,6 +24,11 @@ export const DEFAULT_SETTINGS: Settings = {
   darkTheme: true,
   autoPlayVideos: true,
   soundEffects: true,
+  // Issue 21: which kinds of notification are made at all.
+  likeNotifications: true,
+  commentNotifications: true,
+  mentionNotifications: true,
+  followNotifications: true,
 };
 
 /**

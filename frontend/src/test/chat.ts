@@ -63,6 +63,7 @@ export function aConversation(overrides: Partial<Conversation> & { other?: ChatU
     lastActivityAt: minutesAgo(5),
     createdAt: minutesAgo(60 * 24),
     isBlocked: false,
+    unreadCount: 0,
     ...rest,
   };
 }

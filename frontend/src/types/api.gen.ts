@@ -499,6 +499,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many of the others' messages you have not read, over all your conversations (the
+         *     Messages tab's badge).
+         */
+        get: operations["unread_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/{id}/messages": {
         parameters: {
             query?: never;
@@ -560,6 +580,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Moves your read pointer in the conversation forward to the message (never back): the
+         *     other's messages up to it are no longer unread.
+         */
+        post: operations["read_conversation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/follow-requests/{id}/approve": {
         parameters: {
             query?: never;
@@ -588,6 +628,60 @@ export interface paths {
         put?: never;
         /** Declines a request to follow you; its sender is not told. */
         post: operations["decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your notifications, the latest activity first: a folded one ('leo and 3 others liked your
+         *     post') moves up when someone joins it.
+         */
+        get: operations["list_notifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks notifications read. Your sockets hear the new `unreadCount`. */
+        post: operations["read_notifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of your notifications are unread (at most 100; the badge reads '99+' beyond 99). */
+        get: operations["unread_notifications"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1788,6 +1882,11 @@ export interface components {
             lastMessage: components["schemas"]["MessagePreview"] | null;
             /** @description Both people of the one-to-one conversation, the session user included. */
             participants: components["schemas"]["Participant"][];
+            /**
+             * Format: int64
+             * @description The other person's messages you have not read (after your read pointer).
+             */
+            unreadCount: number;
         };
         Deactivation: {
             password: string;
@@ -2106,6 +2205,50 @@ export interface components {
             /** @description `bank_transfer` or `paypal`. */
             paymentMethod: string;
         };
+        /** @description Something that happened to the reader. */
+        Notification: {
+            /**
+             * @description The newest actors the reader may see (at most 3), newest first; none for what the
+             *     server tells (a withdrawal, a report).
+             */
+            actors: components["schemas"]["CommentUser"][];
+            /**
+             * Format: int64
+             * @description Every actor, those not named included ('leo and 3 others').
+             */
+            actorsCount: number;
+            /** @description The latest act's time, ISO-8601 UTC. */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            kind: components["schemas"]["NotificationKind"];
+            read: boolean;
+            target: components["schemas"]["NotificationTarget"];
+            /** @description The sentence to show: 'leo and 3 others liked your post'. */
+            text: string;
+            /** @description The app's path that opens what it is about (/p/12, /profile/leo, /chat/3, …). */
+            url: string;
+        };
+        /**
+         * @description What happened.
+         * @enum {string}
+         */
+        NotificationKind: "like" | "comment" | "reply" | "mention" | "follow" | "follow_request" | "follow_accepted" | "missed_call" | "voicemail" | "withdrawal" | "report" | "sale" | "tip";
+        /** @description What a notification is about. */
+        NotificationTarget: {
+            /** Format: int64 */
+            id: number;
+            /** @description The words it quotes (a comment's, a caption's), or null. */
+            preview: string | null;
+            /** @description The post's thumbnail or the reel's poster, when it is about one. */
+            thumbnailUrl: string | null;
+            type: components["schemas"]["NotificationTargetType"];
+        };
+        /**
+         * @description What a notification is about (and opens).
+         * @enum {string}
+         */
+        NotificationTargetType: "post" | "reel" | "comment" | "user" | "conversation" | "withdrawal" | "order" | "report";
         /** @description An order line as its buyer sees it. Name and prices are the catalogue's. */
         Order: {
             /** @description ISO-8601 UTC. */
@@ -2275,6 +2418,14 @@ export interface components {
         ReactionRequest: {
             /** @description One emoji, e.g. ❤️ or 👍. */
             emoji: string;
+        };
+        /** @description How far you have read. */
+        ReadRequest: {
+            /**
+             * Format: int64
+             * @description The newest message of the conversation you have seen.
+             */
+            messageId: number;
         };
         /** @description A short vertical video. */
         Reel: {
@@ -2519,6 +2670,15 @@ export interface components {
             type: "voicemail";
             voicemail: components["schemas"]["Voicemail"];
         } | {
+            notification: components["schemas"]["Notification"];
+            /** @enum {string} */
+            type: "notification";
+        } | {
+            /** Format: int64 */
+            count: number;
+            /** @enum {string} */
+            type: "unreadCount";
+        } | {
             /** @enum {string} */
             type: "pong";
         } | {
@@ -2531,8 +2691,12 @@ export interface components {
             aiMoodDetection: boolean;
             autoPlayVideos: boolean;
             chatMessageNotifications: boolean;
+            commentNotifications: boolean;
             darkTheme: boolean;
+            followNotifications: boolean;
             highQuality3d: boolean;
+            likeNotifications: boolean;
+            mentionNotifications: boolean;
             privateAccount: boolean;
             pushNotifications: boolean;
             share3dContent: boolean;
@@ -2546,8 +2710,12 @@ export interface components {
             aiMoodDetection?: boolean | null;
             autoPlayVideos?: boolean | null;
             chatMessageNotifications?: boolean | null;
+            commentNotifications?: boolean | null;
             darkTheme?: boolean | null;
+            followNotifications?: boolean | null;
             highQuality3d?: boolean | null;
+            likeNotifications?: boolean | null;
+            mentionNotifications?: boolean | null;
             privateAccount?: boolean | null;
             pushNotifications?: boolean | null;
             share3dContent?: boolean | null;
@@ -2649,6 +2817,14 @@ export interface components {
             /** Format: int64 */
             postsCount: number;
             tag: string;
+        };
+        /**
+         * @description How many unread things the reader has: notifications (counted to 100: the badge reads
+         *     '99+' beyond 99), or the others' messages over all conversations.
+         */
+        UnreadCount: {
+            /** Format: int64 */
+            count: number;
         };
         UnreadVoicemails: {
             /**
@@ -4277,6 +4453,35 @@ export interface operations {
             };
         };
     };
+    unread_messages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your unread messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_messages: {
         parameters: {
             query?: {
@@ -4564,6 +4769,85 @@ export interface operations {
             };
         };
     };
+    read_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadRequest"];
+            };
+        };
+        responses: {
+            /** @description Read up to the message (a pointer past it already stays) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id, or no such message in this conversation (`Message not found`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conversation not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     approve: {
         parameters: {
             query?: never;
@@ -4669,6 +4953,152 @@ export interface operations {
             };
             /** @description Follow request not found (or not to you) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_notifications: {
+        parameters: {
+            query?: {
+                /**
+                 * @description `all` (the default), `mentions`, `comments` (comments and replies) or `follows`
+                 *     (follows, requests and approvals).
+                 */
+                filter?: "all" | "mentions" | "comments" | "follows";
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your notifications, the latest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page (a notification id); absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"][];
+                };
+            };
+            /** @description Invalid filter, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    read_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadRequest"];
+            };
+        };
+        responses: {
+            /** @description Marked read (those already read, and ids not yours, are left as they were) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Neither `ids` nor `all: true`, both, or over 100 ids */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unread_notifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your unread notifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnreadCount"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

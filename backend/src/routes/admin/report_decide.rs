@@ -8,6 +8,7 @@ use crate::db;
 use crate::db::reports::Decided;
 use crate::domain::ReportAction;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::notices;
 use crate::state::AppState;
 use crate::wire::report::ReportCase;
 
@@ -61,11 +62,12 @@ pub async fn decide_report(
     )
     .await?;
     match decided {
-        Decided::Done { author } => {
+        Decided::Done { author, notices } => {
             if action == ReportAction::Suspend {
                 state.realtime.hub.close_sessions(author, None);
                 tracing::info!(user_id = author, case = id, "account suspended");
             }
+            notices::announce(&state, notices).await;
         }
         Decided::NotFound => return Err(ApiError::not_found(NOT_FOUND)),
         Decided::AlreadyDecided => {

@@ -8,6 +8,7 @@ use crate::auth::AdminUser;
 use crate::db;
 use crate::db::admin::{Decided, Decision};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::notices;
 use crate::state::AppState;
 use crate::wire::admin::AdminWithdrawal;
 
@@ -70,7 +71,7 @@ pub async fn decide_withdrawal(
     )
     .await?;
     match decided {
-        Decided::Done => {}
+        Decided::Done(notice) => notices::announce(&state, notice).await,
         Decided::NotFound => return Err(ApiError::not_found(NOT_FOUND)),
         Decided::AlreadyProcessed => {
             return Err(ApiError::Conflict {

@@ -4,6 +4,7 @@ use crate::auth::CurrentUser;
 use crate::db;
 use crate::domain::COMMENT_NOT_FOUND;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::notices;
 use crate::state::AppState;
 use crate::wire::post::LikeState;
 
@@ -28,9 +29,11 @@ pub async fn toggle_comment_like(
     if !db::comments::comment_visible(&state.db, current.user.id, comment_id).await? {
         return Err(ApiError::not_found(COMMENT_NOT_FOUND));
     }
-    let toggled = db::comments::toggle_like(&state.db, current.user.id, comment_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(COMMENT_NOT_FOUND))?;
+    let toggled =
+        db::comments::toggle_like(&state.db, current.user.id, comment_id, state.clock.now_ms())
+            .await?
+            .ok_or_else(|| ApiError::not_found(COMMENT_NOT_FOUND))?;
+    notices::announce(&state, toggled.notice).await;
     Ok(Json(LikeState {
         is_liked: toggled.is_set,
         likes_count: toggled.count,

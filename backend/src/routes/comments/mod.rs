@@ -28,6 +28,7 @@ use crate::domain::{
     REPLY_ELSEWHERE_REEL, REPLY_PARENT_GONE, mentioned_usernames,
 };
 use crate::error::{ApiError, ApiResult, Json};
+use crate::notices;
 use crate::state::AppState;
 use crate::wire::comment::Comment;
 use crate::wire::paginated;
@@ -108,7 +109,7 @@ async fn create_on(
     let content = CommentContent::parse(body.content.as_deref())?;
     let mentions = mentioned_usernames(content.as_str());
     let me = current.user.id;
-    let comment = db::comments::insert(
+    let (comment, notices) = db::comments::insert(
         &state.db,
         NewComment {
             item,
@@ -131,5 +132,6 @@ async fn create_on(
         }),
         InsertError::Db(err) => err.into(),
     })?;
+    notices::announce(state, notices).await;
     Ok((StatusCode::CREATED, Json(comment.into())))
 }

@@ -5,6 +5,7 @@
 
 mod conversation_create;
 mod conversation_leave;
+mod conversation_read;
 mod conversations_list;
 mod message_create;
 mod message_reaction;
@@ -34,6 +35,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         ))
         .routes(routes!(message_reaction::toggle_reaction))
         .routes(routes!(conversation_leave::leave_conversation))
+        .routes(routes!(conversation_read::read_conversation))
+        .routes(routes!(conversation_read::unread_messages))
 }
 
 /// Shared with sharing into a conversation (routes/shares), so it lives in `domain`.

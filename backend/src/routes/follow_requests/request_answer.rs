@@ -4,6 +4,7 @@ use axum::http::StatusCode;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::error::{ApiError, ApiResult, ErrorBody, Path};
+use crate::notices;
 use crate::state::AppState;
 
 const REQUEST_NOT_FOUND: &str = "Follow request not found";
@@ -52,8 +53,15 @@ async fn answer(
     id: i64,
     approve: bool,
 ) -> ApiResult<StatusCode> {
-    if !db::follows::answer_request(&state.db, current.user.id, id, approve).await? {
-        return Err(ApiError::not_found(REQUEST_NOT_FOUND));
-    }
+    let answered = db::follows::answer_request(
+        &state.db,
+        current.user.id,
+        id,
+        approve,
+        state.clock.now_ms(),
+    )
+    .await?
+    .ok_or_else(|| ApiError::not_found(REQUEST_NOT_FOUND))?;
+    notices::announce(state, answered).await;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -4,6 +4,7 @@ use super::POST_NOT_FOUND;
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::notices;
 use crate::state::AppState;
 use crate::wire::post::LikeState;
 
@@ -24,9 +25,10 @@ pub async fn toggle_like(
     current: CurrentUser,
     Path(post_id): Path<i64>,
 ) -> ApiResult<Json<LikeState>> {
-    let toggled = db::posts::toggle_like(&state.db, current.user.id, post_id)
+    let toggled = db::posts::toggle_like(&state.db, current.user.id, post_id, state.clock.now_ms())
         .await?
         .ok_or_else(|| ApiError::not_found(POST_NOT_FOUND))?;
+    notices::announce(&state, toggled.notice).await;
     Ok(Json(LikeState {
         is_liked: toggled.is_set,
         likes_count: toggled.count,

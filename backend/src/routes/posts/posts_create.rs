@@ -11,6 +11,7 @@ use crate::domain::{
     parse_tags,
 };
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::notices;
 use crate::state::AppState;
 use crate::wire::post::Post;
 
@@ -83,9 +84,18 @@ pub async fn create_post(
     // `@name`s of active accounts become mentions (unknown names stay text). Their own short
     // transaction right after the insert: db/posts.rs's insert is the tags' (issue 19, slice B).
     let mentions = mentioned_usernames(caption.as_str());
-    db::mentions::insert_for_post(&state.db, current.user.id, id, &mentions, created_at).await?;
+    let notices = db::mentions::insert_for_post(
+        &state.db,
+        current.user.id,
+        id,
+        caption.as_str(),
+        &mentions,
+        created_at,
+    )
+    .await?;
     let post = db::posts::find(&state.db, current.user.id, id)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("post {id} vanished after insert")))?;
+    notices::announce(&state, notices).await;
     Ok((StatusCode::CREATED, Json(post.into())))
 }

@@ -4,6 +4,7 @@ use crate::auth::CurrentUser;
 use crate::db;
 use crate::domain::REEL_NOT_FOUND;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::notices;
 use crate::state::AppState;
 use crate::wire::post::LikeState;
 
@@ -24,9 +25,10 @@ pub async fn toggle_reel_like(
     current: CurrentUser,
     Path(reel_id): Path<i64>,
 ) -> ApiResult<Json<LikeState>> {
-    let toggled = db::reels::toggle_like(&state.db, current.user.id, reel_id)
+    let toggled = db::reels::toggle_like(&state.db, current.user.id, reel_id, state.clock.now_ms())
         .await?
         .ok_or_else(|| ApiError::not_found(REEL_NOT_FOUND))?;
+    notices::announce(&state, toggled.notice).await;
     Ok(Json(LikeState {
         is_liked: toggled.is_set,
         likes_count: toggled.count,

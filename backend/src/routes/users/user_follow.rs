@@ -6,6 +6,7 @@ use crate::db;
 use crate::db::follows::Followed;
 use crate::domain::USER_NOT_FOUND;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::notices;
 use crate::state::AppState;
 use crate::wire::user::FollowState;
 
@@ -33,7 +34,10 @@ pub async fn follow(
     if user_id == current.user.id {
         return Err(ApiError::bad_request(FOLLOW_YOURSELF));
     }
-    match db::follows::follow(&state.db, current.user.id, user_id).await? {
+    let (followed, notice) =
+        db::follows::follow(&state.db, current.user.id, user_id, state.clock.now_ms()).await?;
+    notices::announce(&state, notice).await;
+    match followed {
         Followed::Following => answer(&state, user_id, true, false).await,
         Followed::Requested => answer(&state, user_id, false, true).await,
         Followed::NotFound => Err(ApiError::not_found(USER_NOT_FOUND)),
@@ -60,7 +64,9 @@ pub async fn unfollow(
     if user_id == current.user.id {
         return Err(ApiError::bad_request(FOLLOW_YOURSELF));
     }
-    if !db::follows::unfollow(&state.db, current.user.id, user_id).await? {
+    let (found, taken_back) = db::follows::unfollow(&state.db, current.user.id, user_id).await?;
+    notices::announce(&state, taken_back).await;
+    if !found {
         return Err(ApiError::not_found(USER_NOT_FOUND));
     }
     answer(&state, user_id, false, false).await

@@ -10,6 +10,7 @@ use crate::db::voicemails::NewVoicemail;
 use crate::domain::{CANNOT_MESSAGE, parse_transcript};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::media::AudioKind;
+use crate::notices;
 use crate::realtime::events::ServerEvent;
 use crate::state::AppState;
 use crate::wire::voicemail::Voicemail;
@@ -78,7 +79,7 @@ pub async fn send_voicemail(
         .media
         .ingest_audio(&state.db, audio, kind, claimed)
         .await?;
-    let row = db::voicemails::insert(
+    let (row, notice) = db::voicemails::insert(
         &state.db,
         NewVoicemail {
             sender_id: me,
@@ -97,5 +98,6 @@ pub async fn send_voicemail(
             voicemail: Box::new(voicemail.clone()),
         },
     );
+    notices::announce(&state, notice).await;
     Ok((StatusCode::CREATED, Json(voicemail)))
 }

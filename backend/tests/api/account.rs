@@ -32,7 +32,9 @@ both_backends!(
 const DEFAULTS: &str = r#"{"pushNotifications":true,"voiceMessageNotifications":true,
 "chatMessageNotifications":true,"privateAccount":false,"voiceReactionsPrivacy":true,
 "share3dContent":true,"aiMoodDetection":true,"voiceAutoTranscription":true,
-"highQuality3d":true,"darkTheme":true,"autoPlayVideos":true,"soundEffects":true}"#;
+"highQuality3d":true,"darkTheme":true,"autoPlayVideos":true,"soundEffects":true,
+"likeNotifications":true,"commentNotifications":true,"mentionNotifications":true,
+"followNotifications":true}"#;
 
 fn defaults() -> Value {
     serde_json::from_str(DEFAULTS).unwrap()

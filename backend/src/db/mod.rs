@@ -15,6 +15,7 @@ pub mod media;
 pub mod mentions;
 pub mod messages;
 pub mod posts;
+pub mod push;
 pub mod reels;
 pub mod reports;
 pub mod search;

@@ -12,6 +12,7 @@ pub mod gateway;
 pub mod media;
 pub mod metrics;
 pub mod payments;
+pub mod push;
 pub mod realtime;
 pub mod routes;
 pub mod seed;

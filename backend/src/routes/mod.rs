@@ -11,6 +11,7 @@ pub mod conversations;
 pub mod earnings;
 pub mod follow_requests;
 pub mod posts;
+pub mod push;
 pub mod reels;
 pub mod reports;
 pub mod rtc;
@@ -39,6 +40,8 @@ use crate::state::AppState;
     // they are listed here for the client's generated types.
     components(schemas(
         ErrorBody,
+        // What a push carries to the service worker (no path answers it).
+        crate::wire::push::PushPayload,
         crate::realtime::events::ServerEvent,
         crate::realtime::events::ClientEvent
     ))
@@ -72,6 +75,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .nest("/api", blocks::router())
         .nest("/api", follow_requests::router())
         .nest("/api", reports::router())
+        .nest("/api", push::router())
 }
 
 /// The API's routes and its OpenAPI document (served at /api/openapi.json).

@@ -9,6 +9,7 @@ pub mod chat;
 pub mod comment;
 pub mod earnings;
 pub mod post;
+pub mod push;
 pub mod reel;
 pub mod report;
 pub mod search;

@@ -23,6 +23,7 @@ mod limits;
 mod media;
 mod posts;
 mod private;
+mod push;
 mod realtime;
 mod reels;
 mod reports;

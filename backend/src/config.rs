@@ -228,6 +228,36 @@ pub struct Settings {
     )]
     pub limit_reports_per_hour: u32,
 
+    /// The server's VAPID private key for Web Push: the raw P-256 private key in base64url (what
+    /// `web-push generate-vapid-keys` prints as the private key), or a PEM file's text. Without
+    /// it, a key is made at first start and kept in the database.
+    #[arg(
+        long,
+        env = "ATELIER_VAPID_PRIVATE_KEY",
+        hide_env_values = true,
+        global = true
+    )]
+    pub vapid_private_key: Option<String>,
+
+    /// How push services can reach the operator (the VAPID `sub` claim): a mailto: or https: URL.
+    #[arg(
+        long,
+        env = "ATELIER_VAPID_SUBJECT",
+        default_value = "mailto:admin@atelier.local",
+        global = true
+    )]
+    pub vapid_subject: String,
+
+    /// Also accepts push endpoints on loopback addresses, over plain http too: for tests only
+    /// (the push service stand-in runs on 127.0.0.1).
+    #[arg(
+        long,
+        env = "ATELIER_PUSH_ALLOW_LOOPBACK",
+        default_value_t = false,
+        global = true
+    )]
+    pub push_allow_loopback: bool,
+
     /// Turns the per-user content limits above off: for load generators and benchmarks only.
     #[arg(
         long,
@@ -277,5 +307,22 @@ mod tests {
         assert_eq!(settings.limit_reports_per_hour, 20);
         let settings = Cli::parse_from(["atelier", "--no-content-limits"]).settings;
         assert!(settings.no_content_limits);
+    }
+
+    #[test]
+    fn push_flags_default_to_a_stored_key_and_public_endpoints_only() {
+        let settings = Cli::parse_from(["atelier"]).settings;
+        assert_eq!(settings.vapid_private_key, None);
+        assert_eq!(settings.vapid_subject, "mailto:admin@atelier.local");
+        assert!(!settings.push_allow_loopback);
+        let settings = Cli::parse_from([
+            "atelier",
+            "--push-allow-loopback",
+            "--vapid-subject",
+            "https://atelier.example.com",
+        ])
+        .settings;
+        assert!(settings.push_allow_loopback);
+        assert_eq!(settings.vapid_subject, "https://atelier.example.com");
     }
 }

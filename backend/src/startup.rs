@@ -14,6 +14,7 @@ use crate::config::Settings;
 use crate::db::{self, Db};
 use crate::gateway;
 use crate::media::Media;
+use crate::push::Push;
 use crate::realtime::{self, Realtime};
 use crate::state::AppState;
 use crate::web;
@@ -51,9 +52,10 @@ impl Application {
             .with_context(|| format!("listening on {}", settings.listen))?;
         let realtime =
             Realtime::start(settings.redis_url.as_deref(), &settings.redis_prefix).await?;
+        let push = Push::start(&settings, &db).await?;
         Ok(Self {
             listener,
-            state: AppState::new(&settings, db, media, clock, realtime),
+            state: AppState::new(&settings, db, media, clock, realtime, push),
         })
     }
 
@@ -95,6 +97,13 @@ impl Application {
         let jobs = self.jobs();
         let Self { listener, state } = self;
         let housekeeping = tokio::spawn(housekeeping(jobs.clone()));
+        // Web Push's outbox: a pass now (rows a restart left), then whenever woken.
+        let push = tokio::spawn(
+            state
+                .push
+                .clone()
+                .run(state.db.clone(), state.clock.clone()),
+        );
         let heartbeat = state
             .realtime
             .cluster()
@@ -116,6 +125,8 @@ impl Application {
             tracing::warn!("socket tasks still running at shutdown; closing the database anyway");
         }
         housekeeping.abort();
+        // A push cut short stays in the outbox, sent again when its lease runs out.
+        push.abort();
         if let Some(heartbeat) = heartbeat {
             heartbeat.abort();
         }
@@ -173,6 +184,20 @@ impl Jobs {
         if let Err(err) = gateway::signalling::sweep(state).await {
             tracing::warn!(error = %err, "ending calls whose sockets are gone failed");
         }
+    }
+
+    /// Tells the push drainer rows were queued (as a handler does after `push::enqueue`).
+    pub fn wake_push(&self) {
+        self.state.push.wake();
+    }
+
+    /// One pass of the push outbox now, by the app's clock: every due row is sent (tests, after
+    /// moving the clock past a retry's wait).
+    pub async fn drain_push(&self) -> Result<(), sqlx::Error> {
+        self.state
+            .push
+            .drain(&self.state.db, &self.state.clock)
+            .await
     }
 
     /// One heartbeat (with Redis; nothing without): renews this instance's key, and announces

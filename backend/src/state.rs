@@ -12,6 +12,7 @@ use crate::db::Db;
 use crate::media::Media;
 use crate::metrics::Metrics;
 use crate::payments::{self, Payments};
+use crate::push::Push;
 use crate::realtime::Realtime;
 use crate::realtime::ice::IceConfig;
 
@@ -39,6 +40,8 @@ pub struct Shared {
     pub ice: IceConfig,
     /// Orders charge through this (the built-in test provider: always succeeds, no network).
     pub payments: Payments,
+    /// Web Push: the VAPID key, the endpoint guard's setting, and the outbox drainer's wake.
+    pub push: Push,
 }
 
 impl Deref for AppState {
@@ -56,6 +59,7 @@ impl AppState {
         media: Media,
         clock: Clock,
         realtime: Realtime,
+        push: Push,
     ) -> Self {
         let auth_limits =
             AuthRateLimits::new(settings.auth_limit_per_ip, settings.auth_limit_per_account);
@@ -83,6 +87,7 @@ impl AppState {
                 settings.turn_secret.as_deref(),
             ),
             payments: payments::test_provider(),
+            push,
         }))
     }
 

@@ -98,6 +98,18 @@ const FLOORS: &[(&str, &[&str])] = &[
         &["state.rs", "auth/", "gateway/", "routes/", "web/"],
     ),
     (
+        "push/",
+        &[
+            "error.rs",
+            "realtime/",
+            "state.rs",
+            "auth/",
+            "gateway/",
+            "routes/",
+            "web/",
+        ],
+    ),
+    (
         "state.rs",
         &[
             "auth/extract.rs",

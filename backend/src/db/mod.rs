@@ -16,6 +16,7 @@ pub mod mentions;
 pub mod messages;
 pub mod notifications;
 pub mod posts;
+pub mod push;
 pub mod reels;
 pub mod reports;
 pub mod search;

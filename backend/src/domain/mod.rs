@@ -31,6 +31,7 @@ pub mod money;
 mod notification;
 mod page;
 mod post;
+mod push;
 mod reel;
 mod report;
 mod settings;
@@ -62,6 +63,7 @@ pub use post::{
     Caption, IMAGE_REQUIRED, POST_NOT_FOUND, Skill, parse_bio, parse_location, parse_tags,
     skills_json,
 };
+pub use push::{AUTH_INVALID, P256DH_INVALID, PushKeys};
 pub use reel::{REEL_CAPTION_MAX, REEL_CAPTION_TOO_LONG, REEL_NOT_FOUND, parse_reel_caption};
 pub use report::{ReportAction, ReportReason, ReportStatus, ReportTargetType};
 pub use settings::{Settings, SettingsUpdate};

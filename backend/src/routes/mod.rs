@@ -12,6 +12,7 @@ pub mod earnings;
 pub mod follow_requests;
 pub mod notifications;
 pub mod posts;
+pub mod push;
 pub mod reels;
 pub mod reports;
 pub mod rtc;
@@ -40,6 +41,8 @@ use crate::state::AppState;
     // they are listed here for the client's generated types.
     components(schemas(
         ErrorBody,
+        // What a push carries to the service worker (no path answers it).
+        crate::wire::push::PushPayload,
         crate::realtime::events::ServerEvent,
         crate::realtime::events::ClientEvent
     ))
@@ -74,6 +77,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .nest("/api", follow_requests::router())
         .nest("/api", notifications::router())
         .nest("/api", reports::router())
+        .nest("/api", push::router())
 }
 
 /// The API's routes and its OpenAPI document (served at /api/openapi.json).

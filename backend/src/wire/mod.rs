@@ -10,6 +10,7 @@ pub mod comment;
 pub mod earnings;
 pub mod notification;
 pub mod post;
+pub mod push;
 pub mod reel;
 pub mod report;
 pub mod search;

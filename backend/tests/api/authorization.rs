@@ -358,6 +358,20 @@ const ROWS: &[Row] = &[
     row("POST", "/api/orders", SIGNED_IN_CREATES)
         .json(|_, _| json!({"productId": 4, "quantity": 1, "paymentMethod": "stripe"})),
     row("GET", "/api/products", SIGNED_IN),
+    // Web Push: each caller subscribes a browser of their own; ending someone else's
+    // subscription changes nothing and answers 204 as one's own does (tests/api/push.rs).
+    row(
+        "DELETE",
+        "/api/push/subscriptions",
+        [Unauthorized, NoContent, NoContent, NoContent, NoContent],
+    )
+    .json(|fx, _| json!({"endpoint": push_endpoint(&fx.owner_name)})),
+    row("POST", "/api/push/subscriptions", SIGNED_IN_CREATES).json(|_, caller| {
+        let name = caller.name.as_deref().unwrap_or("anonymous");
+        json!({"endpoint": push_endpoint(name),
+               "keys": {"p256dh": PUSH_P256DH, "auth": PUSH_AUTH}})
+    }),
+    row("GET", "/api/push/vapid-public-key", SIGNED_IN),
     // Posts.
     row("GET", "/api/posts", LIST_OF_HERS),
     row("POST", "/api/posts", SIGNED_IN_CREATES).json(
@@ -522,6 +536,16 @@ const ROWS: &[Row] = &[
     row("GET", "/api/withdrawals", SIGNED_IN),
     row("POST", "/api/withdrawals", SIGNED_IN_CREATES).json(|_, _| payout()),
 ];
+
+/// A browser's push keys (web-push's test vectors); the endpoints are on loopback, which this
+/// test's app accepts (nothing is pushed here).
+const PUSH_P256DH: &str =
+    "BLMbF9ffKBiWQLCKvTHb6LO8Nb6dcUh6TItC455vu2kElga6PQvUmaFyCdykxY2nOSSL3yKgfbmFLRTUaGv4yV8";
+const PUSH_AUTH: &str = "xS03Fi5ErfTNH_l9WHE9Ig";
+
+fn push_endpoint(name: &str) -> String {
+    format!("http://127.0.0.1:9/push/{name}")
+}
 
 fn payout() -> Value {
     json!({"amount": 1000, "paymentMethod": "bank_transfer",
@@ -960,6 +984,8 @@ async fn every_operation_answers_each_caller_as_the_table_says(backend: Backend)
         // Sign-ups and sign-ins are many here; their limits have tests of their own.
         settings.auth_limit_per_ip = 10_000;
         settings.auth_limit_per_account = 10_000;
+        // The push subscription rows subscribe loopback endpoints.
+        settings.push_allow_loopback = true;
     })
     .await;
 

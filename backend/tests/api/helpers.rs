@@ -333,6 +333,19 @@ impl TestApp {
         self.jobs.heartbeat().await;
     }
 
+    /// Wakes the app's push drainer, as a handler does after queuing a push.
+    pub fn wake_push(&self) {
+        self.jobs.wake_push();
+    }
+
+    /// Sends every push due by the app's clock now (one pass of the outbox, as the drainer's).
+    pub async fn drain_push(&self) {
+        self.jobs
+            .drain_push()
+            .await
+            .expect("the push outbox drains");
+    }
+
     /// A connection pool to this app's database, for arranging what the API cannot (time).
     pub async fn db(&self) -> atelier::db::Db {
         atelier::db::Db::connect(&self.settings.database_url)

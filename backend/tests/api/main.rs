@@ -24,6 +24,7 @@ mod media;
 mod notifications;
 mod posts;
 mod private;
+mod push;
 mod realtime;
 mod reels;
 mod reports;

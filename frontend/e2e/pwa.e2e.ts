@@ -4,6 +4,7 @@
 //! reloads gets the app shell with 'You're offline' instead of the browser's error page; back
 //! online the banner goes. Runs against the real server started by global-setup.ts (with
 //! ATELIER_E2E_WEB, this checkout's build: the worker's own requests are routed too).
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, mainNavigation, phones, signIn } from './flows';
@@ -106,6 +107,11 @@ describe('installable app', () => {
     await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor({ timeout: 15_000 });
     await offlineBanner(page).waitFor({ timeout: 10_000 });
     expect(await page.title()).toBe('Atelier');
+
+    // axe finds nothing serious in the banner (its contrast included); a11y.e2e.ts covers the rest online.
+    const axe = await new AxeBuilder({ page }).include('[data-offline-banner]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(axe.passes.map((v) => v.id)).toContain('color-contrast');
 
     // The banner sits above the page, not over the tab bar.
     const banner = await offlineBanner(page).boundingBox();

@@ -72,6 +72,10 @@ export default defineConfig([
     },
   },
   {
+    files: ['src/sw.ts'],
+    languageOptions: { globals: globals.serviceworker },
+  },
+  {
     files: ['e2e/**', 'scripts/**', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
@@ -81,7 +85,8 @@ export default defineConfig([
     settings: {
       'boundaries/elements': elements,
       'boundaries/files': [
-        { category: 'entry', pattern: 'src/main.tsx' },
+        // The page's entry and the service worker's (issue 21).
+        { category: 'entry', pattern: ['src/main.tsx', 'src/sw.ts'] },
         { category: 'stylesheet', pattern: 'src/**/*.css' },
         { category: 'test', pattern: 'src/**/*.test.{ts,tsx}' },
       ],

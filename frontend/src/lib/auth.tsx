@@ -1,9 +1,11 @@
 //! The session: the signed-in user comes from GET /api/auth/user, and its presence alone
 //! means "logged in" (spec 000 §3, §7). Unlike every other query it is never fresh and is
-//! refetched on focus and reconnect, so a session ended elsewhere shows up quickly.
+//! refetched on focus and reconnect, so a session ended elsewhere shows up quickly. Started
+//! offline, the last signed-in user stands in until the server can be asked (issue 21).
 import { useQuery } from '@tanstack/react-query';
 import type { components } from '@/types/api.gen';
 import { getQueryFn } from './api-client';
+import { offlineSessionUser } from './offline-session';
 import { userQueryKey } from './query-keys';
 
 export type User = components['schemas']['User'];
@@ -16,6 +18,10 @@ export function useUser() {
     refetchOnWindowFocus: true,
     refetchOnReconnect: true,
     retry: false,
+    // Offline at start: the remembered user (offline-session.ts), stale, so the shell shows and
+    // the server is asked as soon as the network is back.
+    initialData: offlineSessionUser,
+    initialDataUpdatedAt: 0,
   });
 }
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { OfflineBanner } from '@/components/offline-banner';
 import { Spinner } from '@/components/ui/spinner';
 import { CallProvider } from '@/features/calls/components/call-provider';
 import type { RenderLeaveVoicemail } from '@/features/calls/components/call-layer';
@@ -52,6 +53,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
                   pageWidthClass[pageWidthFor(location)],
                 )}
               >
+                <OfflineBanner />
                 {children}
               </div>
             </div>

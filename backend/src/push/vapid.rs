@@ -44,7 +44,13 @@ impl Vapid {
         let signer = if key.starts_with("-----BEGIN") {
             VapidSignatureBuilder::from_pem_no_sub(key.as_bytes())
         } else {
-            VapidSignatureBuilder::from_base64_no_sub(key.trim_end_matches('='))
+            let key = key.trim_end_matches('=');
+            // web-push panics on a key that is not 32 bytes long: checked first.
+            let scalar = URL_SAFE_NO_PAD.decode(key).context("not base64url")?;
+            if p256::SecretKey::from_slice(&scalar).is_err() || scalar.len() != 32 {
+                anyhow::bail!("not a 32-byte P-256 private key");
+            }
+            VapidSignatureBuilder::from_base64_no_sub(key)
         }
         .map_err(|err| anyhow::anyhow!("{err}"))?;
         let public_key = URL_SAFE_NO_PAD.encode(signer.get_public_key());

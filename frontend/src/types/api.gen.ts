@@ -923,6 +923,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribes this browser to pushes for the session user. The endpoint must be https to a
+         *     public address: its host is resolved and every address checked (no loopback, private,
+         *     link-local, shared, documentation, multicast or metadata address). Subscribing a known
+         *     endpoint again answers 200 and refreshes its keys; if another account had it (the browser
+         *     changed hands), it is now the caller's and that account's waiting pushes for it are
+         *     dropped. An account keeps its 10 newest subscriptions.
+         */
+        post: operations["subscribe"];
+        /**
+         * Unsubscribes this browser: the session user's subscription of the endpoint ends, with its
+         *     waiting pushes. An endpoint the caller does not have (never subscribed, already gone, or
+         *     another account's) changes nothing and answers 204 too, so the answer tells nothing about
+         *     other accounts' endpoints.
+         */
+        delete: operations["unsubscribe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/push/vapid-public-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The server's VAPID public key, for `pushManager.subscribe({userVisibleOnly: true,
+         *     applicationServerKey})` (decode the base64url into bytes first). It stays the same across
+         *     restarts and instances.
+         */
+        get: operations["vapid_public_key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reels": {
         parameters: {
             query?: never;
@@ -2133,6 +2184,15 @@ export interface components {
             /** @description Trimmed; blank ones dropped; at most 30 of at most 50 characters. */
             tags?: string[] | null;
         };
+        /**
+         * @description A browser's push subscription: `PushSubscription.toJSON()` as it is (its `expirationTime`
+         *     is ignored).
+         */
+        NewPushSubscription: {
+            /** @description The push service's URL for this browser: https, at a public address. */
+            endpoint: string;
+            keys: components["schemas"]["PushSubscriptionKeys"];
+        };
         /** @description The form (described for the OpenAPI document; the handler reads it part by part). */
         NewReelForm: {
             /** @description At most 2200 characters. */
@@ -2406,6 +2466,35 @@ export interface components {
             displayName?: string | null;
             /** @description Skill ids among design, code, music, photo, motion. */
             skills?: components["schemas"]["Skill"][] | null;
+        };
+        /** @description The subscription to end. */
+        PushEndpoint: {
+            endpoint: string;
+        };
+        /**
+         * @description The JSON a push delivers to the service worker (encrypted for the subscription, RFC 8291): it
+         *     shows `text` (under `title`, when there is one) and opens `url` when tapped. A newer push
+         *     with the same `tag` replaces the notification shown.
+         */
+        PushPayload: {
+            /** @description The display names of who did it (the first few). */
+            actors: string[];
+            tag?: string | null;
+            /** @description What happened, as the notification says it ('leo and 3 others liked your post'). */
+            text: string;
+            title?: string | null;
+            /** @description The page to open, a path of this site (`/p/12`). */
+            url: string;
+        };
+        PushSubscriptionKeys: {
+            /** @description The browser's auth secret: 16 bytes, base64url. */
+            auth: string;
+            /** @description The browser's P-256 public key: 65 bytes (an uncompressed point), base64url. */
+            p256dh: string;
+        };
+        /** @description A stored push subscription. */
+        PushSubscriptionSaved: {
+            endpoint: string;
         };
         /** @description One emoji on a message. */
         Reaction: {
@@ -2869,6 +2958,14 @@ export interface components {
             onlineUsers: number;
             /** Format: int64 */
             totalUsers: number;
+        };
+        /** @description The server's VAPID public key. */
+        VapidPublicKey: {
+            /**
+             * @description The uncompressed P-256 point (65 bytes), base64url without padding: pass it (as bytes)
+             *     to `pushManager.subscribe({applicationServerKey})`.
+             */
+            publicKey: string;
         };
         /** @description A voicemail as its recipient sees it. */
         Voicemail: {
@@ -5980,6 +6077,180 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Product"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    subscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPushSubscription"];
+            };
+        };
+        responses: {
+            /** @description Subscribed before: keys refreshed, now the caller's */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionSaved"];
+                };
+            };
+            /** @description Subscribed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushSubscriptionSaved"];
+                };
+            };
+            /** @description An endpoint that is not https, not a URL, or not at a public address, or that does not resolve; a p256dh key that is not a P-256 point; an auth secret that is not 16 bytes; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PushEndpoint"];
+            };
+        };
+        responses: {
+            /** @description Not subscribed (any more) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No endpoint in the body; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    vapid_public_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The VAPID public key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VapidPublicKey"];
                 };
             };
             /** @description Not signed in */

@@ -24,6 +24,7 @@ const routes: Array<{ path: string; page: Page }> = [
   { path: '/create', page: lazy(() => import('./routes/create-post')) },
   { path: '/create-story', page: lazy(() => import('./routes/create-story')) },
   { path: '/chat/:conversationId?', page: lazy(() => import('./routes/chat')) },
+  { path: '/notifications', page: lazy(() => import('./routes/notifications')) },
   { path: '/voicemail', page: lazy(() => import('./routes/voicemail')) },
   { path: '/shop', page: lazy(() => import('./routes/shop')) },
   { path: '/earnings', page: lazy(() => import('./routes/earnings')) },

@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { CallProvider } from '@/features/calls/components/call-provider';
 import type { RenderLeaveVoicemail } from '@/features/calls/components/call-layer';
 import { ChatSync } from '@/features/chat/components/chat-sync';
+import { NotificationsSync } from '@/features/notifications/components/notifications-sync';
 import { SafetyLayer } from '@/features/safety/components/safety-layer';
 import { ThemeSync } from '@/features/settings/components/theme-sync';
 import { VoicemailSync } from '@/features/voicemail/components/voicemail-sync';
@@ -42,6 +43,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       <ThemeSync />
       <ChatSync />
       <VoicemailSync />
+      <NotificationsSync />
       <CallProvider renderLeaveVoicemail={renderLeaveVoicemail}>
         <SafetyLayer viewerId={user.id}>
           <CommunityLayer>

@@ -1,6 +1,6 @@
 //! The main navigation's destinations (spec 001 §2), shared by the phone's bottom bar and the
 //! desktop's side navigation: 5 tabs, Admin for admins, then the profile and Logout.
-import { Compass, Film, Home, MessageCircle, Shield, ShoppingBag, type LucideIcon } from 'lucide-react';
+import { Bell, Compass, Film, Home, MessageCircle, Shield, ShoppingBag, type LucideIcon } from 'lucide-react';
 import type { TabId } from './active-tab';
 
 export interface NavTab {
@@ -19,6 +19,14 @@ export function navTabs(isAdmin: boolean): NavTab[] {
     { id: 'shop', href: '/shop', label: 'Shop', icon: ShoppingBag },
     ...(isAdmin ? [{ id: 'admin' as const, href: '/admin', label: 'Admin', icon: Shield }] : []),
   ];
+}
+
+/** The side navigation's extra entry (issue 21): the phone reaches it by the home header's bell. */
+export const notificationsTab: NavTab = { id: 'notifications', href: '/notifications', label: 'Notifications', icon: Bell };
+
+/** What a tab's label is followed by for screen readers when it carries a count ('Messages 2 unread'). */
+export function unreadText(count: number): string {
+  return `${count >= 100 ? '99+' : count} unread`;
 }
 
 export function profileHref(username: string): string {

@@ -33,7 +33,7 @@ describe('SideNav', () => {
   it("offers the bottom bar's destinations with their labels, Logout last", () => {
     const nav = renderNav(maya);
     const items = nav.getAllByRole('listitem').map((li) => li.textContent);
-    expect(items).toEqual(['Home', 'Explore', 'Messages', 'Reels', 'Shop', 'Profile', 'Logout']);
+    expect(items).toEqual(['Home', 'Explore', 'Messages', 'Notifications', 'Reels', 'Shop', 'Profile', 'Logout']);
     expect(nav.getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/chat');
     expect(nav.getByRole('link', { name: /Profile$/ })).toHaveAttribute('href', '/profile/maya');
     expect(nav.getByRole('button', { name: 'Logout' })).toBeInTheDocument();

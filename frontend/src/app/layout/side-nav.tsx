@@ -1,13 +1,17 @@
 //! The navigation down the left side on a desktop (from 1024 px), in place of the bottom bar:
-//! the same destinations (nav-items.ts), each with its icon and full label, Logout at the foot.
+//! the same destinations (nav-items.ts), each with its icon and full label, Logout at the foot,
+//! plus Notifications after Messages (issue 21); both carry their unread counts.
 import { LogOut, type LucideIcon } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
+import { CountBadge } from '@/components/ui/count-badge';
 import { useLogout } from '@/features/auth/api/logout';
+import { useUnreadMessagesCount } from '@/features/chat/api/get-unread-count';
+import { useUnreadNotifications } from '@/features/notifications/api/get-unread-count';
 import type { User } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { activeTabFor } from './active-tab';
-import { navTabs, profileHref } from './nav-items';
+import { navTabs, notificationsTab, profileHref, unreadText, type NavTab } from './nav-items';
 
 const itemClass = 'flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-[15px] font-medium transition';
 
@@ -15,11 +19,33 @@ function itemState(active: boolean) {
   return active ? 'bg-white/10 text-white' : 'text-zinc-300 hover:bg-white/5 hover:text-white';
 }
 
-function SideLink({ href, label, icon: Icon, active }: { href: string; label: string; icon: LucideIcon; active: boolean }) {
+function SideLink({
+  href,
+  label,
+  icon: Icon,
+  active,
+  count = 0,
+}: {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  active: boolean;
+  /** Shown as a badge after the label (unread messages, unread notifications). */
+  count?: number;
+}) {
   return (
     <Link href={href} aria-current={active ? 'page' : undefined} className={cn(itemClass, itemState(active))}>
       <Icon aria-hidden="true" className={cn('size-6 shrink-0', active && 'text-fuchsia-400')} strokeWidth={active ? 2.5 : 2} />
-      <span className="truncate">{label}</span>
+      <span className="truncate">
+        {label}
+        {count > 0 && (
+          <>
+            {' '}
+            <span className="sr-only">{unreadText(count)}</span>
+          </>
+        )}
+      </span>
+      <CountBadge count={count} className="ml-auto" />
     </Link>
   );
 }
@@ -28,6 +54,12 @@ export function SideNav({ user }: { user: User }) {
   const [location] = useLocation();
   const active = activeTabFor(location);
   const logout = useLogout();
+  const counts: Partial<Record<NavTab['id'], number>> = {
+    chat: useUnreadMessagesCount(),
+    notifications: useUnreadNotifications(),
+  };
+  // A desktop has the room for Notifications beside Messages (the phone's is home's bell).
+  const tabs = navTabs(user.isAdmin).flatMap((tab) => (tab.id === 'chat' ? [tab, notificationsTab] : [tab]));
 
   return (
     <nav
@@ -46,9 +78,9 @@ export function SideNav({ user }: { user: User }) {
         <span className="text-xl font-bold tracking-tight text-white">Atelier</span>
       </Link>
       <ul className="flex flex-1 flex-col gap-1">
-        {navTabs(user.isAdmin).map((tab) => (
+        {tabs.map((tab) => (
           <li key={tab.id}>
-            <SideLink href={tab.href} label={tab.label} icon={tab.icon} active={active === tab.id} />
+            <SideLink href={tab.href} label={tab.label} icon={tab.icon} active={active === tab.id} count={counts[tab.id]} />
           </li>
         ))}
         <li>

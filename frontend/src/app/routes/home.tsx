@@ -8,6 +8,7 @@ import { CollaborationCanvas } from '@/features/home/components/collaboration-ca
 import { QuickCreate } from '@/features/home/components/quick-create';
 import { SkillMatcher } from '@/features/home/components/skill-matcher';
 import { DEFAULT_MOOD, DEFAULT_VIEW_MODE, moodById, type MoodId, type ViewMode } from '@/features/home/moods';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { CreateChooser } from '@/features/posts/components/create-chooser';
 import { PostFeed } from '@/features/posts/components/post-feed';
 import { StoriesStrip } from '@/features/stories/components/stories-strip';
@@ -33,10 +34,11 @@ export default function HomePage() {
     <main className="space-y-6 px-4 pt-6 pb-6">
       <header className="flex items-center gap-3">
         <Avatar src={user.profileImageUrl} name={user.displayName} className="size-11 text-lg" />
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1">
           <h1 className="truncate text-lg font-semibold text-white">Welcome, {user.displayName}</h1>
           <p className="truncate text-sm text-zinc-400">@{user.username}</p>
         </div>
+        <NotificationBell />
       </header>
       <AiCreativeAssistant viewMode={viewMode} onViewModeChange={setViewMode} mood={mood} onMoodChange={setMood} />
       <QuickCreate onNewProject={() => setChooserOpen(true)} />

@@ -27,6 +27,8 @@ export type Sender = Schemas['UserBrief'];
 export type ReplyPreview = Schemas['ReplyPreview'];
 export type Reaction = Schemas['Reaction'];
 export type Message = Schemas['Message'];
+/** {count}: the others' unread messages over all your conversations (the Messages tab). */
+export type UnreadCount = Schemas['UnreadCount'];
 
 export interface SendMessageRequest {
   content: string;

@@ -81,12 +81,29 @@ export function recordLastMessage(queryClient: QueryClient, message: Message): b
   return true;
 }
 
-/** A message the session user sent or received: into the messages and the conversation list. */
-export function recordMessage(queryClient: QueryClient, message: Message): void {
+/**
+ * A message the session user sent or received: into the messages and the conversation list. One
+ * from the other person (`fromOther`) is unread until read: its conversation's count goes up and
+ * the Messages tab's total is fetched again.
+ */
+export function recordMessage(queryClient: QueryClient, message: Message, fromOther = false): void {
+  const known = flattenMessages(queryClient.getQueryData<MessagePages>(chatKeys.messages(message.conversationId))).some(
+    (m) => m.id === message.id,
+  );
   upsertMessage(queryClient, message);
   if (!recordLastMessage(queryClient, message)) {
     void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+  } else if (fromOther && !known) {
+    updateConversation(queryClient, message.conversationId, (c) => ({ ...c, unreadCount: c.unreadCount + 1 }));
   }
+  if (fromOther) void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
+}
+
+/** Applies `update` to one cached conversation. */
+export function updateConversation(queryClient: QueryClient, conversationId: number, update: (c: Conversation) => Conversation): void {
+  queryClient.setQueryData<ConversationPages>(chatKeys.conversations(), (data) =>
+    data ? mapConversations(data, (c) => (c.id === conversationId ? update(c) : c)) : data,
+  );
 }
 
 /** Presence of a user, written into every cached conversation they take part in. */

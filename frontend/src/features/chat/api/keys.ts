@@ -8,6 +8,8 @@ import type { Conversation, Message } from '../types';
 export const chatKeys = {
   all: ['chat'] as const,
   conversations: () => conversationsQueryKey,
+  /** The Messages tab's total: the others' unread messages over all conversations. */
+  unread: () => ['chat', 'unread'] as const,
   messagesAll: () => ['chat', 'messages'] as const,
   messages: (conversationId: number) => ['chat', 'messages', conversationId] as const,
   /** The 'Start New Chat' dialog's user search: the users feature's call, filed under the chat. */
@@ -18,6 +20,8 @@ export const chatKeys = {
   start: () => ['chat', 'start'] as const,
   react: (conversationId: number) => ['chat', 'react', conversationId] as const,
   leave: () => ['chat', 'leave'] as const,
+  /** Mutation key: moving the read pointer of one conversation. */
+  read: (conversationId: number) => ['chat', 'read', conversationId] as const,
   /** Mutation key: sending a post or reel into a conversation ('Send to…'). */
   share: (kind: 'post' | 'reel', id: number) => ['chat', 'share', kind, id] as const,
 };

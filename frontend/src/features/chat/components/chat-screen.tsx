@@ -11,9 +11,11 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
-import { flattenConversations } from '../api/cache';
+import { flattenConversations, flattenMessages } from '../api/cache';
 import { useConversations } from '../api/get-conversations';
+import { useMessages } from '../api/get-messages';
 import { otherParticipant } from '../conversation';
+import { useReadPointer } from '../hooks/use-read-pointer';
 import { useOtherTyping } from '../hooks/use-typing';
 import type { ChatUser, Message } from '../types';
 import { ChatHeader } from './chat-header';
@@ -52,6 +54,13 @@ function ChatPane({
   const otherTyping = useOtherTyping(conversationId, me.id);
   const conversation = flattenConversations(list.data).find((c) => c.id === conversationId);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  const messages = useMessages(conversationId);
+  useReadPointer({
+    conversationId,
+    meId: me.id,
+    messages: messages.data ? flattenMessages(messages.data) : null,
+    unreadCount: conversation?.unreadCount ?? null,
+  });
 
   // A linked conversation beyond the loaded pages: keep loading until it turns up.
   const searching = !conversation && (list.isPending || hasNextPage);

@@ -1,12 +1,14 @@
 //! The conversation list (spec 001 §2): each entry the other participant's avatar with an online
 //! dot, their name, the last message ('Voice message' for a voice one) and its relative time (to
 //! the minute, kept current); older conversations load as the list is scrolled. Collapsed, it is
-//! a strip of the first 8 avatars.
+//! a strip of the first 8 avatars. A conversation with messages you have not read (issue 21)
+//! shows the name and preview in bold and the count in a pill.
 import { ChevronsLeft, ChevronsRight, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { LoadMore } from '@/components/load-more';
 import { Avatar } from '@/components/ui/avatar';
+import { CountBadge } from '@/components/ui/count-badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { IconButton } from '@/components/ui/icon-button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -19,6 +21,11 @@ import { useConversations } from '../api/get-conversations';
 import { messagePreview, otherParticipant } from '../conversation';
 import type { ChatUser, Conversation } from '../types';
 import { VoicemailLink } from './voicemail-link';
+
+/** Read after a conversation's count pill: '2 unread messages'. */
+export function unreadLabel(count: number): string {
+  return count === 1 ? 'unread message' : 'unread messages';
+}
 
 /** Spec 001 §9: the collapsed strip shows 8 conversations. */
 export const COLLAPSED_COUNT = 8;
@@ -51,6 +58,7 @@ function ActivityTime({ at }: { at: string }) {
 function Entry({ conversation, meId, selected }: { conversation: Conversation; meId: number; selected: boolean }) {
   const other = otherParticipant(conversation, meId);
   const last = conversation.lastMessage;
+  const unread = conversation.unreadCount;
   return (
     <li>
       <Link
@@ -64,10 +72,15 @@ function Entry({ conversation, meId, selected }: { conversation: Conversation; m
         <AvatarWithDot user={other} className="size-12 text-lg" />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
-            <span className="truncate font-semibold text-white">{other.displayName}</span>
+            <span className={cn('truncate text-white', unread > 0 ? 'font-bold' : 'font-semibold')}>{other.displayName}</span>
             <ActivityTime at={conversation.lastActivityAt} />
           </span>
-          <span className="block truncate text-sm text-zinc-400">{last ? messagePreview(last) : 'No messages yet'}</span>
+          <span className="flex items-center gap-2">
+            <span className={cn('min-w-0 flex-1 truncate text-sm', unread > 0 ? 'font-semibold text-zinc-100' : 'text-zinc-400')}>
+              {last ? messagePreview(last) : 'No messages yet'}
+            </span>
+            <CountBadge count={unread} label={unreadLabel(unread)} />
+          </span>
         </span>
       </Link>
     </li>

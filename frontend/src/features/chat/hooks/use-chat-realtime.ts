@@ -22,10 +22,12 @@ export function useChatRealtime(): void {
   useRealtimeEvent((event) => {
     if (!isChatEvent(event)) return;
     switch (event.type) {
-      case 'newMessage':
-        recordMessage(queryClient, event.message);
-        alertNewMessage(event.message, queryClient.getQueryData<User | null>(userQueryKey)?.id, readSettings(queryClient));
+      case 'newMessage': {
+        const meId = queryClient.getQueryData<User | null>(userQueryKey)?.id;
+        recordMessage(queryClient, event.message, event.message.sender.id !== meId);
+        alertNewMessage(event.message, meId, readSettings(queryClient));
         break;
+      }
       case 'reaction':
         void queryClient.invalidateQueries({ queryKey: chatKeys.messages(event.conversationId) });
         break;
@@ -45,5 +47,6 @@ export function useChatRealtime(): void {
     if (!reconnected) return;
     void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
     void queryClient.invalidateQueries({ queryKey: chatKeys.messagesAll() });
+    void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
   });
 }

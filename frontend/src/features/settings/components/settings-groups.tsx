@@ -1,11 +1,14 @@
 //! The four switch groups of spec 001 §2, loaded from GET /api/user/settings and saved as each
 //! one changes (optimistic: the switch moves at once and goes back with a toast on failure). A
 //! group may end with an entry the page hands in (Privacy & Security: 'Blocked accounts'). The
-//! Private Account switch is live (issue 20); while on, it says what turning it off does.
+//! Private Account switch is live (issue 20); while on, it says what turning it off does. The
+//! Notifications group also says which kinds notify at all (issue 21), and its Push switch asks
+//! the browser and subscribes it (hooks/use-push-switch.ts).
 import { useId, type ReactNode } from 'react';
 import { Switch } from '@/components/ui/switch';
 import { DEFAULT_SETTINGS, useSettings, type Settings } from '@/lib/settings';
 import { useUpdateSettings } from '../api/update-settings';
+import { usePushSwitch } from '../hooks/use-push-switch';
 
 interface SwitchRow {
   key: keyof Settings;
@@ -24,6 +27,11 @@ export const SETTINGS_GROUPS: Array<{ title: string; rows: SwitchRow[] }> = [
       { key: 'pushNotifications', label: 'Push Notifications', description: 'Browser notifications for calls and messages' },
       { key: 'voiceMessageNotifications', label: 'Voice Messages', description: 'Notify me of new voice messages' },
       { key: 'chatMessageNotifications', label: 'Chat Messages', description: 'Notify me of new chat messages' },
+      // Issue 21: which kinds of activity make a notification at all.
+      { key: 'likeNotifications', label: 'Likes', description: 'Notify me when someone likes my posts, reels or comments' },
+      { key: 'commentNotifications', label: 'Comments', description: 'Notify me of comments and replies' },
+      { key: 'mentionNotifications', label: 'Mentions', description: 'Notify me when someone mentions me' },
+      { key: 'followNotifications', label: 'Follows', description: 'Notify me of new followers and follow requests' },
     ],
   },
   {
@@ -82,10 +90,25 @@ export const SETTINGS_GROUPS: Array<{ title: string; rows: SwitchRow[] }> = [
   },
 ];
 
-function SettingRow({ row, checked, onChange }: { row: SwitchRow; checked: boolean; onChange: (on: boolean) => void }) {
+function SettingRow({
+  row,
+  checked,
+  onChange,
+  status,
+  disabled,
+}: {
+  row: SwitchRow;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  /** What just happened, announced politely (the push switch: 'Notifications are blocked…'). */
+  status?: string | null;
+  disabled?: boolean;
+}) {
   const id = useId();
   const hint = checked ? row.whenOn : undefined;
-  const describedBy = [`${id}-description`, hint && `${id}-hint`, row.note && `${id}-note`].filter(Boolean).join(' ');
+  const describedBy = [`${id}-description`, hint && `${id}-hint`, row.note && `${id}-note`, status && `${id}-status`]
+    .filter(Boolean)
+    .join(' ');
   return (
     <li className="flex items-center justify-between gap-4 py-3">
       <div className="min-w-0">
@@ -105,9 +128,15 @@ function SettingRow({ row, checked, onChange }: { row: SwitchRow; checked: boole
             {row.note}
           </p>
         )}
+        {status !== undefined && (
+          <p id={`${id}-status`} role="status" className="mt-1 text-xs text-amber-300 empty:hidden">
+            {status}
+          </p>
+        )}
       </div>
       <Switch
         checked={checked}
+        disabled={disabled}
         onCheckedChange={onChange}
         aria-labelledby={`${id}-label`}
         aria-describedby={describedBy}
@@ -119,6 +148,7 @@ function SettingRow({ row, checked, onChange }: { row: SwitchRow; checked: boole
 export function SettingsGroups({ extras = {} }: { extras?: Partial<Record<string, ReactNode>> } = {}) {
   const settings = useSettings();
   const update = useUpdateSettings();
+  const push = usePushSwitch();
   const values = settings.data ?? DEFAULT_SETTINGS;
 
   return (
@@ -132,14 +162,20 @@ export function SettingsGroups({ extras = {} }: { extras?: Partial<Record<string
         >
           <h2 className="pt-2 text-sm font-semibold tracking-wide text-zinc-300 uppercase">{group.title}</h2>
           <ul className="divide-y divide-white/10">
-            {group.rows.map((row) => (
-              <SettingRow
-                key={row.key}
-                row={row}
-                checked={values[row.key]}
-                onChange={(on) => update.mutate({ [row.key]: on })}
-              />
-            ))}
+            {group.rows.map((row) =>
+              row.key === 'pushNotifications' ? (
+                <SettingRow
+                  key={row.key}
+                  row={row}
+                  checked={values[row.key]}
+                  onChange={(on) => void push.onChange(on)}
+                  status={push.message}
+                  disabled={push.pending}
+                />
+              ) : (
+                <SettingRow key={row.key} row={row} checked={values[row.key]} onChange={(on) => update.mutate({ [row.key]: on })} />
+              ),
+            )}
             {extras[group.title] && <li>{extras[group.title]}</li>}
           </ul>
         </section>

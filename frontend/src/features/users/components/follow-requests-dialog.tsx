@@ -18,9 +18,10 @@ import { useAnswerFollowRequest, type RequestAnswer } from '../api/answer-follow
 import { useFollowRequests } from '../api/get-follow-requests';
 import { FOLLOW_REQUESTS_TEXT as TEXT } from '../privacy-text';
 
-type Answer = (request: FollowRequest, answer: RequestAnswer, row: HTMLElement | null) => void;
+export type Answer = (request: FollowRequest, answer: RequestAnswer, row: HTMLElement | null) => void;
 
-function RequestRow({ request, onAnswer }: { request: FollowRequest; onAnswer: Answer }) {
+/** One request: the requester's avatar and name (a link to them), Approve and Decline. */
+export function RequestRow({ request, onAnswer }: { request: FollowRequest; onAnswer: Answer }) {
   const row = useRef<HTMLLIElement>(null);
   const { user } = request;
   const profile = `/profile/${encodeURIComponent(user.username)}`;

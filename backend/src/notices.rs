@@ -1,14 +1,29 @@
 //! Telling people what happened (issue 21, DESIGN §8): after an act commits with the
 //! notifications it wrote (db/notifications.rs `record`, `retract`), each recipient's sockets,
-//! on every instance, get the notification as their list shows it and the new unread count.
-//! Best effort: the act is done whatever happens here; a failed read is logged, and the next
-//! fetch of the list or the count is right anyway.
+//! on every instance, get the notification as their list shows it and the new unread count;
+//! someone with no socket open anywhere gets it pushed to their browsers instead (the outbox,
+//! push/), as their settings allow. Best effort: the act is done whatever happens here; a
+//! failed read is logged, and the next fetch of the list or the count is right anyway.
 
 use crate::db;
 use crate::db::notifications::Notice;
+use crate::domain::NotificationKind;
+use crate::push;
 use crate::realtime::events::ServerEvent;
 use crate::state::AppState;
 use crate::wire::notification::Notification;
+use crate::wire::push::PushPayload;
+
+/// Which of the settings' switches, beside Push Notifications, a push needs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PushSwitch {
+    /// Push Notifications alone (likes, comments, follows, calls, …).
+    Any,
+    /// Chat Message Notifications too (a new message).
+    Chat,
+    /// Voice Message Notifications too (a voice message, a voicemail).
+    Voice,
+}
 
 /// Announces what the acts' notices changed: `notification` for a notification made or grown
 /// (none for one taken back), then `unreadCount`, to each recipient's sockets.
@@ -30,12 +45,64 @@ async fn send_notification(state: &AppState, recipient: i64, id: i64) -> Result<
     };
     let actors = db::notifications::actors(&state.db, recipient, &[id]).await?;
     let notification = Notification::from_row(row, &actors);
+    let switch = if notification.kind == NotificationKind::Voicemail {
+        PushSwitch::Voice
+    } else {
+        PushSwitch::Any
+    };
+    let payload = PushPayload {
+        title: Some("Atelier".to_owned()),
+        text: notification.text.clone(),
+        actors: notification
+            .actors
+            .iter()
+            .map(|actor| actor.display_name.clone())
+            .collect(),
+        url: notification.url.clone(),
+        // A newer push about the same thing replaces the shown one (a folded like).
+        tag: Some(format!(
+            "{}-{}-{}",
+            notification.kind.as_str(),
+            notification.target.target_type.as_str(),
+            notification.target.id
+        )),
+    };
     state.realtime.publish(
         &[recipient],
         &ServerEvent::Notification {
             notification: Box::new(notification),
         },
     );
+    push_if_away(state, recipient, switch, &payload).await
+}
+
+/// Queues `payload` for `recipient`'s browsers when no socket of theirs is open on any
+/// instance (an open app hears the socket instead) and their settings allow it, then wakes
+/// the drainer. After the act's commit, since who is online is not in the database: a crash
+/// between the two loses the push, never the notification.
+pub async fn push_if_away(
+    state: &AppState,
+    recipient: i64,
+    switch: PushSwitch,
+    payload: &PushPayload,
+) -> Result<(), sqlx::Error> {
+    if !state.realtime.online_among(&[recipient]).await.is_empty() {
+        return Ok(());
+    }
+    let settings = db::settings::get(&state.db, recipient).await?;
+    let allowed = settings.push_notifications
+        && match switch {
+            PushSwitch::Any => true,
+            PushSwitch::Chat => settings.chat_message_notifications,
+            PushSwitch::Voice => settings.voice_message_notifications,
+        };
+    if !allowed {
+        return Ok(());
+    }
+    let mut tx = state.db.begin_write().await?;
+    push::enqueue(&mut tx, recipient, payload).await?;
+    tx.commit().await?;
+    state.push.wake();
     Ok(())
 }
 

@@ -33,6 +33,8 @@ pub async fn fallback(method: Method, uri: Uri, headers: HeaderMap) -> Response 
     {
         let cache = if file.starts_with("assets/") {
             IMMUTABLE
+        } else if revalidated(file) {
+            "no-cache"
         } else {
             "public, max-age=3600"
         };
@@ -53,6 +55,13 @@ pub async fn fallback(method: Method, uri: Uri, headers: HeaderMap) -> Response 
         )
             .into_response(),
     }
+}
+
+/// Files a browser checks with the server on each use (issue 21): the service worker (a cached
+/// one would delay every update of the app), the web app manifest and its icons (their names
+/// carry no content hash).
+fn revalidated(file: &str) -> bool {
+    matches!(file, "sw.js" | "manifest.webmanifest") || file.starts_with("icons/")
 }
 
 /// One file of the build, as the client's Accept-Encoding prefers it: its `.br` or `.gz` twin

@@ -34,6 +34,7 @@ both_backends!(
     unsubscribing_ends_only_the_callers_own_subscription,
     endpoints_that_are_not_https_to_a_public_address_are_refused,
     malformed_keys_are_refused_and_nothing_is_stored,
+    notifications_and_messages_are_pushed_to_whoever_has_no_socket_open,
 );
 
 const SUBJECT: &str = "mailto:admin@atelier.local";
@@ -623,4 +624,92 @@ async fn malformed_keys_are_refused_and_nothing_is_stored(backend: Backend) {
         .await;
     assert_eq!(no_keys.status(), StatusCode::BAD_REQUEST);
     assert_eq!(subscriptions(&app).await, 0, "nothing stored");
+}
+
+/// The notifications and chat push (issue 21): a notification or a message reaches the
+/// browsers of someone with no socket open, as their settings allow; an open app hears its
+/// socket instead.
+async fn notifications_and_messages_are_pushed_to_whoever_has_no_socket_open(backend: Backend) {
+    use crate::sockets::{close_and_wait, connect, conversation, next_of};
+
+    let app = loopback_app(backend).await;
+    let mut service = PushService::start().await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let browser = Browser::new(&service, "maya-phone");
+    subscribed(&maya, &browser).await;
+    let post = crate::tags::post_with(&maya, "Kiln day", &[]).await["id"]
+        .as_i64()
+        .unwrap();
+
+    // Maya's app is closed: Leo's like is pushed.
+    let liked = leo.post(&format!("/api/posts/{post}/like")).await;
+    assert_eq!(liked.status(), 200);
+    let pushed = browser.decrypt(&service.next().await);
+    assert_eq!(pushed.text, "leo liked your post");
+    assert_eq!(pushed.url, format!("/p/{post}"));
+    assert_eq!(pushed.actors, ["leo display"]);
+    assert_eq!(pushed.tag.as_deref(), Some(&*format!("like-post-{post}")));
+
+    // Her app is open: the socket hears the comment, nothing is pushed.
+    let mut socket = connect(&app, &maya).await;
+    let commented = leo
+        .post_json(
+            &format!("/api/posts/{post}/comments"),
+            &json!({"content": "So good"}),
+        )
+        .await;
+    assert_eq!(commented.status(), 201);
+    next_of(&mut socket, "notification").await;
+    app.drain_push().await;
+    service.assert_none();
+    close_and_wait(socket).await;
+
+    // A message while she is away.
+    let id = conversation(&leo, &maya).await;
+    let send = async || {
+        let sent = leo
+            .post_json(
+                &format!("/api/conversations/{id}/messages"),
+                &json!({"content": "hello"}),
+            )
+            .await;
+        assert_eq!(sent.status(), 201);
+    };
+    send().await;
+    let pushed = browser.decrypt(&service.next().await);
+    assert_eq!(pushed.text, "leo display: hello");
+    assert_eq!(pushed.url, format!("/chat/{id}"));
+
+    // Chat Message Notifications off: messages are not pushed, likes still are; Push
+    // Notifications off: nothing is.
+    let save = async |body: Value| {
+        let response = maya
+            .client
+            .put(maya.url("/api/user/settings"))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 200);
+    };
+    save(json!({"chatMessageNotifications": false})).await;
+    send().await;
+    app.drain_push().await;
+    service.assert_none();
+    let unliked = leo.post(&format!("/api/posts/{post}/like")).await;
+    assert_eq!(unliked.status(), 200);
+    let other = crate::tags::post_with(&maya, "Glaze day", &[]).await["id"]
+        .as_i64()
+        .unwrap();
+    leo.post(&format!("/api/posts/{other}/like")).await;
+    assert_eq!(
+        browser.decrypt(&service.next().await).url,
+        format!("/p/{other}")
+    );
+    save(json!({"pushNotifications": false})).await;
+    leo.post(&format!("/api/posts/{post}/like")).await;
+    send().await;
+    app.drain_push().await;
+    service.assert_none();
 }

@@ -22,6 +22,7 @@ both_backends!(
     the_openapi_document_describes_the_auth_endpoints,
     any_app_path_serves_the_web_app_uncached,
     hashed_assets_are_cached_for_a_year,
+    the_service_worker_manifest_and_icons_are_checked_on_each_use,
     a_json_list_comes_compressed_to_clients_that_ask_and_plain_to_others,
     the_landing_script_and_styles_come_precompressed_to_clients_that_ask,
     small_answers_media_and_the_websocket_are_not_compressed,
@@ -151,6 +152,27 @@ async fn hashed_assets_are_cached_for_a_year(backend: Backend) {
             .unwrap()
             .contains("javascript")
     );
+}
+
+/// The installable app (issue 21): the service worker, the manifest and its icons come with
+/// their types and `no-cache`, so a new version of the app reaches browsers at their next visit.
+async fn the_service_worker_manifest_and_icons_are_checked_on_each_use(backend: Backend) {
+    let app = spawn_app(backend).await;
+    for (path, kind) in [
+        ("/sw.js", "javascript"),
+        ("/manifest.webmanifest", "application/manifest+json"),
+        ("/icons/icon-192.png", "image/png"),
+        ("/icons/icon-512.png", "image/png"),
+    ] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert_eq!(response.headers()["cache-control"], "no-cache", "{path}");
+        let content_type = response.headers()["content-type"].to_str().unwrap();
+        assert!(content_type.contains(kind), "{path}: {content_type}");
+    }
+    let manifest: serde_json::Value = app.get("/manifest.webmanifest").await.json().await.unwrap();
+    assert_eq!(manifest["display"], "standalone");
+    assert_eq!(manifest["start_url"], "/");
 }
 
 /// The body of `response` decoded by its `Content-Encoding` (br, gzip or none), with that

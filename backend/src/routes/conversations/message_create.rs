@@ -11,9 +11,11 @@ use crate::db::messages::{Body, PostError};
 use crate::domain::{CANNOT_MESSAGE, parse_caption, parse_message};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::media::AudioKind;
+use crate::notices::{self, PushSwitch};
 use crate::realtime::events::ServerEvent;
 use crate::state::AppState;
 use crate::wire::chat::{Message, MessageType};
+use crate::wire::push::PushPayload;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -120,5 +122,28 @@ pub async fn send_message(
             message: Box::new(message.clone()),
         },
     );
+    // Members with no socket open get it pushed, as their chat or voice switch allows.
+    let (text, switch) = match message.message_type {
+        MessageType::Voice => (
+            format!("{} sent you a voice message", message.sender.display_name),
+            PushSwitch::Voice,
+        ),
+        _ => (
+            format!("{}: {}", message.sender.display_name, message.content),
+            PushSwitch::Chat,
+        ),
+    };
+    let payload = PushPayload {
+        title: Some("Atelier".to_owned()),
+        text,
+        actors: vec![message.sender.display_name.clone()],
+        url: format!("/chat/{id}"),
+        tag: Some(format!("chat-{id}")),
+    };
+    for &member in posted.people.iter().filter(|&&member| member != me) {
+        if let Err(error) = notices::push_if_away(&state, member, switch, &payload).await {
+            tracing::warn!(%error, "could not queue a message's push");
+        }
+    }
     Ok((StatusCode::CREATED, Json(message)))
 }

@@ -14,10 +14,14 @@ import { FOLLOW_REQUESTS_TEXT, FOLLOW_TEXT, PRIVATE_PROFILE_TEXT } from '@/featu
 import type { Screen } from './browser';
 import { prepareForCalls } from './calls';
 import { baseUrl, creator, DEMO_ADMIN, phones, signIn, signUp, type Creator } from './flows';
+import { gradientPng } from './png';
 
 const phone = phones();
 
 const DEMO_MAYA = { username: 'maya', email: 'maya@atelier.test', password: 'atelier-demo' };
+
+/** A small real picture to post (the server decodes and thumbnails it). */
+const SMALL_PNG = `data:image/png;base64,${gradientPng(120, 80, [236, 72, 153], [99, 102, 241]).toString('base64')}`;
 
 /** What each view (`{screen} {view}`) had: 'rule-id nodes' per serious or critical rule, for the summary. */
 const found = new Map<string, string[]>();
@@ -117,6 +121,35 @@ describe.each<Screen>(['phone', 'desktop'])('accessibility on the %s screen', (s
     await viewer.getByRole('progressbar').first().waitFor();
     await check(page, screen, 'story viewer');
     await closeDialog(page, viewer);
+  });
+
+  it('notifications: the bell with its badge, the page with an unread row and a follow request', async () => {
+    // Fresh creators: a private owner with a request waiting, and a like to tell her of.
+    const owner = creator(`a11y_notify_o_${screen}`, 'Nora Notify');
+    const fan = creator(`a11y_notify_f_${screen}`, 'Felix Fan');
+    const o = await phone(`a11y-${screen}-notify-owner`, screen);
+    await signUp(o.page, owner);
+    const made = await o.page.request.post(`${baseUrl}/api/posts`, { data: { imageUrl: SMALL_PNG, caption: 'A11y notification post' } });
+    expect(made.ok()).toBe(true);
+    const postId = ((await made.json()) as { id: number }).id;
+
+    // The fan likes it, then asks to follow once the account is private.
+    const f = await phone(`a11y-${screen}-notify-fan`, screen);
+    await signUp(f.page, fan);
+    expect((await f.page.request.post(`${baseUrl}/api/posts/${postId}/like`)).ok()).toBe(true);
+    const saved = await o.page.request.put(`${baseUrl}/api/user/settings`, { data: { privateAccount: true } });
+    expect(saved.ok()).toBe(true);
+    const ownerId = ((await (await f.page.request.get(`${baseUrl}/api/users/username/${owner.username}`)).json()) as { id: number }).id;
+    expect((await f.page.request.post(`${baseUrl}/api/users/${ownerId}/follow`)).ok()).toBe(true);
+
+    await o.page.goto(baseUrl);
+    await o.page.getByRole('link', { name: /^Notifications, \d+ unread$/ }).first().waitFor({ timeout: 20_000 });
+    await o.page.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor({ timeout: 20_000 });
+    await check(o.page, screen, 'home: bell with a badge');
+    await visit(o.page, '/notifications', 'Notifications');
+    await o.page.getByRole('button', { name: FOLLOW_REQUESTS_TEXT.approveLabel(fan.username) }).waitFor({ timeout: 15_000 });
+    await o.page.getByRole('link', { name: new RegExp(`^${fan.username} liked your post`) }).waitFor({ timeout: 15_000 });
+    await check(o.page, screen, 'notifications');
   });
 
   it('explore, with and without a search', async () => {

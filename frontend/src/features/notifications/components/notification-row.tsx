@@ -24,16 +24,18 @@ function AvatarStack({ actors }: { actors: NotificationActor[] }) {
       </span>
     );
   }
+  // Within the single avatar's 44 px: one face whole, or up to three of 28 px overlapping.
   const single = shown.length === 1;
+  const step = shown.length === 2 ? 16 : 8;
   return (
-    <span aria-hidden="true" data-testid="avatar-stack" className={cn('relative flex shrink-0 items-center', single ? 'w-11' : 'w-14')}>
+    <span aria-hidden="true" data-testid="avatar-stack" className="relative size-11 shrink-0">
       {shown.map((actor, index) => (
         <span
           key={actor.id}
-          className={cn('rounded-full ring-2 ring-zinc-950', !single && index > 0 && '-ml-6')}
-          style={{ zIndex: shown.length - index }}
+          className={cn('absolute rounded-full ring-2 ring-zinc-950', single ? 'inset-0' : 'top-2')}
+          style={single ? undefined : { left: index * step, zIndex: shown.length - index }}
         >
-          <Avatar src={actor.profileImageUrl} name={actor.displayName} className={single ? 'size-11 text-base' : 'size-8 text-xs'} />
+          <Avatar src={actor.profileImageUrl} name={actor.displayName} className={single ? 'size-11 text-base' : 'size-7 text-[11px]'} />
         </span>
       ))}
     </span>

@@ -200,6 +200,11 @@ pub struct NewComment<'a> {
     pub created_at: i64,
 }
 
+/// A comment answered by a reply: its post, reel, top-level comment and author.
+type ParentRow = (Option<i64>, Option<i64>, Option<i64>, i64);
+/// A comment whose likes moved: the count, its author, post, reel and words.
+type LikedRow = (i64, i64, Option<i64>, Option<i64>, String);
+
 /// Why a comment was not stored.
 #[derive(Debug)]
 pub enum InsertError {
@@ -239,16 +244,15 @@ pub async fn insert(
         None => None,
         Some(parent) => {
             // A comment of an account blocked either way, or removed, is not there to answer.
-            let found: Option<(Option<i64>, Option<i64>, Option<i64>, i64)> =
-                sqlx::query_as(concat!(
-                    "SELECT post_id, reel_id, parent_id, user_id FROM comments
+            let found: Option<ParentRow> = sqlx::query_as(concat!(
+                "SELECT post_id, reel_id, parent_id, user_id FROM comments
                  WHERE id = $1 AND removed_at IS NULL AND ",
-                    not_blocked!("$2", "comments.user_id")
-                ))
-                .bind(parent)
-                .bind(new.user_id)
-                .fetch_optional(&mut *tx)
-                .await?;
+                not_blocked!("$2", "comments.user_id")
+            ))
+            .bind(parent)
+            .bind(new.user_id)
+            .fetch_optional(&mut *tx)
+            .await?;
             let (parent_post, parent_reel, grandparent, parent_author) =
                 found.ok_or(InsertError::ParentNotFound)?;
             answered = Some(parent_author);
@@ -460,7 +464,7 @@ pub async fn toggle_like(
         .rows_affected()
         == 1;
     let delta: i64 = if unliked { -1 } else { 1 };
-    let counted: Option<(i64, i64, Option<i64>, Option<i64>, String)> = sqlx::query_as(
+    let counted: Option<LikedRow> = sqlx::query_as(
         "UPDATE comments SET likes_count = likes_count + $1 WHERE id = $2
          RETURNING likes_count, user_id, post_id, reel_id, content",
     )

@@ -382,7 +382,7 @@ async fn a_push_goes_to_every_subscription_of_the_user_and_no_one_else(backend: 
     }
 
     push_to(&app, maya.id, &payload("two devices")).await;
-    let mut paths = vec![service.next().await, service.next().await];
+    let mut paths = [service.next().await, service.next().await];
     paths.sort_by(|a, b| a.path.cmp(&b.path));
     assert_eq!(paths[0].path, "/push/maya-laptop");
     assert_eq!(laptop.decrypt(&paths[0]).text, "two devices");

@@ -14,6 +14,7 @@ both_backends!(
     presence_is_counted_across_instances,
     a_dead_instances_sockets_do_not_keep_anyone_online,
     a_call_is_signalled_across_instances_and_busy_is_seen_on_both,
+    a_notification_reaches_the_recipients_sockets_on_every_instance,
 );
 
 /// Two instances on one database and one Redis, under a key prefix of their own; `None`
@@ -254,4 +255,36 @@ async fn a_survivors_heartbeat_sweeps_a_dead_instance() {
     assert!(members.is_empty());
     // Swept once: a second heartbeat finds nothing more.
     assert_eq!(survivor.heartbeat().await.unwrap(), Vec::<i64>::new());
+}
+
+/// Issue 21: a like taken by one instance tells the author's sockets on both, the notification
+/// and the unread count, each once.
+async fn a_notification_reaches_the_recipients_sockets_on_every_instance(backend: Backend) {
+    let Some((first, second, _, _)) = two_instances(backend).await else {
+        return;
+    };
+    let maya = first.new_user("maya").await;
+    let leo = first.new_user("leo").await;
+    let post = crate::tags::post_with(&maya, "Across", &[]).await["id"]
+        .as_i64()
+        .unwrap();
+    let mut maya_on_first = connect(&first, &maya).await;
+    let mut maya_on_second = connect(&second, &maya).await;
+
+    let liked = leo.post(&format!("/api/posts/{post}/like")).await;
+    assert_eq!(liked.status(), 200);
+    for socket in [&mut maya_on_first, &mut maya_on_second] {
+        let event = next_of(socket, "notification").await;
+        assert_eq!(event["notification"]["text"], "leo liked your post");
+        assert_eq!(next_of(socket, "unreadCount").await["count"], 1);
+    }
+    // Once each: the next thing either hears is the read's count, not a second copy.
+    let read = maya
+        .post_json("/api/notifications/read", &json!({"all": true}))
+        .await;
+    assert_eq!(read.status(), 204);
+    for socket in [&mut maya_on_first, &mut maya_on_second] {
+        let event = assert_none_before(socket, &["notification"], "unreadCount").await;
+        assert_eq!(event["count"], 0);
+    }
 }

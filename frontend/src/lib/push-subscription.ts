@@ -1,41 +1,27 @@
 //! Web Push for this browser (issue 21, docs/notifications-contract.md): asks for the browser's
 //! permission, subscribes through the service worker's PushManager with the server's VAPID key,
 //! and tells the server the subscription; turning it off unsubscribes and tells the server to
-//! forget it. The three endpoints are typed here by hand until api.gen.ts has them:
-//! GET /api/push/vapid-public-key → {publicKey} (base64url), POST /api/push/subscriptions
-//! {endpoint, keys: {p256dh, auth}} → 201 (200 when known), DELETE /api/push/subscriptions
-//! {endpoint} → 204. Without a service worker or PushManager (dev mode, old browsers) push is
-//! simply not available: callers keep the account's setting usable and say so.
+//! forget it. Without a service worker or PushManager (dev mode, old browsers) push is simply
+//! not available: callers keep the account's setting usable and say so.
+import type { components } from '@/types/api.gen';
 import { apiRequest } from './api-client';
 
-/** GET /api/push/vapid-public-key. */
-export interface VapidPublicKey {
-  /** The server's VAPID public key, base64url (an uncompressed P-256 point, 65 bytes). */
-  publicKey: string;
-}
+type Schemas = components['schemas'];
 
-/** POST /api/push/subscriptions: what `PushSubscription.toJSON()` gives, base64url keys. */
-export interface PushSubscriptionBody {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-}
-
-/** DELETE /api/push/subscriptions. */
-export interface PushUnsubscribeBody {
-  endpoint: string;
-}
-
+/** GET /api/push/vapid-public-key → the key, base64url (an uncompressed P-256 point, 65 bytes). */
 export async function getVapidPublicKey(): Promise<string> {
   const res = await apiRequest('GET', '/api/push/vapid-public-key');
-  return ((await res.json()) as VapidPublicKey).publicKey;
+  return ((await res.json()) as Schemas['VapidPublicKey']).publicKey;
 }
 
-export async function saveSubscription(body: PushSubscriptionBody): Promise<void> {
+/** POST /api/push/subscriptions → 201 (200 when the endpoint is known). */
+export async function saveSubscription(body: Schemas['NewPushSubscription']): Promise<void> {
   await apiRequest('POST', '/api/push/subscriptions', body);
 }
 
+/** DELETE /api/push/subscriptions {endpoint} → 204. */
 export async function deleteSubscription(endpoint: string): Promise<void> {
-  const body: PushUnsubscribeBody = { endpoint };
+  const body: Schemas['PushEndpoint'] = { endpoint };
   await apiRequest('DELETE', '/api/push/subscriptions', body);
 }
 

@@ -1,7 +1,7 @@
 //! The tab bar under the column (spec 001 §2): 7 items, or 8 with Admin for admins. Phones and
 //! tablets only: from 1024 px the side navigation takes its place. Messages carries the count of
 //! unread messages (issue 21).
-import { LogOut, type LucideIcon } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { CountBadge } from '@/components/ui/count-badge';
@@ -10,7 +10,8 @@ import { useUnreadMessagesCount } from '@/features/chat/api/get-unread-count';
 import type { User } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { activeTabFor, type TabId } from './active-tab';
-import { navTabs, profileHref, unreadText } from './nav-items';
+import { navTabs, type NavLinkProps, profileHref } from './nav-items';
+import { NavLabel } from './nav-label';
 
 const itemClass =
   'flex min-h-14 min-w-11 flex-1 flex-col items-center justify-center gap-1 rounded-xl px-0.5 text-[10px] leading-none font-medium transition';
@@ -25,29 +26,14 @@ function NavLink({
   icon: Icon,
   active,
   count = 0,
-}: {
-  href: string;
-  label: string;
-  icon: LucideIcon;
-  active: boolean;
-  /** Shown as a badge on the icon (Messages: unread messages). */
-  count?: number;
-}) {
+}: NavLinkProps) {
   return (
     <Link href={href} aria-current={active ? 'page' : undefined} className={cn(itemClass, itemState(active))}>
       <span className="relative grid size-6 place-items-center">
         <Icon aria-hidden="true" className={cn('size-5', active && 'text-fuchsia-400')} strokeWidth={active ? 2.5 : 2} />
         <CountBadge count={count} className="absolute -top-1.5 left-3.5 ring-2 ring-zinc-950" />
       </span>
-      <span className="max-w-full truncate">
-        {label}
-        {count > 0 && (
-          <>
-            {' '}
-            <span className="sr-only">{unreadText(count)}</span>
-          </>
-        )}
-      </span>
+      <NavLabel label={label} count={count} className="max-w-full" />
     </Link>
   );
 }

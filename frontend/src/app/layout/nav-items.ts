@@ -10,6 +10,16 @@ export interface NavTab {
   icon: LucideIcon;
 }
 
+/** What a bar's or the side navigation's link takes: a destination, whether it is the current one, and its unread count (a badge). */
+export interface NavLinkProps {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  active: boolean;
+  /** Unread messages or notifications, shown as a badge; none at 0. */
+  count?: number;
+}
+
 export function navTabs(isAdmin: boolean): NavTab[] {
   return [
     { id: 'home', href: '/', label: 'Home', icon: Home },
@@ -23,11 +33,6 @@ export function navTabs(isAdmin: boolean): NavTab[] {
 
 /** The side navigation's extra entry (issue 21): the phone reaches it by the home header's bell. */
 export const notificationsTab: NavTab = { id: 'notifications', href: '/notifications', label: 'Notifications', icon: Bell };
-
-/** What a tab's label is followed by for screen readers when it carries a count ('Messages 2 unread'). */
-export function unreadText(count: number): string {
-  return `${count >= 100 ? '99+' : count} unread`;
-}
 
 export function profileHref(username: string): string {
   return `/profile/${encodeURIComponent(username)}`;

@@ -1,7 +1,7 @@
 //! The navigation down the left side on a desktop (from 1024 px), in place of the bottom bar:
 //! the same destinations (nav-items.ts), each with its icon and full label, Logout at the foot,
 //! plus Notifications after Messages (issue 21); both carry their unread counts.
-import { LogOut, type LucideIcon } from 'lucide-react';
+import { LogOut } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { CountBadge } from '@/components/ui/count-badge';
@@ -11,7 +11,8 @@ import { useUnreadNotifications } from '@/features/notifications/api/get-unread-
 import type { User } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { activeTabFor } from './active-tab';
-import { navTabs, notificationsTab, profileHref, unreadText, type NavTab } from './nav-items';
+import { navTabs, type NavLinkProps, notificationsTab, profileHref, type NavTab } from './nav-items';
+import { NavLabel } from './nav-label';
 
 const itemClass = 'flex min-h-12 w-full items-center gap-3 rounded-xl px-3 text-[15px] font-medium transition';
 
@@ -25,26 +26,11 @@ function SideLink({
   icon: Icon,
   active,
   count = 0,
-}: {
-  href: string;
-  label: string;
-  icon: LucideIcon;
-  active: boolean;
-  /** Shown as a badge after the label (unread messages, unread notifications). */
-  count?: number;
-}) {
+}: NavLinkProps) {
   return (
     <Link href={href} aria-current={active ? 'page' : undefined} className={cn(itemClass, itemState(active))}>
       <Icon aria-hidden="true" className={cn('size-6 shrink-0', active && 'text-fuchsia-400')} strokeWidth={active ? 2.5 : 2} />
-      <span className="truncate">
-        {label}
-        {count > 0 && (
-          <>
-            {' '}
-            <span className="sr-only">{unreadText(count)}</span>
-          </>
-        )}
-      </span>
+      <NavLabel label={label} count={count} />
       <CountBadge count={count} className="ml-auto" />
     </Link>
   );

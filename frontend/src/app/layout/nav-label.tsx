@@ -1,8 +1,9 @@
+import { countText } from '@/lib/count-text';
 import { cn } from '@/lib/utils';
 
 /** What a tab's label is followed by for screen readers when it carries a count ('Messages 2 unread'). */
 function unreadText(count: number): string {
-  return `${count >= 100 ? '99+' : count} unread`;
+  return `${countText(count)} unread`;
 }
 
 /** A tab's label, followed for screen readers by its unread count (the badge beside it is hidden from them). */

@@ -1,3 +1,4 @@
+import { countText } from '@/lib/count-text';
 import { cn } from '@/lib/utils';
 
 /**
@@ -16,7 +17,7 @@ export function CountBadge({ count, label, className }: { count: number; label?:
         className,
       )}
     >
-      {count >= 100 ? '99+' : count}
+      {countText(count)}
       {label && (
         <>
           {' '}

@@ -1,12 +1,13 @@
 //! Every user-visible string of the notifications (issue 21) in one place: the bell, the page,
 //! its filters, groups and rows. Components and tests read them from here.
+import { countText } from '@/lib/count-text';
 import type { NotificationFilter } from './types';
 
 export const NOTIFICATIONS_TEXT = {
   title: 'Notifications',
   /** The bell's accessible name, the count read after it ('Notifications, 3 unread'). */
   bell: 'Notifications',
-  bellLabel: (count: number) => (count > 0 ? `Notifications, ${badgeText(count)} unread` : 'Notifications'),
+  bellLabel: (count: number) => (count > 0 ? `Notifications, ${countText(count)} unread` : 'Notifications'),
   filters: 'Filter notifications',
   filter: {
     all: 'All',
@@ -31,8 +32,3 @@ export const NOTIFICATIONS_TEXT = {
   } satisfies Record<NotificationFilter, string>,
   followRequests: 'Follow requests',
 } as const;
-
-/** The badge's text: the count, '99+' from 100 (the server counts to 100). */
-export function badgeText(count: number): string {
-  return count >= 100 ? '99+' : String(count);
-}

@@ -11,6 +11,7 @@ import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useCurrentUser } from '@/lib/auth';
+import { countText } from '@/lib/count-text';
 import { useProducts } from '../api/get-products';
 import { cartCount, cartOf, MAX_QUANTITY, useCart } from '../cart';
 import { AD_EVERY, CATEGORIES, DEFAULT_FILTERS, filterProducts, SORTS, type CategoryFilter, type SortKey } from '../catalogue';
@@ -167,7 +168,7 @@ export function ShopScreen({
               data-testid="cart-badge"
               className="absolute -top-1 -right-1 grid h-5 min-w-5 place-items-center rounded-full bg-fuchsia-600 px-1 text-[0.6875rem] font-bold text-[#fff]"
             >
-              {count > 99 ? '99+' : count}
+              {countText(count)}
             </span>
           )}
         </button>

@@ -84,6 +84,18 @@ describe('unread messages', () => {
     expect(entry('Ana Silva')).not.toHaveAccessibleName(/unread/);
   });
 
+  it('marks the unread count on the avatar when the list is collapsed to its strip', async () => {
+    serveUnread({ 10: 2 }, { 10: [aMessage({ id: 1, conversationId: 10 }), aMessage({ id: 2, conversationId: 10 })] });
+    wide();
+    renderChat();
+    await screen.findByRole('link', { name: /Leo Park/ });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Collapse conversations' }));
+
+    const strip = screen.getByRole('navigation', { name: 'Conversations' });
+    expect(within(strip).getByRole('link', { name: 'Leo Park, 2 unread messages' })).toHaveTextContent('2');
+    expect(within(strip).getByRole('link', { name: 'Ana Silva' })).toHaveTextContent('');
+  });
+
   it('opening a conversation reads it: the pointer moves to the newest message, the pill and the total clear', async () => {
     const { calls } = serveUnread({ 10: 2 }, { 10: [aMessage({ id: 1, conversationId: 10 }), aMessage({ id: 2, conversationId: 10 }), aMessageFromMe({ id: 3, conversationId: 10 })] });
     wide();

@@ -2,7 +2,7 @@
 //! dot, their name, the last message ('Voice message' for a voice one) and its relative time (to
 //! the minute, kept current); older conversations load as the list is scrolled. Collapsed, it is
 //! a strip of the first 8 avatars. A conversation with messages you have not read (issue 21)
-//! shows the name and preview in bold and the count in a pill.
+//! shows the name and preview in bold and the count in a pill (on the avatar in the strip).
 import { ChevronsLeft, ChevronsRight, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -14,6 +14,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClockTick } from '@/hooks/use-clock-tick';
 import { useCurrentUser } from '@/lib/auth';
+import { countText } from '@/lib/count-text';
 import { minuteRelativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
 import { flattenConversations } from '../api/cache';
@@ -87,17 +88,23 @@ function Entry({ conversation, meId, selected }: { conversation: Conversation; m
   );
 }
 
+/** A strip entry's name: the person, whether they are online, and what is unread ('Leo Park, online, 2 unread messages'). */
+function stripLabel(other: ChatUser, unread: number): string {
+  return [other.displayName, other.isOnline && 'online', unread > 0 && `${countText(unread)} ${unreadLabel(unread)}`].filter(Boolean).join(', ');
+}
+
 function StripEntry({ conversation, meId, selected }: { conversation: Conversation; meId: number; selected: boolean }) {
   const other = otherParticipant(conversation, meId);
   return (
     <li>
       <Link
         href={`/chat/${conversation.id}`}
-        aria-label={other.isOnline ? `${other.displayName}, online` : other.displayName}
+        aria-label={stripLabel(other, conversation.unreadCount)}
         aria-current={selected ? 'page' : undefined}
-        className={cn('grid size-14 place-items-center rounded-xl transition', selected ? 'bg-white/10' : 'hover:bg-white/5')}
+        className={cn('relative grid size-14 place-items-center rounded-xl transition', selected ? 'bg-white/10' : 'hover:bg-white/5')}
       >
         <AvatarWithDot user={other} className="size-11 text-base" />
+        <CountBadge count={conversation.unreadCount} className="absolute top-0 right-0 ring-2 ring-zinc-950" />
       </Link>
     </li>
   );

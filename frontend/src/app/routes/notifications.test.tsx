@@ -114,6 +114,29 @@ describe('the notifications page', () => {
     expect(screen.queryByRole('button', { name: TEXT.markAllRead })).toBeNull();
   });
 
+  it('follows reads made on another device: a smaller count fetches the list again, none unread clears every mark', async () => {
+    let readOnLaptop: number[] = [];
+    const { calls, socket } = renderPage({
+      'GET /api/notifications': () =>
+        json([aNotification({ id: 6, read: readOnLaptop.includes(6) }), aNotification({ id: 5, text: 'leo liked your reel', read: readOnLaptop.includes(5) })]),
+      'GET /api/notifications/unread-count': () => json({ count: 2 - readOnLaptop.length }),
+    });
+    await screen.findByRole('link', { name: 'Notifications, 2 unread' });
+    expect(screen.getAllByTestId('unread-dot')).toHaveLength(2);
+    const fetched = calls('GET /api/notifications').length;
+
+    readOnLaptop = [6];
+    socket.receive({ type: 'unreadCount', count: 1 });
+    await waitFor(() => expect(screen.getAllByTestId('unread-dot')).toHaveLength(1));
+    expect(calls('GET /api/notifications').length).toBe(fetched + 1);
+    expect(screen.getByRole('link', { name: /leo liked your reel/ })).toHaveAccessibleName(/Unread$/);
+
+    socket.receive({ type: 'unreadCount', count: 0 });
+    await waitFor(() => expect(screen.queryAllByTestId('unread-dot')).toHaveLength(0));
+    expect(calls('GET /api/notifications').length).toBe(fetched + 1);
+    expect(calls('POST /api/notifications/read')).toEqual([]);
+  });
+
   it('asks for the chosen filter and marks it current', async () => {
     const { calls } = renderPage({
       'GET /api/notifications': ({ url }) =>

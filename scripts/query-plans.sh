@@ -82,11 +82,11 @@ search_posts_sqlite="SELECT p.id, p.search_words FROM posts_search f JOIN posts 
 # PostgreSQL's candidates: the newest 2,000 posts first, then every match through GIN.
 search_posts_pg="SELECT p.id, p.search_words FROM posts p
   JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND $may_see_u
-  WHERE p.search_vector @@ to_tsquery('simple', \$2)
+  WHERE p.search_vector @@ (SELECT to_tsquery('simple', \$2))
     AND p.id > (SELECT COALESCE(MAX(id), 0) FROM posts) - \$4 ORDER BY p.id DESC LIMIT \$3"
 search_posts_pg_all="SELECT p.id, p.search_words FROM posts p
   JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND $may_see_u
-  WHERE p.search_vector @@ to_tsquery('simple', \$2) ORDER BY p.id + 0 DESC LIMIT \$3"
+  WHERE p.search_vector @@ (SELECT to_tsquery('simple', \$2)) ORDER BY p.id + 0 DESC LIMIT \$3"
 tags_by_prefix="SELECT tag, posts_count FROM (SELECT tag, posts_count FROM tags
     WHERE tag >= \$1 AND tag < \$2 ORDER BY tag LIMIT \$3) AS range_read
   WHERE posts_count > 0 ORDER BY posts_count DESC, tag LIMIT \$4"

@@ -155,7 +155,7 @@ macro_rules! postgres_candidates_sql {
              FROM posts p
              JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND ",
             may_see!("$1", "u.id"),
-            " WHERE p.search_vector @@ to_tsquery('simple', $2) AND ",
+            " WHERE p.search_vector @@ (SELECT to_tsquery('simple', $2)) AND ",
             $condition,
             " ORDER BY ",
             $order,
@@ -166,14 +166,15 @@ macro_rules! postgres_candidates_sql {
 
 /// The newest `CANDIDATES` posts matching `tsquery` that `viewer` may see, on PostgreSQL. One
 /// query ordered by id lets the planner walk the primary key backwards, testing each post,
-/// whenever it guesses the words are common; it guesses so for any one-word prefix it has no
-/// statistics for (2 % of the posts), and a word no post has then reads every post (22 ms at
-/// 100,000 posts, against 0.1 ms through the GIN index). So two reads, each bounded: the newest
-/// 2,000 posts as the planner likes (a common word's newest 100 matches are there: 0.6–0.9 ms),
-/// then, only when they hold fewer, every match through the GIN index (`p.id + 0` cannot walk
-/// the primary key), whose work grows with the matches, not the posts (a word no post has:
-/// 0.1 ms; a word pair in one post of 125: 9 ms). Not prepared statements: each read is planned
-/// with its words.
+/// whenever it guesses the words are common, and a word no post has then reads every post (22
+/// ms at 100,000 posts, against 0.1 ms through the GIN index). So two reads, each bounded: the
+/// newest 2,000 posts walked by the primary key (a common word's newest 100 matches are there:
+/// 0.6 ms), then, only when they hold fewer, every match through the GIN index (`p.id + 0`
+/// cannot walk the primary key), whose work grows with the matches, not the posts (a word no
+/// post has: 0.1 ms; a word pair in one post of 125: 5 ms). Both are prepared statements with
+/// the connection's generic plan (db/mod.rs), which these shapes keep whatever the words; the
+/// tsquery is a sub-select, so it is made once per read, not once per post tested (1.9 ms
+/// against 0.6 ms for the first read at 100,000 posts, docs/benchmarks.md 2026-11-27).
 async fn postgres_candidates(
     db: &Db,
     viewer: i64,
@@ -183,7 +184,6 @@ async fn postgres_candidates(
         "p.id > (SELECT COALESCE(MAX(id), 0) FROM posts) - $4",
         "p.id"
     ))
-    .persistent(false)
     .bind(viewer)
     .bind(tsquery)
     .bind(CANDIDATES)
@@ -194,7 +194,6 @@ async fn postgres_candidates(
         return Ok(newest);
     }
     sqlx::query_as::<sqlx::Any, (i64, String)>(postgres_candidates_sql!("TRUE", "p.id + 0"))
-        .persistent(false)
         .bind(viewer)
         .bind(tsquery)
         .bind(CANDIDATES)

@@ -25,14 +25,14 @@ function filterHref(filter: NotificationFilter): string {
 function Filters({ current }: { current: NotificationFilter }) {
   return (
     <nav aria-label={TEXT.filters} className="-mx-4 overflow-x-auto px-4">
-      <ul className="flex gap-2">
+      <ul className="flex gap-1.5 sm:gap-2">
         {NOTIFICATION_FILTERS.map((filter) => (
           <li key={filter}>
             <Link
               href={filterHref(filter)}
               aria-current={filter === current ? 'page' : undefined}
               className={cn(
-                'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold whitespace-nowrap transition',
+                'inline-flex min-h-11 items-center rounded-full px-3.5 text-sm font-semibold whitespace-nowrap transition sm:px-4',
                 filter === current ? 'bg-white text-zinc-950' : 'border border-white/10 bg-white/5 text-zinc-200 hover:bg-white/10',
               )}
             >

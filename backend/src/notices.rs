@@ -89,6 +89,10 @@ pub async fn push_if_away(
     if !state.realtime.online_among(&[recipient]).await.is_empty() {
         return Ok(());
     }
+    // Most people have no browser subscribed: a read, and no write transaction, says so.
+    if !db::push::has_subscriptions(&state.db, recipient).await? {
+        return Ok(());
+    }
     let settings = db::settings::get(&state.db, recipient).await?;
     let allowed = settings.push_notifications
         && match switch {

@@ -278,17 +278,13 @@ pub async fn decide_withdrawal(
             dollars(amount)
         ),
     };
-    let act = Act {
-        recipient: user_id,
-        actor: None,
-        kind: NotificationKind::Withdrawal,
-        target_type: NotificationTargetType::Withdrawal,
-        target_id: id,
-        post_id: None,
-        reel_id: None,
-        comment_id: None,
-        preview: Some(&told),
-    };
+    let act = Act::told(
+        user_id,
+        NotificationKind::Withdrawal,
+        NotificationTargetType::Withdrawal,
+        id,
+        &told,
+    );
     let notice = notifications::record(&mut tx, &act, now).await?;
     tx.commit().await?;
     Ok(Decided::Done(notice))

@@ -7,8 +7,14 @@ use sqlx::FromRow;
 
 use super::Db;
 use super::messages::{SharedView, shared_item};
+use super::notifications::UNREAD_COUNT_MAX;
 use super::visibility::{not_blocked, pair_blocked};
 use crate::domain::Page;
+
+/// The most recently active conversations the Messages badge counts through: a new message
+/// brings its conversation to the top, so an unread one is among them unless this many others
+/// have moved since.
+pub const UNREAD_CONVERSATIONS_READ: i64 = 200;
 
 /// A conversation as one member sees it in their list: both people, and the last message.
 #[derive(Debug, Clone, FromRow)]
@@ -40,7 +46,8 @@ pub struct ConversationView {
     pub last_created_at: Option<i64>,
     /// 1 when one of the two blocked the other (readable, nothing can be sent).
     pub is_blocked: i64,
-    /// The others' messages after the member's read pointer (issue 21).
+    /// The others' messages after the member's read pointer (issue 21), counted to 100
+    /// (`UNREAD_COUNT_MAX`: the pill reads '99+').
     pub unread_count: i64,
     /// The last message's shared post or reel, when it is a share.
     #[sqlx(flatten)]
@@ -68,10 +75,12 @@ macro_rules! conversation_view {
                 lm.reply_to_id AS last_reply_to_id, lm.created_at AS last_created_at, ",
             pair_blocked!("c.user_a", "c.user_b"),
             " AS is_blocked,
-                (SELECT COUNT(*) FROM messages um
-                 WHERE um.conversation_id = c.id AND um.id > cm.last_read_message_id
-                   AND um.sender_id <> $1 AND um.created_at >= cm.joined_at
-                   AND um.removed_at IS NULL) AS unread_count, ",
+                (SELECT COUNT(*) FROM (
+                     SELECT 1 FROM messages um
+                     WHERE um.conversation_id = c.id AND um.id > cm.last_read_message_id
+                       AND um.sender_id <> $1 AND um.created_at >= cm.joined_at
+                       AND um.removed_at IS NULL
+                     LIMIT 100) AS unread) AS unread_count, ",
             shared_item!(columns),
             " FROM conversation_members cm
          JOIN conversations c ON c.id = cm.conversation_id
@@ -262,21 +271,27 @@ pub async fn read_to(
     Ok(ReadTo::Done)
 }
 
-/// How many of the others' messages `member` has not read, over all their conversations (the
-/// Messages tab's badge): only conversations whose last message is past the pointer are
-/// counted through.
+/// How many of the others' messages `member` has not read, over their
+/// `UNREAD_CONVERSATIONS_READ` most recently active conversations (a new message makes its
+/// conversation the most recent), counted to `UNREAD_COUNT_MAX`: the Messages tab's badge.
 pub async fn unread_total(db: &Db, member: i64) -> Result<i64, sqlx::Error> {
     let (total,): (i64,) = sqlx::query_as(
-        "SELECT CAST(COALESCE(SUM((
-                SELECT COUNT(*) FROM messages um
-                WHERE um.conversation_id = cm.conversation_id
-                  AND um.id > cm.last_read_message_id AND um.sender_id <> $1
-                  AND um.created_at >= cm.joined_at AND um.removed_at IS NULL)), 0) AS BIGINT)
-         FROM conversation_members cm
-         JOIN conversations c ON c.id = cm.conversation_id
-         WHERE cm.user_id = $1 AND c.last_message_id > cm.last_read_message_id",
+        "SELECT COUNT(*) FROM (
+             SELECT 1 FROM (
+                 SELECT conversation_id, last_read_message_id, joined_at
+                 FROM conversation_members WHERE user_id = $1
+                 ORDER BY last_activity_at DESC, conversation_id DESC LIMIT $2
+             ) AS cm
+             JOIN messages um ON um.conversation_id = cm.conversation_id
+                             AND um.id > cm.last_read_message_id
+             WHERE um.sender_id <> $1 AND um.created_at >= cm.joined_at
+               AND um.removed_at IS NULL
+             LIMIT $3
+         ) AS unread",
     )
     .bind(member)
+    .bind(UNREAD_CONVERSATIONS_READ)
+    .bind(UNREAD_COUNT_MAX)
     .fetch_one(&db.pool)
     .await?;
     Ok(total)

@@ -251,6 +251,28 @@ pub async fn answer_request(
             target,
         );
         notices.extend(notifications::record(&mut tx, &act, now).await?);
+        // The request's row becomes the follow it now is ('leo started following you', as on
+        // Instagram): read when it stands alone, since the target has just seen it; joined to
+        // an unread fold of the day's follows, that fold stays unread.
+        let follow = Act::new(
+            target,
+            requester,
+            NotificationKind::Follow,
+            NotificationTargetType::User,
+            target,
+        );
+        if let Some(notice) = notifications::record(&mut tx, &follow, now).await? {
+            if let Some(id) = notice.id {
+                sqlx::query(
+                    "UPDATE notifications SET read_at = $2 WHERE id = $1 AND actors_count = 1",
+                )
+                .bind(id)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+            }
+            notices.push(notice);
+        }
     }
     tx.commit().await?;
     Ok(Some(notices))

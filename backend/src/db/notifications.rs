@@ -60,6 +60,21 @@ impl<'a> Act<'a> {
             preview: None,
         }
     }
+
+    /// What the server tells `recipient` in its own words (a withdrawal decided): no actor.
+    pub fn told(
+        recipient: i64,
+        kind: NotificationKind,
+        target_type: NotificationTargetType,
+        target_id: i64,
+        sentence: &'a str,
+    ) -> Self {
+        Self {
+            actor: None,
+            preview: Some(sentence),
+            ..Self::new(recipient, 0, kind, target_type, target_id)
+        }
+    }
 }
 
 /// A notification an act made, grew or shrank, to announce once the act commits: its
@@ -257,8 +272,10 @@ pub async fn toggled(
 #[derive(Debug, Clone, FromRow)]
 pub struct NotificationRow {
     pub id: i64,
-    pub kind: String,
-    pub target_type: String,
+    #[sqlx(try_from = "String")]
+    pub kind: NotificationKind,
+    #[sqlx(try_from = "String")]
+    pub target_type: NotificationTargetType,
     pub target_id: i64,
     pub post_id: Option<i64>,
     pub reel_id: Option<i64>,

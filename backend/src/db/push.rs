@@ -109,6 +109,16 @@ pub async fn delete_subscription(db: &Db, id: i64) -> Result<(), sqlx::Error> {
         .map(|_| ())
 }
 
+/// Whether `user` has any browser subscribed.
+pub async fn has_subscriptions(db: &Db, user: i64) -> Result<bool, sqlx::Error> {
+    let found: Option<(i64,)> =
+        sqlx::query_as("SELECT id FROM push_subscriptions WHERE user_id = $1 LIMIT 1")
+            .bind(user)
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(found.is_some())
+}
+
 /// Queues `payload` (JSON text) for every subscription of `user`, in the caller's transaction,
 /// due at once. Answers how many rows were queued.
 pub async fn enqueue(tx: &mut Tx, user: i64, payload: &str) -> Result<u64, sqlx::Error> {

@@ -13,7 +13,7 @@ use sqlx::{AnyConnection, FromRow};
 
 use super::Db;
 use super::admin::{AuditAction, audit};
-use super::notifications::{self, Act, Notice};
+use super::notifications::Notice;
 use super::visibility::in_audience;
 use crate::domain::{
     NotificationKind, NotificationTargetType, Page, ReportAction, ReportReason, ReportStatus,
@@ -366,35 +366,40 @@ pub async fn decide(
         ReportAction::Suspend => super::users::deactivate_in(&mut tx, author, now).await?,
     }
     audit(&mut tx, admin, audited(action), id, notes, now).await?;
-    // Everyone who reported it hears that it was acted on (a dismissal tells no one).
-    let mut notices = Vec::new();
-    if action != ReportAction::Dismiss {
-        let told = match action {
-            ReportAction::Suspend => "Thanks for your report: we suspended the account".to_owned(),
-            _ => format!(
-                "Thanks for your report: we removed the {} you reported",
-                target.as_str()
-            ),
-        };
-        let reporters: Vec<(i64,)> =
-            sqlx::query_as("SELECT reporter_id FROM reports WHERE case_id = $1")
-                .bind(id)
-                .fetch_all(&mut *tx)
-                .await?;
-        for (reporter,) in reporters {
-            let act = Act {
-                recipient: reporter,
-                actor: None,
-                kind: NotificationKind::Report,
-                target_type: NotificationTargetType::Report,
-                target_id: id,
-                post_id: None,
-                reel_id: None,
-                comment_id: None,
-                preview: Some(&told),
-            };
-            notices.extend(notifications::record(&mut tx, &act, now).await?);
+    // Everyone who reported it hears that it was acted on (a dismissal tells no one), by one
+    // INSERT for all of them (a case may have many reporters).
+    let sentence = match action {
+        ReportAction::Dismiss => None,
+        ReportAction::Suspend => {
+            Some("Thanks for your report: we suspended the account".to_owned())
         }
+        ReportAction::Remove => Some(format!(
+            "Thanks for your report: we removed the {} you reported",
+            target.as_str()
+        )),
+    };
+    let mut notices = Vec::new();
+    if let Some(sentence) = sentence {
+        let told: Vec<(i64, i64)> = sqlx::query_as(
+            "INSERT INTO notifications (user_id, kind, target_type, target_id, preview,
+                                        actors_count, created_at, updated_at)
+             SELECT reporter_id, $2, $3, $1, $4, 0, $5, $5 FROM reports WHERE case_id = $1
+             RETURNING id, user_id",
+        )
+        .bind(id)
+        .bind(NotificationKind::Report.as_str())
+        .bind(NotificationTargetType::Report.as_str())
+        .bind(sentence)
+        .bind(now)
+        .fetch_all(&mut *tx)
+        .await?;
+        notices = told
+            .into_iter()
+            .map(|(id, recipient)| Notice {
+                recipient,
+                id: Some(id),
+            })
+            .collect();
     }
     tx.commit().await?;
     if action == ReportAction::Suspend {

@@ -17,6 +17,17 @@ macro_rules! stored_names {
                 Self::ALL.iter().copied().find(|value| value.as_str() == text)
             }
         }
+
+        /// A stored name read back (`#[sqlx(try_from = "String")]`): a name the type does
+        /// not know is a decode error, never a guess.
+        impl TryFrom<String> for $type {
+            type Error = String;
+
+            fn try_from(text: String) -> Result<Self, String> {
+                Self::from_stored(&text)
+                    .ok_or_else(|| format!("{text:?} is no {}", stringify!($type)))
+            }
+        }
     };
 }
 

@@ -279,4 +279,13 @@ mod tests {
             assert_eq!(K::from_stored(kind.as_str()), Some(*kind));
         }
     }
+
+    #[test]
+    fn a_stored_name_reads_back_and_an_unknown_one_is_an_error() {
+        for kind in K::ALL {
+            assert_eq!(K::try_from(kind.as_str().to_owned()), Ok(*kind));
+        }
+        assert!(K::try_from("poke".to_owned()).is_err());
+        assert!(NotificationTargetType::try_from("album".to_owned()).is_err());
+    }
 }

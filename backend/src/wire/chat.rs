@@ -50,7 +50,7 @@ pub struct Conversation {
     /// One of the two blocked the other (issue 20): the conversation stays readable, and
     /// sending into it is refused ('You can't message this account').
     pub is_blocked: bool,
-    /// The other person's messages you have not read (after your read pointer).
+    /// The other person's messages you have not read (after your read pointer), counted to 100.
     pub unread_count: i64,
 }
 

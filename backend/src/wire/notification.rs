@@ -56,9 +56,7 @@ pub struct UnreadCount {
 impl Notification {
     /// The row with its actors (every actor row of `actors` whose notification it is).
     pub fn from_row(row: NotificationRow, actors: &[ActorRow]) -> Self {
-        let kind = NotificationKind::from_stored(&row.kind).unwrap_or(NotificationKind::Like);
-        let target_type = NotificationTargetType::from_stored(&row.target_type)
-            .unwrap_or(NotificationTargetType::Post);
+        let (kind, target_type) = (row.kind, row.target_type);
         let mine: Vec<&ActorRow> = actors
             .iter()
             .filter(|actor| actor.notification_id == row.id)

@@ -221,12 +221,52 @@ async fn follows_fold_and_a_private_accounts_requests_are_asked_then_answered(ba
         .post(&format!("/api/follow-requests/{request}/approve"))
         .await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
-    // The answered request goes; the requester hears she was approved.
-    assert_eq!(kinds(&notifications(&maya).await), ["follow"]);
+    // The answered request goes and becomes the follow (joining the day's unread follows);
+    // the requester hears she was approved.
+    let list = notifications(&maya).await;
+    assert_eq!(kinds(&list), ["follow"]);
+    assert_eq!(list[0]["text"], "ines and leo started following you");
+    assert_eq!(list[0]["read"], false);
     let to_ines = notifications(&ines).await;
     assert_eq!(kinds(&to_ines), ["follow_accepted"]);
     assert_eq!(to_ines[0]["text"], "maya accepted your follow request");
     assert_eq!(to_ines[0]["url"], "/profile/maya");
+
+    // With nothing unread, the approved request becomes a follow already read: Maya has just
+    // seen it, so the badge does not light for it. Declining leaves nothing.
+    assert_eq!(
+        read(&maya, json!({"all": true})).await,
+        StatusCode::NO_CONTENT
+    );
+    let sam = app.new_user("sam").await;
+    let kim = app.new_user("kim").await;
+    follow(&sam, &maya).await;
+    follow(&kim, &maya).await;
+    assert_eq!(unread(&maya).await, 2);
+    let requests = maya.get_json("/api/user/follow-requests").await;
+    let of = |who: &TestUser| {
+        requests
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["user"]["id"] == who.id)
+            .map(|r| r["id"].as_i64().unwrap())
+            .unwrap()
+    };
+    let response = maya
+        .post(&format!("/api/follow-requests/{}/approve", of(&sam)))
+        .await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    let response = maya
+        .post(&format!("/api/follow-requests/{}/decline", of(&kim)))
+        .await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    let list = notifications(&maya).await;
+    assert_eq!(list[0]["text"], "sam started following you");
+    assert_eq!(list[0]["read"], true);
+    assert_eq!(kinds(&list), ["follow", "follow"]);
+    assert_eq!(unread(&maya).await, 0);
+    assert!(kinds(&notifications(&kim).await).is_empty());
 }
 
 async fn blocked_accounts_and_removed_content_are_never_shown(backend: Backend) {
@@ -524,6 +564,21 @@ async fn conversations_count_the_others_messages_after_the_read_pointer(backend:
     assert_eq!(unread_in(&leo).await, (1, 2));
     assert_eq!(read_to(&maya, id, mine).await, StatusCode::NO_CONTENT);
     assert_eq!(unread_in(&maya).await, (0, 0));
+
+    // Counted to 100, in the list and in the total: the pill and the badge read '99+'.
+    let db = app.db().await;
+    for _ in 0..101 {
+        sqlx::query(
+            "INSERT INTO messages (conversation_id, sender_id, content, created_at)
+             SELECT $1, $2, 'again', MAX(created_at) FROM messages",
+        )
+        .bind(id)
+        .bind(leo.id)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    }
+    assert_eq!(unread_in(&maya).await, (100, 100));
 }
 
 async fn a_kind_switched_off_in_settings_is_not_made(backend: Backend) {

@@ -507,8 +507,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * How many of the others' messages you have not read, over all your conversations (the
-         *     Messages tab's badge).
+         * How many of the others' messages you have not read, over your 200 most recently active
+         *     conversations, counted to 100 (the Messages tab's badge reads '99+' beyond 99).
          */
         get: operations["unread_messages"];
         put?: never;
@@ -1935,7 +1935,7 @@ export interface components {
             participants: components["schemas"]["Participant"][];
             /**
              * Format: int64
-             * @description The other person's messages you have not read (after your read pointer).
+             * @description The other person's messages you have not read (after your read pointer), counted to 100.
              */
             unreadCount: number;
         };

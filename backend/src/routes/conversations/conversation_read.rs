@@ -48,8 +48,8 @@ pub async fn read_conversation(
     }
 }
 
-/// How many of the others' messages you have not read, over all your conversations (the
-/// Messages tab's badge).
+/// How many of the others' messages you have not read, over your 200 most recently active
+/// conversations, counted to 100 (the Messages tab's badge reads '99+' beyond 99).
 #[utoipa::path(
     get, path = "/conversations/unread-count", tag = "chat",
     responses(

@@ -15,7 +15,7 @@ use crate::state::AppState;
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ReadRequest {
     /// Your notifications' ids, 1–100 of them (others' and unknown ids are ignored).
-    #[schema(max_items = 100)]
+    #[schema(min_items = 1, max_items = 100)]
     pub ids: Option<Vec<i64>>,
     /// `true`: every notification of yours.
     pub all: Option<bool>,

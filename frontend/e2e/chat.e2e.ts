@@ -80,6 +80,9 @@ describe('chat', () => {
     await b.page.getByRole('heading', { level: 2, name: alice.displayName }).waitFor();
     await fitsTheScreen(b.page);
 
+    // Opening it read it: Alice sees 'Seen' under her message, live (issue 22).
+    await a.page.getByText('Seen', { exact: true }).waitFor({ timeout: 15_000 });
+
     // He replies to it: a long press shows the actions.
     await longPress(message(b.page, hello));
     await message(b.page, hello).getByRole('button', { name: 'Reply' }).click();

@@ -32,6 +32,11 @@ pub struct ConversationView {
     pub b_display_name: String,
     pub b_profile_image: Option<String>,
     pub b_last_seen_at: Option<i64>,
+    /// Each person's read pointer as the member may see it (issue 22): their own always, the
+    /// other's when both have read receipts on (`read_shown!`); null otherwise, or when the
+    /// other has left.
+    pub a_read: Option<i64>,
+    pub b_read: Option<i64>,
     pub last_id: Option<i64>,
     pub last_sender_id: Option<i64>,
     pub last_sender_username: Option<String>,
@@ -54,6 +59,25 @@ pub struct ConversationView {
     pub last_shared: SharedView,
 }
 
+/// The read pointer of `$user` (a member row `$alias`) as the member `$1` may see it: `$1`'s own
+/// (`cm`), or another's when neither of the two turned read receipts off; NULL otherwise.
+macro_rules! read_shown {
+    ($user:literal, $alias:literal) => {
+        concat!(
+            "CASE WHEN ",
+            $user,
+            " = $1 THEN cm.last_read_message_id
+                  WHEN NOT EXISTS (SELECT 1 FROM user_settings rs
+                                   WHERE rs.user_id IN ($1, ",
+            $user,
+            ") AND rs.read_receipts = 0)
+                  THEN ",
+            $alias,
+            ".last_read_message_id END"
+        )
+    };
+}
+
 /// `$1` is the member whose list it is.
 macro_rules! conversation_view {
     () => {
@@ -64,7 +88,11 @@ macro_rules! conversation_view {
                 ua.last_seen_at AS a_last_seen_at,
                 ub.id AS b_id, ub.username AS b_username, ub.display_name AS b_display_name,
                 COALESCE(ub.profile_image_small_url, ub.profile_image_url) AS b_profile_image,
-                ub.last_seen_at AS b_last_seen_at,
+                ub.last_seen_at AS b_last_seen_at, ",
+            read_shown!("c.user_a", "ma"),
+            " AS a_read, ",
+            read_shown!("c.user_b", "mb"),
+            " AS b_read,
                 lm.id AS last_id, lm.sender_id AS last_sender_id,
                 ls.username AS last_sender_username, ls.display_name AS last_sender_display_name,
                 COALESCE(ls.profile_image_small_url, ls.profile_image_url)
@@ -86,6 +114,8 @@ macro_rules! conversation_view {
          JOIN conversations c ON c.id = cm.conversation_id
          JOIN users ua ON ua.id = c.user_a
          JOIN users ub ON ub.id = c.user_b
+         LEFT JOIN conversation_members ma ON ma.conversation_id = c.id AND ma.user_id = c.user_a
+         LEFT JOIN conversation_members mb ON mb.conversation_id = c.id AND mb.user_id = c.user_b
          LEFT JOIN messages lm ON lm.id = c.last_message_id AND lm.removed_at IS NULL
          LEFT JOIN users ls ON ls.id = lm.sender_id",
             shared_item!(joins "lm", "$1")
@@ -232,8 +262,8 @@ pub async fn list(db: &Db, member: i64, page: Page) -> Result<Vec<ConversationVi
 /// What moving a read pointer found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ReadTo {
-    /// The pointer is at the message now (or was beyond it already).
-    Done,
+    /// The pointer is at the message now (`true`: it moved there), or was beyond it already.
+    Done(bool),
     /// The reader is not a member of the conversation.
     NotMember,
     /// No such message in that conversation.
@@ -259,7 +289,7 @@ pub async fn read_to(
     if found.is_none() {
         return Ok(ReadTo::NotThere);
     }
-    sqlx::query(
+    let moved = sqlx::query(
         "UPDATE conversation_members SET last_read_message_id = $3
          WHERE conversation_id = $1 AND user_id = $2 AND last_read_message_id < $3",
     )
@@ -267,8 +297,30 @@ pub async fn read_to(
     .bind(member)
     .bind(message)
     .execute(&db.pool)
+    .await?
+    .rows_affected()
+        > 0;
+    Ok(ReadTo::Done(moved))
+}
+
+/// Who is told that `reader` read on in `conversation` (the `read` event): the other members
+/// with read receipts on, none when the reader turned them off.
+pub async fn receipt_recipients(
+    db: &Db,
+    conversation: i64,
+    reader: i64,
+) -> Result<Vec<i64>, sqlx::Error> {
+    let rows: Vec<(i64,)> = sqlx::query_as(
+        "SELECT cm.user_id FROM conversation_members cm
+         WHERE cm.conversation_id = $1 AND cm.user_id <> $2
+           AND NOT EXISTS (SELECT 1 FROM user_settings rs
+                           WHERE rs.user_id IN (cm.user_id, $2) AND rs.read_receipts = 0)",
+    )
+    .bind(conversation)
+    .bind(reader)
+    .fetch_all(&db.pool)
     .await?;
-    Ok(ReadTo::Done)
+    Ok(rows.into_iter().map(|(id,)| id).collect())
 }
 
 /// How many of the others' messages `member` has not read, over their

@@ -1,5 +1,5 @@
-//! The user's settings (spec 001 §2, and issue 21's four kinds of notification): sixteen
-//! switches, each listed once, here. The list makes
+//! The user's settings (spec 001 §2, issue 21's four kinds of notification and issue 22's read
+//! receipts): seventeen switches, each listed once, here. The list makes
 //! the answer (`Settings`), the partial update (`SettingsUpdate`) and the columns `db/settings.rs`
 //! reads and writes, so a new switch is one line (and its migration).
 
@@ -71,6 +71,9 @@ switches! {
     comment_notifications = true,
     mention_notifications = true,
     follow_notifications = true,
+    // Whether your reads are shown to the others of your conversations, and theirs to you
+    // (issue 22).
+    read_receipts = true,
 }
 
 #[cfg(test)]
@@ -80,7 +83,7 @@ mod tests {
     #[test]
     fn every_switch_defaults_on_except_the_private_account() {
         let defaults = Settings::default();
-        assert_eq!(Settings::COLUMNS.len(), 16);
+        assert_eq!(Settings::COLUMNS.len(), 17);
         for (column, value) in Settings::COLUMNS.iter().zip(defaults.values()) {
             assert_eq!(value, *column != "private_account", "{column}");
         }
@@ -93,7 +96,7 @@ mod tests {
         assert_eq!(json["privateAccount"], false);
         let update: SettingsUpdate =
             serde_json::from_str(r#"{"darkTheme": false, "soundEffects": null}"#).unwrap();
-        let mut expected = vec![None; 16];
+        let mut expected = vec![None; 17];
         expected[9] = Some(false);
         assert_eq!(update.values(), expected);
     }

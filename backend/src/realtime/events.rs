@@ -175,6 +175,14 @@ pub enum ServerEvent {
     UnreadCount {
         count: i64,
     },
+    /// A member read on in a conversation of yours (issue 22): their read pointer is now at
+    /// `messageId`. Only between members who both have read receipts on.
+    #[schema(rename_all = "camelCase")]
+    Read {
+        conversation_id: i64,
+        user_id: i64,
+        message_id: i64,
+    },
     Pong,
     #[schema(rename_all = "camelCase")]
     Error {

@@ -30,8 +30,14 @@ pub struct ChatUser {
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Participant {
     pub user: ChatUser,
+    /// The newest message this person has read here (issue 22): yours always; another's only
+    /// while you both have read receipts on. Null when hidden, when nothing is read yet, or
+    /// when they have left.
+    #[schema(required = true)]
+    pub last_read_message_id: Option<i64>,
 }
 
 /// A conversation as one of its members sees it.
@@ -299,17 +305,22 @@ impl Message {
 impl Conversation {
     /// A list row; `online` holds the people with a socket open.
     pub(crate) fn from_row(row: ConversationView, online: &HashSet<i64>) -> Self {
-        let person =
-            |id, username, display_name, profile_image, last_seen: Option<i64>| Participant {
-                user: ChatUser {
-                    id,
-                    username,
-                    display_name,
-                    profile_image,
-                    is_online: online.contains(&id),
-                    last_seen: last_seen.map(iso_time),
-                },
-            };
+        let person = |id,
+                      username,
+                      display_name,
+                      profile_image,
+                      last_seen: Option<i64>,
+                      read: Option<i64>| Participant {
+            user: ChatUser {
+                id,
+                username,
+                display_name,
+                profile_image,
+                is_online: online.contains(&id),
+                last_seen: last_seen.map(iso_time),
+            },
+            last_read_message_id: read.filter(|&id| id > 0),
+        };
         let (shared_post, shared_reel) = shared_cards(row.last_shared);
         let last_message = match (
             row.last_id,
@@ -350,6 +361,7 @@ impl Conversation {
                     row.a_display_name,
                     row.a_profile_image,
                     row.a_last_seen_at,
+                    row.a_read,
                 ),
                 person(
                     row.b_id,
@@ -357,6 +369,7 @@ impl Conversation {
                     row.b_display_name,
                     row.b_profile_image,
                     row.b_last_seen_at,
+                    row.b_read,
                 ),
             ],
             last_message,

@@ -34,7 +34,7 @@ const DEFAULTS: &str = r#"{"pushNotifications":true,"voiceMessageNotifications":
 "share3dContent":true,"aiMoodDetection":true,"voiceAutoTranscription":true,
 "highQuality3d":true,"darkTheme":true,"autoPlayVideos":true,"soundEffects":true,
 "likeNotifications":true,"commentNotifications":true,"mentionNotifications":true,
-"followNotifications":true}"#;
+"followNotifications":true,"readReceipts":true}"#;
 
 fn defaults() -> Value {
     serde_json::from_str(DEFAULTS).unwrap()

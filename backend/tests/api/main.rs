@@ -26,6 +26,7 @@ mod posts;
 mod private;
 mod push;
 mod realtime;
+mod receipts;
 mod reels;
 mod reports;
 mod rtc;

@@ -425,6 +425,15 @@ async fn socket_frames_are_the_documents_server_and_client_events() {
     )
     .await;
     heard.push(next_of(&mut leo_socket, "reaction").await);
+    // Leo reads it: Maya hears the receipt (issue 22).
+    let read = leo
+        .post_json(
+            &format!("/api/conversations/{id}/read"),
+            &json!({"messageId": message["id"]}),
+        )
+        .await;
+    assert_eq!(read.status(), 204);
+    heard.push(next_of(&mut maya_socket, "read").await);
     let voicemail = maya
         .post_json(
             "/api/voicemails",

@@ -29,6 +29,8 @@ export const DEFAULT_SETTINGS: Settings = {
   commentNotifications: true,
   mentionNotifications: true,
   followNotifications: true,
+  // Issue 22: your reads shown to the others, theirs to you.
+  readReceipts: true,
 };
 
 /**

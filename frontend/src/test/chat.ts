@@ -54,11 +54,14 @@ export function aMessageFromMe(overrides: Partial<Message> = {}): Message {
   return aMessage({ sender: { id: me.id, username: me.username, displayName: me.displayName, profileImage: null }, ...overrides });
 }
 
-export function aConversation(overrides: Partial<Conversation> & { other?: ChatUser } = {}): Conversation {
-  const { other = aChatUser(), ...rest } = overrides;
+export function aConversation(overrides: Partial<Conversation> & { other?: ChatUser; otherRead?: number | null } = {}): Conversation {
+  const { other = aChatUser(), otherRead = null, ...rest } = overrides;
   return {
     id: 10,
-    participants: [{ user: meChat }, { user: other }],
+    participants: [
+      { user: meChat, lastReadMessageId: null },
+      { user: other, lastReadMessageId: otherRead },
+    ],
     lastMessage: null,
     lastActivityAt: minutesAgo(5),
     createdAt: minutesAgo(60 * 24),

@@ -591,7 +591,8 @@ export interface paths {
         put?: never;
         /**
          * Moves your read pointer in the conversation forward to the message (never back): the
-         *     other's messages up to it are no longer unread.
+         *     other's messages up to it are no longer unread. When it moves, the other members hear
+         *     `read` on their sockets, if both you and they have read receipts on.
          */
         post: operations["read_conversation"];
         delete?: never;
@@ -2336,6 +2337,13 @@ export interface components {
         /** @enum {string} */
         OrderStatus: "paid";
         Participant: {
+            /**
+             * Format: int64
+             * @description The newest message this person has read here (issue 22): yours always; another's only
+             *     while you both have read receipts on. Null when hidden, when nothing is read yet, or
+             *     when they have left.
+             */
+            lastReadMessageId: number | null;
             user: components["schemas"]["ChatUser"];
         };
         PasswordChange: {
@@ -2768,6 +2776,15 @@ export interface components {
             /** @enum {string} */
             type: "unreadCount";
         } | {
+            /** Format: int64 */
+            conversationId: number;
+            /** Format: int64 */
+            messageId: number;
+            /** @enum {string} */
+            type: "read";
+            /** Format: int64 */
+            userId: number;
+        } | {
             /** @enum {string} */
             type: "pong";
         } | {
@@ -2788,6 +2805,7 @@ export interface components {
             mentionNotifications: boolean;
             privateAccount: boolean;
             pushNotifications: boolean;
+            readReceipts: boolean;
             share3dContent: boolean;
             soundEffects: boolean;
             voiceAutoTranscription: boolean;
@@ -2807,6 +2825,7 @@ export interface components {
             mentionNotifications?: boolean | null;
             privateAccount?: boolean | null;
             pushNotifications?: boolean | null;
+            readReceipts?: boolean | null;
             share3dContent?: boolean | null;
             soundEffects?: boolean | null;
             voiceAutoTranscription?: boolean | null;

@@ -8,6 +8,7 @@ use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::conversations::ReadTo;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::realtime::events::ServerEvent;
 use crate::state::AppState;
 use crate::wire::notification::UnreadCount;
 
@@ -21,7 +22,8 @@ pub struct ReadRequest {
 }
 
 /// Moves your read pointer in the conversation forward to the message (never back): the
-/// other's messages up to it are no longer unread.
+/// other's messages up to it are no longer unread. When it moves, the other members hear
+/// `read` on their sockets, if both you and they have read receipts on.
 #[utoipa::path(
     post, path = "/conversations/{id}/read", tag = "chat",
     params(("id" = i64, Path, description = "The conversation")),
@@ -41,8 +43,22 @@ pub async fn read_conversation(
     Path(id): Path<i64>,
     Json(body): Json<ReadRequest>,
 ) -> ApiResult<StatusCode> {
-    match db::conversations::read_to(&state.db, id, current.user.id, body.message_id).await? {
-        ReadTo::Done => Ok(StatusCode::NO_CONTENT),
+    let me = current.user.id;
+    match db::conversations::read_to(&state.db, id, me, body.message_id).await? {
+        ReadTo::Done(moved) => {
+            if moved {
+                let told = db::conversations::receipt_recipients(&state.db, id, me).await?;
+                state.realtime.publish(
+                    &told,
+                    &ServerEvent::Read {
+                        conversation_id: id,
+                        user_id: me,
+                        message_id: body.message_id,
+                    },
+                );
+            }
+            Ok(StatusCode::NO_CONTENT)
+        }
         ReadTo::NotMember => Err(ApiError::not_found(CONVERSATION_NOT_FOUND)),
         ReadTo::NotThere => Err(ApiError::bad_request(MESSAGE_NOT_FOUND)),
     }

@@ -17,6 +17,16 @@ export function otherParticipant(conversation: Conversation, meId: number): Chat
 }
 
 /**
+ * The newest message of the session user's that the other has read (issue 22: 'Seen' goes under
+ * it), among `messages`; null when the other's reads are hidden or reach none of them.
+ */
+export function seenMessageId(conversation: Conversation, meId: number, messages: Pick<Message, 'id' | 'sender'>[]): number | null {
+  const read = conversation.participants.find((p) => p.user.id !== meId)?.lastReadMessageId ?? null;
+  if (read === null) return null;
+  return messages.findLast((m) => m.sender.id === meId && m.id <= read)?.id ?? null;
+}
+
+/**
  * A call line's text (docs/voice-contract.md): 'Voice call · m:ss' when it was answered,
  * 'Missed voice call', 'Declined voice call'.
  */

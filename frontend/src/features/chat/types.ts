@@ -48,7 +48,7 @@ export interface SendVoiceMessageRequest {
 /** Client → server frames of the chat (the socket itself sends userOnline and ping). */
 export type ChatClientEvent = Extract<ClientEvent, { type: 'typing' | 'stopTyping' }>;
 
-const CHAT_EVENTS = ['newMessage', 'reaction', 'typing', 'stopTyping', 'presence', 'conversationUpdated'] as const;
+const CHAT_EVENTS = ['newMessage', 'reaction', 'typing', 'stopTyping', 'presence', 'conversationUpdated', 'read'] as const;
 
 /** Server → client frames the chat listens to. */
 export type ChatServerEvent = Extract<ServerEvent, { type: (typeof CHAT_EVENTS)[number] }>;

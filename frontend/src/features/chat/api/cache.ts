@@ -106,6 +106,16 @@ export function updateConversation(queryClient: QueryClient, conversationId: num
   );
 }
 
+/** A member read on (the socket's `read`): their pointer in that cached conversation moves forward to `messageId`. */
+export function recordRead(queryClient: QueryClient, conversationId: number, userId: number, messageId: number): void {
+  updateConversation(queryClient, conversationId, (c) => ({
+    ...c,
+    participants: c.participants.map((p) =>
+      p.user.id === userId ? { ...p, lastReadMessageId: Math.max(p.lastReadMessageId ?? 0, messageId) } : p,
+    ),
+  }));
+}
+
 /** Presence of a user, written into every cached conversation they take part in. */
 export function setPresence(queryClient: QueryClient, userId: number, isOnline: boolean, lastSeen: string | null): void {
   queryClient.setQueryData<ConversationPages>(chatKeys.conversations(), (data) =>
@@ -115,7 +125,7 @@ export function setPresence(queryClient: QueryClient, userId: number, isOnline: 
             ? {
                 ...c,
                 participants: c.participants.map((p) =>
-                  p.user.id === userId ? { user: { ...p.user, isOnline, lastSeen } } : p,
+                  p.user.id === userId ? { ...p, user: { ...p.user, isOnline, lastSeen } } : p,
                 ),
               }
             : c,

@@ -14,7 +14,7 @@ import { cn } from '@/lib/utils';
 import { flattenConversations, flattenMessages } from '../api/cache';
 import { useConversations } from '../api/get-conversations';
 import { useMessages } from '../api/get-messages';
-import { otherParticipant } from '../conversation';
+import { otherParticipant, seenMessageId } from '../conversation';
 import { useReadPointer } from '../hooks/use-read-pointer';
 import { useOtherTyping } from '../hooks/use-typing';
 import type { ChatUser, Message } from '../types';
@@ -102,6 +102,7 @@ function ChatPane({
         otherTyping={otherTyping}
         onReply={conversation.isBlocked ? undefined : setReplyTo}
         blocked={conversation.isBlocked}
+        seenId={messages.data ? seenMessageId(conversation, me.id, flattenMessages(messages.data)) : null}
       />
       {conversation.isBlocked ? (
         <p className="border-t border-white/10 px-4 py-4 text-center text-sm text-zinc-400">{CANT_MESSAGE}</p>

@@ -1,7 +1,7 @@
 //! A conversation's messages, oldest at the top: the cached pages, then the outbox (messages
 //! still sending or failed). It opens scrolled to the newest, follows new messages while the
 //! reader is near the bottom, and loads older pages at the top without moving what is read.
-import { useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -35,6 +35,7 @@ export function MessageList({
   otherTyping,
   onReply,
   blocked = false,
+  seenId = null,
 }: {
   conversationId: number;
   meId: number;
@@ -43,6 +44,8 @@ export function MessageList({
   onReply?: (message: Message) => void;
   /** A blocked conversation: its messages take no reaction (the server refuses them). */
   blocked?: boolean;
+  /** Your newest message the other has read (issue 22): 'Seen' goes under it. */
+  seenId?: number | null;
 }) {
   const messages = useMessages(conversationId);
   const outbox = useOutbox(conversationId);
@@ -122,40 +125,46 @@ export function MessageList({
         )}
         <ol aria-label="Messages" className="space-y-2 px-3 py-3">
           {items.map((message) => (
-            <MessageBubble
-              key={message.id}
-              message={message}
-              mine={message.sender.id === meId}
-              active={activeId === message.id}
-              onActivate={() => setActiveId(message.id)}
-              onReact={
-                blocked
-                  ? undefined
-                  : (emoji) => {
-                      setActiveId(null);
-                      react.mutate({ messageId: message.id, emoji });
-                    }
-              }
-              onReply={
-                onReply &&
-                (() => {
+            <Fragment key={message.id}>
+              <MessageBubble
+                message={message}
+                mine={message.sender.id === meId}
+                active={activeId === message.id}
+                onActivate={() => setActiveId(message.id)}
+                onReact={
+                  blocked
+                    ? undefined
+                    : (emoji) => {
+                        setActiveId(null);
+                        react.mutate({ messageId: message.id, emoji });
+                      }
+                }
+                onReply={
+                  onReply &&
+                  (() => {
+                    setActiveId(null);
+                    onReply(message);
+                  })
+                }
+                onCopy={() => {
                   setActiveId(null);
-                  onReply(message);
-                })
-              }
-              onCopy={() => {
-                setActiveId(null);
-                void copyMessage(message.content);
-              }}
-              onReport={
-                safety && message.sender.id !== meId
-                  ? () => {
-                      setActiveId(null);
-                      safety.report({ targetType: 'message', targetId: message.id });
-                    }
-                  : undefined
-              }
-            />
+                  void copyMessage(message.content);
+                }}
+                onReport={
+                  safety && message.sender.id !== meId
+                    ? () => {
+                        setActiveId(null);
+                        safety.report({ targetType: 'message', targetId: message.id });
+                      }
+                    : undefined
+                }
+              />
+              {message.id === seenId && (
+                <li data-testid="seen" className="-mt-1 pr-1 text-right text-xs text-zinc-400">
+                  Seen
+                </li>
+              )}
+            </Fragment>
           ))}
           {outbox.map((item) => (
             <MessageBubble

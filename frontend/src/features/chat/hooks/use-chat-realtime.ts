@@ -3,7 +3,7 @@ import type { User } from '@/lib/auth';
 import { userQueryKey } from '@/lib/query-keys';
 import { useRealtimeConnect, useRealtimeEvent } from '@/lib/realtime-provider';
 import { readSettings } from '@/lib/settings';
-import { recordMessage, setPresence } from '../api/cache';
+import { recordMessage, recordRead, setPresence } from '../api/cache';
 import { chatKeys } from '../api/keys';
 import { alertNewMessage } from '../message-alerts';
 import { isChatEvent } from '../types';
@@ -11,8 +11,8 @@ import { isChatEvent } from '../types';
 /**
  * The chat's socket events, turned into cache updates (no second store): a new message goes into
  * its conversation's messages (once) and moves the conversation up; a reaction refetches that
- * conversation's messages; presence is written into the cached participants; a conversation
- * update refetches the list. A message from someone else chimes and notifies as the settings
+ * conversation's messages; presence and another member's read (issue 22) are written into the
+ * cached participants; a conversation update refetches the list. A message from someone else chimes and notifies as the settings
  * allow (message-alerts.ts). After a reconnect the list and the open messages are refetched,
  * since events may have been missed. Typing is handled where it is shown (use-typing.ts).
  */
@@ -33,6 +33,9 @@ export function useChatRealtime(): void {
         break;
       case 'presence':
         setPresence(queryClient, event.userId, event.isOnline, event.lastSeen);
+        break;
+      case 'read':
+        recordRead(queryClient, event.conversationId, event.userId, event.messageId);
         break;
       case 'conversationUpdated':
         void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });

@@ -43,6 +43,13 @@ export const SETTINGS_GROUPS: Array<{ title: string; rows: SwitchRow[] }> = [
         description: 'For approving followers before they see your posts',
         whenOn: 'Only your followers see your posts, reels and stories. Turning it off approves every pending follow request.',
       },
+      // Issue 22: off, nobody sees your reads and you see nobody's (WhatsApp's rule).
+      {
+        key: 'readReceipts',
+        label: 'Read Receipts',
+        description: "Let people see when you've read their messages",
+        whenOn: "Turning it off hides your reads, and you won't see anyone else's.",
+      },
       {
         key: 'voiceReactionsPrivacy',
         label: 'Voice Reactions Privacy',

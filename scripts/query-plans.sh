@@ -120,6 +120,18 @@ conversation_view="SELECT c.id, c.created_at, cm.last_activity_at,
     ub.id AS b_id, ub.username AS b_username, ub.display_name AS b_display_name,
     COALESCE(ub.profile_image_small_url, ub.profile_image_url) AS b_profile_image,
     ub.last_seen_at AS b_last_seen_at,
+    CASE WHEN c.user_a = \$1 THEN cm.last_read_message_id
+         WHEN NOT EXISTS (SELECT 1 FROM user_settings rs
+                          WHERE rs.user_id IN (\$1, c.user_a) AND rs.read_receipts = 0)
+         THEN ma.last_read_message_id END AS a_read,
+    CASE WHEN c.user_b = \$1 THEN cm.last_read_message_id
+         WHEN NOT EXISTS (SELECT 1 FROM user_settings rs
+                          WHERE rs.user_id IN (\$1, c.user_b) AND rs.read_receipts = 0)
+         THEN mb.last_read_message_id END AS b_read,
+    (SELECT COUNT(*) FROM (SELECT 1 FROM messages um
+       WHERE um.conversation_id = c.id AND um.id > cm.last_read_message_id
+         AND um.sender_id <> \$1 AND um.created_at >= cm.joined_at AND um.removed_at IS NULL
+       LIMIT 100) AS unread) AS unread_count,
     lm.id AS last_id, lm.sender_id AS last_sender_id,
     ls.username AS last_sender_username, ls.display_name AS last_sender_display_name,
     COALESCE(ls.profile_image_small_url, ls.profile_image_url) AS last_sender_profile_image,
@@ -130,6 +142,8 @@ conversation_view="SELECT c.id, c.created_at, cm.last_activity_at,
   JOIN conversations c ON c.id = cm.conversation_id
   JOIN users ua ON ua.id = c.user_a
   JOIN users ub ON ub.id = c.user_b
+  LEFT JOIN conversation_members ma ON ma.conversation_id = c.id AND ma.user_id = c.user_a
+  LEFT JOIN conversation_members mb ON mb.conversation_id = c.id AND mb.user_id = c.user_b
   LEFT JOIN messages lm ON lm.id = c.last_message_id
   LEFT JOIN users ls ON ls.id = lm.sender_id"
 conversations_first="$conversation_view WHERE cm.user_id = \$1

@@ -79,14 +79,20 @@ async fn shutdown_finishes_a_request_in_flight(backend: Backend) {
     let (first_half, second_half) = body.split_at(body.len() / 2);
     let address = app.address.trim_start_matches("http://").to_owned();
     let mut stream = TcpStream::connect(&address).await.unwrap();
+    // `Expect: 100-continue`: the server answers '100 Continue' once the handler reads the
+    // body, so the request is known to be in flight (no guess at how long that takes).
     let head = format!(
         "POST /api/auth/register HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\n\r\n",
+         Content-Length: {}\r\nExpect: 100-continue\r\n\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes()).await.unwrap();
+    let mut interim = Vec::new();
+    while !interim.ends_with(b"\r\n\r\n") {
+        interim.push(stream.read_u8().await.unwrap());
+    }
+    assert!(interim.starts_with(b"HTTP/1.1 100"), "{interim:?}");
     stream.write_all(first_half.as_bytes()).await.unwrap();
-    tokio::time::sleep(Duration::from_millis(200)).await; // the server is now reading the body
 
     app.begin_shutdown();
     tokio::time::sleep(Duration::from_millis(200)).await;

@@ -2,9 +2,9 @@
 //! (follower, followee) answers "do I follow them" and "whom do I follow"; the
 //! `follows_followee_id_idx` answers "who follows them".
 
-use super::Db;
 use super::notifications::{self, Act, Notice};
 use super::visibility::not_blocked;
+use super::{Db, Tx};
 use crate::domain::{NotificationKind, NotificationTargetType, Page};
 
 /// What following an account did.
@@ -221,19 +221,7 @@ pub async fn answer_request(
     let Some((requester,)) = found else {
         return Ok(None);
     };
-    // The request is answered: its notification goes; an approval tells the requester.
-    let mut notices: Vec<Notice> = notifications::retract(
-        &mut tx,
-        target,
-        requester,
-        NotificationKind::FollowRequest,
-        NotificationTargetType::User,
-        target,
-    )
-    .await?
-    .into_iter()
-    .collect();
-    if approve {
+    let notices = if approve {
         sqlx::query(
             "INSERT INTO follows (follower_id, followee_id, created_at) VALUES ($1, $2, $3)
              ON CONFLICT (follower_id, followee_id) DO NOTHING",
@@ -243,37 +231,71 @@ pub async fn answer_request(
         .bind(now)
         .execute(&mut *tx)
         .await?;
-        let act = Act::new(
-            requester,
-            target,
-            NotificationKind::FollowAccepted,
-            NotificationTargetType::User,
-            target,
-        );
-        notices.extend(notifications::record(&mut tx, &act, now).await?);
-        // The request's row becomes the follow it now is ('leo started following you', as on
-        // Instagram): read when it stands alone, since the target has just seen it; joined to
-        // an unread fold of the day's follows, that fold stays unread.
-        let follow = Act::new(
-            target,
-            requester,
-            NotificationKind::Follow,
-            NotificationTargetType::User,
-            target,
-        );
-        if let Some(notice) = notifications::record(&mut tx, &follow, now).await? {
-            if let Some(id) = notice.id {
-                sqlx::query(
-                    "UPDATE notifications SET read_at = $2 WHERE id = $1 AND actors_count = 1",
-                )
-                .bind(id)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
-            }
-            notices.push(notice);
-        }
-    }
+        approved(&mut tx, target, requester, now).await?
+    } else {
+        // A declined request's notification goes, and tells the requester nothing.
+        request_answered(&mut tx, target, requester).await?
+    };
     tx.commit().await?;
     Ok(Some(notices))
+}
+
+/// A request's notification goes once it is answered.
+async fn request_answered(
+    tx: &mut Tx,
+    target: i64,
+    requester: i64,
+) -> Result<Vec<Notice>, sqlx::Error> {
+    Ok(notifications::retract(
+        tx,
+        target,
+        requester,
+        NotificationKind::FollowRequest,
+        NotificationTargetType::User,
+        target,
+    )
+    .await?
+    .into_iter()
+    .collect())
+}
+
+/// The notifications of an approved request (by its owner, or by turning the account public),
+/// in the caller's transaction once the follow is written: the request's row goes, the
+/// requester hears 'maya accepted your follow request', and the owner's row becomes the follow
+/// it now is ('leo started following you', as on Instagram): read when it stands alone, since
+/// the owner has just acted on it; joined to an unread fold of the day's follows, that fold
+/// stays unread.
+pub(crate) async fn approved(
+    tx: &mut Tx,
+    target: i64,
+    requester: i64,
+    now: i64,
+) -> Result<Vec<Notice>, sqlx::Error> {
+    let mut notices = request_answered(tx, target, requester).await?;
+    let accepted = Act::new(
+        requester,
+        target,
+        NotificationKind::FollowAccepted,
+        NotificationTargetType::User,
+        target,
+    );
+    notices.extend(notifications::record(tx, &accepted, now).await?);
+    let follow = Act::new(
+        target,
+        requester,
+        NotificationKind::Follow,
+        NotificationTargetType::User,
+        target,
+    );
+    if let Some(notice) = notifications::record(tx, &follow, now).await? {
+        if let Some(id) = notice.id {
+            sqlx::query("UPDATE notifications SET read_at = $2 WHERE id = $1 AND actors_count = 1")
+                .bind(id)
+                .bind(now)
+                .execute(&mut **tx)
+                .await?;
+        }
+        notices.push(notice);
+    }
+    Ok(notices)
 }

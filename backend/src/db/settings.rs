@@ -6,6 +6,7 @@ use std::sync::LazyLock;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
+use super::notifications::Notice;
 use super::{Db, now_ms};
 use crate::domain::{Settings, SettingsUpdate};
 
@@ -63,12 +64,13 @@ pub async fn get(db: &Db, user_id: i64) -> Result<Settings, sqlx::Error> {
 
 /// Applies a partial change in one statement, so two saves of different switches at once both
 /// land. Turning `privateAccount` off approves every pending follow request in the same
-/// transaction (a public account has none).
+/// transaction (a public account has none), with the notifications an approval makes, which
+/// the caller announces.
 pub async fn update(
     db: &Db,
     user_id: i64,
     change: SettingsUpdate,
-) -> Result<Settings, sqlx::Error> {
+) -> Result<(Settings, Vec<Notice>), sqlx::Error> {
     let now = now_ms();
     let mut tx = db.begin_write().await?;
     let mut query = sqlx::query(UPSERT.as_str()).bind(user_id);
@@ -77,6 +79,7 @@ pub async fn update(
     }
     let row = query.bind(now).fetch_one(&mut *tx).await?;
     let settings = settings_of(&row)?;
+    let mut notices = Vec::new();
     if change.private_account == Some(false) {
         sqlx::query(
             "INSERT INTO follows (follower_id, followee_id, created_at)
@@ -87,11 +90,17 @@ pub async fn update(
         .bind(now)
         .execute(&mut *tx)
         .await?;
-        sqlx::query("DELETE FROM follow_requests WHERE target_id = $1")
-            .bind(user_id)
-            .execute(&mut *tx)
-            .await?;
+        let requesters: Vec<(i64,)> = sqlx::query_as(
+            "DELETE FROM follow_requests WHERE target_id = $1 RETURNING requester_id",
+        )
+        .bind(user_id)
+        .fetch_all(&mut *tx)
+        .await?;
+        // Each approval is told as the owner's own would be.
+        for (requester,) in requesters {
+            notices.extend(super::follows::approved(&mut tx, user_id, requester, now).await?);
+        }
     }
     tx.commit().await?;
-    Ok(settings)
+    Ok((settings, notices))
 }

@@ -18,6 +18,7 @@ both_backends!(
     each_act_tells_the_one_it_concerns_and_your_own_acts_tell_nobody,
     likes_fold_within_a_day_and_taking_one_back_leaves_nothing,
     follows_fold_and_a_private_accounts_requests_are_asked_then_answered,
+    turning_an_account_public_approves_its_requests_as_its_owner_would,
     blocked_accounts_and_removed_content_are_never_shown,
     unread_counts_follow_reads_of_some_or_all,
     reading_or_marking_is_only_ever_your_own,
@@ -267,6 +268,46 @@ async fn follows_fold_and_a_private_accounts_requests_are_asked_then_answered(ba
     assert_eq!(kinds(&list), ["follow", "follow"]);
     assert_eq!(unread(&maya).await, 0);
     assert!(kinds(&notifications(&kim).await).is_empty());
+}
+
+async fn turning_an_account_public_approves_its_requests_as_its_owner_would(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let ines = app.new_user("ines").await;
+    set_private(&maya, true).await;
+    follow(&leo, &maya).await;
+    follow(&ines, &maya).await;
+    assert_eq!(
+        kinds(&notifications(&maya).await),
+        ["follow_request", "follow_request"]
+    );
+    assert_eq!(unread(&maya).await, 2);
+
+    set_private(&maya, false).await;
+    // The requests' rows became the follows they now are, read: she turned the switch herself.
+    let list = notifications(&maya).await;
+    assert_eq!(kinds(&list), ["follow", "follow"]);
+    let mut texts: Vec<&str> = list.iter().map(|n| n["text"].as_str().unwrap()).collect();
+    texts.sort_unstable();
+    assert_eq!(
+        texts,
+        ["ines started following you", "leo started following you"]
+    );
+    assert!(list.iter().all(|n| n["read"] == true));
+    assert_eq!(unread(&maya).await, 0);
+    for requester in [&leo, &ines] {
+        let told = notifications(requester).await;
+        assert_eq!(kinds(&told), ["follow_accepted"]);
+        assert_eq!(told[0]["text"], "maya accepted your follow request");
+    }
+    assert!(
+        maya.get_json("/api/user/follow-requests")
+            .await
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
 }
 
 async fn blocked_accounts_and_removed_content_are_never_shown(backend: Backend) {

@@ -4,6 +4,7 @@ use crate::auth::CurrentUser;
 use crate::db;
 use crate::domain::{Settings, SettingsUpdate};
 use crate::error::{ApiResult, ErrorBody, Json};
+use crate::notices;
 use crate::state::AppState;
 
 /// The session user's settings: the defaults until they save any.
@@ -39,6 +40,7 @@ pub async fn update_settings(
     current: CurrentUser,
     Json(body): Json<SettingsUpdate>,
 ) -> ApiResult<Json<Settings>> {
-    let settings = db::settings::update(&state.db, current.user.id, body).await?;
+    let (settings, approvals) = db::settings::update(&state.db, current.user.id, body).await?;
+    notices::announce(&state, approvals).await;
     Ok(Json(settings))
 }

@@ -280,22 +280,16 @@ pub(crate) async fn approved(
         target,
     );
     notices.extend(notifications::record(tx, &accepted, now).await?);
-    let follow = Act::new(
-        target,
-        requester,
-        NotificationKind::Follow,
-        NotificationTargetType::User,
-        target,
-    );
-    if let Some(notice) = notifications::record(tx, &follow, now).await? {
-        if let Some(id) = notice.id {
-            sqlx::query("UPDATE notifications SET read_at = $2 WHERE id = $1 AND actors_count = 1")
-                .bind(id)
-                .bind(now)
-                .execute(&mut **tx)
-                .await?;
-        }
-        notices.push(notice);
-    }
+    let follow = Act {
+        seen: true,
+        ..Act::new(
+            target,
+            requester,
+            NotificationKind::Follow,
+            NotificationTargetType::User,
+            target,
+        )
+    };
+    notices.extend(notifications::record(tx, &follow, now).await?);
     Ok(notices)
 }

@@ -37,6 +37,9 @@ pub struct Act<'a> {
     pub comment_id: Option<i64>,
     /// The words it quotes (already cut by `domain::preview`), or a server's sentence.
     pub preview: Option<&'a str>,
+    /// The recipient knows already (they approved the request it tells of): a new notification
+    /// is made read. Joined to an unread one of the day, that one stays unread.
+    pub seen: bool,
 }
 
 impl<'a> Act<'a> {
@@ -58,6 +61,7 @@ impl<'a> Act<'a> {
             reel_id: None,
             comment_id: None,
             preview: None,
+            seen: false,
         }
     }
 
@@ -162,8 +166,9 @@ pub async fn record(tx: &mut Tx, act: &Act<'_>, now: i64) -> Result<Option<Notic
     }
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO notifications (user_id, kind, target_type, target_id, post_id, reel_id,
-                                    comment_id, preview, actors_count, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) RETURNING id",
+                                    comment_id, preview, actors_count, read_at, created_at,
+                                    updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id",
     )
     .bind(act.recipient)
     .bind(act.kind.as_str())
@@ -174,6 +179,7 @@ pub async fn record(tx: &mut Tx, act: &Act<'_>, now: i64) -> Result<Option<Notic
     .bind(act.comment_id)
     .bind(act.preview)
     .bind(i64::from(act.actor.is_some()))
+    .bind(act.seen.then_some(now))
     .bind(now)
     .fetch_one(&mut **tx)
     .await?;

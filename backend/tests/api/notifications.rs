@@ -10,8 +10,10 @@ use serde_json::{Value, json};
 
 use crate::both_backends;
 use crate::helpers::{Backend, TestUser, error_of, spawn_app};
-use crate::private::set_private;
-use crate::sockets::{assert_silent_until_pong, connect, conversation, next_of};
+use crate::private::{change_settings, set_private};
+use crate::sockets::{
+    assert_silent_until_pong, connect, conversation, next_of, read_to, send_text,
+};
 use crate::tags::post_with;
 
 both_backends!(
@@ -545,18 +547,6 @@ async fn conversations_count_the_others_messages_after_the_read_pointer(backend:
     let ines = app.new_user("ines").await;
     let id = conversation(&maya, &leo).await;
     let other = conversation(&leo, &ines).await;
-    let send = async |who: &TestUser, conversation: i64, text: &str| -> i64 {
-        let response = who
-            .post_json(
-                &format!("/api/conversations/{conversation}/messages"),
-                &json!({"content": text}),
-            )
-            .await;
-        assert_eq!(response.status(), StatusCode::CREATED);
-        response.json::<Value>().await.unwrap()["id"]
-            .as_i64()
-            .unwrap()
-    };
     let unread_in = async |who: &TestUser| -> (i64, i64) {
         let list = who.get_json("/api/conversations").await;
         let listed = list
@@ -570,40 +560,29 @@ async fn conversations_count_the_others_messages_after_the_read_pointer(backend:
             .unwrap();
         (listed, total)
     };
-    let first = send(&leo, id, "one").await;
-    let second = send(&leo, id, "two").await;
-    send(&leo, id, "three").await;
-    let elsewhere = send(&ines, other, "hi leo").await;
+    let first = send_text(&leo, id, "one").await;
+    let second = send_text(&leo, id, "two").await;
+    send_text(&leo, id, "three").await;
+    let elsewhere = send_text(&ines, other, "hi leo").await;
     assert_eq!(unread_in(&maya).await, (3, 3));
     assert_eq!(unread_in(&leo).await, (0, 1));
 
-    let read_to = async |who: &TestUser, conversation: i64, message: i64| {
-        who.post_json(
-            &format!("/api/conversations/{conversation}/read"),
-            &json!({"messageId": message}),
-        )
-        .await
-        .status()
-    };
-    assert_eq!(read_to(&maya, id, second).await, StatusCode::NO_CONTENT);
+    assert_eq!(read_to(&maya, id, second).await, 204);
     assert_eq!(unread_in(&maya).await, (1, 1));
     // Never back.
-    assert_eq!(read_to(&maya, id, first).await, StatusCode::NO_CONTENT);
+    assert_eq!(read_to(&maya, id, first).await, 204);
     assert_eq!(unread_in(&maya).await, (1, 1));
     // A message of another conversation, or one that does not exist: 400; a conversation
     // that is not yours: 404. Nothing moves.
-    assert_eq!(read_to(&maya, id, elsewhere).await, StatusCode::BAD_REQUEST);
-    assert_eq!(read_to(&maya, id, 999_999).await, StatusCode::BAD_REQUEST);
-    assert_eq!(
-        read_to(&maya, other, elsewhere).await,
-        StatusCode::NOT_FOUND
-    );
+    assert_eq!(read_to(&maya, id, elsewhere).await, 400);
+    assert_eq!(read_to(&maya, id, 999_999).await, 400);
+    assert_eq!(read_to(&maya, other, elsewhere).await, 404);
     assert_eq!(unread_in(&maya).await, (1, 1));
     // Your own messages are never unread to you.
-    let mine = send(&maya, id, "four").await;
+    let mine = send_text(&maya, id, "four").await;
     assert_eq!(unread_in(&maya).await, (1, 1));
     assert_eq!(unread_in(&leo).await, (1, 2));
-    assert_eq!(read_to(&maya, id, mine).await, StatusCode::NO_CONTENT);
+    assert_eq!(read_to(&maya, id, mine).await, 204);
     assert_eq!(unread_in(&maya).await, (0, 0));
 
     // Counted to 100, in the list and in the total: the pill and the badge read '99+'.
@@ -627,15 +606,11 @@ async fn a_kind_switched_off_in_settings_is_not_made(backend: Backend) {
     let maya = app.new_user("maya").await;
     let leo = app.new_user("leo").await;
     let post = post_of(&maya, "Quiet please").await;
-    let response = maya
-        .client
-        .put(maya.url("/api/user/settings"))
-        .json(&json!({"likeNotifications": false, "followNotifications": false}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
-    let settings: Value = response.json().await.unwrap();
+    let settings = change_settings(
+        &maya,
+        json!({"likeNotifications": false, "followNotifications": false}),
+    )
+    .await;
     assert_eq!(settings["likeNotifications"], false);
     assert_eq!(settings["commentNotifications"], true);
 

@@ -20,15 +20,21 @@ both_backends!(
     a_block_ends_pending_requests_both_ways,
 );
 
-pub async fn set_private(user: &TestUser, private: bool) {
+/// Saves `change` (some of the settings' switches); answers the saved settings.
+pub async fn change_settings(user: &TestUser, change: Value) -> Value {
     let response = user
         .client
         .put(user.url("/api/user/settings"))
-        .json(&json!({"privateAccount": private}))
+        .json(&change)
         .send()
         .await
         .expect("request sent");
     assert_eq!(response.status(), StatusCode::OK);
+    response.json().await.unwrap()
+}
+
+pub async fn set_private(user: &TestUser, private: bool) {
+    change_settings(user, json!({"privateAccount": private})).await;
 }
 
 async fn follow(who: &TestUser, whom: &TestUser) -> Value {

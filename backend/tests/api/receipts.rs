@@ -2,51 +2,23 @@
 //! others of the conversation, in the list and live as `read`, only while both have read
 //! receipts on; your own is always yours to see.
 
-use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::both_backends;
 use crate::helpers::{Backend, TestUser, spawn_app};
-use crate::sockets::{assert_silent_until_pong, connect, conversation, next_of};
+use crate::private::change_settings;
+use crate::sockets::{
+    assert_silent_until_pong, connect, conversation, next_of, read_to, send_text,
+};
 
 both_backends!(
     the_list_shows_reads_only_between_members_who_both_have_receipts_on,
     the_other_member_hears_a_read_live_unless_either_turned_receipts_off,
 );
 
-async fn send(who: &TestUser, conversation: i64, text: &str) -> i64 {
-    let response = who
-        .post_json(
-            &format!("/api/conversations/{conversation}/messages"),
-            &json!({"content": text}),
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::CREATED);
-    response.json::<Value>().await.unwrap()["id"]
-        .as_i64()
-        .unwrap()
-}
-
-async fn read_to(who: &TestUser, conversation: i64, message: i64) {
-    let response = who
-        .post_json(
-            &format!("/api/conversations/{conversation}/read"),
-            &json!({"messageId": message}),
-        )
-        .await;
-    assert_eq!(response.status(), StatusCode::NO_CONTENT);
-}
-
 async fn receipts(who: &TestUser, on: bool) {
-    let response = who
-        .client
-        .put(who.url("/api/user/settings"))
-        .json(&json!({"readReceipts": on}))
-        .send()
-        .await
-        .expect("request sent");
-    assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(response.json::<Value>().await.unwrap()["readReceipts"], on);
+    let saved = change_settings(who, json!({"readReceipts": on})).await;
+    assert_eq!(saved["readReceipts"], on);
 }
 
 /// What `who`'s list says of each person's read pointer in `conversation`: (theirs, the other's).
@@ -76,15 +48,15 @@ async fn the_list_shows_reads_only_between_members_who_both_have_receipts_on(bac
     let maya = app.new_user("maya").await;
     let leo = app.new_user("leo").await;
     let id = conversation(&maya, &leo).await;
-    let first = send(&maya, id, "one").await;
-    let second = send(&maya, id, "two").await;
+    let first = send_text(&maya, id, "one").await;
+    let second = send_text(&maya, id, "two").await;
     // Nothing read yet: null both ways.
     assert_eq!(reads_seen_by(&maya, id).await, (Value::Null, Value::Null));
 
-    read_to(&leo, id, first).await;
+    assert_eq!(read_to(&leo, id, first).await, 204);
     assert_eq!(reads_seen_by(&maya, id).await, (Value::Null, json!(first)));
     assert_eq!(reads_seen_by(&leo, id).await, (json!(first), Value::Null));
-    read_to(&leo, id, second).await;
+    assert_eq!(read_to(&leo, id, second).await, 204);
     assert_eq!(reads_seen_by(&maya, id).await.1, json!(second));
 
     // Leo turns them off: Maya no longer sees his reads; he still sees his own.
@@ -92,8 +64,8 @@ async fn the_list_shows_reads_only_between_members_who_both_have_receipts_on(bac
     assert_eq!(reads_seen_by(&maya, id).await, (Value::Null, Value::Null));
     assert_eq!(reads_seen_by(&leo, id).await.0, json!(second));
     // Maya reads Leo's reply: he does not see it either (off is both ways).
-    let reply = send(&leo, id, "three").await;
-    read_to(&maya, id, reply).await;
+    let reply = send_text(&leo, id, "three").await;
+    assert_eq!(read_to(&maya, id, reply).await, 204);
     assert_eq!(reads_seen_by(&leo, id).await, (json!(second), Value::Null));
     assert_eq!(reads_seen_by(&maya, id).await, (json!(reply), Value::Null));
 
@@ -113,40 +85,40 @@ async fn the_other_member_hears_a_read_live_unless_either_turned_receipts_off(ba
     let maya = app.new_user("maya").await;
     let leo = app.new_user("leo").await;
     let id = conversation(&maya, &leo).await;
-    let first = send(&maya, id, "one").await;
-    let second = send(&maya, id, "two").await;
-    let third = send(&maya, id, "three").await;
+    let first = send_text(&maya, id, "one").await;
+    let second = send_text(&maya, id, "two").await;
+    let third = send_text(&maya, id, "three").await;
     let mut mayas = connect(&app, &maya).await;
     let mut leos = connect(&app, &leo).await;
 
-    read_to(&leo, id, first).await;
+    assert_eq!(read_to(&leo, id, first).await, 204);
     let event = next_of(&mut mayas, "read").await;
     assert_eq!(
         event,
         json!({"type": "read", "conversationId": id, "userId": leo.id, "messageId": first})
     );
     // A pointer that does not move tells nobody; the reader hears nothing of their own read.
-    read_to(&leo, id, first).await;
+    assert_eq!(read_to(&leo, id, first).await, 204);
     assert_silent_until_pong(&mut mayas).await;
     assert_silent_until_pong(&mut leos).await;
 
     // Leo off: his reads are not told.
     receipts(&leo, false).await;
-    read_to(&leo, id, second).await;
+    assert_eq!(read_to(&leo, id, second).await, 204);
     assert_silent_until_pong(&mut mayas).await;
     // Maya off: she hears nobody's.
     receipts(&leo, true).await;
     receipts(&maya, false).await;
-    read_to(&leo, id, third).await;
+    assert_eq!(read_to(&leo, id, third).await, 204);
     assert_silent_until_pong(&mut mayas).await;
 
     // Someone outside the conversation never hears it.
     let ines = app.new_user("ines").await;
     let mut ines_socket = connect(&app, &ines).await;
     receipts(&maya, true).await;
-    let fourth = send(&maya, id, "four").await;
+    let fourth = send_text(&maya, id, "four").await;
     next_of(&mut leos, "newMessage").await;
-    read_to(&leo, id, fourth).await;
+    assert_eq!(read_to(&leo, id, fourth).await, 204);
     assert_eq!(next_of(&mut mayas, "read").await["messageId"], fourth);
     assert_silent_until_pong(&mut ines_socket).await;
 }

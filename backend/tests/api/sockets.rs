@@ -148,6 +148,31 @@ pub async fn conversation(a: &TestUser, b: &TestUser) -> i64 {
     body["id"].as_i64().unwrap()
 }
 
+/// `who` sends `text` into `conversation`; answers the message's id.
+pub async fn send_text(who: &TestUser, conversation: i64, text: &str) -> i64 {
+    let response = who
+        .post_json(
+            &format!("/api/conversations/{conversation}/messages"),
+            &json!({"content": text}),
+        )
+        .await;
+    assert_eq!(response.status(), 201, "sending {text}");
+    response.json::<Value>().await.unwrap()["id"]
+        .as_i64()
+        .unwrap()
+}
+
+/// `who` moves their read pointer in `conversation` to `message`; answers the status.
+pub async fn read_to(who: &TestUser, conversation: i64, message: i64) -> u16 {
+    who.post_json(
+        &format!("/api/conversations/{conversation}/read"),
+        &json!({"messageId": message}),
+    )
+    .await
+    .status()
+    .as_u16()
+}
+
 /// Waits until the server has taken the socket in (presence counted): its first answer comes
 /// only after that.
 pub async fn ready(socket: &mut Socket) {

@@ -55,10 +55,11 @@ function ChatPane({
   const conversation = flattenConversations(list.data).find((c) => c.id === conversationId);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const messages = useMessages(conversationId);
+  const loaded = messages.data ? flattenMessages(messages.data) : null;
   useReadPointer({
     conversationId,
     meId: me.id,
-    messages: messages.data ? flattenMessages(messages.data) : null,
+    messages: loaded,
     unreadCount: conversation?.unreadCount ?? null,
   });
 
@@ -102,7 +103,7 @@ function ChatPane({
         otherTyping={otherTyping}
         onReply={conversation.isBlocked ? undefined : setReplyTo}
         blocked={conversation.isBlocked}
-        seenId={messages.data ? seenMessageId(conversation, me.id, flattenMessages(messages.data)) : null}
+        seenId={loaded && seenMessageId(conversation, me.id, loaded)}
       />
       {conversation.isBlocked ? (
         <p className="border-t border-white/10 px-4 py-4 text-center text-sm text-zinc-400">{CANT_MESSAGE}</p>

@@ -7,7 +7,7 @@ use sqlx::{AnyConnection, FromRow};
 
 use super::Db;
 use super::visibility::pair_blocked;
-use crate::domain::Page;
+use crate::domain::{Page, SystemKind};
 
 /// A message with its sender, the message it replies to, and what it shares.
 #[derive(Debug, Clone, FromRow)]
@@ -30,8 +30,35 @@ pub struct MessageView {
     pub reply_message_type: Option<String>,
     #[sqlx(flatten)]
     pub shared: SharedView,
+    #[sqlx(flatten)]
+    pub system: SystemView,
     pub created_at: i64,
 }
+
+/// What a group's system line says happened (issue 22) and whom it names: all NULL for other
+/// messages; the user columns NULL when it names nobody, or someone since deleted.
+#[derive(Debug, Clone, Default, FromRow)]
+pub struct SystemView {
+    pub system_kind: Option<String>,
+    pub system_user_id: Option<i64>,
+    pub system_user_username: Option<String>,
+    pub system_user_display_name: Option<String>,
+    pub system_user_profile_image: Option<String>,
+}
+
+/// `SystemView`'s columns (`columns`) and the join that finds them from a message aliased `$m`
+/// (`joins "m"`).
+macro_rules! system_line {
+    (columns) => {
+        "syu.id AS system_user_id, syu.username AS system_user_username,
+         syu.display_name AS system_user_display_name,
+         COALESCE(syu.profile_image_small_url, syu.profile_image_url) AS system_user_profile_image"
+    };
+    (joins $m:literal) => {
+        concat!(" LEFT JOIN users syu ON syu.id = ", $m, ".system_user_id")
+    };
+}
+pub(crate) use system_line;
 
 /// The post or reel a share message carries, as its card shows it: all NULL for other
 /// messages, and when the item is gone (deleted, removed by moderation, or its author
@@ -112,12 +139,15 @@ macro_rules! message_view {
                 r.sender_id AS reply_sender_id, rs.display_name AS reply_sender_display_name,
                 r.content AS reply_content, r.message_type AS reply_message_type, ",
             shared_item!(columns),
+            ", m.system_kind, ",
+            system_line!(columns),
             ", m.created_at
          FROM messages m
          JOIN users s ON s.id = m.sender_id
          LEFT JOIN messages r ON r.id = m.reply_to_id AND r.removed_at IS NULL
          LEFT JOIN users rs ON rs.id = r.sender_id",
-            shared_item!(joins "m", $viewer)
+            shared_item!(joins "m", $viewer),
+            system_line!(joins "m")
         )
     };
 }
@@ -218,8 +248,11 @@ impl From<sqlx::Error> for PostError {
 /// conversation).
 #[derive(Debug, FromRow)]
 struct PostContext {
-    user_a: i64,
-    user_b: i64,
+    /// The pair of a one-to-one conversation; NULL for a group.
+    user_a: Option<i64>,
+    user_b: Option<i64>,
+    /// A group's name.
+    group_name: Option<String>,
     sender_username: String,
     sender_display_name: String,
     sender_profile_image: Option<String>,
@@ -231,11 +264,13 @@ struct PostContext {
     blocked: i64,
 }
 
-/// A stored message as everyone sees it (no reactions yet) and the two people of its
-/// conversation, who are the ones to tell.
+/// A stored message as everyone sees it (no reactions yet) and the people to tell: both people
+/// of a one-to-one conversation (one who had left is back), a group's members.
 pub struct Posted {
     pub message: MessageView,
-    pub people: [i64; 2],
+    pub people: Vec<i64>,
+    /// The group's name, when it went to a group.
+    pub group_name: Option<String>,
 }
 
 /// A message that may be sent: the sender is a member, neither person blocked the other, and
@@ -245,6 +280,7 @@ pub struct Draft {
     sender_id: i64,
     reply_to_id: Option<i64>,
     context: PostContext,
+    people: Vec<i64>,
 }
 
 /// Stores a message. Two statements: one read (`prepare`: membership, the people, the sender
@@ -269,7 +305,7 @@ pub async fn prepare(
     reply_to_id: Option<i64>,
 ) -> Result<Draft, PostError> {
     let context: Option<PostContext> = sqlx::query_as(concat!(
-        "SELECT c.user_a, c.user_b, s.username AS sender_username,
+        "SELECT c.user_a, c.user_b, c.name AS group_name, s.username AS sender_username,
                 s.display_name AS sender_display_name,
                 COALESCE(s.profile_image_small_url, s.profile_image_url) AS sender_profile_image,
                 CASE WHEN r.id IS NULL THEN 0 ELSE 1 END AS reply_found,
@@ -281,6 +317,7 @@ pub async fn prepare(
          JOIN conversations c ON c.id = cm.conversation_id
          JOIN users s ON s.id = cm.user_id
          LEFT JOIN messages r ON r.id = $3 AND r.conversation_id = cm.conversation_id
+                              AND r.message_type <> 'system'
          LEFT JOIN users rs ON rs.id = r.sender_id
          WHERE cm.conversation_id = $1 AND cm.user_id = $2"
     ))
@@ -296,11 +333,17 @@ pub async fn prepare(
     if reply_to_id.is_some() && context.reply_found == 0 {
         return Err(PostError::ReplyNotFound);
     }
+    let people = match (context.user_a, context.user_b) {
+        (Some(a), Some(b)) => vec![a, b],
+        // A group's members now (one more range of the primary key).
+        _ => super::conversations::members(db, conversation_id).await?,
+    };
     Ok(Draft {
         conversation_id,
         sender_id,
         reply_to_id,
         context,
+        people,
     })
 }
 
@@ -433,11 +476,40 @@ impl Draft {
                 reply_content: context.reply_content,
                 reply_message_type: context.reply_message_type,
                 shared,
+                system: SystemView::default(),
                 created_at,
             },
-            people: [context.user_a, context.user_b],
+            people: self.people,
+            group_name: context.group_name,
         })
     }
+}
+
+/// Writes a group's system line (issue 22) in the caller's transaction: `actor` did `kind` to
+/// `user`, and `content` is the group's new name for `created` and `renamed`. Its trigger moves the group up its members' lists like any message.
+pub async fn insert_system(
+    conn: &mut AnyConnection,
+    conversation: i64,
+    actor: i64,
+    kind: SystemKind,
+    user: Option<i64>,
+    content: &str,
+    now: i64,
+) -> Result<i64, sqlx::Error> {
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO messages (conversation_id, sender_id, content, message_type, created_at,
+                               system_kind, system_user_id)
+         VALUES ($1, $2, $3, 'system', $4, $5, $6) RETURNING id",
+    )
+    .bind(conversation)
+    .bind(actor)
+    .bind(content)
+    .bind(now)
+    .bind(kind.as_str())
+    .bind(user)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(id)
 }
 
 /// One message of a conversation as `viewer` sees it.
@@ -516,12 +588,15 @@ pub async fn toggle_reaction(
     now: i64,
 ) -> Result<Option<bool>, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    let found: Option<(i64,)> =
-        sqlx::query_as("SELECT id FROM messages WHERE id = $1 AND conversation_id = $2")
-            .bind(message)
-            .bind(conversation)
-            .fetch_optional(&mut *tx)
-            .await?;
+    // A group's system line takes no reaction.
+    let found: Option<(i64,)> = sqlx::query_as(
+        "SELECT id FROM messages
+         WHERE id = $1 AND conversation_id = $2 AND message_type <> 'system'",
+    )
+    .bind(message)
+    .bind(conversation)
+    .fetch_optional(&mut *tx)
+    .await?;
     if found.is_none() {
         return Ok(None);
     }

@@ -59,9 +59,13 @@ fn lookup(target: ReportTargetType) -> &'static str {
         ReportTargetType::Message => {
             "SELECT m.sender_id, m.content FROM messages m
              JOIN conversations c ON c.id = m.conversation_id
-                                 AND (c.user_a = $2 OR c.user_b = $2)
+                                 AND (c.user_a = $2 OR c.user_b = $2
+                                      OR EXISTS (SELECT 1 FROM conversation_members rm
+                                                 WHERE rm.conversation_id = c.id
+                                                   AND rm.user_id = $2))
              JOIN users u ON u.id = m.sender_id AND u.deactivated_at IS NULL
-             WHERE m.id = $1 AND m.removed_at IS NULL AND $3 = $3"
+             WHERE m.id = $1 AND m.removed_at IS NULL AND m.message_type <> 'system'
+               AND $3 = $3"
         }
         ReportTargetType::User => {
             "SELECT u.id, u.display_name || ' (@' || u.username || ')' FROM users u

@@ -1,6 +1,9 @@
 //! Chat input: message text and reaction emoji (docs/decisions.md for the limits the spec
 //! leaves open).
 
+use serde::Serialize;
+use utoipa::ToSchema;
+
 use super::DomainError;
 
 /// A message's text: trimmed, 1 to 4,000 characters.
@@ -16,6 +19,59 @@ const MESSAGE_EMPTY: &str = "Message cannot be empty";
 /// A reaction: at most 16 characters (an emoji with skin tone and joiners fits).
 const EMOJI_MAX: usize = 16;
 const NOT_AN_EMOJI: &str = "Reaction must be an emoji";
+
+/// A group's people, its owner included (issue 22).
+pub const GROUP_MEMBERS_MAX: usize = 32;
+/// A group's name: trimmed, 1 to 60 characters.
+pub const GROUP_NAME_MAX: usize = 60;
+/// Adding someone who blocked you, or whom you blocked, to a group.
+pub const CANNOT_ADD: &str = "You can't add this account";
+/// Adding, removing: the owner's to do.
+pub const OWNER_ONLY: &str = "Only the group owner can do that";
+
+/// A group's name.
+pub fn parse_group_name(raw: &str) -> Result<String, DomainError> {
+    let name = raw.trim();
+    if name.is_empty() {
+        return Err(DomainError::invalid("Group name cannot be empty"));
+    }
+    if name.chars().count() > GROUP_NAME_MAX {
+        return Err(DomainError::invalid(format!(
+            "Group name must be at most {GROUP_NAME_MAX} characters"
+        )));
+    }
+    Ok(name.to_owned())
+}
+
+/// What a group's system line says happened; the client writes the line ('Maya added Leo').
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SystemKind {
+    /// The sender made the group; the line's content is its name.
+    Created,
+    /// The sender added `user`.
+    Added,
+    /// The sender (the owner) removed `user`.
+    Removed,
+    /// The sender left.
+    Left,
+    /// The sender renamed the group; the content is the new name.
+    Renamed,
+    /// The sender changed the group's picture.
+    Avatar,
+    /// `user` became the owner (the owner left).
+    Owner,
+}
+
+stored_names!(SystemKind {
+    Created => "created",
+    Added => "added",
+    Removed => "removed",
+    Left => "left",
+    Renamed => "renamed",
+    Avatar => "avatar",
+    Owner => "owner",
+});
 
 /// The text of a new message.
 pub fn parse_message(raw: Option<&str>) -> Result<String, DomainError> {
@@ -69,6 +125,17 @@ pub fn parse_emoji(raw: &str) -> Result<&str, DomainError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn group_names_are_trimmed_and_bounded() {
+        assert_eq!(parse_group_name("  Trip  ").unwrap(), "Trip");
+        assert!(parse_group_name(" ").is_err());
+        assert!(parse_group_name(&"é".repeat(60)).is_ok());
+        assert_eq!(
+            parse_group_name(&"x".repeat(61)).unwrap_err().to_string(),
+            "Group name must be at most 60 characters"
+        );
+    }
 
     #[test]
     fn messages_are_trimmed_and_bounded() {

@@ -56,8 +56,9 @@ pub use account::{
 pub use ad::{AdInput, NO_END_DATE, ValidAd};
 pub use call::CallEnd;
 pub use chat::{
-    CANNOT_MESSAGE, CONVERSATION_NOT_FOUND, MESSAGE_MAX, MESSAGE_NOT_FOUND, parse_caption,
-    parse_emoji, parse_message, parse_transcript,
+    CANNOT_ADD, CANNOT_MESSAGE, CONVERSATION_NOT_FOUND, GROUP_MEMBERS_MAX, MESSAGE_MAX,
+    MESSAGE_NOT_FOUND, OWNER_ONLY, SystemKind, parse_caption, parse_emoji, parse_group_name,
+    parse_message, parse_transcript,
 };
 pub use comment::{
     CANNOT_DELETE_COMMENT, COMMENT_NOT_FOUND, CommentContent, MENTIONS_MAX, REPLY_ELSEWHERE,

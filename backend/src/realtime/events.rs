@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-use crate::wire::chat::Message;
+use crate::wire::chat::{Conversation, Message};
 use crate::wire::notification::Notification;
 use crate::wire::voicemail::Voicemail;
 
@@ -127,9 +127,14 @@ pub enum ServerEvent {
         #[schema(required = true)]
         last_seen: Option<String>,
     },
+    /// A conversation of yours changed (issue 22): a group was made, renamed or given a
+    /// picture, or someone joined or left. `conversation` is how it looks to you now, or null
+    /// when it is no longer yours (you left, on this device or another, or were removed).
     #[schema(rename_all = "camelCase")]
     ConversationUpdated {
         conversation_id: i64,
+        #[schema(required = true)]
+        conversation: Option<Box<Conversation>>,
     },
     #[schema(rename_all = "camelCase")]
     IncomingCall {

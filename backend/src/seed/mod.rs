@@ -157,6 +157,7 @@ pub async fn demo(db: &Db, media: &Media) -> anyhow::Result<usize> {
     seed_stories(db, media).await?;
     seed_ads(db, media).await?;
     seed_conversations(db).await?;
+    seed_group(db).await?;
     seed_voicemails(db, media).await?;
     reels::seed_reels(db, media).await?;
     seed_comments(db).await?;
@@ -427,6 +428,62 @@ async fn seed_conversations(db: &Db) -> anyhow::Result<()> {
             }
             ids.push(message);
         }
+    }
+    Ok(())
+}
+
+/// The demo group (issue 22): its name, its owner, the others, and what each said.
+const DEMO_GROUP: (&str, &str, [&str; 2], [(&str, &str); 3]) = (
+    "Studio crew",
+    "maya",
+    ["leo", "sofia"],
+    [
+        ("maya", "Crit on Friday? Bring one thing you are stuck on"),
+        ("leo", "I'll bring the new shader renders"),
+        ("sofia", "Count me in, I have a storyboard that needs eyes"),
+    ],
+);
+
+/// Makes the demo group unless its owner has it already, with its messages minutes apart.
+async fn seed_group(db: &Db) -> anyhow::Result<()> {
+    const MINUTE_MS: i64 = 60_000;
+    let (name, owner, others, lines) = DEMO_GROUP;
+    let Some(owner) = db::users::find_by_username(db, owner).await? else {
+        return Ok(());
+    };
+    if db::conversations::group_named(db, owner.id, name)
+        .await?
+        .is_some()
+    {
+        return Ok(());
+    }
+    let mut ids = Vec::new();
+    for other in others {
+        if let Some(user) = db::users::find_by_username(db, other).await? {
+            ids.push(user.id);
+        }
+    }
+    let start = db::now_ms() - 40 * MINUTE_MS;
+    let Ok((id, _)) = db::conversations::create_group(db, owner.id, &ids, name, start).await?
+    else {
+        return Ok(());
+    };
+    for (n, (who, text)) in lines.iter().enumerate() {
+        let Some(sender) = db::users::find_by_username(db, who).await? else {
+            continue;
+        };
+        db::messages::post(
+            db,
+            db::messages::NewMessage {
+                conversation_id: id,
+                sender_id: sender.id,
+                body: db::messages::Body::Text(text),
+                reply_to_id: None,
+                created_at: start + (n as i64 + 1) * 5 * MINUTE_MS,
+            },
+        )
+        .await
+        .map_err(|err| anyhow::anyhow!("seeding a group message: {err:?}"))?;
     }
     Ok(())
 }

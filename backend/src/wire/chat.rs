@@ -8,8 +8,9 @@ use utoipa::ToSchema;
 
 use super::iso_time;
 use super::user::UserBrief;
-use crate::db::conversations::ConversationView;
-use crate::db::messages::{MessageView, SharedView};
+use crate::db::conversations::{ConversationView, GroupMember};
+use crate::db::messages::{MessageView, SharedView, SystemView};
+use crate::domain::SystemKind;
 use crate::media::url_of;
 
 /// A person in a conversation, with their presence.
@@ -29,10 +30,20 @@ pub struct ChatUser {
     pub last_seen: Option<String>,
 }
 
+/// A group's owner adds and removes people; everyone else (both people of a one-to-one
+/// conversation too) is a member.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ParticipantRole {
+    Owner,
+    Member,
+}
+
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Participant {
     pub user: ChatUser,
+    pub role: ParticipantRole,
     /// The newest message this person has read here (issue 22): yours always; another's only
     /// while you both have read receipts on. Null when hidden, when nothing is read yet, or
     /// when they have left.
@@ -40,12 +51,28 @@ pub struct Participant {
     pub last_read_message_id: Option<i64>,
 }
 
+/// One-to-one, or a group of up to 32 people (issue 22).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ConversationKind {
+    Direct,
+    Group,
+}
+
 /// A conversation as one of its members sees it.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Conversation {
     pub id: i64,
-    /// Both people of the one-to-one conversation, the session user included.
+    pub kind: ConversationKind,
+    /// A group's name; null for a one-to-one conversation.
+    #[schema(required = true)]
+    pub name: Option<String>,
+    /// `/media/{key}` of a group's picture; null for none and for a one-to-one conversation.
+    #[schema(required = true)]
+    pub avatar_url: Option<String>,
+    /// Both people of a one-to-one conversation, the session user included; a group's current
+    /// members, the owner first, then by when they joined.
     pub participants: Vec<Participant>,
     /// The latest message, or null before the first.
     #[schema(required = true)]
@@ -56,13 +83,14 @@ pub struct Conversation {
     /// One of the two blocked the other (issue 20): the conversation stays readable, and
     /// sending into it is refused ('You can't message this account').
     pub is_blocked: bool,
-    /// The other person's messages you have not read (after your read pointer), counted to 100.
+    /// The others' messages you have not read (after your read pointer; system lines are not
+    /// counted), counted to 100.
     pub unread_count: i64,
 }
 
-/// Text, a voice note, a call line (written by the server when a call ends), or a shared post
+/// Text, a voice note, a call line (written by the server when a call ends), a shared post
 /// or reel (`sharedPost` / `sharedReel`; sent with POST /api/posts/{id}/share or
-/// /api/reels/{id}/share).
+/// /api/reels/{id}/share), or a group's system line (`systemEvent`; written by the server).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum MessageType {
@@ -71,6 +99,7 @@ pub enum MessageType {
     Call,
     Post,
     Reel,
+    System,
 }
 
 impl MessageType {
@@ -80,8 +109,36 @@ impl MessageType {
             "call" => Self::Call,
             "post" => Self::Post,
             "reel" => Self::Reel,
+            "system" => Self::System,
             _ => Self::Text,
         }
+    }
+}
+
+/// What a group's system line says: the `sender` did `kind` (to `user`). The client writes
+/// the line ('Maya added Leo', 'Leo left', 'Maya named the group “Trip”').
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SystemEvent {
+    pub kind: SystemKind,
+    /// Whom it names: the one added or removed, or who became owner; else null.
+    #[schema(required = true)]
+    pub user: Option<UserBrief>,
+}
+
+impl SystemEvent {
+    fn from_row(row: SystemView) -> Option<Self> {
+        let kind = SystemKind::from_stored(row.system_kind.as_deref()?)?;
+        let user = match (row.system_user_id, row.system_user_username) {
+            (Some(id), Some(username)) => Some(UserBrief {
+                id,
+                username,
+                display_name: row.system_user_display_name.unwrap_or_default(),
+                profile_image: row.system_user_profile_image,
+            }),
+            _ => None,
+        };
+        Some(Self { kind, user })
     }
 }
 
@@ -231,6 +288,9 @@ pub struct Message {
     pub shared_reel: Option<SharedReel>,
     /// In the order each emoji was first used.
     pub reactions: Vec<Reaction>,
+    /// A `system` line's event; null for other messages.
+    #[schema(required = true)]
+    pub system_event: Option<SystemEvent>,
     /// ISO-8601 UTC.
     pub created_at: String,
 }
@@ -257,6 +317,8 @@ pub struct MessagePreview {
     pub shared_post: Option<SharedPost>,
     #[schema(required = true)]
     pub shared_reel: Option<SharedReel>,
+    #[schema(required = true)]
+    pub system_event: Option<SystemEvent>,
     pub created_at: String,
 }
 
@@ -297,29 +359,92 @@ impl Message {
             shared_post,
             shared_reel,
             reactions,
+            system_event: SystemEvent::from_row(row.system),
             created_at: iso_time(row.created_at),
         }
     }
 }
 
 impl Conversation {
-    /// A list row; `online` holds the people with a socket open.
-    pub(crate) fn from_row(row: ConversationView, online: &HashSet<i64>) -> Self {
-        let person = |id,
-                      username,
-                      display_name,
-                      profile_image,
-                      last_seen: Option<i64>,
-                      read: Option<i64>| Participant {
-            user: ChatUser {
+    /// A list row as its member sees it; `online` holds the people with a socket open, and
+    /// `members` a group's members (`group_members`; ignored for a one-to-one conversation).
+    pub(crate) fn from_row(
+        row: ConversationView,
+        online: &HashSet<i64>,
+        members: &[GroupMember],
+    ) -> Self {
+        let chat_user =
+            |id, username, display_name, profile_image, last_seen: Option<i64>| ChatUser {
                 id,
                 username,
                 display_name,
                 profile_image,
                 is_online: online.contains(&id),
                 last_seen: last_seen.map(iso_time),
-            },
-            last_read_message_id: read.filter(|&id| id > 0),
+            };
+        let viewer = row.member_id;
+        let participants = if row.is_group() {
+            // The receipts rule (docs/groups-contract.md): your own pointer always, another's
+            // while you both have read receipts on.
+            let mine_on = members
+                .iter()
+                .any(|m| m.user_id == viewer && m.read_receipts != 0);
+            members
+                .iter()
+                .map(|m| Participant {
+                    user: chat_user(
+                        m.user_id,
+                        m.username.clone(),
+                        m.display_name.clone(),
+                        m.profile_image.clone(),
+                        m.last_seen_at,
+                    ),
+                    role: if m.is_owner() {
+                        ParticipantRole::Owner
+                    } else {
+                        ParticipantRole::Member
+                    },
+                    last_read_message_id: (m.user_id == viewer
+                        || (mine_on && m.read_receipts != 0))
+                        .then_some(m.last_read_message_id)
+                        .filter(|&id| id > 0),
+                })
+                .collect()
+        } else {
+            let person = |id: Option<i64>,
+                          username: Option<String>,
+                          display_name: Option<String>,
+                          profile_image,
+                          last_seen,
+                          read: Option<i64>| Participant {
+                user: chat_user(
+                    id.unwrap_or_default(),
+                    username.unwrap_or_default(),
+                    display_name.unwrap_or_default(),
+                    profile_image,
+                    last_seen,
+                ),
+                role: ParticipantRole::Member,
+                last_read_message_id: read.filter(|&id| id > 0),
+            };
+            vec![
+                person(
+                    row.a_id,
+                    row.a_username,
+                    row.a_display_name,
+                    row.a_profile_image,
+                    row.a_last_seen_at,
+                    row.a_read,
+                ),
+                person(
+                    row.b_id,
+                    row.b_username,
+                    row.b_display_name,
+                    row.b_profile_image,
+                    row.b_last_seen_at,
+                    row.b_read,
+                ),
+            ]
         };
         let (shared_post, shared_reel) = shared_cards(row.last_shared);
         let last_message = match (
@@ -347,35 +472,25 @@ impl Conversation {
                 reply_to_id: row.last_reply_to_id,
                 shared_post,
                 shared_reel,
+                system_event: SystemEvent::from_row(row.last_system),
                 created_at: iso_time(created_at),
             }),
             _ => None,
         };
-        let is_blocked = row.is_blocked != 0;
         Self {
             id: row.id,
-            participants: vec![
-                person(
-                    row.a_id,
-                    row.a_username,
-                    row.a_display_name,
-                    row.a_profile_image,
-                    row.a_last_seen_at,
-                    row.a_read,
-                ),
-                person(
-                    row.b_id,
-                    row.b_username,
-                    row.b_display_name,
-                    row.b_profile_image,
-                    row.b_last_seen_at,
-                    row.b_read,
-                ),
-            ],
+            kind: if row.kind == "group" {
+                ConversationKind::Group
+            } else {
+                ConversationKind::Direct
+            },
+            name: row.name,
+            avatar_url: row.avatar_key.as_deref().map(url_of),
+            participants,
             last_message,
             last_activity_at: iso_time(row.last_activity_at),
             created_at: iso_time(row.created_at),
-            is_blocked,
+            is_blocked: row.is_blocked != 0,
             unread_count: row.unread_count,
         }
     }

@@ -99,6 +99,8 @@ enum Target {
     FollowRequest,
     /// The moderation case of her reel, which the stranger reported.
     Report,
+    /// The group she owns with her friend and the private account (issue 22).
+    Group,
 }
 
 /// Who plays the callers of a row.
@@ -319,6 +321,29 @@ const ROWS: &[Row] = &[
     .on(Target::Conversation)
     .json(|fixture, _| json!({"messageId": fixture.message})),
     row("GET", "/api/conversations/unread-count", SIGNED_IN),
+    // Groups (issue 22): any member renames; the owner adds (here the admin, who is then a
+    // member) and removes; `{userId}` is the owner, so her own call is leaving.
+    row(
+        "PATCH",
+        "/api/conversations/{id}",
+        [Unauthorized, NotFound, NotFound, NotFound, Ok200],
+    )
+    .on(Target::Group)
+    .json(|_, _| json!({"name": "Harbour crew at dawn"})),
+    row(
+        "POST",
+        "/api/conversations/{id}/participants",
+        [Unauthorized, NotFound, NotFound, NotFound, Ok200],
+    )
+    .on(Target::Group)
+    .json(|fixture, _| json!({"userIds": [fixture.callers[2].user.id]})),
+    row(
+        "DELETE",
+        "/api/conversations/{id}/participants/{userId}",
+        [Unauthorized, NotFound, NotFound, Forbidden, NoContent],
+    )
+    .on(Target::Group)
+    .last(),
     row(
         "DELETE",
         "/api/conversations/{id}/participants/me",
@@ -585,6 +610,7 @@ struct Fixture {
     story: i64,
     conversation: i64,
     message: i64,
+    group: i64,
     voicemail: i64,
     withdrawal: i64,
     ad: i64,
@@ -775,6 +801,19 @@ impl Fixture {
         for caller in &mut callers {
             caller.chat = Some(chat(caller, &friend).await);
         }
+        // Her group with Finn and Rhea.
+        let group = id(&created(
+            callers[3]
+                .user
+                .post_json(
+                    "/api/conversations",
+                    &json!({"participantIds": [friend.user.id, recluse.user.id],
+                            "name": "Harbour crew"}),
+                )
+                .await,
+            "group",
+        )
+        .await);
         Fixture {
             owner: callers[3].user.id,
             owner_name: OWNER.to_owned(),
@@ -784,6 +823,7 @@ impl Fixture {
             story,
             conversation,
             message,
+            group,
             voicemail,
             withdrawal,
             ad,
@@ -855,6 +895,7 @@ impl Fixture {
             Target::Comment => self.comment,
             Target::Story => self.story,
             Target::Conversation => self.conversation,
+            Target::Group => self.group,
             Target::Voicemail => self.voicemail,
             Target::Withdrawal => self.withdrawal,
             Target::Ad => self.ad,

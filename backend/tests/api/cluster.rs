@@ -6,8 +6,12 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::both_backends;
+use crate::groups::group;
 use crate::helpers::{Backend, TestApp, TestUser, fresh_redis_prefix, redis_url, spawn_app_with};
-use crate::sockets::{assert_none_before, close_and_wait, connect, conversation, next_of, ready};
+use crate::sockets::{
+    assert_none_before, assert_silent_until_pong, close_and_wait, connect, conversation, next_of,
+    ready, send_text,
+};
 
 both_backends!(
     a_message_posted_on_one_instance_reaches_a_socket_on_the_other,
@@ -15,6 +19,7 @@ both_backends!(
     a_dead_instances_sockets_do_not_keep_anyone_online,
     a_call_is_signalled_across_instances_and_busy_is_seen_on_both,
     a_notification_reaches_the_recipients_sockets_on_every_instance,
+    a_groups_changes_reach_its_members_on_every_instance,
 );
 
 /// Two instances on one database and one Redis, under a key prefix of their own; `None`
@@ -287,4 +292,59 @@ async fn a_notification_reaches_the_recipients_sockets_on_every_instance(backend
         let event = assert_none_before(socket, &["notification"], "unreadCount").await;
         assert_eq!(event["count"], 0);
     }
+}
+
+/// Issue 22: a group made, renamed and trimmed on one instance is heard on the other, and a
+/// member removed there stops hearing it.
+async fn a_groups_changes_reach_its_members_on_every_instance(backend: Backend) {
+    let Some((first, second, _, _)) = two_instances(backend).await else {
+        return;
+    };
+    let maya = first.new_user("maya").await;
+    let leo = first.new_user("leo").await;
+    let ines = first.new_user("ines").await;
+    let mut leo_on_second = connect(&second, &leo).await;
+    let mut ines_on_second = connect(&second, &ines).await;
+    ready(&mut leo_on_second).await;
+    ready(&mut ines_on_second).await;
+
+    let id = group(&maya, &[&leo, &ines], "Crew").await["id"]
+        .as_i64()
+        .unwrap();
+    let made = next_of(&mut leo_on_second, "conversationUpdated").await;
+    assert_eq!(made["conversation"]["name"], "Crew");
+    next_of(&mut ines_on_second, "conversationUpdated").await;
+
+    let renamed = maya
+        .patch_json(
+            &format!("/api/conversations/{id}"),
+            &json!({"name": "Night crew"}),
+        )
+        .await;
+    assert_eq!(renamed.status(), 200);
+    let event = next_of(&mut ines_on_second, "conversationUpdated").await;
+    assert_eq!(event["conversation"]["name"], "Night crew");
+    next_of(&mut leo_on_second, "conversationUpdated").await;
+
+    let removed = maya
+        .delete(&format!("/api/conversations/{id}/participants/{}", leo.id))
+        .await;
+    assert_eq!(removed.status(), 204);
+    let gone = next_of(&mut leo_on_second, "conversationUpdated").await;
+    assert_eq!(gone["conversation"], Value::Null);
+    let kept = next_of(&mut ines_on_second, "conversationUpdated").await;
+    assert_eq!(
+        kept["conversation"]["participants"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+
+    let sent = send_text(&maya, id, "just us").await;
+    assert_eq!(
+        next_of(&mut ines_on_second, "newMessage").await["message"]["id"],
+        sent
+    );
+    assert_silent_until_pong(&mut leo_on_second).await;
 }

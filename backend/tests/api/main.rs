@@ -18,6 +18,7 @@ mod cluster;
 mod comments;
 mod db;
 mod earnings;
+mod groups;
 mod jobs;
 mod limits;
 mod media;

@@ -440,7 +440,22 @@ async fn sqlite_messages_keep_every_row_through_the_rebuild_of_migration_0018() 
     assert_eq!(
         objects,
         "messages_conversation_id_idx messages_reply_to_id_idx messages_sender_id_idx \
-         messages_shared_post_id_idx messages_shared_reel_id_idx messages_touch_conversation"
+         messages_shared_post_id_idx messages_shared_reel_id_idx messages_system_user_id_idx \
+         messages_touch_conversation"
+    );
+    // Migration 0026 rebuilt conversations too (groups): the pair is kept, as a direct one.
+    type Conversation = (i64, Option<i64>, Option<i64>, String, i64);
+    let conversations: Vec<Conversation> = sqlx::query_as(
+        "SELECT c.id, c.user_a, c.user_b, c.kind, COUNT(m.user_id) FROM conversations c
+         JOIN conversation_members m ON m.conversation_id = c.id AND m.role = 'member'
+         GROUP BY c.id, c.user_a, c.user_b, c.kind",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        conversations,
+        [(1, Some(people[0]), Some(people[1]), "direct".to_owned(), 2)]
     );
     let (foreign_keys,): (i64,) = sqlx::query_as("PRAGMA foreign_keys")
         .fetch_one(&db.pool)

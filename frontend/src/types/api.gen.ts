@@ -490,7 +490,7 @@ export interface paths {
         put?: never;
         /**
          * Starts the one-to-one conversation with another user, or answers the existing one (back in
-         *     your list if you had left it).
+         *     your list if you had left it); or makes a group of you (its owner) and 2 to 31 others.
          */
         post: operations["start_conversation"];
         delete?: never;
@@ -517,6 +517,26 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Renames a group or changes its picture (any member); each change writes its system line
+         *     and every member hears `conversationUpdated`.
+         */
+        patch: operations["update_conversation"];
         trace?: never;
     };
     "/api/conversations/{id}/messages": {
@@ -560,6 +580,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/participants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds people to a group (its owner only); each gets an 'added' line and every member, the
+         *     new ones included, hears `conversationUpdated`.
+         */
+        post: operations["add_participants"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/{id}/participants/me": {
         parameters: {
             query?: never;
@@ -571,10 +611,32 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Leaves the conversation: it leaves your list and you stop receiving its events. Its history
-         *     stays for the other person; a new message from them, or starting it again, brings it back.
+         * Leaves the conversation: it leaves your list and you stop receiving its events. A
+         *     one-to-one conversation's history stays for the other person, and a new message from them,
+         *     or starting it again, brings it back; a group's owner hands over to its longest-standing
+         *     member.
          */
         delete: operations["leave_conversation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/participants/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Takes someone out of a group: the owner removes a member (403 for anyone else); your own id
+         *     is leaving, as `/participants/me`.
+         */
+        delete: operations["remove_participant"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1679,6 +1741,10 @@ export interface components {
         AdUpdate: {
             isActive: boolean;
         };
+        AddParticipantsRequest: {
+            /** @description The people to add: 1 to 31 (repeats and your own id are dropped); the group holds 32. */
+            userIds: number[];
+        };
         /** @description An ad as the admin sees it: every stat, its state and dates. */
         AdminAd: {
             advertiserName: string;
@@ -1921,6 +1987,8 @@ export interface components {
         };
         /** @description A conversation as one of its members sees it. */
         Conversation: {
+            /** @description `/media/{key}` of a group's picture; null for none and for a one-to-one conversation. */
+            avatarUrl: string | null;
             createdAt: string;
             /** Format: int64 */
             id: number;
@@ -1929,17 +1997,29 @@ export interface components {
              *     sending into it is refused ('You can't message this account').
              */
             isBlocked: boolean;
+            kind: components["schemas"]["ConversationKind"];
             /** @description ISO-8601 UTC: the last message's time, or when the member joined. */
             lastActivityAt: string;
             lastMessage: components["schemas"]["MessagePreview"] | null;
-            /** @description Both people of the one-to-one conversation, the session user included. */
+            /** @description A group's name; null for a one-to-one conversation. */
+            name: string | null;
+            /**
+             * @description Both people of a one-to-one conversation, the session user included; a group's current
+             *     members, the owner first, then by when they joined.
+             */
             participants: components["schemas"]["Participant"][];
             /**
              * Format: int64
-             * @description The other person's messages you have not read (after your read pointer), counted to 100.
+             * @description The others' messages you have not read (after your read pointer; system lines are not
+             *     counted), counted to 100.
              */
             unreadCount: number;
         };
+        /**
+         * @description One-to-one, or a group of up to 32 people (issue 22).
+         * @enum {string}
+         */
+        ConversationKind: "direct" | "group";
         Deactivation: {
             password: string;
         };
@@ -2044,6 +2124,7 @@ export interface components {
             sender: components["schemas"]["UserBrief"];
             sharedPost: components["schemas"]["SharedPost"] | null;
             sharedReel: components["schemas"]["SharedReel"] | null;
+            systemEvent: components["schemas"]["SystemEvent"] | null;
             /** @description `/media/{key}` of a voice message, else null. */
             voiceUrl: string | null;
         };
@@ -2064,15 +2145,16 @@ export interface components {
             sender: components["schemas"]["UserBrief"];
             sharedPost: components["schemas"]["SharedPost"] | null;
             sharedReel: components["schemas"]["SharedReel"] | null;
+            systemEvent: components["schemas"]["SystemEvent"] | null;
             voiceUrl: string | null;
         };
         /**
-         * @description Text, a voice note, a call line (written by the server when a call ends), or a shared post
+         * @description Text, a voice note, a call line (written by the server when a call ends), a shared post
          *     or reel (`sharedPost` / `sharedReel`; sent with POST /api/posts/{id}/share or
-         *     /api/reels/{id}/share).
+         *     /api/reels/{id}/share), or a group's system line (`systemEvent`; written by the server).
          * @enum {string}
          */
-        MessageType: "text" | "voice" | "call" | "post" | "reel";
+        MessageType: "text" | "voice" | "call" | "post" | "reel" | "system";
         /** @description A new ad (spec 001 §5). Amounts are integer cents. */
         NewAdRequest: {
             advertiserName: string | null;
@@ -2344,8 +2426,15 @@ export interface components {
              *     when they have left.
              */
             lastReadMessageId: number | null;
+            role: components["schemas"]["ParticipantRole"];
             user: components["schemas"]["ChatUser"];
         };
+        /**
+         * @description A group's owner adds and removes people; everyone else (both people of a one-to-one
+         *     conversation too) is a member.
+         * @enum {string}
+         */
+        ParticipantRole: "owner" | "member";
         PasswordChange: {
             currentPassword: string;
             /** @description 6–256 characters, different from the current one. */
@@ -2720,6 +2809,7 @@ export interface components {
             /** Format: int64 */
             userId: number;
         } | {
+            conversation: components["schemas"]["Conversation"] | null;
             /** Format: int64 */
             conversationId: number;
             /** @enum {string} */
@@ -2878,12 +2968,25 @@ export interface components {
             skills: string[];
             user: components["schemas"]["UserBrief"];
         };
-        StartConversationRequest: {
+        /** @description A one-to-one conversation with another user, or a new group (issue 22). */
+        StartConversationRequest: components["schemas"]["StartDirect"] | components["schemas"]["StartGroup"];
+        StartDirect: {
             /**
              * Format: int64
-             * @description The other person. (The first client also sends its own user id; the session decides.)
+             * @description The other person.
              */
             otherUserId: number;
+            /**
+             * Format: int64
+             * @description Ignored: the spec's client also sends its own id; the session decides who you are.
+             */
+            userId?: number | null;
+        };
+        StartGroup: {
+            /** @description 1 to 60 characters, trimmed. */
+            name: string;
+            /** @description The people besides you: 2 to 31 (your own id and repeats are dropped). */
+            participantIds: number[];
         };
         /** @description A live story as the viewer sees it. */
         Story: {
@@ -2920,6 +3023,19 @@ export interface components {
             /** Format: int64 */
             viewsCount: number;
         };
+        /**
+         * @description What a group's system line says: the `sender` did `kind` (to `user`). The client writes
+         *     the line ('Maya added Leo', 'Leo left', 'Maya named the group “Trip”').
+         */
+        SystemEvent: {
+            kind: components["schemas"]["SystemKind"];
+            user: components["schemas"]["UserBrief"] | null;
+        };
+        /**
+         * @description What a group's system line says happened; the client writes the line ('Maya added Leo').
+         * @enum {string}
+         */
+        SystemKind: "created" | "added" | "removed" | "left" | "renamed" | "avatar" | "owner";
         /** @description {tag, postsCount}: a tag (lowercase, without `#`) and how many posts carry it. */
         TagSummary: {
             /** Format: int64 */
@@ -2940,6 +3056,12 @@ export interface components {
              * @description The session user's voicemails not listened to yet (the header's '{n} new').
              */
             count: number;
+        };
+        UpdateConversationRequest: {
+            /** @description The group's new picture: a base64 `data:` URL of a JPEG, PNG, GIF or WebP image. */
+            avatar?: string | null;
+            /** @description The group's new name: 1 to 60 characters, trimmed. */
+            name?: string | null;
         };
         /** @description The signed-in user as the session call returns it (the only answer with an email). */
         User: {
@@ -4513,7 +4635,7 @@ export interface operations {
                     "application/json": components["schemas"]["Conversation"];
                 };
             };
-            /** @description Invalid body, or yourself */
+            /** @description Invalid body, yourself, a group of fewer than 2 others, or a bad name; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4531,7 +4653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-site request refused (Origin check) */
+            /** @description Someone to add blocked you, or you blocked them */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4589,6 +4711,87 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateConversationRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description Invalid body, a bad name or picture, nothing to change, or a one-to-one conversation; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conversation not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body or picture too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body, or the picture is not an image */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4828,6 +5031,105 @@ export interface operations {
             };
         };
     };
+    add_participants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddParticipantsRequest"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description Invalid body, nobody to add, or a one-to-one conversation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description You are not the group's owner, or someone to add blocked you or you blocked them */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conversation or user not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone is in the group already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 32 members in all */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     leave_conversation: {
         parameters: {
             query?: never;
@@ -4875,6 +5177,65 @@ export interface operations {
                 };
             };
             /** @description Conversation not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_participant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation */
+                id: number;
+                /** @description The member to remove (your own id: leave) */
+                userId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id, or a one-to-one conversation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description You are not the group's owner */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conversation not found (or not yours), or that person is not in it */
             404: {
                 headers: {
                     [name: string]: unknown;

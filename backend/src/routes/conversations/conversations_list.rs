@@ -30,7 +30,7 @@ pub async fn list_conversations(
     let rows = db::conversations::list(&state.db, current.user.id, page).await?;
     let (rows, next) = page.split(rows, |row| row.id);
     Ok(paginated::<Conversation>(
-        conversations(&state, rows).await,
+        conversations(&state, rows).await?,
         next,
     ))
 }

@@ -107,6 +107,11 @@ pub async fn send_message(
                 "Call lines are written by the server when a call ends",
             ));
         }
+        MessageType::System => {
+            return Err(ApiError::bad_request(
+                "System lines are written by the server when a group changes",
+            ));
+        }
         MessageType::Post | MessageType::Reel => {
             return Err(ApiError::bad_request(
                 "Posts and reels are shared with POST /api/posts/{id}/share or /api/reels/{id}/share",
@@ -134,7 +139,8 @@ pub async fn send_message(
         ),
     };
     let payload = PushPayload {
-        title: Some("Atelier".to_owned()),
+        // A group's messages are titled with its name, as on WhatsApp.
+        title: Some(posted.group_name.unwrap_or_else(|| "Atelier".to_owned())),
         text,
         actors: vec![message.sender.display_name.clone()],
         url: format!("/chat/{id}"),

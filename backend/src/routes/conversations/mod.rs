@@ -4,8 +4,9 @@
 //! socket event after the commit.
 
 mod conversation_create;
-mod conversation_leave;
+mod conversation_participants;
 mod conversation_read;
+mod conversation_update;
 mod conversations_list;
 mod message_create;
 mod message_reaction;
@@ -17,9 +18,10 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::db;
-use crate::db::conversations::ConversationView;
+use crate::db::conversations::{ConversationView, GroupMember, GroupRefusal};
 use crate::db::messages::{MessageView, ReactionCount};
 use crate::error::{ApiError, ApiResult};
+use crate::realtime::events::ServerEvent;
 use crate::state::AppState;
 use crate::wire::chat::{Conversation, Message, Reaction};
 
@@ -34,13 +36,41 @@ pub fn router() -> OpenApiRouter<AppState> {
             message_create::send_message
         ))
         .routes(routes!(message_reaction::toggle_reaction))
-        .routes(routes!(conversation_leave::leave_conversation))
+        .routes(routes!(conversation_update::update_conversation))
+        .routes(routes!(conversation_participants::add_participants))
+        .routes(routes!(conversation_participants::leave_conversation))
+        .routes(routes!(conversation_participants::remove_participant))
         .routes(routes!(conversation_read::read_conversation))
         .routes(routes!(conversation_read::unread_messages))
 }
 
 /// Shared with sharing into a conversation (routes/shares), so it lives in `domain`.
-use crate::domain::{CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND};
+use crate::domain::{
+    CANNOT_ADD, CONVERSATION_NOT_FOUND, GROUP_MEMBERS_MAX, MESSAGE_NOT_FOUND, OWNER_ONLY,
+    USER_NOT_FOUND,
+};
+
+/// A refused group change as its answer.
+fn refused(refusal: GroupRefusal) -> ApiError {
+    match refusal {
+        GroupRefusal::NotMember => ApiError::not_found(CONVERSATION_NOT_FOUND),
+        GroupRefusal::NotGroup => {
+            ApiError::bad_request("Only a group has a name, a picture and members to manage")
+        }
+        GroupRefusal::NotOwner => ApiError::Forbidden(OWNER_ONLY),
+        GroupRefusal::UnknownUser => ApiError::not_found(USER_NOT_FOUND),
+        GroupRefusal::Blocked => ApiError::Forbidden(CANNOT_ADD),
+        GroupRefusal::AlreadyIn => ApiError::Conflict {
+            message: "Already in the group".into(),
+            code: "already_member",
+        },
+        GroupRefusal::TooMany => ApiError::unprocessable(
+            "too_many_members",
+            format!("A group can have at most {GROUP_MEMBERS_MAX} members"),
+        ),
+        GroupRefusal::NotInGroup => ApiError::not_found("Not in this group"),
+    }
+}
 
 /// 404 unless the session user is a member of the conversation.
 async fn require_member(state: &AppState, conversation: i64, user: i64) -> ApiResult<()> {
@@ -104,11 +134,82 @@ async fn one_message(
         .remove(0))
 }
 
-/// Conversations as `rows` show them, with each person's presence.
-async fn conversations(state: &AppState, rows: Vec<ConversationView>) -> Vec<Conversation> {
-    let people: Vec<i64> = rows.iter().flat_map(|row| [row.a_id, row.b_id]).collect();
+/// Conversations as `rows` show them, with each person's presence: a group's members are read
+/// for the whole page at once.
+async fn conversations(
+    state: &AppState,
+    rows: Vec<ConversationView>,
+) -> ApiResult<Vec<Conversation>> {
+    let groups: Vec<i64> = rows
+        .iter()
+        .filter(|row| row.is_group())
+        .map(|row| row.id)
+        .collect();
+    let members = db::conversations::group_members(&state.db, &groups).await?;
+    let mut people: Vec<i64> = rows
+        .iter()
+        .flat_map(|row| [row.a_id, row.b_id])
+        .flatten()
+        .chain(members.iter().map(|m| m.user_id))
+        .collect();
+    people.sort_unstable();
+    people.dedup();
     let online = state.realtime.online_among(&people).await;
-    rows.into_iter()
-        .map(|row| Conversation::from_row(row, &online))
-        .collect()
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let theirs = members_of(&members, row.id);
+            Conversation::from_row(row, &online, theirs)
+        })
+        .collect())
+}
+
+/// The members of `conversation` in `members` (sorted by conversation).
+fn members_of(members: &[GroupMember], conversation: i64) -> &[GroupMember] {
+    let start = members.partition_point(|m| m.conversation_id < conversation);
+    let end = members.partition_point(|m| m.conversation_id <= conversation);
+    &members[start..end]
+}
+
+/// Tells every member of `conversation` what a change wrote (its system `lines`, as
+/// `newMessage`) and how the conversation looks to them now (`conversationUpdated`), and each
+/// of `gone` (removed, or left) that it is no longer theirs.
+async fn announce(
+    state: &AppState,
+    conversation: i64,
+    lines: &[i64],
+    gone: &[i64],
+) -> ApiResult<()> {
+    let rows = db::conversations::find_for_members(&state.db, conversation).await?;
+    let members: Vec<i64> = rows.iter().map(|row| row.member_id).collect();
+    if let Some(&reader) = members.first() {
+        for &line in lines {
+            // A system line shares nothing, so it reads the same to every member.
+            let message = one_message(state, reader, conversation, line).await?;
+            state.realtime.publish(
+                &members,
+                &ServerEvent::NewMessage {
+                    conversation_id: conversation,
+                    message: Box::new(message),
+                },
+            );
+        }
+    }
+    for (member, view) in members.iter().zip(conversations(state, rows).await?) {
+        state.realtime.publish(
+            &[*member],
+            &ServerEvent::ConversationUpdated {
+                conversation_id: conversation,
+                conversation: Some(Box::new(view)),
+            },
+        );
+    }
+    state.realtime.publish(
+        gone,
+        &ServerEvent::ConversationUpdated {
+            conversation_id: conversation,
+            conversation: None,
+        },
+    );
+    Ok(())
 }

@@ -1679,6 +1679,11 @@ export interface components {
         AdUpdate: {
             isActive: boolean;
         };
+        /** @description People the group's owner adds. */
+        AddParticipantsRequest: {
+            /** @description 1–31 user ids; the group may have at most 32 members in all. */
+            userIds: number[];
+        };
         /** @description An ad as the admin sees it: every stat, its state and dates. */
         AdminAd: {
             advertiserName: string;
@@ -1921,6 +1926,8 @@ export interface components {
         };
         /** @description A conversation as one of its members sees it. */
         Conversation: {
+            /** @description `/media/{key}` of a group's picture, or null (always null for one-to-one). */
+            avatarUrl: string | null;
             createdAt: string;
             /** Format: int64 */
             id: number;
@@ -1929,10 +1936,16 @@ export interface components {
              *     sending into it is refused ('You can't message this account').
              */
             isBlocked: boolean;
+            kind: components["schemas"]["ConversationKind"];
             /** @description ISO-8601 UTC: the last message's time, or when the member joined. */
             lastActivityAt: string;
             lastMessage: components["schemas"]["MessagePreview"] | null;
-            /** @description Both people of the one-to-one conversation, the session user included. */
+            /** @description A group's name (1–60 characters); null for one-to-one. */
+            name: string | null;
+            /**
+             * @description Both people of a one-to-one conversation, the session user included; a group's current
+             *     members, the owner first, then by when they joined.
+             */
             participants: components["schemas"]["Participant"][];
             /**
              * Format: int64
@@ -1940,6 +1953,11 @@ export interface components {
              */
             unreadCount: number;
         };
+        /**
+         * @description `direct`: one-to-one; `group`: named, with an owner and 2–31 other members.
+         * @enum {string}
+         */
+        ConversationKind: "direct" | "group";
         Deactivation: {
             password: string;
         };
@@ -2020,6 +2038,12 @@ export interface components {
         LogoutResponse: {
             ok: boolean;
         };
+        /**
+         * @description A group's `owner` (who adds and removes people) or a `member`; both people of a
+         *     one-to-one conversation are `member`.
+         * @enum {string}
+         */
+        MemberRole: "owner" | "member";
         /** @description A message as a member sees it. */
         Message: {
             callOutcome: components["schemas"]["CallOutcome"] | null;
@@ -2044,6 +2068,8 @@ export interface components {
             sender: components["schemas"]["UserBrief"];
             sharedPost: components["schemas"]["SharedPost"] | null;
             sharedReel: components["schemas"]["SharedReel"] | null;
+            /** @description What a `system` line says happened; null on other messages. */
+            systemEvent: components["schemas"]["SystemEvent"] | null;
             /** @description `/media/{key}` of a voice message, else null. */
             voiceUrl: string | null;
         };
@@ -2064,15 +2090,16 @@ export interface components {
             sender: components["schemas"]["UserBrief"];
             sharedPost: components["schemas"]["SharedPost"] | null;
             sharedReel: components["schemas"]["SharedReel"] | null;
+            systemEvent: components["schemas"]["SystemEvent"] | null;
             voiceUrl: string | null;
         };
         /**
-         * @description Text, a voice note, a call line (written by the server when a call ends), or a shared post
+         * @description Text, a voice note, a call line (written by the server when a call ends), a shared post
          *     or reel (`sharedPost` / `sharedReel`; sent with POST /api/posts/{id}/share or
-         *     /api/reels/{id}/share).
+         *     /api/reels/{id}/share), or a group's system line (`systemEvent`; written by the server).
          * @enum {string}
          */
-        MessageType: "text" | "voice" | "call" | "post" | "reel";
+        MessageType: "text" | "voice" | "call" | "post" | "reel" | "system";
         /** @description A new ad (spec 001 §5). Amounts are integer cents. */
         NewAdRequest: {
             advertiserName: string | null;
@@ -2344,6 +2371,7 @@ export interface components {
              *     when they have left.
              */
             lastReadMessageId: number | null;
+            role: components["schemas"]["MemberRole"];
             user: components["schemas"]["ChatUser"];
         };
         PasswordChange: {
@@ -2720,6 +2748,8 @@ export interface components {
             /** Format: int64 */
             userId: number;
         } | {
+            /** @description The conversation as this member now sees it; null when they are no longer in it. */
+            conversation: components["schemas"]["Conversation"] | null;
             /** Format: int64 */
             conversationId: number;
             /** @enum {string} */
@@ -2884,6 +2914,11 @@ export interface components {
              * @description The other person. (The first client also sends its own user id; the session decides.)
              */
             otherUserId: number;
+        } | {
+            /** @description The group's name: 1–60 characters after trimming. */
+            name: string;
+            /** @description 2–31 other people (the caller's own id is dropped, duplicates are merged). */
+            participantIds: number[];
         };
         /** @description A live story as the viewer sees it. */
         Story: {
@@ -2920,6 +2955,14 @@ export interface components {
             /** Format: int64 */
             viewsCount: number;
         };
+        /** @description What a group's system line says happened; the message's `sender` is who did it. */
+        SystemEvent: {
+            kind: components["schemas"]["SystemEventKind"];
+            /** @description Whom it names: the one added, removed, or who became owner; else null. */
+            user: components["schemas"]["UserBrief"] | null;
+        };
+        /** @enum {string} */
+        SystemEventKind: "created" | "added" | "removed" | "left" | "renamed" | "avatar" | "owner";
         /** @description {tag, postsCount}: a tag (lowercase, without `#`) and how many posts carry it. */
         TagSummary: {
             /** Format: int64 */
@@ -2940,6 +2983,13 @@ export interface components {
              * @description The session user's voicemails not listened to yet (the header's '{n} new').
              */
             count: number;
+        };
+        /** @description A group's new name and/or picture; any member may change them. */
+        UpdateConversationRequest: {
+            /** @description A `data:image/...;base64,` URL of the group's new picture. */
+            avatar?: string | null;
+            /** @description The new name: 1–60 characters after trimming. */
+            name?: string | null;
         };
         /** @description The signed-in user as the session call returns it (the only answer with an email). */
         User: {

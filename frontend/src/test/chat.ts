@@ -43,6 +43,7 @@ export function aMessage(overrides: Partial<Message> = {}): Message {
     replyTo: null,
     sharedPost: null,
     sharedReel: null,
+    systemEvent: null,
     reactions: [],
     createdAt: minutesAgo(5),
     ...overrides,
@@ -58,9 +59,12 @@ export function aConversation(overrides: Partial<Conversation> & { other?: ChatU
   const { other = aChatUser(), otherRead = null, ...rest } = overrides;
   return {
     id: 10,
+    kind: 'direct',
+    name: null,
+    avatarUrl: null,
     participants: [
-      { user: meChat, lastReadMessageId: null },
-      { user: other, lastReadMessageId: otherRead },
+      { user: meChat, lastReadMessageId: null, role: 'member' },
+      { user: other, lastReadMessageId: otherRead, role: 'member' },
     ],
     lastMessage: null,
     lastActivityAt: minutesAgo(5),
@@ -69,6 +73,53 @@ export function aConversation(overrides: Partial<Conversation> & { other?: ChatU
     unreadCount: 0,
     ...rest,
   };
+}
+
+/** Ana (id 3) and Kim (id 4): with Leo, the people of the test groups. */
+export const ana = aChatUser({ id: 3, username: 'ana', displayName: 'Ana Silva', isOnline: true });
+export const kim = aChatUser({ id: 4, username: 'kim', displayName: 'Kim Lee' });
+
+/**
+ * A group 'Trip' (id 20) of `me` (its owner unless `owner` says who is), Leo, Ana and Kim, or of
+ * `members`; `reads` gives members' read pointers by user id.
+ */
+export function aGroup(
+  overrides: Partial<Conversation> & { members?: ChatUser[]; owner?: number; reads?: Record<number, number | null> } = {},
+): Conversation {
+  const { members = [meChat, aChatUser(), ana, kim], owner = members[0]?.id, reads = {}, ...rest } = overrides;
+  return {
+    id: 20,
+    kind: 'group',
+    name: 'Trip',
+    avatarUrl: null,
+    participants: members.map((user) => ({
+      user,
+      lastReadMessageId: reads[user.id] ?? null,
+      role: user.id === owner ? 'owner' : 'member',
+    })),
+    lastMessage: null,
+    lastActivityAt: minutesAgo(5),
+    createdAt: minutesAgo(60 * 24),
+    isBlocked: false,
+    unreadCount: 0,
+    ...rest,
+  };
+}
+
+/** A group's system line (sent by `by`, Leo unless given) of `kind`, naming `user`. */
+export function aSystemMessage(
+  kind: NonNullable<Message['systemEvent']>['kind'],
+  { by = aChatUser(), user = null, content = '', ...overrides }: Partial<Message> & { by?: ChatUser; user?: ChatUser | null } = {},
+): Message {
+  const brief = (u: ChatUser) => ({ id: u.id, username: u.username, displayName: u.displayName, profileImage: u.profileImage });
+  return aMessage({
+    conversationId: 20,
+    messageType: 'system',
+    content,
+    sender: brief(by),
+    systemEvent: { kind, user: user && brief(user) },
+    ...overrides,
+  });
 }
 
 type Answer = Response | Promise<Response>;

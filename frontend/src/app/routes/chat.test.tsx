@@ -564,12 +564,28 @@ describe('realtime', () => {
     await waitFor(() => expect(calls('GET /api/conversations/10/messages')).toHaveLength(2));
   });
 
-  it('refetches the list when a conversation is updated', async () => {
+  it('refetches the list when a conversation update comes without the conversation (an older instance)', async () => {
     const { calls } = serveChat({ 'GET /api/conversations': () => json([aConversation({ id: 10, other: leo })]) });
     const { socket } = renderChat();
     await screen.findByRole('link', { name: /Leo Park/ });
     socket.receive({ type: 'conversationUpdated', conversationId: 10 });
     await waitFor(() => expect(calls('GET /api/conversations')).toHaveLength(2));
+  });
+
+  it('drops a one-to-one conversation left on another device, and shows the list if it was open', async () => {
+    const { calls } = serveChat({
+      'GET /api/conversations': () => json([aConversation({ id: 10, other: leo }), aConversation({ id: 11, other: ana })]),
+      'GET /api/conversations/10/messages': () => json([aMessage({ id: 1, content: 'Hello Maya' })]),
+    });
+    const { socket, location } = renderChat('/chat/10');
+    await screen.findByText('Hello Maya');
+    socket.receive({ type: 'conversationUpdated', conversationId: 10, conversation: null });
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/chat'));
+    expect(await screen.findByText('You left this conversation on another device.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Leo Park/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Ana Silva/ })).toBeInTheDocument();
+    // The answer is in the event: nothing is fetched again.
+    expect(calls('GET /api/conversations')).toHaveLength(1);
   });
 });
 

@@ -6,13 +6,17 @@ import type { RecipientsState } from '@/features/voicemail/components/voicemail-
 import { VoicemailScreen } from '@/features/voicemail/components/voicemail-screen';
 import { useCurrentUser } from '@/lib/auth';
 
-/** The other participant of each loaded conversation they are still in (the server refuses the rest). */
+/**
+ * The other participant of each loaded one-to-one conversation they are still in (the server
+ * refuses the rest); voicemails go to one person, so groups are left out.
+ */
 function useChatRecipients(): RecipientsState {
   const me = useCurrentUser();
   const list = useConversations();
   const seen = new Set<number>();
   const recipients = [];
   for (const conversation of flattenConversations(list.data)) {
+    if (conversation.kind === 'group') continue;
     const other = conversation.participants.find((p) => p.user.id !== me.id)?.user;
     if (!other || seen.has(other.id)) continue;
     seen.add(other.id);

@@ -1,8 +1,27 @@
-//! What the chat shows of a conversation: the other participant, the last message's line, the
-//! presence text of the header, a call line's text.
+//! What the chat shows of a conversation: the other participant (one-to-one) or the group's name
+//! and members, the last message's line, the presence text of the header, a call line's and a
+//! system line's text, and who has read what ('Seen', 'Seen by n').
 import { formatMSs } from '@/lib/duration';
 import { minuteRelativeTime } from '@/lib/relative-time';
-import type { ChatUser, Conversation, Message } from './types';
+import type { ChatUser, Conversation, Message, MessagePreview, Sender } from './types';
+
+/** The contract's limits of a group (docs/groups-contract.md): 1–60 characters of name, 32 members. */
+export const GROUP_NAME_MAX_LENGTH = 60;
+export const GROUP_MAX_MEMBERS = 32;
+/** A group is made with at least 2 other people. */
+export const GROUP_MIN_OTHERS = 2;
+
+export function isGroup(conversation: Pick<Conversation, 'kind'>): boolean {
+  return conversation.kind === 'group';
+}
+
+/** What is wrong with a group name as typed, or null when it may be sent (1–60 characters after trimming). */
+export function groupNameProblem(name: string): string | null {
+  const trimmed = name.trim();
+  if (!trimmed) return 'Give the group a name';
+  if (trimmed.length > GROUP_NAME_MAX_LENGTH) return `A group name can be at most ${GROUP_NAME_MAX_LENGTH} characters`;
+  return null;
+}
 
 /**
  * The person the session user talks to. When they have left (participants then hold only the
@@ -16,14 +35,110 @@ export function otherParticipant(conversation: Conversation, meId: number): Chat
   return { id: 0, username: '', displayName: 'Unknown User', profileImage: null, isOnline: false, lastSeen: null };
 }
 
+/** What the list and the header call a conversation: the group's name, or the other person's. */
+export function conversationTitle(conversation: Conversation, meId: number): string {
+  if (isGroup(conversation)) return conversation.name ?? 'Group';
+  return otherParticipant(conversation, meId).displayName;
+}
+
+/** The members other than the session user, in the server's order (a group's owner first). */
+export function otherMembers(conversation: Conversation, meId: number): ChatUser[] {
+  return conversation.participants.filter((p) => p.user.id !== meId).map((p) => p.user);
+}
+
+/** How many of the other members are online now. */
+export function onlineCount(conversation: Conversation, meId: number): number {
+  return otherMembers(conversation, meId).filter((user) => user.isOnline).length;
+}
+
+/** 'n members' (the session user counted). */
+export function membersText(count: number): string {
+  return `${count} ${count === 1 ? 'member' : 'members'}`;
+}
+
+/** The group's owner's id, or null (a one-to-one conversation has none). */
+export function ownerId(conversation: Conversation): number | null {
+  return conversation.participants.find((p) => p.role === 'owner')?.user.id ?? null;
+}
+
+type ReadMessage = Pick<Message, 'id' | 'sender' | 'messageType'>;
+
+/** Your newest message among `messages` with an id at most `read` (a system line is no one's message to read). */
+function newestOwnUpTo(messages: ReadMessage[], meId: number, read: number): number | null {
+  return messages.findLast((m) => m.sender.id === meId && m.messageType !== 'system' && m.id <= read)?.id ?? null;
+}
+
 /**
  * The newest message of the session user's that the other has read (issue 22: 'Seen' goes under
  * it), among `messages`; null when the other's reads are hidden or reach none of them.
  */
-export function seenMessageId(conversation: Conversation, meId: number, messages: Pick<Message, 'id' | 'sender'>[]): number | null {
+export function seenMessageId(conversation: Conversation, meId: number, messages: ReadMessage[]): number | null {
   const read = conversation.participants.find((p) => p.user.id !== meId)?.lastReadMessageId ?? null;
   if (read === null) return null;
-  return messages.findLast((m) => m.sender.id === meId && m.id <= read)?.id ?? null;
+  return newestOwnUpTo(messages, meId, read);
+}
+
+/** 'Seen by n' of a group: the message it goes under and who has read it. */
+export interface SeenBy {
+  messageId: number;
+  readers: ChatUser[];
+}
+
+/**
+ * In a group, your newest message (among `messages`) that anyone else has read, and everyone
+ * else whose read pointer has reached it, in the members' order; null when nobody's visible
+ * pointer reaches any of yours (a hidden pointer is null and counts for no one).
+ */
+export function seenBy(conversation: Conversation, meId: number, messages: ReadMessage[]): SeenBy | null {
+  const others = conversation.participants.filter((p) => p.user.id !== meId && p.lastReadMessageId !== null);
+  const furthest = Math.max(0, ...others.map((p) => p.lastReadMessageId ?? 0));
+  const messageId = newestOwnUpTo(messages, meId, furthest);
+  if (messageId === null) return null;
+  const readers = others.filter((p) => (p.lastReadMessageId ?? 0) >= messageId).map((p) => p.user);
+  return { messageId, readers };
+}
+
+/** Names in a sentence: 'Leo Park', 'Leo Park and Ana Silva', 'Leo Park, Ana Silva and Kim Lee'. */
+export function namesList(names: string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** A person as a system line names them: the session user is 'You' starting the sentence, 'you' after. */
+function who(user: Pick<Sender, 'id' | 'displayName'> | null, meId: number, start: boolean): string {
+  if (!user) return start ? 'Someone' : 'someone';
+  if (user.id === meId) return start ? 'You' : 'you';
+  return user.displayName;
+}
+
+/**
+ * A group's system line as the client writes it (docs/groups-contract.md): 'Maya created the
+ * group “Trip”', 'Maya added Leo', 'Maya removed Leo', 'Leo left', 'Maya named the group
+ * “Trip”', 'Maya changed the group picture', 'Leo is now the owner'; the session user is 'You'
+ * ('You added Leo', 'Maya added you', 'You are now the owner').
+ */
+export function systemLineText(message: Pick<Message, 'content' | 'sender' | 'systemEvent'>, meId: number): string {
+  const event = message.systemEvent;
+  if (!event) return message.content;
+  const actor = who(message.sender, meId, true);
+  switch (event.kind) {
+    case 'created':
+      return `${actor} created the group “${message.content}”`;
+    case 'added':
+      return `${actor} added ${who(event.user, meId, false)}`;
+    case 'removed':
+      return `${actor} removed ${who(event.user, meId, false)}`;
+    case 'left':
+      return `${actor} left`;
+    case 'renamed':
+      return `${actor} named the group “${message.content}”`;
+    case 'avatar':
+      return `${actor} changed the group picture`;
+    case 'owner': {
+      const owner = event.user ?? message.sender;
+      return owner.id === meId ? 'You are now the owner' : `${owner.displayName} is now the owner`;
+    }
+  }
 }
 
 /**
@@ -55,6 +170,17 @@ export function messagePreview(
   if (message.messageType === 'post') return 'Shared a post';
   if (message.messageType === 'reel') return 'Shared a reel';
   return message.content;
+}
+
+/**
+ * A conversation's last line in the list: the message in one line; in a group a system line's
+ * text, and anyone's message after their name ('Leo Park: See you', 'You: On my way').
+ */
+export function lastLineText(conversation: Pick<Conversation, 'kind'>, last: MessagePreview, meId: number): string {
+  if (last.messageType === 'system') return systemLineText(last, meId);
+  const line = messagePreview(last);
+  if (!isGroup(conversation) || last.messageType === 'call') return line;
+  return `${last.sender.id === meId ? 'You' : last.sender.displayName}: ${line}`;
 }
 
 /** The header's presence: 'Online', or 'Last seen {relative time, to the minute}' ('a while ago' when unknown). */

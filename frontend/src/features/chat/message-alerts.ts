@@ -67,7 +67,7 @@ function showNotification(message: Message): void {
 
 /** The chime and the notification of a message that just arrived, as the settings allow. */
 export function alertNewMessage(message: Message, myId: number | undefined, settings: Settings): void {
-  if (message.sender.id === myId || message.messageType === 'call') return;
+  if (message.sender.id === myId || message.messageType === 'call' || message.messageType === 'system') return;
   if (settings.soundEffects) playMessageChime();
   if (notificationAllowed(settings, message)) showNotification(message);
 }

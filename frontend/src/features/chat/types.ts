@@ -11,15 +11,24 @@ export type SharedPost = Schemas['SharedPost'];
 /** A reel shared into a chat; null when the reel is gone. */
 export type SharedReel = Schemas['SharedReel'];
 
-/** 'call' is a line the server writes when a call ends; 'post' and 'reel' carry a shared item. */
+/**
+ * 'call' is a line the server writes when a call ends; 'post' and 'reel' carry a shared item;
+ * 'system' is a group's line the server writes (who created, added, removed, left, renamed…).
+ */
 export type MessageType = Schemas['MessageType'];
 /** How a call ended, on a 'call' line only. */
 export type CallOutcome = Schemas['CallOutcome'];
 /** A participant as the chat shows them, with presence. */
 export type ChatUser = Schemas['ChatUser'];
+/** A member and their read pointer; `role` is a group's 'owner' or 'member' (one-to-one: both 'member'). */
 export type Participant = Schemas['Participant'];
-/** Both people of the one-to-one conversation, the session user included. */
+/**
+ * A one-to-one conversation (`kind` 'direct': both people, the session user included) or a group
+ * ('group': its name, picture and current members, the owner first; docs/groups-contract.md).
+ */
 export type Conversation = Schemas['Conversation'];
+/** What a group's system line says happened, and whom it names; its sender is who did it. */
+export type SystemEvent = Schemas['SystemEvent'];
 /** The list's last line: a message without its reply and reactions. */
 export type MessagePreview = Schemas['MessagePreview'];
 export type Sender = Schemas['UserBrief'];
@@ -29,6 +38,13 @@ export type Reaction = Schemas['Reaction'];
 export type Message = Schemas['Message'];
 /** {count}: the others' unread messages over all your conversations (the Messages tab). */
 export type UnreadCount = Schemas['UnreadCount'];
+
+/** POST /api/conversations: one-to-one `{otherUserId}`, or a group `{participantIds, name}`. */
+export type StartConversationRequest = Schemas['StartConversationRequest'];
+/** PATCH /api/conversations/{id}: a group's new name and/or picture (a `data:` URL). */
+export type UpdateConversationRequest = Schemas['UpdateConversationRequest'];
+/** POST /api/conversations/{id}/participants: the people the owner adds. */
+export type AddParticipantsRequest = Schemas['AddParticipantsRequest'];
 
 export interface SendMessageRequest {
   content: string;

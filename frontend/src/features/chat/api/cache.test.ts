@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { aConversation, aMessage } from '@/test/chat';
-import { flattenConversations, flattenMessages, recordMessage, setPresence } from './cache';
+import { aConversation, aGroup, aMessage, aSystemMessage } from '@/test/chat';
+import { flattenConversations, flattenMessages, recordMessage, recordRead, setPresence, upsertConversation } from './cache';
 import { chatKeys, type ConversationPages, type MessagePages } from './keys';
 
 function cacheWith(messages: MessagePages, conversations: ConversationPages) {
@@ -44,5 +44,48 @@ describe('the chat cache', () => {
       expect(c.participants.find((p) => p.user.id === 2)?.user.isOnline).toBe(true);
       expect(c.participants.find((p) => p.user.id === 1)?.user.isOnline).toBe(true);
     }
+  });
+
+  it("replaces an updated conversation where it is in the list, and puts one new to the list first", () => {
+    const queryClient = cacheWith(
+      { pages: [], pageParams: [] },
+      { pages: [{ items: [aConversation({ id: 10 }), aGroup({ id: 20 })], nextCursor: null }], pageParams: [null] },
+    );
+    upsertConversation(queryClient, aGroup({ id: 20, name: 'Trip 2026' }));
+    upsertConversation(queryClient, aGroup({ id: 21, name: 'Climbing' }));
+    const list = flattenConversations(queryClient.getQueryData(chatKeys.conversations()));
+    expect(list.map((c) => [c.id, c.name])).toEqual([
+      [21, 'Climbing'],
+      [10, null],
+      [20, 'Trip 2026'],
+    ]);
+  });
+
+  it("moves any member's read pointer forward, never back", () => {
+    const queryClient = cacheWith(
+      { pages: [], pageParams: [] },
+      { pages: [{ items: [aGroup({ id: 20, reads: { 3: 7 } })], nextCursor: null }], pageParams: [null] },
+    );
+    recordRead(queryClient, 20, 4, 9);
+    recordRead(queryClient, 20, 3, 5);
+    const [group] = flattenConversations(queryClient.getQueryData(chatKeys.conversations()));
+    expect(group.participants.map((p) => [p.user.id, p.lastReadMessageId])).toEqual([
+      [1, null],
+      [2, null],
+      [3, 7],
+      [4, 9],
+    ]);
+  });
+
+  it("never counts a group's system line as unread", () => {
+    const queryClient = cacheWith(
+      { pages: [], pageParams: [] },
+      { pages: [{ items: [aGroup({ id: 20 })], nextCursor: null }], pageParams: [null] },
+    );
+    recordMessage(queryClient, aSystemMessage('added', { id: 30 }), true);
+    recordMessage(queryClient, aMessage({ id: 31, conversationId: 20 }), true);
+    const [group] = flattenConversations(queryClient.getQueryData(chatKeys.conversations()));
+    expect(group.unreadCount).toBe(1);
+    expect(group.lastMessage?.id).toBe(31);
   });
 });

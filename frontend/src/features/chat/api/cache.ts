@@ -83,20 +83,21 @@ export function recordLastMessage(queryClient: QueryClient, message: Message): b
 
 /**
  * A message the session user sent or received: into the messages and the conversation list. One
- * from the other person (`fromOther`) is unread until read: its conversation's count goes up and
- * the Messages tab's total is fetched again.
+ * from someone else (`fromOther`) is unread until read: its conversation's count goes up and
+ * the Messages tab's total is fetched again. A group's system line is never unread.
  */
 export function recordMessage(queryClient: QueryClient, message: Message, fromOther = false): void {
+  const unread = fromOther && message.messageType !== 'system';
   const known = flattenMessages(queryClient.getQueryData<MessagePages>(chatKeys.messages(message.conversationId))).some(
     (m) => m.id === message.id,
   );
   upsertMessage(queryClient, message);
   if (!recordLastMessage(queryClient, message)) {
     void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
-  } else if (fromOther && !known) {
+  } else if (unread && !known) {
     updateConversation(queryClient, message.conversationId, (c) => ({ ...c, unreadCount: c.unreadCount + 1 }));
   }
-  if (fromOther) void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
+  if (unread) void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
 }
 
 /** Applies `update` to one cached conversation. */
@@ -132,6 +133,18 @@ export function setPresence(queryClient: QueryClient, userId: number, isOnline: 
         )
       : data,
   );
+}
+
+/**
+ * A conversation as the server now shows it (the socket's `conversationUpdated`, or the answer to
+ * a change): it replaces the cached one where it is, or, new to this list, goes first.
+ */
+export function upsertConversation(queryClient: QueryClient, conversation: Conversation): void {
+  const known = flattenConversations(queryClient.getQueryData<ConversationPages>(chatKeys.conversations())).some(
+    (c) => c.id === conversation.id,
+  );
+  if (known) updateConversation(queryClient, conversation.id, () => conversation);
+  else putConversationFirst(queryClient, conversation);
 }
 
 /** Drops a conversation from the cached list (after leaving it). */

@@ -18,6 +18,11 @@ export const chatKeys = {
   send: (conversationId: number) => ['chat', 'send', conversationId] as const,
   sendVoice: (conversationId: number) => ['chat', 'send-voice', conversationId] as const,
   start: () => ['chat', 'start'] as const,
+  /** Mutation keys of groups: making one, renaming or picturing one, adding and removing people. */
+  createGroup: () => ['chat', 'create-group'] as const,
+  updateGroup: (conversationId: number) => ['chat', 'update-group', conversationId] as const,
+  addMembers: (conversationId: number) => ['chat', 'add-members', conversationId] as const,
+  removeMember: (conversationId: number) => ['chat', 'remove-member', conversationId] as const,
   react: (conversationId: number) => ['chat', 'react', conversationId] as const,
   leave: () => ['chat', 'leave'] as const,
   /** Mutation key: moving the read pointer of one conversation. */

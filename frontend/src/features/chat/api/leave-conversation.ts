@@ -3,7 +3,10 @@ import { apiRequest } from '@/lib/api-client';
 import { removeConversation } from './cache';
 import { chatKeys } from './keys';
 
-/** DELETE /api/conversations/{id}/participants/me → 204; it leaves the session user's list. */
+/**
+ * DELETE /api/conversations/{id}/participants/me → 204; it leaves the session user's list. In a
+ * group that is leaving it (when the owner leaves, the longest-standing member becomes owner).
+ */
 export async function leaveConversation(conversationId: number): Promise<void> {
   await apiRequest('DELETE', `/api/conversations/${conversationId}/participants/me`);
 }

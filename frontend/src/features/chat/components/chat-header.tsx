@@ -21,6 +21,20 @@ function LastSeen({ user }: { user: ChatUser }) {
   return <p className="mt-0.5 truncate text-xs text-zinc-400">{presenceText(user)}</p>;
 }
 
+/** On a narrow screen: back to the conversation list. */
+export function BackButton() {
+  const [, navigate] = useLocation();
+  return (
+    <IconButton
+      label="Back to conversations"
+      icon={ArrowLeft}
+      iconClassName="size-5"
+      onClick={() => navigate('/chat')}
+      className={iconButtonClass}
+    />
+  );
+}
+
 export function ChatHeader({
   conversationId,
   other,
@@ -48,15 +62,7 @@ export function ChatHeader({
 
   return (
     <header className="flex items-center gap-1 border-b border-white/10 px-1 py-1.5">
-      {showBack && (
-        <IconButton
-          label="Back to conversations"
-          icon={ArrowLeft}
-          iconClassName="size-5"
-          onClick={() => navigate('/chat')}
-          className={iconButtonClass}
-        />
-      )}
+      {showBack && <BackButton />}
       <div className="flex min-w-0 flex-1 items-center gap-2 pl-1">
         {profileHref ? (
           // The avatar repeats the name's link for a larger touch target; only the name is announced.

@@ -2,7 +2,8 @@
 //! on both panes show side by side and the list can collapse to its avatar strip; narrower,
 //! one pane at a time: the list, or the open chat with a back button (the URL says which). A
 //! conversation where one of the two blocked the other stays readable, without composer or call
-//! button (issue 20).
+//! button (issue 20). A group (issue 22) has its own header (members, no call button), names the
+//! senders of others' messages, and says 'Seen by n' where a one-to-one chat says 'Seen'.
 import { MessageCircle } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -14,15 +15,17 @@ import { cn } from '@/lib/utils';
 import { flattenConversations, flattenMessages } from '../api/cache';
 import { useConversations } from '../api/get-conversations';
 import { useMessages } from '../api/get-messages';
-import { otherParticipant, seenMessageId } from '../conversation';
+import { isGroup, otherParticipant, seenBy, seenMessageId } from '../conversation';
 import { useReadPointer } from '../hooks/use-read-pointer';
-import { useOtherTyping } from '../hooks/use-typing';
-import type { ChatUser, Message } from '../types';
+import { useOthersTyping } from '../hooks/use-typing';
+import type { ChatUser, Conversation, Message } from '../types';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
+import { GroupHeader } from './group-header';
 import { MessageList } from './message-list';
-import { NewChatDialog, type UserSearchHook } from './new-chat-dialog';
+import { NewChatDialog } from './new-chat-dialog';
+import type { UserSearchHook } from './people-picker';
 
 /** Where the composer was, when one of the two blocked the other (the server's refusal, word for word). */
 const CANT_MESSAGE = "You can't message this account";
@@ -39,19 +42,26 @@ export interface CallTarget {
 /** Draws the header's voice call button (the page hands in the calls feature's). */
 export type RenderCallButton = (target: CallTarget) => ReactNode;
 
+/** The display names of the members typing, in the order they started (a member who left is skipped). */
+function typersNames(conversation: Conversation, typing: number[]): string[] {
+  return typing.flatMap((id) => conversation.participants.find((p) => p.user.id === id)?.user.displayName ?? []);
+}
+
 function ChatPane({
   conversationId,
   showBack,
   renderCallButton,
+  useUserSearch,
 }: {
   conversationId: number;
   showBack: boolean;
   renderCallButton?: RenderCallButton;
+  useUserSearch: UserSearchHook;
 }) {
   const me = useCurrentUser();
   const list = useConversations();
   const [replyTo, setReplyTo] = useState<Message | null>(null);
-  const otherTyping = useOtherTyping(conversationId, me.id);
+  const typing = useOthersTyping(conversationId, me.id);
   const conversation = flattenConversations(list.data).find((c) => c.id === conversationId);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const messages = useMessages(conversationId);
@@ -88,22 +98,30 @@ function ChatPane({
     );
   }
 
+  const group = isGroup(conversation);
   const other = otherParticipant(conversation, me.id);
   return (
     <>
-      <ChatHeader
-        conversationId={conversationId}
-        other={other}
-        showBack={showBack}
-        callButton={conversation.isBlocked ? undefined : renderCallButton?.({ conversationId, user: other })}
-      />
+      {group ? (
+        <GroupHeader conversation={conversation} meId={me.id} showBack={showBack} useUserSearch={useUserSearch} />
+      ) : (
+        <ChatHeader
+          conversationId={conversationId}
+          other={other}
+          showBack={showBack}
+          callButton={conversation.isBlocked ? undefined : renderCallButton?.({ conversationId, user: other })}
+        />
+      )}
       <MessageList
         conversationId={conversationId}
         meId={me.id}
-        otherTyping={otherTyping}
+        otherTyping={typing.length > 0}
+        typingNames={group ? typersNames(conversation, typing) : undefined}
+        group={group}
         onReply={conversation.isBlocked ? undefined : setReplyTo}
         blocked={conversation.isBlocked}
-        seenId={loaded && seenMessageId(conversation, me.id, loaded)}
+        seenId={!group && loaded ? seenMessageId(conversation, me.id, loaded) : null}
+        seenBy={group && loaded ? seenBy(conversation, me.id, loaded) : null}
       />
       {conversation.isBlocked ? (
         <p className="border-t border-white/10 px-4 py-4 text-center text-sm text-zinc-400">{CANT_MESSAGE}</p>
@@ -162,6 +180,7 @@ export function ChatScreen({
               conversationId={conversationId}
               showBack={!twoPane}
               renderCallButton={renderCallButton}
+              useUserSearch={useUserSearch}
             />
           )}
         </section>

@@ -2,7 +2,9 @@
 //! dot, their name, the last message ('Voice message' for a voice one) and its relative time (to
 //! the minute, kept current); older conversations load as the list is scrolled. Collapsed, it is
 //! a strip of the first 8 avatars. A conversation with messages you have not read (issue 21)
-//! shows the name and preview in bold and the count in a pill (on the avatar in the strip).
+//! shows the name and preview in bold and the count in a pill (on the avatar in the strip). A
+//! group (issue 22) shows its name and picture (or its members' stacked), and its last line says
+//! who wrote it or what happened ('Maya added Leo').
 import { ChevronsLeft, ChevronsRight, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -19,8 +21,9 @@ import { minuteRelativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
 import { flattenConversations } from '../api/cache';
 import { useConversations } from '../api/get-conversations';
-import { messagePreview, otherParticipant } from '../conversation';
+import { conversationTitle, isGroup, lastLineText, otherMembers, otherParticipant } from '../conversation';
 import type { ChatUser, Conversation } from '../types';
+import { GroupAvatar } from './group-avatar';
 import { VoicemailLink } from './voicemail-link';
 
 /** Read after a conversation's count pill: '2 unread messages'. */
@@ -56,8 +59,23 @@ function ActivityTime({ at }: { at: string }) {
   );
 }
 
+/** A conversation's picture: the other person's with their online dot, or the group's. */
+function ConversationAvatar({ conversation, meId, className }: { conversation: Conversation; meId: number; className: string }) {
+  if (isGroup(conversation)) {
+    return (
+      <GroupAvatar
+        name={conversationTitle(conversation, meId)}
+        avatarUrl={conversation.avatarUrl}
+        members={otherMembers(conversation, meId)}
+        className={className}
+      />
+    );
+  }
+  return <AvatarWithDot user={otherParticipant(conversation, meId)} className={className} />;
+}
+
 function Entry({ conversation, meId, selected }: { conversation: Conversation; meId: number; selected: boolean }) {
-  const other = otherParticipant(conversation, meId);
+  const title = conversationTitle(conversation, meId);
   const last = conversation.lastMessage;
   const unread = conversation.unreadCount;
   return (
@@ -70,15 +88,15 @@ function Entry({ conversation, meId, selected }: { conversation: Conversation; m
           selected ? 'bg-white/10' : 'hover:bg-white/5',
         )}
       >
-        <AvatarWithDot user={other} className="size-12 text-lg" />
+        <ConversationAvatar conversation={conversation} meId={meId} className="size-12 text-lg" />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
-            <span className={cn('truncate text-white', unread > 0 ? 'font-bold' : 'font-semibold')}>{other.displayName}</span>
+            <span className={cn('truncate text-white', unread > 0 ? 'font-bold' : 'font-semibold')}>{title}</span>
             <ActivityTime at={conversation.lastActivityAt} />
           </span>
           <span className="flex items-center gap-2">
             <span className={cn('min-w-0 flex-1 truncate text-sm', unread > 0 ? 'font-semibold text-zinc-100' : 'text-zinc-400')}>
-              {last ? messagePreview(last) : 'No messages yet'}
+              {last ? lastLineText(conversation, last, meId) : 'No messages yet'}
             </span>
             <CountBadge count={unread} label={unreadLabel(unread)} />
           </span>
@@ -88,22 +106,28 @@ function Entry({ conversation, meId, selected }: { conversation: Conversation; m
   );
 }
 
-/** A strip entry's name: the person, whether they are online, and what is unread ('Leo Park, online, 2 unread messages'). */
-function stripLabel(other: ChatUser, unread: number): string {
-  return [other.displayName, other.isOnline && 'online', unread > 0 && `${countText(unread)} ${unreadLabel(unread)}`].filter(Boolean).join(', ');
+/**
+ * A strip entry's name: the person (whether they are online) or the group, and what is unread
+ * ('Leo Park, online, 2 unread messages'; 'Trip, 1 unread message').
+ */
+function stripLabel(conversation: Conversation, meId: number): string {
+  const unread = conversation.unreadCount;
+  const online = !isGroup(conversation) && otherParticipant(conversation, meId).isOnline;
+  return [conversationTitle(conversation, meId), online && 'online', unread > 0 && `${countText(unread)} ${unreadLabel(unread)}`]
+    .filter(Boolean)
+    .join(', ');
 }
 
 function StripEntry({ conversation, meId, selected }: { conversation: Conversation; meId: number; selected: boolean }) {
-  const other = otherParticipant(conversation, meId);
   return (
     <li>
       <Link
         href={`/chat/${conversation.id}`}
-        aria-label={stripLabel(other, conversation.unreadCount)}
+        aria-label={stripLabel(conversation, meId)}
         aria-current={selected ? 'page' : undefined}
         className={cn('relative grid size-14 place-items-center rounded-xl transition', selected ? 'bg-white/10' : 'hover:bg-white/5')}
       >
-        <AvatarWithDot user={other} className="size-11 text-base" />
+        <ConversationAvatar conversation={conversation} meId={meId} className="size-11 text-base" />
         <CountBadge count={conversation.unreadCount} className="absolute top-0 right-0 ring-2 ring-zinc-950" />
       </Link>
     </li>

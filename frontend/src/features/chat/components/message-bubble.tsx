@@ -3,10 +3,13 @@
 //! (heart, thumbs up, reply, copy, and 'Report message' on someone else's) show on hover, on keyboard focus, or after a 500 ms touch.
 //! A voice message is its label and a player, without copy; a call line sits in the middle
 //! without actions; a shared post or reel (issue 19) is a card that opens it, or 'Post
-//! unavailable' when it is gone.
+//! unavailable' when it is gone. In a group, the first of a run of someone else's messages
+//! carries their name and small avatar above it; a group's system line is small muted text in
+//! the middle, without bubble or actions (SystemLine).
 import { AlertCircle, CheckCheck, Clapperboard, Clock, Copy, Flag, ImageOff, Phone, PhoneMissed, PhoneOff, Reply } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { Avatar } from '@/components/ui/avatar';
 import { useLongPress } from '@/hooks/use-long-press';
 import { cn } from '@/lib/utils';
 import { callLineText, messagePreview, messageTime } from '../conversation';
@@ -130,6 +133,38 @@ function CallLine({ message }: { message: BubbleMessage }) {
   );
 }
 
+/** A group's system line ('Maya added Leo'): centred, small and muted, without bubble or actions. */
+export function SystemLine({ text, createdAt }: { text: string; createdAt: string }) {
+  return (
+    <li data-system-line="" className="flex justify-center px-6 py-1">
+      <p className="text-center text-xs text-zinc-400">
+        {text}
+        <span className="sr-only">
+          , <time dateTime={createdAt}>{messageTime(createdAt)}</time>
+        </span>
+      </p>
+    </li>
+  );
+}
+
+/** Who wrote a run of messages in a group: their small avatar and name, above the first bubble. */
+export interface BubbleSender {
+  displayName: string;
+  profileImage: string | null;
+}
+
+function SenderLabel({ sender }: { sender: BubbleSender }) {
+  return (
+    <p className="flex items-center gap-1.5 pl-1 text-xs font-semibold text-zinc-300">
+      {/* The name follows in text: the picture is not read out as well. */}
+      <span aria-hidden="true">
+        <Avatar src={sender.profileImage} name={sender.displayName} className="size-5 text-[10px]" />
+      </span>
+      <span className="truncate">{sender.displayName}</span>
+    </p>
+  );
+}
+
 function StatusMark({ status }: { status: BubbleStatus }) {
   if (status === 'pending') return <Clock role="img" aria-label="Sending" className="size-3.5 text-white/70" />;
   if (status === 'failed') return <AlertCircle role="img" aria-label="Not sent" className="size-3.5 text-red-200" />;
@@ -139,6 +174,7 @@ function StatusMark({ status }: { status: BubbleStatus }) {
 export function MessageBubble({
   message,
   mine,
+  sender,
   status = 'sent',
   active = false,
   onActivate,
@@ -150,6 +186,8 @@ export function MessageBubble({
 }: {
   message: BubbleMessage;
   mine: boolean;
+  /** In a group, on the first of a run of someone else's messages: who wrote it, shown above. */
+  sender?: BubbleSender;
   status?: BubbleStatus;
   /** Shows the time and actions (after a long press) until another message is pressed. */
   active?: boolean;
@@ -212,8 +250,9 @@ export function MessageBubble({
       data-active={active}
       data-status={status}
       data-mine={mine}
-      className={cn('group flex flex-col gap-1', mine ? 'items-end' : 'items-start')}
+      className={cn('group flex flex-col gap-1', mine ? 'items-end' : 'items-start', sender && 'pt-1')}
     >
+      {sender && <SenderLabel sender={sender} />}
       <div
         // Focusable so that keyboard users reach the actions (they show while focus is inside).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the way to the hidden actions

@@ -1,6 +1,8 @@
 //! A conversation's messages, oldest at the top: the cached pages, then the outbox (messages
 //! still sending or failed). It opens scrolled to the newest, follows new messages while the
-//! reader is near the bottom, and loads older pages at the top without moving what is read.
+//! reader is near the bottom, and loads older pages at the top without moving what is read. In a
+//! group, system lines are written in words, others' runs of messages are headed with who wrote
+//! them, and 'Seen by n' takes the place of 'Seen'.
 import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,14 +13,31 @@ import { flattenMessages } from '../api/cache';
 import { useMessages } from '../api/get-messages';
 import { useOutbox, useRetrySend } from '../api/send-message';
 import { useToggleReaction } from '../api/toggle-reaction';
+import { systemLineText, type SeenBy } from '../conversation';
 import type { Message } from '../types';
-import { MessageBubble } from './message-bubble';
+import { MessageBubble, SystemLine, type BubbleSender } from './message-bubble';
+import { SeenByLine } from './seen-by';
 import { TypingIndicator } from './typing-indicator';
 
 /** Within this distance of the bottom the list follows new messages. */
 const NEAR_BOTTOM_PX = 120;
 /** Within this distance of the top the next older page is fetched. */
 const NEAR_TOP_PX = 200;
+
+/** A line that is no one's bubble: a call's or a group's system line. */
+function isLine(message: Message): boolean {
+  return message.messageType === 'call' || message.messageType === 'system';
+}
+
+/**
+ * In a group, who wrote `message` when it starts a run of someone else's messages (the name goes
+ * above the first bubble only); undefined otherwise.
+ */
+function runSender(message: Message, previous: Message | undefined, meId: number): BubbleSender | undefined {
+  if (message.sender.id === meId || isLine(message)) return undefined;
+  if (previous && !isLine(previous) && previous.sender.id === message.sender.id) return undefined;
+  return message.sender;
+}
 
 async function copyMessage(content: string) {
   try {
@@ -33,19 +52,28 @@ export function MessageList({
   conversationId,
   meId,
   otherTyping,
+  typingNames,
+  group = false,
   onReply,
   blocked = false,
   seenId = null,
+  seenBy = null,
 }: {
   conversationId: number;
   meId: number;
   otherTyping: boolean;
+  /** In a group: who is typing, named beside the dots. */
+  typingNames?: string[];
+  /** A group: others' runs of messages are headed with their name and avatar. */
+  group?: boolean;
   /** Absent where nothing can be sent (a blocked conversation): no 'Reply'. */
   onReply?: (message: Message) => void;
   /** A blocked conversation: its messages take no reaction (the server refuses them). */
   blocked?: boolean;
   /** Your newest message the other has read (issue 22): 'Seen' goes under it. */
   seenId?: number | null;
+  /** In a group, your newest message anyone else has read and who: 'Seen by n' goes under it. */
+  seenBy?: SeenBy | null;
 }) {
   const messages = useMessages(conversationId);
   const outbox = useOutbox(conversationId);
@@ -124,46 +152,52 @@ export function MessageList({
           <p className="py-10 text-center text-sm text-zinc-500">No messages yet. Say hello!</p>
         )}
         <ol aria-label="Messages" className="space-y-2 px-3 py-3">
-          {items.map((message) => (
+          {items.map((message, index) => (
             <Fragment key={message.id}>
-              <MessageBubble
-                message={message}
-                mine={message.sender.id === meId}
-                active={activeId === message.id}
-                onActivate={() => setActiveId(message.id)}
-                onReact={
-                  blocked
-                    ? undefined
-                    : (emoji) => {
-                        setActiveId(null);
-                        react.mutate({ messageId: message.id, emoji });
-                      }
-                }
-                onReply={
-                  onReply &&
-                  (() => {
+              {message.messageType === 'system' ? (
+                <SystemLine text={systemLineText(message, meId)} createdAt={message.createdAt} />
+              ) : (
+                <MessageBubble
+                  message={message}
+                  mine={message.sender.id === meId}
+                  sender={group ? runSender(message, items[index - 1], meId) : undefined}
+                  active={activeId === message.id}
+                  onActivate={() => setActiveId(message.id)}
+                  onReact={
+                    blocked
+                      ? undefined
+                      : (emoji) => {
+                          setActiveId(null);
+                          react.mutate({ messageId: message.id, emoji });
+                        }
+                  }
+                  onReply={
+                    onReply &&
+                    (() => {
+                      setActiveId(null);
+                      onReply(message);
+                    })
+                  }
+                  onCopy={() => {
                     setActiveId(null);
-                    onReply(message);
-                  })
-                }
-                onCopy={() => {
-                  setActiveId(null);
-                  void copyMessage(message.content);
-                }}
-                onReport={
-                  safety && message.sender.id !== meId
-                    ? () => {
-                        setActiveId(null);
-                        safety.report({ targetType: 'message', targetId: message.id });
-                      }
-                    : undefined
-                }
-              />
+                    void copyMessage(message.content);
+                  }}
+                  onReport={
+                    safety && message.sender.id !== meId
+                      ? () => {
+                          setActiveId(null);
+                          safety.report({ targetType: 'message', targetId: message.id });
+                        }
+                      : undefined
+                  }
+                />
+              )}
               {message.id === seenId && (
                 <li data-testid="seen" className="-mt-1 pr-1 text-right text-xs text-zinc-400">
                   Seen
                 </li>
               )}
+              {message.id === seenBy?.messageId && <SeenByLine seen={seenBy} />}
             </Fragment>
           ))}
           {outbox.map((item) => (
@@ -176,7 +210,7 @@ export function MessageList({
             />
           ))}
         </ol>
-        {otherTyping && <TypingIndicator />}
+        {otherTyping && <TypingIndicator names={typingNames} />}
       </>
     );
   }

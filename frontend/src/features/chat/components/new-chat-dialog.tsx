@@ -1,92 +1,130 @@
 //! 'Start New Chat' (spec 001 §2): a debounced user search; choosing someone starts (or reopens)
-//! the one-to-one conversation and opens it. The search itself belongs to the users feature, so
-//! the page hands its hook in (features do not import each other).
-import { SquarePen } from 'lucide-react';
-import { useState } from 'react';
-import { Avatar } from '@/components/ui/avatar';
+//! the one-to-one conversation and opens it. 'New group' turns it into the group form (issue 22):
+//! a name of 1–60 characters and 2–31 people picked from the same search; 'Create group' makes
+//! it and opens it. The search itself belongs to the users feature, so the page hands its hook in
+//! (features do not import each other).
+import { ArrowLeft, SquarePen, Users } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { IconButton } from '@/components/ui/icon-button';
-import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
+import { Input, Label } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { errorMessage } from '@/lib/api-client';
+import { useCreateGroup } from '../api/create-group';
+import { GROUP_MAX_MEMBERS, GROUP_MIN_OTHERS, groupNameProblem, GROUP_NAME_MAX_LENGTH } from '../conversation';
 import { useStartConversation } from '../hooks/use-start-conversation';
+import {
+  NEW_CHAT_SEARCH_DEBOUNCE_MS,
+  PeoplePicker,
+  SearchResults,
+  type FoundUser,
+  type UserSearchHook,
+} from './people-picker';
 
-export const NEW_CHAT_SEARCH_DEBOUNCE_MS = 300;
+export { NEW_CHAT_SEARCH_DEBOUNCE_MS, type FoundUser, type UserSearchHook };
 
-/** A search result, as much of a user as the dialog shows. */
-export interface FoundUser {
-  id: number;
-  username: string;
-  displayName: string;
-  profileImageUrl: string | null;
-}
-
-/**
- * GET /api/search/users?q= as a hook (the users feature's search, under a key of the chat's so a
- * 401 is the chat's 'Session Expired'): runs only for a non-empty query and toasts 'Failed to
- * search users' itself.
- */
-export type UserSearchHook = (query: string) => { data?: FoundUser[]; isPending: boolean; isError: boolean };
-
-function Results({
-  query,
+/** The group form: its name, the people picked, and what stops it from being made. */
+function NewGroupForm({
   meId,
   useUserSearch,
-  onChoose,
-  disabled,
+  onBack,
+  onCreated,
 }: {
-  query: string;
   meId: number;
   useUserSearch: UserSearchHook;
-  onChoose: (user: FoundUser) => void;
-  disabled: boolean;
+  onBack: () => void;
+  onCreated: () => void;
 }) {
-  const search = useUserSearch(query);
-  if (!query) return <p className="py-6 text-center text-sm text-zinc-400">Start typing to search for users</p>;
-  if (search.isPending) {
-    return (
-      <div role="status" aria-label="Searching" className="space-y-2">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-14 rounded-xl" />
-        ))}
-      </div>
+  const [name, setName] = useState('');
+  const [picked, setPicked] = useState<FoundUser[]>([]);
+  const [tried, setTried] = useState(false);
+  const create = useCreateGroup();
+  const [, navigate] = useLocation();
+  const nameId = useId();
+  const problemId = useId();
+
+  // Too long shows at once; empty, or too few people, once 'Create group' was pressed.
+  const nameProblem = groupNameProblem(name);
+  const showNameProblem = nameProblem !== null && (tried || name.trim().length > GROUP_NAME_MAX_LENGTH);
+  const peopleProblem = picked.length < GROUP_MIN_OTHERS ? `Pick at least ${GROUP_MIN_OTHERS} people` : null;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (nameProblem || peopleProblem) return;
+    create.mutate(
+      { participantIds: picked.map((user) => user.id), name: name.trim() },
+      {
+        onSuccess: (conversation) => {
+          toast({ title: 'Group created', description: `“${conversation.name ?? name.trim()}” is ready.` });
+          onCreated();
+          navigate(`/chat/${conversation.id}`);
+        },
+        onError: (error) =>
+          toast({ variant: 'destructive', title: 'Failed to create group', description: errorMessage(error) ?? 'Please try again.' }),
+      },
     );
-  }
-  if (search.isError) return null;
-  // You cannot start a conversation with yourself (the server answers 400).
-  const users = (search.data ?? []).filter((user) => user.id !== meId);
-  if (users.length === 0) return <p className="py-6 text-center text-sm text-zinc-400">No users found</p>;
+  };
+
   return (
-    <ul aria-label="Users" className="space-y-1">
-      {users.map((user) => (
-        <li key={user.id}>
-          <button
-            type="button"
-            disabled={disabled}
-            onClick={() => onChoose(user)}
-            className="flex min-h-14 w-full items-center gap-3 rounded-xl px-2 py-1.5 text-left transition hover:bg-white/5 disabled:opacity-60"
-          >
-            <Avatar src={user.profileImageUrl} name={user.displayName} className="size-10 text-base" />
-            <span className="min-w-0">
-              <span className="block truncate font-semibold text-white">{user.displayName}</span>
-              <span className="block truncate text-sm text-zinc-400">@{user.username}</span>
-            </span>
-          </button>
-        </li>
-      ))}
-    </ul>
+    <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+      <div>
+        <Label htmlFor={nameId}>Group name</Label>
+        <Input
+          id={nameId}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={showNameProblem}
+          aria-describedby={showNameProblem ? problemId : undefined}
+          autoComplete="off"
+        />
+        {showNameProblem && (
+          <p id={problemId} role="alert" className="mt-1.5 text-sm text-red-300">
+            {nameProblem}
+          </p>
+        )}
+      </div>
+      <PeoplePicker
+        useUserSearch={useUserSearch}
+        exclude={new Set([meId])}
+        picked={picked}
+        onPickedChange={setPicked}
+        max={GROUP_MAX_MEMBERS - 1}
+        fullText={`A group can have at most ${GROUP_MAX_MEMBERS} members`}
+        disabled={create.isPending}
+      />
+      <p className={tried && peopleProblem ? 'text-sm text-red-300' : 'text-sm text-zinc-400'} role={tried && peopleProblem ? 'alert' : undefined}>
+        {tried && peopleProblem ? peopleProblem : `${picked.length} picked · at least ${GROUP_MIN_OTHERS}`}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="secondary" onClick={onBack} disabled={create.isPending} className="flex-1">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          Back
+        </Button>
+        <Button type="submit" disabled={create.isPending} className="flex-1">
+          {create.isPending ? 'Creating...' : 'Create group'}
+        </Button>
+      </div>
+    </form>
   );
 }
 
 export function NewChatDialog({ meId, useUserSearch }: { meId: number; useUserSearch: UserSearchHook }) {
   const [open, setOpen] = useState(false);
+  const [mode, setMode] = useState<'chat' | 'group'>('chat');
   const [input, setInput] = useState('');
   const query = useDebouncedValue(input.trim(), NEW_CHAT_SEARCH_DEBOUNCE_MS);
   const start = useStartConversation();
 
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (!next) setInput('');
+    if (!next) {
+      setInput('');
+      setMode('chat');
+    }
   };
 
   return (
@@ -100,24 +138,45 @@ export function NewChatDialog({ meId, useUserSearch }: { meId: number; useUserSe
         />
       </DialogTrigger>
       <DialogContent>
-        <DialogTitle>Start New Chat</DialogTitle>
-        <DialogDescription className="sr-only">Find someone to message.</DialogDescription>
-        {/* Radix focuses the first control on opening: this search field. */}
-        <Input
-          type="search"
-          aria-label="Search users"
-          placeholder="Search users..."
-          value={input}
-          onChange={(e) => setInput(e.target.value)}
-          className="mt-4 mb-3"
-        />
-        <Results
-          query={query}
-          meId={meId}
-          useUserSearch={useUserSearch}
-          disabled={start.isPending}
-          onChoose={(user) => start.open(user.id, () => onOpenChange(false))}
-        />
+        {mode === 'group' ? (
+          <>
+            <DialogTitle>New group</DialogTitle>
+            <DialogDescription>Name it and pick 2 to {GROUP_MAX_MEMBERS - 1} people.</DialogDescription>
+            <NewGroupForm
+              meId={meId}
+              useUserSearch={useUserSearch}
+              onBack={() => setMode('chat')}
+              onCreated={() => onOpenChange(false)}
+            />
+          </>
+        ) : (
+          <>
+            <DialogTitle>Start New Chat</DialogTitle>
+            <DialogDescription className="sr-only">Find someone to message, or start a group.</DialogDescription>
+            {/* Radix focuses the first control on opening: this search field. */}
+            <Input
+              type="search"
+              aria-label="Search users"
+              placeholder="Search users..."
+              value={input}
+              onChange={(e) => setInput(e.target.value)}
+              className="mt-4 mb-2"
+            />
+            <Button variant="ghost" onClick={() => setMode('group')} className="mb-2 w-full justify-start px-2">
+              <span className="grid size-10 place-items-center rounded-full bg-white/10">
+                <Users aria-hidden="true" className="size-5" />
+              </span>
+              New group
+            </Button>
+            <SearchResults
+              query={query}
+              exclude={new Set([meId])}
+              useUserSearch={useUserSearch}
+              disabled={start.isPending}
+              onChoose={(user) => start.open(user.id, () => onOpenChange(false))}
+            />
+          </>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -14,9 +14,10 @@ import { shareUrl, type ShareTarget } from '@/lib/community-actions';
 import { flattenConversations } from '../api/cache';
 import { useConversations } from '../api/get-conversations';
 import { useShareItem } from '../api/share-item';
-import { otherParticipant } from '../conversation';
+import { conversationTitle, isGroup, otherMembers, otherParticipant } from '../conversation';
+import { GroupAvatar } from './group-avatar';
 
-/** Whether a conversation's other person matches the typed search (name or username). */
+/** Whether a conversation's other person (or a group, by its name) matches the typed search (name or username). */
 export function matchesSearch(user: { displayName: string; username: string }, query: string): boolean {
   const q = query.trim().toLowerCase().replace(/^@/, '');
   return !q || user.displayName.toLowerCase().includes(q) || user.username.toLowerCase().includes(q);
@@ -39,7 +40,12 @@ function SendToBody({ target, onShared }: { target: ShareTarget; onShared?: (tar
   const [sent, setSent] = useState<ReadonlySet<number>>(new Set());
   const [sending, setSending] = useState<number | null>(null);
   const rows = flattenConversations(conversations.data)
-    .map((conversation) => ({ conversation, other: otherParticipant(conversation, me.id) }))
+    .map((conversation) => ({
+      conversation,
+      other: isGroup(conversation)
+        ? { displayName: conversationTitle(conversation, me.id), username: '', profileImage: null }
+        : otherParticipant(conversation, me.id),
+    }))
     .filter(({ other }) => matchesSearch(other, query));
 
   const send = (conversationId: number, name: string) => {
@@ -76,7 +82,16 @@ function SendToBody({ target, onShared }: { target: ShareTarget; onShared?: (tar
           const done = sent.has(conversation.id);
           return (
             <li key={conversation.id} className="flex items-center gap-3 rounded-xl px-1 py-1.5">
-              <Avatar src={other.profileImage} name={other.displayName} className="size-10 text-base" />
+              {isGroup(conversation) ? (
+                <GroupAvatar
+                  name={other.displayName}
+                  avatarUrl={conversation.avatarUrl}
+                  members={otherMembers(conversation, me.id)}
+                  className="size-10 text-base"
+                />
+              ) : (
+                <Avatar src={other.profileImage} name={other.displayName} className="size-10 text-base" />
+              )}
               <span className="min-w-0 flex-1">
                 <span className="block truncate text-sm font-semibold text-white">{other.displayName}</span>
                 {other.username && <span className="block truncate text-xs text-zinc-400">@{other.username}</span>}

@@ -1,7 +1,18 @@
-/** Three bouncing dots while the other user types (spec 001 §2). */
-export function TypingIndicator() {
+/** Who is typing in a group, in words: 'Leo is typing…', 'Leo and Ana are typing…', 'Several people are typing…'. */
+export function typingText(names: string[]): string {
+  if (names.length === 1) return `${names[0]} is typing…`;
+  if (names.length === 2) return `${names[0]} and ${names[1]} are typing…`;
+  return 'Several people are typing…';
+}
+
+/**
+ * Three bouncing dots while the other user types (spec 001 §2). In a group `names` (first names
+ * or display names of those typing) says who, beside the dots.
+ */
+export function TypingIndicator({ names }: { names?: string[] }) {
+  const text = names && names.length > 0 ? typingText(names) : null;
   return (
-    <div role="status" aria-label="Typing" className="px-3 pb-3">
+    <div role="status" aria-label={text ?? 'Typing'} className="flex items-center gap-2 px-3 pb-3">
       <span className="inline-flex items-center gap-1 rounded-2xl rounded-bl-md bg-zinc-800 px-3 py-3">
         {[0, 150, 300].map((delay) => (
           <span
@@ -12,6 +23,11 @@ export function TypingIndicator() {
           />
         ))}
       </span>
+      {text && (
+        <span aria-hidden="true" className="min-w-0 truncate text-xs text-zinc-400">
+          {text}
+        </span>
+      )}
     </div>
   );
 }

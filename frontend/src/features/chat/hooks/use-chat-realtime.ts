@@ -1,23 +1,60 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { toast } from '@/components/ui/use-toast';
 import type { User } from '@/lib/auth';
 import { userQueryKey } from '@/lib/query-keys';
 import { useRealtimeConnect, useRealtimeEvent } from '@/lib/realtime-provider';
 import { readSettings } from '@/lib/settings';
-import { recordMessage, recordRead, setPresence } from '../api/cache';
-import { chatKeys } from '../api/keys';
+import { flattenConversations, recordMessage, recordRead, removeConversation, setPresence, upsertConversation } from '../api/cache';
+import { chatKeys, type ConversationPages } from '../api/keys';
+import { isGroup } from '../conversation';
 import { alertNewMessage } from '../message-alerts';
 import { isChatEvent } from '../types';
+
+/** The path of an open conversation. */
+export function conversationPath(conversationId: number): string {
+  return `/chat/${conversationId}`;
+}
+
+/**
+ * The session user is no longer in a conversation (removed from a group, or they left on another
+ * device): it leaves the list, and when it is open the chat list is shown instead. A leave from
+ * this device says so itself; otherwise a toast tells why the conversation went.
+ */
+function dropConversation(
+  queryClient: QueryClient,
+  conversationId: number,
+  open: boolean,
+  showList: () => void,
+): void {
+  const gone = flattenConversations(queryClient.getQueryData<ConversationPages>(chatKeys.conversations())).find(
+    (c) => c.id === conversationId,
+  );
+  removeConversation(queryClient, conversationId);
+  if (gone && gone.unreadCount > 0) void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
+  if (!open) return;
+  showList();
+  if (queryClient.isMutating({ mutationKey: chatKeys.leave() }) > 0) return;
+  toast({
+    title: gone && isGroup(gone) ? (gone.name ?? 'Group') : 'Conversation closed',
+    description: gone && isGroup(gone) ? "You're no longer in this group." : 'You left this conversation on another device.',
+  });
+}
 
 /**
  * The chat's socket events, turned into cache updates (no second store): a new message goes into
  * its conversation's messages (once) and moves the conversation up; a reaction refetches that
  * conversation's messages; presence and another member's read (issue 22) are written into the
- * cached participants; a conversation update refetches the list. A message from someone else chimes and notifies as the settings
+ * cached participants; a conversation update (a group made, renamed, given a picture, joined or
+ * left) replaces the cached conversation, or drops it when the session user is no longer in it
+ * (docs/groups-contract.md). A message from someone else chimes and notifies as the settings
  * allow (message-alerts.ts). After a reconnect the list and the open messages are refetched,
  * since events may have been missed. Typing is handled where it is shown (use-typing.ts).
  */
 export function useChatRealtime(): void {
   const queryClient = useQueryClient();
+  // The handler is read afresh for each event (useRealtimeEvent), so it sees the current location.
+  const [location, navigate] = useLocation();
 
   useRealtimeEvent((event) => {
     if (!isChatEvent(event)) return;
@@ -38,7 +75,16 @@ export function useChatRealtime(): void {
         recordRead(queryClient, event.conversationId, event.userId, event.messageId);
         break;
       case 'conversationUpdated':
-        void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+        if (event.conversation === null) {
+          const open = location === conversationPath(event.conversationId);
+          dropConversation(queryClient, event.conversationId, open, () => navigate('/chat'));
+        } else if (event.conversation) {
+          upsertConversation(queryClient, event.conversation);
+        } else {
+          // A frame without the conversation (an instance older than the groups contract, during
+          // a rolling deploy): the list is fetched again instead.
+          void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
+        }
         break;
       case 'typing':
       case 'stopTyping':

@@ -42,31 +42,45 @@ export function useTypingSignal(conversationId: number) {
 }
 
 /**
- * Whether someone else is typing in the conversation: on from their `typing`, off on their
- * `stopTyping` or message, and off anyway after 5 s without either.
+ * Who else is typing in the conversation (user ids, in the order they started): each is on from
+ * their `typing`, off on their `stopTyping` or message, and off anyway after 5 s without either.
+ * In a one-to-one conversation that is the other person or nobody; in a group, anyone.
  */
-export function useOtherTyping(conversationId: number, meId: number): boolean {
-  const [typing, setTyping] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+export function useOthersTyping(conversationId: number, meId: number): number[] {
+  const [typing, setTyping] = useState<number[]>([]);
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
 
-  const clear = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    setTyping(false);
+  const clear = useCallback((userId: number) => {
+    const timer = timers.current.get(userId);
+    if (timer) clearTimeout(timer);
+    timers.current.delete(userId);
+    setTyping((ids) => (ids.includes(userId) ? ids.filter((id) => id !== userId) : ids));
   }, []);
 
-  useEffect(() => clear, [conversationId, clear]);
+  useEffect(() => {
+    const running = timers.current;
+    return () => {
+      for (const timer of running.values()) clearTimeout(timer);
+      running.clear();
+      setTyping([]);
+    };
+  }, [conversationId]);
 
   useRealtimeEvent((event) => {
     if (!isChatEvent(event) || event.type === 'presence' || event.conversationId !== conversationId) return;
     if (event.type === 'typing' && event.userId !== meId) {
-      setTyping(true);
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(clear, TYPING_INDICATOR_TIMEOUT_MS);
+      const { userId } = event;
+      setTyping((ids) => (ids.includes(userId) ? ids : [...ids, userId]));
+      const timer = timers.current.get(userId);
+      if (timer) clearTimeout(timer);
+      timers.current.set(
+        userId,
+        setTimeout(() => clear(userId), TYPING_INDICATOR_TIMEOUT_MS),
+      );
     } else if (event.type === 'stopTyping' && event.userId !== meId) {
-      clear();
+      clear(event.userId);
     } else if (event.type === 'newMessage' && event.message.sender.id !== meId) {
-      clear();
+      clear(event.message.sender.id);
     }
   });
 

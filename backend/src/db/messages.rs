@@ -336,7 +336,15 @@ pub async fn prepare(
     let people = match (context.user_a, context.user_b) {
         (Some(a), Some(b)) => vec![a, b],
         // A group's members now (one more range of the primary key).
-        _ => super::conversations::members(db, conversation_id).await?,
+        _ => sqlx::query_as::<_, (i64,)>(
+            "SELECT user_id FROM conversation_members WHERE conversation_id = $1",
+        )
+        .bind(conversation_id)
+        .fetch_all(&db.pool)
+        .await?
+        .into_iter()
+        .map(|(id,)| id)
+        .collect(),
     };
     Ok(Draft {
         conversation_id,

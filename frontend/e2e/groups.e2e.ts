@@ -114,8 +114,8 @@ describe('group conversations', () => {
     await seenBy.getByRole('button', { name: 'Seen by 2' }).waitFor({ timeout: 15_000 });
     await seenBy.getByRole('button', { name: 'Seen by 2' }).click();
     const readers = a.page.getByRole('dialog', { name: 'Seen by' });
-    await readers.getByText(ben.displayName).waitFor();
-    await readers.getByText(cleo.displayName).waitFor();
+    await readers.getByText(ben.displayName, { exact: true }).waitFor();
+    await readers.getByText(cleo.displayName, { exact: true }).waitFor();
     await a.page.keyboard.press('Escape');
     await readers.waitFor({ state: 'detached' });
 

@@ -556,6 +556,38 @@ async fn messages_typing_and_receipts_reach_every_member(backend: Backend) {
         vec![Value::Null, Value::Null, json!(hello)]
     );
     assert_eq!(listed(&leo, id).await.unwrap()["unreadCount"], 0);
+    // A shared post and a reply reach every member too; a system line takes no reaction.
+    let post = maya.create_post("Harbour at dawn").await["id"]
+        .as_i64()
+        .unwrap();
+    let shared = maya
+        .post_json(
+            &format!("/api/posts/{post}/share"),
+            &json!({"conversationId": id}),
+        )
+        .await;
+    assert_eq!(shared.status(), 201);
+    for socket in [&mut leos, &mut ineses] {
+        let event = next_of(socket, "newMessage").await;
+        assert_eq!(event["message"]["sharedPost"]["id"], post);
+    }
+    let reply = leo
+        .post_json(
+            &format!("/api/conversations/{id}/messages"),
+            &json!({"content": "On my way", "replyToId": hello}),
+        )
+        .await;
+    assert_eq!(reply.status(), 201);
+    let event = next_of(&mut ineses, "newMessage").await;
+    assert_eq!(event["message"]["replyTo"]["id"], hello);
+    let created = messages(&maya, id).await[0]["id"].as_i64().unwrap();
+    let reacted = maya
+        .post_json(
+            &format!("/api/conversations/{id}/messages/{created}/reactions"),
+            &json!({"emoji": "👍"}),
+        )
+        .await;
+    assert_eq!(reacted.status(), 404);
     // Sam, outside, heard none of it.
     assert_silent_until_pong(&mut sams).await;
 }

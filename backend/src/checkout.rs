@@ -3,9 +3,14 @@
 //! transaction); a charge that no order holds is refunded. With an Idempotency-Key, a retry of
 //! the same line answers the first order and moves nothing again. No HTTP here: the handler
 //! parses the request and `error.rs` words the refusals.
+//!
+//! A tip (issue 23, docs/economy-contract.md) is paid here too: reserved (its key taken), charged,
+//! then paid with the creator's credit in one transaction; a failed charge frees the key.
 
 use crate::clock::Clock;
+use crate::db::notifications::Notice;
 use crate::db::shop::{NewOrder, OrderView, Placed};
+use crate::db::tips::{NewTip, Reserved, TipRow, Unreachable};
 use crate::db::{self, Db};
 use crate::payments::{Charge, PaymentError, Payments, Receipt};
 
@@ -161,5 +166,108 @@ fn replay(first: OrderView, line: &Line<'_>) -> Result<OrderView, CheckoutError>
 async fn refund(payments: &Payments, receipt: &Receipt) {
     if let Err(err) = payments.refund(receipt).await {
         tracing::error!(error = ?err, reference = %receipt.reference, "refund failed");
+    }
+}
+
+/// Why a tip was not sent; nothing was charged or stored.
+#[derive(Debug, thiserror::Error)]
+pub enum TipError {
+    #[error("a tip to yourself")]
+    ToYourself,
+    #[error("cannot be tipped")]
+    Unreachable(Unreachable),
+    /// The same Idempotency-Key is being charged by another request right now.
+    #[error("tip in flight")]
+    InFlight,
+    /// The Idempotency-Key was used for a different tip.
+    #[error("idempotency key reused")]
+    KeyReused,
+    #[error("payment declined")]
+    Declined,
+    #[error(transparent)]
+    Failed(#[from] anyhow::Error),
+}
+
+impl From<sqlx::Error> for TipError {
+    fn from(err: sqlx::Error) -> Self {
+        Self::Failed(err.into())
+    }
+}
+
+/// A tip sent: the tip, whether this request made it (a retried key answers the first), and
+/// the creator's notification to announce.
+pub struct Tipped {
+    pub tip: TipRow,
+    pub created: bool,
+    pub notice: Option<Notice>,
+}
+
+/// Sends `new` (its fee already computed): checks where it goes, reserves its key, charges,
+/// then pays it with its credit; a charge no tip holds is refunded.
+pub async fn tip(
+    db: &Db,
+    payments: &Payments,
+    clock: &Clock,
+    new: NewTip<'_>,
+) -> Result<Tipped, TipError> {
+    if new.from_user_id == new.to_user_id {
+        return Err(TipError::ToYourself);
+    }
+    db::tips::reachable(db, &new)
+        .await?
+        .map_err(TipError::Unreachable)?;
+    let id = match db::tips::reserve(db, &new).await? {
+        Reserved::New(id) => id,
+        Reserved::InFlight => return Err(TipError::InFlight),
+        Reserved::Paid(first) => {
+            let same = first.to_user_id == new.to_user_id
+                && first.amount_cents == new.amount_cents
+                && first.post_id == new.post_id
+                && first.reel_id == new.reel_id
+                && first.message.as_deref() == new.message;
+            if !same {
+                return Err(TipError::KeyReused);
+            }
+            return Ok(Tipped {
+                tip: *first,
+                created: false,
+                notice: None,
+            });
+        }
+    };
+    let provider_key = new
+        .idempotency_key
+        .map(|key| format!("tip:{}:{key}", new.from_user_id));
+    let charged = payments
+        .charge(Charge {
+            user_id: new.from_user_id,
+            amount_cents: new.amount_cents,
+            method: crate::domain::money::STRIPE,
+            idempotency_key: provider_key.as_deref(),
+        })
+        .await;
+    let receipt = match charged {
+        Ok(receipt) => receipt,
+        Err(err) => {
+            db::tips::cancel(db, id).await?;
+            return Err(match err {
+                PaymentError::Declined(_) => TipError::Declined,
+                PaymentError::Provider(cause) => TipError::Failed(cause),
+            });
+        }
+    };
+    match db::tips::pay(db, id, &receipt.reference, clock.now_ms()).await {
+        Ok((tip, notice)) => Ok(Tipped {
+            tip,
+            created: true,
+            notice,
+        }),
+        Err(err) => {
+            refund(payments, &receipt).await;
+            if let Err(cancel) = db::tips::cancel(db, id).await {
+                tracing::error!(error = ?cancel, tip = id, "a refunded tip stays reserved");
+            }
+            Err(err.into())
+        }
     }
 }

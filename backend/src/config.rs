@@ -258,6 +258,17 @@ pub struct Settings {
     )]
     pub push_allow_loopback: bool,
 
+    /// What the platform keeps of each sale of a creator's work and each tip, in percent (0–50),
+    /// rounded half up to a cent (docs/economy-contract.md).
+    #[arg(
+        long,
+        env = "ATELIER_PLATFORM_FEE_PERCENT",
+        default_value_t = 10,
+        value_parser = clap::value_parser!(u8).range(0..=50),
+        global = true
+    )]
+    pub platform_fee_percent: u8,
+
     /// Turns the per-user content limits above off: for load generators and benchmarks only.
     #[arg(
         long,

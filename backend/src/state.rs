@@ -40,6 +40,8 @@ pub struct Shared {
     pub ice: IceConfig,
     /// Orders charge through this (the built-in test provider: always succeeds, no network).
     pub payments: Payments,
+    /// What the platform keeps of each sale and tip, in percent (`--platform-fee-percent`).
+    pub platform_fee_percent: u8,
     /// Web Push: the VAPID key, the endpoint guard's setting, and the outbox drainer's wake.
     pub push: Push,
 }
@@ -87,6 +89,7 @@ impl AppState {
                 settings.turn_secret.as_deref(),
             ),
             payments: payments::test_provider(),
+            platform_fee_percent: settings.platform_fee_percent,
             push,
         }))
     }

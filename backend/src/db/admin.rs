@@ -373,6 +373,17 @@ pub async fn user_counts(db: &Db) -> Result<(i64, i64), sqlx::Error> {
 /// Totals over every ad: (revenue cents, impressions, clicks). A read of the whole `ads` table,
 /// which admins fill by hand (one row per campaign); a totals row would instead be written by
 /// every impression of every ad.
+/// The creator economy's totals in cents (issue 23): the platform's fees, sales and tips
+/// volumes, from the one totals row (kept by 0027's trigger).
+pub async fn economy_totals(db: &Db) -> Result<(i64, i64, i64), sqlx::Error> {
+    sqlx::query_as(
+        "SELECT platform_fees_cents, sales_volume_cents, tips_volume_cents
+         FROM admin_totals WHERE id = 1",
+    )
+    .fetch_one(&db.pool)
+    .await
+}
+
 pub async fn ad_totals(db: &Db) -> Result<(i64, i64, i64), sqlx::Error> {
     sqlx::query_as(
         "SELECT CAST(COALESCE(SUM(revenue_cents), 0) AS BIGINT),

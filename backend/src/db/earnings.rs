@@ -32,6 +32,101 @@ pub async fn balance(db: &Db, user: i64) -> Result<BalanceRow, sqlx::Error> {
     Ok(row.unwrap_or_default())
 }
 
+/// What a credit came from (`earning_credits.source`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// An order of the creator's work.
+    Sale,
+    Tip,
+    /// The demo seed, `atelier admin credit`.
+    Other,
+}
+
+impl Source {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Sale => "sale",
+            Self::Tip => "tip",
+            Self::Other => "other",
+        }
+    }
+}
+
+/// A credit to write: what the creator gets (`amount_cents`, net of the platform's
+/// `fee_cents`), from what and whom.
+#[derive(Debug, Clone, Copy)]
+pub struct NewCredit<'a> {
+    pub user_id: i64,
+    pub amount_cents: i64,
+    pub fee_cents: i64,
+    pub source: Source,
+    pub note: &'a str,
+    pub from_user_id: Option<i64>,
+    pub post_id: Option<i64>,
+    pub reel_id: Option<i64>,
+    pub order_id: Option<i64>,
+    pub tip_id: Option<i64>,
+    pub created_at: i64,
+}
+
+impl<'a> NewCredit<'a> {
+    /// A credit of `amount_cents` with nothing but a note (no fee, no one it came from).
+    pub fn other(user_id: i64, amount_cents: i64, note: &'a str, created_at: i64) -> Self {
+        Self {
+            user_id,
+            amount_cents,
+            fee_cents: 0,
+            source: Source::Other,
+            note,
+            from_user_id: None,
+            post_id: None,
+            reel_id: None,
+            order_id: None,
+            tip_id: None,
+            created_at,
+        }
+    }
+}
+
+/// Writes `credit` to the ledger and adds it to the balance row, in the caller's write
+/// transaction (a sale's or a tip's own); answers the new balance. The admin totals' trigger
+/// (0027) counts its fee and volume in the same transaction.
+pub async fn insert_credit(
+    conn: &mut sqlx::AnyConnection,
+    credit: &NewCredit<'_>,
+) -> Result<BalanceRow, sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO earning_credits (user_id, amount_cents, note, created_at, source, fee_cents,
+                                      from_user_id, post_id, reel_id, order_id, tip_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+    )
+    .bind(credit.user_id)
+    .bind(credit.amount_cents)
+    .bind(credit.note)
+    .bind(credit.created_at)
+    .bind(credit.source.as_str())
+    .bind(credit.fee_cents)
+    .bind(credit.from_user_id)
+    .bind(credit.post_id)
+    .bind(credit.reel_id)
+    .bind(credit.order_id)
+    .bind(credit.tip_id)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query_as(
+        "INSERT INTO balances (user_id, total_earnings_cents, available_cents)
+         VALUES ($1, $2, $2)
+         ON CONFLICT (user_id) DO UPDATE
+         SET total_earnings_cents = balances.total_earnings_cents + excluded.total_earnings_cents,
+             available_cents = balances.available_cents + excluded.available_cents
+         RETURNING total_earnings_cents, pending_cents, completed_cents, available_cents",
+    )
+    .bind(credit.user_id)
+    .bind(credit.amount_cents)
+    .fetch_one(&mut *conn)
+    .await
+}
+
 /// Adds a credit to `user`'s ledger and balance in one transaction; answers the new balance.
 pub async fn credit(
     db: &Db,
@@ -41,30 +136,72 @@ pub async fn credit(
     now: i64,
 ) -> Result<BalanceRow, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    sqlx::query(
-        "INSERT INTO earning_credits (user_id, amount_cents, note, created_at)
-         VALUES ($1, $2, $3, $4)",
-    )
-    .bind(user)
-    .bind(amount_cents)
-    .bind(note)
-    .bind(now)
-    .execute(&mut *tx)
-    .await?;
-    let balance = sqlx::query_as(
-        "INSERT INTO balances (user_id, total_earnings_cents, available_cents)
-         VALUES ($1, $2, $2)
-         ON CONFLICT (user_id) DO UPDATE
-         SET total_earnings_cents = balances.total_earnings_cents + excluded.total_earnings_cents,
-             available_cents = balances.available_cents + excluded.available_cents
-         RETURNING total_earnings_cents, pending_cents, completed_cents, available_cents",
-    )
-    .bind(user)
-    .bind(amount_cents)
-    .fetch_one(&mut *tx)
-    .await?;
+    let balance = insert_credit(&mut tx, &NewCredit::other(user, amount_cents, note, now)).await?;
     tx.commit().await?;
     Ok(balance)
+}
+
+/// One UTC day's credits of one source: net and fees, summed.
+#[derive(Debug, Clone, FromRow)]
+pub struct DayTotal {
+    /// Days since the epoch (UTC).
+    pub day: i64,
+    pub source: String,
+    pub amount_cents: i64,
+    pub fee_cents: i64,
+}
+
+/// `user`'s credits since `since` (epoch ms), summed per UTC day and source: a range of
+/// `earning_credits_user_created_idx`, at most three rows a day.
+pub async fn days_since(db: &Db, user: i64, since: i64) -> Result<Vec<DayTotal>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT CAST(created_at / 86400000 AS BIGINT) AS day, source,
+                CAST(SUM(amount_cents) AS BIGINT) AS amount_cents,
+                CAST(SUM(fee_cents) AS BIGINT) AS fee_cents
+         FROM earning_credits WHERE user_id = $1 AND created_at >= $2
+         GROUP BY CAST(created_at / 86400000 AS BIGINT), source",
+    )
+    .bind(user)
+    .bind(since)
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// One credit as the ledger lists it, with whom it came from.
+#[derive(Debug, Clone, FromRow)]
+pub struct CreditRow {
+    pub id: i64,
+    pub source: String,
+    pub amount_cents: i64,
+    pub fee_cents: i64,
+    pub note: String,
+    pub post_id: Option<i64>,
+    pub reel_id: Option<i64>,
+    pub order_id: Option<i64>,
+    pub created_at: i64,
+    pub from_id: Option<i64>,
+    pub from_username: Option<String>,
+    pub from_display_name: Option<String>,
+    pub from_profile_image: Option<String>,
+}
+
+/// A page of `user`'s credits, newest first (a range of `earning_credits_user_id_idx`).
+pub async fn credits_page(db: &Db, user: i64, page: Page) -> Result<Vec<CreditRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT c.id, c.source, c.amount_cents, c.fee_cents, c.note, c.post_id, c.reel_id,
+                c.order_id, c.created_at, u.id AS from_id, u.username AS from_username,
+                u.display_name AS from_display_name,
+                COALESCE(u.profile_image_small_url, u.profile_image_url) AS from_profile_image
+         FROM earning_credits c
+         LEFT JOIN users u ON u.id = c.from_user_id AND u.deactivated_at IS NULL
+         WHERE c.user_id = $1 AND c.id < $2
+         ORDER BY c.id DESC LIMIT $3",
+    )
+    .bind(user)
+    .bind(page.before)
+    .bind(page.fetch_limit())
+    .fetch_all(&db.pool)
+    .await
 }
 
 /// How many credits `user` has received (the demo seed credits only an empty ledger).

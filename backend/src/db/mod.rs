@@ -27,6 +27,7 @@ pub mod shop;
 pub mod stories;
 pub mod synthetic;
 pub mod tags;
+pub mod tips;
 pub mod users;
 pub mod visibility;
 pub mod voicemails;

@@ -87,6 +87,40 @@ pub fn parse_withdrawal_amount(value: Option<&Value>) -> Result<i64, DomainError
     }
 }
 
+/// A tip: $1.00 to $500.00, in whole cents.
+pub const MIN_TIP_CENTS: i64 = 100;
+pub const MAX_TIP_CENTS: i64 = 50_000;
+pub const TIP_RANGE: &str = "Tips are between $1.00 and $500.00";
+/// A tip's message: at most this many characters.
+pub const TIP_MESSAGE_MAX: usize = 200;
+/// The platform's share of a sale or a tip may be set from 0 to this many percent.
+pub const MAX_PLATFORM_FEE_PERCENT: u8 = 50;
+
+/// A tip's amount in cents: an integer from 100 to 50,000.
+pub fn parse_tip_amount(value: Option<&Value>) -> Result<i64, DomainError> {
+    match integer(value) {
+        Some(cents) if (MIN_TIP_CENTS..=MAX_TIP_CENTS).contains(&cents) => Ok(cents),
+        _ => Err(DomainError::invalid(TIP_RANGE)),
+    }
+}
+
+/// A tip's optional message: trimmed, blank is none, at most 200 characters.
+pub fn parse_tip_message(raw: Option<&str>) -> Result<Option<String>, DomainError> {
+    let text = raw.unwrap_or_default().trim();
+    if text.chars().count() > TIP_MESSAGE_MAX {
+        return Err(DomainError::invalid(format!(
+            "A message must be at most {TIP_MESSAGE_MAX} characters"
+        )));
+    }
+    Ok((!text.is_empty()).then(|| text.to_owned()))
+}
+
+/// What the platform keeps of a sale or a tip of `amount` cents: `percent` % of it rounded
+/// half up to a cent, in integer arithmetic (10 % of 105 is 11, of 104 is 10, of 5 is 1).
+pub fn platform_fee(amount: i64, percent: u8) -> i64 {
+    (amount * i64::from(percent) + 50) / 100
+}
+
 /// 2.5 % of `amount` rounded half up to a cent, in integer arithmetic: 100 → 3, 101 → 3,
 /// 199 → 5, 20 → 1.
 pub fn processing_fee(amount: i64) -> i64 {
@@ -193,6 +227,41 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    #[test]
+    fn the_platform_fee_rounds_half_up_to_a_cent() {
+        assert_eq!(platform_fee(100, 10), 10);
+        assert_eq!(platform_fee(104, 10), 10);
+        assert_eq!(platform_fee(105, 10), 11);
+        assert_eq!(platform_fee(5, 10), 1);
+        assert_eq!(platform_fee(4, 10), 0);
+        assert_eq!(platform_fee(50_000, 10), 5_000);
+        assert_eq!(platform_fee(1_000_000, 10), 100_000);
+        assert_eq!(platform_fee(333, 0), 0);
+        assert_eq!(platform_fee(333, 50), 167);
+        assert_eq!(platform_fee(150, 1), 2);
+        assert_eq!(platform_fee(149, 1), 1);
+    }
+
+    #[test]
+    fn tips_are_whole_cents_from_one_to_five_hundred_dollars() {
+        assert_eq!(parse_tip_amount(Some(&json!(100))).unwrap(), 100);
+        assert_eq!(parse_tip_amount(Some(&json!(50_000))).unwrap(), 50_000);
+        for bad in [
+            json!(99),
+            json!(50_001),
+            json!(0),
+            json!(5.5),
+            json!("500"),
+            json!(null),
+        ] {
+            assert!(parse_tip_amount(Some(&bad)).is_err(), "{bad}");
+        }
+        assert!(parse_tip_amount(None).is_err());
+        assert_eq!(parse_tip_message(Some("  ")).unwrap(), None);
+        assert!(parse_tip_message(Some(&"é".repeat(200))).unwrap().is_some());
+        assert!(parse_tip_message(Some(&"é".repeat(201))).is_err());
+    }
 
     #[test]
     fn the_fee_is_two_and_a_half_percent_rounded_half_up() {

@@ -21,6 +21,7 @@ pub mod shares;
 pub mod shop;
 pub mod stories;
 pub mod tags;
+pub mod tips;
 pub mod user;
 pub mod users;
 pub mod voicemails;
@@ -71,6 +72,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .nest("/api", comments::router())
         .nest("/api", shop::router())
         .nest("/api", earnings::router())
+        .nest("/api", tips::router())
         .nest("/api", tags::router())
         .nest("/api", shares::router())
         .nest("/api", blocks::router())

@@ -17,6 +17,12 @@ pub struct Revenue {
     pub total_revenue_formatted: String,
     pub total_impressions: i64,
     pub total_clicks: i64,
+    /// Cents the platform kept of creators' sales and tips (issue 23).
+    pub platform_fees: i64,
+    /// Cents buyers paid for creators' works, fees included.
+    pub sales_volume: i64,
+    /// Cents fans tipped, fees included.
+    pub tips_volume: i64,
 }
 
 /// Who asked for a withdrawal.

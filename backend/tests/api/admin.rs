@@ -829,7 +829,8 @@ async fn revenue_totals_every_ad(backend: Backend) {
     assert_eq!(
         empty,
         json!({"totalRevenue": 0, "totalRevenueFormatted": "$0.00",
-               "totalImpressions": 0, "totalClicks": 0})
+               "totalImpressions": 0, "totalClicks": 0,
+               "platformFees": 0, "salesVolume": 0, "tipsVolume": 0})
     );
     let mut ids = Vec::new();
     for cpc in [75, 59] {
@@ -857,7 +858,8 @@ async fn revenue_totals_every_ad(backend: Backend) {
     assert_eq!(
         revenue,
         json!({"totalRevenue": 134, "totalRevenueFormatted": "$1.34",
-               "totalImpressions": 4, "totalClicks": 2})
+               "totalImpressions": 4, "totalClicks": 2,
+               "platformFees": 0, "salesVolume": 0, "tipsVolume": 0})
     );
 }
 

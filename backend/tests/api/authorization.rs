@@ -466,6 +466,8 @@ const ROWS: &[Row] = &[
     row("GET", "/api/tags/{tag}/posts", LIST_OF_HERS),
     // The session user's own account.
     row("GET", "/api/user/balance", SIGNED_IN),
+    row("GET", "/api/user/earnings/summary", SIGNED_IN),
+    row("GET", "/api/user/earnings/credits", SIGNED_IN),
     row(
         "GET",
         "/api/user/blocks",
@@ -558,6 +560,14 @@ const ROWS: &[Row] = &[
     row("GET", "/api/voicemails/unread", SIGNED_IN),
     row("PATCH", "/api/voicemails/{id}/listen", HERS_ONLY).on(Target::Voicemail),
     // Earnings.
+    // Tips (issue 23): anyone signed in tips her; the user she blocked cannot find her (404);
+    // she cannot tip herself (400).
+    row(
+        "POST",
+        "/api/tips",
+        [Unauthorized, Created, NotFound, Created, BadRequest],
+    )
+    .json(|fixture, _| json!({"toUserId": fixture.owner, "amount": 500})),
     row("GET", "/api/withdrawals", SIGNED_IN),
     row("POST", "/api/withdrawals", SIGNED_IN_CREATES).json(|_, _| payout()),
 ];

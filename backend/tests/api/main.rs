@@ -37,6 +37,7 @@ mod shop;
 mod sockets;
 mod stories;
 mod tags;
+mod tips;
 mod trending;
 mod users;
 mod voice;

@@ -29,11 +29,11 @@ both_backends!(
 
 /// A payment provider that counts what it was asked, and declines everything when told to.
 #[derive(Default)]
-struct Recorder {
-    decline: bool,
-    charges: AtomicI64,
-    charged: AtomicI64,
-    refunded: AtomicI64,
+pub struct Recorder {
+    pub decline: bool,
+    pub charges: AtomicI64,
+    pub charged: AtomicI64,
+    pub refunded: AtomicI64,
 }
 
 impl PaymentProvider for Recorder {

@@ -91,7 +91,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Revenue, impressions and clicks over every ad. */
+        /** Revenue, impressions and clicks over every ad, and the creator economy's fees and volumes. */
         get: operations["get_revenue"];
         put?: never;
         post?: never;
@@ -1303,6 +1303,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tips a creator: charged through the payment provider, then credited to them less the
+         *     platform's fee, with a `tip` notification. With an `Idempotency-Key`, a retry answers the
+         *     first tip (200) and charges nothing again; while the first is still being charged, 409.
+         */
+        post: operations["create_tip"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/balance": {
         parameters: {
             query?: never;
@@ -1352,6 +1373,43 @@ export interface paths {
          *     profiles. Everything is kept; `atelier admin restore USER` reactivates it.
          */
         post: operations["deactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/earnings/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session user's ledger: every credit (sales, tips and the platform's), newest first. */
+        get: operations["list_credits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/earnings/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The session user's earnings per UTC day over the last `days` days, by source (sales, tips,
+         *     other; net of the platform's fee), with the window's totals and the fees kept.
+         */
+        get: operations["get_summary"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2020,8 +2078,64 @@ export interface components {
          * @enum {string}
          */
         ConversationKind: "direct" | "group";
+        /**
+         * @description What a credit came from.
+         * @enum {string}
+         */
+        CreditSource: "sale" | "tip" | "other";
         Deactivation: {
             password: string;
+        };
+        /**
+         * @description One credit of a creator's ledger, newest first. Cents: `amount` is what they got, `fee`
+         *     what the platform kept.
+         */
+        EarningCredit: {
+            /** Format: int64 */
+            amount: number;
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /** Format: int64 */
+            fee: number;
+            fromUser: components["schemas"]["UserBrief"] | null;
+            /** Format: int64 */
+            id: number;
+            /** @description A tip's message, the sold work's name, or a platform credit's note ('' when none). */
+            note: string;
+            /** Format: int64 */
+            orderId: number | null;
+            /** Format: int64 */
+            postId: number | null;
+            /** Format: int64 */
+            reelId: number | null;
+            source: components["schemas"]["CreditSource"];
+        };
+        /** @description One UTC day of a creator's earnings, in cents credited (net of the platform's fee). */
+        EarningsDay: {
+            /** @description `YYYY-MM-DD` (UTC). */
+            date: string;
+            /** Format: int64 */
+            other: number;
+            /** Format: int64 */
+            sales: number;
+            /** Format: int64 */
+            tips: number;
+        };
+        /** @description A creator's earnings over the last days: every UTC day, oldest first, today last. */
+        EarningsSummary: {
+            days: components["schemas"]["EarningsDay"][];
+            totals: components["schemas"]["EarningsTotals"];
+        };
+        /** @description A window's totals, in cents: what was credited by source, and what the platform kept. */
+        EarningsTotals: {
+            /** Format: int64 */
+            fees: number;
+            /** Format: int64 */
+            other: number;
+            /** Format: int64 */
+            sales: number;
+            /** Format: int64 */
+            tips: number;
         };
         /** @description The JSON body of every non-2xx answer. */
         ErrorBody: {
@@ -2743,6 +2857,21 @@ export interface components {
         ReportTargetType: "post" | "comment" | "reel" | "story" | "message" | "user";
         /** @description Totals over every ad. */
         Revenue: {
+            /**
+             * Format: int64
+             * @description Cents the platform kept of creators' sales and tips (issue 23).
+             */
+            platformFees: number;
+            /**
+             * Format: int64
+             * @description Cents buyers paid for creators' works, fees included.
+             */
+            salesVolume: number;
+            /**
+             * Format: int64
+             * @description Cents fans tipped, fees included.
+             */
+            tipsVolume: number;
             /** Format: int64 */
             totalClicks: number;
             /** Format: int64 */
@@ -3041,6 +3170,50 @@ export interface components {
             /** Format: int64 */
             postsCount: number;
             tag: string;
+        };
+        /**
+         * @description A tip as its sender sees it (issue 23). Cents: `fee` is what the platform kept; the creator
+         *     got `amount − fee`.
+         */
+        Tip: {
+            /** Format: int64 */
+            amount: number;
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /** Format: int64 */
+            fee: number;
+            /** Format: int64 */
+            id: number;
+            message: string | null;
+            /** Format: int64 */
+            postId: number | null;
+            /** Format: int64 */
+            reelId: number | null;
+            toUser: components["schemas"]["UserBrief"];
+        };
+        TipRequest: {
+            /**
+             * Format: int64
+             * @description Cents, 100 to 50,000 ($1.00 to $500.00), whole.
+             */
+            amount: number;
+            /** @description At most 200 characters. */
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description The creator's post it is for (not with `reelId`).
+             */
+            postId?: number | null;
+            /**
+             * Format: int64
+             * @description The creator's reel it is for (not with `postId`).
+             */
+            reelId?: number | null;
+            /**
+             * Format: int64
+             * @description The creator.
+             */
+            toUserId: number;
         };
         /**
          * @description How many unread things the reader has: notifications (counted to 100: the badge reads
@@ -7595,6 +7768,114 @@ export interface operations {
             };
         };
     };
+    create_tip: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters: the same key from the same user answers the first tip again */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TipRequest"];
+            };
+        };
+        responses: {
+            /** @description A retried Idempotency-Key: the first tip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tip"];
+                };
+            };
+            /** @description Tipped */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tip"];
+                };
+            };
+            /** @description Yourself, an amount outside $1.00–$500.00 or not whole cents, both a post and a reel, a message over 200 characters, or a malformed Idempotency-Key; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such user (or blocked either way), or a post or reel that is not theirs or not visible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The same Idempotency-Key is still being charged */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The payment was declined, or the Idempotency-Key was used for another tip; nothing charged */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_balance: {
         parameters: {
             query?: never;
@@ -7741,6 +8022,92 @@ export interface operations {
                 headers: {
                     /** @description Seconds until another attempt is allowed */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_credits: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of credits, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for older credits; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarningCredit"][];
+                };
+            };
+            /** @description Invalid limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_summary: {
+        parameters: {
+            query?: {
+                /** @description How many UTC days, today included: 1 to 90 (default 30). */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every day of the window, oldest first, and its totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarningsSummary"];
+                };
+            };
+            /** @description `days` outside 1–90 */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

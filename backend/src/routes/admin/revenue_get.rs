@@ -7,7 +7,7 @@ use crate::error::{ApiResult, ErrorBody, Json};
 use crate::state::AppState;
 use crate::wire::admin::Revenue;
 
-/// Revenue, impressions and clicks over every ad.
+/// Revenue, impressions and clicks over every ad, and the creator economy's fees and volumes.
 #[utoipa::path(
     get, path = "/revenue", tag = "admin",
     responses(
@@ -21,10 +21,14 @@ pub async fn get_revenue(
     _admin: AdminUser,
 ) -> ApiResult<Json<Revenue>> {
     let (revenue, impressions, clicks) = db::admin::ad_totals(&state.db).await?;
+    let (platform_fees, sales_volume, tips_volume) = db::admin::economy_totals(&state.db).await?;
     Ok(Json(Revenue {
         total_revenue: revenue,
         total_revenue_formatted: dollars(revenue),
         total_impressions: impressions,
         total_clicks: clicks,
+        platform_fees,
+        sales_volume,
+        tips_volume,
     }))
 }

@@ -12,6 +12,7 @@ use crate::db::notifications::Notice;
 use crate::db::shop::{NewOrder, OrderView, Placed};
 use crate::db::tips::{NewTip, Reserved, TipRow, Unreachable};
 use crate::db::{self, Db};
+use crate::domain::money::platform_fee;
 use crate::payments::{Charge, PaymentError, Payments, Receipt};
 
 /// How many times a line is priced again when its price changes between the read and the write.
@@ -26,6 +27,8 @@ pub struct Line<'a> {
     pub method: &'static str,
     /// The request's Idempotency-Key.
     pub key: Option<&'a str>,
+    /// The platform's share of a creator's work, in percent (`--platform-fee-percent`).
+    pub fee_percent: u8,
 }
 
 /// Why a line was not bought; nothing moved (no charge is kept).
@@ -33,6 +36,9 @@ pub struct Line<'a> {
 pub enum CheckoutError {
     #[error("no such product")]
     ProductNotFound,
+    /// A creator buying their own work.
+    #[error("your own work")]
+    OwnWork,
     /// Fewer units than asked for are left (0: sold out).
     #[error("{name}: only {left} left")]
     OutOfStock { name: String, left: i64 },
@@ -52,19 +58,27 @@ impl From<sqlx::Error> for CheckoutError {
     }
 }
 
+/// A line bought: its order, and the seller's notification to announce (a creator's work,
+/// bought by this request).
+pub struct Bought {
+    pub order: OrderView,
+    pub notice: Option<Notice>,
+}
+
 /// Buys `line`: its order, or (for a retried key) the first one.
 pub async fn checkout(
     db: &Db,
     payments: &Payments,
     clock: &Clock,
     line: Line<'_>,
-) -> Result<OrderView, CheckoutError> {
+) -> Result<Bought, CheckoutError> {
     let Line {
         buyer,
         product_id,
         quantity,
         method,
         key,
+        fee_percent,
     } = line;
     if let Some(key) = key
         && let Some(first) = db::shop::order_by_key(db, buyer, key).await?
@@ -74,7 +88,17 @@ pub async fn checkout(
     for attempt in 0..PRICE_ATTEMPTS {
         let product = db::shop::product(db, product_id)
             .await?
+            .filter(|product| product.unlisted_at.is_none())
             .ok_or(CheckoutError::ProductNotFound)?;
+        if let Some(seller) = product.seller_id {
+            if seller == buyer {
+                return Err(CheckoutError::OwnWork);
+            }
+            // A creator blocked either way is no one to buy from (their shop is hidden too).
+            if db::blocks::between(db, buyer, seller).await? {
+                return Err(CheckoutError::ProductNotFound);
+            }
+        }
         if product.stock < quantity {
             return Err(CheckoutError::OutOfStock {
                 name: product.name,
@@ -107,11 +131,13 @@ pub async fn checkout(
                 payment_reference: &receipt.reference,
                 idempotency_key: key,
                 created_at: clock.now_ms(),
+                seller_id: product.seller_id,
+                fee_cents: platform_fee(product.price_cents * quantity, fee_percent),
             },
         )
         .await;
         let placed = match placed {
-            Ok(Placed::Created(order)) => return Ok(order),
+            Ok(Placed::Created(order, notice)) => return Ok(Bought { order, notice }),
             Ok(other) => other,
             Err(err) => {
                 refund(payments, &receipt).await;
@@ -147,18 +173,21 @@ pub async fn checkout(
             Placed::DuplicateKey => {
                 return Err(anyhow::anyhow!("order of a duplicate key vanished").into());
             }
-            Placed::PriceChanged | Placed::Created(_) => continue,
+            Placed::PriceChanged | Placed::Created(..) => continue,
         }
     }
     Err(anyhow::anyhow!("the price of product {product_id} kept changing").into())
 }
 
 /// The answer to a retried key: the first order when it is the same line.
-fn replay(first: OrderView, line: &Line<'_>) -> Result<OrderView, CheckoutError> {
+fn replay(first: OrderView, line: &Line<'_>) -> Result<Bought, CheckoutError> {
     if first.product_id != line.product_id || first.quantity != line.quantity {
         return Err(CheckoutError::KeyReused);
     }
-    Ok(first)
+    Ok(Bought {
+        order: first,
+        notice: None,
+    })
 }
 
 /// Gives back a charge that no order holds; a failure is logged for someone to act on (the

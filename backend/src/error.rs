@@ -128,6 +128,9 @@ impl From<CheckoutError> for ApiError {
     fn from(err: CheckoutError) -> Self {
         match err {
             CheckoutError::ProductNotFound => Self::not_found(PRODUCT_NOT_FOUND),
+            CheckoutError::OwnWork => {
+                Self::unprocessable("own_work", "You cannot buy your own work")
+            }
             CheckoutError::OutOfStock { left, .. } if left > 0 => {
                 Self::unprocessable("insufficient_stock", format!("Only {left} left in stock"))
             }

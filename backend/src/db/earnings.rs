@@ -95,6 +95,20 @@ pub async fn insert_credit(
     conn: &mut sqlx::AnyConnection,
     credit: &NewCredit<'_>,
 ) -> Result<BalanceRow, sqlx::Error> {
+    // The balance row first, then the ledger row (whose trigger takes the admin totals' row):
+    // a withdrawal takes the same two rows in the same order, so the two never deadlock.
+    let balance = sqlx::query_as(
+        "INSERT INTO balances (user_id, total_earnings_cents, available_cents)
+         VALUES ($1, $2, $2)
+         ON CONFLICT (user_id) DO UPDATE
+         SET total_earnings_cents = balances.total_earnings_cents + excluded.total_earnings_cents,
+             available_cents = balances.available_cents + excluded.available_cents
+         RETURNING total_earnings_cents, pending_cents, completed_cents, available_cents",
+    )
+    .bind(credit.user_id)
+    .bind(credit.amount_cents)
+    .fetch_one(&mut *conn)
+    .await?;
     sqlx::query(
         "INSERT INTO earning_credits (user_id, amount_cents, note, created_at, source, fee_cents,
                                       from_user_id, post_id, reel_id, order_id, tip_id)
@@ -113,18 +127,7 @@ pub async fn insert_credit(
     .bind(credit.tip_id)
     .execute(&mut *conn)
     .await?;
-    sqlx::query_as(
-        "INSERT INTO balances (user_id, total_earnings_cents, available_cents)
-         VALUES ($1, $2, $2)
-         ON CONFLICT (user_id) DO UPDATE
-         SET total_earnings_cents = balances.total_earnings_cents + excluded.total_earnings_cents,
-             available_cents = balances.available_cents + excluded.available_cents
-         RETURNING total_earnings_cents, pending_cents, completed_cents, available_cents",
-    )
-    .bind(credit.user_id)
-    .bind(credit.amount_cents)
-    .fetch_one(&mut *conn)
-    .await
+    Ok(balance)
 }
 
 /// Adds a credit to `user`'s ledger and balance in one transaction; answers the new balance.

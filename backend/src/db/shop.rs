@@ -5,7 +5,11 @@
 
 use sqlx::FromRow;
 
+use super::earnings::{NewCredit, Source, insert_credit};
+use super::notifications::{Act, Notice, record};
+use super::visibility::not_blocked;
 use super::{Db, violates};
+use crate::domain::{NotificationKind, NotificationTargetType};
 
 /// Whether an order's INSERT met the unique index on (user, Idempotency-Key). PostgreSQL names
 /// the index; SQLite names the columns of a plain-column index
@@ -35,30 +39,166 @@ pub struct ProductRow {
     pub reviews: i64,
     pub stock: i64,
     pub badge: Option<String>,
+    /// `physical` or `digital`.
+    pub kind: String,
+    pub created_at: i64,
+    /// When its seller unlisted it (it cannot be bought; orders keep naming it).
+    pub unlisted_at: Option<i64>,
+    /// The creator selling it; all NULL for the house catalogue.
+    pub seller_id: Option<i64>,
+    pub seller_username: Option<String>,
+    pub seller_display_name: Option<String>,
+    pub seller_profile_image: Option<String>,
 }
 
 macro_rules! product_columns {
     () => {
-        "SELECT id, name, description, price_cents, original_price_cents, image_key, product_url,
-                category, rating_tenths, reviews, stock, badge
-         FROM products"
+        "SELECT p.id, p.name, p.description, p.price_cents, p.original_price_cents, p.image_key,
+                p.product_url, p.category, p.rating_tenths, p.reviews, p.stock, p.badge, p.kind,
+                p.created_at, p.unlisted_at, s.id AS seller_id, s.username AS seller_username,
+                s.display_name AS seller_display_name,
+                COALESCE(s.profile_image_small_url, s.profile_image_url) AS seller_profile_image
+         FROM products p
+         LEFT JOIN users s ON s.id = p.seller_id"
     };
 }
 
-/// The whole catalogue in featured (id) order.
+/// The house catalogue in featured (id) order.
 pub async fn products(db: &Db) -> Result<Vec<ProductRow>, sqlx::Error> {
-    sqlx::query_as(concat!(product_columns!(), " ORDER BY id LIMIT $1"))
-        .bind(CATALOGUE_MAX)
-        .fetch_all(&db.pool)
-        .await
+    sqlx::query_as(concat!(
+        product_columns!(),
+        " WHERE p.seller_id IS NULL ORDER BY p.id LIMIT $1"
+    ))
+    .bind(CATALOGUE_MAX)
+    .fetch_all(&db.pool)
+    .await
 }
 
-/// One product; `None` when the catalogue has no such id.
+/// One product, listed or not; `None` when there is no such id.
 pub async fn product(db: &Db, id: i64) -> Result<Option<ProductRow>, sqlx::Error> {
-    sqlx::query_as(concat!(product_columns!(), " WHERE id = $1"))
+    sqlx::query_as(concat!(product_columns!(), " WHERE p.id = $1"))
         .bind(id)
         .fetch_optional(&db.pool)
         .await
+}
+
+/// A page of creators' listed works as `viewer` may see them (not across a block; the seller
+/// active), newest first: all creators', or `seller`'s alone.
+pub async fn works_page(
+    db: &Db,
+    viewer: i64,
+    seller: Option<i64>,
+    page: Page,
+) -> Result<Vec<ProductRow>, sqlx::Error> {
+    match seller {
+        None => {
+            sqlx::query_as(concat!(
+                product_columns!(),
+                " WHERE p.seller_id IS NOT NULL AND p.unlisted_at IS NULL AND p.id < $2
+                    AND s.deactivated_at IS NULL AND ",
+                not_blocked!("$1", "p.seller_id"),
+                " ORDER BY p.id DESC LIMIT $3"
+            ))
+            .bind(viewer)
+            .bind(page.before)
+            .bind(page.fetch_limit())
+            .fetch_all(&db.pool)
+            .await
+        }
+        Some(seller) => {
+            sqlx::query_as(concat!(
+                product_columns!(),
+                " WHERE p.seller_id = $4 AND p.unlisted_at IS NULL AND p.id < $2
+                    AND s.deactivated_at IS NULL AND ",
+                not_blocked!("$1", "p.seller_id"),
+                " ORDER BY p.id DESC LIMIT $3"
+            ))
+            .bind(viewer)
+            .bind(page.before)
+            .bind(page.fetch_limit())
+            .bind(seller)
+            .fetch_all(&db.pool)
+            .await
+        }
+    }
+}
+
+/// A creator's new listing (already checked).
+#[derive(Debug, Clone)]
+pub struct NewWork<'a> {
+    pub seller_id: i64,
+    pub name: &'a str,
+    pub description: &'a str,
+    pub price_cents: i64,
+    pub category: &'a str,
+    pub image_key: &'a str,
+    pub stock: i64,
+    pub created_at: i64,
+}
+
+/// Lists `new` (a physical work); answers its id.
+pub async fn create_work(db: &Db, new: &NewWork<'_>) -> Result<i64, sqlx::Error> {
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO products (name, description, price_cents, image_key, product_url, category,
+                               rating_tenths, reviews, stock, seller_id, kind, created_at)
+         VALUES ($1, $2, $3, $4, '', $5, 0, 0, $6, $7, 'physical', $8) RETURNING id",
+    )
+    .bind(new.name)
+    .bind(new.description)
+    .bind(new.price_cents)
+    .bind(new.image_key)
+    .bind(new.category)
+    .bind(new.stock)
+    .bind(new.seller_id)
+    .bind(new.created_at)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(id)
+}
+
+/// What a seller may change of a listed work; `None` keeps it.
+#[derive(Debug, Clone, Default)]
+pub struct WorkChange<'a> {
+    pub price_cents: Option<i64>,
+    pub stock: Option<i64>,
+    pub description: Option<&'a str>,
+}
+
+/// Changes `seller`'s listed work `id`; `false` when it is not theirs or not listed.
+pub async fn update_work(
+    db: &Db,
+    id: i64,
+    seller: i64,
+    change: &WorkChange<'_>,
+) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE products
+         SET price_cents = COALESCE($3, price_cents), stock = COALESCE($4, stock),
+             description = COALESCE($5, description)
+         WHERE id = $1 AND seller_id = $2 AND unlisted_at IS NULL",
+    )
+    .bind(id)
+    .bind(seller)
+    .bind(change.price_cents)
+    .bind(change.stock)
+    .bind(change.description)
+    .execute(&db.pool)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// Unlists `seller`'s work `id` (orders keep it); `false` when it is not theirs or unlisted.
+pub async fn unlist(db: &Db, id: i64, seller: i64, now: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE products SET unlisted_at = $3
+         WHERE id = $1 AND seller_id = $2 AND unlisted_at IS NULL",
+    )
+    .bind(id)
+    .bind(seller)
+    .bind(now)
+    .execute(&db.pool)
+    .await?;
+    Ok(done.rows_affected() > 0)
 }
 
 /// Sets a product's generated picture once (a concurrent filler's key is kept).
@@ -133,16 +273,19 @@ pub struct NewOrder<'a> {
     pub payment_reference: &'a str,
     pub idempotency_key: Option<&'a str>,
     pub created_at: i64,
+    /// A creator's work: its seller, credited the total less `fee_cents` in the order's
+    /// transaction and told.
+    pub seller_id: Option<i64>,
+    pub fee_cents: i64,
 }
 
 /// What placing an order came to.
 #[derive(Debug)]
 pub enum Placed {
-    Created(OrderView),
+    /// The order, and the seller's `sale` notification for a creator's work.
+    Created(OrderView, Option<Notice>),
     /// Fewer than `quantity` units were left: how many there are (0: sold out). Nothing moved.
-    OutOfStock {
-        left: i64,
-    },
+    OutOfStock { left: i64 },
     /// The price changed between the caller's read and the write: nothing moved (read again).
     PriceChanged,
     /// This user already placed an order with this Idempotency-Key (a concurrent retry won):
@@ -151,12 +294,13 @@ pub enum Placed {
 }
 
 /// Takes the stock (one conditional UPDATE, never below zero) and inserts the order, in one
-/// write transaction: either both happen or neither.
+/// write transaction: either both happen or neither. A creator's work also credits its seller
+/// (less the platform's fee) and notifies them in that transaction.
 pub async fn place(db: &Db, new: NewOrder<'_>) -> Result<Placed, sqlx::Error> {
     let mut tx = db.begin_write().await?;
     let taken = sqlx::query(
         "UPDATE products SET stock = stock - $2
-         WHERE id = $1 AND stock >= $2 AND price_cents = $3",
+         WHERE id = $1 AND stock >= $2 AND price_cents = $3 AND unlisted_at IS NULL",
     )
     .bind(new.product_id)
     .bind(new.quantity)
@@ -179,8 +323,8 @@ pub async fn place(db: &Db, new: NewOrder<'_>) -> Result<Placed, sqlx::Error> {
     let inserted: Result<(i64,), sqlx::Error> = sqlx::query_as(
         "INSERT INTO orders (user_id, product_id, quantity, unit_price_cents, total_amount_cents,
                              payment_method, payment_reference, status, idempotency_key,
-                             created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'paid', $8, $9) RETURNING id",
+                             created_at, seller_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'paid', $8, $9, $10) RETURNING id",
     )
     .bind(new.user_id)
     .bind(new.product_id)
@@ -191,6 +335,7 @@ pub async fn place(db: &Db, new: NewOrder<'_>) -> Result<Placed, sqlx::Error> {
     .bind(new.payment_reference)
     .bind(new.idempotency_key)
     .bind(new.created_at)
+    .bind(new.seller_id)
     .fetch_one(&mut *tx)
     .await;
     let id = match inserted {
@@ -205,6 +350,83 @@ pub async fn place(db: &Db, new: NewOrder<'_>) -> Result<Placed, sqlx::Error> {
         .bind(id)
         .fetch_one(&mut *tx)
         .await?;
+    let mut notice = None;
+    if let Some(seller) = new.seller_id {
+        let total = new.unit_price_cents * new.quantity;
+        insert_credit(
+            &mut tx,
+            &NewCredit {
+                user_id: seller,
+                amount_cents: total - new.fee_cents,
+                fee_cents: new.fee_cents,
+                source: Source::Sale,
+                note: &order.product_name,
+                from_user_id: Some(new.user_id),
+                post_id: None,
+                reel_id: None,
+                order_id: Some(id),
+                tip_id: None,
+                created_at: new.created_at,
+            },
+        )
+        .await?;
+        let quote = order.product_name.clone();
+        notice = record(
+            &mut tx,
+            &Act {
+                preview: Some(&quote),
+                ..Act::new(
+                    seller,
+                    new.user_id,
+                    NotificationKind::Sale,
+                    NotificationTargetType::Order,
+                    id,
+                )
+            },
+            new.created_at,
+        )
+        .await?;
+    }
     tx.commit().await?;
-    Ok(Placed::Created(order))
+    Ok(Placed::Created(order, notice))
+}
+
+/// One sold line of a creator's work, with its buyer.
+#[derive(Debug, Clone, FromRow)]
+pub struct SaleView {
+    pub id: i64,
+    pub product_id: i64,
+    pub product_name: String,
+    pub quantity: i64,
+    pub total_amount_cents: i64,
+    /// What the seller was credited and what the platform kept, from the order's credit.
+    pub credited_cents: i64,
+    pub fee_cents: i64,
+    pub created_at: i64,
+    pub buyer_id: i64,
+    pub buyer_username: String,
+    pub buyer_display_name: String,
+    pub buyer_profile_image: Option<String>,
+}
+
+/// A page of `seller`'s sold lines, newest first (a range of `orders_seller_idx`).
+pub async fn sales_page(db: &Db, seller: i64, page: Page) -> Result<Vec<SaleView>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT o.id, o.product_id, p.name AS product_name, o.quantity, o.total_amount_cents,
+                COALESCE(c.amount_cents, 0) AS credited_cents, COALESCE(c.fee_cents, 0) AS fee_cents,
+                o.created_at, b.id AS buyer_id, b.username AS buyer_username,
+                b.display_name AS buyer_display_name,
+                COALESCE(b.profile_image_small_url, b.profile_image_url) AS buyer_profile_image
+         FROM orders o
+         JOIN products p ON p.id = o.product_id
+         JOIN users b ON b.id = o.user_id
+         LEFT JOIN earning_credits c ON c.order_id = o.id
+         WHERE o.seller_id = $1 AND o.id < $2
+         ORDER BY o.id DESC LIMIT $3",
+    )
+    .bind(seller)
+    .bind(page.before)
+    .bind(page.fetch_limit())
+    .fetch_all(&db.pool)
+    .await
 }

@@ -87,6 +87,57 @@ pub fn parse_withdrawal_amount(value: Option<&Value>) -> Result<i64, DomainError
     }
 }
 
+/// A creator's work: its price in whole cents, $1.00 to $10,000.00.
+pub const MIN_WORK_PRICE_CENTS: i64 = 100;
+pub const MAX_WORK_PRICE_CENTS: i64 = 1_000_000;
+pub const WORK_PRICE_RANGE: &str = "Price must be between $1.00 and $10,000.00";
+/// A physical work's stock: 1 to 10,000 units.
+pub const WORK_STOCK_RANGE: &str = "Stock must be between 1 and 10,000";
+const WORK_STOCK_MAX: i64 = 10_000;
+const WORK_NAME_MAX: usize = 100;
+const WORK_DESCRIPTION_MAX: usize = 2000;
+
+/// A work's price in cents: an integer from 100 to 1,000,000.
+pub fn parse_work_price(value: Option<&Value>) -> Result<i64, DomainError> {
+    match integer(value) {
+        Some(cents) if (MIN_WORK_PRICE_CENTS..=MAX_WORK_PRICE_CENTS).contains(&cents) => Ok(cents),
+        _ => Err(DomainError::invalid(WORK_PRICE_RANGE)),
+    }
+}
+
+/// A physical work's stock: an integer from 1 to 10,000.
+pub fn parse_work_stock(value: Option<&Value>) -> Result<i64, DomainError> {
+    match integer(value) {
+        Some(units) if (1..=WORK_STOCK_MAX).contains(&units) => Ok(units),
+        _ => Err(DomainError::invalid(WORK_STOCK_RANGE)),
+    }
+}
+
+/// A work's name: trimmed, 1 to 100 characters.
+pub fn parse_work_name(raw: Option<&str>) -> Result<String, DomainError> {
+    let name = raw.unwrap_or_default().trim();
+    if name.is_empty() {
+        return Err(DomainError::invalid("A name is required"));
+    }
+    if name.chars().count() > WORK_NAME_MAX {
+        return Err(DomainError::invalid(format!(
+            "Name must be at most {WORK_NAME_MAX} characters"
+        )));
+    }
+    Ok(name.to_owned())
+}
+
+/// A work's description: trimmed, at most 2,000 characters ('' when none).
+pub fn parse_work_description(raw: Option<&str>) -> Result<String, DomainError> {
+    let text = raw.unwrap_or_default().trim();
+    if text.chars().count() > WORK_DESCRIPTION_MAX {
+        return Err(DomainError::invalid(format!(
+            "Description must be at most {WORK_DESCRIPTION_MAX} characters"
+        )));
+    }
+    Ok(text.to_owned())
+}
+
 /// A tip: $1.00 to $500.00, in whole cents.
 pub const MIN_TIP_CENTS: i64 = 100;
 pub const MAX_TIP_CENTS: i64 = 50_000;
@@ -241,6 +292,26 @@ mod tests {
         assert_eq!(platform_fee(333, 50), 167);
         assert_eq!(platform_fee(150, 1), 2);
         assert_eq!(platform_fee(149, 1), 1);
+    }
+
+    #[test]
+    fn a_works_price_and_stock_are_whole_and_in_range() {
+        assert_eq!(parse_work_price(Some(&json!(100))).unwrap(), 100);
+        assert_eq!(
+            parse_work_price(Some(&json!(1_000_000))).unwrap(),
+            1_000_000
+        );
+        for bad in [json!(99), json!(1_000_001), json!(12.5), json!("100")] {
+            assert!(parse_work_price(Some(&bad)).is_err(), "{bad}");
+        }
+        assert_eq!(parse_work_stock(Some(&json!(1))).unwrap(), 1);
+        assert_eq!(parse_work_stock(Some(&json!(10_000))).unwrap(), 10_000);
+        for bad in [json!(0), json!(10_001), json!(1.5)] {
+            assert!(parse_work_stock(Some(&bad)).is_err(), "{bad}");
+        }
+        assert!(parse_work_name(Some(" ")).is_err());
+        assert!(parse_work_name(Some(&"n".repeat(101))).is_err());
+        assert!(parse_work_description(Some(&"d".repeat(2001))).is_err());
     }
 
     #[test]

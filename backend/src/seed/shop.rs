@@ -79,6 +79,9 @@ pub async fn seed_shop(db: &Db, media: &Media) -> anyhow::Result<()> {
                 payment_reference: &reference,
                 idempotency_key: None,
                 created_at: now - (2 - n as i64) * 86_400_000,
+                // House products: no seller to credit.
+                seller_id: None,
+                fee_cents: 0,
             },
         )
         .await?;

@@ -4,16 +4,56 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::iso_time;
-use crate::db::shop::{OrderView, ProductRow};
+use super::user::UserBrief;
+use crate::db::shop::{OrderView, ProductRow, SaleView};
 use crate::media::url_of;
 
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+/// The house catalogue's categories (accessories, shirts, hoodies, jackets) and creators'
+/// (prints, digital, apparel, accessories).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ProductCategory {
     Accessories,
     Shirts,
     Hoodies,
     Jackets,
+    Prints,
+    Digital,
+    Apparel,
+}
+
+impl ProductCategory {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Accessories => "accessories",
+            Self::Shirts => "shirts",
+            Self::Hoodies => "hoodies",
+            Self::Jackets => "jackets",
+            Self::Prints => "prints",
+            Self::Digital => "digital",
+            Self::Apparel => "apparel",
+        }
+    }
+}
+
+/// A print or object shipped to the buyer, or a file they download.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ProductKind {
+    Physical,
+    Digital,
+}
+
+/// The creator selling a work.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductSeller {
+    pub id: i64,
+    pub username: String,
+    pub display_name: String,
+    /// The small avatar, or null.
+    #[schema(required = true)]
+    pub profile_image_url: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
@@ -40,7 +80,7 @@ pub struct Product {
     pub original_price: Option<i64>,
     /// `/media/{key}`, a picture generated in code.
     pub image_url: String,
-    /// The product on the external store.
+    /// The product on the external store ('' for a creator's work).
     pub product_url: String,
     pub category: ProductCategory,
     /// 0–5, one decimal.
@@ -52,6 +92,10 @@ pub struct Product {
     pub in_stock: bool,
     #[schema(required = true)]
     pub badge: Option<ProductBadge>,
+    pub kind: ProductKind,
+    /// The creator selling it; null for the house catalogue.
+    #[schema(required = true)]
+    pub seller: Option<ProductSeller>,
 }
 
 impl From<ProductRow> for Product {
@@ -60,7 +104,19 @@ impl From<ProductRow> for Product {
             "accessories" => ProductCategory::Accessories,
             "shirts" => ProductCategory::Shirts,
             "hoodies" => ProductCategory::Hoodies,
+            "prints" => ProductCategory::Prints,
+            "digital" => ProductCategory::Digital,
+            "apparel" => ProductCategory::Apparel,
             _ => ProductCategory::Jackets,
+        };
+        let seller = match (row.seller_id, row.seller_username) {
+            (Some(id), Some(username)) => Some(ProductSeller {
+                id,
+                username,
+                display_name: row.seller_display_name.unwrap_or_default(),
+                profile_image_url: row.seller_profile_image,
+            }),
+            _ => None,
         };
         let badge = match row.badge.as_deref() {
             Some("New Arrival") => Some(ProductBadge::NewArrival),
@@ -82,6 +138,12 @@ impl From<ProductRow> for Product {
             stock: row.stock,
             in_stock: row.stock > 0,
             badge,
+            kind: if row.kind == "digital" {
+                ProductKind::Digital
+            } else {
+                ProductKind::Physical
+            },
+            seller,
         }
     }
 }
@@ -121,6 +183,45 @@ impl From<OrderView> for Order {
             total_amount: row.total_amount_cents,
             payment_method: row.payment_method,
             status: OrderStatus::Paid,
+            created_at: iso_time(row.created_at),
+        }
+    }
+}
+
+/// One sold line of a creator's work, as its seller sees it. Cents: `credited` is what they got,
+/// `fee` what the platform kept of `totalAmount`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Sale {
+    /// The order's id.
+    pub id: i64,
+    pub product_id: i64,
+    pub product_name: String,
+    pub quantity: i64,
+    pub total_amount: i64,
+    pub credited: i64,
+    pub fee: i64,
+    pub buyer: UserBrief,
+    /// ISO-8601 UTC.
+    pub created_at: String,
+}
+
+impl From<SaleView> for Sale {
+    fn from(row: SaleView) -> Self {
+        Self {
+            id: row.id,
+            product_id: row.product_id,
+            product_name: row.product_name,
+            quantity: row.quantity,
+            total_amount: row.total_amount_cents,
+            credited: row.credited_cents,
+            fee: row.fee_cents,
+            buyer: UserBrief {
+                id: row.buyer_id,
+                username: row.buyer_username,
+                display_name: row.buyer_display_name,
+                profile_image: row.buyer_profile_image,
+            },
             created_at: iso_time(row.created_at),
         }
     }

@@ -449,7 +449,7 @@ async fn balance(user: &TestUser) -> (i64, i64, i64) {
 }
 
 /// Whether every balance row adds up with the ledger and the withdrawals.
-async fn ledger_sums(app: &TestApp) -> bool {
+pub async fn ledger_sums(app: &TestApp) -> bool {
     let db = app.db().await;
     let (broken,): (i64,) = sqlx::query_as(
         "SELECT CAST(COUNT(*) AS BIGINT) FROM balances b

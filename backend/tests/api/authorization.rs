@@ -101,6 +101,8 @@ enum Target {
     Report,
     /// The group she owns with her friend and the private account (issue 22).
     Group,
+    /// A print she lists in the shop (issue 23).
+    Work,
 }
 
 /// Who plays the callers of a row.
@@ -568,6 +570,24 @@ const ROWS: &[Row] = &[
         [Unauthorized, Created, NotFound, Created, BadRequest],
     )
     .json(|fixture, _| json!({"toUserId": fixture.owner, "amount": 500})),
+    // Creators' works (issue 23): anyone signed in lists one; only its seller changes or
+    // unlists it (404 for everyone else, as if it were not theirs to see).
+    row("POST", "/api/products", SIGNED_IN_CREATES).json(|_, _| work()),
+    row(
+        "PATCH",
+        "/api/products/{id}",
+        [Unauthorized, NotFound, NotFound, NotFound, Ok200],
+    )
+    .on(Target::Work)
+    .json(|_, _| json!({"price": 2_600})),
+    row(
+        "DELETE",
+        "/api/products/{id}",
+        [Unauthorized, NotFound, NotFound, NotFound, NoContent],
+    )
+    .on(Target::Work)
+    .last(),
+    row("GET", "/api/user/sales", SIGNED_IN),
     row("GET", "/api/withdrawals", SIGNED_IN),
     row("POST", "/api/withdrawals", SIGNED_IN_CREATES).json(|_, _| payout()),
 ];
@@ -580,6 +600,15 @@ const PUSH_AUTH: &str = "xS03Fi5ErfTNH_l9WHE9Ig";
 
 fn push_endpoint(name: &str) -> String {
     format!("http://127.0.0.1:9/push/{name}")
+}
+
+/// A print for the shop, its picture a small PNG.
+fn work() -> Value {
+    use base64::Engine;
+    json!({"name": "Harbour print", "price": 2_500, "category": "prints", "kind": "physical",
+           "stock": 3,
+           "image": format!("data:image/png;base64,{}",
+                            base64::engine::general_purpose::STANDARD.encode(png()))})
 }
 
 fn payout() -> Value {
@@ -621,6 +650,7 @@ struct Fixture {
     conversation: i64,
     message: i64,
     group: i64,
+    work: i64,
     voicemail: i64,
     withdrawal: i64,
     ad: i64,
@@ -824,6 +854,12 @@ impl Fixture {
             "group",
         )
         .await);
+        // Her print in the shop.
+        let work = id(&created(
+            callers[3].user.post_json("/api/products", &work()).await,
+            "work",
+        )
+        .await);
         Fixture {
             owner: callers[3].user.id,
             owner_name: OWNER.to_owned(),
@@ -834,6 +870,7 @@ impl Fixture {
             conversation,
             message,
             group,
+            work,
             voicemail,
             withdrawal,
             ad,
@@ -906,6 +943,7 @@ impl Fixture {
             Target::Story => self.story,
             Target::Conversation => self.conversation,
             Target::Group => self.group,
+            Target::Work => self.work,
             Target::Voicemail => self.voicemail,
             Target::Withdrawal => self.withdrawal,
             Target::Ad => self.ad,

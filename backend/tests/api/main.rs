@@ -43,3 +43,4 @@ mod users;
 mod voice;
 mod voicemail;
 mod web;
+mod works;

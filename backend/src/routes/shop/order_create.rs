@@ -10,6 +10,7 @@ use crate::domain::money::{
     parse_idempotency_key, parse_order_payment, parse_product_id, parse_quantity,
 };
 use crate::error::{ApiResult, ErrorBody, Json};
+use crate::notices;
 use crate::state::AppState;
 use crate::wire::shop::Order;
 
@@ -48,7 +49,7 @@ pub struct NewOrderRequest {
         (status = 404, description = "No such product", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
-        (status = 422, description = "Not enough stock (`Only {n} left in stock`, `{name} is sold out`), the payment was declined, or the Idempotency-Key was used for a different order; nothing moved", body = ErrorBody),
+        (status = 422, description = "Not enough stock (`Only {n} left in stock`, `{name} is sold out`), your own work (`You cannot buy your own work`), the payment was declined, or the Idempotency-Key was used for a different order; nothing moved", body = ErrorBody),
     )
 )]
 pub async fn create_order(
@@ -67,7 +68,11 @@ pub async fn create_order(
         quantity: parse_quantity(body.quantity.as_ref())?,
         method: parse_order_payment(body.payment_method.as_ref())?,
         key: key.as_deref(),
+        fee_percent: state.platform_fee_percent,
     };
-    let order = checkout(&state.db, &state.payments, &state.clock, line).await?;
-    Ok((StatusCode::CREATED, Json(Order::from(order))))
+    let bought = checkout(&state.db, &state.payments, &state.clock, line).await?;
+    if let Some(notice) = bought.notice {
+        notices::announce(&state, [notice]).await;
+    }
+    Ok((StatusCode::CREATED, Json(Order::from(bought.order))))
 }

@@ -1,24 +1,60 @@
 use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+use utoipa::IntoParams;
 
 use crate::auth::CurrentUser;
 use crate::db;
-use crate::error::{ApiResult, ErrorBody, Json};
+use crate::domain::{Page, PageQuery};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Query};
 use crate::state::AppState;
+use crate::wire::paginated;
 use crate::wire::shop::Product;
 
-/// The whole catalogue (at most 100 products) in featured order; search, category and sort
-/// happen in the client on this list.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ProductsQuery {
+    /// `creators`: creators' listed works instead of the house catalogue, newest first.
+    #[param(pattern = "^creators$")]
+    pub source: Option<String>,
+    /// One creator's listed works, newest first.
+    #[param(minimum = 1)]
+    pub seller: Option<i64>,
+}
+
+/// Without a filter, the house catalogue (at most 100 products) in featured order: search,
+/// category and sort happen in the client on this list. With `source=creators` or
+/// `seller={userId}`, creators' listed works, newest first, by page (issue 23).
 #[utoipa::path(
     get, path = "/products", tag = "shop",
+    params(ProductsQuery, PageQuery),
     responses(
-        (status = 200, description = "The catalogue, featured order", body = [Product]),
+        (status = 200, description = "The catalogue in featured order, or a page of creators' works, newest first", body = [Product],
+         headers(("X-Next-Cursor" = i64, description = "Creators' works: pass as `before` for older ones; absent on the last page"))),
+        (status = 400, description = "An unknown source, or an invalid limit or cursor", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
 )]
 pub async fn list_products(
     State(state): State<AppState>,
-    _current: CurrentUser,
-) -> ApiResult<Json<Vec<Product>>> {
+    current: CurrentUser,
+    Query(filter): Query<ProductsQuery>,
+    Query(query): Query<PageQuery>,
+) -> ApiResult<Response> {
+    let creators = match filter.source.as_deref() {
+        None => false,
+        Some("creators") => true,
+        Some(_) => return Err(ApiError::bad_request("source must be creators")),
+    };
+    if creators || filter.seller.is_some() {
+        let page = Page::parse(&query)?;
+        let rows = db::shop::works_page(&state.db, current.user.id, filter.seller, page).await?;
+        let (rows, next) = page.split(rows, |row| row.id);
+        return Ok(paginated(
+            rows.into_iter().map(Product::from).collect::<Vec<_>>(),
+            next,
+        ));
+    }
     let mut rows = db::shop::products(&state.db).await?;
     if rows.iter().any(|p| p.image_key.is_none()) {
         // A database the demo seed never ran on: draw the missing pictures once. Requests that
@@ -28,5 +64,5 @@ pub async fn list_products(
         crate::seed::product_images(&state.db, &state.media).await?;
         rows = db::shop::products(&state.db).await?;
     }
-    Ok(Json(rows.into_iter().map(Product::from).collect()))
+    Ok(Json(rows.into_iter().map(Product::from).collect::<Vec<_>>()).into_response())
 }

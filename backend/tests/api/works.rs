@@ -1,0 +1,451 @@
+//! Creators' own works in the shop (issue 23, docs/economy-contract.md): listed by their
+//! creator, bought like the catalogue (stock never below zero), each sale credited to the
+//! seller less the platform's fee in the order's transaction; only the seller changes or
+//! unlists a work; the ledger's identity holds under a mixed concurrent load.
+
+use std::io::Cursor;
+
+use base64::Engine;
+use serde_json::{Value, json};
+
+use crate::admin::{admin, ledger_sums};
+use crate::both_backends;
+use crate::helpers::{Backend, TestUser, error_of, spawn_app};
+
+both_backends!(
+    a_creator_lists_a_print_and_its_sale_credits_them_less_the_fee,
+    bad_listings_are_refused_and_store_nothing,
+    only_the_seller_changes_or_unlists_a_work,
+    fifty_buyers_of_the_last_ten_prints_buy_ten,
+    a_creator_blocked_either_way_is_not_in_your_shop,
+    the_ledger_holds_under_sales_tips_withdrawals_and_decisions_at_once,
+);
+
+/// A small PNG as a `data:` URL.
+fn picture() -> String {
+    let image = image::RgbImage::from_pixel(24, 24, image::Rgb([180, 60, 90]));
+    let mut bytes = Cursor::new(Vec::new());
+    image.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
+    format!(
+        "data:image/png;base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(bytes.into_inner())
+    )
+}
+
+fn print(name: &str, price: i64, stock: i64) -> Value {
+    json!({"name": name, "description": "Giclée on cotton rag", "price": price,
+           "category": "prints", "image": picture(), "kind": "physical", "stock": stock})
+}
+
+/// `seller` lists `body`; answers the product.
+async fn list(seller: &TestUser, body: &Value) -> Value {
+    let response = seller.post_json("/api/products", body).await;
+    assert_eq!(response.status(), 201, "listing");
+    response.json().await.unwrap()
+}
+
+async fn buy(buyer: &TestUser, product: i64, quantity: i64) -> reqwest::Response {
+    buyer
+        .post_json(
+            "/api/orders",
+            &json!({"productId": product, "quantity": quantity, "paymentMethod": "stripe"}),
+        )
+        .await
+}
+
+fn ids(list: &Value) -> Vec<i64> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_i64().unwrap())
+        .collect()
+}
+
+async fn balance(who: &TestUser) -> (i64, i64, i64) {
+    let b = who.get_json("/api/user/balance").await;
+    (
+        b["availableBalance"].as_i64().unwrap(),
+        b["pendingBalance"].as_i64().unwrap(),
+        b["totalEarnings"].as_i64().unwrap(),
+    )
+}
+
+async fn a_creator_lists_a_print_and_its_sale_credits_them_less_the_fee(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let leo = app.new_user("leo").await;
+    let maya = app.new_user("maya").await;
+    let ada = admin(&app, "ada").await;
+
+    let work = list(&leo, &print(" Harbour at dawn ", 4_995, 5)).await;
+    let id = work["id"].as_i64().unwrap();
+    assert!(id > 13, "after the catalogue's ids: {id}");
+    assert_eq!(work["name"], "Harbour at dawn");
+    assert_eq!(work["kind"], "physical");
+    assert_eq!(work["category"], "prints");
+    assert_eq!(work["price"], 4_995);
+    assert_eq!(work["stock"], 5);
+    assert_eq!(work["inStock"], true);
+    assert_eq!(work["seller"]["id"], leo.id);
+    assert_eq!(work["seller"]["username"], "leo");
+    assert!(work["imageUrl"].as_str().unwrap().starts_with("/media/"));
+    assert_eq!(
+        app.get(work["imageUrl"].as_str().unwrap()).await.status(),
+        200
+    );
+
+    // Not in the house catalogue (whose items have no seller); in the creators' list and Leo's.
+    let house = maya.get_json("/api/products").await;
+    assert!(!ids(&house).contains(&id));
+    assert!(
+        house
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["seller"].is_null())
+    );
+    assert_eq!(
+        ids(&maya.get_json("/api/products?source=creators").await),
+        vec![id]
+    );
+    assert_eq!(
+        ids(&maya
+            .get_json(&format!("/api/products?seller={}", leo.id))
+            .await),
+        vec![id]
+    );
+    assert!(
+        ids(&maya
+            .get_json(&format!("/api/products?seller={}", maya.id))
+            .await)
+        .is_empty()
+    );
+
+    // Maya buys two: 9,990 paid, 999 kept (10 %), 8,991 to Leo.
+    let bought = buy(&maya, id, 2).await;
+    assert_eq!(bought.status(), 201);
+    let order: Value = bought.json().await.unwrap();
+    assert_eq!(order["totalAmount"], 9_990);
+    assert_eq!(balance(&leo).await, (8_991, 0, 8_991));
+    let sales = leo.get_json("/api/user/sales").await;
+    assert_eq!(sales.as_array().unwrap().len(), 1);
+    assert_eq!(sales[0]["id"], order["id"]);
+    assert_eq!(sales[0]["productName"], "Harbour at dawn");
+    assert_eq!(sales[0]["quantity"], 2);
+    assert_eq!(sales[0]["totalAmount"], 9_990);
+    assert_eq!(sales[0]["credited"], 8_991);
+    assert_eq!(sales[0]["fee"], 999);
+    assert_eq!(sales[0]["buyer"]["id"], maya.id);
+    assert!(
+        maya.get_json("/api/user/sales")
+            .await
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    let credits = leo.get_json("/api/user/earnings/credits").await;
+    assert_eq!(credits[0]["source"], "sale");
+    assert_eq!(credits[0]["note"], "Harbour at dawn");
+    assert_eq!(credits[0]["orderId"], order["id"]);
+    let summary = leo.get_json("/api/user/earnings/summary").await;
+    assert_eq!(summary["totals"]["sales"], 8_991);
+    assert_eq!(summary["totals"]["fees"], 999);
+    let told = &leo.get_json("/api/notifications").await[0];
+    assert_eq!(told["kind"], "sale");
+    assert!(
+        told["text"].as_str().unwrap().contains("bought your work"),
+        "{told}"
+    );
+    let revenue = ada.get_json("/api/admin/revenue").await;
+    assert_eq!(revenue["salesVolume"], 9_990);
+    assert_eq!(revenue["platformFees"], 999);
+    // Stock followed; a house product's order credits nobody.
+    assert_eq!(
+        maya.get_json("/api/products?source=creators").await[0]["stock"],
+        3
+    );
+    assert_eq!(buy(&maya, 4, 1).await.status(), 201);
+    assert_eq!(
+        leo.get_json("/api/user/sales")
+            .await
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+
+    // A creator cannot buy their own work.
+    let (status, message, code) = error_of(buy(&leo, id, 1).await).await;
+    assert_eq!(
+        (status, message.as_str(), code.as_str()),
+        (422, "You cannot buy your own work", "own_work")
+    );
+    assert!(ledger_sums(&app).await);
+}
+
+async fn bad_listings_are_refused_and_store_nothing(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let leo = app.new_user("leo").await;
+    let good = print("Tide chart", 2_500, 3);
+    let with = |field: &str, value: Value| {
+        let mut body = good.clone();
+        body[field] = value;
+        body
+    };
+    let cases = [
+        (
+            with("price", json!(99)),
+            400,
+            "Price must be between $1.00 and $10,000.00",
+        ),
+        (
+            with("price", json!(1_000_001)),
+            400,
+            "Price must be between $1.00 and $10,000.00",
+        ),
+        (
+            with("price", json!(12.5)),
+            400,
+            "Price must be between $1.00 and $10,000.00",
+        ),
+        (
+            with("stock", json!(0)),
+            400,
+            "Stock must be between 1 and 10,000",
+        ),
+        (
+            with("stock", json!(10_001)),
+            400,
+            "Stock must be between 1 and 10,000",
+        ),
+        (with("name", json!("  ")), 400, "A name is required"),
+        (
+            with("name", json!("n".repeat(101))),
+            400,
+            "Name must be at most 100 characters",
+        ),
+        (
+            with("description", json!("d".repeat(2001))),
+            400,
+            "Description must be at most 2000 characters",
+        ),
+        (
+            with("category", json!("shirts")),
+            400,
+            "Category must be prints, digital, apparel or accessories",
+        ),
+        (
+            with("kind", json!("digital")),
+            400,
+            "A digital work is uploaded with its file as multipart/form-data",
+        ),
+        (
+            with("image", json!("https://example.com/a.png")),
+            400,
+            "The image must be an uploaded picture (a data: URL)",
+        ),
+    ];
+    for (body, status, message) in cases {
+        let (got, said, _) = error_of(leo.post_json("/api/products", &body).await).await;
+        assert_eq!((got, said.as_str()), (status, message));
+    }
+    // Bytes that are not an image: 415.
+    let text = format!(
+        "data:image/png;base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(b"not an image at all")
+    );
+    let refused = leo
+        .post_json("/api/products", &with("image", json!(text)))
+        .await;
+    assert_eq!(refused.status(), 415);
+    assert!(
+        ids(&leo.get_json("/api/products?source=creators").await).is_empty(),
+        "nothing was listed"
+    );
+    assert_eq!(
+        app.anonymous()
+            .post_json("/api/products", &good)
+            .await
+            .status(),
+        401
+    );
+}
+
+async fn only_the_seller_changes_or_unlists_a_work(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let leo = app.new_user("leo").await;
+    let maya = app.new_user("maya").await;
+    let id = list(&leo, &print("Salt marsh", 3_000, 4)).await["id"]
+        .as_i64()
+        .unwrap();
+    let path = format!("/api/products/{id}");
+    assert_eq!(buy(&maya, id, 1).await.status(), 201);
+
+    // Someone else's work, or the house's: 404, nothing changed.
+    assert_eq!(
+        maya.patch_json(&path, &json!({"price": 100}))
+            .await
+            .status(),
+        404
+    );
+    assert_eq!(maya.delete(&path).await.status(), 404);
+    assert_eq!(
+        leo.patch_json("/api/products/4", &json!({"price": 100}))
+            .await
+            .status(),
+        404
+    );
+    assert_eq!(leo.delete("/api/products/4").await.status(), 404);
+    // Bad changes: 400.
+    assert_eq!(
+        leo.patch_json(&path, &json!({"price": 50})).await.status(),
+        400
+    );
+    assert_eq!(
+        leo.patch_json(&path, &json!({"stock": 0})).await.status(),
+        400
+    );
+    assert_eq!(leo.patch_json(&path, &json!({})).await.status(), 400);
+
+    let changed = leo
+        .patch_json(
+            &path,
+            &json!({"price": 3_500, "stock": 10, "description": "Second run"}),
+        )
+        .await;
+    assert_eq!(changed.status(), 200);
+    let body: Value = changed.json().await.unwrap();
+    assert_eq!(
+        (body["price"].clone(), body["stock"].clone()),
+        (json!(3_500), json!(10))
+    );
+    assert_eq!(body["description"], "Second run");
+
+    assert_eq!(leo.delete(&path).await.status(), 204);
+    assert!(ids(&maya.get_json("/api/products?source=creators").await).is_empty());
+    assert!(
+        ids(&maya
+            .get_json(&format!("/api/products?seller={}", leo.id))
+            .await)
+        .is_empty()
+    );
+    assert_eq!(buy(&maya, id, 1).await.status(), 404);
+    assert_eq!(
+        leo.patch_json(&path, &json!({"price": 4_000}))
+            .await
+            .status(),
+        404
+    );
+    assert_eq!(leo.delete(&path).await.status(), 404);
+    // The order keeps naming it.
+    let orders = maya.get_json("/api/orders").await;
+    assert_eq!(orders[0]["productName"], "Salt marsh");
+    assert_eq!(
+        leo.get_json("/api/user/sales").await[0]["productName"],
+        "Salt marsh"
+    );
+}
+
+async fn fifty_buyers_of_the_last_ten_prints_buy_ten(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let leo = app.new_user("leo").await;
+    let id = list(&leo, &print("Last light", 1_000, 10)).await["id"]
+        .as_i64()
+        .unwrap();
+    let buyers = app.synthetic_users_signed_in(50);
+    let answers = futures_util::future::join_all(buyers.iter().map(|b| buy(b, id, 1))).await;
+    let mut statuses: Vec<u16> = answers.iter().map(|a| a.status().as_u16()).collect();
+    statuses.sort_unstable();
+    assert_eq!(
+        statuses.iter().filter(|&&s| s == 201).count(),
+        10,
+        "{statuses:?}"
+    );
+    assert_eq!(
+        statuses.iter().filter(|&&s| s == 422).count(),
+        40,
+        "{statuses:?}"
+    );
+    let work = &leo
+        .get_json(&format!("/api/products?seller={}", leo.id))
+        .await[0];
+    assert_eq!(work["stock"], 0);
+    assert_eq!(work["inStock"], false);
+    let credits = leo.get_json("/api/user/earnings/credits?limit=100").await;
+    assert_eq!(credits.as_array().unwrap().len(), 10);
+    assert_eq!(balance(&leo).await, (9_000, 0, 9_000));
+    assert!(ledger_sums(&app).await);
+}
+
+async fn a_creator_blocked_either_way_is_not_in_your_shop(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let leo = app.new_user("leo").await;
+    let maya = app.new_user("maya").await;
+    let id = list(&leo, &print("Fog", 1_500, 2)).await["id"]
+        .as_i64()
+        .unwrap();
+    assert!(
+        leo.post(&format!("/api/users/{}/block", maya.id))
+            .await
+            .status()
+            .is_success()
+    );
+    assert!(ids(&maya.get_json("/api/products?source=creators").await).is_empty());
+    assert!(
+        ids(&maya
+            .get_json(&format!("/api/products?seller={}", leo.id))
+            .await)
+        .is_empty()
+    );
+    assert_eq!(buy(&maya, id, 1).await.status(), 404);
+    assert_eq!(balance(&leo).await, (0, 0, 0));
+}
+
+async fn the_ledger_holds_under_sales_tips_withdrawals_and_decisions_at_once(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let leo = app.new_user("leo").await;
+    let boss = admin(&app, "boss").await;
+    let id = list(&leo, &print("Night ferry", 2_000, 100)).await["id"]
+        .as_i64()
+        .unwrap();
+    let fans = app.synthetic_users_signed_in(12);
+    // A first sale so there is something to withdraw while the rest arrive.
+    assert_eq!(buy(&fans[0], id, 5).await.status(), 201);
+    let payout = json!({"amount": 1_000, "paymentMethod": "paypal",
+                        "accountDetails": {"email": "leo@example.com"}});
+    let first = leo.post_json("/api/withdrawals", &payout).await;
+    assert_eq!(first.status(), 201);
+    let first: Value = first.json().await.unwrap();
+
+    let sales = fans.iter().map(|fan| buy(fan, id, 1));
+    let tip = json!({"toUserId": leo.id, "amount": 333});
+    let tips = fans.iter().map(|fan| fan.post_json("/api/tips", &tip));
+    let withdrawals = (0..6).map(|_| leo.post_json("/api/withdrawals", &payout));
+    let decision = boss
+        .client
+        .put(boss.url(&format!("/api/admin/withdrawals/{}", first["id"])));
+    let (sold, tipped, withdrew, decided) = tokio::join!(
+        futures_util::future::join_all(sales),
+        futures_util::future::join_all(tips),
+        futures_util::future::join_all(withdrawals),
+        decision.json(&json!({"status": "completed"})).send(),
+    );
+    let sold_statuses: Vec<u16> = sold.iter().map(|r| r.status().as_u16()).collect();
+    assert!(sold_statuses.iter().all(|&s| s == 201), "{sold_statuses:?}");
+    assert!(tipped.iter().all(|r| r.status() == 201));
+    assert!(
+        withdrew
+            .iter()
+            .all(|r| [201, 422].contains(&r.status().as_u16()))
+    );
+    assert_eq!(decided.unwrap().status(), 200);
+
+    // 17 prints at 2,000 less 10 %, 12 tips of 333 less 33: what Leo has in all.
+    let earned = 17 * 1_800 + 12 * 300;
+    let (available, pending, total) = balance(&leo).await;
+    assert_eq!(total, earned);
+    let withdrawn: i64 = withdrew.iter().filter(|r| r.status() == 201).count() as i64 * 1_000;
+    assert_eq!(pending, withdrawn);
+    assert_eq!(available, earned - withdrawn - 1_000);
+    assert!(available >= 0);
+    assert!(ledger_sums(&app).await);
+}

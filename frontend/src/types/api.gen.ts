@@ -2020,8 +2020,75 @@ export interface components {
          * @enum {string}
          */
         ConversationKind: "direct" | "group";
+        /**
+         * @description Where a creator's credit came from: a sale of their work, a tip, or anything else (an
+         *     admin's credit).
+         * @enum {string}
+         */
+        CreditSource: "sale" | "tip" | "other";
         Deactivation: {
             password: string;
+        };
+        /**
+         * @description One credit to a creator's earnings (newest first in GET /api/user/earnings/credits): what
+         *     they got (net of the platform's fee), the fee, and what it came from.
+         */
+        EarningCredit: {
+            /**
+             * Format: int64
+             * @description Cents credited, net of the fee.
+             */
+            amount: number;
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description Cents the platform kept.
+             */
+            fee: number;
+            /** @description The buyer or the tipper; null for an admin's credit. */
+            fromUser: components["schemas"]["UserBrief"] | null;
+            /** Format: int64 */
+            id: number;
+            /** @description The tip's message, the sold work's name, or an admin credit's note. */
+            note: string | null;
+            /** Format: int64 */
+            orderId: number | null;
+            /** Format: int64 */
+            postId: number | null;
+            /** Format: int64 */
+            reelId: number | null;
+            source: components["schemas"]["CreditSource"];
+        };
+        /** @description One UTC day of a creator's earnings: what was credited (net), in cents, by source. */
+        EarningsDay: {
+            /** @description `YYYY-MM-DD` (UTC). */
+            date: string;
+            /** Format: int64 */
+            other: number;
+            /** Format: int64 */
+            sales: number;
+            /** Format: int64 */
+            tips: number;
+        };
+        /**
+         * @description A creator's earnings over the last `days` UTC days: one entry per day, oldest first, the last
+         *     one today, every day present; and the totals over the window.
+         */
+        EarningsSummary: {
+            days: components["schemas"]["EarningsDay"][];
+            totals: components["schemas"]["EarningsTotals"];
+        };
+        /** @description Totals over the window, in cents: what was credited (net) by source, and what the platform kept. */
+        EarningsTotals: {
+            /** Format: int64 */
+            fees: number;
+            /** Format: int64 */
+            other: number;
+            /** Format: int64 */
+            sales: number;
+            /** Format: int64 */
+            tips: number;
         };
         /** @description The JSON body of every non-2xx answer. */
         ErrorBody: {
@@ -2743,6 +2810,21 @@ export interface components {
         ReportTargetType: "post" | "comment" | "reel" | "story" | "message" | "user";
         /** @description Totals over every ad. */
         Revenue: {
+            /**
+             * Format: int64
+             * @description Cents the platform kept of every sale and tip.
+             */
+            platformFees: number;
+            /**
+             * Format: int64
+             * @description Cents buyers paid for creators' works, fees included.
+             */
+            salesVolume: number;
+            /**
+             * Format: int64
+             * @description Cents tippers paid, fees included.
+             */
+            tipsVolume: number;
             /** Format: int64 */
             totalClicks: number;
             /** Format: int64 */
@@ -3041,6 +3123,50 @@ export interface components {
             /** Format: int64 */
             postsCount: number;
             tag: string;
+        };
+        /** @description A tip as its sender sees it (POST /api/tips → 201, or 200 for a retry with the same key). */
+        Tip: {
+            /**
+             * Format: int64
+             * @description Cents paid by the tipper.
+             */
+            amount: number;
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description Cents the platform kept: the creator got `amount − fee`.
+             */
+            fee: number;
+            /** Format: int64 */
+            id: number;
+            message: string | null;
+            /** Format: int64 */
+            postId: number | null;
+            /** Format: int64 */
+            reelId: number | null;
+            toUser: components["schemas"]["UserBrief"];
+        };
+        TipRequest: {
+            /**
+             * Format: int64
+             * @description Cents: 100 to 50000, whole.
+             */
+            amount: number;
+            /** @description At most 200 characters. */
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description The recipient's post the tip is for (not with `reelId`).
+             */
+            postId?: number | null;
+            /**
+             * Format: int64
+             * @description The recipient's reel the tip is for (not with `postId`).
+             */
+            reelId?: number | null;
+            /** Format: int64 */
+            toUserId: number;
         };
         /**
          * @description How many unread things the reader has: notifications (counted to 100: the badge reads

@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { CallProvider } from '@/features/calls/components/call-provider';
 import type { RenderLeaveVoicemail } from '@/features/calls/components/call-layer';
 import { ChatSync } from '@/features/chat/components/chat-sync';
+import { EarningsSync } from '@/features/earnings/components/earnings-sync';
 import { NotificationsSync } from '@/features/notifications/components/notifications-sync';
 import { SafetyLayer } from '@/features/safety/components/safety-layer';
 import { ThemeSync } from '@/features/settings/components/theme-sync';
@@ -46,6 +47,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       <ChatSync />
       <VoicemailSync />
       <NotificationsSync />
+      <EarningsSync />
       <CallProvider renderLeaveVoicemail={renderLeaveVoicemail}>
         <TipLayer viewerId={user.id}>
           <SafetyLayer viewerId={user.id}>

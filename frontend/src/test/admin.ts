@@ -25,7 +25,16 @@ export function anAdminAd(overrides: Partial<AdminAd> = {}): AdminAd {
 }
 
 export function aRevenue(overrides: Partial<Revenue> = {}): Revenue {
-  return { totalRevenue: 1234, totalRevenueFormatted: '$12.34', totalImpressions: 3, totalClicks: 1, ...overrides };
+  return {
+    totalRevenue: 1234,
+    totalRevenueFormatted: '$12.34',
+    totalImpressions: 3,
+    totalClicks: 1,
+    platformFees: 150,
+    salesVolume: 1000,
+    tipsVolume: 500,
+    ...overrides,
+  };
 }
 
 export function anAdminWithdrawal(overrides: Partial<AdminWithdrawal> = {}): AdminWithdrawal {

@@ -1,7 +1,7 @@
 //! Fixtures for the shop and earnings, and a fake server that records each request's headers
 //! (an order's Idempotency-Key) beside its JSON body.
 import { vi } from 'vitest';
-import type { Balance, Order as EarningsOrder, Withdrawal } from '@/features/earnings/types';
+import type { Balance, EarningCredit, EarningsDay, EarningsSummary, Order as EarningsOrder, Withdrawal } from '@/features/earnings/types';
 import type { Product } from '@/features/shop/types';
 
 let nextId = 1;
@@ -22,6 +22,8 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     stock: 20,
     inStock: true,
     badge: null,
+    kind: 'physical',
+    seller: null,
     ...overrides,
   };
 }
@@ -66,6 +68,42 @@ export function aWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
     requestedAt: '2026-03-05T09:00:00Z',
     processedAt: null,
     notes: null,
+    ...overrides,
+  };
+}
+
+/**
+ * A summary of the `days` UTC days ending on `today`, oldest first, every day present; `credits`
+ * puts amounts on given days. The totals add the days up; `fees` is given.
+ */
+export function aSummary({
+  days = 30,
+  today = '2026-03-04',
+  credits = {},
+  fees = 0,
+}: { days?: number; today?: string; credits?: Record<string, Partial<Omit<EarningsDay, 'date'>>>; fees?: number } = {}): EarningsSummary {
+  const end = Date.parse(`${today}T00:00:00Z`);
+  const list: EarningsDay[] = [];
+  for (let i = days - 1; i >= 0; i--) {
+    const date = new Date(end - i * 86_400_000).toISOString().slice(0, 10);
+    list.push({ date, sales: 0, tips: 0, other: 0, ...credits[date] });
+  }
+  const sum = (key: 'sales' | 'tips' | 'other') => list.reduce((total, day) => total + day[key], 0);
+  return { days: list, totals: { sales: sum('sales'), tips: sum('tips'), other: sum('other'), fees } };
+}
+
+export function aCredit(overrides: Partial<EarningCredit> = {}): EarningCredit {
+  return {
+    id: nextId++,
+    source: 'tip',
+    amount: 450,
+    fee: 50,
+    fromUser: { id: 3, username: 'fan', displayName: 'Fay Fan', profileImage: null },
+    note: 'Love your work',
+    postId: 7,
+    reelId: null,
+    orderId: null,
+    createdAt: '2026-03-04T10:00:00Z',
     ...overrides,
   };
 }

@@ -974,16 +974,36 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The whole catalogue (at most 100 products) in featured order; search, category and sort
-         *     happen in the client on this list.
+         * Without a filter, the house catalogue (at most 100 products) in featured order: search,
+         *     category and sort happen in the client on this list. With `source=creators` or
+         *     `seller={userId}`, creators' listed works, newest first, by page (issue 23).
          */
         get: operations["list_products"];
         put?: never;
-        post?: never;
+        /** Lists a creator's work in the shop: its picture is checked by its bytes and re-encoded. */
+        post: operations["create_work"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unlists one of your works: it leaves the shop and cannot be bought; orders keep it. */
+        delete: operations["unlist_work"];
+        options?: never;
+        head?: never;
+        /** Changes the price, stock or description of one of your listed works. */
+        patch: operations["update_work"];
         trace?: never;
     };
     "/api/push/subscriptions": {
@@ -1505,6 +1525,23 @@ export interface paths {
          *     without metadata and stored as a 400 px square with a 96 px rendition.
          */
         post: operations["upload_profile_image"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your sold lines (orders of your works), newest first, with what you were credited. */
+        get: operations["list_sales"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2462,6 +2499,29 @@ export interface components {
             /** @description `bank_transfer` or `paypal`. */
             paymentMethod: string;
         };
+        /** @description A creator's physical work, listed as JSON (a digital one comes as multipart with its file). */
+        NewWorkRequest: {
+            /** @description prints, digital, apparel or accessories. */
+            category: components["schemas"]["ProductCategory"];
+            /** @description At most 2,000 characters. */
+            description?: string | null;
+            /** @description A `data:` URL of a JPEG, PNG, GIF or WebP image. */
+            image: string;
+            /** @description `physical` (JSON); a digital work is uploaded with its file. */
+            kind: string;
+            /** @description 1–100 characters. */
+            name: string;
+            /**
+             * Format: int64
+             * @description Cents, 100 to 1,000,000, whole.
+             */
+            price: number;
+            /**
+             * Format: int64
+             * @description Units for sale, 1 to 10,000.
+             */
+            stock: number;
+        };
         /** @description Something that happened to the reader. */
         Notification: {
             /**
@@ -2599,6 +2659,7 @@ export interface components {
             imageUrl: string;
             /** @description `stock > 0`. */
             inStock: boolean;
+            kind: components["schemas"]["ProductKind"];
             name: string;
             /**
              * Format: int64
@@ -2610,7 +2671,7 @@ export interface components {
              * @description Cents.
              */
             price: number;
-            /** @description The product on the external store. */
+            /** @description The product on the external store ('' for a creator's work). */
             productUrl: string;
             /**
              * Format: double
@@ -2619,6 +2680,7 @@ export interface components {
             rating: number;
             /** Format: int64 */
             reviews: number;
+            seller: components["schemas"]["ProductSeller"] | null;
             /**
              * Format: int64
              * @description Units left.
@@ -2627,8 +2689,26 @@ export interface components {
         };
         /** @enum {string} */
         ProductBadge: "New Arrival" | "Limited Edition" | "Best Seller";
-        /** @enum {string} */
-        ProductCategory: "accessories" | "shirts" | "hoodies" | "jackets";
+        /**
+         * @description The house catalogue's categories (accessories, shirts, hoodies, jackets) and creators'
+         *     (prints, digital, apparel, accessories).
+         * @enum {string}
+         */
+        ProductCategory: "accessories" | "shirts" | "hoodies" | "jackets" | "prints" | "digital" | "apparel";
+        /**
+         * @description A print or object shipped to the buyer, or a file they download.
+         * @enum {string}
+         */
+        ProductKind: "physical" | "digital";
+        /** @description The creator selling a work. */
+        ProductSeller: {
+            displayName: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The small avatar, or null. */
+            profileImageUrl: string | null;
+            username: string;
+        };
         /** @description A user as other users see them (no email), with counts. */
         Profile: {
             bio: string | null;
@@ -2888,6 +2968,31 @@ export interface components {
         RtcConfig: {
             /** @description Two public STUN servers, then the TURN server when one is configured. */
             iceServers: components["schemas"]["IceServer"][];
+        };
+        /**
+         * @description One sold line of a creator's work, as its seller sees it. Cents: `credited` is what they got,
+         *     `fee` what the platform kept of `totalAmount`.
+         */
+        Sale: {
+            buyer: components["schemas"]["UserBrief"];
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /** Format: int64 */
+            credited: number;
+            /** Format: int64 */
+            fee: number;
+            /**
+             * Format: int64
+             * @description The order's id.
+             */
+            id: number;
+            /** Format: int64 */
+            productId: number;
+            productName: string;
+            /** Format: int64 */
+            quantity: number;
+            /** Format: int64 */
+            totalAmount: number;
         };
         /**
          * @description {users, tags, posts}: accounts as /api/search/users ranks them, tags by prefix (most posts
@@ -3380,6 +3485,20 @@ export interface components {
             /** Format: int64 */
             id: number;
             username: string;
+        };
+        WorkChangeRequest: {
+            /** @description At most 2,000 characters. */
+            description?: string | null;
+            /**
+             * Format: int64
+             * @description Cents, 100 to 1,000,000, whole.
+             */
+            price?: number | null;
+            /**
+             * Format: int64
+             * @description Units for sale, 1 to 10,000.
+             */
+            stock?: number | null;
         };
     };
     responses: never;
@@ -5882,7 +6001,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not enough stock (`Only {n} left in stock`, `{name} is sold out`), the payment was declined, or the Idempotency-Key was used for a different order; nothing moved */
+            /** @description Not enough stock (`Only {n} left in stock`, `{name} is sold out`), your own work (`You cannot buy your own work`), the payment was declined, or the Idempotency-Key was used for a different order; nothing moved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6616,24 +6735,251 @@ export interface operations {
     };
     list_products: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `creators`: creators' listed works instead of the house catalogue, newest first. */
+                source?: string;
+                /** @description One creator's listed works, newest first. */
+                seller?: number;
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The catalogue, featured order */
+            /** @description The catalogue in featured order, or a page of creators' works, newest first */
             200: {
                 headers: {
+                    /** @description Creators' works: pass as `before` for older ones; absent on the last page */
+                    "X-Next-Cursor"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Product"][];
                 };
             };
+            /** @description An unknown source, or an invalid limit or cursor; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_work: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewWorkRequest"];
+            };
+        };
+        responses: {
+            /** @description Listed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description A bad name, description, price, stock, category or kind, or an image that is not a data: URL; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body or image too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body, or the image is not a JPEG, PNG, GIF or WebP */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unlist_work: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The work */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlisted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No listed work of yours with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_work: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The work */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkChangeRequest"];
+            };
+        };
+        responses: {
+            /** @description Changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            /** @description A bad price, stock or description, or nothing to change; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No listed work of yours with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8399,6 +8745,51 @@ export interface operations {
             };
             /** @description Not a multipart form, or not a JPEG, PNG, GIF or WebP image */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_sales: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sales, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for older sales; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sale"][];
+                };
+            };
+            /** @description Invalid limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

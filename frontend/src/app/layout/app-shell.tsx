@@ -5,9 +5,11 @@ import { Spinner } from '@/components/ui/spinner';
 import { CallProvider } from '@/features/calls/components/call-provider';
 import type { RenderLeaveVoicemail } from '@/features/calls/components/call-layer';
 import { ChatSync } from '@/features/chat/components/chat-sync';
+import { EarningsSync } from '@/features/earnings/components/earnings-sync';
 import { NotificationsSync } from '@/features/notifications/components/notifications-sync';
 import { SafetyLayer } from '@/features/safety/components/safety-layer';
 import { ThemeSync } from '@/features/settings/components/theme-sync';
+import { TipLayer } from '@/features/tips/components/tip-layer';
 import { VoicemailSync } from '@/features/voicemail/components/voicemail-sync';
 import type { User } from '@/lib/auth';
 import { RealtimeProvider } from '@/lib/realtime-provider';
@@ -34,7 +36,8 @@ const renderLeaveVoicemail: RenderLeaveVoicemail = ({ recipient, onDone }) => (
  * beside it, as wide as the page asks (page-width.ts). The
  * realtime socket is open for as long as it is shown (that is, while signed in), and the call
  * layer sits above every screen so an incoming call rings wherever the user is. The safety
- * layer (mute, block and its dialog) wraps the community layer, whose comments have menus too.
+ * layer (mute, block and its dialog) wraps the community layer, whose comments have menus too;
+ * the tip layer ('Support', issue 23) wraps both.
  */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   const [location] = useLocation();
@@ -44,24 +47,27 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       <ChatSync />
       <VoicemailSync />
       <NotificationsSync />
+      <EarningsSync />
       <CallProvider renderLeaveVoicemail={renderLeaveVoicemail}>
-        <SafetyLayer viewerId={user.id}>
-          <CommunityLayer>
-            <SideNav user={user} />
-            <div className="lg:pl-60">
-              <div
-                className={cn(
-                  'mx-auto min-h-dvh w-full border-x border-white/5 bg-zinc-950 pb-24 lg:pb-0',
-                  pageWidthClass[pageWidthFor(location)],
-                )}
-              >
-                <OfflineBanner />
-                {children}
+        <TipLayer viewerId={user.id}>
+          <SafetyLayer viewerId={user.id}>
+            <CommunityLayer>
+              <SideNav user={user} />
+              <div className="lg:pl-60">
+                <div
+                  className={cn(
+                    'mx-auto min-h-dvh w-full border-x border-white/5 bg-zinc-950 pb-24 lg:pb-0',
+                    pageWidthClass[pageWidthFor(location)],
+                  )}
+                >
+                  <OfflineBanner />
+                  {children}
+                </div>
               </div>
-            </div>
-            <BottomNav user={user} />
-          </CommunityLayer>
-        </SafetyLayer>
+              <BottomNav user={user} />
+            </CommunityLayer>
+          </SafetyLayer>
+        </TipLayer>
       </CallProvider>
     </RealtimeProvider>
   );

@@ -57,6 +57,25 @@ describe('Admin dashboard', () => {
     expect(screen.getByRole('tab', { name: 'Users' })).toBeInTheDocument();
   });
 
+  it('shows the platform revenue over the tabs: fees kept, sales and tips volumes, in dollars', async () => {
+    const user = userEvent.setup();
+    renderAdmin({ 'GET /api/admin/revenue': () => json(aRevenue({ platformFees: 123450, salesVolume: 1234500, tipsVolume: 50 })) });
+    const tiles = await screen.findByRole('list', { name: 'Platform revenue' });
+    expect(within(tiles).getAllByRole('listitem').map((tile) => tile.getAttribute('aria-label'))).toEqual(['Platform fees', 'Sales volume', 'Tips volume']);
+    expect(within(tiles).getByRole('listitem', { name: 'Platform fees' })).toHaveTextContent('$1,234.50');
+    expect(within(tiles).getByRole('listitem', { name: 'Sales volume' })).toHaveTextContent('$12,345.00');
+    expect(within(tiles).getByRole('listitem', { name: 'Tips volume' })).toHaveTextContent('$0.50');
+    await openTab(user, 'Users');
+    expect(screen.getByRole('list', { name: 'Platform revenue' })).toBeInTheDocument();
+  });
+
+  it("shows '—' on the platform revenue when the revenue fails to load", async () => {
+    renderAdmin({ 'GET /api/admin/revenue': () => new Response('boom', { status: 500 }) });
+    const tiles = await screen.findByRole('list', { name: 'Platform revenue' });
+    for (const tile of ['Platform fees', 'Sales volume', 'Tips volume']) expect(within(tiles).getByRole('listitem', { name: tile })).toHaveTextContent('—');
+    expect(tiles.parentElement).toHaveTextContent('Failed to load the totals. Please try again later.');
+  });
+
   it("says 0.00% without impressions and the ads' empty text", async () => {
     renderAdmin({ 'GET /api/admin/revenue': () => json(aRevenue({ totalRevenueFormatted: '$0.00', totalImpressions: 0, totalClicks: 0 })) });
     expect(await screen.findByRole('listitem', { name: 'Click-Through Rate' })).toHaveTextContent('0.00%');

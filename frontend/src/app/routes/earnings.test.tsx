@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, me, renderWithApp } from '@/test/render';
-import { aBalance, anOrder, apiError, aWithdrawal, serveApi } from '@/test/shop';
+import { aBalance, aCredit, anOrder, apiError, aSummary, aWithdrawal, serveApi } from '@/test/shop';
 import EarningsPage from './earnings';
 
 type Routes = Parameters<typeof serveApi>[0];
@@ -12,6 +12,8 @@ function renderEarnings(routes: Routes = {}) {
     'GET /api/user/balance': () => json(aBalance()),
     'GET /api/orders': () => json([]),
     'GET /api/withdrawals': () => json([]),
+    'GET /api/user/earnings/summary': () => json(aSummary()),
+    'GET /api/user/earnings/credits': () => json([]),
     ...routes,
   });
   return { ...renderWithApp(<EarningsPage />, { path: '/earnings', user: me }), ...server };
@@ -210,5 +212,97 @@ describe('Earnings & Payments', () => {
     expect(await screen.findByText('Failed to submit withdrawal request. Please try again.')).toBeInTheDocument();
     expect(screen.getByText('A valid PayPal email is required')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Request Withdrawal' })).toBeInTheDocument();
+  });
+
+  describe('the last 30 days and recent sales and tips', () => {
+    it('labels the chart with the sales and tips of the 30 days, loads it, and shows the totals by source with the fees', async () => {
+      const summary = aSummary({
+        credits: { '2026-02-10': { sales: 8099 }, '2026-03-01': { tips: 450 }, '2026-03-04': { tips: 900, other: 5000 } },
+        fees: 1200,
+      });
+      const { calls } = renderEarnings({ 'GET /api/user/earnings/summary': () => json(summary) });
+      const chart = await screen.findByRole('img', { name: 'Sales and tips over the last 30 days: $80.99 in sales, $13.50 in tips' });
+      expect(await within(chart).findByTestId('earnings-chart-canvas')).toBeInTheDocument();
+      expect(calls('GET /api/user/earnings/summary')[0].url.searchParams.get('days')).toBe('30');
+
+      const totals = screen.getByRole('list', { name: 'Totals over the last 30 days' });
+      expect(within(totals).getByRole('listitem', { name: 'Sales' })).toHaveTextContent('$80.99');
+      expect(within(totals).getByRole('listitem', { name: 'Tips' })).toHaveTextContent('$13.50');
+      expect(within(totals).getByRole('listitem', { name: 'Other' })).toHaveTextContent('$50.00');
+      expect(within(totals).getByRole('listitem', { name: 'Platform fees' })).toHaveTextContent('$12.00');
+    });
+
+    it('shows the chart and totals above the balance, and says when the summary fails', async () => {
+      renderEarnings({ 'GET /api/user/earnings/summary': () => new Response('boom', { status: 500 }) });
+      expect(await screen.findByText('Failed to load your earnings over time')).toBeInTheDocument();
+      const tiles = screen.getByRole('list', { name: 'Totals over the last 30 days' });
+      for (const tile of ['Sales', 'Tips', 'Other', 'Platform fees']) expect(within(tiles).getByRole('listitem', { name: tile })).toHaveTextContent('—');
+      const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+      expect(headings.slice(0, 3)).toEqual(['Last 30 days', 'Recent sales and tips', 'Balance']);
+    });
+
+    it('lists who, what, the net amount, the fee and when, newest first, linking the post or reel', async () => {
+      renderEarnings({
+        'GET /api/user/earnings/credits': () =>
+          json([
+            aCredit({ amount: 450, fee: 50, note: 'Love your work', postId: 7, createdAt: '2026-03-04T10:00:00Z' }),
+            aCredit({ amount: 900, fee: 100, note: '', postId: null, reelId: 300, createdAt: '2026-03-03T10:00:00Z' }),
+            aCredit({
+              source: 'sale',
+              amount: 8099,
+              fee: 900,
+              note: 'Neon Print',
+              postId: null,
+              orderId: 12,
+              fromUser: { id: 4, username: 'bo', displayName: 'Bo Buyer', profileImage: null },
+              createdAt: '2026-02-10T09:00:00Z',
+            }),
+            aCredit({ source: 'other', amount: 5000, fee: 0, note: 'e2e', postId: null, fromUser: null, createdAt: '2026-02-01T09:00:00Z' }),
+          ]),
+      });
+      const list = await screen.findByRole('list', { name: 'Recent sales and tips' });
+      const [tip, reelTip, sale, other] = within(list).getAllByRole('listitem');
+      expect(tip).toHaveAccessibleName('Tip from Fay Fan: $4.50');
+      expect(tip).toHaveTextContent('“Love your work”');
+      expect(tip).toHaveTextContent('+$4.50');
+      expect(tip).toHaveTextContent('fee $0.50');
+      expect(tip).toHaveTextContent('Mar 4, 2026');
+      expect(within(tip).getByRole('link', { name: 'on your post' })).toHaveAttribute('href', '/p/7');
+      expect(reelTip).toHaveTextContent('A tip');
+      expect(within(reelTip).getByRole('link', { name: 'on your reel' })).toHaveAttribute('href', '/reels?reel=300');
+      expect(sale).toHaveAccessibleName('Sale from Bo Buyer: $80.99');
+      expect(sale).toHaveTextContent('Neon Print');
+      expect(sale).toHaveTextContent('fee $9.00');
+      expect(within(sale).queryByRole('link')).not.toBeInTheDocument();
+      expect(other).toHaveAccessibleName('Credit from Atelier: $50.00');
+      expect(other).toHaveTextContent('e2e');
+    });
+
+    it("loads the next page on 'Load more' with the X-Next-Cursor, and says when there is nothing yet", async () => {
+      const user = userEvent.setup();
+      const { calls } = renderEarnings({
+        'GET /api/user/earnings/credits': ({ url }) =>
+          url.searchParams.get('before') === 'c-10'
+            ? json([aCredit({ note: 'Older tip' })])
+            : json([aCredit({ note: 'Newest tip' })], { headers: { 'Content-Type': 'application/json', 'X-Next-Cursor': 'c-10' } }),
+      });
+      const list = await screen.findByRole('list', { name: 'Recent sales and tips' });
+      expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+      expect(calls('GET /api/user/earnings/credits')[0].url.searchParams.get('limit')).toBe('10');
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+      expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+        expect.stringContaining('Newest tip'),
+        expect.stringContaining('Older tip'),
+      ]);
+      expect(calls('GET /api/user/earnings/credits')[1].url.searchParams.get('before')).toBe('c-10');
+      expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    });
+
+    it('says there are no sales or tips yet', async () => {
+      renderEarnings();
+      expect(await screen.findByText('No sales or tips yet')).toBeInTheDocument();
+      expect(await screen.findByRole('img', { name: 'Sales and tips over the last 30 days: $0.00 in sales, $0.00 in tips' })).toBeInTheDocument();
+    });
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Switch } from 'wouter';
 import { SafetyLayer } from '@/features/safety/components/safety-layer';
+import { TipLayer } from '@/features/tips/components/tip-layer';
 import { aReel } from '@/test/reels';
 import { aPost, aProfile, json, me, renderWithApp } from '@/test/render';
 import { FOLLOW_TEXT, PRIVATE_PROFILE_TEXT } from '@/features/users/privacy-text';
@@ -22,16 +23,18 @@ function serve(routes: Record<string, () => Response>) {
   return fetchMock;
 }
 
-/** The profile routes inside the safety layer the app shell provides (the '⋯' menu's Block). */
+/** The profile routes inside the safety and tip layers the app shell provides (the '⋯' menu's Block, Support). */
 function renderProfile(path: string) {
   return renderWithApp(
-    <SafetyLayer viewerId={me.id}>
-      <Switch>
-        <Route path="/profile" component={ProfilePage} />
-        <Route path="/profile/:username" component={ProfilePage} />
-        <Route path="/">Home feed</Route>
-      </Switch>
-    </SafetyLayer>,
+    <TipLayer viewerId={me.id}>
+      <SafetyLayer viewerId={me.id}>
+        <Switch>
+          <Route path="/profile" component={ProfilePage} />
+          <Route path="/profile/:username" component={ProfilePage} />
+          <Route path="/">Home feed</Route>
+        </Switch>
+      </SafetyLayer>
+    </TipLayer>,
     { path, user: me },
   );
 }
@@ -71,6 +74,7 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'More options' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Support' })).not.toBeInTheDocument();
 
     const grid = await screen.findByRole('list', { name: 'Posts' });
     expect(within(grid).getByRole('link')).toHaveAccessibleName('Neon city at night, 3 likes, 1 comment');
@@ -98,6 +102,28 @@ describe('ProfilePage', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS']);
     expect(await screen.findByText('No Posts Yet')).toBeInTheDocument();
     expect(screen.getByText('Start sharing your creative work!')).toBeInTheDocument();
+  });
+
+  it("has 'Support' beside Follow and Message, tipping the profile's owner with no post or reel", async () => {
+    const fetchMock = serve({
+      '/api/users/username/leo': () => json(leo),
+      '/api/users/2/follow-status': () => json({ isFollowing: false }),
+      '/api/posts/user/2': () => json([]),
+      '/api/tips': () => json({ id: 1, toUser: { id: 2, username: 'leo', displayName: 'Leo Park', profileImage: null }, amount: 200, fee: 20, postId: null, reelId: null, message: null, createdAt: '2026-03-04T10:00:00Z' }, { status: 201 }),
+    });
+    const user = userEvent.setup();
+    renderProfile('/profile/leo');
+    await screen.findByRole('heading', { name: 'Leo Park' });
+    const actions = screen.getByRole('button', { name: 'Message' }).parentElement!;
+    expect(within(actions).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Follow', 'Message', 'Support']);
+    await user.click(within(actions).getByRole('button', { name: 'Support' }));
+    const dialog = screen.getByRole('dialog', { name: 'Support Leo Park' });
+    await user.click(within(dialog).getByRole('radio', { name: '$2' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Thanks for supporting Leo Park!')).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/tips')!;
+    expect(JSON.parse(String(init?.body))).toEqual({ toUserId: 2, amount: 200 });
   });
 
   it("mutes and blocks from the '⋯' menu; after a block (asked first) the page goes to the home feed", async () => {

@@ -1,11 +1,13 @@
 //! /profile/{username} (spec 000 §2): the header, then POSTS, REELS (issue 9) and (own profile
 //! only) SAVED. The own profile's actions include 'Earnings' beside Settings; someone else's
-//! profile has the '⋯' menu (mute, block: issue 20). Issue 20's private accounts: someone else's
+//! profile has 'Support' beside Follow and Message (a tip, issue 23) and the '⋯' menu (mute,
+//! block: issue 20). Issue 20's private accounts: someone else's
 //! private profile you do not follow shows 'This account is private' instead of the tabs (none
 //! of their lists is fetched); your own private profile has the follow requests entry.
 import { Bookmark, Clapperboard, Grid3x3, Settings, UserX, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
+import { SupportButton } from '@/components/support-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs } from '@/components/ui/tabs';
 import { LogoutButton } from '@/features/auth/components/logout-button';
@@ -42,6 +44,11 @@ function OtherUserActions({ profile, follow }: { profile: Profile; follow: { isF
     <>
       <FollowButton userId={profile.id} isFollowing={follow.isFollowing} isRequested={follow.isRequested} className="min-w-0" />
       <MessageButton userId={profile.id} className="min-w-0" />
+      <SupportButton
+        recipient={profile}
+        variant="button"
+        className="px-1 whitespace-nowrap max-[399px]:text-[13px] [&>svg]:max-[399px]:hidden"
+      />
     </>
   );
 }

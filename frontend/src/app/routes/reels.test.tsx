@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { dotWindow } from '@/features/reels/components/reels-screen';
 import { SafetyLayer } from '@/features/safety/components/safety-layer';
+import { TipLayer } from '@/features/tips/components/tip-layer';
 import { CommunityActionsProvider } from '@/lib/community-actions';
 import { OPENED_IN_APP } from '@/lib/opened-in-app';
 import { DEFAULT_SETTINGS } from '@/lib/settings';
@@ -239,6 +240,32 @@ describe('the reels pager', () => {
     fireEvent.click(within(first).getByRole('button', { name: 'Share' }));
     expect(actions.openComments).toHaveBeenCalledWith({ kind: 'reel', id: 1, authorId: 2 });
     expect(actions.openShare).toHaveBeenCalledWith({ kind: 'reel', id: 1 });
+  });
+
+  it("tips the creator for the reel from 'Support' in its action column; none on your own reel", async () => {
+    const mine = aReel({ id: 2, caption: 'My loop', user: { id: me.id, username: me.username, displayName: me.displayName, profileImage: null } });
+    const api = serveApi({
+      'GET /api/reels': () => json([reels[0], mine]),
+      'POST /api/tips': () => json({ id: 1, toUser: reels[0].user, amount: 500, fee: 50, postId: null, reelId: 1, message: null, createdAt: '2026-03-04T10:00:00Z' }, { status: 201 }),
+    });
+    renderWithApp(
+      <TipLayer viewerId={me.id}>
+        <ReelsPage />
+      </TipLayer>,
+      { path: '/reels', user: me },
+    );
+    const user = userEvent.setup();
+    const first = await screen.findByRole('region', { name: 'Reel 1 by Leo Park' });
+    const own = document.querySelector<HTMLElement>('section[aria-label="Reel 2 by Maya Chen"]')!;
+    expect(within(own).getByRole('button', { name: 'Share', hidden: true })).toBeInTheDocument();
+    expect(within(own).queryByRole('button', { name: 'Support', hidden: true })).not.toBeInTheDocument();
+    await user.click(within(first).getByRole('button', { name: 'Support' }));
+    const dialog = screen.getByRole('dialog', { name: 'Support Leo Park' });
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Thanks for supporting Leo Park!')).toBeInTheDocument();
+    expect(api.calls('POST /api/tips')[0].body).toEqual({ toUserId: 2, amount: 500, reelId: 1 });
+    expect(activeSlide()).toBe('Reel 1 by Leo Park');
   });
 
   it("mutes or blocks the creator from the '⋯' menu, whose arrow keys walk its items, not the reels", async () => {

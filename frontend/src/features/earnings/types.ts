@@ -18,3 +18,12 @@ export type Withdrawal = Schemas['Withdrawal'];
 export type NewWithdrawalRequest = Omit<Schemas['NewWithdrawalRequest'], 'paymentMethod'> & {
   paymentMethod: WithdrawalMethod;
 };
+/** GET /api/user/earnings/summary?days=: one entry per UTC day (oldest first) and the window's totals. */
+export type EarningsSummary = Schemas['EarningsSummary'];
+/** One UTC day: what was credited (net) from sales, tips and anything else. */
+export type EarningsDay = Schemas['EarningsDay'];
+/** The window's totals: net credits by source, and the fees the platform kept. */
+export type EarningsTotals = Schemas['EarningsTotals'];
+/** GET /api/user/earnings/credits: one credit, newest first. */
+export type EarningCredit = Schemas['EarningCredit'];
+export type CreditSource = Schemas['CreditSource'];

@@ -1,7 +1,8 @@
 //! /admin (spec 001 §2 Admin, docs/admin-contract.md): open to anyone signed in; the server
 //! decides. A 403 from GET /api/admin/revenue shows Access Denied instead of the panels.
-//! Tabs Advertisements, Withdrawals (with the audit log of decisions under it), Users, Reports
-//! (the moderation queue, issue 20, with the audit log too); only the open tab's lists are fetched.
+//! Over the tabs, the platform's revenue from sales and tips (issue 23). Tabs Advertisements,
+//! Withdrawals (with the audit log of decisions under it), Users, Reports (the moderation queue,
+//! issue 20, with the audit log too); only the open tab's lists are fetched.
 import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,6 +12,7 @@ import { errorStatus } from '@/lib/api-client';
 import { useRevenue } from '../api/get-revenue';
 import { AdsPanel } from './ads-panel';
 import { AuditLog } from './audit-log';
+import { PlatformRevenue } from './platform-revenue';
 import { ReportsPanel } from './reports-panel';
 import { UsersPanel } from './users-panel';
 import { WithdrawalsPanel } from './withdrawals-panel';
@@ -43,35 +45,40 @@ export function AdminScreen() {
       {revenue.isPending && !revenue.isFetched ? (
         <Spinner className="pt-16" />
       ) : (
-        <Tabs<AdminTab>
-          label="Admin sections"
-          value={tab}
-          onChange={setTab}
-          tabs={[
-            { id: 'ads', label: 'Advertisements', panel: <AdsPanel /> },
-            {
-              id: 'withdrawals',
-              label: 'Withdrawals',
-              panel: (
-                <>
-                  <WithdrawalsPanel />
-                  <AuditLog />
-                </>
-              ),
-            },
-            { id: 'users', label: 'Users', panel: <UsersPanel /> },
-            {
-              id: 'reports',
-              label: 'Reports',
-              panel: (
-                <>
-                  <ReportsPanel />
-                  <AuditLog />
-                </>
-              ),
-            },
-          ]}
-        />
+        <>
+          <div className="mb-4">
+            <PlatformRevenue />
+          </div>
+          <Tabs<AdminTab>
+            label="Admin sections"
+            value={tab}
+            onChange={setTab}
+            tabs={[
+              { id: 'ads', label: 'Advertisements', panel: <AdsPanel /> },
+              {
+                id: 'withdrawals',
+                label: 'Withdrawals',
+                panel: (
+                  <>
+                    <WithdrawalsPanel />
+                    <AuditLog />
+                  </>
+                ),
+              },
+              { id: 'users', label: 'Users', panel: <UsersPanel /> },
+              {
+                id: 'reports',
+                label: 'Reports',
+                panel: (
+                  <>
+                    <ReportsPanel />
+                    <AuditLog />
+                  </>
+                ),
+              },
+            ]}
+          />
+        </>
       )}
     </main>
   );

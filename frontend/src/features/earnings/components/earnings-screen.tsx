@@ -1,6 +1,8 @@
-//! Earnings & Payments (spec 001 §2 Earnings): the three balance cards in dollars, 'Request
-//! Withdrawal' (off with nothing available), Recent Orders (the latest 5, 'No orders found'),
-//! and the user's withdrawals with their status, the account shown only by its last 4.
+//! Earnings & Payments (spec 001 §2 Earnings): first the last 30 days (a chart of daily sales and
+//! tips and the totals by source, issue 23) and 'Recent sales and tips'; then the three balance
+//! cards in dollars, 'Request Withdrawal' (off with nothing available), Recent Orders (the latest
+//! 5, 'No orders found'), and the user's withdrawals with their status, the account shown only by
+//! its last 4.
 import { Clock, DollarSign, Receipt, TrendingUp, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { LoadMore } from '@/components/load-more';
@@ -13,19 +15,14 @@ import { cn } from '@/lib/utils';
 import { useBalance } from '../api/get-balance';
 import { useRecentOrders } from '../api/get-orders';
 import { useWithdrawals } from '../api/get-withdrawals';
+import { formatDate } from '../dates';
 import type { Withdrawal } from '../types';
+import { EarningsOverview } from './earnings-overview';
+import { RecentCredits } from './recent-credits';
 import { WithdrawalDialog } from './withdrawal-dialog';
 
 /** A balance figure once loaded. */
 const money = (cents: number | undefined) => (cents === undefined ? undefined : formatCents(cents));
-
-/** 'Mar 4, 2026', or 'Unknown date' when the server sent none (or nothing readable). */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return 'Unknown date';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return 'Unknown date';
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-}
 
 const statusClass: Record<string, string> = {
   paid: 'bg-emerald-500/15 text-emerald-300',
@@ -136,23 +133,30 @@ export function EarningsScreen() {
   return (
     <main className="space-y-6 px-4 pt-6 pb-6">
       <h1 className="text-2xl font-semibold text-white">Earnings &amp; Payments</h1>
-      {balance.isError && <EmptyState title="Failed to load your balance" description="Please try again later." className="py-4" />}
-      <ul aria-label="Balance" className="grid grid-cols-2 gap-2">
-        <StatTile
-          label="Available Balance"
-          value={money(balance.data?.availableBalance)}
-          failed={failed}
-          icon={DollarSign}
-          accent="text-emerald-400"
-          className="col-span-2"
-        />
-        <StatTile label="Pending" value={money(balance.data?.pendingBalance)} failed={failed} icon={Clock} accent="text-amber-400" />
-        <StatTile label="Total Earned" value={money(balance.data?.totalEarnings)} failed={failed} icon={TrendingUp} accent="text-fuchsia-400" />
-      </ul>
-      <Button className="w-full" disabled={available <= 0} onClick={() => setOpen(true)}>
-        <Wallet aria-hidden="true" className="size-4" /> Request Withdrawal
-      </Button>
-      <WithdrawalDialog open={open} onOpenChange={setOpen} availableCents={available} />
+      <EarningsOverview />
+      <RecentCredits />
+      <section aria-labelledby="balance-heading" className="space-y-3">
+        <h2 id="balance-heading" className="text-lg font-semibold text-white">
+          Balance
+        </h2>
+        {balance.isError && <EmptyState title="Failed to load your balance" description="Please try again later." className="py-4" />}
+        <ul aria-label="Balance" className="grid grid-cols-2 gap-2">
+          <StatTile
+            label="Available Balance"
+            value={money(balance.data?.availableBalance)}
+            failed={failed}
+            icon={DollarSign}
+            accent="text-emerald-400"
+            className="col-span-2"
+          />
+          <StatTile label="Pending" value={money(balance.data?.pendingBalance)} failed={failed} icon={Clock} accent="text-amber-400" />
+          <StatTile label="Total Earned" value={money(balance.data?.totalEarnings)} failed={failed} icon={TrendingUp} accent="text-fuchsia-400" />
+        </ul>
+        <Button className="w-full" disabled={available <= 0} onClick={() => setOpen(true)}>
+          <Wallet aria-hidden="true" className="size-4" /> Request Withdrawal
+        </Button>
+        <WithdrawalDialog open={open} onOpenChange={setOpen} availableCents={available} />
+      </section>
       <RecentOrders />
       <WithdrawalList />
     </main>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CommunityActionsProvider } from '@/lib/community-actions';
 import { SafetyActionsProvider } from '@/lib/safety-actions';
+import { TipActionsProvider } from '@/lib/tip-actions';
 import { aPost, deferred, json, renderWithApp } from '@/test/render';
 import { postKeys } from '../api/keys';
 import { PostFeed } from './post-feed';
@@ -122,6 +123,28 @@ describe('PostCard in the gallery', () => {
     expect(screen.getByRole('link', { name: '#Neon' })).toHaveAttribute('href', '/explore/tags/neon');
     expect(screen.getByRole('link', { name: '#city' })).toHaveAttribute('href', '/explore/tags/city');
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("offers 'Support' on someone else's post, tipping its author for it, and none on your own", async () => {
+    const user = userEvent.setup();
+    const tips = { viewerId: 1, tip: vi.fn() };
+    fetchMock.mockResolvedValueOnce(
+      json([aPost(), aPost({ id: 8, caption: 'Mine', user: { id: 1, username: 'maya', displayName: 'Maya Chen', profileImage: null } })]),
+    );
+    renderWithApp(
+      <TipActionsProvider value={tips}>
+        <PostFeed />
+      </TipActionsProvider>,
+    );
+    const mine = await screen.findByRole('article', { name: 'Post by Maya Chen' });
+    expect(within(mine).queryByRole('button', { name: 'Support' })).not.toBeInTheDocument();
+    const leos = screen.getByRole('article', { name: 'Post by Leo Park' });
+    await user.click(within(leos).getByRole('button', { name: 'Support' }));
+    expect(tips.tip).toHaveBeenCalledWith({
+      recipient: expect.objectContaining({ id: 2, username: 'leo', displayName: 'Leo Park' }),
+      postId: 7,
+      reelId: undefined,
+    });
   });
 
   it("offers muting, blocking and reporting someone else's post from its '⋯' menu, and no menu on your own", async () => {

@@ -1,13 +1,15 @@
 //! A post in the gallery (spec 000 §2 "Post card"): author, image, caption, location, tags,
 //! counts and the action row. Like and bookmark call the server; the comment bubble opens the
 //! comments and the paper plane 'Send to…' (both provided by the app shell, lib/community-actions);
-//! the '⋯' menu mutes or blocks the author (issue 20; none on your own post); the caption's #tags and @mentions are links; the voice reaction panel is presentation only. With `tilt3d` (the home page's 3D view
+//! the '⋯' menu mutes or blocks the author (issue 20; none on your own post); 'Support' tips the
+//! author (issue 23, through the app shell's tip layer; none on your own post); the caption's #tags and @mentions are links; the voice reaction panel is presentation only. With `tilt3d` (the home page's 3D view
 //! mode) the card tilts towards the pointer on hover and a click toggles a zoom.
 import { Bookmark, Heart, MapPin, MessageCircle, Mic, Send } from 'lucide-react';
 import { useState, type MouseEvent, type PointerEvent } from 'react';
 import { Link } from 'wouter';
 import { AuthorMenu } from '@/components/author-menu';
 import { RichText } from '@/components/rich-text';
+import { SupportButton } from '@/components/support-button';
 import { Avatar } from '@/components/ui/avatar';
 import { IconButton } from '@/components/ui/icon-button';
 import { useCommunityActions } from '@/lib/community-actions';
@@ -146,6 +148,7 @@ export function PostCard({ post, tilt3d = false, onComment }: { post: Post; tilt
         >
           <Mic aria-hidden="true" className="size-6" />
         </button>
+        <SupportButton recipient={post.user} postId={post.id} className={actionClass} />
         <button
           type="button"
           aria-label="Save"

@@ -1,7 +1,8 @@
 //! One page of the pager: the video (its poster until it plays), the creator and caption (its
 //! #tags and @mentions linked), the like / comment / share buttons (issue 19: the heart likes,
 //! a double tap on the video too; the bubble opens the comments and the plane 'Send to…',
-//! both provided by the app shell; the '⋯' menu mutes or blocks its creator, issue 20), and the
+//! both provided by the app shell; the '⋯' menu mutes or blocks its creator, issue 20; 'Support'
+//! tips the creator, issue 23, none on your own reel), and the
 //! overlay controls. Only the visible reel plays; the next one preloads; a reel that ends stays
 //! paused.
 import { Heart, MessageCircle, Pause, Play, Send, Volume2, VolumeX } from 'lucide-react';
@@ -9,6 +10,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'wouter';
 import { AuthorMenu } from '@/components/author-menu';
 import { RichText } from '@/components/rich-text';
+import { SupportButton } from '@/components/support-button';
 import { Avatar } from '@/components/ui/avatar';
 import { IconButton } from '@/components/ui/icon-button';
 import { useLatest } from '@/hooks/use-latest';
@@ -204,6 +206,7 @@ export function ReelSlide({
           />
           <Count value={reel.sharesCount} />
         </div>
+        <SupportButton recipient={reel.user} reelId={reel.id} tabIndex={active ? 0 : -1} className={sideButton} />
         <AuthorMenu
           author={reel.user}
           report={{ targetType: 'reel', targetId: reel.id }}

@@ -1,0 +1,212 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SupportButton } from '@/components/support-button';
+import type { TipRecipient } from '@/lib/tip-actions';
+import { json, me, renderWithApp } from '@/test/render';
+import { apiError, serveApi } from '@/test/shop';
+import { TipLayer } from './tip-layer';
+
+type Routes = Parameters<typeof serveApi>[0];
+
+const leo: TipRecipient = { id: 2, username: 'leo', displayName: 'Leo Park' };
+
+function aTip(body: { amount: number; postId?: number | null; reelId?: number | null; message?: string | null }) {
+  return {
+    id: 51,
+    toUser: { id: 2, username: 'leo', displayName: 'Leo Park', profileImage: null },
+    amount: body.amount,
+    fee: Math.floor((body.amount * 10 + 50) / 100),
+    postId: body.postId ?? null,
+    reelId: body.reelId ?? null,
+    message: body.message ?? null,
+    createdAt: '2026-03-04T10:00:00Z',
+  };
+}
+
+const created: Routes[string] = ({ body }) => json(aTip(body as Parameters<typeof aTip>[0]), { status: 201 });
+
+/** 'Support' on Leo's post 7 (or `from`), inside the tip layer the app shell provides. */
+function renderSupport(routes: Routes = {}, from: { postId?: number; reelId?: number } = { postId: 7 }) {
+  const server = serveApi({ 'POST /api/tips': created, ...routes });
+  renderWithApp(
+    <TipLayer viewerId={me.id}>
+      <SupportButton recipient={leo} {...from} />
+    </TipLayer>,
+    { user: me },
+  );
+  return server;
+}
+
+async function openDialog(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('button', { name: 'Support' }));
+  return screen.getByRole('dialog', { name: 'Support Leo Park' });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Support (tips)', () => {
+  it('tips a chip amount for the post after a confirmation, with an Idempotency-Key, thanks and closes', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderSupport();
+    const dialog = await openDialog(user);
+    const chips = within(dialog).getAllByRole('radio');
+    expect(chips.map((chip) => chip.closest('label')?.textContent)).toEqual(['$2', '$5', '$10', 'Other']);
+    expect(within(dialog).getByRole('radio', { name: '$5' })).toBeChecked();
+
+    await user.click(within(dialog).getByRole('radio', { name: '$10' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText('Send $10.00 to Leo Park?')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Confirm' })).toHaveFocus();
+    expect(calls('POST /api/tips')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Thanks for supporting Leo Park!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [call] = calls('POST /api/tips');
+    expect(call.body).toEqual({ toUserId: 2, amount: 1000, postId: 7 });
+    expect(call.headers['Idempotency-Key']).toMatch(UUID);
+  });
+
+  it("takes an Other amount in dollars only between $1.00 and $500.00, with at most 2 decimals", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderSupport();
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByRole('radio', { name: 'Other' }));
+    const field = within(dialog).getByLabelText('Amount in dollars');
+    for (const typed of ['', '0.99', '500.01', '12.345', 'ten', '-5']) {
+      await user.clear(field);
+      if (typed) await user.type(field, typed);
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('Tips are between $1.00 and $500.00');
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(within(dialog).queryByText(/^Send /)).not.toBeInTheDocument();
+    }
+    await user.clear(field);
+    await user.type(field, '500');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, '12.3');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText('Send $12.30 to Leo Park?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Thanks for supporting Leo Park!');
+    expect(calls('POST /api/tips')[0].body).toMatchObject({ amount: 1230 });
+  });
+
+  it('counts the message up to 200 characters, refuses more, and sends it trimmed with the reel', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderSupport({}, { reelId: 300 });
+    const dialog = await openDialog(user);
+    const message = within(dialog).getByLabelText('Message (optional)');
+    expect(within(dialog).getByText('0/200')).toBeInTheDocument();
+    await user.type(message, 'Love it 🎨');
+    // An emoji is one character, as the server counts them.
+    expect(within(dialog).getByText('9/200')).toBeInTheDocument();
+    await user.clear(message);
+    await user.click(message);
+    await user.paste('x'.repeat(201));
+    expect(within(dialog).getByText('201/200')).toBeInTheDocument();
+    expect(within(dialog).getByText('Messages are at most 200 characters')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toBeDisabled();
+
+    await user.clear(message);
+    await user.type(message, '  For the colours  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText('Send $5.00 to Leo Park?')).toBeInTheDocument();
+    expect(within(dialog).getByText('“For the colours”')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Thanks for supporting Leo Park!');
+    expect(calls('POST /api/tips')[0].body).toEqual({ toUserId: 2, amount: 500, reelId: 300, message: 'For the colours' });
+  });
+
+  it('goes Back to the form with what was chosen, and sends nothing until Confirm', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderSupport();
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByRole('radio', { name: '$2' }));
+    await user.type(within(dialog).getByLabelText('Message (optional)'), 'Hi');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    expect(within(dialog).getByRole('radio', { name: '$2' })).toBeChecked();
+    expect(within(dialog).getByLabelText('Message (optional)')).toHaveValue('Hi');
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls('POST /api/tips')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal in the dialog and retries with the same Idempotency-Key; another tip gets a new one", async () => {
+    const user = userEvent.setup();
+    const answers = [
+      apiError(422, 'Your payment was declined', 'payment_declined'),
+      apiError(409, 'Your tip is still being processed', 'conflict'),
+      new Response('boom', { status: 500 }),
+    ];
+    const { calls } = renderSupport({ 'POST /api/tips': (request) => answers.shift() ?? created(request) });
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+
+    await user.click(confirm);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your payment was declined');
+    await user.click(confirm);
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Your tip is still being processed'));
+    await user.click(confirm);
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Your tip could not be sent. Please try again.'));
+    expect(screen.getByRole('dialog', { name: 'Support Leo Park' })).toBeInTheDocument();
+    const keys = calls('POST /api/tips').map((call) => call.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+
+    // Back and forth with the same tip keeps the key; a different amount is another tip.
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await user.click(within(dialog).getByRole('radio', { name: '$2' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await screen.findByText('Thanks for supporting Leo Park!');
+    const last = calls('POST /api/tips').at(-1)!;
+    expect(last.body).toEqual({ toUserId: 2, amount: 200, postId: 7 });
+    expect(last.headers['Idempotency-Key']).toMatch(UUID);
+    expect(last.headers['Idempotency-Key']).not.toBe(keys[0]);
+  });
+
+  it("says 'Sending...' and cannot be closed while the tip is on its way", async () => {
+    const user = userEvent.setup();
+    let release!: () => void;
+    renderSupport({
+      'POST /api/tips': (request) => new Promise<Response>((resolve) => (release = () => resolve(created(request) as Response))),
+    });
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Back' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Support Leo Park' })).toBeInTheDocument();
+    release();
+    await screen.findByText('Thanks for supporting Leo Park!');
+  });
+
+  it('offers no Support for your own things, nor outside the tip layer', () => {
+    serveApi({});
+    renderWithApp(
+      <>
+        <TipLayer viewerId={me.id}>
+          <SupportButton recipient={{ id: me.id, username: me.username, displayName: me.displayName }} postId={8} />
+        </TipLayer>
+        <SupportButton recipient={leo} postId={7} />
+      </>,
+      { user: me },
+    );
+    expect(screen.queryByRole('button', { name: 'Support' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,220 @@
+//! 'Support {name}' (issue 23): the amount ($2, $5, $10 or Other, typed in dollars: $1.00 to
+//! $500.00), an optional message of at most 200 characters with its counter, then 'Send $5.00 to
+//! {name}?' with Confirm and Back. Confirm posts the tip with an Idempotency-Key made for that
+//! confirmation: a retry after a failure sends the same key, so the server charges once
+//! whatever happened to the first answer; a different tip (Back, another amount) gets a new one.
+//! The server's refusal shows in the dialog; success thanks the user in a toast and closes.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Input, Label, Textarea } from '@/components/ui/input';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage, errorStatus } from '@/lib/api-client';
+import { formatCents } from '@/lib/money';
+import type { TipTarget } from '@/lib/tip-actions';
+import { cn } from '@/lib/utils';
+import { useSendTip } from '../api/send-tip';
+import { checkTip, DEFAULT_TIP, MAX_TIP_MESSAGE, messageLength, PRESET_TIPS, sameTip, type TipChoice } from '../tip-form';
+import type { TipRequest } from '../types';
+
+export const TIP_FAILED = 'Your tip could not be sent. Please try again.';
+
+/** The server's words for a refused tip (a bad amount, someone gone, a declined payment), else ours. */
+export function tipFailure(error: unknown): string {
+  const status = errorStatus(error);
+  const message = errorMessage(error);
+  if (message && (status === 400 || status === 404 || status === 409 || status === 422)) return message;
+  return TIP_FAILED;
+}
+
+/** Each confirmation's tip and the key it is sent with (kept for a retry of the same tip). */
+interface Attempt {
+  request: TipRequest;
+  idempotencyKey: string;
+}
+
+const chipClass =
+  'flex min-h-11 cursor-pointer items-center justify-center rounded-xl border border-white/10 bg-white/5 px-2 text-sm font-semibold text-zinc-100 transition hover:bg-white/10 ' +
+  'peer-checked:border-fuchsia-400/80 peer-checked:bg-fuchsia-500/20 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-fuchsia-400';
+
+function Chip({ name, label, checked, onSelect }: { name: string; label: string; checked: boolean; onSelect: () => void }) {
+  return (
+    <label className="min-w-0">
+      <input type="radio" name={name} checked={checked} onChange={onSelect} className="peer sr-only" />
+      <span className={chipClass}>{label}</span>
+    </label>
+  );
+}
+
+export function TipDialog({ target, open, onClose }: { target: TipTarget; open: boolean; onClose: () => void }) {
+  const id = useId();
+  const name = target.recipient.displayName;
+  const [choice, setChoice] = useState<TipChoice>(DEFAULT_TIP);
+  const [otherDollars, setOtherDollars] = useState('');
+  const [message, setMessage] = useState('');
+  /** Whether Continue was pressed: the amount's error shows from then on. */
+  const [tried, setTried] = useState(false);
+  /** The tip being confirmed; null on the form. */
+  const [confirming, setConfirming] = useState<Attempt | null>(null);
+  const lastAttempt = useRef<Attempt | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const send = useSendTip();
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const continueButton = useRef<HTMLButtonElement>(null);
+  const stepChanged = useRef(false);
+
+  const check = checkTip({ choice, otherDollars, message }, { toUserId: target.recipient.id, postId: target.postId, reelId: target.reelId });
+  const amountError = tried && !check.ok ? check.amountError : null;
+  const messageError = !check.ok ? check.messageError : null;
+  const length = messageLength(message.trim());
+
+  // The button pressed leaves with its step: focus goes to the next step's main button.
+  useEffect(() => {
+    if (!stepChanged.current) return;
+    (confirming ? confirmButton : continueButton).current?.focus();
+  }, [confirming]);
+
+  const onOpenChange = (next: boolean) => {
+    if (!next && !send.isPending) onClose();
+  };
+
+  const onContinue = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setTried(true);
+    if (!check.ok) return;
+    const previous = lastAttempt.current;
+    const attempt = previous && sameTip(previous.request, check.request) ? previous : { request: check.request, idempotencyKey: crypto.randomUUID() };
+    lastAttempt.current = attempt;
+    stepChanged.current = true;
+    setFailure(null);
+    setConfirming(attempt);
+  };
+
+  const onConfirm = () => {
+    if (!confirming || send.isPending) return;
+    setFailure(null);
+    send.mutate({ body: confirming.request, idempotencyKey: confirming.idempotencyKey }, {
+      onSuccess: () => {
+        toast({ title: `Thanks for supporting ${name}!` });
+        onClose();
+      },
+      onError: (error) => setFailure(tipFailure(error)),
+    });
+  };
+
+  const onBack = () => {
+    stepChanged.current = true;
+    setFailure(null);
+    setConfirming(null);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogTitle>Support {name}</DialogTitle>
+        {confirming ? (
+          <>
+            <DialogDescription className="mt-3 text-base font-semibold text-white">
+              Send {formatCents(confirming.request.amount)} to {name}?
+            </DialogDescription>
+            {confirming.request.message && (
+              <blockquote className="mt-3 rounded-xl bg-white/5 p-3 text-sm break-words whitespace-pre-line text-zinc-200">
+                “{confirming.request.message}”
+              </blockquote>
+            )}
+            {failure && (
+              <p role="alert" className="mt-3 rounded-xl border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-200">
+                {failure}
+              </p>
+            )}
+            <div className="mt-4 grid grid-cols-2 gap-2">
+              <Button variant="secondary" disabled={send.isPending} onClick={onBack} className="px-2">
+                Back
+              </Button>
+              <Button ref={confirmButton} disabled={send.isPending} onClick={onConfirm} className="px-2 whitespace-nowrap">
+                {send.isPending ? 'Sending...' : 'Confirm'}
+              </Button>
+            </div>
+          </>
+        ) : (
+          <>
+            <DialogDescription>Your tip goes to {name}, less the platform’s fee.</DialogDescription>
+            <form onSubmit={onContinue} noValidate className="mt-4 space-y-4">
+              <fieldset>
+                <legend className="mb-1.5 text-sm font-medium text-zinc-300">Amount</legend>
+                <div className="grid grid-cols-4 gap-2">
+                  {PRESET_TIPS.map((cents) => (
+                    <Chip
+                      key={cents}
+                      name={`${id}-amount`}
+                      label={`$${cents / 100}`}
+                      checked={choice === cents}
+                      onSelect={() => setChoice(cents)}
+                    />
+                  ))}
+                  <Chip name={`${id}-amount`} label="Other" checked={choice === 'other'} onSelect={() => setChoice('other')} />
+                </div>
+              </fieldset>
+              {choice === 'other' && (
+                <div>
+                  <Label htmlFor={`${id}-other`}>Amount in dollars</Label>
+                  <div className="relative">
+                    <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-zinc-400">
+                      $
+                    </span>
+                    <Input
+                      id={`${id}-other`}
+                      inputMode="decimal"
+                      autoComplete="off"
+                      placeholder="0.00"
+                      value={otherDollars}
+                      onChange={(e) => setOtherDollars(e.target.value)}
+                      aria-invalid={amountError ? true : undefined}
+                      aria-describedby={amountError ? `${id}-other-error` : undefined}
+                      className="pl-7"
+                    />
+                  </div>
+                </div>
+              )}
+              {amountError && (
+                <p id={`${id}-other-error`} role="alert" className="text-sm text-red-300">
+                  {amountError}
+                </p>
+              )}
+              <div>
+                <Label htmlFor={`${id}-message`}>Message (optional)</Label>
+                <Textarea
+                  id={`${id}-message`}
+                  value={message}
+                  onChange={(e) => setMessage(e.target.value)}
+                  aria-invalid={messageError ? true : undefined}
+                  aria-describedby={`${id}-count`}
+                  rows={3}
+                  className="min-h-20"
+                />
+                <p
+                  id={`${id}-count`}
+                  className={cn('mt-1 text-right text-xs tabular-nums', messageError ? 'text-red-300' : 'text-zinc-400')}
+                >
+                  <span className="sr-only">Characters used: </span>
+                  {length}/{MAX_TIP_MESSAGE}
+                </p>
+                {messageError && <p className="text-sm text-red-300">{messageError}</p>}
+              </div>
+              <div className="grid grid-cols-2 gap-2 pt-1">
+                <DialogClose asChild>
+                  <Button variant="secondary" className="px-2">
+                    Cancel
+                  </Button>
+                </DialogClose>
+                <Button ref={continueButton} type="submit" disabled={messageError !== null} className="px-2">
+                  Continue
+                </Button>
+              </div>
+            </form>
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -39,6 +39,9 @@ pub enum CheckoutError {
     /// A creator buying their own work.
     #[error("your own work")]
     OwnWork,
+    /// More than one copy of a digital work in one line.
+    #[error("a digital work is bought one at a time")]
+    DigitalQuantity,
     /// Fewer units than asked for are left (0: sold out).
     #[error("{name}: only {left} left")]
     OutOfStock { name: String, left: i64 },
@@ -99,7 +102,11 @@ pub async fn checkout(
                 return Err(CheckoutError::ProductNotFound);
             }
         }
-        if product.stock < quantity {
+        let digital = product.kind == "digital";
+        if digital && quantity != 1 {
+            return Err(CheckoutError::DigitalQuantity);
+        }
+        if !digital && product.stock < quantity {
             return Err(CheckoutError::OutOfStock {
                 name: product.name,
                 left: product.stock,
@@ -137,7 +144,12 @@ pub async fn checkout(
         )
         .await;
         let placed = match placed {
-            Ok(Placed::Created(order, notice)) => return Ok(Bought { order, notice }),
+            Ok(Placed::Created(order, notice)) => {
+                return Ok(Bought {
+                    order: *order,
+                    notice,
+                });
+            }
             Ok(other) => other,
             Err(err) => {
                 refund(payments, &receipt).await;

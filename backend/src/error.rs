@@ -128,6 +128,9 @@ impl From<CheckoutError> for ApiError {
     fn from(err: CheckoutError) -> Self {
         match err {
             CheckoutError::ProductNotFound => Self::not_found(PRODUCT_NOT_FOUND),
+            CheckoutError::DigitalQuantity => {
+                Self::bad_request("A digital work is bought one at a time")
+            }
             CheckoutError::OwnWork => {
                 Self::unprocessable("own_work", "You cannot buy your own work")
             }

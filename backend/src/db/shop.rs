@@ -132,28 +132,67 @@ pub struct NewWork<'a> {
     pub price_cents: i64,
     pub category: &'a str,
     pub image_key: &'a str,
-    pub stock: i64,
+    /// Units of a physical work; `None` for a digital one.
+    pub stock: Option<i64>,
+    /// A digital work's file: its private key, uploaded name and size.
+    pub file: Option<WorkFile<'a>>,
     pub created_at: i64,
 }
 
-/// Lists `new` (a physical work); answers its id.
+/// A digital work's stored file.
+#[derive(Debug, Clone, Copy)]
+pub struct WorkFile<'a> {
+    pub key: &'a str,
+    pub name: &'a str,
+    pub size: i64,
+}
+
+/// Lists `new`; answers its id.
 pub async fn create_work(db: &Db, new: &NewWork<'_>) -> Result<i64, sqlx::Error> {
+    let kind = if new.file.is_some() {
+        "digital"
+    } else {
+        "physical"
+    };
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO products (name, description, price_cents, image_key, product_url, category,
-                               rating_tenths, reviews, stock, seller_id, kind, created_at)
-         VALUES ($1, $2, $3, $4, '', $5, 0, 0, $6, $7, 'physical', $8) RETURNING id",
+                               rating_tenths, reviews, stock, seller_id, kind, created_at,
+                               file_key, file_name, file_size)
+         VALUES ($1, $2, $3, $4, '', $5, 0, 0, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
     )
     .bind(new.name)
     .bind(new.description)
     .bind(new.price_cents)
     .bind(new.image_key)
     .bind(new.category)
-    .bind(new.stock)
+    .bind(new.stock.unwrap_or(0))
     .bind(new.seller_id)
+    .bind(kind)
     .bind(new.created_at)
+    .bind(new.file.map(|file| file.key))
+    .bind(new.file.map(|file| file.name))
+    .bind(new.file.map(|file| file.size))
     .fetch_one(&db.pool)
     .await?;
     Ok(id)
+}
+
+/// A digital order's file, for its buyer: `None` when `order` is not `buyer`'s or not of a
+/// digital work.
+pub async fn download(
+    db: &Db,
+    order: i64,
+    buyer: i64,
+) -> Result<Option<(String, String)>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT p.file_key, COALESCE(p.file_name, 'download') FROM orders o
+         JOIN products p ON p.id = o.product_id AND p.kind = 'digital'
+         WHERE o.id = $1 AND o.user_id = $2 AND p.file_key IS NOT NULL",
+    )
+    .bind(order)
+    .bind(buyer)
+    .fetch_optional(&db.pool)
+    .await
 }
 
 /// What a seller may change of a listed work; `None` keeps it.
@@ -175,7 +214,8 @@ pub async fn update_work(
         "UPDATE products
          SET price_cents = COALESCE($3, price_cents), stock = COALESCE($4, stock),
              description = COALESCE($5, description)
-         WHERE id = $1 AND seller_id = $2 AND unlisted_at IS NULL",
+         WHERE id = $1 AND seller_id = $2 AND unlisted_at IS NULL
+           AND ($4 IS NULL OR kind = 'physical')",
     )
     .bind(id)
     .bind(seller)
@@ -226,13 +266,15 @@ pub struct OrderView {
     /// The provider's charge (never answered to the client).
     pub payment_reference: String,
     pub created_at: i64,
+    /// The product's kind: a digital one is downloaded.
+    pub product_kind: String,
 }
 
 macro_rules! order_view {
     () => {
         "SELECT o.id, o.product_id, p.name AS product_name, o.quantity, o.unit_price_cents,
                 o.total_amount_cents, o.payment_method, o.status, o.idempotency_key,
-                o.payment_reference, o.created_at
+                o.payment_reference, o.created_at, p.kind AS product_kind
          FROM orders o
          JOIN products p ON p.id = o.product_id"
     };
@@ -283,7 +325,7 @@ pub struct NewOrder<'a> {
 #[derive(Debug)]
 pub enum Placed {
     /// The order, and the seller's `sale` notification for a creator's work.
-    Created(OrderView, Option<Notice>),
+    Created(Box<OrderView>, Option<Notice>),
     /// Fewer than `quantity` units were left: how many there are (0: sold out). Nothing moved.
     OutOfStock { left: i64 },
     /// The price changed between the caller's read and the write: nothing moved (read again).
@@ -299,8 +341,10 @@ pub enum Placed {
 pub async fn place(db: &Db, new: NewOrder<'_>) -> Result<Placed, sqlx::Error> {
     let mut tx = db.begin_write().await?;
     let taken = sqlx::query(
-        "UPDATE products SET stock = stock - $2
-         WHERE id = $1 AND stock >= $2 AND price_cents = $3 AND unlisted_at IS NULL",
+        "UPDATE products
+         SET stock = CASE WHEN kind = 'digital' THEN stock ELSE stock - $2 END
+         WHERE id = $1 AND (kind = 'digital' OR stock >= $2) AND price_cents = $3
+           AND unlisted_at IS NULL",
     )
     .bind(new.product_id)
     .bind(new.quantity)
@@ -388,7 +432,7 @@ pub async fn place(db: &Db, new: NewOrder<'_>) -> Result<Placed, sqlx::Error> {
         .await?;
     }
     tx.commit().await?;
-    Ok(Placed::Created(order, notice))
+    Ok(Placed::Created(Box::new(order), notice))
 }
 
 /// One sold line of a creator's work, with its buyer.

@@ -101,6 +101,13 @@ pub struct SpooledVideo {
     pub(super) head: Vec<u8>,
 }
 
+impl SpooledVideo {
+    /// Its size in bytes.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+}
+
 impl VideoSpool {
     pub async fn new() -> Result<Self, MediaError> {
         let named = tokio::task::spawn_blocking(tempfile::NamedTempFile::new)

@@ -86,9 +86,10 @@ pub struct Product {
     /// 0–5, one decimal.
     pub rating: f64,
     pub reviews: i64,
-    /// Units left.
-    pub stock: i64,
-    /// `stock > 0`.
+    /// Units left; null for a digital work (it has no stock).
+    #[schema(required = true)]
+    pub stock: Option<i64>,
+    /// `stock > 0`, or a digital work.
     pub in_stock: bool,
     #[schema(required = true)]
     pub badge: Option<ProductBadge>,
@@ -135,8 +136,8 @@ impl From<ProductRow> for Product {
             category,
             rating: row.rating_tenths as f64 / 10.0,
             reviews: row.reviews,
-            stock: row.stock,
-            in_stock: row.stock > 0,
+            stock: (row.kind != "digital").then_some(row.stock),
+            in_stock: row.kind == "digital" || row.stock > 0,
             badge,
             kind: if row.kind == "digital" {
                 ProductKind::Digital
@@ -170,6 +171,10 @@ pub struct Order {
     pub status: OrderStatus,
     /// ISO-8601 UTC.
     pub created_at: String,
+    pub kind: ProductKind,
+    /// `/api/orders/{id}/download` for a digital work's order (its buyer's), else null.
+    #[schema(required = true)]
+    pub download_url: Option<String>,
 }
 
 impl From<OrderView> for Order {
@@ -184,6 +189,13 @@ impl From<OrderView> for Order {
             payment_method: row.payment_method,
             status: OrderStatus::Paid,
             created_at: iso_time(row.created_at),
+            kind: if row.product_kind == "digital" {
+                ProductKind::Digital
+            } else {
+                ProductKind::Physical
+            },
+            download_url: (row.product_kind == "digital")
+                .then(|| format!("/api/orders/{}/download", row.id)),
         }
     }
 }

@@ -103,6 +103,8 @@ enum Target {
     Group,
     /// A print she lists in the shop (issue 23).
     Work,
+    /// Her order of a digital work her friend sells (issue 23).
+    DigitalOrder,
 }
 
 /// Who plays the callers of a row.
@@ -588,6 +590,13 @@ const ROWS: &[Row] = &[
     .on(Target::Work)
     .last(),
     row("GET", "/api/user/sales", SIGNED_IN),
+    // A digital work's file: its buyer's alone.
+    row(
+        "GET",
+        "/api/orders/{id}/download",
+        [Unauthorized, NotFound, NotFound, NotFound, Ok200],
+    )
+    .on(Target::DigitalOrder),
     row("GET", "/api/withdrawals", SIGNED_IN),
     row("POST", "/api/withdrawals", SIGNED_IN_CREATES).json(|_, _| payout()),
 ];
@@ -651,6 +660,7 @@ struct Fixture {
     message: i64,
     group: i64,
     work: i64,
+    digital_order: i64,
     voicemail: i64,
     withdrawal: i64,
     ad: i64,
@@ -860,6 +870,38 @@ impl Fixture {
             "work",
         )
         .await);
+        // A digital work of Finn's, which she bought.
+        let form = Form::new()
+            .text("name", "Brush pack")
+            .text("price", "1500")
+            .text("category", "digital")
+            .text("kind", "digital")
+            .text("image", self::work()["image"].as_str().unwrap().to_owned())
+            .part(
+                "file",
+                Part::bytes(b"brushes".to_vec()).file_name("brushes.zip"),
+            );
+        let listed = friend
+            .user
+            .client
+            .post(friend.user.url("/api/products"))
+            .header("Origin", &app.address)
+            .multipart(form)
+            .send()
+            .await
+            .unwrap();
+        let digital = id(&created(listed, "digital work").await);
+        let digital_order = id(&created(
+            callers[3]
+                .user
+                .post_json(
+                    "/api/orders",
+                    &json!({"productId": digital, "quantity": 1, "paymentMethod": "stripe"}),
+                )
+                .await,
+            "digital order",
+        )
+        .await);
         Fixture {
             owner: callers[3].user.id,
             owner_name: OWNER.to_owned(),
@@ -871,6 +913,7 @@ impl Fixture {
             message,
             group,
             work,
+            digital_order,
             voicemail,
             withdrawal,
             ad,
@@ -944,6 +987,7 @@ impl Fixture {
             Target::Conversation => self.conversation,
             Target::Group => self.group,
             Target::Work => self.work,
+            Target::DigitalOrder => self.digital_order,
             Target::Voicemail => self.voicemail,
             Target::Withdrawal => self.withdrawal,
             Target::Ad => self.ad,

@@ -6,11 +6,12 @@
 use std::io::Cursor;
 
 use base64::Engine;
+use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
 use crate::admin::{admin, ledger_sums};
 use crate::both_backends;
-use crate::helpers::{Backend, TestUser, error_of, spawn_app};
+use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app};
 
 both_backends!(
     a_creator_lists_a_print_and_its_sale_credits_them_less_the_fee,
@@ -19,7 +20,36 @@ both_backends!(
     fifty_buyers_of_the_last_ten_prints_buy_ten,
     a_creator_blocked_either_way_is_not_in_your_shop,
     the_ledger_holds_under_sales_tips_withdrawals_and_decisions_at_once,
+    a_digital_work_is_downloaded_by_its_buyer_alone,
+    a_digital_work_without_its_file_or_over_100_mb_is_refused_and_stores_nothing,
 );
+
+/// `seller`'s multipart listing of a digital work with `file` (as `file_name`), from the app's
+/// own page (a form post carries its Origin).
+async fn list_digital(
+    app: &TestApp,
+    seller: &TestUser,
+    file: Option<(Vec<u8>, &str)>,
+) -> reqwest::Response {
+    let mut form = Form::new()
+        .text("name", "Brush pack")
+        .text("description", "Twelve dry brushes")
+        .text("price", "1500")
+        .text("category", "digital")
+        .text("kind", "digital")
+        .text("image", picture());
+    if let Some((bytes, name)) = file {
+        form = form.part("file", Part::bytes(bytes).file_name(name.to_owned()));
+    }
+    seller
+        .client
+        .post(seller.url("/api/products"))
+        .header("Origin", &app.address)
+        .multipart(form)
+        .send()
+        .await
+        .unwrap()
+}
 
 /// A small PNG as a `data:` URL.
 fn picture() -> String {
@@ -448,4 +478,98 @@ async fn the_ledger_holds_under_sales_tips_withdrawals_and_decisions_at_once(bac
     assert_eq!(available, earned - withdrawn - 1_000);
     assert!(available >= 0);
     assert!(ledger_sums(&app).await);
+}
+
+async fn a_digital_work_is_downloaded_by_its_buyer_alone(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let leo = app.new_user("leo").await;
+    let maya = app.new_user("maya").await;
+    let ines = app.new_user("ines").await;
+    let contents = b"twelve dry brushes, zipped".to_vec();
+    let listed = list_digital(&app, &leo, Some((contents.clone(), "brushes \"v2\".zip"))).await;
+    assert_eq!(listed.status(), 201);
+    let work: Value = listed.json().await.unwrap();
+    let id = work["id"].as_i64().unwrap();
+    assert_eq!(work["kind"], "digital");
+    assert_eq!(work["stock"], Value::Null);
+    assert_eq!(work["inStock"], true);
+    assert_eq!(work["category"], "digital");
+    // Its file is nowhere in the listing, and /media serves no key with a slash.
+    assert!(!work.to_string().contains("works/"));
+
+    // One copy at a time; bought, its order carries the download.
+    assert_eq!(buy(&maya, id, 2).await.status(), 400);
+    let bought = buy(&maya, id, 1).await;
+    assert_eq!(bought.status(), 201);
+    let order: Value = bought.json().await.unwrap();
+    assert_eq!(order["kind"], "digital");
+    let url = order["downloadUrl"].as_str().unwrap().to_owned();
+    assert_eq!(url, format!("/api/orders/{}/download", order["id"]));
+    assert_eq!(
+        maya.get_json("/api/orders").await[0]["downloadUrl"],
+        url.as_str()
+    );
+    // Buying again is fine; the work never runs out.
+    assert_eq!(buy(&maya, id, 1).await.status(), 201);
+    assert_eq!(balance(&leo).await.2, 2 * 1_350);
+
+    let download = maya.get(&url).await;
+    assert_eq!(download.status(), 200);
+    let disposition = download.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        disposition.starts_with("attachment; filename=\"brushes v2.zip\""),
+        "{disposition}"
+    );
+    assert_eq!(download.bytes().await.unwrap().to_vec(), contents);
+    // Nobody else: the seller, a stranger, anonymous.
+    assert_eq!(leo.get(&url).await.status(), 404);
+    assert_eq!(ines.get(&url).await.status(), 404);
+    assert_eq!(app.anonymous().get(&url).await.status(), 401);
+    // A physical order has no download.
+    let tee = buy(&maya, 4, 1).await.json::<Value>().await.unwrap();
+    assert_eq!(tee["kind"], "physical");
+    assert_eq!(tee["downloadUrl"], Value::Null);
+    assert_eq!(
+        maya.get(&format!("/api/orders/{}/download", tee["id"]))
+            .await
+            .status(),
+        404
+    );
+    // A digital work has no stock to change.
+    let path = format!("/api/products/{id}");
+    let (status, message, _) = error_of(leo.patch_json(&path, &json!({"stock": 5})).await).await;
+    assert_eq!(
+        (status, message.as_str()),
+        (400, "A digital work has no stock")
+    );
+    assert_eq!(
+        leo.patch_json(&path, &json!({"price": 2_000}))
+            .await
+            .status(),
+        200
+    );
+}
+
+async fn a_digital_work_without_its_file_or_over_100_mb_is_refused_and_stores_nothing(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let leo = app.new_user("leo").await;
+    let (status, message, _) = error_of(list_digital(&app, &leo, None).await).await;
+    assert_eq!(
+        (status, message.as_str()),
+        (400, "A digital work needs its file")
+    );
+    let mut huge = Vec::new();
+    huge.resize(100 * 1024 * 1024 + 1, 7);
+    let (status, message, _) =
+        error_of(list_digital(&app, &leo, Some((huge, "huge.bin"))).await).await;
+    assert_eq!(
+        (status, message.as_str()),
+        (413, "The file must be at most 100 MB")
+    );
+    assert!(ids(&leo.get_json("/api/products?source=creators").await).is_empty());
 }

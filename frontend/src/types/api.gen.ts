@@ -773,6 +773,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/orders/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The file of a digital work you bought (as an attachment, under the name it was uploaded
+         *     with); 404 for anyone else's order and for a physical one.
+         */
+        get: operations["download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/posts": {
         parameters: {
             query?: never;
@@ -980,7 +1000,11 @@ export interface paths {
          */
         get: operations["list_products"];
         put?: never;
-        /** Lists a creator's work in the shop: its picture is checked by its bytes and re-encoded. */
+        /**
+         * Lists a creator's work in the shop: a physical one as JSON, a digital one as one multipart
+         *     request with its file (stored where only its buyers' downloads read it). The picture is
+         *     checked by its bytes and re-encoded.
+         */
         post: operations["create_work"];
         delete?: never;
         options?: never;
@@ -2358,6 +2382,33 @@ export interface components {
              */
             parentId?: number | null;
         };
+        /**
+         * @description A digital work: the same fields as text parts, the picture as a `data:` URL text part or an
+         *     image file part, and the work itself as `file` (described for the OpenAPI document; the
+         *     handler reads it part by part).
+         */
+        NewDigitalWorkForm: {
+            category: components["schemas"]["ProductCategory"];
+            description?: string | null;
+            /**
+             * Format: binary
+             * @description The work the buyer downloads: any file, at most 100 MiB.
+             */
+            file: string;
+            /**
+             * Format: binary
+             * @description A JPEG, PNG, GIF or WebP image (or its `data:` URL as text).
+             */
+            image: string;
+            /** @description `digital`. */
+            kind: string;
+            name: string;
+            /**
+             * Format: int64
+             * @description Cents, 100 to 1,000,000, whole.
+             */
+            price: number;
+        };
         NewMessageRequest: {
             /**
              * @description The text: 1–4000 characters after trimming for a text message; for a voice message an
@@ -2570,8 +2621,11 @@ export interface components {
         Order: {
             /** @description ISO-8601 UTC. */
             createdAt: string;
+            /** @description `/api/orders/{id}/download` for a digital work's order (its buyer's), else null. */
+            downloadUrl: string | null;
             /** Format: int64 */
             id: number;
+            kind: components["schemas"]["ProductKind"];
             paymentMethod: string;
             /** Format: int64 */
             productId: number;
@@ -2657,7 +2711,7 @@ export interface components {
             id: number;
             /** @description `/media/{key}`, a picture generated in code. */
             imageUrl: string;
-            /** @description `stock > 0`. */
+            /** @description `stock > 0`, or a digital work. */
             inStock: boolean;
             kind: components["schemas"]["ProductKind"];
             name: string;
@@ -2683,9 +2737,9 @@ export interface components {
             seller: components["schemas"]["ProductSeller"] | null;
             /**
              * Format: int64
-             * @description Units left.
+             * @description Units left; null for a digital work (it has no stock).
              */
-            stock: number;
+            stock: number | null;
         };
         /** @enum {string} */
         ProductBadge: "New Arrival" | "Limited Edition" | "Best Seller";
@@ -6012,6 +6066,56 @@ export interface operations {
             };
         };
     };
+    download: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Your order of a digital work */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": number[];
+                };
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No order of yours of a digital work with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_posts: {
         parameters: {
             query?: {
@@ -6792,6 +6896,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["NewWorkRequest"];
+                "multipart/form-data": components["schemas"]["NewDigitalWorkForm"];
             };
         };
         responses: {
@@ -6804,7 +6909,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description A bad name, description, price, stock, category or kind, or an image that is not a data: URL; or text with a control character (`{field} must not contain control characters`) */
+            /** @description A bad name, description, price, stock, category or kind, an image that is not a data: URL or image part, or a digital work without its file; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6831,7 +6936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Body or image too large */
+            /** @description Body, image or file too large (the file: 100 MB) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6840,7 +6945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not a JSON body, or the image is not a JPEG, PNG, GIF or WebP */
+            /** @description Neither JSON nor a multipart form, or the image is not a JPEG, PNG, GIF or WebP */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6933,7 +7038,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
-            /** @description A bad price, stock or description, or nothing to change; or text with a control character (`{field} must not contain control characters`) */
+            /** @description A bad price, stock or description, a stock for a digital work, or nothing to change; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;

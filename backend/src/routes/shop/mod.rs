@@ -4,23 +4,31 @@
 //! creators' own works, listed, changed and unlisted by their sellers, and their sales (issue 23).
 
 mod order_create;
+mod order_download;
 mod orders_list;
 mod product_create;
 mod product_update;
 mod products_list;
 mod sales_list;
 
+use axum::extract::DefaultBodyLimit;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::state::AppState;
+use product_create::WORK_BODY_LIMIT;
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+    // A digital work comes with its file (up to 100 MiB) in one request.
+    let listing = OpenApiRouter::new()
         .routes(routes!(
             products_list::list_products,
             product_create::create_work
         ))
+        .layer(DefaultBodyLimit::max(WORK_BODY_LIMIT));
+    OpenApiRouter::new()
+        .merge(listing)
+        .routes(routes!(order_download::download))
         .routes(routes!(
             product_update::update_work,
             product_update::unlist_work

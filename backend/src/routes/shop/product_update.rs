@@ -35,7 +35,7 @@ pub struct WorkChangeRequest {
     request_body = WorkChangeRequest,
     responses(
         (status = 200, description = "Changed", body = Product),
-        (status = 400, description = "A bad price, stock or description, or nothing to change", body = ErrorBody),
+        (status = 400, description = "A bad price, stock or description, a stock for a digital work, or nothing to change", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "No listed work of yours with this id", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
@@ -67,6 +67,13 @@ pub async fn update_work(
         return Err(ApiError::bad_request(
             "Give a new price, stock or description",
         ));
+    }
+    if stock.is_some()
+        && let Some(work) = db::shop::product(&state.db, id).await?
+        && work.seller_id == Some(current.user.id)
+        && work.kind == "digital"
+    {
+        return Err(ApiError::bad_request("A digital work has no stock"));
     }
     let change = WorkChange {
         price_cents: price,

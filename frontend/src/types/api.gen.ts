@@ -6866,7 +6866,7 @@ export interface operations {
                     "application/json": components["schemas"]["Product"][];
                 };
             };
-            /** @description An unknown source, or an invalid limit or cursor; or text with a control character (`{field} must not contain control characters`) */
+            /** @description An unknown source, a seller id below 1, or an invalid limit or cursor; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;

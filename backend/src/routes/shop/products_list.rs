@@ -31,7 +31,7 @@ pub struct ProductsQuery {
     responses(
         (status = 200, description = "The catalogue in featured order, or a page of creators' works, newest first", body = [Product],
          headers(("X-Next-Cursor" = i64, description = "Creators' works: pass as `before` for older ones; absent on the last page"))),
-        (status = 400, description = "An unknown source, or an invalid limit or cursor", body = ErrorBody),
+        (status = 400, description = "An unknown source, a seller id below 1, or an invalid limit or cursor", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
 )]
@@ -46,6 +46,9 @@ pub async fn list_products(
         Some("creators") => true,
         Some(_) => return Err(ApiError::bad_request("source must be creators")),
     };
+    if filter.seller.is_some_and(|seller| seller < 1) {
+        return Err(ApiError::bad_request("seller must be a user id"));
+    }
     if creators || filter.seller.is_some() {
         let page = Page::parse(&query)?;
         let rows = db::shop::works_page(&state.db, current.user.id, filter.seller, page).await?;

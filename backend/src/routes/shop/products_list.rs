@@ -46,11 +46,12 @@ pub async fn list_products(
         Some("creators") => true,
         Some(_) => return Err(ApiError::bad_request("source must be creators")),
     };
+    // Checked for the house catalogue too (which is not paged), so a bad page is always 400.
+    let page = Page::parse(&query)?;
     if filter.seller.is_some_and(|seller| seller < 1) {
         return Err(ApiError::bad_request("seller must be a user id"));
     }
     if creators || filter.seller.is_some() {
-        let page = Page::parse(&query)?;
         let rows = db::shop::works_page(&state.db, current.user.id, filter.seller, page).await?;
         let (rows, next) = page.split(rows, |row| row.id);
         return Ok(paginated(

@@ -2570,8 +2570,11 @@ export interface components {
         Order: {
             /** @description ISO-8601 UTC. */
             createdAt: string;
+            /** @description `/api/orders/{id}/download` for a digital work's order, else null. */
+            downloadUrl: string | null;
             /** Format: int64 */
             id: number;
+            kind: components["schemas"]["ProductKind"];
             paymentMethod: string;
             /** Format: int64 */
             productId: number;
@@ -2683,9 +2686,9 @@ export interface components {
             seller: components["schemas"]["ProductSeller"] | null;
             /**
              * Format: int64
-             * @description Units left.
+             * @description Units left; null for a digital work (no stock).
              */
-            stock: number;
+            stock: number | null;
         };
         /** @enum {string} */
         ProductBadge: "New Arrival" | "Limited Edition" | "Best Seller";

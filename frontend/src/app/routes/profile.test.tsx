@@ -53,7 +53,7 @@ describe('ProfilePage', () => {
     expect(location.history?.at(-1)).toBe('/profile/maya');
   });
 
-  it('shows your own profile with counts, bio, skills, Settings, Logout and both tabs, without a follow-status call', async () => {
+  it('shows your own profile with counts, bio, skills, Settings, Logout and its tabs, without a follow-status call', async () => {
     const fetchMock = serve({
       '/api/users/username/maya': () => json(own),
       '/api/posts/user/1': () => json([aPost({ user: { id: 1, username: 'maya', displayName: 'Maya Chen', profileImage: null } })]),
@@ -68,7 +68,7 @@ describe('ProfilePage', () => {
     expect(within(skills).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Digital Art', 'Creative Coding']);
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.getByRole('link', { name: 'Earnings' })).toHaveAttribute('href', '/earnings');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS', 'SAVED']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS', 'SHOP', 'SAVED']);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change profile picture' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('ProfilePage', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('follow-status'))).toBe(false);
   });
 
-  it("shows someone else's profile with Follow and Message, POSTS and REELS tabs only, and their empty state", async () => {
+  it("shows someone else's profile with Follow and Message, POSTS, REELS and SHOP tabs (no SAVED), and their empty state", async () => {
     serve({
       '/api/users/username/leo': () => json(leo),
       '/api/users/2/follow-status': () => json({ isFollowing: true }),
@@ -99,7 +99,7 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Change profile picture' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Earnings' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS', 'SHOP']);
     expect(await screen.findByText('No Posts Yet')).toBeInTheDocument();
     expect(screen.getByText('Start sharing your creative work!')).toBeInTheDocument();
   });
@@ -359,7 +359,7 @@ describe('ProfilePage', () => {
       await user.click(await screen.findByRole('button', { name: 'Follow requests 1 pending' }));
       const dialog = screen.getByRole('dialog', { name: 'Follow requests' });
       expect(within(dialog).getByRole('button', { name: 'Approve @leo' })).toBeInTheDocument();
-      expect(screen.getAllByRole('tab', { hidden: true }).map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS', 'SAVED']);
+      expect(screen.getAllByRole('tab', { hidden: true }).map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS', 'SHOP', 'SAVED']);
     });
 
     it('fetches no follow requests for your own public profile', async () => {

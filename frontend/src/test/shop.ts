@@ -2,7 +2,7 @@
 //! (an order's Idempotency-Key) beside its JSON body.
 import { vi } from 'vitest';
 import type { Balance, EarningCredit, EarningsDay, EarningsSummary, Order as EarningsOrder, Withdrawal } from '@/features/earnings/types';
-import type { Product } from '@/features/shop/types';
+import type { Product, ProductSeller, Sale } from '@/features/shop/types';
 
 let nextId = 1;
 
@@ -37,6 +37,77 @@ export const catalogue: Product[] = [
   aProduct({ id: 5, name: 'Brush Tote', description: 'Canvas bag for sketchbooks', price: 6000, category: 'accessories', rating: 4.6, reviews: 30, stock: 0, inStock: false }),
 ];
 
+export const aSeller = (overrides: Partial<ProductSeller> = {}): ProductSeller => ({
+  id: 2,
+  username: 'leo',
+  displayName: 'Leo Park',
+  profileImageUrl: null,
+  ...overrides,
+});
+
+/** A creator's work (issue 23): sold by `seller` (Leo by default), no external page; a digital one has no stock. */
+export function aWork(overrides: Partial<Product> = {}): Product {
+  const digital = overrides.kind === 'digital';
+  return aProduct({
+    category: digital ? 'digital' : 'prints',
+    productUrl: '',
+    rating: 0,
+    reviews: 0,
+    stock: digital ? null : 10,
+    seller: aSeller(),
+    ...overrides,
+  });
+}
+
+export function aSale(overrides: Partial<Sale> = {}): Sale {
+  return {
+    id: nextId++,
+    productId: 50,
+    productName: 'Harbour Print',
+    quantity: 1,
+    totalAmount: 2500,
+    credited: 2250,
+    fee: 250,
+    buyer: { id: 3, username: 'fan', displayName: 'Fay Fan', profileImage: null },
+    createdAt: '2026-03-04T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/**
+ * The handler of GET /api/products: the house catalogue without a filter, `creators` for
+ * `?source=creators` (pages by `before`, each page given with its next cursor), and
+ * `bySeller[id]` for `?seller=id`.
+ */
+export function productsRoute({
+  house = [],
+  creators = [[]],
+  bySeller = {},
+}: {
+  house?: Product[];
+  /** Pages of creators' works: the first answers no cursor, page n answers `before=c{n}`. */
+  creators?: Product[][];
+  bySeller?: Record<number, Product[]>;
+}): Handler {
+  return ({ url }) => {
+    const source = url.searchParams.get('source');
+    const seller = url.searchParams.get('seller');
+    if (source === 'creators') {
+      const before = url.searchParams.get('before');
+      const index = before ? Number(before.slice(1)) : 0;
+      const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+      if (index + 1 < creators.length) headers['X-Next-Cursor'] = `c${index + 1}`;
+      return new Response(JSON.stringify(creators[index] ?? []), { status: 200, headers });
+    }
+    if (seller !== null) return jsonAnswer(bySeller[Number(seller)] ?? []);
+    return jsonAnswer(house);
+  };
+}
+
+function jsonAnswer(body: unknown): Response {
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+}
+
 export function anOrder(overrides: Partial<EarningsOrder> = {}): EarningsOrder {
   return {
     id: nextId++,
@@ -48,6 +119,8 @@ export function anOrder(overrides: Partial<EarningsOrder> = {}): EarningsOrder {
     paymentMethod: 'stripe',
     status: 'paid',
     createdAt: '2026-03-04T10:00:00Z',
+    kind: 'physical',
+    downloadUrl: null,
     ...overrides,
   };
 }
@@ -108,7 +181,7 @@ export function aCredit(overrides: Partial<EarningCredit> = {}): EarningCredit {
   };
 }
 
-type Handler = (request: { body: unknown; url: URL; headers: Record<string, string>; form: FormData | null }) => Response | Promise<Response>;
+export type Handler = (request: { body: unknown; url: URL; headers: Record<string, string>; form: FormData | null }) => Response | Promise<Response>;
 
 /**
  * A fetch stand-in answering `'{METHOD} {path}'` keys (query strings ignored); anything else is

@@ -79,6 +79,24 @@ describe('Earnings & Payments', () => {
     expect(paypal).toHaveTextContent('Rejected - insufficient documentation');
   });
 
+  it('offers Download (a download link to the order\'s file) on a digital order only', async () => {
+    renderEarnings({
+      'GET /api/orders': () =>
+        json([
+          anOrder({ id: 41, productName: 'Night Zine', kind: 'digital', downloadUrl: '/api/orders/41/download', totalAmount: 1200 }),
+          anOrder({ id: 42, productName: 'Harbour Print', kind: 'physical', downloadUrl: null, totalAmount: 2500 }),
+        ]),
+    });
+    const orders = await screen.findByRole('list', { name: 'Recent orders' });
+    const [zine, print] = within(orders).getAllByRole('listitem');
+    const download = within(zine).getByRole('link', { name: 'Download Night Zine' });
+    expect(download).toHaveAttribute('href', '/api/orders/41/download');
+    expect(download).toHaveAttribute('download');
+    expect(download).toHaveTextContent('Download');
+    expect(within(print).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(orders).getAllByRole('link')).toHaveLength(1);
+  });
+
   it("says 'No orders found' and keeps Request Withdrawal off with no balance", async () => {
     renderEarnings({ 'GET /api/user/balance': () => json(aBalance({ availableBalance: 0, totalEarnings: 0 })) });
     expect(await screen.findByText('No orders found')).toBeInTheDocument();

@@ -1,10 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartOf } from '@/features/shop/cart';
 import { Route, Switch } from 'wouter';
 import { SafetyLayer } from '@/features/safety/components/safety-layer';
 import { TipLayer } from '@/features/tips/components/tip-layer';
 import { aReel } from '@/test/reels';
+import { aSeller, aWork } from '@/test/shop';
 import { aPost, aProfile, json, me, renderWithApp } from '@/test/render';
 import { FOLLOW_TEXT, PRIVATE_PROFILE_TEXT } from '@/features/users/privacy-text';
 import ProfilePage from './profile';
@@ -53,7 +55,7 @@ describe('ProfilePage', () => {
     expect(location.history?.at(-1)).toBe('/profile/maya');
   });
 
-  it('shows your own profile with counts, bio, skills, Settings, Logout and both tabs, without a follow-status call', async () => {
+  it('shows your own profile with counts, bio, skills, Settings, Logout and its tabs, without a follow-status call', async () => {
     const fetchMock = serve({
       '/api/users/username/maya': () => json(own),
       '/api/posts/user/1': () => json([aPost({ user: { id: 1, username: 'maya', displayName: 'Maya Chen', profileImage: null } })]),
@@ -68,7 +70,7 @@ describe('ProfilePage', () => {
     expect(within(skills).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Digital Art', 'Creative Coding']);
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.getByRole('link', { name: 'Earnings' })).toHaveAttribute('href', '/earnings');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS', 'SAVED']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS', 'SHOP', 'SAVED']);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change profile picture' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
@@ -85,7 +87,7 @@ describe('ProfilePage', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('follow-status'))).toBe(false);
   });
 
-  it("shows someone else's profile with Follow and Message, POSTS and REELS tabs only, and their empty state", async () => {
+  it("shows someone else's profile with Follow and Message, POSTS, REELS and SHOP tabs (no SAVED), and their empty state", async () => {
     serve({
       '/api/users/username/leo': () => json(leo),
       '/api/users/2/follow-status': () => json({ isFollowing: true }),
@@ -99,7 +101,7 @@ describe('ProfilePage', () => {
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Change profile picture' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Earnings' })).not.toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS', 'SHOP']);
     expect(await screen.findByText('No Posts Yet')).toBeInTheDocument();
     expect(screen.getByText('Start sharing your creative work!')).toBeInTheDocument();
   });
@@ -359,7 +361,7 @@ describe('ProfilePage', () => {
       await user.click(await screen.findByRole('button', { name: 'Follow requests 1 pending' }));
       const dialog = screen.getByRole('dialog', { name: 'Follow requests' });
       expect(within(dialog).getByRole('button', { name: 'Approve @leo' })).toBeInTheDocument();
-      expect(screen.getAllByRole('tab', { hidden: true }).map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS', 'SAVED']);
+      expect(screen.getAllByRole('tab', { hidden: true }).map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS', 'SHOP', 'SAVED']);
     });
 
     it('fetches no follow requests for your own public profile', async () => {
@@ -368,6 +370,76 @@ describe('ProfilePage', () => {
       await screen.findByRole('list', { name: 'Posts' }).catch(() => screen.findByText('No Posts Yet'));
       expect(fetchMock.mock.calls.some(([url]) => String(url).includes('follow-requests'))).toBe(false);
       expect(screen.queryByRole('button', { name: /Follow requests/ })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('the SHOP tab (issue 23)', () => {
+    const print = aWork({ id: 201, name: 'Harbour Print', price: 2500, stock: 2 });
+    const zine = aWork({ id: 202, name: 'Night Zine', price: 1200, kind: 'digital' });
+
+    beforeEach(() => {
+      localStorage.clear();
+      cartOf(me.id).reload();
+    });
+
+    it("lists the creator's works with the shop's cards, and buys one through the cart", async () => {
+      const fetchMock = serve({
+        '/api/users/username/leo': () => json(leo),
+        '/api/users/2/follow-status': () => json({ isFollowing: true }),
+        '/api/posts/user/2': () => json([]),
+        '/api/products': () => json([print, zine]),
+        '/api/orders': () => json({ id: 9 }, { status: 201 }),
+      });
+      const user = userEvent.setup();
+      renderProfile('/profile/leo');
+      await user.click(await screen.findByRole('tab', { name: /SHOP/ }));
+      const works = await screen.findByRole('list', { name: 'Works for sale' });
+      const asked = fetchMock.mock.calls.map(([input]) => String(input)).find((url) => url.startsWith('/api/products'))!;
+      expect(new URL(asked, 'http://app.test').searchParams.get('seller')).toBe('2');
+
+      const printCard = within(works).getByRole('article', { name: 'Harbour Print' });
+      expect(within(printCard).getByTestId('price')).toHaveTextContent('$25.00');
+      expect(within(printCard).getByText('Only 2 left')).toBeInTheDocument();
+      expect(within(printCard).getByRole('link', { name: 'Leo Park' })).toHaveAttribute('href', '/profile/leo');
+      expect(within(works).getByRole('article', { name: 'Night Zine' })).toHaveTextContent('Digital download');
+
+      await user.click(within(works).getByRole('button', { name: 'Add to Cart: Night Zine' }));
+      expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Cart, 1 item' }));
+      const cart = screen.getByRole('dialog', { name: 'Shopping Cart' });
+      await user.click(within(cart).getByRole('button', { name: 'Checkout $12.00' }));
+      expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
+      const order = fetchMock.mock.calls.find(([input, init]) => String(input) === '/api/orders' && init?.method === 'POST')!;
+      expect(JSON.parse(String(order[1]!.body))).toEqual({ productId: 202, quantity: 1, paymentMethod: 'stripe' });
+    });
+
+    it('shows your own works without buying, with a link to manage them in the shop', async () => {
+      const own = aWork({ id: 230, name: 'My Linocut', seller: aSeller({ id: me.id, username: 'maya', displayName: 'Maya Chen' }) });
+      serve({
+        '/api/users/username/maya': () => json(aProfile({ id: me.id, username: 'maya', displayName: 'Maya Chen' })),
+        '/api/posts/user/1': () => json([]),
+        '/api/products': () => json([own]),
+      });
+      const user = userEvent.setup();
+      renderProfile('/profile/maya');
+      await user.click(await screen.findByRole('tab', { name: /SHOP/ }));
+      const card = within(await screen.findByRole('list', { name: 'Works for sale' })).getByRole('article', { name: 'My Linocut' });
+      expect(within(card).queryByRole('button', { name: /Add to Cart/ })).not.toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Manage in the shop' })).toHaveAttribute('href', '/shop?tab=listings');
+      expect(screen.queryByRole('button', { name: /^Cart,/ })).not.toBeInTheDocument();
+    });
+
+    it('says when the creator sells nothing', async () => {
+      serve({
+        '/api/users/username/leo': () => json(leo),
+        '/api/users/2/follow-status': () => json({ isFollowing: true }),
+        '/api/posts/user/2': () => json([]),
+        '/api/products': () => json([]),
+      });
+      const user = userEvent.setup();
+      renderProfile('/profile/leo');
+      await user.click(await screen.findByRole('tab', { name: /SHOP/ }));
+      expect(await screen.findByText('No works for sale')).toBeInTheDocument();
     });
   });
 });

@@ -1,10 +1,12 @@
-//! /profile/{username} (spec 000 §2): the header, then POSTS, REELS (issue 9) and (own profile
-//! only) SAVED. The own profile's actions include 'Earnings' beside Settings; someone else's
+//! /profile/{username} (spec 000 §2): the header, then POSTS, REELS (issue 9), SHOP (the
+//! creator's works for sale, issue 23; an order refreshes Recent Orders) and (own profile only)
+//! SAVED. The own profile's actions include 'Earnings' beside Settings; someone else's
 //! profile has 'Support' beside Follow and Message (a tip, issue 23) and the '⋯' menu (mute,
 //! block: issue 20). Issue 20's private accounts: someone else's
 //! private profile you do not follow shows 'This account is private' instead of the tabs (none
 //! of their lists is fetched); your own private profile has the follow requests entry.
-import { Bookmark, Clapperboard, Grid3x3, Settings, UserX, Wallet } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Bookmark, Clapperboard, Grid3x3, Settings, Store, UserX, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { Link, Redirect, useParams } from 'wouter';
 import { SupportButton } from '@/components/support-button';
@@ -12,9 +14,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs } from '@/components/ui/tabs';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { MessageButton } from '@/features/chat/components/message-button';
+import { earningsKeys } from '@/features/earnings/api/keys';
 import { SavedPostsGrid, UserPostsGrid } from '@/features/posts/components/profile-post-lists';
 import { UserReelsGrid } from '@/features/reels/components/user-reels-grid';
 import { ProfileMenu } from '@/features/safety/components/profile-menu';
+import { SellerWorks } from '@/features/shop/components/seller-works';
 import { useFollowStatus } from '@/features/users/api/get-follow-status';
 import { isNotFound, useProfile } from '@/features/users/api/get-profile';
 import { EditProfileDialog } from '@/features/users/components/edit-profile-dialog';
@@ -25,7 +29,7 @@ import { ProfileHeader, ProfileHeaderSkeleton } from '@/features/users/component
 import { useCurrentUser } from '@/lib/auth';
 import type { Profile } from '@/types/social';
 
-type TabId = 'posts' | 'reels' | 'saved';
+type TabId = 'posts' | 'reels' | 'shop' | 'saved';
 
 const linkButton =
   'inline-flex min-h-11 min-w-0 items-center justify-center gap-2 rounded-xl border border-white/10 bg-white/5 px-1 text-sm whitespace-nowrap font-semibold text-zinc-100 transition hover:bg-white/10 max-[399px]:text-[13px] [&>svg]:max-[399px]:hidden';
@@ -86,6 +90,7 @@ function ProfileView({ username }: { username: string }) {
 
 function LoadedProfile({ user }: { user: Profile }) {
   const me = useCurrentUser();
+  const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabId>('posts');
   const isOwn = user.id === me.id;
   // Not fetched for your own profile (spec 000 §6).
@@ -108,6 +113,15 @@ function LoadedProfile({ user }: { user: Profile }) {
       </>
     ),
     panel: <UserReelsGrid userId={user.id} />,
+  };
+  const shopTab = {
+    id: 'shop' as const,
+    label: (
+      <>
+        <Store aria-hidden="true" className="size-4" /> SHOP
+      </>
+    ),
+    panel: <SellerWorks userId={user.id} onOrdered={() => void queryClient.invalidateQueries({ queryKey: earningsKeys.orders() })} />,
   };
   const savedTab = {
     id: 'saved' as const,
@@ -132,7 +146,7 @@ function LoadedProfile({ user }: { user: Profile }) {
         <PrivateAccountNotice isRequested={follow.isRequested} />
       ) : (
         <div className="mt-6">
-          <Tabs label="Profile sections" value={tab} onChange={setTab} tabs={isOwn ? [postsTab, reelsTab, savedTab] : [postsTab, reelsTab]} />
+          <Tabs label="Profile sections" value={tab} onChange={setTab} tabs={isOwn ? [postsTab, reelsTab, shopTab, savedTab] : [postsTab, reelsTab, shopTab]} />
         </div>
       )}
     </>

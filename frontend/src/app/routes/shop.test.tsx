@@ -4,14 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartOf, cartStorageKey } from '@/features/shop/cart';
 import { anAd } from '@/test/ads';
 import { deferred, json, me, renderWithApp } from '@/test/render';
-import { aProduct, anOrder, apiError, catalogue, serveApi } from '@/test/shop';
+import { aProduct, anOrder, apiError, catalogue, productsRoute, serveApi } from '@/test/shop';
 import ShopPage from './shop';
 
 type Routes = Parameters<typeof serveApi>[0];
 
 function renderShop(routes: Routes = {}, user = me) {
   const server = serveApi({
-    'GET /api/products': () => json(catalogue),
+    'GET /api/products': productsRoute({ house: catalogue }),
     'GET /api/ads/sidebar': () => json([]),
     'GET /api/ads/feed': () => json([]),
     ...routes,
@@ -95,7 +95,7 @@ describe('the shop', () => {
   it('puts a sponsored sidebar ad after every 6th product, in rotation, and asks for no feed ads', async () => {
     const thirteen = Array.from({ length: 13 }, (_, i) => aProduct({ id: 100 + i, name: `Item ${i + 1}` }));
     const { calls } = renderShop({
-      'GET /api/products': () => json(thirteen),
+      'GET /api/products': productsRoute({ house: thirteen }),
       'GET /api/ads/sidebar': () => json([anAd({ id: 1, title: 'Ad One', category: 'sidebar' }), anAd({ id: 2, title: 'Ad Two', category: 'sidebar' })]),
       'GET /api/ads/feed': () => json([anAd({ id: 3, title: 'Feed Ad' })]),
     });
@@ -117,7 +117,7 @@ describe('the shop', () => {
   ])('shows the feed ads instead when no sidebar ad %s', async (_, sidebar) => {
     const thirteen = Array.from({ length: 13 }, (_, i) => aProduct({ id: 100 + i, name: `Item ${i + 1}` }));
     renderShop({
-      'GET /api/products': () => json(thirteen),
+      'GET /api/products': productsRoute({ house: thirteen }),
       'GET /api/ads/sidebar': sidebar,
       'GET /api/ads/feed': () => json([anAd({ id: 3, title: 'Feed Ad' })]),
     });

@@ -3,7 +3,8 @@
 //! another account signed in on the same browser; signing out or deactivating forgets them. One
 //! small store per user is shared by every component. Each line may carry the Idempotency-Key its
 //! order was first sent with (docs/shop-contract.md): a retried checkout then reuses it and the
-//! server answers the first order instead of ordering twice.
+//! server answers the first order instead of ordering twice. A creator's digital work is bought
+//! one at a time (docs/economy-contract.md, slice 3): its line never goes past 1.
 import { useSyncExternalStore } from 'react';
 import { onForgetUser, userStorageKey } from '@/lib/user-storage';
 
@@ -26,13 +27,30 @@ export interface CartLine {
   imageUrl: string;
   /** Set when checkout first sends the line; dropped when the quantity changes. */
   idempotencyKey?: string;
+  /** A digital work (issue 23): bought one at a time, so its line stays at 1. */
+  digital?: true;
+}
+
+/** What `add` takes: a product of the catalogue or a creator's work. */
+export interface Addable {
+  id: number;
+  name: string;
+  price: number;
+  imageUrl: string;
+  kind?: 'physical' | 'digital';
 }
 
 export interface Cart {
   lines(): CartLine[];
-  /** Adds one of the product: an existing line gets +1. False when its line is already at 99 (nothing added). */
-  add(product: { id: number; name: string; price: number; imageUrl: string }): boolean;
-  /** A new quantity; 0 (or less) removes the line. A changed quantity is a new order: its key goes. */
+  /**
+   * Adds one of the product: an existing line gets +1. False when its line is already at its
+   * limit (99, or 1 for a digital work): nothing added.
+   */
+  add(product: Addable): boolean;
+  /**
+   * A new quantity (at most the line's limit); 0 (or less) removes the line. A changed quantity
+   * is a new order: its key goes.
+   */
   setQuantity(id: number, quantity: number): void;
   remove(id: number): void;
   /** Gives every line without one an Idempotency-Key (checkout starting); answers the lines. */
@@ -54,7 +72,8 @@ function isLine(value: unknown): value is CartLine {
     Number.isInteger(line.quantity) &&
     line.quantity >= 1 &&
     typeof line.imageUrl === 'string' &&
-    (line.idempotencyKey === undefined || typeof line.idempotencyKey === 'string')
+    (line.idempotencyKey === undefined || typeof line.idempotencyKey === 'string') &&
+    (line.digital === undefined || (line.digital === true && line.quantity === 1))
   );
 }
 
@@ -93,11 +112,13 @@ function createCart(storageKey: string): Cart {
     add(product) {
       const existing = current().find((line) => line.id === product.id);
       if (existing) {
-        if (existing.quantity >= MAX_QUANTITY) return false;
+        if (existing.quantity >= lineLimit(existing)) return false;
         cart.setQuantity(product.id, existing.quantity + 1);
         return true;
       }
-      write([...current(), { id: product.id, name: product.name, price: product.price, imageUrl: product.imageUrl, quantity: 1 }]);
+      const line: CartLine = { id: product.id, name: product.name, price: product.price, imageUrl: product.imageUrl, quantity: 1 };
+      if (product.kind === 'digital') line.digital = true;
+      write([...current(), line]);
       return true;
     },
     setQuantity(id, quantity) {
@@ -105,11 +126,14 @@ function createCart(storageKey: string): Cart {
         cart.remove(id);
         return;
       }
-      const clamped = Math.min(Math.trunc(quantity), MAX_QUANTITY);
       write(
-        current().map((line) =>
-          line.id === id && line.quantity !== clamped ? { id, name: line.name, price: line.price, imageUrl: line.imageUrl, quantity: clamped } : line,
-        ),
+        current().map((line) => {
+          const clamped = Math.min(Math.trunc(quantity), lineLimit(line));
+          if (line.id !== id || line.quantity === clamped) return line;
+          const changed: CartLine = { id, name: line.name, price: line.price, imageUrl: line.imageUrl, quantity: clamped };
+          if (line.digital) changed.digital = true;
+          return changed;
+        }),
       );
     },
     remove(id) {
@@ -165,6 +189,11 @@ export function cartOf(userId: number): Cart {
 // Signed out or deactivated: the stored lines are gone (lib/user-storage.ts removed them); the
 // in-memory copy goes too.
 onForgetUser((userId) => carts.get(userId)?.reload());
+
+/** The most of one line the cart holds: a digital work is bought one at a time, anything else up to 99. */
+export function lineLimit(line: { digital?: true }): number {
+  return line.digital ? 1 : MAX_QUANTITY;
+}
 
 /** The number of items (sum of quantities): the cart badge. */
 export function cartCount(cartLines: readonly CartLine[]): number {

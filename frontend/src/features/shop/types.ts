@@ -6,11 +6,21 @@ type Schemas = components['schemas'];
 
 export type ProductCategory = Schemas['ProductCategory'];
 export type ProductBadge = Schemas['ProductBadge'];
-/** GET /api/products: one item of the catalogue, in featured order. */
+/** A physical work (shipped, with stock) or a digital one (a file, no stock, bought one at a time). */
+export type ProductKind = Schemas['ProductKind'];
+/** GET /api/products: one item of the catalogue, in featured order, or a creator's work (`seller` set). */
 export type Product = Schemas['Product'];
+/** The creator selling a work. */
+export type ProductSeller = Schemas['ProductSeller'];
 /** POST /api/orders (one per cart line); the name and prices come from the server's catalogue. */
 export type NewOrderRequest = Omit<Schemas['NewOrderRequest'], 'paymentMethod'> & {
   paymentMethod: 'stripe';
 };
 /** An order, as POST /api/orders and GET /api/orders answer it. */
 export type Order = Schemas['Order'];
+/** POST /api/products as JSON: a physical work. */
+export type NewWorkRequest = Omit<Schemas['NewWorkRequest'], 'kind'> & { kind: 'physical' };
+/** PATCH /api/products/{id}: what a seller may change. */
+export type WorkChangeRequest = Schemas['WorkChangeRequest'];
+/** GET /api/user/sales: one sold line of the session user's works. */
+export type Sale = Schemas['Sale'];

@@ -1,9 +1,9 @@
 //! Earnings & Payments (spec 001 §2 Earnings): first the last 30 days (a chart of daily sales and
 //! tips and the totals by source, issue 23) and 'Recent sales and tips'; then the three balance
 //! cards in dollars, 'Request Withdrawal' (off with nothing available), Recent Orders (the latest
-//! 5, 'No orders found'), and the user's withdrawals with their status, the account shown only by
+//! 5, 'No orders found'; a digital work's order has its Download), and the user's withdrawals with their status, the account shown only by
 //! its last 4.
-import { Clock, DollarSign, Receipt, TrendingUp, Wallet } from 'lucide-react';
+import { Clock, DollarSign, Download, Receipt, TrendingUp, Wallet } from 'lucide-react';
 import { useState } from 'react';
 import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
@@ -62,6 +62,17 @@ function RecentOrders() {
               <span className="text-sm font-semibold text-white tabular-nums">{formatCents(order.totalAmount)}</span>
               <StatusBadge status={order.status} />
             </div>
+            {order.kind === 'digital' && order.downloadUrl && (
+              <a
+                href={order.downloadUrl}
+                download
+                aria-label={`Download ${order.productName}`}
+                className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-xl border border-white/10 bg-white/5 px-3 text-sm font-semibold text-zinc-100 hover:bg-white/10"
+              >
+                <Download aria-hidden="true" className="size-4" />
+                Download
+              </a>
+            )}
           </li>
         ))}
       </ul>

@@ -3,4 +3,16 @@ export const shopKeys = {
   all: ['shop'] as const,
   products: () => ['shop', 'products'] as const,
   checkout: () => ['shop', 'checkout'] as const,
+  /** Every list of creators' works (issue 23): all of them, or one creator's. */
+  works: () => ['shop', 'works'] as const,
+  creatorWorks: () => ['shop', 'works', 'creators'] as const,
+  sellerWorks: (userId: number) => ['shop', 'works', 'seller', userId] as const,
+  sales: () => ['shop', 'sales'] as const,
+  createWork: () => ['shop', 'create-work'] as const,
+  updateWork: () => ['shop', 'update-work'] as const,
+  unlistWork: () => ['shop', 'unlist-work'] as const,
 };
+
+/** Creators' works per page (the server's default). */
+export const WORKS_PAGE_SIZE = 20;
+export const SALES_PAGE_SIZE = 20;

@@ -1,13 +1,14 @@
-//! The cart modal (spec 001 §2 Shop, §4): each line with − / + (0 removes it) and Remove, the
-//! total, and Checkout, which orders the lines one by one with its progress shown; 'Your cart is
-//! empty' when there is nothing. Prices follow the catalogue when it is loaded.
+//! The cart modal (spec 001 §2 Shop, §4): each line with − / + (0 removes it; a digital work
+//! stays at 1) and Remove, the total, and Checkout, which orders the lines one by one with its
+//! progress shown; 'Your cart is empty' when there is nothing. Prices follow the catalogue when
+//! it is loaded.
 import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { IconButton } from '@/components/ui/icon-button';
 import { formatCents } from '@/lib/money';
-import { cartTotal, MAX_QUANTITY, type Cart, type CartLine } from '../cart';
+import { cartTotal, lineLimit, type Cart, type CartLine } from '../cart';
 import type { CheckoutProgress } from '../hooks/use-checkout';
 
 function LineRow({ cart, line, disabled }: { cart: Cart; line: CartLine; disabled: boolean }) {
@@ -16,7 +17,10 @@ function LineRow({ cart, line, disabled }: { cart: Cart; line: CartLine; disable
       <img src={line.imageUrl} alt="" className="size-14 shrink-0 rounded-lg bg-zinc-800 object-cover" />
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-semibold text-white">{line.name}</p>
-        <p className="text-xs text-zinc-400">{formatCents(line.price)}</p>
+        <p className="text-xs text-zinc-400">
+          {formatCents(line.price)}
+          {line.digital && ' · Digital download'}
+        </p>
         <div className="mt-1 flex items-center gap-1">
           <IconButton
             label={`Decrease quantity of ${line.name}`}
@@ -33,7 +37,7 @@ function LineRow({ cart, line, disabled }: { cart: Cart; line: CartLine; disable
             label={`Increase quantity of ${line.name}`}
             icon={Plus}
             iconClassName="size-4"
-            disabled={disabled || line.quantity >= MAX_QUANTITY}
+            disabled={disabled || line.quantity >= lineLimit(line)}
             onClick={() => cart.setQuantity(line.id, line.quantity + 1)}
             className="size-9 bg-white/5 hover:bg-white/10 disabled:opacity-50"
           />

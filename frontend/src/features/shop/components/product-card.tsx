@@ -42,7 +42,7 @@ export function ProductCard({ product, onAdd }: { product: Product; onAdd: (prod
           </span>
           <span className="text-zinc-500">({product.reviews.toLocaleString('en-US')}<span className="sr-only"> reviews</span>)</span>
         </p>
-        {product.inStock && product.stock <= LOW_STOCK && <p className="text-xs font-medium text-amber-300">Only {product.stock} left</p>}
+        {product.inStock && product.stock !== null && product.stock <= LOW_STOCK && <p className="text-xs font-medium text-amber-300">Only {product.stock} left</p>}
         <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
           <span className="text-base font-bold text-white" data-testid="price">
             {formatCents(product.price)}

@@ -1,26 +1,44 @@
-//! The shop (spec 001 §2 Shop): the title with a link out to the external store, the cart button
-//! with its item count, search, category and sort, then the grid of the catalogue from
-//! GET /api/products with a slot after every 6th product (the page puts a sponsored ad there),
-//! or 'No products found'. Adding says 'Added to cart' (or that the line is at its limit of 99);
-//! the cart modal checks out.
-import { ExternalLink, PackageSearch, Search, ShoppingCart } from 'lucide-react';
+//! The shop (spec 001 §2 Shop; issue 23): the title with a link out to the external store, 'Sell
+//! your work' and the cart button with its item count, then four tabs. The catalogue: the 'From
+//! creators' row, search, category and sort, then the grid of the house catalogue from
+//! GET /api/products with a slot after every 6th product (the page puts a sponsored ad there), or
+//! 'No products found'. 'From creators': every creator's work, a page at a time. 'Your listings'
+//! and 'Your sales': the seller's side. Adding says 'Added to cart' (or that the line is at its
+//! limit: 99, or 1 for a digital work); the cart modal checks out. `?tab=` opens a tab.
+import { ExternalLink, PackageSearch, Plus, Search } from 'lucide-react';
 import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
+import { useSearch } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/use-toast';
+import { Tabs } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/lib/auth';
-import { countText } from '@/lib/count-text';
+import { useCreatorWorks } from '../api/get-creator-works';
 import { useProducts } from '../api/get-products';
-import { cartCount, cartOf, MAX_QUANTITY, useCart } from '../cart';
+import { cartCount, cartOf, useCart } from '../cart';
 import { AD_EVERY, CATEGORIES, DEFAULT_FILTERS, filterProducts, SORTS, type CategoryFilter, type SortKey } from '../catalogue';
+import { addToCart } from '../hooks/use-add-to-cart';
 import { useCheckout } from '../hooks/use-checkout';
 import type { Product } from '../types';
+import { CartButton } from './cart-button';
 import { CartDialog } from './cart-dialog';
+import { CreatorsGrid, CreatorsRow } from './creator-works';
 import { ProductCard } from './product-card';
+import { SellWorkDialog } from './sell-work-dialog';
+import { YourListings } from './your-listings';
+import { YourSales } from './your-sales';
 
 export const SHOP_TITLE = 'Atelier Shop';
+
+export type ShopTab = 'catalogue' | 'creators' | 'listings' | 'sales';
+const TABS: readonly ShopTab[] = ['catalogue', 'creators', 'listings', 'sales'];
+
+/** The tab `?tab=` names, else the catalogue. */
+function tabOf(search: string): ShopTab {
+  const wanted = new URLSearchParams(search).get('tab');
+  return TABS.find((tab) => tab === wanted) ?? 'catalogue';
+}
 
 const selectClass =
   'block min-h-11 w-full rounded-xl border border-white/10 bg-zinc-900/80 px-3 text-sm text-zinc-50 focus:border-fuchsia-400/70 focus:outline-none';
@@ -66,9 +84,13 @@ export function ShopScreen({
   onOrdered?: () => void;
 }) {
   const id = useId();
+  const me = useCurrentUser();
   const products = useProducts();
-  const cart = cartOf(useCurrentUser().id);
+  const creatorWorks = useCreatorWorks();
+  const cart = cartOf(me.id);
   const lines = useCart(cart);
+  const [tab, setTab] = useState<ShopTab>(tabOf(useSearch()));
+  const [sellOpen, setSellOpen] = useState(false);
   const [search, setSearch] = useState(DEFAULT_FILTERS.search);
   const [category, setCategory] = useState<CategoryFilter>(DEFAULT_FILTERS.category);
   const [sort, setSort] = useState<SortKey>(DEFAULT_FILTERS.sort);
@@ -79,23 +101,27 @@ export function ShopScreen({
     () => filterProducts(products.data ?? [], { search, category, sort }),
     [products.data, search, category, sort],
   );
-  // The cart shows the catalogue's current prices once it is loaded (the server charges those).
+  // The cart shows the catalogue's and the creators' current prices once loaded (the server charges those).
   const cartLines = useMemo(() => {
-    const byId = new Map((products.data ?? []).map((p) => [p.id, p]));
+    const works = creatorWorks.data?.pages.flatMap((page) => page.items) ?? [];
+    const byId = new Map([...(products.data ?? []), ...works].map((p) => [p.id, p]));
     return lines.map((line) => {
       const product = byId.get(line.id);
       return product ? { ...line, price: product.price, name: product.name, imageUrl: product.imageUrl } : line;
     });
-  }, [lines, products.data]);
+  }, [lines, products.data, creatorWorks.data]);
   const count = cartCount(lines);
   const store = storeUrl(products.data);
 
-  const onAdd = (product: Product) => {
-    if (!cart.add(product)) {
-      toast({ title: 'Cart limit reached', description: `You can have at most ${MAX_QUANTITY} of one product in your cart.` });
-      return;
-    }
-    toast({ title: 'Added to cart', description: `${product.name} has been added to your cart.` });
+  const onAdd = (product: Product) => addToCart(cart, product);
+  const workCards = {
+    viewerId: me.id,
+    onAdd,
+    ownAction: (work: Product) => (
+      <Button variant="secondary" className="mt-2 w-full px-2 text-[13px]" aria-label={`Manage ${work.name}`} onClick={() => setTab('listings')}>
+        Manage
+      </Button>
+    ),
   };
 
   let body: ReactNode;
@@ -155,71 +181,102 @@ export function ShopScreen({
             </a>
           )}
         </div>
-        <button
-          type="button"
-          onClick={() => setCartOpen(true)}
-          aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
-          className="relative grid size-12 shrink-0 place-items-center rounded-full border border-white/10 bg-white/5 text-zinc-100 transition hover:bg-white/10"
-        >
-          <ShoppingCart aria-hidden="true" className="size-6" />
-          {count > 0 && (
-            <span
-              aria-hidden="true"
-              data-testid="cart-badge"
-              className="absolute -top-1 -right-1 grid h-5 min-w-5 place-items-center rounded-full bg-fuchsia-600 px-1 text-[0.6875rem] font-bold text-[#fff]"
-            >
-              {countText(count)}
-            </span>
-          )}
-        </button>
+        <Button variant="secondary" className="shrink-0 px-3 [&>svg]:max-[399px]:hidden" onClick={() => setSellOpen(true)}>
+          <Plus aria-hidden="true" className="size-4" />
+          Sell your work
+        </Button>
+        <CartButton count={count} onClick={() => setCartOpen(true)} />
       </header>
 
-      <div className="space-y-2">
-        <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500" />
-          <Input
-            type="search"
-            aria-label="Search products"
-            placeholder="Search products..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pl-9"
-          />
-        </div>
-        <div className="grid grid-cols-2 gap-2">
-          <div>
-            <Label htmlFor={`${id}-category`} className="sr-only">
-              Category
-            </Label>
-            <select
-              id={`${id}-category`}
-              value={category}
-              onChange={(e) => setCategory(e.target.value as CategoryFilter)}
-              className={selectClass}
-            >
-              {CATEGORIES.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <Label htmlFor={`${id}-sort`} className="sr-only">
-              Sort by
-            </Label>
-            <select id={`${id}-sort`} value={sort} onChange={(e) => setSort(e.target.value as SortKey)} className={selectClass}>
-              {SORTS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
-      </div>
+      <Tabs<ShopTab>
+        label="Shop sections"
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          {
+            id: 'catalogue',
+            label: 'Catalogue',
+            panel: (
+              <div className="space-y-4 pt-4">
+                <CreatorsRow {...workCards} onSeeAll={() => setTab('creators')} />
+                <div className="space-y-2">
+                  <div className="relative">
+                    <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500" />
+                    <Input
+                      type="search"
+                      aria-label="Search products"
+                      placeholder="Search products..."
+                      value={search}
+                      onChange={(e) => setSearch(e.target.value)}
+                      className="pl-9"
+                    />
+                  </div>
+                  <div className="grid grid-cols-2 gap-2">
+                    <div>
+                      <Label htmlFor={`${id}-category`} className="sr-only">
+                        Category
+                      </Label>
+                      <select
+                        id={`${id}-category`}
+                        value={category}
+                        onChange={(e) => setCategory(e.target.value as CategoryFilter)}
+                        className={selectClass}
+                      >
+                        {CATEGORIES.map((c) => (
+                          <option key={c.value} value={c.value}>
+                            {c.label}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                    <div>
+                      <Label htmlFor={`${id}-sort`} className="sr-only">
+                        Sort by
+                      </Label>
+                      <select id={`${id}-sort`} value={sort} onChange={(e) => setSort(e.target.value as SortKey)} className={selectClass}>
+                        {SORTS.map((s) => (
+                          <option key={s.value} value={s.value}>
+                            {s.label}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  </div>
+                </div>
 
-      {body}
+                {body}
+              </div>
+            ),
+          },
+          {
+            id: 'creators',
+            label: 'From creators',
+            panel: (
+              <div className="pt-4">
+                <CreatorsGrid {...workCards} />
+              </div>
+            ),
+          },
+          {
+            id: 'listings',
+            label: 'Your listings',
+            panel: (
+              <div className="pt-4">
+                <YourListings userId={me.id} />
+              </div>
+            ),
+          },
+          {
+            id: 'sales',
+            label: 'Your sales',
+            panel: (
+              <div className="pt-4">
+                <YourSales />
+              </div>
+            ),
+          },
+        ]}
+      />
 
       <CartDialog
         cart={cart}
@@ -229,6 +286,14 @@ export function ShopScreen({
         onCheckout={() => checkout.mutate()}
         processing={checkout.isPending}
         progress={checkout.progress}
+      />
+      <SellWorkDialog
+        open={sellOpen}
+        onOpenChange={setSellOpen}
+        onListed={() => {
+          setSellOpen(false);
+          setTab('listings');
+        }}
       />
     </main>
   );

@@ -59,7 +59,7 @@ function failureDescription(error: unknown): string {
 
 /**
  * Runs checkout of `cart` with its progress; 'Payment successful!' (then `onSuccess`: the modal closes) or
- * 'Payment failed'. Either way the catalogue (stock) and, through `onOrdered`, the orders are
+ * 'Payment failed'. Either way the catalogue and the creators' works (stock) and, through `onOrdered`, the orders are
  * refreshed when something was ordered.
  */
 export function useCheckout(cart: Cart, { onOrdered, onSuccess }: { onOrdered?: () => void; onSuccess?: () => void } = {}) {
@@ -71,6 +71,7 @@ export function useCheckout(cart: Cart, { onOrdered, onSuccess }: { onOrdered?: 
     onSuccess: ({ ordered, error }) => {
       if (ordered.length > 0) {
         void queryClient.invalidateQueries({ queryKey: shopKeys.products() });
+        void queryClient.invalidateQueries({ queryKey: shopKeys.works() });
         onOrdered?.();
       }
       if (error) {

@@ -1,8 +1,10 @@
 //! Checkout (docs/shop-contract.md): one cart line bought. Priced from the catalogue, charged
 //! through the payment provider, then placed (stock taken and the order written in one
 //! transaction); a charge that no order holds is refunded. With an Idempotency-Key, a retry of
-//! the same line answers the first order and moves nothing again. No HTTP here: the handler
-//! parses the request and `error.rs` words the refusals.
+//! the same line answers the first order and moves nothing again, and the key is reserved
+//! before the charge, so a retry racing the first request is told to wait (409) instead of
+//! being charged too. No HTTP here: the handler parses the request and `error.rs` words the
+//! refusals.
 //!
 //! A tip (issue 23, docs/economy-contract.md) is paid here too: reserved (its key taken), charged,
 //! then paid with the creator's credit in one transaction; a failed charge frees the key.
@@ -48,6 +50,9 @@ pub enum CheckoutError {
     /// The Idempotency-Key was used for a different line.
     #[error("idempotency key reused")]
     KeyReused,
+    /// The same Idempotency-Key is being checked out by another request right now.
+    #[error("order in flight")]
+    InFlight,
     /// The provider refused the payment.
     #[error("payment declined")]
     Declined,
@@ -75,6 +80,40 @@ pub async fn checkout(
     clock: &Clock,
     line: Line<'_>,
 ) -> Result<Bought, CheckoutError> {
+    let Line { buyer, key, .. } = line;
+    let Some(key) = key else {
+        return buy(db, payments, clock, line).await;
+    };
+    if let Some(first) = db::shop::order_by_key(db, buyer, key).await? {
+        return replay(first, &line);
+    }
+    // The key is reserved before anything is charged: a concurrent retry waits (409) instead of
+    // being charged too; the reservation goes whatever the outcome.
+    if !db::shop::reserve_key(db, buyer, key, clock.now_ms()).await? {
+        return match db::shop::order_by_key(db, buyer, key).await? {
+            Some(first) => replay(first, &line),
+            None => Err(CheckoutError::InFlight),
+        };
+    }
+    // Placed between our first look and the reservation (its reservation already released).
+    let bought = match db::shop::order_by_key(db, buyer, key).await {
+        Ok(Some(first)) => replay(first, &line),
+        Ok(None) => buy(db, payments, clock, line).await,
+        Err(err) => Err(err.into()),
+    };
+    if let Err(err) = db::shop::release_key(db, buyer, key).await {
+        tracing::warn!(error = ?err, "an order key stays reserved until it is stale");
+    }
+    bought
+}
+
+/// Charges and places `line` (its key, if any, reserved by the caller).
+async fn buy(
+    db: &Db,
+    payments: &Payments,
+    clock: &Clock,
+    line: Line<'_>,
+) -> Result<Bought, CheckoutError> {
     let Line {
         buyer,
         product_id,
@@ -83,11 +122,6 @@ pub async fn checkout(
         key,
         fee_percent,
     } = line;
-    if let Some(key) = key
-        && let Some(first) = db::shop::order_by_key(db, buyer, key).await?
-    {
-        return replay(first, &line);
-    }
     for attempt in 0..PRICE_ATTEMPTS {
         let product = db::shop::product(db, product_id)
             .await?

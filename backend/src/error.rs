@@ -128,6 +128,10 @@ impl From<CheckoutError> for ApiError {
     fn from(err: CheckoutError) -> Self {
         match err {
             CheckoutError::ProductNotFound => Self::not_found(PRODUCT_NOT_FOUND),
+            CheckoutError::InFlight => Self::Conflict {
+                message: "Your order is still being processed".into(),
+                code: "order_in_flight",
+            },
             CheckoutError::DigitalQuantity => {
                 Self::bad_request("A digital work is bought one at a time")
             }

@@ -474,3 +474,35 @@ pub async fn sales_page(db: &Db, seller: i64, page: Page) -> Result<Vec<SaleView
     .fetch_all(&db.pool)
     .await
 }
+
+/// How long a reserved order key holds before a retry may take it over (a crash between the
+/// reservation and its release).
+pub const ORDER_KEY_STALE_MS: i64 = 5 * 60 * 1000;
+
+/// Reserves `user`'s Idempotency-Key `key` for one checkout: `false` when another request holds
+/// it (a reservation younger than `ORDER_KEY_STALE_MS`).
+pub async fn reserve_key(db: &Db, user: i64, key: &str, now: i64) -> Result<bool, sqlx::Error> {
+    let taken: Option<(i64,)> = sqlx::query_as(
+        "INSERT INTO order_keys (user_id, idempotency_key, reserved_at) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id, idempotency_key) DO UPDATE SET reserved_at = excluded.reserved_at
+         WHERE order_keys.reserved_at < $4
+         RETURNING user_id",
+    )
+    .bind(user)
+    .bind(key)
+    .bind(now)
+    .bind(now - ORDER_KEY_STALE_MS)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(taken.is_some())
+}
+
+/// Releases a reservation (the order now holds the key, or the checkout was refused).
+pub async fn release_key(db: &Db, user: i64, key: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM order_keys WHERE user_id = $1 AND idempotency_key = $2")
+        .bind(user)
+        .bind(key)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}

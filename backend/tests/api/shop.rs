@@ -385,7 +385,8 @@ async fn a_retried_idempotency_key_answers_the_first_order_and_moves_nothing(bac
 }
 
 async fn concurrent_retries_with_one_idempotency_key_make_one_order(backend: Backend) {
-    let app = spawn_app(backend).await;
+    let provider = Arc::new(Recorder::default());
+    let app = spawn_app_with_payments(backend, provider.clone()).await;
     let maya = app.new_user("maya").await;
 
     let mut tasks = Vec::new();
@@ -400,17 +401,28 @@ async fn concurrent_retries_with_one_idempotency_key_make_one_order(backend: Bac
             (response.status(), response.json::<Value>().await.unwrap())
         }));
     }
+    // Each retry answers the one order, or is told the first is still being checked out.
     let mut ids = Vec::new();
     for task in tasks {
         let (status, body) = task.await.unwrap();
-        assert_eq!(status, StatusCode::CREATED, "{body}");
-        ids.push(body["id"].as_i64().unwrap());
+        match status {
+            StatusCode::CREATED => ids.push(body["id"].as_i64().unwrap()),
+            StatusCode::CONFLICT => assert_eq!(body["code"], "order_in_flight"),
+            other => panic!("{other}: {body}"),
+        }
     }
-
+    assert!(!ids.is_empty());
     ids.dedup();
     assert_eq!(ids.len(), 1, "every retry answers the one order");
     assert_eq!(stock(&app, TEE).await, 79);
     assert_eq!(orders_in_db(&app).await, (1, 1));
+    // Never a second charge, not even a refunded one.
+    assert_eq!(provider.charges.load(Ordering::SeqCst), 1);
+    assert_eq!(provider.refunded.load(Ordering::SeqCst), 0);
+    // Once it is placed, a retry answers it.
+    let retry = order(&maya, &line(TEE, 1), Some("retry-storm")).await;
+    assert_eq!(retry.status(), StatusCode::CREATED);
+    assert_eq!(retry.json::<Value>().await.unwrap()["id"], ids[0]);
 }
 
 async fn bad_orders_are_refused_with_the_contracts_messages_and_nothing_moves(backend: Backend) {
@@ -533,7 +545,12 @@ async fn every_charge_without_an_order_is_refunded_under_concurrency(backend: Ba
     for task in tasks {
         let status = task.await.unwrap();
         assert!(
-            status == StatusCode::CREATED || status == StatusCode::UNPROCESSABLE_ENTITY,
+            [
+                StatusCode::CREATED,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                StatusCode::CONFLICT
+            ]
+            .contains(&status),
             "{status}"
         );
     }
@@ -626,7 +643,11 @@ async fn a_provider_that_honours_keys_keeps_the_one_charge_of_concurrent_retries
         }));
     }
     for task in tasks {
-        assert_eq!(task.await.unwrap(), StatusCode::CREATED);
+        let status = task.await.unwrap();
+        assert!(
+            [StatusCode::CREATED, StatusCode::CONFLICT].contains(&status),
+            "{status}"
+        );
     }
 
     // One order each, and each order's charge stands: the same key of two users is two charges,

@@ -47,6 +47,7 @@ pub struct NewOrderRequest {
         (status = 400, description = "Quantity outside 1–99, no product, an unsupported payment method, or a malformed Idempotency-Key", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "No such product", body = ErrorBody),
+        (status = 409, description = "The same Idempotency-Key is still being checked out by another request", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
         (status = 422, description = "Not enough stock (`Only {n} left in stock`, `{name} is sold out`), your own work (`You cannot buy your own work`), the payment was declined, or the Idempotency-Key was used for a different order; nothing moved", body = ErrorBody),

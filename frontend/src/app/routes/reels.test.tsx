@@ -242,7 +242,7 @@ describe('the reels pager', () => {
     expect(actions.openShare).toHaveBeenCalledWith({ kind: 'reel', id: 1 });
   });
 
-  it("tips the creator for the reel from 'Support' in its action column; none on your own reel", async () => {
+  it("tips the creator for the reel from 'Support' beside its author; none on your own reel", async () => {
     const mine = aReel({ id: 2, caption: 'My loop', user: { id: me.id, username: me.username, displayName: me.displayName, profileImage: null } });
     const api = serveApi({
       'GET /api/reels': () => json([reels[0], mine]),

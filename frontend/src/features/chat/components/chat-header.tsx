@@ -51,14 +51,19 @@ export function ChatHeader({
   const leave = useLeaveConversation();
   const profileHref = other.username ? `/profile/${encodeURIComponent(other.username)}` : null;
 
-  const onLeave = () =>
-    leave.mutate(conversationId, {
-      onSuccess: () => {
-        toast({ title: 'Left Chat', description: 'You have left the conversation' });
-        navigate('/chat');
-      },
-      onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to leave conversation' }),
-    });
+  // Awaited rather than per-call callbacks: the socket's `conversationUpdated` (null) may close
+  // this conversation, unmounting the header, before the answer arrives, and a mutation's
+  // per-call callbacks do not run once their component is gone.
+  const onLeave = async () => {
+    try {
+      await leave.mutateAsync(conversationId);
+    } catch {
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to leave conversation' });
+      return;
+    }
+    toast({ title: 'Left Chat', description: 'You have left the conversation' });
+    navigate('/chat');
+  };
 
   return (
     <header className="flex items-center gap-1 border-b border-white/10 px-1 py-1.5">
@@ -98,7 +103,7 @@ export function ChatHeader({
         icon={LogOut}
         iconClassName="size-5"
         disabled={leave.isPending}
-        onClick={onLeave}
+        onClick={() => void onLeave()}
         className={iconButtonClass}
       />
     </header>

@@ -187,15 +187,18 @@ function LeaveGroup({ conversation, onLeft }: { conversation: Conversation; onLe
   const leave = useLeaveConversation();
   const [, navigate] = useLocation();
 
-  const onLeave = () =>
-    leave.mutate(conversation.id, {
-      onSuccess: () => {
-        toast({ title: 'Left group', description: `You have left “${conversation.name ?? 'the group'}”.` });
-        onLeft();
-        navigate('/chat');
-      },
-      onError: (error) => failed('Failed to leave the group', error),
-    });
+  // Awaited, as in the header: the socket's drop may unmount the sheet before the answer.
+  const onLeave = async () => {
+    try {
+      await leave.mutateAsync(conversation.id);
+    } catch (error) {
+      failed('Failed to leave the group', error);
+      return;
+    }
+    toast({ title: 'Left group', description: `You have left “${conversation.name ?? 'the group'}”.` });
+    onLeft();
+    navigate('/chat');
+  };
 
   if (!confirming) {
     return (
@@ -212,7 +215,7 @@ function LeaveGroup({ conversation, onLeft }: { conversation: Conversation; onLe
         <Button variant="secondary" onClick={() => setConfirming(false)} disabled={leave.isPending} className="flex-1">
           Cancel
         </Button>
-        <Button variant="danger" onClick={onLeave} disabled={leave.isPending} className="flex-1">
+        <Button variant="danger" onClick={() => void onLeave()} disabled={leave.isPending} className="flex-1">
           {leave.isPending ? 'Leaving...' : 'Leave'}
         </Button>
       </div>

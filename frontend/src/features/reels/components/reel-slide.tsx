@@ -206,7 +206,6 @@ export function ReelSlide({
           />
           <Count value={reel.sharesCount} />
         </div>
-        <SupportButton recipient={reel.user} reelId={reel.id} tabIndex={active ? 0 : -1} className={sideButton} />
         <AuthorMenu
           author={reel.user}
           report={{ targetType: 'reel', targetId: reel.id }}
@@ -214,14 +213,24 @@ export function ReelSlide({
       </div>
 
       <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-4 pt-12 pb-5 pr-16">
-        <Link
-          href={`/profile/${encodeURIComponent(reel.user.username)}`}
-          tabIndex={active ? 0 : -1}
-          className="pointer-events-auto inline-flex min-h-11 items-center gap-2 font-semibold text-white"
-        >
-          <Avatar src={reel.user.profileImage} name={reel.user.displayName} className="size-8 text-sm" />
-          {reel.user.displayName}
-        </Link>
+        {/* Support sits beside the author, not in the action column: one more button there
+            would reach the reel navigation at the right edge on a phone. */}
+        <div className="flex items-center gap-2">
+          <Link
+            href={`/profile/${encodeURIComponent(reel.user.username)}`}
+            tabIndex={active ? 0 : -1}
+            className="pointer-events-auto inline-flex min-h-11 items-center gap-2 font-semibold text-white"
+          >
+            <Avatar src={reel.user.profileImage} name={reel.user.displayName} className="size-8 text-sm" />
+            {reel.user.displayName}
+          </Link>
+          <SupportButton
+            recipient={reel.user}
+            reelId={reel.id}
+            tabIndex={active ? 0 : -1}
+            className={cn('pointer-events-auto', sideButton)}
+          />
+        </div>
         {reel.caption && (
           <p className="line-clamp-3 text-sm whitespace-pre-line text-zinc-100">
             <RichText text={reel.caption} tabIndex={active ? 0 : -1} linkClassName="pointer-events-auto" />

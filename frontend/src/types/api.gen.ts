@@ -6936,7 +6936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-site request refused (Origin check) */
+            /** @description Cross-site request refused (a form post without this site's Origin) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -89,6 +89,7 @@ pub struct NewDigitalWorkForm {
         (status = 201, description = "Listed", body = Product),
         (status = 400, description = "A bad name, description, price, stock, category or kind, an image that is not a data: URL or image part, or a digital work without its file", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Cross-site request refused (a form post without this site's Origin)", body = ErrorBody),
         (status = 413, description = "Body, image or file too large (the file: 100 MB)", body = ErrorBody),
         (status = 415, description = "Neither JSON nor a multipart form, or the image is not a JPEG, PNG, GIF or WebP", body = ErrorBody),
     )

@@ -10,6 +10,8 @@ pub mod comments;
 pub mod conversations;
 pub mod earnings;
 pub mod follow_requests;
+mod form;
+mod idempotency;
 pub mod notifications;
 pub mod posts;
 pub mod push;

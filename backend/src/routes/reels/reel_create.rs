@@ -1,4 +1,4 @@
-use axum::extract::multipart::{Field, MultipartRejection};
+use axum::extract::multipart::MultipartRejection;
 use axum::extract::{Multipart, State};
 use axum::http::StatusCode;
 use serde::Deserialize;
@@ -9,7 +9,8 @@ use crate::auth::rate_limit::Act;
 use crate::db::{self, reels::NewReel};
 use crate::domain::parse_reel_caption;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
-use crate::media::{Media, SpooledVideo, VideoSpool, sniff_video};
+use crate::media::{Media, SpooledVideo, sniff_video};
+use crate::routes::form::{bounded, spool, text_part};
 use crate::state::AppState;
 use crate::wire::reel::Reel;
 
@@ -69,7 +70,9 @@ pub async fn create_reel(
     while let Some(field) = form.next_field().await? {
         let name = field.name().map(str::to_owned);
         match name.as_deref() {
-            Some("video") if video.is_none() => video = spool(field).await?,
+            Some("video") if video.is_none() => {
+                video = spool(field, |head| sniff_video(head).map(|_| ())).await?;
+            }
             Some("caption") => {
                 caption = text_part(field, "caption", CAPTION_MAX_BYTES)
                     .await?
@@ -118,55 +121,4 @@ pub async fn create_reel(
         "reel posted"
     );
     Ok((StatusCode::CREATED, Json(reel.into())))
-}
-
-/// Streams the `video` part to a temporary file; `None` for an empty part. Stops writing as
-/// soon as the first bytes are not WebM or MP4, or the part passes 100 MiB.
-async fn spool(mut field: Field<'_>) -> ApiResult<Option<SpooledVideo>> {
-    let mut spool = VideoSpool::new().await?;
-    let mut sniffed = false;
-    while let Some(chunk) = field.chunk().await? {
-        let written = match spool.write(&chunk).await {
-            Ok(()) if !sniffed && spool.head().len() >= 64 => {
-                sniffed = true;
-                sniff_video(spool.head()).map(|_| ())
-            }
-            other => other,
-        };
-        if let Err(refused) = written {
-            // The rest of the part is read and dropped (up to the route's body limit), not
-            // stored: a client still sending would otherwise meet a reset connection instead
-            // of the answer.
-            while let Ok(Some(_)) = field.chunk().await {}
-            return Err(refused.into());
-        }
-    }
-    if spool.size() == 0 {
-        return Ok(None);
-    }
-    Ok(Some(spool.finish().await?))
-}
-
-/// A text part: UTF-8 and clean (`domain::text`: no control characters but tab and line
-/// breaks, else 400 naming the part), or `None` when it passes `max` bytes.
-async fn text_part(field: Field<'_>, name: &str, max: usize) -> ApiResult<Option<String>> {
-    let Some(bytes) = bounded(field, max).await? else {
-        return Ok(None);
-    };
-    let text = String::from_utf8(bytes)
-        .map_err(|_| ApiError::bad_request(format!("The {name} must be UTF-8 text")))?;
-    crate::domain::text::check(name, &text)?;
-    Ok(Some(text))
-}
-
-/// A part's bytes, or `None` when it passes `max`.
-async fn bounded(mut field: Field<'_>, max: usize) -> ApiResult<Option<Vec<u8>>> {
-    let mut bytes = Vec::new();
-    while let Some(chunk) = field.chunk().await? {
-        if bytes.len() + chunk.len() > max {
-            return Ok(None);
-        }
-        bytes.extend_from_slice(&chunk);
-    }
-    Ok(Some(bytes))
 }

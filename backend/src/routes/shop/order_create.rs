@@ -1,20 +1,17 @@
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::auth::CurrentUser;
 use crate::checkout::{Line, checkout};
-use crate::domain::money::{
-    parse_idempotency_key, parse_order_payment, parse_product_id, parse_quantity,
-};
+use crate::domain::money::{parse_order_payment, parse_product_id, parse_quantity};
 use crate::error::{ApiResult, ErrorBody, Json};
 use crate::notices;
+use crate::routes::idempotency::IdempotencyKey;
 use crate::state::AppState;
 use crate::wire::shop::Order;
-
-pub const IDEMPOTENCY_KEY: &str = "idempotency-key";
 
 /// One cart line to buy. The first client also sends `productName` and `unitPrice` (and may
 /// send `price` or `totalAmount`): all ignored, name and prices are the catalogue's.
@@ -56,13 +53,9 @@ pub struct NewOrderRequest {
 pub async fn create_order(
     State(state): State<AppState>,
     current: CurrentUser,
-    headers: HeaderMap,
+    IdempotencyKey(key): IdempotencyKey,
     Json(body): Json<NewOrderRequest>,
 ) -> ApiResult<(StatusCode, Json<Order>)> {
-    let key = headers
-        .get(IDEMPOTENCY_KEY)
-        .map(|value| parse_idempotency_key(value.as_bytes()))
-        .transpose()?;
     let line = Line {
         buyer: current.user.id,
         product_id: parse_product_id(body.product_id.as_ref())?,

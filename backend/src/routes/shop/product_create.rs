@@ -1,4 +1,3 @@
-use axum::extract::multipart::Field;
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{StatusCode, header};
 use serde::Deserialize;
@@ -13,7 +12,8 @@ use crate::domain::money::{
 };
 use crate::domain::{ImageSource, parse_image_source};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
-use crate::media::{ImageKind, MediaError, SpooledVideo, VideoSpool};
+use crate::media::{ImageKind, MediaError, SpooledVideo};
+use crate::routes::form::{Refused, bounded, spool, text_part};
 use crate::state::AppState;
 use crate::wire::shop::{Product, ProductCategory};
 
@@ -200,7 +200,14 @@ async fn create_digital(
                     .file_name()
                     .map(clean_file_name)
                     .unwrap_or_else(|| "download".to_owned());
-                file = spool(field).await?.map(|spooled| (spooled, file_name));
+                // Any bytes: a work is whatever file its creator sells.
+                file = spool(field, |_| Ok(()))
+                    .await
+                    .map_err(|refused| match refused {
+                        Refused::Media(MediaError::VideoTooBig) => ApiError::TooLarge(FILE_TOO_BIG),
+                        other => other.into(),
+                    })?
+                    .map(|spooled| (spooled, file_name));
             }
             "image" if field.file_name().is_some() => {
                 let bytes = bounded(field, IMAGE_PART_MAX)
@@ -214,12 +221,9 @@ async fn create_digital(
                 } else {
                     TEXT_PART_MAX
                 };
-                let bytes = bounded(field, max)
+                let text = text_part(field, &name, max)
                     .await?
                     .ok_or_else(|| ApiError::bad_request(format!("The {name} is too long")))?;
-                let text = String::from_utf8(bytes)
-                    .map_err(|_| ApiError::bad_request(format!("The {name} must be UTF-8 text")))?;
-                crate::domain::text::check(&name, &text)?;
                 texts.insert(name, text);
             }
             // Other parts are skipped unread.
@@ -301,35 +305,4 @@ fn clean_file_name(raw: &str) -> String {
     } else {
         cleaned
     }
-}
-
-/// Streams the `file` part to a temporary file; `None` for an empty part; 413 past 100 MiB
-/// (the rest of the part is read and dropped, so the client gets the answer).
-async fn spool(mut field: Field<'_>) -> ApiResult<Option<SpooledVideo>> {
-    let mut spool = VideoSpool::new().await?;
-    while let Some(chunk) = field.chunk().await? {
-        if let Err(refused) = spool.write(&chunk).await {
-            while let Ok(Some(_)) = field.chunk().await {}
-            return Err(match refused {
-                MediaError::VideoTooBig => ApiError::TooLarge(FILE_TOO_BIG),
-                other => other.into(),
-            });
-        }
-    }
-    if spool.size() == 0 {
-        return Ok(None);
-    }
-    Ok(Some(spool.finish().await?))
-}
-
-/// A part's bytes, or `None` when it passes `max`.
-async fn bounded(mut field: Field<'_>, max: usize) -> ApiResult<Option<Vec<u8>>> {
-    let mut bytes = Vec::new();
-    while let Some(chunk) = field.chunk().await? {
-        if bytes.len() + chunk.len() > max {
-            return Ok(None);
-        }
-        bytes.extend_from_slice(&chunk);
-    }
-    Ok(Some(bytes))
 }

@@ -1,5 +1,5 @@
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -8,15 +8,12 @@ use crate::auth::CurrentUser;
 use crate::checkout::{self, TipError};
 use crate::db::tips::{NewTip, Unreachable};
 use crate::domain::USER_NOT_FOUND;
-use crate::domain::money::{
-    parse_idempotency_key, parse_tip_amount, parse_tip_message, platform_fee,
-};
+use crate::domain::money::{parse_tip_amount, parse_tip_message, platform_fee};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::notices;
+use crate::routes::idempotency::IdempotencyKey;
 use crate::state::AppState;
 use crate::wire::earnings::Tip;
-
-const IDEMPOTENCY_KEY: &str = "idempotency-key";
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -63,13 +60,9 @@ pub struct TipRequest {
 pub async fn create_tip(
     State(state): State<AppState>,
     current: CurrentUser,
-    headers: HeaderMap,
+    IdempotencyKey(key): IdempotencyKey,
     Json(body): Json<TipRequest>,
 ) -> ApiResult<(StatusCode, Json<Tip>)> {
-    let key = headers
-        .get(IDEMPOTENCY_KEY)
-        .map(|value| parse_idempotency_key(value.as_bytes()))
-        .transpose()?;
     let amount = parse_tip_amount(body.amount.as_ref())?;
     let message = parse_tip_message(body.message.as_deref())?;
     if body.post_id.is_some() && body.reel_id.is_some() {

@@ -70,25 +70,33 @@ macro_rules! comment_view {
     };
 }
 
+/// `<table> i …`: the post or reel `i` (`$1`) with its author `u`, as `$viewer` may see it: not
+/// removed, and its author active and in view (what the feed and the pager show).
+macro_rules! item_seen_by {
+    ($table:literal, $viewer:literal) => {
+        concat!(
+            $table,
+            " i JOIN users u ON u.id = i.user_id AND u.deactivated_at IS NULL
+             WHERE i.id = $1 AND ",
+            may_see!($viewer, "u.id"),
+            " AND ",
+            shown!($viewer, "i.removed_at")
+        )
+    };
+}
+
 /// Whether `viewer` sees the post or reel: it exists, was not removed, and its author is active
 /// and may be seen (what the feed and the pager show).
 pub async fn item_visible(db: &Db, viewer: i64, item: Item) -> Result<bool, sqlx::Error> {
-    macro_rules! visible_item {
-        ($table:literal) => {
-            concat!(
-                "SELECT i.id FROM ",
-                $table,
-                " i JOIN users u ON u.id = i.user_id AND u.deactivated_at IS NULL
-                 WHERE i.id = $1 AND ",
-                may_see!("$2", "u.id"),
-                " AND ",
-                shown!("$2", "i.removed_at")
-            )
-        };
-    }
     let (sql, id) = match item {
-        Item::Post(id) => (visible_item!("posts"), id),
-        Item::Reel(id) => (visible_item!("reels"), id),
+        Item::Post(id) => (
+            concat!("SELECT i.id FROM ", item_seen_by!("posts", "$2")),
+            id,
+        ),
+        Item::Reel(id) => (
+            concat!("SELECT i.id FROM ", item_seen_by!("reels", "$2")),
+            id,
+        ),
     };
     let found: Option<(i64,)> = sqlx::query_as(sql)
         .bind(id)
@@ -96,6 +104,34 @@ pub async fn item_visible(db: &Db, viewer: i64, item: Item) -> Result<bool, sqlx
         .fetch_optional(&db.pool)
         .await?;
     Ok(found.is_some())
+}
+
+/// The members of `conversation` who see the post or reel (as `item_visible` decides for one),
+/// in one query: who gets a shared card with the item.
+pub async fn members_seeing(
+    db: &Db,
+    conversation: i64,
+    item: Item,
+) -> Result<Vec<i64>, sqlx::Error> {
+    macro_rules! members_seeing {
+        ($table:literal) => {
+            concat!(
+                "SELECT cm.user_id FROM conversation_members cm CROSS JOIN ",
+                item_seen_by!($table, "cm.user_id"),
+                " AND cm.conversation_id = $2"
+            )
+        };
+    }
+    let (sql, id) = match item {
+        Item::Post(id) => (members_seeing!("posts"), id),
+        Item::Reel(id) => (members_seeing!("reels"), id),
+    };
+    let rows: Vec<(i64,)> = sqlx::query_as(sql)
+        .bind(id)
+        .bind(conversation)
+        .fetch_all(&db.pool)
+        .await?;
+    Ok(rows.into_iter().map(|(id,)| id).collect())
 }
 
 /// Whether `viewer` sees the comment: its author and its item's author are active, neither is

@@ -7,10 +7,10 @@
 
 use sqlx::FromRow;
 
-use super::Db;
 use super::messages::{SharedView, SystemView, insert_system, shared_item, system_line};
 use super::notifications::UNREAD_COUNT_MAX;
 use super::visibility::{not_blocked, pair_blocked};
+use super::{Db, placeholders};
 use crate::domain::{GROUP_MEMBERS_MAX, Page, SystemKind};
 
 /// The most recently active conversations the Messages badge counts through: a new message
@@ -306,14 +306,6 @@ impl GroupMember {
     }
 }
 
-/// `$first`, `$first + 1`, … : `count` numbered placeholders for an IN list.
-fn placeholders(first: usize, count: usize) -> String {
-    (first..first + count)
-        .map(|n| format!("${n}"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// The members of the groups among `conversations` (a page of a list: at most a page's worth of
 /// ids), the owner first, then by when they joined: one read for the whole page.
 pub async fn group_members(
@@ -426,9 +418,10 @@ pub async fn create_group(
     .execute(&mut *tx)
     .await?;
     join(&mut tx, id, others, now).await?;
-    let line = insert_system(&mut tx, id, owner, SystemKind::Created, None, name, now).await?;
+    let mut said = Narrator::new(id, owner, now);
+    said.say(&mut tx, SystemKind::Created, None, name).await?;
     tx.commit().await?;
-    Ok(Ok((id, vec![line])))
+    Ok(Ok((id, said.lines)))
 }
 
 /// Adds `users` to group `conversation` as members (the caller's transaction).
@@ -486,25 +479,14 @@ pub async fn update_group(
         Some((kind, _)) if kind != "group" => return Ok(Err(GroupRefusal::NotGroup)),
         Some(_) => {}
     }
-    let mut lines = Vec::new();
+    let mut said = Narrator::new(conversation, member, now);
     if let Some(name) = name {
         sqlx::query("UPDATE conversations SET name = $2 WHERE id = $1")
             .bind(conversation)
             .bind(name)
             .execute(&mut *tx)
             .await?;
-        lines.push(
-            insert_system(
-                &mut tx,
-                conversation,
-                member,
-                SystemKind::Renamed,
-                None,
-                name,
-                now,
-            )
-            .await?,
-        );
+        said.say(&mut tx, SystemKind::Renamed, None, name).await?;
     }
     if let Some(key) = avatar_key {
         sqlx::query("UPDATE conversations SET avatar_key = $2 WHERE id = $1")
@@ -512,21 +494,10 @@ pub async fn update_group(
             .bind(key)
             .execute(&mut *tx)
             .await?;
-        lines.push(
-            insert_system(
-                &mut tx,
-                conversation,
-                member,
-                SystemKind::Avatar,
-                None,
-                "",
-                now,
-            )
-            .await?,
-        );
+        said.say(&mut tx, SystemKind::Avatar, None, "").await?;
     }
     tx.commit().await?;
-    Ok(Ok(lines))
+    Ok(Ok(said.lines))
 }
 
 /// The owner adds `users` (distinct, not the owner) to a group of at most
@@ -570,23 +541,12 @@ pub async fn add_members(
         return Ok(Err(refusal));
     }
     join(&mut tx, conversation, users, now).await?;
-    let mut lines = Vec::with_capacity(users.len());
+    let mut said = Narrator::new(conversation, owner, now);
     for &user in users {
-        lines.push(
-            insert_system(
-                &mut tx,
-                conversation,
-                owner,
-                SystemKind::Added,
-                Some(user),
-                "",
-                now,
-            )
-            .await?,
-        );
+        said.say(&mut tx, SystemKind::Added, Some(user), "").await?;
     }
     tx.commit().await?;
-    Ok(Ok(lines))
+    Ok(Ok(said.lines))
 }
 
 /// What taking someone out of a conversation did.
@@ -602,6 +562,47 @@ pub enum Removed {
 /// The ids of the system lines a group change wrote, oldest first: the members hear each as
 /// `newMessage`.
 pub type Lines = Vec<i64>;
+
+/// Writes one actor's system lines into a conversation (the caller's transaction) and keeps
+/// their ids, in order, for the announcement after the commit.
+struct Narrator {
+    conversation: i64,
+    actor: i64,
+    now: i64,
+    lines: Lines,
+}
+
+impl Narrator {
+    fn new(conversation: i64, actor: i64, now: i64) -> Self {
+        Self {
+            conversation,
+            actor,
+            now,
+            lines: Vec::new(),
+        }
+    }
+
+    async fn say(
+        &mut self,
+        conn: &mut sqlx::AnyConnection,
+        kind: SystemKind,
+        user: Option<i64>,
+        content: &str,
+    ) -> Result<(), sqlx::Error> {
+        let line = insert_system(
+            conn,
+            self.conversation,
+            self.actor,
+            kind,
+            user,
+            content,
+            self.now,
+        )
+        .await?;
+        self.lines.push(line);
+        Ok(())
+    }
+}
 
 /// `actor` takes `target` out of `conversation`: themselves (leaving), or as a group's owner
 /// another member. When a group's owner leaves, the longest-standing member becomes owner.
@@ -631,20 +632,9 @@ pub async fn remove_member(
     if !delete_member(&mut tx, conversation, target).await? {
         return Ok(Err(GroupRefusal::NotInGroup));
     }
-    let mut lines = Vec::new();
+    let mut said = Narrator::new(conversation, actor, now);
     if leaving {
-        lines.push(
-            insert_system(
-                &mut tx,
-                conversation,
-                actor,
-                SystemKind::Left,
-                None,
-                "",
-                now,
-            )
-            .await?,
-        );
+        said.say(&mut tx, SystemKind::Left, None, "").await?;
         if role == "owner" {
             let heir: Option<(i64,)> = sqlx::query_as(
                 "SELECT user_id FROM conversation_members WHERE conversation_id = $1
@@ -662,36 +652,15 @@ pub async fn remove_member(
                 .bind(heir)
                 .execute(&mut *tx)
                 .await?;
-                lines.push(
-                    insert_system(
-                        &mut tx,
-                        conversation,
-                        actor,
-                        SystemKind::Owner,
-                        Some(heir),
-                        "",
-                        now,
-                    )
-                    .await?,
-                );
+                said.say(&mut tx, SystemKind::Owner, Some(heir), "").await?;
             }
         }
     } else {
-        lines.push(
-            insert_system(
-                &mut tx,
-                conversation,
-                actor,
-                SystemKind::Removed,
-                Some(target),
-                "",
-                now,
-            )
-            .await?,
-        );
+        said.say(&mut tx, SystemKind::Removed, Some(target), "")
+            .await?;
     }
     tx.commit().await?;
-    Ok(Ok(Removed::Group(lines)))
+    Ok(Ok(Removed::Group(said.lines)))
 }
 
 async fn delete_member(

@@ -5,8 +5,8 @@
 
 use sqlx::{AnyConnection, FromRow};
 
-use super::Db;
 use super::visibility::pair_blocked;
+use super::{Db, placeholders};
 use crate::domain::{Page, SystemKind};
 
 /// A message with its sender, the message it replies to, and what it shares.
@@ -536,6 +536,32 @@ pub async fn find(
     .bind(viewer)
     .fetch_optional(&db.pool)
     .await
+}
+
+/// Messages `ids` of a conversation as `viewer` sees them, oldest first, in one read (a change's
+/// system lines: a handful, at most a group's size).
+pub async fn find_many(
+    db: &Db,
+    viewer: i64,
+    conversation: i64,
+    ids: &[i64],
+) -> Result<Vec<MessageView>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "{} WHERE m.conversation_id = $1 AND m.id IN ({}) ORDER BY m.id",
+        message_view!("$2"),
+        placeholders(3, ids.len())
+    );
+    // Only numbered placeholders are formatted in; the ids are bound.
+    let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(conversation)
+        .bind(viewer);
+    for id in ids {
+        query = query.bind(*id);
+    }
+    query.fetch_all(&db.pool).await
 }
 
 /// A page of a conversation's messages as `viewer` sees them, newest first (the caller shows

@@ -258,3 +258,11 @@ fn prepare_sqlite_url(url: &str) -> anyhow::Result<String> {
     };
     Ok(format!("sqlite://{path}?{query}"))
 }
+
+/// `$first`, `$first + 1`, … : `count` numbered placeholders for an IN list.
+pub(crate) fn placeholders(first: usize, count: usize) -> String {
+    (first..first + count)
+        .map(|n| format!("${n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

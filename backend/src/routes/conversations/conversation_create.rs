@@ -3,7 +3,7 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{CONVERSATION_NOT_FOUND, announce, conversations, refused};
+use super::{announce, one_conversation, refused};
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::conversations::Started;
@@ -101,11 +101,7 @@ pub async fn start_conversation(
             (StatusCode::CREATED, id)
         }
     };
-    let row = db::conversations::find(&state.db, me, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(CONVERSATION_NOT_FOUND))?;
-    let conversation = conversations(&state, vec![row]).await?.remove(0);
-    Ok((status, Json(conversation)))
+    Ok((status, Json(one_conversation(&state, me, id).await?)))
 }
 
 /// The ids without `me` and without repeats, in the order given.

@@ -7,7 +7,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::conversation_create::distinct_others;
-use super::{CONVERSATION_NOT_FOUND, announce, conversations, refused};
+use super::{announce, one_conversation, refused};
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::db::conversations::Removed;
@@ -60,10 +60,7 @@ pub async fn add_participants(
         .await?
         .map_err(refused)?;
     announce(&state, id, &lines, &[]).await?;
-    let row = db::conversations::find(&state.db, me, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(CONVERSATION_NOT_FOUND))?;
-    Ok(Json(conversations(&state, vec![row]).await?.remove(0)))
+    Ok(Json(one_conversation(&state, me, id).await?))
 }
 
 /// Leaves the conversation: it leaves your list and you stop receiving its events. A

@@ -2,7 +2,7 @@ use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{CONVERSATION_NOT_FOUND, announce, conversations, refused};
+use super::{announce, one_conversation, refused};
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::domain::{ImageSource, parse_group_name, parse_image_source};
@@ -56,16 +56,17 @@ pub async fn update_conversation(
     if name.is_none() && avatar.is_none() {
         return Err(ApiError::bad_request("Give a new name or picture"));
     }
-    // Only a member's picture is stored (`update_group` checks again in its transaction).
-    super::require_member(&state, id, me).await?;
     let avatar_key = match avatar {
-        Some(bytes) => Some(
-            state
+        Some(bytes) => {
+            // Only a member's picture is stored; membership itself is decided in
+            // `update_group`'s transaction (a rename needs only that one check).
+            super::require_member(&state, id, me).await?;
+            let stored = state
                 .media
                 .ingest_image(&state.db, bytes, ImageKind::Avatar)
-                .await?
-                .key,
-        ),
+                .await?;
+            Some(stored.key)
+        }
         None => None,
     };
     let now = state.clock.now_ms();
@@ -80,8 +81,5 @@ pub async fn update_conversation(
     .await?
     .map_err(refused)?;
     announce(&state, id, &lines, &[]).await?;
-    let row = db::conversations::find(&state.db, me, id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(CONVERSATION_NOT_FOUND))?;
-    Ok(Json(conversations(&state, vec![row]).await?.remove(0)))
+    Ok(Json(one_conversation(&state, me, id).await?))
 }

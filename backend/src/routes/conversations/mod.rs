@@ -134,6 +134,14 @@ async fn one_message(
         .remove(0))
 }
 
+/// Conversation `id` as `viewer` sees it now.
+async fn one_conversation(state: &AppState, viewer: i64, id: i64) -> ApiResult<Conversation> {
+    let row = db::conversations::find(&state.db, viewer, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(CONVERSATION_NOT_FOUND))?;
+    Ok(conversations(state, vec![row]).await?.remove(0))
+}
+
 /// Conversations as `rows` show them, with each person's presence: a group's members are read
 /// for the whole page at once.
 async fn conversations(
@@ -183,14 +191,14 @@ async fn announce(
     let rows = db::conversations::find_for_members(&state.db, conversation).await?;
     let members: Vec<i64> = rows.iter().map(|row| row.member_id).collect();
     if let Some(&reader) = members.first() {
-        for &line in lines {
-            // A system line shares nothing, so it reads the same to every member.
-            let message = one_message(state, reader, conversation, line).await?;
+        // A system line shares nothing and takes no reaction, so it reads the same to every
+        // member.
+        for row in db::messages::find_many(&state.db, reader, conversation, lines).await? {
             state.realtime.publish(
                 &members,
                 &ServerEvent::NewMessage {
                     conversation_id: conversation,
-                    message: Box::new(message),
+                    message: Box::new(Message::from_row(row, Vec::new())),
                 },
             );
         }

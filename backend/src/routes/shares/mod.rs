@@ -69,15 +69,11 @@ async fn share(
     // Each member gets the card as they may see it: someone who blocked its author (or was
     // blocked), or who does not follow a private author, gets the message without it, as a
     // reload shows it (`shared_item!`).
-    let mut with_card = Vec::with_capacity(posted.people.len());
-    let mut without_card = Vec::new();
-    for person in posted.people {
-        if person == sender || db::comments::item_visible(&state.db, person, item).await? {
-            with_card.push(person);
-        } else {
-            without_card.push(person);
-        }
-    }
+    let seeing = db::comments::members_seeing(&state.db, conversation, item).await?;
+    let (with_card, without_card): (Vec<i64>, Vec<i64>) = posted
+        .people
+        .into_iter()
+        .partition(|person| *person == sender || seeing.contains(person));
     let event = |message: &Message| ServerEvent::NewMessage {
         conversation_id: conversation,
         message: Box::new(message.clone()),

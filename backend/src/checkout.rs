@@ -294,15 +294,8 @@ pub async fn tip(
     let id = match db::tips::reserve(db, &new).await? {
         Reserved::New(id) => id,
         Reserved::InFlight => return Err(TipError::InFlight),
+        Reserved::KeyReused => return Err(TipError::KeyReused),
         Reserved::Paid(first) => {
-            let same = first.to_user_id == new.to_user_id
-                && first.amount_cents == new.amount_cents
-                && first.post_id == new.post_id
-                && first.reel_id == new.reel_id
-                && first.message.as_deref() == new.message;
-            if !same {
-                return Err(TipError::KeyReused);
-            }
             return Ok(Tipped {
                 tip: *first,
                 created: false,

@@ -111,15 +111,34 @@ pub async fn reachable(db: &Db, new: &NewTip<'_>) -> Result<Result<(), Unreachab
     Ok(Ok(()))
 }
 
+/// How long a reserved (pending) tip holds its key before a retry may take it over: the
+/// request that reserved it died between the reservation and the payment (a crash).
+pub const TIP_KEY_STALE_MS: i64 = 5 * 60 * 1000;
+
 /// What reserving a tip found.
 #[derive(Debug)]
 pub enum Reserved {
-    /// A new reservation: charge it, then `pay` or `cancel` it.
+    /// The tip to charge, then `pay` or `cancel`: a new reservation, or a stale one of the same
+    /// tip taken over (charged again with the same provider key, so a charge the dead request
+    /// made is not made twice).
     New(i64),
-    /// The key's tip, already paid (a retry).
+    /// The key's tip, already paid (a retry of the same tip).
     Paid(Box<TipRow>),
     /// The key's tip is still being charged by another request.
     InFlight,
+    /// The key was used for another tip.
+    KeyReused,
+}
+
+impl TipRow {
+    /// Whether `new` asks for this very tip (a retry may send nothing else).
+    fn same_as(&self, new: &NewTip<'_>) -> bool {
+        self.to_user_id == new.to_user_id
+            && self.amount_cents == new.amount_cents
+            && self.post_id == new.post_id
+            && self.reel_id == new.reel_id
+            && self.message.as_deref() == new.message
+    }
 }
 
 /// Takes `new`'s Idempotency-Key with a `pending` tip (or finds the key's tip).
@@ -141,18 +160,44 @@ pub async fn reserve(db: &Db, new: &NewTip<'_>) -> Result<Reserved, sqlx::Error>
     .fetch_one(&db.pool)
     .await;
     match inserted {
-        Ok((id,)) => Ok(Reserved::New(id)),
-        Err(err) if reused_key(&err) => {
-            let key = new.idempotency_key.unwrap_or_default();
-            match by_key(db, new.from_user_id, key).await? {
-                Some(tip) if tip.status == "paid" => Ok(Reserved::Paid(Box::new(tip))),
-                // Pending, or cancelled (deleted) between the INSERT and this read: the first
-                // request is still deciding, or has just failed and the key is free again.
-                _ => Ok(Reserved::InFlight),
-            }
-        }
-        Err(err) => Err(err),
+        Ok((id,)) => return Ok(Reserved::New(id)),
+        Err(err) if reused_key(&err) => {}
+        Err(err) => return Err(err),
     }
+    let key = new.idempotency_key.unwrap_or_default();
+    // Cancelled (deleted) between the INSERT and this read: the first request has just failed
+    // and the key is free again; this one is told to wait, as while it was deciding.
+    let Some(first) = by_key(db, new.from_user_id, key).await? else {
+        return Ok(Reserved::InFlight);
+    };
+    if !first.same_as(new) {
+        return Ok(Reserved::KeyReused);
+    }
+    if first.status == "paid" {
+        return Ok(Reserved::Paid(Box::new(first)));
+    }
+    // Pending: still being charged, unless the request holding it died long ago; then this
+    // one takes it over (one of several racing retries: the UPDATE decides).
+    if first.created_at >= new.created_at - TIP_KEY_STALE_MS {
+        return Ok(Reserved::InFlight);
+    }
+    let taken = sqlx::query(
+        "UPDATE tips SET created_at = $2 WHERE id = $1 AND status = 'pending' AND created_at = $3",
+    )
+    .bind(first.id)
+    .bind(new.created_at)
+    .bind(first.created_at)
+    .execute(&db.pool)
+    .await?;
+    Ok(if taken.rows_affected() == 1 {
+        tracing::warn!(
+            tip = first.id,
+            "a stale tip reservation is taken over by a retry"
+        );
+        Reserved::New(first.id)
+    } else {
+        Reserved::InFlight
+    })
 }
 
 /// Whether an INSERT met the unique index on (tipper, Idempotency-Key): PostgreSQL names the

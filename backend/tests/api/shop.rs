@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::Duration;
 
 use atelier::payments::{Charge, PaymentError, PaymentFuture, PaymentProvider, Receipt};
 use reqwest::StatusCode;
@@ -20,6 +21,7 @@ both_backends!(
     sold_out_and_short_stock_are_refused_and_nothing_moves,
     a_retried_idempotency_key_answers_the_first_order_and_moves_nothing,
     concurrent_retries_with_one_idempotency_key_make_one_order,
+    a_key_reserved_by_a_crashed_checkout_is_taken_over_after_five_minutes,
     bad_orders_are_refused_with_the_contracts_messages_and_nothing_moves,
     a_declined_payment_is_refused_and_nothing_moves,
     every_charge_without_an_order_is_refunded_under_concurrency,
@@ -662,4 +664,42 @@ async fn a_provider_that_honours_keys_keeps_the_one_charge_of_concurrent_retries
         provider.refunded.lock().unwrap()
     );
     assert_eq!(stock(&app, TEE).await, 80 - 4);
+}
+
+async fn a_key_reserved_by_a_crashed_checkout_is_taken_over_after_five_minutes(backend: Backend) {
+    let provider = Arc::new(Recorder::default());
+    let app = spawn_app_with_payments(backend, provider.clone()).await;
+    let maya = app.new_user("maya").await;
+    // A checkout reserved Maya's key 'crashed', then its server died before releasing it.
+    let db = app.db().await;
+    sqlx::query(
+        "INSERT INTO order_keys (user_id, idempotency_key, reserved_at) VALUES ($1, 'crashed', $2)",
+    )
+    .bind(maya.id)
+    .bind(app.clock.now_ms())
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    db.pool.close().await;
+    let before = stock(&app, TEE).await;
+
+    // At first it may still be charging: wait, nothing moves.
+    let (status, _, code) = error_of(order(&maya, &line(TEE, 1), Some("crashed")).await).await;
+    assert_eq!((status, code.as_str()), (409, "order_in_flight"));
+    assert_eq!(provider.charges.load(Ordering::SeqCst), 0);
+    assert_eq!(stock(&app, TEE).await, before);
+
+    // Five minutes on, a retry takes the key over: one order, one charge; then it answers that.
+    app.advance_clock(Duration::from_secs(5 * 60 + 1));
+    let placed = order(&maya, &line(TEE, 1), Some("crashed")).await;
+    assert_eq!(placed.status(), StatusCode::CREATED);
+    let first: Value = placed.json().await.unwrap();
+    let again: Value = order(&maya, &line(TEE, 1), Some("crashed"))
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(again["id"], first["id"]);
+    assert_eq!(provider.charges.load(Ordering::SeqCst), 1);
+    assert_eq!(stock(&app, TEE).await, before - 1);
 }

@@ -5,6 +5,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 use serde_json::{Value, json};
 
@@ -18,6 +19,7 @@ both_backends!(
     bad_tips_are_refused_and_nothing_is_charged_or_stored,
     a_retried_key_charges_once_even_when_the_retries_race,
     a_declined_payment_stores_nothing_and_frees_the_key,
+    a_reservation_left_by_a_crash_is_taken_over_after_five_minutes,
 );
 
 /// `from` tips `body` with `key`.
@@ -311,4 +313,55 @@ async fn a_declined_payment_stores_nothing_and_frees_the_key(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(tips, 0);
+}
+
+async fn a_reservation_left_by_a_crash_is_taken_over_after_five_minutes(backend: Backend) {
+    let provider = Arc::new(Recorder::default());
+    let app = spawn_app_with_payments(backend, provider.clone()).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    // A request reserved Maya's $10 tip to Leo under 'crashed', then its server died before
+    // the charge was paid into a credit.
+    let db = app.db().await;
+    sqlx::query(
+        "INSERT INTO tips (from_user_id, to_user_id, amount_cents, fee_cents, status,
+                           idempotency_key, created_at)
+         VALUES ($1, $2, 1000, 100, 'pending', 'crashed', $3)",
+    )
+    .bind(maya.id)
+    .bind(leo.id)
+    .bind(app.clock.now_ms())
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    let body = json!({"toUserId": leo.id, "amount": 1000});
+
+    // At first it may still be charging: wait; the key for another tip is refused.
+    let (status, _, code) = error_of(tip(&maya, &body, Some("crashed")).await).await;
+    assert_eq!((status, code.as_str()), (409, "tip_in_flight"));
+    let other = json!({"toUserId": leo.id, "amount": 2000});
+    let (status, _, code) = error_of(tip(&maya, &other, Some("crashed")).await).await;
+    assert_eq!((status, code.as_str()), (422, "idempotency_key_reused"));
+    assert_eq!(provider.charges.load(Ordering::SeqCst), 0);
+
+    // Five minutes on, a retry takes it over: charged once, credited once.
+    app.advance_clock(Duration::from_secs(5 * 60 + 1));
+    let taken = tip(&maya, &body, Some("crashed")).await;
+    assert_eq!(taken.status(), 201);
+    let first: Value = taken.json().await.unwrap();
+    assert_eq!(
+        (first["amount"].as_i64(), first["fee"].as_i64()),
+        (Some(1000), Some(100))
+    );
+    let again = tip(&maya, &body, Some("crashed")).await;
+    assert_eq!(again.status(), 200);
+    let again: Value = again.json().await.unwrap();
+    assert_eq!(again["id"], first["id"]);
+    assert_eq!(provider.charges.load(Ordering::SeqCst), 1);
+    assert_eq!(balance(&leo).await, (900, 0, 900));
+    let (tips,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM tips")
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(tips, 1);
 }

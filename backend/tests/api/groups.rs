@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 
 use crate::both_backends;
-use crate::helpers::{Backend, TestUser, error_of, spawn_app};
+use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app};
 use crate::private::change_settings;
 use crate::sockets::{
     assert_none_before, assert_silent_until_pong, connect, conversation, next_of, read_to,
@@ -23,6 +23,15 @@ both_backends!(
     messages_typing_and_receipts_reach_every_member,
 );
 
+/// New users with these names, signed in.
+async fn users<const N: usize>(app: &TestApp, names: [&str; N]) -> [TestUser; N] {
+    let mut made = Vec::with_capacity(N);
+    for name in names {
+        made.push(app.new_user(name).await);
+    }
+    made.try_into().unwrap_or_else(|_| unreachable!())
+}
+
 /// `owner` makes a group of `others` named `name`; answers the conversation.
 pub async fn group(owner: &TestUser, others: &[&TestUser], name: &str) -> Value {
     let ids: Vec<i64> = others.iter().map(|user| user.id).collect();
@@ -34,6 +43,11 @@ pub async fn group(owner: &TestUser, others: &[&TestUser], name: &str) -> Value 
         .await;
     assert_eq!(response.status(), 201, "making a group");
     response.json().await.unwrap()
+}
+
+/// The id of the group `owner` makes of `others`, named `name`.
+async fn group_id(owner: &TestUser, others: &[&TestUser], name: &str) -> i64 {
+    group(owner, others, name).await["id"].as_i64().unwrap()
 }
 
 /// The ids of the people of a conversation as its JSON lists them, in order.
@@ -81,6 +95,12 @@ async fn system_lines(who: &TestUser, id: i64) -> Vec<(String, Option<i64>, Stri
         .collect()
 }
 
+/// `who` takes `whom` (a user id, or `me`) out of conversation `id`.
+async fn remove(who: &TestUser, id: i64, whom: impl std::fmt::Display) -> reqwest::Response {
+    who.delete(&format!("/api/conversations/{id}/participants/{whom}"))
+        .await
+}
+
 /// `who` adds `ids` to group `id`.
 async fn add(who: &TestUser, id: i64, ids: Vec<i64>) -> reqwest::Response {
     who.post_json(
@@ -92,10 +112,7 @@ async fn add(who: &TestUser, id: i64, ids: Vec<i64>) -> reqwest::Response {
 
 async fn a_group_is_made_with_its_owner_and_listed_for_every_member(backend: Backend) {
     let app = spawn_app(backend).await;
-    let maya = app.new_user("maya").await;
-    let leo = app.new_user("leo").await;
-    let ines = app.new_user("ines").await;
-    let sam = app.new_user("sam").await;
+    let [maya, leo, ines, sam] = users(&app, ["maya", "leo", "ines", "sam"]).await;
     let mut leos = connect(&app, &leo).await;
 
     let made = group(&maya, &[&leo, &ines, &leo], "  Studio trip ").await;
@@ -143,9 +160,7 @@ async fn a_group_is_made_with_its_owner_and_listed_for_every_member(backend: Bac
 
 async fn bad_groups_are_refused_and_change_nothing(backend: Backend) {
     let app = spawn_app(backend).await;
-    let maya = app.new_user("maya").await;
-    let leo = app.new_user("leo").await;
-    let ines = app.new_user("ines").await;
+    let [maya, leo, ines] = users(&app, ["maya", "leo", "ines"]).await;
     let owner = &maya;
     let refused = move |body: Value| async move {
         error_of(owner.post_json("/api/conversations", &body).await).await
@@ -202,32 +217,17 @@ async fn bad_groups_are_refused_and_change_nothing(backend: Backend) {
         )
         .await;
     assert_eq!(renamed.status(), 400);
-    let added = maya
-        .post_json(
-            &format!("/api/conversations/{elsewhere}/participants"),
-            &json!({"userIds": [ines.id]}),
-        )
-        .await;
+    let added = add(&maya, elsewhere, vec![ines.id]).await;
     assert_eq!(added.status(), 400);
-    let removed = maya
-        .delete(&format!(
-            "/api/conversations/{elsewhere}/participants/{}",
-            leo.id
-        ))
-        .await;
+    let removed = remove(&maya, elsewhere, leo.id).await;
     assert_eq!(removed.status(), 400);
     assert_eq!(people(&listed(&leo, elsewhere).await.unwrap()).len(), 2);
 }
 
 async fn only_the_owner_adds_and_removes_and_a_group_holds_32(backend: Backend) {
     let app = spawn_app(backend).await;
-    let maya = app.new_user("maya").await;
-    let leo = app.new_user("leo").await;
-    let ines = app.new_user("ines").await;
-    let sam = app.new_user("sam").await;
-    let id = group(&maya, &[&leo, &ines], "Crew").await["id"]
-        .as_i64()
-        .unwrap();
+    let [maya, leo, ines, sam] = users(&app, ["maya", "leo", "ines", "sam"]).await;
+    let id = group_id(&maya, &[&leo, &ines], "Crew").await;
 
     // A member who is not the owner can do neither.
     let (status, message, _) = error_of(add(&leo, id, vec![sam.id]).await).await;
@@ -235,9 +235,7 @@ async fn only_the_owner_adds_and_removes_and_a_group_holds_32(backend: Backend) 
         (status, message.as_str()),
         (403, "Only the group owner can do that")
     );
-    let removed = leo
-        .delete(&format!("/api/conversations/{id}/participants/{}", ines.id))
-        .await;
+    let removed = remove(&leo, id, ines.id).await;
     assert_eq!(removed.status(), 403);
     // Someone outside it: 404, as if it did not exist.
     assert_eq!(add(&sam, id, vec![leo.id]).await.status(), 404);
@@ -272,9 +270,7 @@ async fn only_the_owner_adds_and_removes_and_a_group_holds_32(backend: Backend) 
 
 async fn someone_blocked_either_way_cannot_be_added(backend: Backend) {
     let app = spawn_app(backend).await;
-    let maya = app.new_user("maya").await;
-    let leo = app.new_user("leo").await;
-    let ines = app.new_user("ines").await;
+    let [maya, leo, ines] = users(&app, ["maya", "leo", "ines"]).await;
     let blake = app.new_user("blake").await;
     let rhea = app.new_user("rhea").await;
     // Blake blocked Maya; Maya blocked Rhea.
@@ -306,16 +302,9 @@ async fn someone_blocked_either_way_cannot_be_added(backend: Backend) {
         );
     }
     assert_eq!(maya.get_json("/api/conversations").await, json!([]));
-    let id = group(&maya, &[&leo, &ines], "Open").await["id"]
-        .as_i64()
-        .unwrap();
+    let id = group_id(&maya, &[&leo, &ines], "Open").await;
     for whom in [&blake, &rhea] {
-        let response = maya
-            .post_json(
-                &format!("/api/conversations/{id}/participants"),
-                &json!({"userIds": [whom.id]}),
-            )
-            .await;
+        let response = add(&maya, id, vec![whom.id]).await;
         assert_eq!(response.status(), 403);
         assert!(listed(whom, id).await.is_none());
     }
@@ -323,18 +312,12 @@ async fn someone_blocked_either_way_cannot_be_added(backend: Backend) {
 
 async fn a_removed_member_stops_hearing_and_reading_the_group(backend: Backend) {
     let app = spawn_app(backend).await;
-    let maya = app.new_user("maya").await;
-    let leo = app.new_user("leo").await;
-    let ines = app.new_user("ines").await;
-    let id = group(&maya, &[&leo, &ines], "Crew").await["id"]
-        .as_i64()
-        .unwrap();
+    let [maya, leo, ines] = users(&app, ["maya", "leo", "ines"]).await;
+    let id = group_id(&maya, &[&leo, &ines], "Crew").await;
     let mut leos = connect(&app, &leo).await;
     let mut ineses = connect(&app, &ines).await;
 
-    let removed = maya
-        .delete(&format!("/api/conversations/{id}/participants/{}", leo.id))
-        .await;
+    let removed = remove(&maya, id, leo.id).await;
     assert_eq!(removed.status(), 204);
     // Leo's devices drop it; Ines sees the group without him.
     let event = next_of(&mut leos, "conversationUpdated").await;
@@ -368,37 +351,20 @@ async fn a_removed_member_stops_hearing_and_reading_the_group(backend: Backend) 
         .await;
     assert_eq!(sent.status(), 404);
     // Removing him again: he is not in it.
-    let again = maya
-        .delete(&format!("/api/conversations/{id}/participants/{}", leo.id))
-        .await;
+    let again = remove(&maya, id, leo.id).await;
     assert_eq!(again.status(), 404);
 }
 
 async fn when_the_owner_leaves_the_longest_standing_member_owns_the_group(backend: Backend) {
     let app = spawn_app(backend).await;
-    let maya = app.new_user("maya").await;
-    let leo = app.new_user("leo").await;
-    let ines = app.new_user("ines").await;
-    let sam = app.new_user("sam").await;
-    let id = group(&maya, &[&leo, &ines], "Crew").await["id"]
-        .as_i64()
-        .unwrap();
+    let [maya, leo, ines, sam] = users(&app, ["maya", "leo", "ines", "sam"]).await;
+    let id = group_id(&maya, &[&leo, &ines], "Crew").await;
     // Sam joins later, so Leo and Ines have stood longer; Leo's id is the lower.
-    let added = maya
-        .post_json(
-            &format!("/api/conversations/{id}/participants"),
-            &json!({"userIds": [sam.id]}),
-        )
-        .await;
+    let added = add(&maya, id, vec![sam.id]).await;
     assert_eq!(added.status(), 200);
     let mut leos = connect(&app, &leo).await;
 
-    assert_eq!(
-        maya.delete(&format!("/api/conversations/{id}/participants/me"))
-            .await
-            .status(),
-        204
-    );
+    assert_eq!(remove(&maya, id, "me").await.status(), 204);
     let event = next_of(&mut leos, "conversationUpdated").await;
     let now = &event["conversation"];
     assert_eq!(people(now), vec![leo.id, ines.id, sam.id]);
@@ -413,26 +379,17 @@ async fn when_the_owner_leaves_the_longest_standing_member_owns_the_group(backen
     );
     assert!(listed(&maya, id).await.is_none());
     // Leo owns it now: he removes Sam; Ines (a member) leaves by her own id.
-    let removed = leo
-        .delete(&format!("/api/conversations/{id}/participants/{}", sam.id))
-        .await;
+    let removed = remove(&leo, id, sam.id).await;
     assert_eq!(removed.status(), 204);
-    let left = ines
-        .delete(&format!("/api/conversations/{id}/participants/{}", ines.id))
-        .await;
+    let left = remove(&ines, id, ines.id).await;
     assert_eq!(left.status(), 204);
     assert_eq!(people(&listed(&leo, id).await.unwrap()), vec![leo.id]);
 }
 
 async fn any_member_renames_the_group_and_changes_its_picture(backend: Backend) {
     let app = spawn_app(backend).await;
-    let maya = app.new_user("maya").await;
-    let leo = app.new_user("leo").await;
-    let ines = app.new_user("ines").await;
-    let sam = app.new_user("sam").await;
-    let id = group(&maya, &[&leo, &ines], "Crew").await["id"]
-        .as_i64()
-        .unwrap();
+    let [maya, leo, ines, sam] = users(&app, ["maya", "leo", "ines", "sam"]).await;
+    let id = group_id(&maya, &[&leo, &ines], "Crew").await;
     let mut mayas = connect(&app, &maya).await;
     let path = format!("/api/conversations/{id}");
 
@@ -496,13 +453,8 @@ async fn any_member_renames_the_group_and_changes_its_picture(backend: Backend) 
 
 async fn messages_typing_and_receipts_reach_every_member(backend: Backend) {
     let app = spawn_app(backend).await;
-    let maya = app.new_user("maya").await;
-    let leo = app.new_user("leo").await;
-    let ines = app.new_user("ines").await;
-    let sam = app.new_user("sam").await;
-    let id = group(&maya, &[&leo, &ines], "Crew").await["id"]
-        .as_i64()
-        .unwrap();
+    let [maya, leo, ines, sam] = users(&app, ["maya", "leo", "ines", "sam"]).await;
+    let id = group_id(&maya, &[&leo, &ines], "Crew").await;
     let mut mayas = connect(&app, &maya).await;
     let mut leos = connect(&app, &leo).await;
     let mut ineses = connect(&app, &ines).await;

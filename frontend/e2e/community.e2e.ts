@@ -3,45 +3,17 @@
 //! and opened from there; a reel liked (the heart and a double tap) and commented on. Two or
 //! three creators in their own browser contexts, against the real server (global-setup.ts).
 //! Counts are compared with what the page showed before, never as totals of the shared database.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, creator, phones, run, signUp, toast, type Creator } from './flows';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, creator, createPost, phones, run, signUp, testFiles, toast } from './flows';
 import { gradientPng } from './png';
 import { COMMENTS_PAGE_SIZE } from '../src/features/comments/api/keys';
 
 const phone = phones();
 
-let files: string;
-let photo: string;
-beforeAll(async () => {
-  files = await mkdtemp(join(tmpdir(), 'atelier-e2e-community-'));
-  photo = join(files, 'harbour.png');
-  await writeFile(photo, gradientPng(240, 160, [14, 116, 144], [236, 72, 153]));
+const { photo } = testFiles({
+  photo: ['harbour.png', gradientPng(240, 160, [14, 116, 144], [236, 72, 153])],
 });
-afterAll(async () => {
-  await rm(files, { recursive: true, force: true });
-});
-
-/** Posts a photo through /create and answers the new post's id (from its page). */
-async function createPost(page: Page, who: Creator, caption: string, location: string): Promise<number> {
-  await page.goto(`${baseUrl}/create`);
-  await page.getByRole('heading', { name: 'Create Post' }).waitFor();
-  await page.locator('input[type="file"]').setInputFiles(photo);
-  await page.getByRole('img', { name: 'Preview of your post' }).waitFor();
-  await page.getByLabel('Caption').fill(caption);
-  await page.getByLabel('Location (optional)').fill(location);
-  await page.getByRole('button', { name: 'Share' }).click();
-  await toast(page, 'Post created!');
-  await page.goto(`${baseUrl}/profile/${who.username}`);
-  const tile = page.getByRole('list', { name: 'Posts' }).getByRole('link', { name: new RegExp(`^${caption.slice(0, 20)}`) });
-  await tile.waitFor({ timeout: 20_000 });
-  const href = (await tile.getAttribute('href')) ?? '';
-  expect(href).toMatch(/^\/p\/\d+$/);
-  return Number(href.slice(3));
-}
 
 function commentsList(page: Page): Locator {
   return page.getByRole('list', { name: 'Comments' });
@@ -74,7 +46,7 @@ describe('comments, tags, search and sharing', () => {
     await signUp(b.page, bob);
     const a = await phone('community-a');
     await signUp(a.page, alice);
-    const postId = await createPost(a.page, alice, caption, place);
+    const postId = await createPost(a.page, alice, photo, caption, place);
 
     // Bob opens the post by its address and comments: it shows at once, and the count follows.
     await b.page.goto(`${baseUrl}/p/${postId}`);
@@ -155,7 +127,7 @@ describe('comments, tags, search and sharing', () => {
     await signUp(d.page, dev);
     const c = await phone('community-share-c');
     await signUp(c.page, cara);
-    const postId = await createPost(c.page, cara, caption, '');
+    const postId = await createPost(c.page, cara, photo, caption, '');
 
     // Dev starts a conversation with Cara and keeps it open.
     await d.page.goto(`${baseUrl}/profile/${cara.username}`);

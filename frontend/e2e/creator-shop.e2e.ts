@@ -6,64 +6,20 @@
 //! that the seeded admin approves on /admin. axe checks the sell form, the creators' tab and the
 //! seller's pages. Digital works (slice 3) are covered by the Vitest suite only
 //! (src/app/routes/creator-shop.test.tsx). Amounts are this run's new accounts' own.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, creator, DEMO_ADMIN, phones, run, signIn, signUp, toast, type Creator } from './flows';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, creator, createPost, DEMO_ADMIN, expectAccessible, openEarnings, phones, run, signIn, signUp, testFiles, toast } from './flows';
 import { gradientPng } from './png';
 
 const phone = phones();
 
-let files: string;
-let photo: string;
-beforeAll(async () => {
-  files = await mkdtemp(join(tmpdir(), 'atelier-e2e-creator-shop-'));
-  photo = join(files, 'harbour.png');
-  await writeFile(photo, gradientPng(240, 240, [14, 116, 144], [234, 179, 8]));
+const { photo } = testFiles({
+  photo: ['harbour.png', gradientPng(240, 240, [14, 116, 144], [234, 179, 8])],
 });
-afterAll(async () => {
-  await rm(files, { recursive: true, force: true });
-});
-
-/** axe over the page as it is (dialogs included): no serious or critical violation (as a11y.e2e.ts). */
-async function expectAccessible(page: Page, view: string) {
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  const severe = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}) ${node.target.join(' ')}`));
-  expect.soft(severe, view).toEqual([]);
-}
-
-/** Posts a photo through /create and answers the new post's id (from its page). */
-async function createPost(page: Page, who: Creator, caption: string): Promise<number> {
-  await page.goto(`${baseUrl}/create`);
-  await page.getByRole('heading', { name: 'Create Post' }).waitFor();
-  await page.locator('input[type="file"]').setInputFiles(photo);
-  await page.getByRole('img', { name: 'Preview of your post' }).waitFor();
-  await page.getByLabel('Caption').fill(caption);
-  await page.getByRole('button', { name: 'Share' }).click();
-  await toast(page, 'Post created!');
-  await page.goto(`${baseUrl}/profile/${who.username}`);
-  const tile = page.getByRole('list', { name: 'Posts' }).getByRole('link', { name: new RegExp(`^${caption.slice(0, 20)}`) });
-  await tile.waitFor({ timeout: 20_000 });
-  const href = (await tile.getAttribute('href')) ?? '';
-  expect(href).toMatch(/^\/p\/\d+$/);
-  return Number(href.slice(3));
-}
 
 async function openShop(page: Page) {
   await page.goto(`${baseUrl}/shop`);
   await page.getByRole('heading', { name: 'Atelier Shop' }).waitFor({ timeout: 20_000 });
-}
-
-async function openEarnings(page: Page) {
-  await page.goto(`${baseUrl}/earnings`);
-  await page.getByRole('heading', { name: 'Earnings & Payments' }).waitFor({ timeout: 20_000 });
 }
 
 describe("creators' works", () => {
@@ -76,7 +32,7 @@ describe("creators' works", () => {
     // The creator, on a laptop, posts (to be tipped) and lists a print.
     const c = await phone('creator-shop-maker', 'desktop');
     await signUp(c.page, maker);
-    const postId = await createPost(c.page, maker, caption);
+    const postId = await createPost(c.page, maker, photo, caption);
     await openShop(c.page);
     await c.page.getByRole('button', { name: 'Sell your work' }).click();
     const form = c.page.getByRole('dialog', { name: 'Sell your work' });

@@ -5,60 +5,16 @@
 //! payout. axe checks the tip dialog's two steps and the earnings page. Two browser contexts
 //! against the real server (global-setup.ts); amounts are this run's new accounts' own, never
 //! totals of the shared database.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, creator, phones, run, signUp, toast, type Creator } from './flows';
+
+import { describe, expect, it } from 'vitest';
+import { baseUrl, creator, createPost, expectAccessible, openEarnings, phones, run, signUp, testFiles, toast } from './flows';
 import { gradientPng } from './png';
 
 const phone = phones();
 
-let files: string;
-let photo: string;
-beforeAll(async () => {
-  files = await mkdtemp(join(tmpdir(), 'atelier-e2e-economy-'));
-  photo = join(files, 'study.png');
-  await writeFile(photo, gradientPng(240, 160, [234, 88, 12], [79, 70, 229]));
+const { photo } = testFiles({
+  photo: ['study.png', gradientPng(240, 160, [234, 88, 12], [79, 70, 229])],
 });
-afterAll(async () => {
-  await rm(files, { recursive: true, force: true });
-});
-
-/** Posts a photo through /create and answers the new post's id (from its page). */
-async function createPost(page: Page, who: Creator, caption: string): Promise<number> {
-  await page.goto(`${baseUrl}/create`);
-  await page.getByRole('heading', { name: 'Create Post' }).waitFor();
-  await page.locator('input[type="file"]').setInputFiles(photo);
-  await page.getByRole('img', { name: 'Preview of your post' }).waitFor();
-  await page.getByLabel('Caption').fill(caption);
-  await page.getByRole('button', { name: 'Share' }).click();
-  await toast(page, 'Post created!');
-  await page.goto(`${baseUrl}/profile/${who.username}`);
-  const tile = page.getByRole('list', { name: 'Posts' }).getByRole('link', { name: new RegExp(`^${caption.slice(0, 20)}`) });
-  await tile.waitFor({ timeout: 20_000 });
-  const href = (await tile.getAttribute('href')) ?? '';
-  expect(href).toMatch(/^\/p\/\d+$/);
-  return Number(href.slice(3));
-}
-
-/** axe over the page as it is (dialogs included): no serious or critical violation (as a11y.e2e.ts). */
-async function expectAccessible(page: Page, view: string) {
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  const severe = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}) ${node.target.join(' ')}`));
-  expect.soft(severe, view).toEqual([]);
-}
-
-async function openEarnings(page: Page) {
-  await page.goto(`${baseUrl}/earnings`);
-  await page.getByRole('heading', { name: 'Earnings & Payments' }).waitFor({ timeout: 20_000 });
-}
 
 describe('tips', () => {
   it("a fan tips $5 on a creator's post; the creator's earnings show $4.50 in tips, the tip, and a payout becomes possible", async () => {
@@ -75,7 +31,7 @@ describe('tips', () => {
     await c.page.getByText('No sales or tips yet').waitFor();
     expect(await c.page.getByRole('button', { name: 'Request Withdrawal' }).isDisabled()).toBe(true);
 
-    const postId = await createPost(c.page, maker, caption);
+    const postId = await createPost(c.page, maker, photo, caption);
     // No 'Support' on your own post, nor on your own profile.
     await c.page.goto(`${baseUrl}/p/${postId}`);
     const ownCard = c.page.getByRole('article', { name: `Post by ${maker.displayName}` });

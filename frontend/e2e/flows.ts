@@ -1,9 +1,13 @@
 //! Steps the browser tests share: unique creator names for this run, signing up through the
-//! landing page, waiting for a toast, and phones that close after each test.
+//! landing page, waiting for a toast, phones that close after each test, posting a photo, a
+//! page's axe check, and opening earnings.
 import { execFile } from 'node:child_process';
-import { dirname } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, inject } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, afterEach, expect, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPhone, type PhoneSession, type Screen } from './browser';
 
@@ -96,4 +100,56 @@ export async function signIn(page: Page, creds: { username: string; email: strin
   await page.getByLabel('Password', { exact: true }).fill(creds.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await mainNavigation(page).waitFor({ timeout: 20_000 });
+}
+
+/**
+ * Posts the photo at `photo` through /create (with a location when given) and answers the new
+ * post's id (from its tile on the author's profile).
+ */
+export async function createPost(page: Page, who: Creator, photo: string, caption: string, location?: string): Promise<number> {
+  await page.goto(`${baseUrl}/create`);
+  await page.getByRole('heading', { name: 'Create Post' }).waitFor();
+  await page.locator('input[type="file"]').setInputFiles(photo);
+  await page.getByRole('img', { name: 'Preview of your post' }).waitFor();
+  await page.getByLabel('Caption').fill(caption);
+  if (location !== undefined) await page.getByLabel('Location (optional)').fill(location);
+  await page.getByRole('button', { name: 'Share' }).click();
+  await toast(page, 'Post created!');
+  await page.goto(`${baseUrl}/profile/${who.username}`);
+  const tile = page.getByRole('list', { name: 'Posts' }).getByRole('link', { name: new RegExp(`^${caption.slice(0, 20)}`) });
+  await tile.waitFor({ timeout: 20_000 });
+  const href = (await tile.getAttribute('href')) ?? '';
+  expect(href).toMatch(/^\/p\/\d+$/);
+  return Number(href.slice(3));
+}
+
+/** axe over the page as it is (dialogs included): no serious or critical violation (as a11y.e2e.ts). */
+export async function expectAccessible(page: Page, view: string) {
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  const severe = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((node) => `${v.id} (${v.impact}) ${node.target.join(' ')}`));
+  expect.soft(severe, view).toEqual([]);
+}
+
+export async function openEarnings(page: Page) {
+  await page.goto(`${baseUrl}/earnings`);
+  await page.getByRole('heading', { name: 'Earnings & Payments' }).waitFor({ timeout: 20_000 });
+}
+
+/**
+ * Files a test file's tests upload, written to a temporary folder when the file loads and
+ * removed after its tests: `{ photo: ['sunset.png', bytes] }` answers `{ photo: '/tmp/…/sunset.png' }`.
+ */
+export function testFiles<K extends string>(files: Record<K, [name: string, content: string | Buffer]>): Record<K, string> {
+  const dir = mkdtempSync(join(tmpdir(), 'atelier-e2e-files-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const paths = {} as Record<K, string>;
+  for (const [key, [name, content]] of Object.entries(files) as [K, [string, string | Buffer]][]) {
+    paths[key] = join(dir, name);
+    writeFileSync(paths[key], content);
+  }
+  return paths;
 }

@@ -1,29 +1,15 @@
 //! The social core in the browser (issue 5): two creators in two browser contexts post,
 //! search, follow, like and save; plus create-post validation, own vs other profiles and the
 //! avatar change. Runs against the real server started by global-setup.ts.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, creator, phones, run, signUp, toast } from './flows';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, creator, phones, run, signUp, testFiles, toast } from './flows';
 import { gradientPng } from './png';
 
 
-let files: string;
-let photo: string;
-let avatar: string;
-let notAnImage: string;
-beforeAll(async () => {
-  files = await mkdtemp(join(tmpdir(), 'atelier-e2e-files-'));
-  photo = join(files, 'sunset.png');
-  avatar = join(files, 'avatar.png');
-  notAnImage = join(files, 'notes.txt');
-  await writeFile(photo, gradientPng(240, 160, [255, 94, 58], [88, 28, 135]));
-  await writeFile(avatar, gradientPng(96, 96, [20, 184, 166], [236, 72, 153]));
-  await writeFile(notAnImage, 'just some words');
-});
-afterAll(async () => {
-  await rm(files, { recursive: true, force: true });
+const { photo, avatar, notAnImage } = testFiles({
+  photo: ['sunset.png', gradientPng(240, 160, [255, 94, 58], [88, 28, 135])],
+  avatar: ['avatar.png', gradientPng(96, 96, [20, 184, 166], [236, 72, 153])],
+  notAnImage: ['notes.txt', 'just some words'],
 });
 
 const phone = phones();

@@ -3,25 +3,15 @@
 //! author then sees one view. Explore shows the trending grid with a sponsored card after the
 //! 4th post. Runs against the real server started by global-setup.ts (demo seed: creators with
 //! posts and stories, and ads of every placement).
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseUrl, creator, phones, signUp, toast } from './flows';
+import { baseUrl, creator, phones, signUp, testFiles, toast } from './flows';
 import { gradientPng } from './png';
 
 
-let files: string;
-let tallPhoto: string;
-beforeAll(async () => {
-  files = await mkdtemp(join(tmpdir(), 'atelier-e2e-files-'));
-  tallPhoto = join(files, 'tall.png');
-  // Vertical, as the create-story tips recommend.
-  await writeFile(tallPhoto, gradientPng(180, 320, [56, 189, 248], [217, 70, 239]));
-});
-afterAll(async () => {
-  await rm(files, { recursive: true, force: true });
+// Vertical, as the create-story tips recommend.
+const { tallPhoto } = testFiles({
+  tallPhoto: ['tall.png', gradientPng(180, 320, [56, 189, 248], [217, 70, 239])],
 });
 
 const phone = phones();

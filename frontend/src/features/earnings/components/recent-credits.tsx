@@ -5,10 +5,9 @@
 //! by would push the balance away.
 import { HandCoins } from 'lucide-react';
 import { Link } from 'wouter';
+import { PagedList } from '@/components/paged-list';
 import { Avatar } from '@/components/ui/avatar';
-import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatCents } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { useEarningCredits } from '../api/get-earning-credits';
@@ -82,37 +81,27 @@ function CreditRow({ credit }: { credit: EarningCredit }) {
 export function RecentCredits() {
   const list = useEarningCredits();
   const credits = list.data?.pages.flatMap((page) => page.items) ?? [];
-  let body;
-  if (list.isPending) body = <Skeleton className="h-24 rounded-2xl" />;
-  else if (list.isError && credits.length === 0)
-    body = <EmptyState title="Failed to load your sales and tips" description="Please try again later." className="py-6" />;
-  else if (credits.length === 0)
-    body = (
-      <EmptyState
-        icon={<HandCoins aria-hidden="true" className="size-6" />}
-        title="No sales or tips yet"
-        description="When someone buys your work or supports you, it shows here."
-        className="py-6"
-      />
-    );
-  else
-    body = (
-      <>
-        <ul aria-label="Recent sales and tips" className="divide-y divide-white/10 rounded-2xl border border-white/10 bg-zinc-900/70">
-          {credits.map((credit) => (
-            <CreditRow key={credit.id} credit={credit} />
-          ))}
-        </ul>
-        {list.isFetchNextPageError && <p className="text-sm text-red-300">Failed to load more. Please try again.</p>}
-        {list.hasNextPage && (
-          <div className="flex justify-center">
-            <Button variant="ghost" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
-              {list.isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
-          </div>
-        )}
-      </>
-    );
+  const empty = (
+    <EmptyState
+      icon={<HandCoins aria-hidden="true" className="size-6" />}
+      title="No sales or tips yet"
+      description="When someone buys your work or supports you, it shows here."
+      className="py-6"
+    />
+  );
+  const body = (
+    <PagedList
+      query={list}
+      items={credits}
+      label="Recent sales and tips"
+      failedTitle="Failed to load your sales and tips"
+      empty={empty}
+      skeletonClassName="h-24"
+      auto={false}
+    >
+      {(credit) => <CreditRow key={credit.id} credit={credit} />}
+    </PagedList>
+  );
   return (
     <section aria-labelledby="recent-credits-heading" className="space-y-2">
       <h2 id="recent-credits-heading" className="text-lg font-semibold text-white">

@@ -3,12 +3,11 @@
 //! PATCH) and Unlist (asked first → DELETE; it leaves the list at once).
 import { Download, Package } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { LoadMore } from '@/components/load-more';
+import { PagedList } from '@/components/paged-list';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Label, Textarea } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { formatCents } from '@/lib/money';
 import { cn } from '@/lib/utils';
@@ -149,48 +148,40 @@ export function YourListings({ userId }: { userId: number }) {
   const items = works.data?.pages.flatMap((page) => page.items) ?? [];
   const close = () => setOpen(null);
 
-  let body;
-  if (works.isPending) body = <Skeleton className="h-40 rounded-2xl" />;
-  else if (works.isError) body = <EmptyState title="Failed to load your listings" description="Please try again later." className="py-8" />;
-  else if (items.length === 0)
-    body = (
-      <EmptyState
-        icon={<Package aria-hidden="true" className="size-6" />}
-        title="You have no works listed"
-        description="Sell a print, an object or a file: it shows in the shop and on your profile."
-        className="py-8"
-      />
-    );
-  else
-    body = (
-      <>
-        <ul aria-label="Your listings" className="divide-y divide-white/10 rounded-2xl border border-white/10 bg-zinc-900/70">
-          {items.map((work) => (
-            <li key={work.id} aria-label={work.name} className="flex items-center gap-3 px-3 py-3">
-              <img src={work.imageUrl} alt="" className="size-14 shrink-0 rounded-lg bg-zinc-800 object-cover" />
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-semibold text-white">{work.name}</p>
-                <p className="flex items-center gap-1 text-xs text-zinc-400">
-                  <span className="font-semibold text-zinc-200 tabular-nums">{formatCents(work.price)}</span>
-                  <span aria-hidden="true">·</span>
-                  {work.kind === 'digital' && <Download aria-hidden="true" className="size-3" />}
-                  {availability(work) ?? `${work.stock} in stock`}
-                </p>
-              </div>
-              <div className="flex shrink-0 flex-col gap-1 min-[400px]:flex-row">
-                <Button variant="secondary" className="min-h-9 px-3" aria-label={`Edit ${work.name}`} onClick={() => setOpen({ mode: 'edit', work })}>
-                  Edit
-                </Button>
-                <Button variant="ghost" className="min-h-9 px-3 text-red-300" aria-label={`Unlist ${work.name}`} onClick={() => setOpen({ mode: 'unlist', work })}>
-                  Unlist
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-        <LoadMore hasNextPage={works.hasNextPage} isFetchingNextPage={works.isFetchingNextPage} fetchNextPage={works.fetchNextPage} />
-      </>
-    );
+  const empty = (
+    <EmptyState
+      icon={<Package aria-hidden="true" className="size-6" />}
+      title="You have no works listed"
+      description="Sell a print, an object or a file: it shows in the shop and on your profile."
+      className="py-8"
+    />
+  );
+  const body = (
+    <PagedList query={works} items={items} label="Your listings" failedTitle="Failed to load your listings" empty={empty} skeletonClassName="h-40">
+      {(work) => (
+        <li key={work.id} aria-label={work.name} className="flex items-center gap-3 px-3 py-3">
+          <img src={work.imageUrl} alt="" className="size-14 shrink-0 rounded-lg bg-zinc-800 object-cover" />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-semibold text-white">{work.name}</p>
+            <p className="flex items-center gap-1 text-xs text-zinc-400">
+              <span className="font-semibold text-zinc-200 tabular-nums">{formatCents(work.price)}</span>
+              <span aria-hidden="true">·</span>
+              {work.kind === 'digital' && <Download aria-hidden="true" className="size-3" />}
+              {availability(work) ?? `${work.stock} in stock`}
+            </p>
+          </div>
+          <div className="flex shrink-0 flex-col gap-1 min-[400px]:flex-row">
+            <Button variant="secondary" className="min-h-9 px-3" aria-label={`Edit ${work.name}`} onClick={() => setOpen({ mode: 'edit', work })}>
+              Edit
+            </Button>
+            <Button variant="ghost" className="min-h-9 px-3 text-red-300" aria-label={`Unlist ${work.name}`} onClick={() => setOpen({ mode: 'unlist', work })}>
+              Unlist
+            </Button>
+          </div>
+        </li>
+      )}
+    </PagedList>
+  );
 
   return (
     <section aria-labelledby="your-listings-heading" className="space-y-2">

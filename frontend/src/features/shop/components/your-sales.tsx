@@ -2,10 +2,9 @@
 //! page at a time: the work, how many, the buyer, what was paid, what they were credited and the
 //! fee the platform kept, and when.
 import { Receipt } from 'lucide-react';
-import { LoadMore } from '@/components/load-more';
+import { PagedList } from '@/components/paged-list';
 import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
 import { formatCents } from '@/lib/money';
 import { useSales } from '../api/get-sales';
 
@@ -19,46 +18,38 @@ export function saleDate(iso: string): string {
 export function YourSales() {
   const sales = useSales();
   const items = sales.data?.pages.flatMap((page) => page.items) ?? [];
-  let body;
-  if (sales.isPending) body = <Skeleton className="h-32 rounded-2xl" />;
-  else if (sales.isError) body = <EmptyState title="Failed to load your sales" description="Please try again later." className="py-8" />;
-  else if (items.length === 0)
-    body = (
-      <EmptyState
-        icon={<Receipt aria-hidden="true" className="size-6" />}
-        title="No sales yet"
-        description="When someone buys one of your works, it shows here."
-        className="py-8"
-      />
-    );
-  else
-    body = (
-      <>
-        <ul aria-label="Your sales" className="divide-y divide-white/10 rounded-2xl border border-white/10 bg-zinc-900/70">
-          {items.map((sale) => (
-            <li key={sale.id} aria-label={`${sale.productName}, bought by ${sale.buyer.displayName}`} className="flex items-start gap-3 px-3 py-3">
-              <span aria-hidden="true">
-                <Avatar src={sale.buyer.profileImage} name={sale.buyer.displayName} className="size-9 text-sm" />
-              </span>
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-semibold text-white">{sale.productName}</p>
-                <p className="truncate text-xs text-zinc-400">
-                  Qty {sale.quantity} · {sale.buyer.displayName} <span className="text-zinc-500">@{sale.buyer.username}</span>
-                </p>
-                <p className="text-xs text-zinc-500">{saleDate(sale.createdAt)}</p>
-              </div>
-              <div className="flex shrink-0 flex-col items-end text-right">
-                <span className="text-sm font-semibold text-emerald-300 tabular-nums">+{formatCents(sale.credited)}</span>
-                <span className="text-xs text-zinc-400 tabular-nums">
-                  of {formatCents(sale.totalAmount)} · fee {formatCents(sale.fee)}
-                </span>
-              </div>
-            </li>
-          ))}
-        </ul>
-        <LoadMore hasNextPage={sales.hasNextPage} isFetchingNextPage={sales.isFetchingNextPage} fetchNextPage={sales.fetchNextPage} />
-      </>
-    );
+  const empty = (
+    <EmptyState
+      icon={<Receipt aria-hidden="true" className="size-6" />}
+      title="No sales yet"
+      description="When someone buys one of your works, it shows here."
+      className="py-8"
+    />
+  );
+  const body = (
+    <PagedList query={sales} items={items} label="Your sales" failedTitle="Failed to load your sales" empty={empty}>
+      {(sale) => (
+        <li key={sale.id} aria-label={`${sale.productName}, bought by ${sale.buyer.displayName}`} className="flex items-start gap-3 px-3 py-3">
+          <span aria-hidden="true">
+            <Avatar src={sale.buyer.profileImage} name={sale.buyer.displayName} className="size-9 text-sm" />
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-sm font-semibold text-white">{sale.productName}</p>
+            <p className="truncate text-xs text-zinc-400">
+              Qty {sale.quantity} · {sale.buyer.displayName} <span className="text-zinc-500">@{sale.buyer.username}</span>
+            </p>
+            <p className="text-xs text-zinc-500">{saleDate(sale.createdAt)}</p>
+          </div>
+          <div className="flex shrink-0 flex-col items-end text-right">
+            <span className="text-sm font-semibold text-emerald-300 tabular-nums">+{formatCents(sale.credited)}</span>
+            <span className="text-xs text-zinc-400 tabular-nums">
+              of {formatCents(sale.totalAmount)} · fee {formatCents(sale.fee)}
+            </span>
+          </div>
+        </li>
+      )}
+    </PagedList>
+  );
   return (
     <section aria-labelledby="your-sales-heading" className="space-y-2">
       <h2 id="your-sales-heading" className="text-lg font-semibold text-white">

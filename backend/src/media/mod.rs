@@ -492,7 +492,6 @@ impl Media {
         })
     }
 
-    /// Copies a file to the store under `key` in 5 MiB parts, reading a part at a time.
     /// Stores a digital work's file, as spooled (`VideoSpool` takes any bytes up to 100 MiB), under
     /// `works/{sha256}`: a key with a slash, which `/media/{key}` never serves, so only the
     /// download route (for its buyers) reads it. Answers the key.
@@ -502,15 +501,7 @@ impl Media {
         Ok(key)
     }
 
-    /// A stored work's bytes as a stream, and its size.
-    pub async fn open_work(&self, key: &str) -> Result<(u64, WorkStream), MediaError> {
-        let found = self.store.get(&StorePath::from(key)).await.map_err(|err| {
-            MediaError::Store(anyhow::Error::new(err).context(format!("reading {key}")))
-        })?;
-        let size = found.meta.size;
-        Ok((size, found.into_stream()))
-    }
-
+    /// Copies a file to the store under `key` in 5 MiB parts, reading a part at a time.
     async fn put_file(&self, key: &str, path: &std::path::Path) -> Result<(), MediaError> {
         use tokio::io::AsyncReadExt;
         let failed = |err: anyhow::Error| MediaError::Store(err.context(format!("storing {key}")));
@@ -558,11 +549,6 @@ impl Media {
             })
     }
 }
-
-/// A stored work's bytes, as the store streams them.
-pub type WorkStream = std::pin::Pin<
-    Box<dyn futures_util::Stream<Item = object_store::Result<axum::body::Bytes>> + Send>,
->;
 
 /// `{hex sha256 of the bytes}.{ext}`
 fn key_for(rendition: &process::Encoded) -> String {

@@ -44,8 +44,7 @@ async fn serve(
 
     let mut response = Response::builder()
         .header(header::CACHE_CONTROL, IMMUTABLE)
-        .header(header::ETAG, &etag)
-        .header(header::ACCEPT_RANGES, "bytes");
+        .header(header::ETAG, &etag);
 
     if revalidates(&headers, &etag) {
         let response = response
@@ -55,11 +54,38 @@ async fn serve(
         return Ok(response);
     }
 
+    response = response.header(header::CONTENT_TYPE, content_type);
+    let body = if method == Method::HEAD {
+        Ranged::Head
+    } else {
+        Ranged::Get
+    };
+    ranged(store.as_ref(), &location, size, &headers, response, body).await
+}
+
+/// Whether a ranged answer carries the bytes (`GET`) or only their headers (`HEAD`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ranged {
+    Get,
+    Head,
+}
+
+/// Answers the object at `location` (`size` bytes) on `response`: whole (200), or the one byte
+/// range the request's `Range` asks for (206 with its Content-Range; 416 past the end), streamed
+/// from the store, never held in memory.
+pub async fn ranged(
+    store: &dyn object_store::ObjectStore,
+    location: &StorePath,
+    size: u64,
+    headers: &HeaderMap,
+    mut response: axum::http::response::Builder,
+    body: Ranged,
+) -> ApiResult<Response> {
     let range = match headers.get(header::RANGE).and_then(|v| v.to_str().ok()) {
         Some(value) => requested_range(value, size)?,
         None => None,
     };
-    response = response.header(header::CONTENT_TYPE, content_type);
+    response = response.header(header::ACCEPT_RANGES, "bytes");
     let (status, start, end) = match range {
         Some((start, end)) => {
             response =
@@ -73,7 +99,7 @@ async fn serve(
         .status(status)
         .header(header::CONTENT_LENGTH, length);
 
-    let body = if method == Method::HEAD || length == 0 {
+    let body = if body == Ranged::Head || length == 0 {
         Body::empty()
     } else {
         let options = GetOptions {
@@ -81,10 +107,10 @@ async fn serve(
             ..GetOptions::default()
         };
         let object = store
-            .get_opts(&location, options)
+            .get_opts(location, options)
             .await
             .map_err(|err| match err {
-                object_store::Error::NotFound { .. } => not_found(),
+                object_store::Error::NotFound { .. } => ApiError::not_found("Not found"),
                 other => ApiError::Internal(other.into()),
             })?;
         Body::from_stream(object.into_stream())
@@ -92,6 +118,43 @@ async fn serve(
     response
         .body(body)
         .map_err(|err| ApiError::Internal(err.into()))
+}
+
+impl super::Media {
+    /// A stored work's file (`works/{sha256}`) on `response`, with its hash as a strong ETag:
+    /// whole, or the byte range the request asks for, so a browser resumes a broken download.
+    /// An `If-Range` naming another ETag gets the whole file.
+    pub async fn send_work(
+        &self,
+        key: &str,
+        headers: &HeaderMap,
+        response: axum::http::response::Builder,
+    ) -> ApiResult<Response> {
+        let location = StorePath::from(key);
+        let meta = self
+            .store()
+            .head(&location)
+            .await
+            .map_err(|err| ApiError::Internal(err.into()))?;
+        let etag = format!("\"{}\"", key.rsplit('/').next().unwrap_or(key));
+        let mut headers = headers.clone();
+        let other_version = headers
+            .get(header::IF_RANGE)
+            .is_some_and(|value| value.as_bytes() != etag.as_bytes());
+        if other_version {
+            headers.remove(header::RANGE);
+        }
+        let response = response.header(header::ETAG, &etag);
+        ranged(
+            self.store().as_ref(),
+            &location,
+            meta.size,
+            &headers,
+            response,
+            Ranged::Get,
+        )
+        .await
+    }
 }
 
 /// `If-None-Match` names this object's ETag (or `*`).

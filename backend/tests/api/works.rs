@@ -523,7 +523,45 @@ async fn a_digital_work_is_downloaded_by_its_buyer_alone(backend: Backend) {
         disposition.starts_with("attachment; filename=\"brushes v2.zip\""),
         "{disposition}"
     );
+    assert!(
+        disposition.ends_with("filename*=UTF-8''brushes%20v2.zip"),
+        "{disposition}"
+    );
+    assert_eq!(download.headers()["accept-ranges"], "bytes");
+    let etag = download.headers()["etag"].to_str().unwrap().to_owned();
     assert_eq!(download.bytes().await.unwrap().to_vec(), contents);
+    // A broken download resumes: the rest from byte 7, while the file is the same one.
+    let rest = maya
+        .client
+        .get(maya.url(&url))
+        .header("Range", "bytes=7-")
+        .header("If-Range", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(rest.status(), 206);
+    assert_eq!(
+        rest.headers()["content-range"],
+        format!("bytes 7-{}/{}", contents.len() - 1, contents.len()).as_str()
+    );
+    assert_eq!(rest.bytes().await.unwrap().to_vec(), contents[7..].to_vec());
+    let changed = maya
+        .client
+        .get(maya.url(&url))
+        .header("Range", "bytes=7-")
+        .header("If-Range", "\"another\"")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(changed.status(), 200);
+    let past_the_end = maya
+        .client
+        .get(maya.url(&url))
+        .header("Range", "bytes=500-")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(past_the_end.status(), 416);
     // Nobody else: the seller, a stranger, anonymous.
     assert_eq!(leo.get(&url).await.status(), 404);
     assert_eq!(ines.get(&url).await.status(), 404);

@@ -782,7 +782,8 @@ export interface paths {
         };
         /**
          * The file of a digital work you bought (as an attachment, under the name it was uploaded
-         *     with); 404 for anyone else's order and for a physical one.
+         *     with), whole or the one byte range asked for; 404 for anyone else's order and for a physical
+         *     one.
          */
         get: operations["download"];
         put?: never;
@@ -6096,6 +6097,15 @@ export interface operations {
                     "application/octet-stream": number[];
                 };
             };
+            /** @description The byte range the Range header asked for (a resumed download) */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": number[];
+                };
+            };
             /** @description Invalid id */
             400: {
                 headers: {
@@ -6116,6 +6126,15 @@ export interface operations {
             };
             /** @description No order of yours of a digital work with this id */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The Range starts past the end of the file */
+            416: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,12 +1,35 @@
 //! The shop and earnings part of the demo: the catalogue's pictures (drawn in code), credits
-//! for the demo creators and two orders for maya. Each step runs once: a product with a picture
-//! keeps it, a creator with any credit is not credited again, and maya's orders are placed
-//! only while she has none.
+//! for the demo creators, two orders for maya, and maya's own print with its sales and her tips
+//! over the last weeks (so her earnings chart, 'Your sales' and the admin's volumes show
+//! something). Each step runs once: a product with a picture keeps it, a creator with any
+//! credit is not credited again, maya's orders are placed only while she has none, and her
+//! print, sales and tips only while she has no work listed.
 
 use super::art;
-use crate::db::{self, Db, shop::NewOrder};
+use crate::db::shop::{NewOrder, NewWork};
+use crate::db::tips::{NewTip, Reserved};
+use crate::db::{self, Db};
 use crate::domain::Page;
+use crate::domain::money::{DEFAULT_PLATFORM_FEE_PERCENT, platform_fee};
 use crate::media::{ImageKind, Media};
+
+const DAY_MS: i64 = 86_400_000;
+
+/// Maya's print: name, description, price in cents, stock.
+const DEMO_PRINT: (&str, &str, i64, i64) = (
+    "Harbour at Dawn, signed print",
+    "A3 giclée print on cotton rag, signed and numbered: an edition of 50.",
+    4_500,
+    20,
+);
+/// Sales of maya's print: (buyer, quantity, days ago).
+const DEMO_SALES: &[(&str, i64, i64)] = &[("leo", 1, 9), ("sofia", 2, 3)];
+/// Tips to maya: (from, cents, message, days ago).
+const DEMO_TIPS: &[(&str, i64, &str, i64)] = &[
+    ("leo", 500, "The harbour series is wonderful", 12),
+    ("sofia", 1_000, "Thank you for the storyboard crit!", 5),
+    ("leo", 200, "", 1),
+];
 
 /// Draws and stores a square picture for each product that has none (content-addressed, so
 /// two fillers at once store the same file and the first key wins).
@@ -53,6 +76,7 @@ pub async fn seed_shop(db: &Db, media: &Media) -> anyhow::Result<()> {
         credited.push(user.id);
         db::earnings::credit(db, user.id, *cents, note, now - 3 * 86_400_000).await?;
     }
+    seed_creator_economy(db, media, now).await?;
     let Some(maya) = db::users::find_by_username(db, "maya").await? else {
         return Ok(());
     };
@@ -85,6 +109,84 @@ pub async fn seed_shop(db: &Db, media: &Media) -> anyhow::Result<()> {
             },
         )
         .await?;
+    }
+    Ok(())
+}
+
+/// Maya's print in 'From creators', its sales and her tips, through the same writes as the app
+/// (the credits net of the default fee, the `sale` and `tip` notifications).
+async fn seed_creator_economy(db: &Db, media: &Media, now: i64) -> anyhow::Result<()> {
+    let Some(maya) = db::users::find_by_username(db, "maya").await? else {
+        return Ok(());
+    };
+    let first = Page {
+        limit: 1,
+        before: i64::MAX,
+    };
+    if !db::shop::works_page(db, maya.id, Some(maya.id), first)
+        .await?
+        .is_empty()
+    {
+        return Ok(());
+    }
+    let (name, description, price, stock) = DEMO_PRINT;
+    let picture = tokio::task::spawn_blocking(|| art::artwork(7_100, 480, 480)).await?;
+    let stored = media.ingest_image(db, picture, ImageKind::Post).await?;
+    let print = db::shop::create_work(
+        db,
+        &NewWork {
+            seller_id: maya.id,
+            name,
+            description,
+            price_cents: price,
+            category: "prints",
+            image_key: &stored.key,
+            stock: Some(stock),
+            file: None,
+            created_at: now - 14 * DAY_MS,
+        },
+    )
+    .await?;
+    for (n, (buyer, quantity, days)) in DEMO_SALES.iter().enumerate() {
+        let Some(buyer) = db::users::find_by_username(db, buyer).await? else {
+            continue;
+        };
+        db::shop::place(
+            db,
+            NewOrder {
+                user_id: buyer.id,
+                product_id: print,
+                quantity: *quantity,
+                unit_price_cents: price,
+                payment_method: "stripe",
+                payment_reference: &format!("demo_seed_sale_{n}"),
+                idempotency_key: None,
+                created_at: now - days * DAY_MS,
+                seller_id: Some(maya.id),
+                fee_cents: platform_fee(price * quantity, DEFAULT_PLATFORM_FEE_PERCENT),
+            },
+        )
+        .await?;
+    }
+    for (n, (from, cents, message, days)) in DEMO_TIPS.iter().enumerate() {
+        let Some(from) = db::users::find_by_username(db, from).await? else {
+            continue;
+        };
+        let at = now - days * DAY_MS;
+        let tip = NewTip {
+            from_user_id: from.id,
+            to_user_id: maya.id,
+            amount_cents: *cents,
+            fee_cents: platform_fee(*cents, DEFAULT_PLATFORM_FEE_PERCENT),
+            post_id: None,
+            reel_id: None,
+            message: (!message.is_empty()).then_some(*message),
+            idempotency_key: None,
+            created_at: at,
+        };
+        if let Reserved::New(id) = db::tips::reserve(db, &tip).await? {
+            db::tips::pay(db, id, &format!("demo_seed_tip_{n}"), at).await?;
+        }
     }
     Ok(())
 }

@@ -105,8 +105,9 @@ async fn the_demo_seed_is_idempotent_and_its_accounts_sign_in(backend: Backend) 
     let audio = app.get(voicemails[0]["voiceUrl"].as_str().unwrap()).await;
     assert_eq!(audio.headers()["content-type"], "audio/wav");
 
-    // The shop: every product has its picture; maya has $1,250.00 to withdraw and two orders,
-    // once; leo and sofia have credits too.
+    // The shop: every product has its picture; maya has $1,250.00 credited, plus her print's
+    // two sales ($45.00 and $90.00) and three tips ($5, $10, $2), each less the 10 % fee, and
+    // two orders, once; leo and sofia have credits too.
     let products: Value = app.get("/api/products").await.json().await.unwrap();
     assert_eq!(products.as_array().unwrap().len(), 13);
     let picture = app.get(products[0]["imageUrl"].as_str().unwrap()).await;
@@ -114,8 +115,30 @@ async fn the_demo_seed_is_idempotent_and_its_accounts_sign_in(backend: Backend) 
     let balance: Value = app.get("/api/user/balance").await.json().await.unwrap();
     assert_eq!(
         balance,
-        json!({"availableBalance": 125_000, "pendingBalance": 0, "totalEarnings": 125_000})
+        json!({"availableBalance": 138_680, "pendingBalance": 0, "totalEarnings": 138_680})
     );
+    let summary: Value = app
+        .get("/api/user/earnings/summary?days=30")
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        summary["totals"],
+        json!({"sales": 12_150, "tips": 1_530, "other": 125_000, "fees": 1_520})
+    );
+    let works: Value = app
+        .get("/api/products?source=creators")
+        .await
+        .json()
+        .await
+        .unwrap();
+    let works = works.as_array().unwrap();
+    assert_eq!(works.len(), 1, "twice seeded, one print");
+    assert_eq!(works[0]["seller"]["username"], "maya");
+    assert_eq!(works[0]["stock"], 17);
+    let sales: Value = app.get("/api/user/sales").await.json().await.unwrap();
+    assert_eq!(sales.as_array().unwrap().len(), 2);
     let orders: Value = app.get("/api/orders").await.json().await.unwrap();
     assert_eq!(
         orders.as_array().unwrap().len(),

@@ -13,5 +13,7 @@ describe('the earnings chart', () => {
     ]);
     const ticks = config.options?.scales?.y?.ticks as { callback: (value: number) => string };
     expect(ticks.callback(1250)).toBe('$12.50');
+    // A month without sales or tips still has an axis of distinct amounts, up to a dollar.
+    expect(config.options?.scales?.y).toMatchObject({ beginAtZero: true, suggestedMax: 100, ticks: { precision: 0 } });
   });
 });

@@ -54,8 +54,11 @@ export function chartConfig(days: EarningsDay[]): ChartConfiguration<'bar', numb
         y: {
           stacked: true,
           beginAtZero: true,
+          // Whole cents, and at least a dollar high: a quiet month reads $0.00 to $1.00, not
+          // '$0.01, $0.00, $0.00'.
+          suggestedMax: 100,
           grid: { color: GRID_COLOUR },
-          ticks: { color: TEXT_COLOUR, maxTicksLimit: 5, callback: (value) => formatCents(Number(value)) },
+          ticks: { color: TEXT_COLOUR, maxTicksLimit: 5, precision: 0, callback: (value) => formatCents(Number(value)) },
         },
       },
       plugins: {

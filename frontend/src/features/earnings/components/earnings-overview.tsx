@@ -44,7 +44,9 @@ export function EarningsOverview() {
         Last {SUMMARY_DAYS} days
       </h2>
       <div className="rounded-2xl border border-white/10 bg-zinc-900/70 p-3">{chart}</div>
-      <ul aria-label={`Totals over the last ${SUMMARY_DAYS} days`} className="grid grid-cols-2 gap-2 lg:grid-cols-4">
+      {/* Two by two at every width: the page's column is a phone's width even on a desktop, and
+          four across cut the amounts short ('$1,2…'). */}
+      <ul aria-label={`Totals over the last ${SUMMARY_DAYS} days`} className="grid grid-cols-2 gap-2">
         <StatTile label="Sales" value={money(totals?.sales)} failed={failed} icon={ShoppingBag} accent="text-emerald-400" />
         <StatTile label="Tips" value={money(totals?.tips)} failed={failed} icon={HandCoins} accent="text-fuchsia-400" />
         <StatTile label="Other" value={money(totals?.other)} failed={failed} icon={Coins} accent="text-sky-400" />

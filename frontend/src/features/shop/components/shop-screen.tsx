@@ -166,9 +166,10 @@ export function ShopScreen({
 
   return (
     <main className="space-y-4 px-4 pt-6 pb-6">
-      <header className="flex items-center gap-2">
-        <div className="min-w-0 flex-1">
-          <h1 className="truncate text-2xl font-semibold text-white">{SHOP_TITLE}</h1>
+      {/* The title is never cut: on a narrow phone the two buttons wrap below it together. */}
+      <header className="flex flex-wrap items-center gap-2">
+        <div className="flex-1">
+          <h1 className="text-2xl font-semibold whitespace-nowrap text-white">{SHOP_TITLE}</h1>
           {store && (
             <a
               href={store}
@@ -181,11 +182,13 @@ export function ShopScreen({
             </a>
           )}
         </div>
-        <Button variant="secondary" className="shrink-0 px-3 [&>svg]:max-[399px]:hidden" onClick={() => setSellOpen(true)}>
-          <Plus aria-hidden="true" className="size-4" />
-          Sell your work
-        </Button>
-        <CartButton count={count} onClick={() => setCartOpen(true)} />
+        <div className="ml-auto flex items-center gap-2">
+          <Button variant="secondary" className="px-3" onClick={() => setSellOpen(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            Sell your work
+          </Button>
+          <CartButton count={count} onClick={() => setCartOpen(true)} />
+        </div>
       </header>
 
       <Tabs<ShopTab>

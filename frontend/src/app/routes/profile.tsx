@@ -34,6 +34,9 @@ type TabId = 'posts' | 'reels' | 'shop' | 'saved';
 const linkButton =
   'inline-flex min-h-11 min-w-0 items-center justify-center gap-2 rounded-xl border border-white/10 bg-white/5 px-1 text-sm whitespace-nowrap font-semibold text-zinc-100 transition hover:bg-white/10 max-[399px]:text-[13px] [&>svg]:max-[399px]:hidden';
 
+/** A profile action among three in a phone's width: its icon goes below 400 px, never squeezed. */
+const fitted = 'min-w-0 px-1 whitespace-nowrap max-[399px]:text-[13px] [&>svg]:max-[399px]:hidden';
+
 /** Whether the signed-in user follows `profile`, or asked to: the follow status once read, else the profile's. */
 function useFollowState(profile: Profile, { enabled }: { enabled: boolean }) {
   const status = useFollowStatus(profile.id, { enabled });
@@ -47,11 +50,11 @@ function OtherUserActions({ profile, follow }: { profile: Profile; follow: { isF
   return (
     <>
       <FollowButton userId={profile.id} isFollowing={follow.isFollowing} isRequested={follow.isRequested} className="min-w-0" />
-      <MessageButton userId={profile.id} className="min-w-0" />
+      <MessageButton userId={profile.id} className={fitted} />
       <SupportButton
         recipient={profile}
         variant="button"
-        className="px-1 whitespace-nowrap max-[399px]:text-[13px] [&>svg]:max-[399px]:hidden"
+        className={fitted}
       />
     </>
   );
@@ -60,7 +63,7 @@ function OtherUserActions({ profile, follow }: { profile: Profile; follow: { isF
 function OwnActions({ profile }: { profile: Profile }) {
   return (
     <>
-      <EditProfileDialog profile={profile} className="min-w-0 px-1 whitespace-nowrap max-[399px]:text-[13px] [&>svg]:max-[399px]:hidden" />
+      <EditProfileDialog profile={profile} className={fitted} />
       <Link href="/settings" className={linkButton}>
         <Settings aria-hidden="true" className="size-4" />
         Settings

@@ -96,13 +96,25 @@ search_completions="SELECT term FROM (SELECT term, posts_count FROM search_terms
   WHERE posts_count > 0
   ORDER BY CASE WHEN term = \$1 THEN 0 ELSE 1 END, posts_count DESC, term LIMIT \$4"
 stories="WITH grp AS (
-    SELECT l.user_id, MAX(l.created_at) AS latest,
-      CASE WHEN l.user_id = \$1 THEN 0
-           WHEN EXISTS (SELECT 1 FROM follows f WHERE f.follower_id = \$1 AND f.followee_id = l.user_id)
-           THEN 1 ELSE 2 END AS rnk
-    FROM stories l WHERE l.expires_at > \$2
-    GROUP BY l.user_id ORDER BY rnk, latest DESC, l.user_id DESC LIMIT \$3)
-  SELECT $story_columns FROM grp JOIN users u ON u.id = grp.user_id
+    SELECT user_id, latest, rnk FROM (
+      SELECT a.user_id, a.latest_at AS latest, 0 AS rnk FROM story_authors a
+      WHERE a.user_id = \$1 AND a.expires_at > \$2) own
+    UNION ALL
+    SELECT user_id, latest, rnk FROM (
+      SELECT a.user_id, a.latest_at AS latest, 1 AS rnk FROM follows f
+      JOIN story_authors a ON a.user_id = f.followee_id
+      JOIN users au ON au.id = a.user_id AND au.deactivated_at IS NULL
+      WHERE f.follower_id = \$1 AND a.user_id <> \$1 AND a.expires_at > \$2
+      ORDER BY a.latest_at DESC, a.user_id DESC LIMIT \$3) followed
+    UNION ALL
+    SELECT user_id, latest, rnk FROM (
+      SELECT a.user_id, a.latest_at AS latest, 2 AS rnk FROM story_authors a
+      JOIN users au ON au.id = a.user_id AND au.deactivated_at IS NULL
+      WHERE a.user_id <> \$1 AND a.expires_at > \$2
+        AND NOT EXISTS (SELECT 1 FROM follows nf WHERE nf.follower_id = \$1 AND nf.followee_id = a.user_id)
+      ORDER BY a.latest_at DESC, a.user_id DESC LIMIT \$3) others),
+  picked AS (SELECT user_id, latest, rnk FROM grp ORDER BY rnk, latest DESC, user_id DESC LIMIT \$3)
+  SELECT $story_columns FROM picked grp JOIN users u ON u.id = grp.user_id
   JOIN stories s ON s.user_id = grp.user_id
   WHERE s.expires_at > \$2
   ORDER BY grp.rnk, grp.latest DESC, grp.user_id DESC, s.created_at, s.id"

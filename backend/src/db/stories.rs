@@ -1,6 +1,7 @@
 //! Stories and their views. The strip is one query: the groups (at most `MAX_GROUPS` users with
-//! live stories, ranked) are picked from a scan of `stories_user_id_idx` alone, then joined to
-//! their authors and live stories with the viewer's `viewedByMe`, already in the strip's order.
+//! live stories, ranked) are picked from `story_authors` (one row per author, kept by triggers),
+//! then joined to their authors and live stories with the viewer's `viewedByMe`, already in the
+//! strip's order.
 //! Every time here comes from the caller (the injected clock), never from the database.
 
 use sqlx::FromRow;
@@ -99,29 +100,55 @@ pub async fn find(
 /// story (none of accounts blocked either way or muted); at most `MAX_GROUPS` groups, each group's stories oldest first. Rows of one group
 /// are consecutive.
 pub async fn strip(db: &Db, viewer: i64, now: i64) -> Result<Vec<StoryView>, sqlx::Error> {
+    // Each of the three ranks picks at most `MAX_GROUPS` authors from `story_authors` (one row
+    // per author, their latest story): the viewer's own row by its key, the followed from the
+    // viewer's follows, everyone else from `story_authors_latest_idx` read backwards until
+    // enough pass the visibility checks. No live story is read before its group is chosen.
     sqlx::query_as(concat!(
         "WITH grp AS (
-           SELECT l.user_id, MAX(l.created_at) AS latest,
-                  CASE WHEN l.user_id = $1 THEN 0
-                       WHEN EXISTS (SELECT 1 FROM follows f
-                                    WHERE f.follower_id = $1 AND f.followee_id = l.user_id)
-                       THEN 1 ELSE 2 END AS rnk
-           FROM stories l
-           WHERE l.expires_at > $2 AND ",
-        may_see!("$1", "l.user_id"),
+           SELECT user_id, latest, rnk FROM (
+             SELECT a.user_id, a.latest_at AS latest, 0 AS rnk FROM story_authors a
+             WHERE a.user_id = $1 AND a.expires_at > $2
+           ) own
+           UNION ALL
+           SELECT user_id, latest, rnk FROM (
+             SELECT a.user_id, a.latest_at AS latest, 1 AS rnk
+             FROM follows f
+             JOIN story_authors a ON a.user_id = f.followee_id
+             JOIN users au ON au.id = a.user_id AND au.deactivated_at IS NULL
+             WHERE f.follower_id = $1 AND a.user_id <> $1 AND a.expires_at > $2 AND ",
+        may_see!("$1", "a.user_id"),
         " AND ",
-        not_muted!("$1", "l.user_id"),
-        " AND ",
-        shown!("$1", "l.removed_at"),
+        not_muted!("$1", "a.user_id"),
         "
-           GROUP BY l.user_id
-           ORDER BY rnk, latest DESC, l.user_id DESC
+             ORDER BY a.latest_at DESC, a.user_id DESC
+             LIMIT $3
+           ) followed
+           UNION ALL
+           SELECT user_id, latest, rnk FROM (
+             SELECT a.user_id, a.latest_at AS latest, 2 AS rnk
+             FROM story_authors a
+             JOIN users au ON au.id = a.user_id AND au.deactivated_at IS NULL
+             WHERE a.user_id <> $1 AND a.expires_at > $2
+               AND NOT EXISTS (SELECT 1 FROM follows nf
+                               WHERE nf.follower_id = $1 AND nf.followee_id = a.user_id) AND ",
+        may_see!("$1", "a.user_id"),
+        " AND ",
+        not_muted!("$1", "a.user_id"),
+        "
+             ORDER BY a.latest_at DESC, a.user_id DESC
+             LIMIT $3
+           ) others
+         ),
+         picked AS (
+           SELECT user_id, latest, rnk FROM grp
+           ORDER BY rnk, latest DESC, user_id DESC
            LIMIT $3
          )
          SELECT ",
         story_view_columns!(),
-        " FROM grp
-         JOIN users u ON u.id = grp.user_id AND u.deactivated_at IS NULL
+        " FROM picked grp
+         JOIN users u ON u.id = grp.user_id
          JOIN stories s ON s.user_id = grp.user_id
          WHERE s.expires_at > $2 AND ",
         shown!("$1", "s.removed_at"),

@@ -31,7 +31,7 @@ both_backends!(
     bad_decisions_are_refused_and_change_nothing,
 );
 
-async fn report(user: &TestUser, target_type: &str, target_id: &Value, reason: &str) -> i64 {
+pub async fn report(user: &TestUser, target_type: &str, target_id: &Value, reason: &str) -> i64 {
     let response = user
         .post_json(
             "/api/reports",
@@ -58,7 +58,7 @@ async fn queue(boss: &TestUser, status: &str) -> Vec<Value> {
 }
 
 /// The open case of the target.
-async fn case_of(boss: &TestUser, target_type: &str, target_id: &Value) -> Value {
+pub async fn case_of(boss: &TestUser, target_type: &str, target_id: &Value) -> Value {
     queue(boss, "open")
         .await
         .into_iter()
@@ -75,7 +75,7 @@ async fn decide(boss: &TestUser, case: &Value, action: &str) -> reqwest::Respons
     .await
 }
 
-async fn decided(boss: &TestUser, case: &Value, action: &str) -> Value {
+pub async fn decided(boss: &TestUser, case: &Value, action: &str) -> Value {
     let response = decide(boss, case, action).await;
     assert_eq!(response.status(), StatusCode::OK, "{action}");
     response.json().await.unwrap()

@@ -7,10 +7,12 @@ use base64::Engine;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
+use crate::admin::admin;
 use crate::both_backends;
 use crate::helpers::{Backend, TestUser, error_of, spawn_app, spawn_app_with};
 use crate::media::png_declaring;
 use crate::posts::png_data_url;
+use crate::reports::{case_of, decided, report};
 
 both_backends!(
     a_story_with_an_external_image_is_answered_with_its_fields_and_a_24_hour_expiry,
@@ -24,6 +26,7 @@ both_backends!(
     a_view_counts_once_per_viewer_and_the_author_is_not_counted,
     viewing_an_unknown_expired_or_malformed_story_is_refused,
     the_strip_shows_at_most_fifty_groups_keeping_mine_and_the_latest,
+    the_strip_ranks_by_the_latest_story_still_shown_and_forgets_expired_authors,
 );
 
 const PICTURE: &str = "https://img.example.com/story.jpg";
@@ -463,4 +466,55 @@ async fn the_strip_shows_at_most_fifty_groups_keeping_mine_and_the_latest(backen
     let mut expected = vec![me.id];
     expected.extend(others.iter().rev().take(49));
     assert_eq!(groups, expected);
+}
+
+async fn the_strip_ranks_by_the_latest_story_still_shown_and_forgets_expired_authors(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let me = app.new_user("myself").await;
+    let ana = app.new_user("teller_a").await;
+    let ben = app.new_user("teller_b").await;
+    let boss = admin(&app, "boss").await;
+    let id = |story: &Value| story["id"].as_i64().unwrap();
+    let first = post_story(&ana, json!({"content": PICTURE})).await;
+    app.advance_clock(Duration::from_secs(60));
+    let middle = post_story(&ben, json!({"content": PICTURE})).await;
+    app.advance_clock(Duration::from_secs(60));
+    let latest = post_story(&ana, json!({"content": PICTURE})).await;
+    assert_eq!(
+        shape(&me.get_json("/api/stories").await),
+        vec![
+            (ana.id, vec![id(&first), id(&latest)]),
+            (ben.id, vec![id(&middle)])
+        ]
+    );
+
+    // Ana's latest story is removed: she ranks by the one still shown, after Ben.
+    report(&me, "story", &latest["id"], "spam").await;
+    decided(
+        &boss,
+        &case_of(&boss, "story", &latest["id"]).await,
+        "remove",
+    )
+    .await;
+    assert_eq!(
+        shape(&me.get_json("/api/stories").await),
+        vec![(ben.id, vec![id(&middle)]), (ana.id, vec![id(&first)])]
+    );
+
+    // A day later nobody has a live story; the sweep leaves no author to rank.
+    app.advance_clock(Duration::from_secs(24 * 60 * 60));
+    assert_eq!(me.get_json("/api/stories").await, json!([]));
+    app.sweep().await;
+    let (authors,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM story_authors")
+        .fetch_one(&app.db().await.pool)
+        .await
+        .unwrap();
+    assert_eq!(authors, 0);
+    let again = post_story(&ben, json!({"content": PICTURE})).await;
+    assert_eq!(
+        shape(&me.get_json("/api/stories").await),
+        vec![(ben.id, vec![id(&again)])]
+    );
 }

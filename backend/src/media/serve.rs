@@ -14,6 +14,7 @@ use object_store::{GetOptions, GetRange, ObjectStoreExt};
 use super::content_type_of_key;
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
+use crate::web::etag::revalidates;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
@@ -155,17 +156,6 @@ impl super::Media {
         )
         .await
     }
-}
-
-/// `If-None-Match` names this object's ETag (or `*`).
-fn revalidates(headers: &HeaderMap, etag: &str) -> bool {
-    headers
-        .get_all(header::IF_NONE_MATCH)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','))
-        .map(|tag| tag.trim().trim_start_matches("W/"))
-        .any(|tag| tag == etag || tag == "*")
 }
 
 /// One satisfiable byte range (inclusive), or `None` to answer the whole object: a malformed

@@ -2,6 +2,7 @@
 //! headers, metrics, health checks and the embedded single-page app.
 
 pub mod compression;
+pub mod etag;
 pub mod health;
 pub mod metrics;
 pub mod origin;

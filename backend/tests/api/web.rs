@@ -26,6 +26,7 @@ both_backends!(
     a_json_list_comes_compressed_to_clients_that_ask_and_plain_to_others,
     the_landing_script_and_styles_come_precompressed_to_clients_that_ask,
     small_answers_media_and_the_websocket_are_not_compressed,
+    rarely_changing_answers_are_304_while_their_etag_holds,
 );
 
 async fn health_and_readiness_answer(backend: Backend) {
@@ -392,4 +393,65 @@ async fn small_answers_media_and_the_websocket_are_not_compressed(backend: Backe
         .unwrap();
     let pong = crate::sockets::next_of(&mut socket, "pong").await;
     assert_eq!(pong["type"], "pong");
+}
+
+async fn rarely_changing_answers_are_304_while_their_etag_holds(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let asked = |path: &'static str, etag: Option<String>| {
+        let mut request = maya.client.get(maya.url(path));
+        if let Some(etag) = etag {
+            request = request.header("If-None-Match", etag);
+        }
+        async move { request.send().await.unwrap() }
+    };
+    for path in [
+        "/api/products",
+        "/api/user/settings",
+        "/api/push/vapid-public-key",
+    ] {
+        let first = asked(path, None).await;
+        assert_eq!(first.status(), StatusCode::OK, "{path}");
+        assert_eq!(
+            first.headers()["cache-control"],
+            "private, no-cache",
+            "{path}"
+        );
+        let etag = first.headers()["etag"].to_str().unwrap().to_owned();
+        assert!(etag.starts_with('"') && etag.len() == 34, "{path}: {etag}");
+        let body = first.bytes().await.unwrap();
+        // Asked again with it: nothing to send.
+        let again = asked(path, Some(etag.clone())).await;
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{path}");
+        assert_eq!(again.headers()["etag"], etag.as_str());
+        assert!(again.bytes().await.unwrap().is_empty());
+        // Another tag (an older answer) gets the body.
+        let other = asked(path, Some("\"0123\"".to_owned())).await;
+        assert_eq!(other.status(), StatusCode::OK);
+        assert_eq!(other.bytes().await.unwrap(), body);
+    }
+    // A change is a new tag: the settings saved, the catalogue's stock taken.
+    let before = asked("/api/user/settings", None).await.headers()["etag"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    crate::private::change_settings(&maya, json!({"readReceipts": false})).await;
+    let after = asked("/api/user/settings", Some(before.clone())).await;
+    assert_eq!(after.status(), StatusCode::OK);
+    assert_ne!(after.headers()["etag"], before.as_str());
+    let catalogue = asked("/api/products", None).await.headers()["etag"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let bought = maya
+        .post_json(
+            "/api/orders",
+            &json!({"productId": 4, "quantity": 1, "paymentMethod": "stripe"}),
+        )
+        .await;
+    assert_eq!(bought.status(), StatusCode::CREATED);
+    assert_eq!(
+        asked("/api/products", Some(catalogue)).await.status(),
+        StatusCode::OK
+    );
 }

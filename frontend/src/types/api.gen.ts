@@ -997,7 +997,8 @@ export interface paths {
         /**
          * Without a filter, the house catalogue (at most 100 products) in featured order: search,
          *     category and sort happen in the client on this list. With `source=creators` or
-         *     `seller={userId}`, creators' listed works, newest first, by page (issue 23).
+         *     `seller={userId}`, creators' listed works, newest first, by page (issue 23). The catalogue
+         *     carries an ETag: asked again with it, an unchanged catalogue is a bodiless 304.
          */
         get: operations["list_products"];
         put?: never;
@@ -6877,7 +6878,10 @@ export interface operations {
                 /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
                 before?: number;
             };
-            header?: never;
+            header?: {
+                /** @description The house catalogue's ETag from an earlier answer */
+                "If-None-Match"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6886,6 +6890,8 @@ export interface operations {
             /** @description The catalogue in featured order, or a page of creators' works, newest first */
             200: {
                 headers: {
+                    /** @description The house catalogue: its tag, for If-None-Match */
+                    ETag?: string;
                     /** @description Creators' works: pass as `before` for older ones; absent on the last page */
                     "X-Next-Cursor"?: number;
                     [name: string]: unknown;
@@ -6893,6 +6899,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Product"][];
                 };
+            };
+            /** @description The house catalogue is unchanged since the ETag given in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description An unknown source, a seller id below 1, or an invalid limit or cursor; or text with a control character (`{field} must not contain control characters`) */
             400: {
@@ -7270,7 +7283,10 @@ export interface operations {
     vapid_public_key: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer */
+                "If-None-Match"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7279,10 +7295,28 @@ export interface operations {
             /** @description The VAPID public key */
             200: {
                 headers: {
+                    /** @description For If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["VapidPublicKey"];
+                };
+            };
+            /** @description Unchanged since the ETag given in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -8935,7 +8969,10 @@ export interface operations {
     get_settings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer */
+                "If-None-Match"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8944,10 +8981,28 @@ export interface operations {
             /** @description The user's settings */
             200: {
                 headers: {
+                    /** @description For If-None-Match */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Settings"];
+                };
+            };
+            /** @description Unchanged since the ETag given in If-None-Match */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */

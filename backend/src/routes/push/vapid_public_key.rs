@@ -1,8 +1,11 @@
 use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
 
 use crate::auth::CurrentUser;
-use crate::error::{ApiResult, ErrorBody, Json};
+use crate::error::{ApiResult, ErrorBody};
 use crate::state::AppState;
+use crate::web::etag::tagged_json;
 use crate::wire::push::VapidPublicKey;
 
 /// The server's VAPID public key, for `pushManager.subscribe({userVisibleOnly: true,
@@ -10,16 +13,21 @@ use crate::wire::push::VapidPublicKey;
 /// restarts and instances.
 #[utoipa::path(
     get, path = "/push/vapid-public-key", tag = "push",
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of an earlier answer")),
     responses(
-        (status = 200, description = "The VAPID public key", body = VapidPublicKey),
+        (status = 200, description = "The VAPID public key", body = VapidPublicKey,
+         headers(("ETag" = String, description = "For If-None-Match"))),
+        (status = 304, description = "Unchanged since the ETag given in If-None-Match"),
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
 )]
 pub async fn vapid_public_key(
     State(state): State<AppState>,
     _current: CurrentUser,
-) -> ApiResult<Json<VapidPublicKey>> {
-    Ok(Json(VapidPublicKey {
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let key = VapidPublicKey {
         public_key: state.push.public_key().to_owned(),
-    }))
+    };
+    Ok(tagged_json(&headers, &key))
 }

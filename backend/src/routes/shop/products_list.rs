@@ -1,13 +1,15 @@
 use axum::extract::State;
-use axum::response::{IntoResponse, Response};
+use axum::http::HeaderMap;
+use axum::response::Response;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::domain::{Page, PageQuery};
-use crate::error::{ApiError, ApiResult, ErrorBody, Json, Query};
+use crate::error::{ApiError, ApiResult, ErrorBody, Query};
 use crate::state::AppState;
+use crate::web::etag::tagged_json;
 use crate::wire::paginated;
 use crate::wire::shop::Product;
 
@@ -24,13 +26,19 @@ pub struct ProductsQuery {
 
 /// Without a filter, the house catalogue (at most 100 products) in featured order: search,
 /// category and sort happen in the client on this list. With `source=creators` or
-/// `seller={userId}`, creators' listed works, newest first, by page (issue 23).
+/// `seller={userId}`, creators' listed works, newest first, by page (issue 23). The catalogue
+/// carries an ETag: asked again with it, an unchanged catalogue is a bodiless 304.
 #[utoipa::path(
     get, path = "/products", tag = "shop",
-    params(ProductsQuery, PageQuery),
+    params(
+        ProductsQuery, PageQuery,
+        ("If-None-Match" = Option<String>, Header, description = "The house catalogue's ETag from an earlier answer"),
+    ),
     responses(
         (status = 200, description = "The catalogue in featured order, or a page of creators' works, newest first", body = [Product],
-         headers(("X-Next-Cursor" = i64, description = "Creators' works: pass as `before` for older ones; absent on the last page"))),
+         headers(("X-Next-Cursor" = i64, description = "Creators' works: pass as `before` for older ones; absent on the last page"),
+                 ("ETag" = String, description = "The house catalogue: its tag, for If-None-Match"))),
+        (status = 304, description = "The house catalogue is unchanged since the ETag given in If-None-Match"),
         (status = 400, description = "An unknown source, a seller id below 1, or an invalid limit or cursor", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
@@ -40,6 +48,7 @@ pub async fn list_products(
     current: CurrentUser,
     Query(filter): Query<ProductsQuery>,
     Query(query): Query<PageQuery>,
+    headers: HeaderMap,
 ) -> ApiResult<Response> {
     let creators = match filter.source.as_deref() {
         None => false,
@@ -68,5 +77,6 @@ pub async fn list_products(
         crate::seed::product_images(&state.db, &state.media).await?;
         rows = db::shop::products(&state.db).await?;
     }
-    Ok(Json(rows.into_iter().map(Product::from).collect::<Vec<_>>()).into_response())
+    let products: Vec<Product> = rows.into_iter().map(Product::from).collect();
+    Ok(tagged_json(&headers, &products))
 }

@@ -1,4 +1,6 @@
 use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
 
 use crate::auth::CurrentUser;
 use crate::db;
@@ -6,21 +8,26 @@ use crate::domain::{Settings, SettingsUpdate};
 use crate::error::{ApiResult, ErrorBody, Json};
 use crate::notices;
 use crate::state::AppState;
+use crate::web::etag::tagged_json;
 
 /// The session user's settings: the defaults until they save any.
 #[utoipa::path(
     get, path = "/settings", tag = "user",
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of an earlier answer")),
     responses(
-        (status = 200, description = "The user's settings", body = Settings),
+        (status = 200, description = "The user's settings", body = Settings,
+         headers(("ETag" = String, description = "For If-None-Match"))),
+        (status = 304, description = "Unchanged since the ETag given in If-None-Match"),
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
 )]
 pub async fn get_settings(
     State(state): State<AppState>,
     current: CurrentUser,
-) -> ApiResult<Json<Settings>> {
+    headers: HeaderMap,
+) -> ApiResult<Response> {
     let settings = db::settings::get(&state.db, current.user.id).await?;
-    Ok(Json(settings))
+    Ok(tagged_json(&headers, &settings))
 }
 
 /// Saves some or all of the session user's settings; absent fields keep their value.

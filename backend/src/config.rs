@@ -263,7 +263,7 @@ pub struct Settings {
     #[arg(
         long,
         env = "ATELIER_PLATFORM_FEE_PERCENT",
-        default_value_t = crate::domain::money::DEFAULT_PLATFORM_FEE_PERCENT,
+        default_value_t = 10,
         value_parser = clap::value_parser!(u8).range(0..=50),
         global = true
     )]

@@ -44,7 +44,8 @@ async fn main() -> anyhow::Result<()> {
             db.migrate().await?;
             if demo {
                 let media = Media::open(&settings.media_store)?;
-                let created = atelier::seed::demo(&db, &media).await?;
+                let created =
+                    atelier::seed::demo(&db, &media, settings.platform_fee_percent).await?;
                 tracing::info!(created, "demo data seeded");
             }
             if synthetic {

@@ -146,8 +146,6 @@ pub const TIP_RANGE: &str = "Tips are between $1.00 and $500.00";
 pub const TIP_MESSAGE_MAX: usize = 200;
 /// The platform's share of a sale or a tip may be set from 0 to this many percent.
 pub const MAX_PLATFORM_FEE_PERCENT: u8 = 50;
-/// The platform's share when `--platform-fee-percent` is not given.
-pub const DEFAULT_PLATFORM_FEE_PERCENT: u8 = 10;
 
 /// A tip's amount in cents: an integer from 100 to 50,000.
 pub fn parse_tip_amount(value: Option<&Value>) -> Result<i64, DomainError> {

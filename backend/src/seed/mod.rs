@@ -145,7 +145,7 @@ const PORTFOLIOS: &[Portfolio] = &[
 
 /// Creates the missing demo accounts and their portfolios; returns how many accounts were
 /// created.
-pub async fn demo(db: &Db, media: &Media) -> anyhow::Result<usize> {
+pub async fn demo(db: &Db, media: &Media, fee_percent: u8) -> anyhow::Result<usize> {
     let created = demo_accounts(db).await?;
     let mut without_posts = Vec::new();
     for (n, portfolio) in PORTFOLIOS.iter().enumerate() {
@@ -162,7 +162,7 @@ pub async fn demo(db: &Db, media: &Media) -> anyhow::Result<usize> {
     reels::seed_reels(db, media).await?;
     seed_comments(db).await?;
     seed_reel_likes(db).await?;
-    shop::seed_shop(db, media).await?;
+    shop::seed_shop(db, media, fee_percent).await?;
     Ok(created)
 }
 

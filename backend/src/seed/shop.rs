@@ -10,7 +10,7 @@ use crate::db::shop::{NewOrder, NewWork};
 use crate::db::tips::{NewTip, Reserved};
 use crate::db::{self, Db};
 use crate::domain::Page;
-use crate::domain::money::{DEFAULT_PLATFORM_FEE_PERCENT, platform_fee};
+use crate::domain::money::platform_fee;
 use crate::media::{ImageKind, Media};
 
 const DAY_MS: i64 = 86_400_000;
@@ -62,7 +62,8 @@ const DEMO_CREDITS: &[(&str, i64, &str)] = &[
 /// Maya's demo orders: (product id, quantity).
 const DEMO_ORDERS: &[(i64, i64)] = &[(4, 2), (8, 1)];
 
-pub async fn seed_shop(db: &Db, media: &Media) -> anyhow::Result<()> {
+/// `fee_percent` is the platform's share of the demo's sales and tips (`--platform-fee-percent`).
+pub async fn seed_shop(db: &Db, media: &Media, fee_percent: u8) -> anyhow::Result<()> {
     product_images(db, media).await?;
     let now = db::now_ms();
     let mut credited = Vec::new();
@@ -76,7 +77,7 @@ pub async fn seed_shop(db: &Db, media: &Media) -> anyhow::Result<()> {
         credited.push(user.id);
         db::earnings::credit(db, user.id, *cents, note, now - 3 * 86_400_000).await?;
     }
-    seed_creator_economy(db, media, now).await?;
+    seed_creator_economy(db, media, now, fee_percent).await?;
     let Some(maya) = db::users::find_by_username(db, "maya").await? else {
         return Ok(());
     };
@@ -114,8 +115,13 @@ pub async fn seed_shop(db: &Db, media: &Media) -> anyhow::Result<()> {
 }
 
 /// Maya's print in 'From creators', its sales and her tips, through the same writes as the app
-/// (the credits net of the default fee, the `sale` and `tip` notifications).
-async fn seed_creator_economy(db: &Db, media: &Media, now: i64) -> anyhow::Result<()> {
+/// (the credits net of the platform's fee, the `sale` and `tip` notifications).
+async fn seed_creator_economy(
+    db: &Db,
+    media: &Media,
+    now: i64,
+    fee_percent: u8,
+) -> anyhow::Result<()> {
     let Some(maya) = db::users::find_by_username(db, "maya").await? else {
         return Ok(());
     };
@@ -163,7 +169,7 @@ async fn seed_creator_economy(db: &Db, media: &Media, now: i64) -> anyhow::Resul
                 idempotency_key: None,
                 created_at: now - days * DAY_MS,
                 seller_id: Some(maya.id),
-                fee_cents: platform_fee(price * quantity, DEFAULT_PLATFORM_FEE_PERCENT),
+                fee_cents: platform_fee(price * quantity, fee_percent),
             },
         )
         .await?;
@@ -177,7 +183,7 @@ async fn seed_creator_economy(db: &Db, media: &Media, now: i64) -> anyhow::Resul
             from_user_id: from.id,
             to_user_id: maya.id,
             amount_cents: *cents,
-            fee_cents: platform_fee(*cents, DEFAULT_PLATFORM_FEE_PERCENT),
+            fee_cents: platform_fee(*cents, fee_percent),
             post_id: None,
             reel_id: None,
             message: (!message.is_empty()).then_some(*message),

@@ -4,6 +4,10 @@
 #   small: 100 users, 1,000 posts      large: 10,000 users, 100,000 posts (about 300,000 comments)
 # (and live stories for one user in ten: GET /api/stories and GET /api/posts/trending are
 # measured beside the feed; trending's p50 at 100k should stay within 1.5x of its p50 at 1k).
+# Also the feed with Accept-Encoding: gzip, and chat's two lists (GET /api/conversations and a
+# conversation's messages) as user000001, signed in by the seed (`--sessions-out`); the server's
+# peak resident memory (VmHWM) right after the feed load; each endpoint's req/s as a share of
+# the bare handler measured in the same run.
 # SQLite (a fresh file) always; PostgreSQL too when BENCH_DATABASE_URL (a server URL, default
 # postgres://postgres@127.0.0.1:5432/postgres) is reachable: each size gets a fresh database
 # atelier_bench_<pid>_<size>, dropped afterwards.
@@ -68,6 +72,8 @@ trap cleanup EXIT
 
 results="$tmp/results.tsv"
 : >"$results"
+memory="$tmp/memory.tsv"
+: >"$memory"
 
 # wrk's figures in milliseconds (it prints us, ms or s).
 to_ms() {
@@ -124,7 +130,8 @@ stop_server() {
 bench_backend() {
   local backend=$1 size=$2 users=$3 posts=$4 url=$5
   local started=$SECONDS
-  "$bin" seed --synthetic --users "$users" --posts "$posts" --database-url "$url" >/dev/null
+  "$bin" seed --synthetic --users "$users" --posts "$posts" --database-url "$url" \
+    --sessions-out "$tmp/sessions-$backend-$size.tsv" >/dev/null
   echo "seeded $backend $size ($users users, $posts posts) in $((SECONDS - started)) s" >&2
   start_server "$port" "$bin" serve --listen "127.0.0.1:$port" --database-url "$url" \
     --media-store "$tmp/media" --auth-limit-per-ip 1000 --no-content-limits
@@ -142,11 +149,24 @@ bench_backend() {
   author=$(curl -fs -H "Cookie: $cookie" "$base/api/users/username/user000001" | jq -r .id)
   measure "GET /api/posts?limit=20" "$backend" "$size" "$base/api/posts?limit=20" \
     -H "Cookie: $cookie"
+  # The server's peak resident memory so far: its start and the feed load (VmHWM).
+  printf '%s\t%s\t%s\t%s\n' "peak RSS after the feed load" "$backend" "$size" \
+    "$(awk '/^VmHWM:/ { printf "%.1f MB", $2 / 1024 }' "/proc/$server/status")" | tee -a "$memory"
+  measure "GET /api/posts?limit=20 (gzip)" "$backend" "$size" "$base/api/posts?limit=20" \
+    -H "Cookie: $cookie" -H "Accept-Encoding: gzip"
   measure "GET /api/posts/user/{id}?limit=20" "$backend" "$size" \
     "$base/api/posts/user/$author?limit=20" -H "Cookie: $cookie"
   measure "GET /api/posts/trending" "$backend" "$size" "$base/api/posts/trending" \
     -H "Cookie: $cookie"
   measure "GET /api/stories" "$backend" "$size" "$base/api/stories" -H "Cookie: $cookie"
+  # Chat's lists as user000001 (a synthetic user with conversations: its seeded session).
+  local chatter conversation
+  chatter="atelier_session=$(awk -F'\t' 'NR == 1 { print $2 }' "$tmp/sessions-$backend-$size.tsv")"
+  conversation=$(curl -fs -H "Cookie: $chatter" "$base/api/conversations" | jq -r '.[0].id')
+  measure "GET /api/conversations" "$backend" "$size" "$base/api/conversations" \
+    -H "Cookie: $chatter"
+  measure "GET /api/conversations/{id}/messages" "$backend" "$size" \
+    "$base/api/conversations/$conversation/messages" -H "Cookie: $chatter"
   # Comments (issue 19): the newest post's first page (the seed gives it 100 and more), and
   # explore's search: a word in one post of eight, and the word every caption starts with and
   # the start of that word, as someone types (each a full page and a full ranking window at
@@ -268,9 +288,15 @@ fi
 
 if [[ -s "$results" ]]; then
   echo
-  echo "| endpoint | backend | size | req/s | p50 ms | p99 ms |"
-  echo "| --- | --- | --- | ---: | ---: | ---: |"
-  awk -F'\t' '{ printf "| `%s` | %s | %s | %d | %s | %s |\n", $1, $2, $3, $4, $5, $6 }' "$results"
+  echo "| endpoint | backend | size | req/s | % of bare | p50 ms | p99 ms |"
+  echo "| --- | --- | --- | ---: | ---: | ---: | ---: |"
+  # Each endpoint as a share of the bare handler measured in this run (hosts compare).
+  awk -F'\t' 'NR == FNR { if ($2 == "bare") bare = $4; next }
+    { share = bare > 0 ? sprintf("%.1f %%", 100 * $4 / bare) : "-"
+      printf "| `%s` | %s | %s | %d | %s | %s | %s |\n", $1, $2, $3, $4, share, $5, $6 }' \
+    "$results" "$results"
+  echo
+  awk -F'\t' '{ printf "%s, %s %s: %s\n", $1, $2, $3, $4 }' "$memory"
   echo
   awk -F'\t' '
     $2 == "atelier" { health = $4 } $2 == "bare" { bare = $4 }

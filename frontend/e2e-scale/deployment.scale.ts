@@ -5,7 +5,7 @@
 //! served by both instances and from nginx's cache. Then the instance holding A's socket is
 //! killed -9 mid-conversation: A reconnects through nginx within 5 s to the survivor, every
 //! message sent meanwhile arrives exactly once on both sides, presence is right; restarted, the
-//! killed instance takes traffic again.
+//! killed instance takes traffic again, and presence still ends when a browser closes.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -219,7 +219,9 @@ describe('the deployment: two instances behind nginx', () => {
 
     // Ben keeps talking meanwhile; his sends go through nginx to the survivor.
     const away = [`While you were away, one ${run}`, `While you were away, two ${run}`];
-    for (const text of away) await send(b.page, text);
+    await send(b.page, away[0]);
+    const firstAwayAckedAt = Date.now();
+    await send(b.page, away[1]);
 
     // Ada's browser reconnects through nginx to the survivor within 5 s.
     await expect
@@ -228,6 +230,10 @@ describe('the deployment: two instances behind nginx', () => {
     const reconnect = a.sockets.handshakes.slice(handshakesBefore).find((h) => h.status === 101)!;
     expect(reconnect.at - killedAt).toBeLessThan(5_000);
     expect(instanceOf(reconnect.upstream)).toBe(survivor);
+    console.info(
+      `killed instance ${victim + 1}: Ben's first message acknowledged after ${firstAwayAckedAt - killedAt} ms, ` +
+        `Ada's socket back (instance ${survivor + 1}) after ${reconnect.at - killedAt} ms`,
+    );
 
     // Ada writes again once reconnected.
     const after = [`Back again, one ${run}`, `Back again, two ${run}`];
@@ -267,5 +273,9 @@ describe('the deployment: two instances behind nginx', () => {
     }
     await online(a.page, ben).waitFor({ timeout: 15_000 });
     await online(b.page, ada).waitFor({ timeout: 15_000 });
+
+    // Ben closes his browser: Ada sees him go offline (the restarted instance counts him right).
+    await b.session.close();
+    await online(a.page, ben).waitFor({ state: 'detached', timeout: 15_000 });
   });
 });

@@ -230,6 +230,8 @@ describe('the deployment: two instances behind nginx', () => {
     const reconnect = a.sockets.handshakes.slice(handshakesBefore).find((h) => h.status === 101)!;
     expect(reconnect.at - killedAt).toBeLessThan(5_000);
     expect(instanceOf(reconnect.upstream)).toBe(survivor);
+    // Ben's first message was in while Ada had no socket: she can only have it by catching up.
+    expect(firstAwayAckedAt).toBeLessThan(reconnect.at);
     console.info(
       `killed instance ${victim + 1}: Ben's first message acknowledged after ${firstAwayAckedAt - killedAt} ms, ` +
         `Ada's socket back (instance ${survivor + 1}) after ${reconnect.at - killedAt} ms`,

@@ -25,8 +25,8 @@ step() { printf '\n== %s (%ds)\n' "$*" $((SECONDS - started)); }
 # ---------------------------------------------------------------------------------------------
 step "what the run needs"
 scripts/test-services.sh
-NGINX=/usr/sbin/nginx
-if [ ! -x "$NGINX" ]; then
+NGINX_BIN=/usr/sbin/nginx
+if [ ! -x "$NGINX_BIN" ]; then
   echo "installing nginx (Debian's nginx-light)"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null
@@ -111,6 +111,36 @@ wait_for() { # URL SECONDS WHAT
   return 1
 }
 
+step "deploy/'s nginx site and systemd unit pass their own checks"
+mkdir -p "$RUN/check/cache"
+# A throwaway certificate where certbot's would be; the snippet and the cache from this checkout.
+openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj /CN=atelier.example.com \
+  -keyout "$RUN/check/privkey.pem" -out "$RUN/check/fullchain.pem" 2>/dev/null
+sed -e "s#/etc/letsencrypt/live/atelier.example.com/#$RUN/check/#" \
+  -e "s#/var/cache/nginx/atelier-media#$RUN/check/cache#" \
+  -e "s#include snippets/atelier-proxy.conf;#include $ROOT/deploy/nginx/atelier-proxy.conf;#" \
+  deploy/nginx/atelier.conf >"$RUN/check/site.conf"
+cat >"$RUN/check/nginx.conf" <<EOF
+pid $RUN/check/nginx.pid;
+events {}
+http {
+    include /etc/nginx/mime.types;
+    access_log off;
+    client_body_temp_path $RUN/check/body;
+    proxy_temp_path $RUN/check/proxy;
+    fastcgi_temp_path $RUN/check/fastcgi;
+    uwsgi_temp_path $RUN/check/uwsgi;
+    scgi_temp_path $RUN/check/scgi;
+    include $RUN/check/site.conf;
+}
+EOF
+"$NGINX_BIN" -t -q -p "$RUN/check" -e "$RUN/check/error.log" -c "$RUN/check/nginx.conf"
+if command -v systemd-analyze >/dev/null; then
+  sed "s#/usr/local/bin/atelier#$BIN#" deploy/systemd/atelier@.service >"$RUN/check/atelier@.service"
+  ln -s 'atelier@.service' "$RUN/check/atelier@8081.service"
+  (cd "$RUN/check" && systemd-analyze verify --man=false ./atelier@8081.service)
+fi
+
 step "PostgreSQL database $NAME, Redis prefix $REDIS_PREFIX"
 psql -q "$PG_URL" -c "CREATE DATABASE $NAME" >/dev/null
 created_db=1
@@ -121,21 +151,22 @@ bash -c 'echo $$ > "$1/s3.pid"; exec "$2" --host 127.0.0.1 --port "$3" --access-
   _ "$RUN" "$S3S" "$S3_PORT" & disown
 for _ in $(seq 1 50); do (exec 3<>"/dev/tcp/127.0.0.1/$S3_PORT") 2>/dev/null && break; sleep 0.2; done
 
-# The instances' shared settings, as deploy/atelier.env.example lays them out.
-cat >"$RUN/atelier.env" <<EOF
-ATELIER_PUBLIC_URL=$PUBLIC_URL
-DATABASE_URL=$DATABASE_URL
-ATELIER_MEDIA_STORE=s3://$BUCKET
-AWS_ACCESS_KEY_ID=scale-test
-AWS_SECRET_ACCESS_KEY=scale-test-secret
-AWS_REGION=us-east-1
-AWS_ENDPOINT=http://127.0.0.1:$S3_PORT
-AWS_ALLOW_HTTP=true
-REDIS_URL=$REDIS_URL
-ATELIER_REDIS_PREFIX=$REDIS_PREFIX
-ATELIER_LOG_FORMAT=json
-ATELIER_AUTH_LIMIT_PER_IP=3000
-EOF
+# The instances' shared settings: deploy/atelier.env.example with this run's values filled in
+# (a line the example lacks fails the run, so the example's names are the ones that work).
+cp deploy/atelier.env.example "$RUN/atelier.env"
+set_env() { # KEY VALUE: the example's line for KEY, commented out or not, becomes KEY=VALUE
+  grep -Eq "^#?$1=" "$RUN/atelier.env" || { echo "deploy/atelier.env.example has no $1 line" >&2; exit 1; }
+  sed -i -E "s|^#?$1=.*|$1=$2|" "$RUN/atelier.env"
+}
+set_env ATELIER_PUBLIC_URL "$PUBLIC_URL"
+set_env DATABASE_URL "$DATABASE_URL"
+set_env ATELIER_MEDIA_STORE "s3://$BUCKET"
+set_env AWS_ACCESS_KEY_ID scale-test
+set_env AWS_SECRET_ACCESS_KEY scale-test-secret
+set_env AWS_ENDPOINT "http://127.0.0.1:$S3_PORT"
+set_env AWS_ALLOW_HTTP true
+set_env REDIS_URL "$REDIS_URL"
+set_env ATELIER_REDIS_PREFIX "$REDIS_PREFIX"
 # One start script per instance (as atelier@PORT): the browser test runs it again to restart a
 # killed instance. It records its own pid, then becomes the server.
 for n in 1 2; do
@@ -199,8 +230,8 @@ $UPSTREAM
     }
 }
 EOF
-"$NGINX" -t -q -p "$RUN/nginx" -e "$RUN/nginx/error.log" -c "$RUN/nginx/nginx.conf"
-"$NGINX" -p "$RUN/nginx" -e "$RUN/nginx/error.log" -c "$RUN/nginx/nginx.conf"
+"$NGINX_BIN" -t -q -p "$RUN/nginx" -e "$RUN/nginx/error.log" -c "$RUN/nginx/nginx.conf"
+"$NGINX_BIN" -p "$RUN/nginx" -e "$RUN/nginx/error.log" -c "$RUN/nginx/nginx.conf"
 wait_for "$PUBLIC_URL/readyz" 20 "nginx"
 
 step "the browser test through $PUBLIC_URL"

@@ -206,7 +206,7 @@ events { worker_connections 1024; }
 http {
     include /etc/nginx/mime.types;
     default_type application/octet-stream;
-    log_format upstream '\$remote_addr "\$request" \$status upstream=\$upstream_addr (\$upstream_status) cache=\$upstream_cache_status';
+    log_format upstream '\$time_iso8601 \$msec rt=\$request_time \$remote_addr "\$request" \$status upstream=\$upstream_addr (\$upstream_status) cache=\$upstream_cache_status';
     access_log $RUN/nginx/access.log upstream;
     client_body_temp_path $RUN/nginx/temp/body;
     proxy_temp_path $RUN/nginx/temp/proxy;

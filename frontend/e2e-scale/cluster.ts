@@ -59,6 +59,22 @@ export function killInstance(index: number) {
   process.kill(pidOf(index), 'SIGKILL');
 }
 
+/** SIGTERM, as `systemctl restart` sends it: the instance closes its sockets ('server restarting') and exits. */
+export function stopInstance(index: number) {
+  process.kill(pidOf(index), 'SIGTERM');
+}
+
+/** Waits until the instance's own port no longer answers (it has exited). */
+export async function waitGone(index: number, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const answers = await fetch(`${instances[index]}/healthz`).then(() => true, () => false);
+    if (!answers) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`instance ${index + 1} (${instances[index]}) still answers ${timeoutMs} ms after SIGTERM`);
+}
+
 /** Starts the instance again with its settings (its start script records the new pid). */
 export function startInstance(index: number) {
   const child = spawn('bash', [join(scaleRun, `instance-${index + 1}.sh`)], { detached: true, stdio: 'ignore' });

@@ -4,8 +4,10 @@
 # an S3-compatible store (s3s-fs over a temporary folder), behind nginx configured from
 # deploy/nginx (the same locations file, the same upstream parameters). A browser test
 # (frontend/e2e-scale) then goes only through nginx's address, kills -9 the instance holding one
-# browser's socket and restarts it. Installs what it needs when missing (Chromium and the local
-# services through scripts/test-services.sh, nginx-light from apt, s3s-fs from crates.io).
+# browser's socket and restarts it, then restarts the one holding it next as systemd would
+# (SIGTERM). deploy/'s own files are checked first (nginx -t, systemd-analyze verify). Installs
+# what it needs when missing (Chromium and the local services through scripts/test-services.sh,
+# nginx-light from apt, s3s-fs from crates.io).
 # Everything it starts is stopped on exit, failure included; it exits non-zero on any failure.
 # ATELIER_SCALE_KEEP=1 keeps the run's folder (logs, nginx's configuration) for a look.
 set -euo pipefail

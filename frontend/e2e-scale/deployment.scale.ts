@@ -34,7 +34,6 @@ interface Browser {
   session: PhoneSession;
   page: Page;
   sockets: SocketLog;
-  who: Creator;
 }
 
 /** The open conversation's messages that show `text`. */
@@ -121,6 +120,11 @@ async function stored(page: Page, conversationId: number): Promise<string[]> {
   return ((await res.json()) as { content: string }[]).map((m) => m.content);
 }
 
+/** The state of the page's newest RTCPeerConnection (kept on `window.__pcs` by e2e/calls.ts). */
+function peerState(page: Page): Promise<string> {
+  return page.evaluate(() => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.at(-1)?.connectionState ?? 'none');
+}
+
 /** Which instance nginx sent a plain request to (its `X-Atelier-Upstream`). */
 async function answeredBy(): Promise<number> {
   const res = await fetch(`${baseUrl}/healthz`);
@@ -130,19 +134,19 @@ async function answeredBy(): Promise<number> {
 describe('the deployment: two instances behind nginx', () => {
   it('carries chat, presence, calls and media across instances, and survives an instance killed mid-conversation', async () => {
     expect(instances).toHaveLength(2);
-    const open = async (tag: string, who: Creator): Promise<Browser> => {
+    const open = async (tag: string): Promise<Browser> => {
       const session = await phone(tag);
       await prepareForCalls(session);
       const sockets = await watchSockets(session.page);
-      return { session, page: session.page, sockets, who };
+      return { session, page: session.page, sockets };
     };
     const ada = creator('scale_ada', 'Ada Quill');
     const ben = creator('scale_ben', 'Ben Sato');
 
     // Both sign up through nginx; Ada opens Ben's profile and presses Message.
-    const b = await open('scale-b', ben);
+    const b = await open('scale-b');
     await signUp(b.page, ben);
-    const a = await open('scale-a', ada);
+    const a = await open('scale-a');
     await signUp(a.page, ada);
     await a.page.goto(`${baseUrl}/profile/${ben.username}`);
     await a.page.getByRole('button', { name: 'Message' }).click();
@@ -195,6 +199,7 @@ describe('the deployment: two instances behind nginx', () => {
       [b.page, ada],
     ] as const) {
       await callSheet(page, other).getByRole('timer', { name: 'Call duration' }).waitFor({ timeout: 30_000 });
+      await expect.poll(() => peerState(page), { timeout: 15_000 }).toBe('connected');
     }
     await callSheet(a.page, ben).getByRole('button', { name: 'End call' }).click();
     await callSheet(b.page, ada).waitFor({ state: 'detached', timeout: 15_000 });

@@ -12,7 +12,7 @@ DEBUG_BIN := $(CARGO_TARGET_DIR)/debug/atelier
 DEBUG_BUILD := cargo build --all-targets --locked
 RELEASE_BIN := $(CARGO_TARGET_DIR)/release/atelier
 
-.PHONY: run dev test frontend frontend-deps api-types check-api-types lint test-rust test-frontend test-e2e test-schemathesis services bench clean
+.PHONY: run dev test frontend frontend-deps api-types check-api-types lint test-rust test-frontend test-e2e test-schemathesis services bench scale-test clean
 
 ## Build everything and serve the seeded demo at http://127.0.0.1:8080
 run: frontend
@@ -83,6 +83,11 @@ services:
 
 bench:
 	scripts/bench.sh
+
+## deploy/'s layout on this machine: two instances behind nginx on one PostgreSQL, Redis and S3
+## store; two browsers through nginx, one instance killed -9 and restarted (not part of `test`)
+scale-test:
+	scripts/scale-test.sh
 
 clean:
 	rm -rf frontend/dist frontend/node_modules data

@@ -1,8 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { aConversation, aGroup, aMessage, aSystemMessage } from '@/test/chat';
 import { flattenConversations, flattenMessages, recordMessage, recordRead, setPresence, upsertConversation } from './cache';
 import { chatKeys, type ConversationPages, type MessagePages } from './keys';
+import type { Message } from '../types';
 
 function cacheWith(messages: MessagePages, conversations: ConversationPages) {
   const queryClient = new QueryClient();
@@ -31,6 +32,33 @@ describe('the chat cache', () => {
     const list = flattenConversations(queryClient.getQueryData(chatKeys.conversations()));
     expect(list.map((c) => c.id)).toEqual([10, 11]);
     expect(list[0].lastMessage?.content).toBe('New');
+  });
+
+  it('keeps a message that arrives while its messages are being fetched: the fetch starts again', async () => {
+    const queryClient = new QueryClient();
+    const key = chatKeys.messages(10);
+    // The server's messages; each fetch answers what they were when it was asked.
+    const server: Message[] = [aMessage({ id: 1 })];
+    let held: Promise<void> | null = null;
+    const queryFn = async () => {
+      const asked = [...server];
+      if (held) await held;
+      return { items: asked, nextCursor: null };
+    };
+    const options = { queryKey: key, queryFn, initialPageParam: null as string | null, getNextPageParam: () => null };
+    await queryClient.fetchInfiniteQuery(options);
+    // A refetch (a reconnect's) is asked before message 2 exists and answers late.
+    let release = () => {};
+    held = new Promise<void>((resolve) => (release = resolve));
+    const refetch = queryClient.refetchQueries({ queryKey: key });
+    held = null;
+    const sent = aMessage({ id: 2, content: 'Sent during the refetch' });
+    server.push(sent);
+    recordMessage(queryClient, sent);
+    release();
+    await refetch;
+    await vi.waitFor(() => expect(queryClient.isFetching({ queryKey: key })).toBe(0));
+    expect(flattenMessages(queryClient.getQueryData<MessagePages>(key)).map((m) => m.id)).toEqual([1, 2]);
   });
 
   it("writes presence into every conversation of that user and no one else's", () => {

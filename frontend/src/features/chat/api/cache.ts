@@ -28,7 +28,13 @@ function mapMessages(data: MessagePages, update: (message: Message) => Message):
  * A conversation whose messages were never loaded is left alone (they load with it).
  */
 export function upsertMessage(queryClient: QueryClient, message: Message): void {
-  queryClient.setQueryData<MessagePages>(chatKeys.messages(message.conversationId), (data) => {
+  const key = chatKeys.messages(message.conversationId);
+  // A fetch of these messages already under way was answered, or will be, from before this
+  // message: its pages would replace the cache without it (a reconnect's or a reaction's
+  // refetch racing a send). It is started again, the running one cancelled, so the pages that
+  // land have it.
+  const stale = queryClient.getQueryState(key)?.fetchStatus === 'fetching';
+  queryClient.setQueryData<MessagePages>(key, (data) => {
     if (!data) return data;
     if (data.pages.some((page) => page.items.some((m) => m.id === message.id))) {
       return mapMessages(data, (m) => (m.id === message.id ? message : m));
@@ -37,6 +43,7 @@ export function upsertMessage(queryClient: QueryClient, message: Message): void 
     if (!newest) return { pages: [{ items: [message], nextCursor: null }], pageParams: [null] };
     return { ...data, pages: [{ ...newest, items: [...newest.items, message] }, ...older] };
   });
+  if (stale) void queryClient.refetchQueries({ queryKey: key, exact: true }, { cancelRefetch: true });
 }
 
 /** Applies `update` to one cached message. */

@@ -76,7 +76,7 @@ test-schemathesis:
 	scripts/schemathesis.sh $(DEBUG_BIN)
 
 ## Installs what the tests need (Chromium, running PostgreSQL and Redis), then every suite
-test: services test-frontend lint check-api-types test-rust test-schemathesis test-e2e
+test: services test-frontend lint check-api-types test-rust test-schemathesis test-e2e scale-test
 
 services:
 	scripts/test-services.sh
@@ -85,7 +85,7 @@ bench:
 	scripts/bench.sh
 
 ## deploy/'s layout on this machine: two instances behind nginx on one PostgreSQL, Redis and S3
-## store; two browsers through nginx, one instance killed -9 and restarted (not part of `test`)
+## store; two browsers through nginx, one instance killed -9 and restarted (the last step of `test`)
 scale-test:
 	scripts/scale-test.sh
 

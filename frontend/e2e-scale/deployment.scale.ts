@@ -13,7 +13,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import type { PhoneSession } from '../e2e/browser';
 import { prepareForCalls } from '../e2e/calls';
-import { baseUrl, creator, phones, run, signUp, testFiles, toast, type Creator } from '../e2e/flows';
+import { baseUrl, creator, longPress, phones, run, signUp, testFiles, toast, type Creator } from '../e2e/flows';
 import { gradientPng } from '../e2e/png';
 import {
   instanceOf,
@@ -49,17 +49,6 @@ function online(page: Page, other: Creator): Locator {
 /** The call sheet, a dialog named after the other person. */
 function callSheet(page: Page, other: Creator): Locator {
   return page.getByRole('dialog', { name: other.displayName });
-}
-
-/** A finger held on a message until its actions show, then lifted (as chat.e2e.ts). */
-async function longPress(target: Locator) {
-  const bubble = target.locator('[tabindex="0"]').first();
-  await bubble.scrollIntoViewIfNeeded();
-  const box = await bubble.boundingBox();
-  const at = { clientX: (box?.x ?? 0) + 10, clientY: (box?.y ?? 0) + 10, pointerType: 'touch', isPrimary: true, pointerId: 1 };
-  await bubble.dispatchEvent('pointerdown', at);
-  await expect.poll(() => target.getByRole('button', { name: 'Reply' }).isVisible()).toBe(true);
-  await bubble.dispatchEvent('pointerup', at);
 }
 
 /** Runs `action` (a navigation or reload) and waits for the new socket it opens. */

@@ -4,24 +4,13 @@
 //! the reaction live. Runs against the real server started by global-setup.ts.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, creator, phones, run, signUp, toast } from './flows';
+import { baseUrl, creator, longPress, phones, run, signUp, toast } from './flows';
 
 const phone = phones();
 
 /** The message (list item of the conversation) that shows `text`. */
 function message(page: Page, text: string): Locator {
   return page.getByRole('list', { name: 'Messages', exact: true }).getByRole('listitem').filter({ hasText: text }).first();
-}
-
-/** A finger held on a message until its actions show (after 500 ms), then lifted. */
-async function longPress(target: Locator) {
-  const bubble = target.locator('[tabindex="0"]').first();
-  await bubble.scrollIntoViewIfNeeded();
-  const box = await bubble.boundingBox();
-  const at = { clientX: (box?.x ?? 0) + 10, clientY: (box?.y ?? 0) + 10, pointerType: 'touch', isPrimary: true, pointerId: 1 };
-  await bubble.dispatchEvent('pointerdown', at);
-  await expect.poll(() => target.getByRole('button', { name: 'Reply' }).isVisible()).toBe(true);
-  await bubble.dispatchEvent('pointerup', at);
 }
 
 /** Nothing is wider than the 390 px phone. */

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, afterEach, expect, inject } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { openPhone, type PhoneSession, type Screen } from './browser';
 
 export const baseUrl = inject('baseUrl');
@@ -152,4 +152,15 @@ export function testFiles<K extends string>(files: Record<K, [name: string, cont
     writeFileSync(paths[key], content);
   }
   return paths;
+}
+
+/** A finger held on a chat message until its actions show (after 500 ms), then lifted. */
+export async function longPress(target: Locator) {
+  const bubble = target.locator('[tabindex="0"]').first();
+  await bubble.scrollIntoViewIfNeeded();
+  const box = await bubble.boundingBox();
+  const at = { clientX: (box?.x ?? 0) + 10, clientY: (box?.y ?? 0) + 10, pointerType: 'touch', isPrimary: true, pointerId: 1 };
+  await bubble.dispatchEvent('pointerdown', at);
+  await expect.poll(() => target.getByRole('button', { name: 'Reply' }).isVisible()).toBe(true);
+  await bubble.dispatchEvent('pointerup', at);
 }

@@ -32,16 +32,17 @@ pub async fn text_part(field: Field<'_>, name: &str, max: usize) -> ApiResult<Op
 
 /// Streams a part to a temporary file (never held whole in memory); `None` for an empty part.
 /// `sniff` sees the first 64 bytes once they have arrived. Writing stops at the first refusal
-/// (`sniff`'s, or past 100 MiB) and the rest of the part is read and dropped, up to the route's
-/// body limit, not stored: a client still sending would otherwise meet a reset connection
-/// instead of the answer.
+/// (`sniff`'s, or 413 `too_big` past 100 MiB) and the rest of the part is read and dropped, up
+/// to the route's body limit, not stored: a client still sending would otherwise meet a reset
+/// connection instead of the answer.
 pub async fn spool(
     mut field: Field<'_>,
     sniff: impl Fn(&[u8]) -> Result<(), MediaError>,
-) -> Result<Option<SpooledVideo>, Refused> {
+    too_big: &'static str,
+) -> ApiResult<Option<SpooledVideo>> {
     let mut spool = VideoSpool::new().await?;
     let mut sniffed = false;
-    while let Some(chunk) = field.chunk().await.map_err(ApiError::from)? {
+    while let Some(chunk) = field.chunk().await? {
         let written = match spool.write(&chunk).await {
             Ok(()) if !sniffed && spool.head().len() >= 64 => {
                 sniffed = true;
@@ -51,39 +52,14 @@ pub async fn spool(
         };
         if let Err(refused) = written {
             while let Ok(Some(_)) = field.chunk().await {}
-            return Err(Refused::Media(refused));
+            return Err(match refused {
+                MediaError::VideoTooBig => ApiError::TooLarge(too_big),
+                other => other.into(),
+            });
         }
     }
     if spool.size() == 0 {
         return Ok(None);
     }
     Ok(Some(spool.finish().await?))
-}
-
-/// Why a spooled part was refused: what the media layer said of its bytes (for the caller to
-/// word), or the form itself.
-pub enum Refused {
-    Media(MediaError),
-    Form(ApiError),
-}
-
-impl From<MediaError> for Refused {
-    fn from(err: MediaError) -> Self {
-        Self::Media(err)
-    }
-}
-
-impl From<ApiError> for Refused {
-    fn from(err: ApiError) -> Self {
-        Self::Form(err)
-    }
-}
-
-impl From<Refused> for ApiError {
-    fn from(refused: Refused) -> Self {
-        match refused {
-            Refused::Media(err) => err.into(),
-            Refused::Form(err) => err,
-        }
-    }
 }

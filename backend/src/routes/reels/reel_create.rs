@@ -9,7 +9,7 @@ use crate::auth::rate_limit::Act;
 use crate::db::{self, reels::NewReel};
 use crate::domain::parse_reel_caption;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
-use crate::media::{Media, SpooledVideo, sniff_video};
+use crate::media::{Media, SpooledVideo, VIDEO_TOO_BIG, sniff_video};
 use crate::routes::form::{bounded, spool, text_part};
 use crate::state::AppState;
 use crate::wire::reel::Reel;
@@ -71,7 +71,7 @@ pub async fn create_reel(
         let name = field.name().map(str::to_owned);
         match name.as_deref() {
             Some("video") if video.is_none() => {
-                video = spool(field, |head| sniff_video(head).map(|_| ())).await?;
+                video = spool(field, |head| sniff_video(head).map(|_| ()), VIDEO_TOO_BIG).await?;
             }
             Some("caption") => {
                 caption = text_part(field, "caption", CAPTION_MAX_BYTES)

@@ -12,8 +12,8 @@ use crate::domain::money::{
 };
 use crate::domain::{ImageSource, parse_image_source};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
-use crate::media::{ImageKind, MediaError, SpooledVideo};
-use crate::routes::form::{Refused, bounded, spool, text_part};
+use crate::media::{ImageKind, SpooledVideo};
+use crate::routes::form::{bounded, spool, text_part};
 use crate::state::AppState;
 use crate::wire::shop::{Product, ProductCategory};
 
@@ -201,12 +201,8 @@ async fn create_digital(
                     .map(clean_file_name)
                     .unwrap_or_else(|| "download".to_owned());
                 // Any bytes: a work is whatever file its creator sells.
-                file = spool(field, |_| Ok(()))
-                    .await
-                    .map_err(|refused| match refused {
-                        Refused::Media(MediaError::VideoTooBig) => ApiError::TooLarge(FILE_TOO_BIG),
-                        other => other.into(),
-                    })?
+                file = spool(field, |_| Ok(()), FILE_TOO_BIG)
+                    .await?
                     .map(|spooled| (spooled, file_name));
             }
             "image" if field.file_name().is_some() => {

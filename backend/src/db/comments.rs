@@ -48,6 +48,22 @@ pub struct CommentView {
     pub created_at: i64,
 }
 
+crate::native_row!(CommentView {
+    id,
+    post_id,
+    reel_id,
+    parent_id,
+    user_id,
+    username,
+    display_name,
+    profile_image,
+    content,
+    likes_count,
+    replies_count,
+    is_liked,
+    created_at,
+});
+
 /// `CommentView`'s columns; `$1` is the viewer. Comments of deactivated accounts, and of
 /// accounts blocked either way, drop out (the join), as their posts do, and come back with the
 /// account or when the block ends; so do comments removed by moderation (but for admins).

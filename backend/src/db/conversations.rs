@@ -12,6 +12,7 @@ use super::notifications::UNREAD_COUNT_MAX;
 use super::visibility::{not_blocked, pair_blocked};
 use super::{Db, placeholders};
 use crate::domain::{GROUP_MEMBERS_MAX, Page, SystemKind};
+use crate::fetch_list;
 
 /// The most recently active conversations the Messages badge counts through: a new message
 /// brings its conversation to the top, so an unread one is among them unless this many others
@@ -72,6 +73,16 @@ pub struct ConversationView {
     #[sqlx(flatten)]
     pub last_system: SystemView,
 }
+
+crate::native_row!(ConversationView {
+    id, member_id, created_at, last_activity_at, kind, name, avatar_key, a_id, a_username,
+    a_display_name, a_profile_image, a_last_seen_at, b_id, b_username, b_display_name,
+    b_profile_image, b_last_seen_at, a_read, b_read, last_id, last_sender_id,
+    last_sender_username, last_sender_display_name, last_sender_profile_image, last_content,
+    last_message_type, last_voice_url, last_duration, last_call_outcome, last_reply_to_id,
+    last_created_at, last_system: flatten SystemView, is_blocked, unread_count,
+    last_shared: flatten SharedView,
+});
 
 impl ConversationView {
     pub fn is_group(&self) -> bool {
@@ -681,30 +692,34 @@ async fn delete_member(
 /// next page continues below that conversation's (current) activity time.
 pub async fn list(db: &Db, member: i64, page: Page) -> Result<Vec<ConversationView>, sqlx::Error> {
     if page.before == i64::MAX {
-        return sqlx::query_as(concat!(
-            conversation_view!(),
-            " WHERE cm.user_id = $1
-              ORDER BY cm.last_activity_at DESC, cm.conversation_id DESC LIMIT $2"
-        ))
-        .bind(member)
-        .bind(page.fetch_limit())
-        .fetch_all(&db.pool)
-        .await;
+        return fetch_list!(
+            db,
+            ConversationView,
+            concat!(
+                conversation_view!(),
+                " WHERE cm.user_id = $1
+                  ORDER BY cm.last_activity_at DESC, cm.conversation_id DESC LIMIT $2"
+            ),
+            member,
+            page.fetch_limit()
+        );
     }
-    sqlx::query_as(concat!(
-        conversation_view!(),
-        " JOIN conversation_members cur ON cur.user_id = $1 AND cur.conversation_id = $3
+    fetch_list!(
+        db,
+        ConversationView,
+        concat!(
+            conversation_view!(),
+            " JOIN conversation_members cur ON cur.user_id = $1 AND cur.conversation_id = $3
           WHERE cm.user_id = $1
             AND (cm.last_activity_at < cur.last_activity_at
                  OR (cm.last_activity_at = cur.last_activity_at
                      AND cm.conversation_id < cur.conversation_id))
           ORDER BY cm.last_activity_at DESC, cm.conversation_id DESC LIMIT $2"
-    ))
-    .bind(member)
-    .bind(page.fetch_limit())
-    .bind(page.before)
-    .fetch_all(&db.pool)
-    .await
+        ),
+        member,
+        page.fetch_limit(),
+        page.before
+    )
 }
 
 /// What moving a read pointer found.

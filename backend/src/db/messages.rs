@@ -8,6 +8,7 @@ use sqlx::{AnyConnection, FromRow};
 use super::visibility::pair_blocked;
 use super::{Db, placeholders};
 use crate::domain::{Page, SystemKind};
+use crate::fetch_list;
 
 /// A message with its sender, the message it replies to, and what it shares.
 #[derive(Debug, Clone, FromRow)]
@@ -35,6 +36,13 @@ pub struct MessageView {
     pub created_at: i64,
 }
 
+crate::native_row!(MessageView {
+    id, conversation_id, sender_id, sender_username, sender_display_name, sender_profile_image,
+    content, message_type, voice_url, duration, call_outcome, reply_to_id, reply_sender_id,
+    reply_sender_display_name, reply_content, reply_message_type, shared: flatten SharedView,
+    system: flatten SystemView, created_at,
+});
+
 /// What a group's system line says happened (issue 22) and whom it names: all NULL for other
 /// messages; the user columns NULL when it names nobody, or someone since deleted.
 #[derive(Debug, Clone, Default, FromRow)]
@@ -45,6 +53,14 @@ pub struct SystemView {
     pub system_user_display_name: Option<String>,
     pub system_user_profile_image: Option<String>,
 }
+
+crate::native_row!(SystemView {
+    system_kind,
+    system_user_id,
+    system_user_username,
+    system_user_display_name,
+    system_user_profile_image,
+});
 
 /// `SystemView`'s columns (`columns`) and the join that finds them from a message aliased `$m`
 /// (`joins "m"`).
@@ -81,6 +97,24 @@ pub struct SharedView {
     pub shared_reel_display_name: Option<String>,
     pub shared_reel_profile_image: Option<String>,
 }
+
+crate::native_row!(SharedView {
+    shared_post_id,
+    shared_post_image_url,
+    shared_post_thumbnail_key,
+    shared_post_caption,
+    shared_post_user_id,
+    shared_post_username,
+    shared_post_display_name,
+    shared_post_profile_image,
+    shared_reel_id,
+    shared_reel_poster_key,
+    shared_reel_caption,
+    shared_reel_user_id,
+    shared_reel_username,
+    shared_reel_display_name,
+    shared_reel_profile_image,
+});
 
 /// `SharedView`'s columns (`columns`), and the joins that find them from a message aliased
 /// `$m` as the user bound at `$viewer` may see them (`joins "m", "$3"`): a message's list and
@@ -572,17 +606,19 @@ pub async fn page(
     conversation: i64,
     page: Page,
 ) -> Result<Vec<MessageView>, sqlx::Error> {
-    sqlx::query_as(concat!(
-        message_view!("$4"),
-        " WHERE m.conversation_id = $1 AND m.id < $2 AND m.removed_at IS NULL
-          ORDER BY m.id DESC LIMIT $3"
-    ))
-    .bind(conversation)
-    .bind(page.before)
-    .bind(page.fetch_limit())
-    .bind(viewer)
-    .fetch_all(&db.pool)
-    .await
+    fetch_list!(
+        db,
+        MessageView,
+        concat!(
+            message_view!("$4"),
+            " WHERE m.conversation_id = $1 AND m.id < $2 AND m.removed_at IS NULL
+              ORDER BY m.id DESC LIMIT $3"
+        ),
+        conversation,
+        page.before,
+        page.fetch_limit(),
+        viewer
+    )
 }
 
 /// The reactions on the messages of `conversation` with ids in `first..=last`, in the order

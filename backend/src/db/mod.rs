@@ -14,6 +14,7 @@ pub mod follows;
 pub mod media;
 pub mod mentions;
 pub mod messages;
+pub mod native;
 pub mod notifications;
 pub mod posts;
 pub mod push;
@@ -59,6 +60,9 @@ pub struct Db {
     /// their rows decode straight from SQLite's values, without sqlx's `Any` conversion, which
     /// cost as many instructions as the query itself (docs/benchmarks.md).
     pub sqlite_reads: Option<sqlx::SqlitePool>,
+    /// On SQLite, the hot list reads stepped on the request's own thread (`fetch_list!`,
+    /// db/native.rs); `sqlite_reads` is their fallback when the file is briefly locked.
+    pub native_reads: Option<std::sync::Arc<native::NativeReads>>,
     pub backend: Backend,
     /// Live sessions looked up in the last few seconds (`sessions::find_user`).
     pub session_cache: session_cache::SessionCache,
@@ -147,9 +151,13 @@ impl Db {
             Backend::Sqlite if !url.contains(":memory:") => Some(sqlite_read_pool(&url)?),
             _ => None,
         };
+        let native_reads = sqlite_reads
+            .is_some()
+            .then(|| std::sync::Arc::new(native::NativeReads::new(&url)));
         Ok(Self {
             pool,
             sqlite_reads,
+            native_reads,
             backend,
             session_cache: session_cache::SessionCache::default(),
         })
@@ -212,22 +220,35 @@ fn sqlite_read_pool(url: &str) -> anyhow::Result<sqlx::SqlitePool> {
         .connect_lazy_with(options))
 }
 
-/// Runs a list query (`fetch_all` of `$row`s) on the native SQLite read pool when there is one,
-/// else on the `Any` pool: the same SQL text and binds either way. Use it for the hot reads
-/// that return many rows; everything else goes through `db.pool`.
+/// Runs a list query (`fetch_all` of `$row`s): on SQLite stepped on the calling thread
+/// (db/native.rs; `$row` implements `NativeRow` too), falling back to the native sqlx pool when
+/// the file is briefly locked; on PostgreSQL through the `Any` pool. The same SQL text and
+/// binds either way. Use it for the bounded hot reads (a page, a handful of ids); everything
+/// else goes through `db.pool`.
 #[macro_export]
 macro_rules! fetch_list {
     ($db:expr, $row:ty, $sql:expr, $($bind:expr),* $(,)?) => {{
         let db: &$crate::db::Db = $db;
-        match &db.sqlite_reads {
-            Some(pool) => {
-                sqlx::query_as::<sqlx::Sqlite, $row>($sql)
+        let sql = $sql;
+        let native = db.native_reads.as_ref().map(|reads| {
+            reads.fetch_all::<$row>(
+                $crate::db::native::SqlText::text(&sql),
+                &[$(&$bind as &dyn rusqlite::types::ToSql),*],
+            )
+        });
+        match (native, &db.sqlite_reads) {
+            (Some(Ok(rows)), _) => Ok(rows),
+            (native, Some(pool)) => {
+                if let Some(Err(err)) = native {
+                    $crate::db::native::fell_back(&err);
+                }
+                sqlx::query_as::<sqlx::Sqlite, $row>(sql)
                     $(.bind($bind))*
                     .fetch_all(pool)
                     .await
             }
-            None => {
-                sqlx::query_as::<sqlx::Any, $row>($sql)
+            (_, None) => {
+                sqlx::query_as::<sqlx::Any, $row>(sql)
                     $(.bind($bind))*
                     .fetch_all(&db.pool)
                     .await

@@ -295,6 +295,12 @@ pub struct NotificationRow {
     pub target_username: Option<String>,
 }
 
+crate::native_row!(NotificationRow {
+    id, kind: stored NotificationKind, target_type: stored NotificationTargetType,
+    target_id, post_id, reel_id, preview, actors_count, read, updated_at, thumbnail_key,
+    target_username,
+});
+
 /// `NotificationRow`'s columns and joins; `$1` is the recipient. A notification shows when the
 /// content it is about is not removed, and it has no actor (the server's) or one the recipient
 /// may see: active, and not blocked either way.

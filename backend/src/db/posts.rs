@@ -45,6 +45,29 @@ pub struct PostView {
     pub created_at: i64,
 }
 
+crate::native_row!(PostView {
+    cursor,
+    id,
+    user_id,
+    username,
+    display_name,
+    profile_image,
+    image_url,
+    thumbnail_key,
+    width,
+    height,
+    blurhash,
+    caption,
+    location,
+    tags,
+    likes_count,
+    comments_count,
+    shares_count,
+    is_liked,
+    is_bookmarked,
+    created_at,
+});
+
 /// By position rather than by name: a page decodes 19 columns of 20 rows, and looking each
 /// name up cost more than decoding the value (callgrind, docs/benchmarks.md). Works on the
 /// `Any` rows and the native SQLite ones alike.

@@ -35,6 +35,25 @@ pub struct ReelView {
     pub created_at: i64,
 }
 
+crate::native_row!(ReelView {
+    id,
+    user_id,
+    username,
+    display_name,
+    profile_image,
+    media_key,
+    poster_key,
+    caption,
+    duration_seconds,
+    width,
+    height,
+    likes_count,
+    comments_count,
+    shares_count,
+    is_liked,
+    created_at,
+});
+
 /// `ReelView`'s columns; `$1` is the viewer, who sees no reel of an account blocked either way.
 macro_rules! reel_view {
     () => {

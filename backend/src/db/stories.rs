@@ -8,6 +8,7 @@ use sqlx::FromRow;
 
 use super::Db;
 use super::visibility::{may_see, not_muted, shown};
+use crate::fetch_list;
 
 /// The most story groups the strip shows.
 pub const MAX_GROUPS: i64 = 50;
@@ -28,6 +29,21 @@ pub struct StoryView {
     pub created_at: i64,
     pub expires_at: i64,
 }
+
+crate::native_row!(StoryView {
+    id,
+    user_id,
+    username,
+    display_name,
+    profile_image,
+    image_url,
+    kind,
+    caption,
+    views_count,
+    viewed_by_me,
+    created_at,
+    expires_at,
+});
 
 pub struct NewStory<'a> {
     pub user_id: i64,
@@ -104,8 +120,11 @@ pub async fn strip(db: &Db, viewer: i64, now: i64) -> Result<Vec<StoryView>, sql
     // per author, their latest story): the viewer's own row by its key, the followed from the
     // viewer's follows, everyone else from `story_authors_latest_idx` read backwards until
     // enough pass the visibility checks. No live story is read before its group is chosen.
-    sqlx::query_as(concat!(
-        "WITH grp AS (
+    fetch_list!(
+        db,
+        StoryView,
+        concat!(
+            "WITH grp AS (
            SELECT user_id, latest, rnk FROM (
              SELECT a.user_id, a.latest_at AS latest, 0 AS rnk FROM story_authors a
              WHERE a.user_id = $1 AND a.expires_at > $2
@@ -117,10 +136,10 @@ pub async fn strip(db: &Db, viewer: i64, now: i64) -> Result<Vec<StoryView>, sql
              JOIN story_authors a ON a.user_id = f.followee_id
              JOIN users au ON au.id = a.user_id AND au.deactivated_at IS NULL
              WHERE f.follower_id = $1 AND a.user_id <> $1 AND a.expires_at > $2 AND ",
-        may_see!("$1", "a.user_id"),
-        " AND ",
-        not_muted!("$1", "a.user_id"),
-        "
+            may_see!("$1", "a.user_id"),
+            " AND ",
+            not_muted!("$1", "a.user_id"),
+            "
              ORDER BY a.latest_at DESC, a.user_id DESC
              LIMIT $3
            ) followed
@@ -132,10 +151,10 @@ pub async fn strip(db: &Db, viewer: i64, now: i64) -> Result<Vec<StoryView>, sql
              WHERE a.user_id <> $1 AND a.expires_at > $2
                AND NOT EXISTS (SELECT 1 FROM follows nf
                                WHERE nf.follower_id = $1 AND nf.followee_id = a.user_id) AND ",
-        may_see!("$1", "a.user_id"),
-        " AND ",
-        not_muted!("$1", "a.user_id"),
-        "
+            may_see!("$1", "a.user_id"),
+            " AND ",
+            not_muted!("$1", "a.user_id"),
+            "
              ORDER BY a.latest_at DESC, a.user_id DESC
              LIMIT $3
            ) others
@@ -146,20 +165,19 @@ pub async fn strip(db: &Db, viewer: i64, now: i64) -> Result<Vec<StoryView>, sql
            LIMIT $3
          )
          SELECT ",
-        story_view_columns!(),
-        " FROM picked grp
+            story_view_columns!(),
+            " FROM picked grp
          JOIN users u ON u.id = grp.user_id
          JOIN stories s ON s.user_id = grp.user_id
          WHERE s.expires_at > $2 AND ",
-        shown!("$1", "s.removed_at"),
-        "
+            shown!("$1", "s.removed_at"),
+            "
          ORDER BY grp.rnk, grp.latest DESC, grp.user_id DESC, s.created_at, s.id"
-    ))
-    .bind(viewer)
-    .bind(now)
-    .bind(MAX_GROUPS)
-    .fetch_all(&db.pool)
-    .await
+        ),
+        viewer,
+        now,
+        MAX_GROUPS
+    )
 }
 
 /// What recording a view found.

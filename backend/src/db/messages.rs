@@ -6,7 +6,7 @@
 use sqlx::{AnyConnection, FromRow};
 
 use super::visibility::pair_blocked;
-use super::{Db, placeholders};
+use super::{Db, placeholders, violates};
 use crate::domain::{Page, SystemKind};
 use crate::fetch_list;
 
@@ -215,6 +215,15 @@ pub enum Shared {
     Reel(i64),
 }
 
+/// What a send with an Idempotency-Key asks for, as a retry of it must repeat it: a text, or a
+/// voice message's caption (its recording is not compared: a retry is looked up before its
+/// audio is stored).
+#[derive(Debug, Clone, Copy)]
+pub enum Sending<'a> {
+    Text(&'a str),
+    Voice { caption: &'a str },
+}
+
 /// A message's stored columns besides its conversation, sender and reply.
 struct Parts<'a> {
     content: &'a str,
@@ -307,6 +316,23 @@ pub struct Posted {
     pub group_name: Option<String>,
 }
 
+/// The message a sender already sent with the Idempotency-Key of a new one.
+pub enum Earlier {
+    /// This very message again (same conversation, type, text and reply): a retry. As the
+    /// sender sees it, with the people to tell.
+    Same(Box<Posted>),
+    /// Another message: the key may not be used for this one.
+    Other,
+}
+
+/// What `Draft::post` did.
+pub enum Sent {
+    New(Box<Posted>),
+    /// Stored nothing: the sender's key was already taken, by this message (a concurrent retry
+    /// stored it first) or another.
+    Earlier(Earlier),
+}
+
 /// A message that may be sent: the sender is a member, neither person blocked the other, and
 /// the quoted message is in the conversation. Made by `prepare`, stored by `Draft::post`.
 pub struct Draft {
@@ -323,11 +349,13 @@ pub struct Draft {
 /// bringing it back for one who had left. The answer is built from what the read found: nothing
 /// is read back.
 pub async fn post(db: &Db, new: NewMessage<'_>) -> Result<Posted, PostError> {
-    prepare(db, new.conversation_id, new.sender_id, new.reply_to_id)
-        .await?
-        .post(db, new.body, new.created_at)
-        .await
-        .map_err(PostError::Db)
+    let draft = prepare(db, new.conversation_id, new.sender_id, new.reply_to_id).await?;
+    let parts = new.body.parts();
+    let mut conn = db.pool.acquire().await?;
+    let id = draft
+        .insert(&mut conn, &parts, None, new.created_at)
+        .await?;
+    Ok(draft.posted(id, &parts, SharedView::default(), new.created_at))
 }
 
 /// The read half of `post`, for a handler with work to do between the checks and the INSERT
@@ -390,16 +418,82 @@ pub async fn prepare(
 }
 
 impl Draft {
-    /// The INSERT half of `post`.
+    /// The INSERT half of `post`, keeping the sender's Idempotency-Key `key` with the message.
+    /// A key already taken stores nothing (the unique index `messages_client_key` decides, so
+    /// concurrent retries store one message) and finds what took it.
     pub async fn post(
         self,
         db: &Db,
         body: Body<'_>,
+        key: Option<&str>,
         created_at: i64,
-    ) -> Result<Posted, sqlx::Error> {
+    ) -> Result<Sent, sqlx::Error> {
+        let parts = body.parts();
         let mut conn = db.pool.acquire().await?;
-        self.insert(&mut conn, body, SharedView::default(), created_at)
-            .await
+        match self.insert(&mut conn, &parts, key, created_at).await {
+            Ok(id) => {
+                let posted = self.posted(id, &parts, SharedView::default(), created_at);
+                Ok(Sent::New(Box::new(posted)))
+            }
+            Err(err) => {
+                let Some(key) = key.filter(|_| reused_key(&err)) else {
+                    return Err(err);
+                };
+                drop(conn);
+                // Deleted since (its conversation with it): nothing to answer but the error.
+                let found = self
+                    .earlier_as(db, key, parts.message_type, parts.content)
+                    .await?;
+                found.map(Sent::Earlier).ok_or(err)
+            }
+        }
+    }
+
+    /// The message the sender already sent with `key`, if any: one read through
+    /// `messages_client_key`. A voice message looks before its audio is stored.
+    pub async fn earlier(
+        &self,
+        db: &Db,
+        key: &str,
+        sending: Sending<'_>,
+    ) -> Result<Option<Earlier>, sqlx::Error> {
+        let (message_type, content) = match sending {
+            Sending::Text(text) => ("text", text),
+            Sending::Voice { caption } => ("voice", caption),
+        };
+        self.earlier_as(db, key, message_type, content).await
+    }
+
+    async fn earlier_as(
+        &self,
+        db: &Db,
+        key: &str,
+        message_type: &str,
+        content: &str,
+    ) -> Result<Option<Earlier>, sqlx::Error> {
+        let found: Option<MessageView> = sqlx::query_as(concat!(
+            message_view!("$1"),
+            " WHERE m.sender_id = $1 AND m.client_key = $2"
+        ))
+        .bind(self.sender_id)
+        .bind(key)
+        .fetch_optional(&db.pool)
+        .await?;
+        Ok(found.map(|message| {
+            let same = message.conversation_id == self.conversation_id
+                && message.message_type == message_type
+                && message.content == content
+                && message.reply_to_id == self.reply_to_id;
+            if same {
+                Earlier::Same(Box::new(Posted {
+                    message,
+                    people: self.people.clone(),
+                    group_name: self.context.group_name.clone(),
+                }))
+            } else {
+                Earlier::Other
+            }
+        }))
     }
 
     /// Shares a post or a reel into the conversation: the message (through the same INSERT and
@@ -439,9 +533,10 @@ impl Draft {
             return Ok(None); // the transaction rolls back on drop
         }
         let sender = self.sender_id;
-        let posted = self
-            .insert(&mut tx, Body::Share(shared), card, created_at)
-            .await?;
+        let body = Body::Share(shared);
+        let parts = body.parts();
+        let id = self.insert(&mut tx, &parts, None, created_at).await?;
+        let posted = self.posted(id, &parts, card, created_at);
         let (record, count) = match shared {
             Shared::Post(_) => (
                 "INSERT INTO post_shares (user_id, post_id, created_at) VALUES ($1, $2, $3)
@@ -470,21 +565,19 @@ impl Draft {
         Ok(Some(posted))
     }
 
-    /// The INSERT, on the pool's connection or in a share's transaction; the answer is built
-    /// from what `prepare` read and the card: nothing is read back.
+    /// The INSERT, on the pool's connection or in a share's transaction: the new id.
     async fn insert(
-        self,
+        &self,
         conn: &mut AnyConnection,
-        body: Body<'_>,
-        shared: SharedView,
+        parts: &Parts<'_>,
+        key: Option<&str>,
         created_at: i64,
-    ) -> Result<Posted, sqlx::Error> {
-        let parts = body.parts();
+    ) -> Result<i64, sqlx::Error> {
         let (id,): (i64,) = sqlx::query_as(
             "INSERT INTO messages (conversation_id, sender_id, content, message_type, voice_url,
                                    duration, reply_to_id, created_at, shared_post_id,
-                                   shared_reel_id)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
+                                   shared_reel_id, client_key)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
         )
         .bind(self.conversation_id)
         .bind(self.sender_id)
@@ -496,10 +589,17 @@ impl Draft {
         .bind(created_at)
         .bind(parts.shared_post_id)
         .bind(parts.shared_reel_id)
+        .bind(key)
         .fetch_one(&mut *conn)
         .await?;
+        Ok(id)
+    }
+
+    /// The stored message `id` as everyone sees it, built from what `prepare` read and the
+    /// card: nothing is read back.
+    fn posted(self, id: i64, parts: &Parts<'_>, shared: SharedView, created_at: i64) -> Posted {
         let context = self.context;
-        Ok(Posted {
+        Posted {
             message: MessageView {
                 id,
                 conversation_id: self.conversation_id,
@@ -523,8 +623,16 @@ impl Draft {
             },
             people: self.people,
             group_name: context.group_name,
-        })
+        }
     }
+}
+
+/// Whether an INSERT met the unique index on (sender, Idempotency-Key): PostgreSQL names the
+/// index, SQLite the columns.
+fn reused_key(err: &sqlx::Error) -> bool {
+    violates(err, "messages_client_key")
+        || matches!(err, sqlx::Error::Database(db)
+            if db.is_unique_violation() && db.message().contains("messages.client_key"))
 }
 
 /// Writes a group's system line (issue 22) in the caller's transaction: `actor` did `kind` to

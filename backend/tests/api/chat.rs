@@ -1,9 +1,11 @@
-//! Chat over HTTP: conversations, messages, replies, reactions, leaving; who may see what.
+//! Chat over HTTP: conversations, messages, replies, reactions, leaving; who may see what; a
+//! send's Idempotency-Key.
 
 use serde_json::{Value, json};
 
 use crate::both_backends;
 use crate::helpers::{Backend, TestUser, error_of, spawn_app};
+use crate::sockets::{connect, next_of};
 
 both_backends!(
     starting_a_conversation_twice_finds_the_same_one,
@@ -19,6 +21,12 @@ both_backends!(
     chat_is_refused_without_a_session,
     leaving_hides_it_until_a_new_message_brings_it_back,
     the_sender_is_the_session_whatever_the_body_says,
+    a_retried_key_answers_the_first_message_and_tells_the_members_again,
+    racing_retries_of_one_key_store_one_message,
+    a_key_used_for_another_message_is_422_and_stores_nothing,
+    keys_are_per_sender,
+    a_malformed_key_is_400_and_stores_nothing,
+    a_key_is_no_way_into_a_conversation_you_are_not_in,
 );
 
 async fn start(user: &TestUser, other: i64) -> (u16, Value) {
@@ -47,6 +55,30 @@ async fn say(user: &TestUser, conversation: i64, text: &str) -> Value {
         json!({"content": text, "messageType": "text"}),
     )
     .await
+}
+
+/// `user` sends `body` to `conversation` with the Idempotency-Key `key`.
+async fn send_keyed(
+    user: &TestUser,
+    conversation: i64,
+    body: &Value,
+    key: impl AsRef<[u8]>,
+) -> reqwest::Response {
+    user.client
+        .post(user.url(&format!("/api/conversations/{conversation}/messages")))
+        .header("Idempotency-Key", key.as_ref())
+        .json(body)
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn messages_of(user: &TestUser, conversation: i64) -> Vec<Value> {
+    user.get_json(&format!("/api/conversations/{conversation}/messages"))
+        .await
+        .as_array()
+        .unwrap()
+        .clone()
 }
 
 async fn starting_a_conversation_twice_finds_the_same_one(backend: Backend) {
@@ -455,4 +487,145 @@ async fn the_sender_is_the_session_whatever_the_body_says(backend: Backend) {
         )
         .await;
     assert_eq!(response.status(), 200);
+}
+
+async fn a_retried_key_answers_the_first_message_and_tells_the_members_again(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let id = start(&maya, leo.id).await.1["id"].as_i64().unwrap();
+    let mut leo_socket = connect(&app, &leo).await;
+    let body = json!({"content": "see you at 8"});
+
+    let first = send_keyed(&maya, id, &body, "send-1").await;
+    assert_eq!(first.status(), 201);
+    let first: Value = first.json().await.unwrap();
+    assert_eq!(
+        next_of(&mut leo_socket, "newMessage").await["message"],
+        first
+    );
+
+    // The answer was lost: Retry sends it again with the same key.
+    let retry = send_keyed(&maya, id, &body, "send-1").await;
+    assert_eq!(retry.status(), 200);
+    assert_eq!(retry.json::<Value>().await.unwrap(), first);
+    // Told again (the instance that stored it may have died before telling anyone).
+    assert_eq!(
+        next_of(&mut leo_socket, "newMessage").await["message"],
+        first
+    );
+    assert_eq!(messages_of(&leo, id).await, [first]);
+}
+
+async fn racing_retries_of_one_key_store_one_message(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let id = start(&maya, leo.id).await.1["id"].as_i64().unwrap();
+    let body = json!({"content": "only once"});
+
+    let (a, b) = tokio::join!(
+        send_keyed(&maya, id, &body, "race"),
+        send_keyed(&maya, id, &body, "race")
+    );
+    let mut statuses = [a.status().as_u16(), b.status().as_u16()];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [200, 201]);
+    let (a, b): (Value, Value) = (a.json().await.unwrap(), b.json().await.unwrap());
+    assert_eq!(a["id"], b["id"]);
+    assert_eq!(messages_of(&maya, id).await.len(), 1);
+}
+
+async fn a_key_used_for_another_message_is_422_and_stores_nothing(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let ana = app.new_user("ana").await;
+    let with_leo = start(&maya, leo.id).await.1["id"].as_i64().unwrap();
+    let with_ana = start(&maya, ana.id).await.1["id"].as_i64().unwrap();
+    let first = send_keyed(&maya, with_leo, &json!({"content": "hello"}), "k").await;
+    assert_eq!(first.status(), 201);
+    let first: Value = first.json().await.unwrap();
+
+    for (conversation, body) in [
+        (with_leo, json!({"content": "hello again"})),
+        (
+            with_leo,
+            json!({"content": "hello", "replyToId": first["id"]}),
+        ),
+        (with_ana, json!({"content": "hello"})),
+    ] {
+        let (status, message, code) =
+            error_of(send_keyed(&maya, conversation, &body, "k").await).await;
+        assert_eq!(
+            (status, message.as_str(), code.as_str()),
+            (
+                422,
+                "This Idempotency-Key was used for another message",
+                "idempotency_key_reused"
+            ),
+            "{body}"
+        );
+    }
+    assert_eq!(messages_of(&maya, with_leo).await, [first]);
+    assert_eq!(messages_of(&maya, with_ana).await, Vec::<Value>::new());
+}
+
+async fn keys_are_per_sender(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let id = start(&maya, leo.id).await.1["id"].as_i64().unwrap();
+    let body = json!({"content": "same words"});
+
+    let hers = send_keyed(&maya, id, &body, "shared-key").await;
+    let his = send_keyed(&leo, id, &body, "shared-key").await;
+    assert_eq!((hers.status().as_u16(), his.status().as_u16()), (201, 201));
+    let (hers, his): (Value, Value) = (hers.json().await.unwrap(), his.json().await.unwrap());
+    assert_ne!(hers["id"], his["id"]);
+    assert_eq!(his["sender"]["id"], leo.id);
+    assert_eq!(messages_of(&leo, id).await, [hers, his]);
+}
+
+async fn a_malformed_key_is_400_and_stores_nothing(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let id = start(&maya, leo.id).await.1["id"].as_i64().unwrap();
+    let body = json!({"content": "hi"});
+
+    for key in [
+        "k".repeat(256).into_bytes(),
+        b"caf\xe9".to_vec(),
+        b"two words".to_vec(),
+    ] {
+        let (status, message, _) = error_of(send_keyed(&maya, id, &body, &key).await).await;
+        assert_eq!(
+            (status, message.as_str()),
+            (400, "Idempotency-Key must be 1 to 255 visible characters")
+        );
+    }
+    assert_eq!(messages_of(&maya, id).await, Vec::<Value>::new());
+    // 255 is the most.
+    let longest = send_keyed(&maya, id, &body, "k".repeat(255)).await;
+    assert_eq!(longest.status(), 201);
+}
+
+async fn a_key_is_no_way_into_a_conversation_you_are_not_in(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let eve = app.new_user("eve").await;
+    let id = start(&maya, leo.id).await.1["id"].as_i64().unwrap();
+    let sent = send_keyed(&maya, id, &json!({"content": "private"}), "k").await;
+    assert_eq!(sent.status(), 201);
+    let sent: Value = sent.json().await.unwrap();
+
+    // Neither a key of her own nor the one maya used.
+    for key in ["eve-1", "k"] {
+        let response = send_keyed(&eve, id, &json!({"content": "private"}), key).await;
+        let (status, message, _) = error_of(response).await;
+        assert_eq!((status, message.as_str()), (404, "Conversation not found"));
+    }
+    assert_eq!(messages_of(&maya, id).await, [sent]);
 }

@@ -21,6 +21,7 @@ both_backends!(
     a_voice_body_over_16_mib_is_refused,
     voice_messages_reach_both_people_and_preview_in_the_list,
     call_lines_cannot_be_sent_by_clients,
+    a_retried_key_finds_its_voice_message_before_storing_audio,
 );
 
 async fn chat(app: &TestApp) -> (TestUser, TestUser, i64) {
@@ -251,4 +252,33 @@ async fn call_lines_cannot_be_sent_by_clients(backend: Backend) {
     .await;
     assert_eq!(error_of(response).await.0, 400);
     assert_eq!(messages(&maya, id).await, json!([]));
+}
+
+async fn a_retried_key_finds_its_voice_message_before_storing_audio(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let (maya, _, id) = chat(&app).await;
+    let keyed = |body: Value| {
+        maya.client
+            .post(maya.url(&format!("/api/conversations/{id}/messages")))
+            .header("Idempotency-Key", "voice-1")
+            .json(&body)
+            .send()
+    };
+    let first = keyed(voice("audio/ogg", OGG, 2)).await.unwrap();
+    assert_eq!(first.status(), StatusCode::CREATED);
+    let first: Value = first.json().await.unwrap();
+    assert_eq!(stored_files(&app), 1);
+
+    // Other audio under the same key and caption: the first message, and no audio stored (the
+    // recording is not compared; a retry sends the same one).
+    let retry = keyed(voice("audio/mpeg", MP3, 2)).await.unwrap();
+    assert_eq!(retry.status(), StatusCode::OK);
+    assert_eq!(retry.json::<Value>().await.unwrap(), first);
+    assert_eq!(stored_files(&app), 1);
+    // A caption makes it another message.
+    let mut captioned = voice("audio/ogg", OGG, 2);
+    captioned["content"] = json!("listen");
+    let (status, _, code) = error_of(keyed(captioned).await.unwrap()).await;
+    assert_eq!((status, code.as_str()), (422, "idempotency_key_reused"));
+    assert_eq!(messages(&maya, id).await.as_array().unwrap().len(), 1);
 }

@@ -140,16 +140,17 @@ export function serveChat(routes: Record<string, Handler>) {
   vi.stubGlobal('fetch', fetchMock);
   return {
     fetchMock,
-    /** The calls to `'{METHOD} {path}'`, with their parsed JSON bodies. */
-    calls(key: string): Array<{ url: URL; body: unknown }> {
+    /** The calls to `'{METHOD} {path}'`, with their parsed JSON bodies and their headers. */
+    calls(key: string): Array<{ url: URL; body: unknown; headers: Record<string, string> }> {
       return fetchMock.mock.calls
         .map(([input, init]) => ({
           key: `${init?.method ?? 'GET'} ${new URL(String(input), 'http://app.test').pathname}`,
           url: new URL(String(input), 'http://app.test'),
           body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+          headers: { ...(init?.headers as Record<string, string> | undefined) },
         }))
         .filter((call) => call.key === key)
-        .map(({ url, body }) => ({ url, body }));
+        .map(({ url, body, headers }) => ({ url, body, headers }));
     },
   };
 }

@@ -551,7 +551,9 @@ export interface paths {
         put?: never;
         /**
          * Sends a text or voice message; every member's sockets get `newMessage`, and the conversation
-         *     moves to the top of both lists (back into the other person's if they had left it).
+         *     moves to the top of both lists (back into the other person's if they had left it). With an
+         *     `Idempotency-Key`, a retry answers the first message (200), stores nothing and sends its
+         *     `newMessage` again (the instance that stored it may have died before it did).
          */
         post: operations["send_message"];
         delete?: never;
@@ -5209,7 +5211,10 @@ export interface operations {
     send_message: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters: the same key from the same sender answers the first message again */
+                "Idempotency-Key"?: string | null;
+            };
             path: {
                 /** @description The conversation */
                 id: number;
@@ -5222,6 +5227,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description A retried Idempotency-Key: the first message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
             /** @description The message */
             201: {
                 headers: {
@@ -5231,7 +5245,7 @@ export interface operations {
                     "application/json": components["schemas"]["Message"];
                 };
             };
-            /** @description Blank or too long text, a reply to a message of another conversation, a `call`, `post` or `reel` message, voice audio missing or not a base64 data URL, or a duration (claimed or real) outside 1–60 s; or text with a control character (`{field} must not contain control characters`) */
+            /** @description Blank or too long text, a reply to a message of another conversation, a `call`, `post` or `reel` message, voice audio missing or not a base64 data URL, a duration (claimed or real) outside 1–60 s, or a malformed Idempotency-Key; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5278,6 +5292,15 @@ export interface operations {
             };
             /** @description Not a JSON body, or voice audio that is not WebM, Ogg, MP4, MP3 or WAV */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The Idempotency-Key was used for another message (another conversation, type, text or reply); nothing stored */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

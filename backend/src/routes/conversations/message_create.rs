@@ -3,16 +3,17 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::CONVERSATION_NOT_FOUND;
+use super::{CONVERSATION_NOT_FOUND, with_reactions};
 use crate::auth::CurrentUser;
 use crate::auth::rate_limit::Act;
 use crate::db;
-use crate::db::messages::{Body, PostError};
+use crate::db::messages::{Body, Earlier, PostError, Posted, Sending, Sent};
 use crate::domain::{CANNOT_MESSAGE, parse_caption, parse_message};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::media::AudioKind;
 use crate::notices::{self, PushSwitch};
 use crate::realtime::events::ServerEvent;
+use crate::routes::idempotency::IdempotencyKey;
 use crate::state::AppState;
 use crate::wire::chat::{Message, MessageType};
 use crate::wire::push::PushPayload;
@@ -43,19 +44,27 @@ pub struct NewMessageRequest {
 }
 
 /// Sends a text or voice message; every member's sockets get `newMessage`, and the conversation
-/// moves to the top of both lists (back into the other person's if they had left it).
+/// moves to the top of both lists (back into the other person's if they had left it). With an
+/// `Idempotency-Key`, a retry answers the first message (200), stores nothing and sends its
+/// `newMessage` again (the instance that stored it may have died before it did).
 #[utoipa::path(
     post, path = "/conversations/{id}/messages", tag = "chat",
-    params(("id" = i64, Path, description = "The conversation")),
+    params(
+        ("id" = i64, Path, description = "The conversation"),
+        ("Idempotency-Key" = Option<String>, Header, description = "1–255 visible ASCII characters: the same key from the same sender answers the first message again",
+         min_length = 1, max_length = 255, pattern = "^[!-~]{1,255}$"),
+    ),
     request_body = NewMessageRequest,
     responses(
         (status = 201, description = "The message", body = Message),
-        (status = 400, description = "Blank or too long text, a reply to a message of another conversation, a `call`, `post` or `reel` message, voice audio missing or not a base64 data URL, or a duration (claimed or real) outside 1–60 s", body = ErrorBody),
+        (status = 200, description = "A retried Idempotency-Key: the first message", body = Message),
+        (status = 400, description = "Blank or too long text, a reply to a message of another conversation, a `call`, `post` or `reel` message, voice audio missing or not a base64 data URL, a duration (claimed or real) outside 1–60 s, or a malformed Idempotency-Key", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "You can't message this account (one of you blocked the other)", body = ErrorBody),
         (status = 404, description = "Conversation not found (or not yours)", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body, or voice audio that is not WebM, Ogg, MP4, MP3 or WAV", body = ErrorBody),
+        (status = 422, description = "The Idempotency-Key was used for another message (another conversation, type, text or reply); nothing stored", body = ErrorBody),
         (status = 429, description = "Over the messaging limit (messages in 10 seconds); Retry-After says when", body = ErrorBody),
     )
 )]
@@ -63,6 +72,7 @@ pub async fn send_message(
     State(state): State<AppState>,
     current: CurrentUser,
     Path(id): Path<i64>,
+    IdempotencyKey(key): IdempotencyKey,
     Json(body): Json<NewMessageRequest>,
 ) -> ApiResult<(StatusCode, Json<Message>)> {
     state.content_limits.check(current.user.id, Act::Message)?;
@@ -73,14 +83,16 @@ pub async fn send_message(
         PostError::Blocked => ApiError::Forbidden(CANNOT_MESSAGE),
         PostError::Db(err) => err.into(),
     };
-    let posted = match body.message_type.unwrap_or(MessageType::Text) {
+    let key = key.as_deref();
+    let sent = match body.message_type.unwrap_or(MessageType::Text) {
         MessageType::Text => {
             let content = parse_message(body.content.as_deref())?;
             let draft = db::messages::prepare(&state.db, id, me, body.reply_to_id)
                 .await
                 .map_err(not_member)?;
+            // A retried key is found by the INSERT's unique index: no read before it.
             draft
-                .post(&state.db, Body::Text(&content), state.clock.now_ms())
+                .post(&state.db, Body::Text(&content), key, state.clock.now_ms())
                 .await?
         }
         MessageType::Voice => {
@@ -91,6 +103,13 @@ pub async fn send_message(
             let draft = db::messages::prepare(&state.db, id, me, body.reply_to_id)
                 .await
                 .map_err(not_member)?;
+            // A retry finds its message before its audio is stored again.
+            if let Some(key) = key {
+                let sending = Sending::Voice { caption: &caption };
+                if let Some(earlier) = draft.earlier(&state.db, key, sending).await? {
+                    return again(&state, me, earlier).await;
+                }
+            }
             let stored = state
                 .media
                 .ingest_audio(&state.db, audio, kind, claimed)
@@ -100,7 +119,9 @@ pub async fn send_message(
                 voice_url: &stored.url,
                 duration: stored.duration,
             };
-            draft.post(&state.db, voice, state.clock.now_ms()).await?
+            draft
+                .post(&state.db, voice, key, state.clock.now_ms())
+                .await?
         }
         MessageType::Call => {
             return Err(ApiError::bad_request(
@@ -117,6 +138,10 @@ pub async fn send_message(
                 "Posts and reels are shared with POST /api/posts/{id}/share or /api/reels/{id}/share",
             ));
         }
+    };
+    let posted = match sent {
+        Sent::New(posted) => *posted,
+        Sent::Earlier(earlier) => return again(&state, me, earlier).await,
     };
     // New: nobody has reacted yet.
     let message = Message::from_row(posted.message, Vec::new());
@@ -152,4 +177,35 @@ pub async fn send_message(
         }
     }
     Ok((StatusCode::CREATED, Json(message)))
+}
+
+/// The answer to a send whose Idempotency-Key the sender already used: the first message as
+/// they see it, published again to the members (each client keeps one message per id), or 422
+/// when the key went with another message. Nobody is pushed again.
+async fn again(
+    state: &AppState,
+    me: i64,
+    earlier: Earlier,
+) -> ApiResult<(StatusCode, Json<Message>)> {
+    let Earlier::Same(first) = earlier else {
+        return Err(ApiError::unprocessable(
+            "idempotency_key_reused",
+            "This Idempotency-Key was used for another message",
+        ));
+    };
+    let Posted {
+        message, people, ..
+    } = *first;
+    let conversation = message.conversation_id;
+    let message = with_reactions(state, me, conversation, vec![message])
+        .await?
+        .remove(0);
+    state.realtime.publish(
+        &people,
+        &ServerEvent::NewMessage {
+            conversation_id: conversation,
+            message: Box::new(message.clone()),
+        },
+    );
+    Ok((StatusCode::OK, Json(message)))
 }

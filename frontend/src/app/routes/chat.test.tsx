@@ -14,6 +14,7 @@ import { aProfile, deferred, me, renderWithApp } from '@/test/render';
 import ChatPage from './chat';
 
 const leo = aChatUser();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ana = aChatUser({ id: 3, username: 'ana', displayName: 'Ana Silva', isOnline: true });
 
 /** The chat page inside the signed-in pieces it needs: the socket (a fake), the chat's sync and the calls. */
@@ -416,13 +417,14 @@ describe('sending', () => {
     expect(screen.getAllByText('On my way')).toHaveLength(1);
   });
 
-  it("keeps a failed message with 'Retry', toasts 'Failed to send message', and Retry sends it again", async () => {
+  it("keeps a failed message with 'Retry', toasts 'Failed to send message', and Retry sends it again with its Idempotency-Key", async () => {
     let attempts = 0;
     const { calls } = serveSend(() => {
       attempts += 1;
-      return attempts === 1
-        ? new Response('{"message":"boom","code":"internal"}', { status: 500 })
-        : json(aMessageFromMe({ id: 2, content: 'Try me' }), { status: 201 });
+      if (attempts === 1) return new Response('{"message":"boom","code":"internal"}', { status: 500 });
+      return attempts === 2
+        ? json(aMessageFromMe({ id: 2, content: 'Try me' }), { status: 201 })
+        : json(aMessageFromMe({ id: 3, content: 'And me' }), { status: 201 });
     });
     const user = userEvent.setup();
     renderChat('/chat/10');
@@ -440,8 +442,18 @@ describe('sending', () => {
       { content: 'Try me', messageType: 'text' },
       { content: 'Try me', messageType: 'text' },
     ]);
+    // The same key: had the first send been stored (its answer lost), the server answers it.
+    const [first, retried] = calls('POST /api/conversations/10/messages').map((c) => c.headers['Idempotency-Key']);
+    expect(first).toMatch(UUID);
+    expect(retried).toBe(first);
     expect(screen.getAllByText('Try me')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+
+    // Another message is another key.
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'And me{Enter}');
+    await waitFor(() => expect(calls('POST /api/conversations/10/messages')).toHaveLength(3));
+    expect(calls('POST /api/conversations/10/messages')[2].headers['Idempotency-Key']).toMatch(UUID);
+    expect(calls('POST /api/conversations/10/messages')[2].headers['Idempotency-Key']).not.toBe(first);
   });
 
   it('fails at once, with Retry, while the socket is down', async () => {

@@ -6,6 +6,7 @@
 //! server answers the first order instead of ordering twice. A creator's digital work is bought
 //! one at a time (docs/economy-contract.md, slice 3): its line never goes past 1.
 import { useSyncExternalStore } from 'react';
+import { randomKey } from '@/lib/random-key';
 import { onForgetUser, userStorageKey } from '@/lib/user-storage';
 
 /** The server takes 1–99 of a product per order. */
@@ -203,13 +204,6 @@ export function cartCount(cartLines: readonly CartLine[]): number {
 /** Cents: the sum of price × quantity. */
 export function cartTotal(cartLines: readonly CartLine[]): number {
   return cartLines.reduce((sum, line) => sum + line.price * line.quantity, 0);
-}
-
-/** A random key for one order: a UUID where the browser has one (secure contexts), else 128 random bits. */
-export function randomKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 const noLines: CartLine[] = [];

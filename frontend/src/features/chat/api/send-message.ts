@@ -14,12 +14,19 @@ export const MESSAGE_MAX_LENGTH = 4000;
 /** Spec 001 §9: a chat voice message is at most 60 s. */
 export const VOICE_MESSAGE_MAX_SECONDS = 60;
 
-/** POST /api/conversations/{id}/messages → 201 the message (also pushed to every participant's sockets). */
+/**
+ * POST /api/conversations/{id}/messages → 201 the message (also pushed to every participant's
+ * sockets). The `Idempotency-Key` makes a retry of a send the server stored but never answered
+ * (its instance died) answer the first message (200) instead of storing it twice.
+ */
 export async function sendMessage(
   conversationId: number,
   body: SendMessageRequest | SendVoiceMessageRequest,
+  idempotencyKey: string,
 ): Promise<Message> {
-  const res = await apiRequest('POST', `/api/conversations/${conversationId}/messages`, body);
+  const res = await apiRequest('POST', `/api/conversations/${conversationId}/messages`, body, {
+    'Idempotency-Key': idempotencyKey,
+  });
   return (await res.json()) as Message;
 }
 
@@ -28,6 +35,8 @@ export interface OutgoingMessage {
   content: string;
   replyTo: ReplyPreview | null;
   createdAt: string;
+  /** The send's Idempotency-Key (randomKey), made when it is composed and kept by Retry. */
+  key: string;
 }
 
 /** A message of the outbox: still sending, or failed and waiting for Retry. */
@@ -68,11 +77,15 @@ export function useSendMessage(conversationId: number) {
     gcTime: Infinity,
     mutationFn: async (message: OutgoingMessage) => {
       if (isOffline(realtime)) throw new Error('Offline');
-      return sendMessage(conversationId, {
-        content: message.content,
-        messageType: 'text',
-        ...(message.replyTo ? { replyToId: message.replyTo.id } : {}),
-      });
+      return sendMessage(
+        conversationId,
+        {
+          content: message.content,
+          messageType: 'text',
+          ...(message.replyTo ? { replyToId: message.replyTo.id } : {}),
+        },
+        message.key,
+      );
     },
     onSuccess: (message) => {
       recordMessage(queryClient, message);
@@ -102,7 +115,10 @@ export function useOutbox(conversationId: number): OutboxItem[] {
   });
 }
 
-/** Retry of a failed message: it leaves the outbox and is sent again as a new send. */
+/**
+ * Retry of a failed message: it leaves the outbox and is sent again as a new send, with the same
+ * Idempotency-Key, so a first send the server did store is answered, not repeated.
+ */
 export function useRetrySend(conversationId: number) {
   const queryClient = useQueryClient();
   const send = useSendMessage(conversationId);
@@ -123,6 +139,8 @@ export interface VoiceRecording {
   blob: Blob;
   seconds: number;
   replyToId?: number;
+  /** The send's Idempotency-Key (randomKey), made once per recording sent. */
+  key: string;
 }
 
 /**
@@ -136,17 +154,21 @@ export function useSendVoiceMessage(conversationId: number) {
   return useMutation({
     mutationKey: chatKeys.sendVoice(conversationId),
     networkMode: 'always',
-    mutationFn: async ({ blob, seconds, replyToId }: VoiceRecording) => {
+    mutationFn: async ({ blob, seconds, replyToId, key }: VoiceRecording) => {
       if (isOffline(realtime)) throw new Error('Offline');
       const voiceUrl = await blobToDataUrl(blob);
-      return sendMessage(conversationId, {
-        content: '',
-        messageType: 'voice',
-        voiceUrl,
-        duration: seconds,
-        // Left out of the JSON when undefined.
-        replyToId,
-      });
+      return sendMessage(
+        conversationId,
+        {
+          content: '',
+          messageType: 'voice',
+          voiceUrl,
+          duration: seconds,
+          // Left out of the JSON when undefined.
+          replyToId,
+        },
+        key,
+      );
     },
     onSuccess: (message, { seconds }) => {
       recordMessage(queryClient, message);

@@ -52,6 +52,8 @@ describe('Composer voice recording', () => {
       voiceUrl: `data:audio/webm;base64,${btoa('webm-bytes')}`,
       duration: 3,
     });
+    // Its own key, so a retry of this send could not store the recording twice.
+    expect(post.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(currentMedia().streams[0].tracks[0].stop).toHaveBeenCalled();
     expect(recordButton()).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeVisible();

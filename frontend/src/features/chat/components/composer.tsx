@@ -10,6 +10,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useAudioRecorder } from '@/hooks/use-audio-recorder';
+import { randomKey } from '@/lib/random-key';
 import { cn } from '@/lib/utils';
 import { MESSAGE_MAX_LENGTH, useSendMessage, useSendVoiceMessage, VOICE_MESSAGE_MAX_SECONDS } from '../api/send-message';
 import { messagePreview } from '../conversation';
@@ -86,7 +87,7 @@ export function Composer({
     maxSeconds: VOICE_MESSAGE_MAX_SECONDS,
     // Sent as a reply to the target selected when the recording ends, which then clears, as for text.
     onRecorded: (clip) => {
-      sendVoice.mutate({ ...clip, replyToId: replyTo?.id });
+      sendVoice.mutate({ ...clip, replyToId: replyTo?.id, key: randomKey() });
       if (replyTo) onClearReply();
     },
     onError: recordingError,
@@ -123,6 +124,7 @@ export function Composer({
       content: trimmed,
       replyTo: replyTo ? toReplyPreview(replyTo) : null,
       createdAt: new Date().toISOString(),
+      key: randomKey(),
     });
     setText('');
     onClearReply();

@@ -154,4 +154,21 @@ describe('unread messages', () => {
     await waitFor(() => expect(entry('Ana Silva')).toHaveAccessibleName(/Hi from Ana.*1 unread message$/));
     await waitFor(() => expect(messagesTab()).toHaveAccessibleName('Messages 1 unread'));
   });
+
+  it('counts a message published twice once (a retried send whose first answer was lost)', async () => {
+    const unread: Record<number, number> = {};
+    serveUnread(unread, { 10: [aMessage({ id: 1, conversationId: 10 })] });
+    wide();
+    const { socket } = renderChat('/chat/10');
+    await screen.findByRole('link', { name: /Ana Silva/ });
+
+    unread[11] = 1;
+    const again = aMessage({ id: 8, conversationId: 11, sender: { id: 3, username: 'ana', displayName: 'Ana Silva', profileImage: null }, content: 'Hi from Ana' });
+    socket.receive({ type: 'newMessage', message: again });
+    await waitFor(() => expect(entry('Ana Silva')).toHaveAccessibleName(/Hi from Ana.*1 unread message$/));
+    socket.receive({ type: 'newMessage', message: again });
+
+    await waitFor(() => expect(messagesTab()).toHaveAccessibleName('Messages 1 unread'));
+    expect(entry('Ana Silva')).toHaveAccessibleName(/Hi from Ana.*1 unread message$/);
+  });
 });

@@ -91,20 +91,27 @@ export function recordLastMessage(queryClient: QueryClient, message: Message): b
 /**
  * A message the session user sent or received: into the messages and the conversation list. One
  * from someone else (`fromOther`) is unread until read: its conversation's count goes up and
- * the Messages tab's total is fetched again. A group's system line is never unread.
+ * the Messages tab's total is fetched again. A group's system line is never unread. A message
+ * already here (in its loaded messages, or its conversation's last message: a send retried
+ * after a lost answer is published again) changes nothing but its content; answers whether it
+ * was new here, so it is announced once.
  */
-export function recordMessage(queryClient: QueryClient, message: Message, fromOther = false): void {
+export function recordMessage(queryClient: QueryClient, message: Message, fromOther = false): boolean {
   const unread = fromOther && message.messageType !== 'system';
-  const known = flattenMessages(queryClient.getQueryData<MessagePages>(chatKeys.messages(message.conversationId))).some(
-    (m) => m.id === message.id,
+  const conversation = flattenConversations(queryClient.getQueryData<ConversationPages>(chatKeys.conversations())).find(
+    (c) => c.id === message.conversationId,
   );
+  const known =
+    conversation?.lastMessage?.id === message.id ||
+    flattenMessages(queryClient.getQueryData<MessagePages>(chatKeys.messages(message.conversationId))).some((m) => m.id === message.id);
   upsertMessage(queryClient, message);
   if (!recordLastMessage(queryClient, message)) {
     void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
   } else if (unread && !known) {
     updateConversation(queryClient, message.conversationId, (c) => ({ ...c, unreadCount: c.unreadCount + 1 }));
   }
-  if (unread) void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
+  if (unread && !known) void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
+  return !known;
 }
 
 /** Applies `update` to one cached conversation. */

@@ -61,8 +61,10 @@ export function useChatRealtime(): void {
     switch (event.type) {
       case 'newMessage': {
         const meId = queryClient.getQueryData<User | null>(userQueryKey)?.id;
-        recordMessage(queryClient, event.message, event.message.sender.id !== meId);
-        alertNewMessage(event.message, meId, readSettings(queryClient));
+        // A message published again (a retried send) is not announced twice.
+        if (recordMessage(queryClient, event.message, event.message.sender.id !== meId)) {
+          alertNewMessage(event.message, meId, readSettings(queryClient));
+        }
         break;
       }
       case 'reaction':

@@ -54,10 +54,11 @@ pub async fn upgrade(
         return ApiError::Unauthorized.into_response();
     };
     // Small buffers: an idle socket should cost kilobytes, not tungstenite's default 128 KiB
-    // read buffer; a socket whose writes pile up past 256 KiB fails instead of growing.
+    // read buffer (a client's frames are small; a call's offer grows it as it reads); a socket
+    // whose writes pile up past 256 KiB fails instead of growing.
     ws.max_message_size(MAX_MESSAGE_BYTES)
         .max_frame_size(MAX_MESSAGE_BYTES)
-        .read_buffer_size(4 * 1024)
+        .read_buffer_size(1024)
         .write_buffer_size(4 * 1024)
         .max_write_buffer_size(256 * 1024)
         .on_upgrade(move |socket| serve(state, user_id, session_hash, socket))
@@ -74,20 +75,20 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
     let (mut sink, mut stream) = socket.split();
     let kicked = registration.kicked.clone();
     let socket_id = registration.id;
-    let mut frames = registration.frames;
+    let frames = registration.frames;
+    // Replies to this socket alone (pong, error) join its events' queue, behind the events
+    // already in it: a pong follows every event published before its ping was read (a client,
+    // or a test, can use a ping as a barrier).
+    let replies = registration.replies;
     // The call this socket placed or answered: its closing ends it.
     let mut call = SocketCall::default();
-    // Replies to this socket alone (pong, error): a queue of their own, written after the events.
-    let (replies, mut own) = tokio::sync::mpsc::channel::<Utf8Bytes>(16);
 
     let writer = async {
         let mut ping = tokio::time::interval(PING_EVERY);
         ping.tick().await;
         let mut pings: u8 = 0;
         loop {
-            // Biased, in this order: the events queued for the socket go out before its own
-            // replies, so a pong follows every event published before its ping was read (a
-            // client, or a test, can use a ping as a barrier).
+            // Biased: a kick is seen before anything else is written.
             let message = tokio::select! {
                 biased;
                 () = kicked.cancelled() => {
@@ -101,13 +102,9 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
                     let _ = sink.send(farewell).await;
                     break;
                 }
-                frame = frames.recv() => match frame {
-                    Some(frame) => Message::Text(frame),
-                    None => break,
-                },
-                frame = own.recv() => match frame {
-                    Some(frame) => Message::Text(frame),
-                    None => break,
+                frame = frames.recv_async() => match frame {
+                    Ok(frame) => Message::Text(frame),
+                    Err(_) => break,
                 },
                 _ = ping.tick() => {
                     // The session's own instance closes its sockets when it ends (password

@@ -11,7 +11,7 @@ use std::sync::{Arc, PoisonError, RwLock};
 use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
-use tokio::sync::{Notify, mpsc};
+use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 
 use super::events::ServerEvent;
@@ -22,7 +22,7 @@ pub const QUEUE_FRAMES: usize = 256;
 /// One socket as the hub sees it.
 struct Peer {
     id: u64,
-    queue: mpsc::Sender<Utf8Bytes>,
+    queue: flume::Sender<Utf8Bytes>,
     /// Cancelled when the socket is cut off for falling behind, or its session ended.
     kicked: CancellationToken,
     /// The first 8 bytes of its session's hash (`session_tag`): which sessions' sockets to close.
@@ -33,7 +33,10 @@ struct Peer {
 pub struct Registration {
     pub user_id: i64,
     pub id: u64,
-    pub frames: mpsc::Receiver<Utf8Bytes>,
+    pub frames: flume::Receiver<Utf8Bytes>,
+    /// The same queue's sending end, for the socket's own replies (a pong, an error): behind
+    /// every event queued before them, with no second queue per socket.
+    pub replies: flume::Sender<Utf8Bytes>,
     pub kicked: CancellationToken,
     /// This was the user's first socket on this instance.
     pub first: bool,
@@ -84,7 +87,7 @@ pub fn session_tag(session_hash: &str) -> u64 {
 impl Hub {
     /// Adds a socket of `user_id` on the session whose `session_tag` is `session`.
     pub fn register(&self, user_id: i64, session: u64) -> Registration {
-        let (queue, frames) = mpsc::channel(QUEUE_FRAMES);
+        let (queue, frames) = flume::bounded(QUEUE_FRAMES);
         let kicked = self.inner.closing.child_token();
         let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
         let mut sockets = self.write();
@@ -92,7 +95,7 @@ impl Hub {
         let first = peers.is_empty();
         peers.push(Peer {
             id,
-            queue,
+            queue: queue.clone(),
             kicked: kicked.clone(),
             session,
         });
@@ -100,6 +103,7 @@ impl Hub {
             user_id,
             id,
             frames,
+            replies: queue,
             kicked,
             first,
         }
@@ -170,9 +174,9 @@ impl Hub {
                 for peer in peers.filter(|peer| Some(peer.id) != except) {
                     match peer.queue.try_send(frame.clone()) {
                         Ok(()) => {}
-                        Err(mpsc::error::TrySendError::Full(_)) => behind.push((*user, peer.id)),
+                        Err(flume::TrySendError::Full(_)) => behind.push((*user, peer.id)),
                         // The socket is closing; its own task unregisters it.
-                        Err(mpsc::error::TrySendError::Closed(_)) => {}
+                        Err(flume::TrySendError::Disconnected(_)) => {}
                     }
                 }
             }
@@ -249,9 +253,9 @@ mod tests {
     #[test]
     fn frames_reach_every_socket_of_the_named_users_only() {
         let hub = Hub::default();
-        let mut a1 = hub.register(1, 0);
-        let mut a2 = hub.register(1, 0);
-        let mut b = hub.register(2, 0);
+        let a1 = hub.register(1, 0);
+        let a2 = hub.register(1, 0);
+        let b = hub.register(2, 0);
         assert!(a1.first && !a2.first && b.first);
         hub.send(&[1], &ServerEvent::Pong);
         assert_eq!(a1.frames.try_recv().unwrap().as_str(), r#"{"type":"pong"}"#);
@@ -266,7 +270,7 @@ mod tests {
     fn a_socket_that_falls_behind_is_cut_off_and_the_others_keep_receiving() {
         let hub = Hub::default();
         let slow = hub.register(1, 0);
-        let mut fast = hub.register(1, 0);
+        let fast = hub.register(1, 0);
         for _ in 0..=QUEUE_FRAMES {
             hub.send(&[1], &ServerEvent::Pong);
             while fast.frames.try_recv().is_ok() {}

@@ -141,7 +141,8 @@ describe('unread messages', () => {
     await waitFor(() => expect(calls('POST /api/conversations/10/read').map((c) => c.body)).toEqual([{ messageId: 7 }]));
   });
 
-  it("counts a message in another conversation: its pill goes up and the tab's total is fetched again", async () => {
+  /** Leo's conversation open on a wide screen; Ana's message to conversation 11 arrives, counted unread by the server. */
+  async function anaWritesMeanwhile() {
     const unread: Record<number, number> = {};
     serveUnread(unread, { 10: [aMessage({ id: 1, conversationId: 10 })] });
     wide();
@@ -149,22 +150,20 @@ describe('unread messages', () => {
     await screen.findByRole('link', { name: /Ana Silva/ });
 
     unread[11] = 1;
-    socket.receive({ type: 'newMessage', message: aMessage({ id: 8, conversationId: 11, sender: { id: 3, username: 'ana', displayName: 'Ana Silva', profileImage: null }, content: 'Hi from Ana' }) });
+    const message = aMessage({ id: 8, conversationId: 11, sender: { id: 3, username: 'ana', displayName: 'Ana Silva', profileImage: null }, content: 'Hi from Ana' });
+    socket.receive({ type: 'newMessage', message });
+    return { socket, message };
+  }
+
+  it("counts a message in another conversation: its pill goes up and the tab's total is fetched again", async () => {
+    await anaWritesMeanwhile();
 
     await waitFor(() => expect(entry('Ana Silva')).toHaveAccessibleName(/Hi from Ana.*1 unread message$/));
     await waitFor(() => expect(messagesTab()).toHaveAccessibleName('Messages 1 unread'));
   });
 
   it('counts a message published twice once (a retried send whose first answer was lost)', async () => {
-    const unread: Record<number, number> = {};
-    serveUnread(unread, { 10: [aMessage({ id: 1, conversationId: 10 })] });
-    wide();
-    const { socket } = renderChat('/chat/10');
-    await screen.findByRole('link', { name: /Ana Silva/ });
-
-    unread[11] = 1;
-    const again = aMessage({ id: 8, conversationId: 11, sender: { id: 3, username: 'ana', displayName: 'Ana Silva', profileImage: null }, content: 'Hi from Ana' });
-    socket.receive({ type: 'newMessage', message: again });
+    const { socket, message: again } = await anaWritesMeanwhile();
     await waitFor(() => expect(entry('Ana Silva')).toHaveAccessibleName(/Hi from Ana.*1 unread message$/));
     socket.receive({ type: 'newMessage', message: again });
 

@@ -5,6 +5,7 @@
 
 use sqlx::{AnyConnection, FromRow};
 
+use super::group_commit::{GroupCommit, WriteError};
 use super::visibility::pair_blocked;
 use super::{Db, placeholders, violates};
 use crate::domain::{Page, SystemKind};
@@ -307,6 +308,21 @@ struct PostContext {
     blocked: i64,
 }
 
+crate::native_row!(PostContext {
+    user_a,
+    user_b,
+    group_name,
+    sender_username,
+    sender_display_name,
+    sender_profile_image,
+    reply_found,
+    reply_sender_id,
+    reply_sender_display_name,
+    reply_content,
+    reply_message_type,
+    blocked,
+});
+
 /// A stored message as everyone sees it (no reactions yet) and the people to tell: both people
 /// of a one-to-one conversation (one who had left is back), a group's members.
 pub struct Posted {
@@ -366,15 +382,18 @@ pub async fn prepare(
     sender_id: i64,
     reply_to_id: Option<i64>,
 ) -> Result<Draft, PostError> {
-    let context: Option<PostContext> = sqlx::query_as(concat!(
-        "SELECT c.user_a, c.user_b, c.name AS group_name, s.username AS sender_username,
+    let context = fetch_list!(
+        db,
+        PostContext,
+        concat!(
+            "SELECT c.user_a, c.user_b, c.name AS group_name, s.username AS sender_username,
                 s.display_name AS sender_display_name,
                 COALESCE(s.profile_image_small_url, s.profile_image_url) AS sender_profile_image,
                 CASE WHEN r.id IS NULL THEN 0 ELSE 1 END AS reply_found,
                 r.sender_id AS reply_sender_id, rs.display_name AS reply_sender_display_name,
                 r.content AS reply_content, r.message_type AS reply_message_type, ",
-        pair_blocked!("c.user_a", "c.user_b"),
-        " AS blocked
+            pair_blocked!("c.user_a", "c.user_b"),
+            " AS blocked
          FROM conversation_members cm
          JOIN conversations c ON c.id = cm.conversation_id
          JOIN users s ON s.id = cm.user_id
@@ -382,13 +401,13 @@ pub async fn prepare(
                               AND r.message_type <> 'system'
          LEFT JOIN users rs ON rs.id = r.sender_id
          WHERE cm.conversation_id = $1 AND cm.user_id = $2"
-    ))
-    .bind(conversation_id)
-    .bind(sender_id)
-    .bind(reply_to_id)
-    .fetch_optional(&db.pool)
-    .await?;
-    let context = context.ok_or(PostError::NotMember)?;
+        ),
+        conversation_id,
+        sender_id,
+        reply_to_id
+    )?;
+    // One row at most: the membership's primary key.
+    let context = context.into_iter().next().ok_or(PostError::NotMember)?;
     if context.blocked != 0 {
         return Err(PostError::Blocked);
     }
@@ -429,6 +448,27 @@ impl Draft {
         created_at: i64,
     ) -> Result<Sent, sqlx::Error> {
         let parts = body.parts();
+        if let Some(writer) = &db.writer {
+            match self.insert_batched(writer, &parts, key, created_at).await {
+                Ok(id) => {
+                    let posted = self.posted(id, &parts, SharedView::default(), created_at);
+                    return Ok(Sent::New(Box::new(posted)));
+                }
+                Err(err) if key.is_some() && err.violates_unique("messages.client_key") => {
+                    let key = key.unwrap_or_default();
+                    let found = self
+                        .earlier_as(db, key, parts.message_type, parts.content)
+                        .await?;
+                    if let Some(earlier) = found {
+                        return Ok(Sent::Earlier(earlier));
+                    }
+                    // Deleted since: the pool's INSERT below answers for it.
+                }
+                Err(err) => {
+                    tracing::warn!(error = %err, "a message's batched INSERT failed; the pool's instead");
+                }
+            }
+        }
         let mut conn = db.pool.acquire().await?;
         match self.insert(&mut conn, &parts, key, created_at).await {
             Ok(id) => {
@@ -565,7 +605,45 @@ impl Draft {
         Ok(Some(posted))
     }
 
-    /// The INSERT, on the pool's connection or in a share's transaction: the new id.
+    /// `INSERT_MESSAGE` on SQLite's writer thread, in a batch with the other writes waiting
+    /// (db/group_commit.rs): the new id once the batch has committed.
+    async fn insert_batched(
+        &self,
+        writer: &GroupCommit,
+        parts: &Parts<'_>,
+        key: Option<&str>,
+        created_at: i64,
+    ) -> Result<i64, WriteError> {
+        let (conversation, sender, reply_to) =
+            (self.conversation_id, self.sender_id, self.reply_to_id);
+        let (content, message_type) = (parts.content.to_owned(), parts.message_type);
+        let (voice_url, duration) = (parts.voice_url.map(str::to_owned), parts.duration);
+        let (shared_post, shared_reel) = (parts.shared_post_id, parts.shared_reel_id);
+        let key = key.map(str::to_owned);
+        writer
+            .write(move |conn| {
+                // `$1` … `$11` appear in order: SQLite numbers them 1 … 11.
+                conn.prepare_cached(INSERT_MESSAGE)?.query_row(
+                    rusqlite::params![
+                        conversation,
+                        sender,
+                        content,
+                        message_type,
+                        voice_url,
+                        duration,
+                        reply_to,
+                        created_at,
+                        shared_post,
+                        shared_reel,
+                        key
+                    ],
+                    |row| row.get(0),
+                )
+            })
+            .await
+    }
+
+    /// `INSERT_MESSAGE` on the pool's connection or in a share's transaction: the new id.
     async fn insert(
         &self,
         conn: &mut AnyConnection,
@@ -573,25 +651,20 @@ impl Draft {
         key: Option<&str>,
         created_at: i64,
     ) -> Result<i64, sqlx::Error> {
-        let (id,): (i64,) = sqlx::query_as(
-            "INSERT INTO messages (conversation_id, sender_id, content, message_type, voice_url,
-                                   duration, reply_to_id, created_at, shared_post_id,
-                                   shared_reel_id, client_key)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
-        )
-        .bind(self.conversation_id)
-        .bind(self.sender_id)
-        .bind(parts.content)
-        .bind(parts.message_type)
-        .bind(parts.voice_url)
-        .bind(parts.duration)
-        .bind(self.reply_to_id)
-        .bind(created_at)
-        .bind(parts.shared_post_id)
-        .bind(parts.shared_reel_id)
-        .bind(key)
-        .fetch_one(&mut *conn)
-        .await?;
+        let (id,): (i64,) = sqlx::query_as(INSERT_MESSAGE)
+            .bind(self.conversation_id)
+            .bind(self.sender_id)
+            .bind(parts.content)
+            .bind(parts.message_type)
+            .bind(parts.voice_url)
+            .bind(parts.duration)
+            .bind(self.reply_to_id)
+            .bind(created_at)
+            .bind(parts.shared_post_id)
+            .bind(parts.shared_reel_id)
+            .bind(key)
+            .fetch_one(&mut *conn)
+            .await?;
         Ok(id)
     }
 
@@ -626,6 +699,13 @@ impl Draft {
         }
     }
 }
+
+/// A message's INSERT, the same text on the pool and on SQLite's writer thread.
+const INSERT_MESSAGE: &str =
+    "INSERT INTO messages (conversation_id, sender_id, content, message_type, voice_url,
+                                   duration, reply_to_id, created_at, shared_post_id,
+                                   shared_reel_id, client_key)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id";
 
 /// Whether an INSERT met the unique index on (sender, Idempotency-Key): PostgreSQL names the
 /// index, SQLite the columns.

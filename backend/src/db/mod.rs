@@ -11,6 +11,7 @@ pub mod conversations;
 pub mod earnings;
 pub mod export;
 pub mod follows;
+pub mod group_commit;
 pub mod media;
 pub mod mentions;
 pub mod messages;
@@ -63,6 +64,9 @@ pub struct Db {
     /// On SQLite, the hot list reads stepped on the request's own thread (`fetch_list!`,
     /// db/native.rs); `sqlite_reads` is their fallback when the file is briefly locked.
     pub native_reads: Option<std::sync::Arc<native::NativeReads>>,
+    /// On SQLite, the writer thread that batches a chat message's INSERT with the others
+    /// waiting (group commit, db/group_commit.rs); the `Any` pool is its fallback.
+    pub writer: Option<std::sync::Arc<group_commit::GroupCommit>>,
     pub backend: Backend,
     /// Live sessions looked up in the last few seconds (`sessions::find_user`).
     pub session_cache: session_cache::SessionCache,
@@ -154,10 +158,18 @@ impl Db {
         let native_reads = sqlite_reads
             .is_some()
             .then(|| std::sync::Arc::new(native::NativeReads::new(&url)));
+        let writer = match &native_reads {
+            Some(reads) => Some(std::sync::Arc::new(
+                group_commit::GroupCommit::start(reads.path())
+                    .context("starting the SQLite writer thread")?,
+            )),
+            None => None,
+        };
         Ok(Self {
             pool,
             sqlite_reads,
             native_reads,
+            writer,
             backend,
             session_cache: session_cache::SessionCache::default(),
         })

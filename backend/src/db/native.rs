@@ -97,6 +97,11 @@ impl NativeReads {
         }
     }
 
+    /// The database file.
+    pub fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+
     /// Every row of `sql` with `binds` as `$1`, `$2`, …, each read by `T::from_native`.
     pub fn fetch_all<T: NativeRow>(
         &self,

@@ -2,6 +2,7 @@
 
 use super::users::UserRow;
 use super::{Db, now_ms};
+use crate::fetch_list;
 
 /// A live session joined with its user.
 #[derive(Debug, sqlx::FromRow)]
@@ -10,6 +11,8 @@ pub struct SessionUser {
     pub user: UserRow,
     pub expires_at: i64,
 }
+
+crate::native_row!(SessionUser { user: flatten UserRow, expires_at });
 
 pub async fn insert(
     db: &Db,
@@ -36,16 +39,19 @@ pub async fn find_user(db: &Db, token_hash: &str) -> Result<Option<SessionUser>,
     if let Some((user, expires_at)) = db.session_cache.get(token_hash, now) {
         return Ok(Some(SessionUser { user, expires_at }));
     }
-    let found: Option<SessionUser> = sqlx::query_as(
+    // Every request and every socket's ping asks (one row at most: the token's primary key).
+    let found = fetch_list!(
+        db,
+        SessionUser,
         "SELECT u.id, u.username, u.email, u.display_name, u.bio, u.profile_image_url,
                 u.is_admin, u.created_at, s.expires_at
          FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.token_hash = $1 AND s.expires_at > $2 AND u.deactivated_at IS NULL",
-    )
-    .bind(token_hash)
-    .bind(now)
-    .fetch_optional(&db.pool)
-    .await?;
+        token_hash,
+        now
+    )?
+    .into_iter()
+    .next();
     if let Some(found) = &found {
         db.session_cache
             .put(token_hash, &found.user, found.expires_at);

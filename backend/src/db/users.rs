@@ -18,6 +18,17 @@ pub struct UserRow {
     pub created_at: i64,
 }
 
+crate::native_row!(UserRow {
+    id,
+    username,
+    email,
+    display_name,
+    bio,
+    profile_image_url,
+    is_admin,
+    created_at,
+});
+
 /// A user row with the hash to verify a password against.
 #[derive(Debug, FromRow)]
 pub struct Credentials {

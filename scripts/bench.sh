@@ -24,7 +24,9 @@
 # Then, when Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379) answers, two instances
 # (both on core 0) share the database and Redis: 10,000 sockets on B, messages POSTed to A, at
 # 1,000 and BENCH_HOP_RATE messages a second; the hop is read at the lower rate. About five
-# minutes. BENCH_PARTS="http realtime" (the default) picks either or both.
+# minutes. Then (issue 24, part `cluster`) 50,000 sockets across three instances on PostgreSQL
+# and Redis, from three generators (bench_cluster below). BENCH_PARTS="http realtime cluster"
+# (the default) picks any of them.
 # Results go to stdout; copy them into docs/benchmarks.md with the date, the machine and
 # whether anything else was running.
 set -euo pipefail
@@ -37,7 +39,7 @@ done
 export CARGO_TARGET_DIR
 seconds="${BENCH_SECONDS:-10}"
 pg_server="${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
-parts="${BENCH_PARTS:-http realtime}"
+parts="${BENCH_PARTS:-http realtime cluster}"
 realtime_seconds="${BENCH_REALTIME_SECONDS:-10}"
 # The rate at which one and two instances are compared for the cross-instance hop: well below
 # what one core can write, so the hop is not hidden under queueing.
@@ -233,6 +235,48 @@ bench_realtime() {
   done
 }
 
+# bench_cluster DATABASE_URL: BENCH_CLUSTER_SOCKETS (default 50,000) sockets at once across
+# three instances sharing the PostgreSQL database and Redis (issue 24). A process may hold
+# 20,000 descriptors here, so three generators, each with its own third of the users, opens
+# its sockets on one instance and POSTs its BENCH_CLUSTER_RATE / 3 messages a second to the
+# next instance, so every message crosses Redis to reach its recipient. Instances on core 0,
+# generators on core 1, all at once; one row per generator.
+bench_cluster() {
+  local url=$1
+  local total=${BENCH_CLUSTER_SOCKETS:-50000} rate=${BENCH_CLUSTER_RATE:-1000}
+  local started=$SECONDS
+  "$bin" seed --synthetic --users "$total" --posts 1000 --database-url "$url" \
+    --sessions-out "$tmp/sessions-cluster.tsv" >/dev/null
+  echo "seeded postgres for the cluster ($total users and sessions) in $((SECONDS - started)) s" >&2
+  local ports=(18080 18081 18082) pids=()
+  for p in "${ports[@]}"; do
+    start_server "$p" "$bin" serve --database-url "$url" --media-store "$tmp/media" \
+      --no-content-limits --redis-url "$redis_url" --redis-prefix "$redis_prefix" \
+      --listen "127.0.0.1:$p"
+    pids+=("$server")
+  done
+  local outs=() gens=()
+  for k in 0 1 2; do
+    local next=$(((k + 1) % 3))
+    local count=$((total / 3 + (k < total % 3 ? 1 : 0)))
+    outs+=("$tmp/cluster-$k.json")
+    taskset -c 1 "$load" --sessions "$tmp/sessions-cluster.tsv" \
+      --skip-sessions $((k * (total / 3))) --sockets "$count" \
+      --ws "ws://127.0.0.1:${ports[$k]}/ws" --api "http://127.0.0.1:${ports[$next]}" \
+      --server-pid "${pids[$k]}" --server-pid "${pids[$next]}" --rate $((rate / 3)) \
+      --seconds "$realtime_seconds" --settle-seconds 10 >"${outs[$k]}" &
+    gens+=($!)
+  done
+  for g in "${gens[@]}"; do wait "$g"; done
+  for k in 0 1 2; do
+    jq -r --arg s "three instances, Redis (generator $((k + 1)) of 3)" '["postgres", $s,
+        .sockets, .rate, .bytesPerIdleSocket, .sent, .received, .lost, .errors,
+        .deliveryP50Ms, .deliveryP99Ms, .deliveryMaxMs, .socketsFailed + .socketsDropped,
+        .serverCpuPercent, .machineBusyPercent] | @tsv' "${outs[$k]}" | tee -a "$realtime"
+  done
+  stop_server
+}
+
 pg_ok=""
 if command -v psql >/dev/null && psql "$pg_server" -qAtc 'SELECT 1' >/dev/null 2>&1; then
   pg_ok=1
@@ -283,6 +327,15 @@ if [[ " $parts " == *" realtime "* ]]; then
   if [[ -n "$pg_ok" ]]; then
     databases+=("atelier_bench_$$_realtime")
     bench_realtime postgres "$(pg_database "atelier_bench_$$_realtime")"
+  fi
+fi
+if [[ " $parts " == *" cluster "* ]]; then
+  ulimit -n "$(ulimit -Hn)"
+  if [[ -n "$pg_ok" ]] && redis-cli -u "$redis_url" ping >/dev/null 2>&1; then
+    databases+=("atelier_bench_$$_cluster")
+    bench_cluster "$(pg_database "atelier_bench_$$_cluster")"
+  else
+    echo "the cluster part needs PostgreSQL and Redis: skipped" >&2
   fi
 fi
 

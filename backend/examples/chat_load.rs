@@ -41,9 +41,13 @@ struct Args {
     /// `user_id<TAB>token` lines (`atelier seed --synthetic --sessions-out FILE`).
     #[arg(long)]
     sessions: PathBuf,
-    /// Sockets to open: one for each of the first N users of the sessions file.
+    /// Sockets to open: one for each of N users of the sessions file, from --skip-sessions on.
     #[arg(long, default_value_t = 1_000)]
     sockets: usize,
+    /// Sessions of the file passed over before the first socket's: several generators (each
+    /// process may hold 20,000 descriptors here) share one file, each with its own users.
+    #[arg(long, default_value_t = 0)]
+    skip_sessions: usize,
     /// The instance messages are POSTed to.
     #[arg(long, default_value = "http://127.0.0.1:18080")]
     api: String,
@@ -157,11 +161,12 @@ async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
     let sessions = read_sessions(&args.sessions)?;
     anyhow::ensure!(
-        sessions.len() >= args.sockets,
-        "{} sessions in {}, {} sockets asked for",
+        sessions.len() >= args.skip_sessions + args.sockets,
+        "{} sessions in {}, {} sockets asked for after {}",
         sessions.len(),
         args.sessions.display(),
-        args.sockets
+        args.sockets,
+        args.skip_sessions
     );
     let api = args.api.trim_end_matches('/').to_owned();
     let ws = match &args.ws {
@@ -181,7 +186,7 @@ async fn main() -> anyhow::Result<()> {
         ..Tally::default()
     });
     let holder = args.server_pid.first().copied();
-    let connected: Vec<(i64, String)> = sessions[..args.sockets].to_vec();
+    let connected: Vec<(i64, String)> = sessions[args.skip_sessions..][..args.sockets].to_vec();
 
     // Idle sockets and what they cost the server.
     let rss_before = holder.map(vm_rss).transpose()?;

@@ -89,8 +89,9 @@ impl GroupCommit {
         Ok(Self { jobs })
     }
 
-    /// Runs `write` (one statement, or several that stand or fall together with the batch) in
-    /// the next batch and answers once that batch has committed.
+    /// Runs `write` in the next batch and answers once that batch has committed. `write` is one
+    /// statement: a failing statement is undone alone (SQLite's statement rollback), so a
+    /// write of several would need a SAVEPOINT of its own to fail whole.
     pub async fn write<R: Send + 'static>(
         &self,
         write: impl FnOnce(&Connection) -> rusqlite::Result<R> + Send + 'static,

@@ -341,6 +341,13 @@ pub enum Earlier {
     Other,
 }
 
+/// What a keyed INSERT did: stored the message, or met the sender's key already taken (only
+/// with a key).
+enum Inserted {
+    Id(i64),
+    KeyTaken,
+}
+
 /// What `Draft::post` did.
 pub enum Sent {
     New(Box<Posted>),
@@ -448,21 +455,40 @@ impl Draft {
         created_at: i64,
     ) -> Result<Sent, sqlx::Error> {
         let parts = body.parts();
+        match self.insert_keyed(db, &parts, key, created_at).await? {
+            Inserted::Id(id) => {
+                let posted = self.posted(id, &parts, SharedView::default(), created_at);
+                Ok(Sent::New(Box::new(posted)))
+            }
+            Inserted::KeyTaken => {
+                // Deleted since (its conversation with it): stored nothing, nothing to answer.
+                let found = self
+                    .earlier_as(
+                        db,
+                        key.unwrap_or_default(),
+                        parts.message_type,
+                        parts.content,
+                    )
+                    .await?;
+                found.map(Sent::Earlier).ok_or(sqlx::Error::RowNotFound)
+            }
+        }
+    }
+
+    /// `INSERT_MESSAGE` through SQLite's writer thread, or the pool's connection (PostgreSQL,
+    /// or when the writer failed for another reason than the key).
+    async fn insert_keyed(
+        &self,
+        db: &Db,
+        parts: &Parts<'_>,
+        key: Option<&str>,
+        created_at: i64,
+    ) -> Result<Inserted, sqlx::Error> {
         if let Some(writer) = &db.writer {
-            match self.insert_batched(writer, &parts, key, created_at).await {
-                Ok(id) => {
-                    let posted = self.posted(id, &parts, SharedView::default(), created_at);
-                    return Ok(Sent::New(Box::new(posted)));
-                }
+            match self.insert_batched(writer, parts, key, created_at).await {
+                Ok(id) => return Ok(Inserted::Id(id)),
                 Err(err) if key.is_some() && err.violates_unique("messages.client_key") => {
-                    let key = key.unwrap_or_default();
-                    let found = self
-                        .earlier_as(db, key, parts.message_type, parts.content)
-                        .await?;
-                    if let Some(earlier) = found {
-                        return Ok(Sent::Earlier(earlier));
-                    }
-                    // Deleted since: the pool's INSERT below answers for it.
+                    return Ok(Inserted::KeyTaken);
                 }
                 Err(err) => {
                     tracing::warn!(error = %err, "a message's batched INSERT failed; the pool's instead");
@@ -470,22 +496,10 @@ impl Draft {
             }
         }
         let mut conn = db.pool.acquire().await?;
-        match self.insert(&mut conn, &parts, key, created_at).await {
-            Ok(id) => {
-                let posted = self.posted(id, &parts, SharedView::default(), created_at);
-                Ok(Sent::New(Box::new(posted)))
-            }
-            Err(err) => {
-                let Some(key) = key.filter(|_| reused_key(&err)) else {
-                    return Err(err);
-                };
-                drop(conn);
-                // Deleted since (its conversation with it): nothing to answer but the error.
-                let found = self
-                    .earlier_as(db, key, parts.message_type, parts.content)
-                    .await?;
-                found.map(Sent::Earlier).ok_or(err)
-            }
+        match self.insert(&mut conn, parts, key, created_at).await {
+            Ok(id) => Ok(Inserted::Id(id)),
+            Err(err) if key.is_some() && reused_key(&err) => Ok(Inserted::KeyTaken),
+            Err(err) => Err(err),
         }
     }
 

@@ -158,13 +158,11 @@ impl Db {
         let native_reads = sqlite_reads
             .is_some()
             .then(|| std::sync::Arc::new(native::NativeReads::new(&url)));
-        let writer = match &native_reads {
-            Some(reads) => Some(std::sync::Arc::new(
-                group_commit::GroupCommit::start(reads.path())
-                    .context("starting the SQLite writer thread")?,
-            )),
-            None => None,
-        };
+        let writer = native_reads
+            .as_ref()
+            .map(|reads| group_commit::GroupCommit::start(reads.path()).map(std::sync::Arc::new))
+            .transpose()
+            .context("starting the SQLite writer thread")?;
         Ok(Self {
             pool,
             sqlite_reads,

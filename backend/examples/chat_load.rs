@@ -190,6 +190,9 @@ async fn main() -> anyhow::Result<()> {
 
     // Idle sockets and what they cost the server.
     let rss_before = holder.map(vm_rss).transpose()?;
+    let anon_before = holder
+        .map(|pid| status_bytes(pid, "RssAnon:"))
+        .transpose()?;
     let started = Instant::now();
     let mut opening = futures_util::stream::iter(connected.iter().enumerate())
         .map(|(i, (user, token))| {
@@ -222,18 +225,27 @@ async fn main() -> anyhow::Result<()> {
     eprintln!("{open} sockets open ({failed} failed) in {connect_seconds:.1} s");
     tokio::time::sleep(Duration::from_secs(args.settle_seconds)).await;
     let rss_after = holder.map(vm_rss).transpose()?;
-    let per_socket = match (rss_before, rss_after) {
+    let anon_after = holder
+        .map(|pid| status_bytes(pid, "RssAnon:"))
+        .transpose()?;
+    let growth = |before: Option<u64>, after: Option<u64>| match (before, after) {
         (Some(before), Some(after)) if open > 0 => {
             Some((after as f64 - before as f64) / open as f64)
         }
         _ => None,
     };
-    if let (Some(before), Some(after), Some(per)) = (rss_before, rss_after, per_socket) {
+    let per_socket = growth(rss_before, rss_after);
+    let anon_per_socket = growth(anon_before, anon_after);
+    if let (Some(before), Some(after), Some(per), Some(anon)) =
+        (rss_before, rss_after, per_socket, anon_per_socket)
+    {
         eprintln!(
-            "server VmRSS {:.1} MiB -> {:.1} MiB: {:.0} bytes per idle socket",
+            "server VmRSS {:.1} MiB -> {:.1} MiB: {:.0} bytes per idle socket ({:.0} of them \
+             anonymous memory, the rest mapped files)",
             before as f64 / 1048576.0,
             after as f64 / 1048576.0,
-            per
+            per,
+            anon
         );
     }
 
@@ -291,6 +303,7 @@ async fn main() -> anyhow::Result<()> {
         "rssIdleBytes": rss_after,
         "rssEndBytes": rss_end,
         "bytesPerIdleSocket": per_socket.map(f64::round),
+        "anonBytesPerIdleSocket": anon_per_socket.map(f64::round),
         "rate": args.rate,
         "sent": sent,
         "received": received,
@@ -555,13 +568,20 @@ fn cpu_now(pids: &[u32]) -> anyhow::Result<CpuReading> {
 
 /// The server's resident memory, bytes (VmRSS of /proc/PID/status).
 fn vm_rss(pid: u32) -> anyhow::Result<u64> {
+    status_bytes(pid, "VmRSS:")
+}
+
+/// One `kB` line of /proc/PID/status, in bytes: `VmRSS:` is `RssAnon:` (the process's own
+/// memory) plus `RssFile:` (mapped files: the binary, and on SQLite the database's pages read
+/// through its mapping, which are the kernel's page cache) plus `RssShmem:`.
+fn status_bytes(pid: u32, field: &str) -> anyhow::Result<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status"))
         .with_context(|| format!("reading /proc/{pid}/status"))?;
     let kib: u64 = status
         .lines()
-        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .find_map(|line| line.strip_prefix(field))
         .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
-        .context("no VmRSS line")?;
+        .with_context(|| format!("no {field} line"))?;
     Ok(kib * 1024)
 }
 

@@ -135,6 +135,11 @@ impl Db {
                         conn.execute("PRAGMA synchronous = NORMAL").await?;
                         conn.execute("PRAGMA busy_timeout = 5000").await?;
                         conn.execute("PRAGMA foreign_keys = ON").await?;
+                        // Pages read through the file's mapping, as the read connections do
+                        // (below, db/native.rs), instead of copied into each connection's own
+                        // cache: eight connections' caches filled to 2 MB each with the pages
+                        // that presence and membership reads touch (docs/benchmarks.md).
+                        conn.execute("PRAGMA mmap_size = 268435456").await?;
                     } else {
                         // Every query here is keyed by ids and served by an index whatever the
                         // values (docs/benchmarks.md shows the plans). PostgreSQL's default

@@ -42,11 +42,11 @@ impl PasswordHasher {
             // The dummy is hashed once, on the blocking pool like every hash.
             let hash = hash.as_deref().unwrap_or_else(|| dummy_hash());
             let parsed = PasswordHash::new(hash).context("stored password hash is malformed")?;
-            let matches = Argon2::default()
-                .verify_password(password.as_bytes(), &parsed)
-                .is_ok();
-            release_hash_memory();
-            anyhow::Ok(matches)
+            anyhow::Ok(
+                Argon2::default()
+                    .verify_password(password.as_bytes(), &parsed)
+                    .is_ok(),
+            )
         })
         .await??;
         Ok(known && matches)
@@ -58,18 +58,7 @@ fn hash_blocking(password: &str) -> anyhow::Result<String> {
     let hash = Argon2::default()
         .hash_password(password.as_bytes())
         .map_err(|err| anyhow::anyhow!("hashing a password: {err}"))?;
-    release_hash_memory();
     Ok(hash.to_string())
-}
-
-/// Hands the 19 MiB that argon2id just used and freed back to the OS now. mimalloc (the
-/// process's allocator, main.rs) keeps freed memory resident until a later allocation on some
-/// thread runs its purge, which an idle server may not do for a long time: one sign-in left the
-/// process 19 MiB larger than it needed to be (docs/benchmarks.md, issue 24). Once per hash, on
-/// the blocking thread that hashed: a walk of that thread's few pages.
-fn release_hash_memory() {
-    // SAFETY: `mi_collect` takes no pointers and frees only memory nothing uses any more.
-    unsafe { libmimalloc_sys::mi_collect(true) }
 }
 
 fn dummy_hash() -> &'static str {

@@ -196,6 +196,12 @@ bench_backend() {
   stop_server
 }
 
+# chat_load's report, as the realtime table's columns after the backend and the setup (the
+# table's header is printed with the results below).
+realtime_columns='.sockets, .rate, .bytesPerIdleSocket, .anonBytesPerIdleSocket, .sent, .received,
+  .lost, .errors, .deliveryP50Ms, .deliveryP99Ms, .deliveryMaxMs, .socketsFailed + .socketsDropped,
+  .serverCpuPercent, .machineBusyPercent'
+
 # realtime_run BACKEND SETUP SOCKETS RATE API WS PID…: one load generator run on core 1 (the
 # first PID holds the sockets); appends a row to $realtime.
 realtime_run() {
@@ -206,10 +212,8 @@ realtime_run() {
   local out
   out=$(taskset -c 1 "$load" --sessions "$tmp/sessions-$backend.tsv" --sockets "$sockets" \
     --api "$api" --ws "$ws" "${pids[@]}" --rate "$rate" --seconds "$realtime_seconds")
-  jq -r --arg b "$backend" --arg s "$setup" '[$b, $s, .sockets, .rate, .bytesPerIdleSocket,
-      .anonBytesPerIdleSocket, .sent, .received, .lost, .errors, .deliveryP50Ms,
-      .deliveryP99Ms, .deliveryMaxMs, .socketsFailed + .socketsDropped, .serverCpuPercent, .machineBusyPercent] | @tsv' \
-    <<<"$out" | tee -a "$realtime"
+  jq -r --arg b "$backend" --arg s "$setup" "[\$b, \$s, $realtime_columns] | @tsv" <<<"$out" |
+    tee -a "$realtime"
 }
 
 # bench_realtime BACKEND DATABASE_URL
@@ -275,10 +279,8 @@ bench_cluster() {
   done
   for g in "${gens[@]}"; do wait "$g"; done
   for k in 0 1 2; do
-    jq -r --arg s "three instances, Redis (generator $((k + 1)) of 3)" '["postgres", $s,
-        .sockets, .rate, .bytesPerIdleSocket, .anonBytesPerIdleSocket, .sent, .received, .lost, .errors,
-        .deliveryP50Ms, .deliveryP99Ms, .deliveryMaxMs, .socketsFailed + .socketsDropped,
-        .serverCpuPercent, .machineBusyPercent] | @tsv' "${outs[$k]}" | tee -a "$realtime"
+    jq -r --arg s "three instances, Redis (generator $((k + 1)) of 3)" \
+      "[\"postgres\", \$s, $realtime_columns] | @tsv" "${outs[$k]}" | tee -a "$realtime"
   done
   stop_server
 }

@@ -13,6 +13,7 @@ pub mod media;
 pub mod metrics;
 pub mod notices;
 pub mod payments;
+pub mod posting;
 pub mod push;
 pub mod realtime;
 pub mod routes;

@@ -132,3 +132,22 @@ async fn main() -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::MI_OPTION_PURGE_DELAY;
+
+    /// The option is set by its number: if an update of mimalloc renumbered its options, the
+    /// number would name another one. Option 15 must still be the purge delay, whose default in
+    /// mimalloc v3 is 1,000 ms (and reading it back after a set gives what was set).
+    #[test]
+    fn option_15_is_mimallocs_purge_delay() {
+        // SAFETY: reads and sets one of mimalloc's options; no pointers.
+        unsafe {
+            assert_eq!(libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY), 1000);
+            libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 0);
+            assert_eq!(libmimalloc_sys::mi_option_get(MI_OPTION_PURGE_DELAY), 0);
+            libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 1000);
+        }
+    }
+}

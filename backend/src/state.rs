@@ -5,7 +5,7 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use crate::auth::password::PasswordHasher;
-use crate::auth::rate_limit::{AuthRateLimits, ContentLimits, ContentQuotas};
+use crate::auth::rate_limit::{AuthRateLimits, CanvasLimits, ContentLimits, ContentQuotas};
 use crate::clock::Clock;
 use crate::config::Settings;
 use crate::db::Db;
@@ -29,6 +29,8 @@ pub struct Shared {
     pub auth_limits: AuthRateLimits,
     /// What each user may publish, comment, message, follow and report (issue 20).
     pub content_limits: ContentLimits,
+    /// Strokes and cursor moves a second in canvas rooms (issue 25).
+    pub canvas_limits: CanvasLimits,
     pub metrics: Metrics,
     /// The media store and the image pipeline in front of it.
     pub media: Media,
@@ -80,6 +82,7 @@ impl AppState {
                     reports_per_hour: settings.limit_reports_per_hour,
                 },
             )),
+            canvas_limits: CanvasLimits::default(),
             metrics: Metrics::new(),
             media,
             clock,

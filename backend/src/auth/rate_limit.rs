@@ -160,6 +160,48 @@ impl ContentLimits {
     }
 }
 
+/// What one user may send to canvas rooms (issue 25): strokes and cursor moves a second, each
+/// allowed as a burst. Not configurable: they are the room's contract, and the socket never
+/// goes through `--no-content-limits`' load generators.
+#[derive(Clone)]
+pub struct CanvasLimits {
+    strokes: Arc<DefaultKeyedRateLimiter<i64>>,
+    cursors: Arc<DefaultKeyedRateLimiter<i64>>,
+}
+
+/// Strokes a user may draw a second.
+pub const CANVAS_STROKES_PER_SECOND: u32 = 10;
+/// Cursor moves a user's pointer may send a second.
+pub const CANVAS_CURSORS_PER_SECOND: u32 = 20;
+
+impl Default for CanvasLimits {
+    fn default() -> Self {
+        let per_second = |n: u32| Quota::per_second(NonZeroU32::new(n).expect("n >= 1"));
+        Self {
+            strokes: Arc::new(RateLimiter::keyed(per_second(CANVAS_STROKES_PER_SECOND))),
+            cursors: Arc::new(RateLimiter::keyed(per_second(CANVAS_CURSORS_PER_SECOND))),
+        }
+    }
+}
+
+impl CanvasLimits {
+    /// Counts one stroke by `user`: `false` over the limit.
+    pub fn stroke(&self, user: i64) -> bool {
+        self.strokes.check_key(&user).is_ok()
+    }
+
+    /// Counts one cursor move by `user`: `false` over the limit.
+    pub fn cursor(&self, user: i64) -> bool {
+        self.cursors.check_key(&user).is_ok()
+    }
+
+    /// Drops the state of users whose limits have fully recovered (called periodically).
+    pub fn forget_idle(&self) {
+        self.strokes.retain_recent();
+        self.cursors.retain_recent();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

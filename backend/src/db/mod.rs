@@ -6,6 +6,7 @@ pub mod admin;
 pub mod ads;
 pub mod blocks;
 pub mod calls;
+pub mod canvases;
 pub mod comments;
 pub mod conversations;
 pub mod earnings;
@@ -46,6 +47,10 @@ static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("migrations
 
 /// A pooled PostgreSQL connection idle for longer than this is pinged before it is used.
 const CHECK_IDLE_AFTER: Duration = Duration::from_secs(5);
+/// How much of a SQLite file every connection reads through its mapping (`PRAGMA mmap_size`, 256
+/// MiB) instead of copying pages into a cache of its own: the `Any` pool, the sqlx read pool and
+/// the native read connections (db/native.rs) alike.
+pub const SQLITE_MMAP_SIZE: i64 = 256 * 1024 * 1024;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Backend {
@@ -139,7 +144,10 @@ impl Db {
                         // (below, db/native.rs), instead of copied into each connection's own
                         // cache: eight connections' caches filled to 2 MB each with the pages
                         // that presence and membership reads touch (docs/benchmarks.md).
-                        conn.execute("PRAGMA mmap_size = 268435456").await?;
+                        conn.execute(sqlx::AssertSqlSafe(format!(
+                            "PRAGMA mmap_size = {SQLITE_MMAP_SIZE}"
+                        )))
+                        .await?;
                     } else {
                         // Every query here is keyed by ids and served by an index whatever the
                         // values (docs/benchmarks.md shows the plans). PostgreSQL's default
@@ -227,7 +235,7 @@ fn sqlite_read_pool(url: &str) -> anyhow::Result<sqlx::SqlitePool> {
         .synchronous(SqliteSynchronous::Normal)
         .busy_timeout(Duration::from_secs(5))
         .foreign_keys(true)
-        .pragma("mmap_size", "268435456");
+        .pragma("mmap_size", SQLITE_MMAP_SIZE.to_string());
     Ok(SqlitePoolOptions::new()
         .max_connections(8)
         .acquire_timeout(Duration::from_secs(10))

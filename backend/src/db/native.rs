@@ -162,7 +162,7 @@ impl NativeReads {
             OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
         conn.busy_timeout(BUSY_WAIT)?;
-        conn.pragma_update(None, "mmap_size", 268_435_456)?;
+        conn.pragma_update(None, "mmap_size", super::SQLITE_MMAP_SIZE)?;
         conn.set_prepared_statement_cache_capacity(STATEMENTS_KEPT);
         Ok(conn)
     }

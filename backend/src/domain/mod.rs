@@ -34,6 +34,7 @@ macro_rules! stored_names {
 mod account;
 mod ad;
 mod call;
+mod canvas;
 mod chat;
 mod comment;
 mod error;
@@ -55,6 +56,11 @@ pub use account::{
 };
 pub use ad::{AdInput, NO_END_DATE, ValidAd};
 pub use call::CallEnd;
+pub use canvas::{
+    CANVAS_MEMBERS_MAX, CANVAS_NOT_FOUND, CANVAS_OWNER_ONLY, CANVAS_ROOM_MAX,
+    CANVAS_ROOMS_PER_SOCKET, CANVAS_STROKES_MAX, CanvasVisibility, Stroke, StrokeInput,
+    cursor_on_canvas, parse_canvas_title,
+};
 pub use chat::{
     CANNOT_ADD, CANNOT_MESSAGE, CONVERSATION_NOT_FOUND, GROUP_MEMBERS_MAX, MESSAGE_MAX,
     MESSAGE_NOT_FOUND, OWNER_ONLY, SystemKind, parse_caption, parse_emoji, parse_group_name,

@@ -1,7 +1,9 @@
 //! The socket gateway (DESIGN §4): `/ws` itself (`socket`: authentication at the upgrade,
-//! the read and write loops, typing and presence) and call signalling (`signalling`). Above
-//! `state.rs`: it reaches the database, the hub and presence through `AppState`. The hub, the
-//! cluster and the event enums it sends live below the state, in `realtime/`.
+//! the read and write loops, typing and presence), call signalling (`signalling`) and canvas
+//! rooms (`canvas`, issue 25). Above `state.rs`: it reaches the database, the hub and presence
+//! through `AppState`. The hub, the cluster and the event enums it sends live below the state,
+//! in `realtime/`.
 
+pub mod canvas;
 pub mod signalling;
 pub mod socket;

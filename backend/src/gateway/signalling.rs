@@ -107,7 +107,13 @@ pub async fn handle(
         ClientEvent::UserOnline
         | ClientEvent::Typing { .. }
         | ClientEvent::StopTyping { .. }
-        | ClientEvent::Ping => Ok(None),
+        | ClientEvent::Ping
+        | ClientEvent::CanvasJoin { .. }
+        | ClientEvent::CanvasLeave { .. }
+        | ClientEvent::CanvasStroke { .. }
+        | ClientEvent::CanvasCursor { .. }
+        | ClientEvent::CanvasUndo { .. }
+        | ClientEvent::CanvasClear { .. } => Ok(None),
     };
     result.unwrap_or_else(|err| {
         tracing::error!(error = ?err, user_id = me, "call signalling");

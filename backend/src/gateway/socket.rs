@@ -13,6 +13,7 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 
+use super::canvas::{self, SocketRooms};
 use super::signalling::{self, SocketCall};
 use crate::auth::CurrentUser;
 use crate::db;
@@ -82,6 +83,8 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
     let replies = registration.replies;
     // The call this socket placed or answered: its closing ends it.
     let mut call = SocketCall::default();
+    // The canvas rooms it joined: its closing leaves them.
+    let mut rooms = SocketRooms::default();
 
     let writer = async {
         let mut ping = tokio::time::interval(PING_EVERY);
@@ -149,7 +152,10 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
                     if !Box::pin(session_alive(&state, &session_hash)).await {
                         return Some(close(close_code::POLICY, "session ended"));
                     }
-                    Box::pin(handle(&state, user_id, socket_id, &mut call, &text)).await
+                    Box::pin(handle(
+                        &state, user_id, socket_id, &mut call, &mut rooms, &text,
+                    ))
+                    .await
                 }
                 Message::Binary(_) => Some(ServerEvent::Error {
                     message: "Frames are JSON text".into(),
@@ -175,6 +181,7 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
         let _ = tokio::time::timeout(Duration::from_secs(1), sink.send(farewell)).await;
     }
     Box::pin(signalling::socket_closed(&state, user_id, &call)).await;
+    Box::pin(canvas::socket_closed(&state, socket_id, &rooms)).await;
     let last_here = realtime.hub.unregister(user_id, socket_id);
     if Box::pin(realtime.closed(user_id, last_here)).await {
         Box::pin(announce(&state, user_id, false)).await;
@@ -204,6 +211,7 @@ async fn handle(
     user_id: i64,
     socket_id: u64,
     call: &mut SocketCall,
+    rooms: &mut SocketRooms,
     text: &str,
 ) -> Option<ServerEvent> {
     let event = match serde_json::from_str::<ClientEvent>(text) {
@@ -245,6 +253,14 @@ async fn handle(
             };
             state.realtime.publish(&others, &relayed);
             None
+        }
+        ClientEvent::CanvasJoin { .. }
+        | ClientEvent::CanvasLeave { .. }
+        | ClientEvent::CanvasStroke { .. }
+        | ClientEvent::CanvasCursor { .. }
+        | ClientEvent::CanvasUndo { .. }
+        | ClientEvent::CanvasClear { .. } => {
+            canvas::handle(state, user_id, socket_id, rooms, event).await
         }
         signal => signalling::handle(state, user_id, socket_id, call, signal).await,
     }

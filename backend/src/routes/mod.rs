@@ -5,6 +5,7 @@ pub mod admin;
 pub mod ads;
 pub mod auth;
 pub mod blocks;
+pub mod canvases;
 mod clean_text_doc;
 pub mod comments;
 pub mod conversations;
@@ -82,6 +83,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .nest("/api", notifications::router())
         .nest("/api", reports::router())
         .nest("/api", push::router())
+        .nest("/api", canvases::router())
 }
 
 /// The API's routes and its OpenAPI document (served at /api/openapi.json).

@@ -5,6 +5,7 @@
 
 pub mod ad;
 pub mod admin;
+pub mod canvas;
 pub mod chat;
 pub mod comment;
 pub mod earnings;

@@ -4,7 +4,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::iso_time;
-use super::user::UserBrief;
+use super::user::{UserBrief, UserCard};
 use crate::db::shop::{OrderView, ProductRow, SaleView};
 use crate::media::url_of;
 
@@ -42,18 +42,6 @@ impl ProductCategory {
 pub enum ProductKind {
     Physical,
     Digital,
-}
-
-/// The creator selling a work.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProductSeller {
-    pub id: i64,
-    pub username: String,
-    pub display_name: String,
-    /// The small avatar, or null.
-    #[schema(required = true)]
-    pub profile_image_url: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, Serialize, ToSchema)]
@@ -96,7 +84,7 @@ pub struct Product {
     pub kind: ProductKind,
     /// The creator selling it; null for the house catalogue.
     #[schema(required = true)]
-    pub seller: Option<ProductSeller>,
+    pub seller: Option<UserCard>,
 }
 
 impl From<ProductRow> for Product {
@@ -111,7 +99,7 @@ impl From<ProductRow> for Product {
             _ => ProductCategory::Jackets,
         };
         let seller = match (row.seller_id, row.seller_username) {
-            (Some(id), Some(username)) => Some(ProductSeller {
+            (Some(id), Some(username)) => Some(UserCard {
                 id,
                 username,
                 display_name: row.seller_display_name.unwrap_or_default(),

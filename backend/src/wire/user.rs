@@ -22,6 +22,19 @@ pub struct UserBrief {
     pub profile_image: Option<String>,
 }
 
+/// A user as a card names them, with `profileImageUrl`: a work's seller, a canvas's owner, its
+/// invited people and the people in its room.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserCard {
+    pub id: i64,
+    pub username: String,
+    pub display_name: String,
+    /// The small avatar, or null (the client draws the initial).
+    #[schema(required = true)]
+    pub profile_image_url: Option<String>,
+}
+
 /// A user as other users see them (no email), with counts.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

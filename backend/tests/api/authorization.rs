@@ -105,6 +105,8 @@ enum Target {
     Work,
     /// Her order of a digital work her friend sells (issue 23).
     DigitalOrder,
+    /// Her invite-only canvas, to which she invited her friend (issue 25).
+    Canvas,
 }
 
 /// Who plays the callers of a row.
@@ -273,6 +275,31 @@ const ROWS: &[Row] = &[
         }),
     row("GET", "/api/auth/user", SIGNED_IN),
     row("GET", "/api/bookmarks", SIGNED_IN),
+    // Live canvases (issue 25): hers is invite-only (Finn is invited), so nobody else may open,
+    // invite to or post it; the list shows each caller their own.
+    row(
+        "GET",
+        "/api/canvases",
+        [Unauthorized, Hides, Hides, Hides, Shows],
+    ),
+    row("POST", "/api/canvases", SIGNED_IN_CREATES)
+        .json(|_, _| json!({"title": "Tide studies", "visibility": "followers"})),
+    row(
+        "GET",
+        "/api/canvases/{id}",
+        [Unauthorized, NotFound, NotFound, NotFound, Shows],
+    )
+    .on(Target::Canvas),
+    row("POST", "/api/canvases/{id}/members", HERS_ONLY)
+        .on(Target::Canvas)
+        .json(|fx, _| json!({"userIds": [fx.friend]})),
+    row(
+        "POST",
+        "/api/canvases/{id}/snapshot",
+        [Unauthorized, NotFound, NotFound, NotFound, Created],
+    )
+    .on(Target::Canvas)
+    .json(|_, _| json!({"image": work()["image"], "caption": "From the canvas"})),
     // Comments: the comment's author, the post's author and admins may delete one.
     row(
         "DELETE",
@@ -661,6 +688,9 @@ struct Fixture {
     group: i64,
     work: i64,
     digital_order: i64,
+    canvas: i64,
+    /// Finn, whom she follows (the people a canvas invites).
+    friend: i64,
     voicemail: i64,
     withdrawal: i64,
     ad: i64,
@@ -902,6 +932,31 @@ impl Fixture {
             "digital order",
         )
         .await);
+        // Her invite-only canvas, Finn (whom she follows) invited.
+        let follows = callers[3]
+            .user
+            .post(&format!("/api/users/{}/follow", friend.user.id))
+            .await;
+        assert_eq!(follows.status(), 200, "following Finn");
+        let canvas = id(&created(
+            callers[3]
+                .user
+                .post_json(
+                    "/api/canvases",
+                    &json!({"title": "Harbour sketch", "visibility": "invite"}),
+                )
+                .await,
+            "canvas",
+        )
+        .await);
+        let invited = callers[3]
+            .user
+            .post_json(
+                &format!("/api/canvases/{canvas}/members"),
+                &json!({"userIds": [friend.user.id]}),
+            )
+            .await;
+        assert_eq!(invited.status(), 200, "inviting Finn");
         Fixture {
             owner: callers[3].user.id,
             owner_name: OWNER.to_owned(),
@@ -914,6 +969,8 @@ impl Fixture {
             group,
             work,
             digital_order,
+            canvas,
+            friend: friend.user.id,
             voicemail,
             withdrawal,
             ad,
@@ -988,6 +1045,7 @@ impl Fixture {
             Target::Group => self.group,
             Target::Work => self.work,
             Target::DigitalOrder => self.digital_order,
+            Target::Canvas => self.canvas,
             Target::Voicemail => self.voicemail,
             Target::Withdrawal => self.withdrawal,
             Target::Ad => self.ad,

@@ -12,6 +12,7 @@ mod authorization;
 mod bad_input;
 mod blocks;
 mod calls;
+mod canvases;
 mod chat;
 mod cli;
 mod cluster;

@@ -417,6 +417,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/canvases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The canvases you may draw on, newest first: yours, those you were invited to, and those
+         *     that people you follow opened to their followers.
+         */
+        get: operations["list_canvases"];
+        put?: never;
+        /** Opens a canvas of yours. */
+        post: operations["create_canvas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/canvases/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A canvas with its picture: every live stroke in the order they were drawn (what a late
+         *     joiner replays). Only for those who may join it.
+         */
+        get: operations["get_canvas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/canvases/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invites people you follow to your canvas: they may join it, and it is in their list. */
+        post: operations["invite_members"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/canvases/{id}/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Posts the canvas's picture as a post of yours (anyone who may join the canvas may): the
+         *     normal post pipeline, image re-encoded and stored, caption and tags as a post's.
+         */
+        post: operations["post_snapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/comments/{id}": {
         parameters: {
             query?: never;
@@ -1997,6 +2075,53 @@ export interface components {
             id: number;
             profileImageUrl: string | null;
         };
+        /** @description A canvas. */
+        Canvas: {
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The people the owner invited, in the order they were (the owner is not among them). */
+            members: components["schemas"]["UserCard"][];
+            owner: components["schemas"]["UserCard"];
+            title: string;
+            visibility: components["schemas"]["CanvasVisibility"];
+        };
+        /** @description A canvas with its picture: every live stroke, in the order they were drawn. */
+        CanvasDetail: components["schemas"]["Canvas"] & {
+            strokes: components["schemas"]["CanvasStroke"][];
+        };
+        CanvasSnapshotRequest: {
+            /** @description At most 2200 characters, as a post's. */
+            caption?: string | null;
+            /** @description The picture as a `data:image/png;base64,…` URL (the client renders the strokes). */
+            image: string;
+            /** @description At most 100 characters. */
+            location?: string | null;
+            /** @description Trimmed; blank ones dropped; at most 30 of at most 50 characters. */
+            tags?: string[] | null;
+        };
+        /** @description One stroke of a canvas. */
+        CanvasStroke: {
+            /** @description `#rrggbb`. */
+            color: string;
+            createdAt: string;
+            /** @description The drawer's id for it (a uuid). */
+            id: string;
+            /** @description `[x, y]` points, each coordinate 0 to 1. */
+            points: number[][];
+            /** Format: int64 */
+            userId: number;
+            /**
+             * Format: int64
+             * @description 1 to 50.
+             */
+            width: number;
+        };
+        /**
+         * @description Who may join a canvas besides its owner and the people invited.
+         * @enum {string}
+         */
+        CanvasVisibility: "followers" | "invite";
         /** @description A person in a conversation, with their presence. */
         ChatUser: {
             displayName: string;
@@ -2063,6 +2188,42 @@ export interface components {
         } | {
             /** @enum {string} */
             type: "ping";
+        } | {
+            /** Format: int64 */
+            canvasId: number;
+            /** @enum {string} */
+            type: "canvasJoin";
+        } | {
+            /** Format: int64 */
+            canvasId: number;
+            /** @enum {string} */
+            type: "canvasLeave";
+        } | {
+            /** Format: int64 */
+            canvasId: number;
+            stroke: components["schemas"]["StrokeInput"];
+            /** @enum {string} */
+            type: "canvasStroke";
+        } | {
+            /** Format: int64 */
+            canvasId: number;
+            /** @enum {string} */
+            type: "canvasCursor";
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+        } | {
+            /** Format: int64 */
+            canvasId: number;
+            strokeId: string;
+            /** @enum {string} */
+            type: "canvasUndo";
+        } | {
+            /** Format: int64 */
+            canvasId: number;
+            /** @enum {string} */
+            type: "canvasClear";
         };
         /**
          * @description A comment on a post or a reel (exactly one of `postId`, `reelId` is set), or a reply to a
@@ -2148,6 +2309,12 @@ export interface components {
          * @enum {string}
          */
         CreditSource: "sale" | "tip" | "other";
+        /** @description Someone's pointer on a canvas, as the room sees it. */
+        CursorUser: {
+            displayName: string;
+            /** Format: int64 */
+            id: number;
+        };
         Deactivation: {
             password: string;
         };
@@ -2259,6 +2426,13 @@ export interface components {
              */
             userAgent?: string | null;
         };
+        InviteCanvasRequest: {
+            /**
+             * @description People you follow: 1 to 63 (repeats and your own id are dropped); a canvas has 64
+             *     people at most, you included.
+             */
+            userIds: number[];
+        };
         /** @description {isLiked, likesCount}: the like toggle's answer. */
         LikeState: {
             isLiked: boolean;
@@ -2367,6 +2541,12 @@ export interface components {
             targetUrl: string | null;
             /** @description Required, at most 100 characters. */
             title: string | null;
+        };
+        NewCanvasRequest: {
+            /** @description 1 to 60 characters (trimmed). */
+            title: string;
+            /** @description `followers`: your followers may join too; `invite`: only the people you invite. */
+            visibility: components["schemas"]["CanvasVisibility"];
         };
         /**
          * @description A comment or a reply. The first client's `userId`, if sent, is ignored: the author is the
@@ -2738,7 +2918,7 @@ export interface components {
             rating: number;
             /** Format: int64 */
             reviews: number;
-            seller: components["schemas"]["ProductSeller"] | null;
+            seller: components["schemas"]["UserCard"] | null;
             /**
              * Format: int64
              * @description Units left; null for a digital work (it has no stock).
@@ -2758,15 +2938,6 @@ export interface components {
          * @enum {string}
          */
         ProductKind: "physical" | "digital";
-        /** @description The creator selling a work. */
-        ProductSeller: {
-            displayName: string;
-            /** Format: int64 */
-            id: number;
-            /** @description The small avatar, or null. */
-            profileImageUrl: string | null;
-            username: string;
-        };
         /** @description A user as other users see them (no email), with counts. */
         Profile: {
             bio: string | null;
@@ -3167,6 +3338,41 @@ export interface components {
             /** Format: int64 */
             userId: number;
         } | {
+            /** Format: int64 */
+            canvasId: number;
+            stroke: components["schemas"]["CanvasStroke"];
+            /** @enum {string} */
+            type: "canvasStroke";
+            /** Format: int64 */
+            userId: number;
+        } | {
+            /** Format: int64 */
+            canvasId: number;
+            strokeId: string;
+            /** @enum {string} */
+            type: "canvasUndo";
+        } | {
+            /** Format: int64 */
+            canvasId: number;
+            /** @enum {string} */
+            type: "canvasCleared";
+        } | {
+            /** Format: int64 */
+            canvasId: number;
+            /** @enum {string} */
+            type: "canvasCursor";
+            user: components["schemas"]["CursorUser"];
+            /** Format: double */
+            x: number;
+            /** Format: double */
+            y: number;
+        } | {
+            /** Format: int64 */
+            canvasId: number;
+            /** @enum {string} */
+            type: "canvasPresence";
+            users: components["schemas"]["UserCard"][];
+        } | {
             /** @enum {string} */
             type: "pong";
         } | {
@@ -3315,6 +3521,23 @@ export interface components {
             /** Format: int64 */
             viewsCount: number;
         };
+        /** @description A stroke as a client sends it in `canvasStroke`. */
+        StrokeInput: {
+            /** @description `#rrggbb`. */
+            color: string;
+            /** @description The drawer's id for the stroke (a uuid): a stroke sent twice is stored once. */
+            id: string;
+            /**
+             * @description 2 to 2000 `[x, y]` points, each coordinate 0 to 1 (a share of the canvas's width and
+             *     height).
+             */
+            points: number[][];
+            /**
+             * Format: int64
+             * @description 1 to 50.
+             */
+            width: number;
+        };
         /**
          * @description What a group's system line says: the `sender` did `kind` (to `user`). The client writes
          *     the line ('Maya added Leo', 'Leo left', 'Maya named the group “Trip”').
@@ -3422,6 +3645,18 @@ export interface components {
             id: number;
             /** @description The small avatar, or null (the client draws the initial). */
             profileImage: string | null;
+            username: string;
+        };
+        /**
+         * @description A user as a card names them, with `profileImageUrl`: a work's seller, a canvas's owner, its
+         *     invited people and the people in its room.
+         */
+        UserCard: {
+            displayName: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The small avatar, or null (the client draws the initial). */
+            profileImageUrl: string | null;
             username: string;
         };
         /** @description The user tiles. */
@@ -4727,6 +4962,350 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_canvases: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of canvases, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Canvas"][];
+                };
+            };
+            /** @description Invalid limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_canvas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCanvasRequest"];
+            };
+        };
+        responses: {
+            /** @description The new canvas */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Canvas"];
+                };
+            };
+            /** @description Invalid title or visibility; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_canvas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The canvas */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The canvas and its strokes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CanvasDetail"];
+                };
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Canvas not found (or not one you may join) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    invite_members: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The canvas */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteCanvasRequest"];
+            };
+        };
+        responses: {
+            /** @description Invited; the canvas with its people */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Canvas"];
+                };
+            };
+            /** @description Invalid body, or nobody to invite */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not your canvas (you may join it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Canvas not found, or someone to invite is not a person you follow (a block either way ends a follow) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 64 people in all */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_snapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The canvas */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CanvasSnapshotRequest"];
+            };
+        };
+        responses: {
+            /** @description The new post */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /** @description Invalid image, caption, location or tags; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Canvas not found (or not one you may join) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body or image too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body, or the image is not a PNG */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the posting limit (posts, reels and stories together, an hour); Retry-After says when */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

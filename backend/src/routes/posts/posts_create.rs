@@ -5,13 +5,11 @@ use utoipa::ToSchema;
 
 use crate::auth::CurrentUser;
 use crate::auth::rate_limit::Act;
-use crate::db::{self, posts::NewPost};
 use crate::domain::{
-    Caption, IMAGE_REQUIRED, filled, mentioned_usernames, parse_image_source, parse_location,
-    parse_tags,
+    Caption, IMAGE_REQUIRED, filled, parse_image_source, parse_location, parse_tags,
 };
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
-use crate::notices;
+use crate::posting::{self, Draft};
 use crate::state::AppState;
 use crate::wire::post::Post;
 
@@ -65,37 +63,12 @@ pub async fn create_post(
     let tags = parse_tags(body.tags.as_deref())?;
     let source = parse_image_source(raw_image)?;
 
-    let image = state.media.show_image(&state.db, source).await?;
-    let created_at = state.clock.now_ms();
-    let id = db::posts::insert(
-        &state.db,
-        NewPost {
-            user_id: current.user.id,
-            caption: caption.as_str(),
-            image_url: &image.url,
-            media_key: image.key.as_deref(),
-            location: location.as_deref(),
-            tags: &tags,
-            // The clock trending's decay is measured by (tests move it).
-            created_at,
-        },
-    )
-    .await?;
-    // `@name`s of active accounts become mentions (unknown names stay text). Their own short
-    // transaction right after the insert: db/posts.rs's insert is the tags' (issue 19, slice B).
-    let mentions = mentioned_usernames(caption.as_str());
-    let notices = db::mentions::insert_for_post(
-        &state.db,
-        current.user.id,
-        id,
-        caption.as_str(),
-        &mentions,
-        created_at,
-    )
-    .await?;
-    let post = db::posts::find(&state.db, current.user.id, id)
-        .await?
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("post {id} vanished after insert")))?;
-    notices::announce(&state, notices).await;
-    Ok((StatusCode::CREATED, Json(post.into())))
+    let draft = Draft {
+        caption,
+        location,
+        tags,
+        image: source,
+    };
+    let post = posting::publish(&state, current.user.id, draft).await?;
+    Ok((StatusCode::CREATED, Json(post)))
 }

@@ -1,0 +1,307 @@
+//! Canvas rooms on the socket (issue 25, docs/canvas-contract.md). A socket joins a canvas it
+//! may join (db/canvases.rs `may_join!`); then its strokes are stored and relayed, its cursor
+//! relayed (never stored), its undo and, for the owner, clear recorded and relayed. Who is in a
+//! room is `canvas_presence` (every instance's sockets), so relays and the people shown cross
+//! instances through the same fan-out as every event. Refused input answers this socket alone
+//! with an `error`; nothing is stored and the socket stays open.
+
+use std::collections::HashSet;
+
+use crate::db::{self, canvases::StrokeStored};
+use crate::domain::{
+    CANVAS_NOT_FOUND, CANVAS_OWNER_ONLY, CANVAS_ROOM_MAX, CANVAS_ROOMS_PER_SOCKET, StrokeInput,
+    cursor_on_canvas,
+};
+use crate::realtime::events::{ClientEvent, CursorUser, ServerEvent};
+use crate::state::AppState;
+use crate::wire::canvas::CanvasStroke;
+use crate::wire::user::UserCard;
+
+const NOT_JOINED: &str = "Join the canvas first";
+const ROOM_FULL: &str = "This canvas is full right now";
+const TOO_MANY_ROOMS: &str = "You are in too many canvases at once";
+const TOO_FAST: &str = "You're drawing too fast. Please slow down.";
+const CANVAS_FULL: &str = "This canvas has no room for more strokes: clear it to go on";
+const STROKE_NOT_FOUND: &str = "Stroke not found";
+const CURSOR_OFF_CANVAS: &str = "Cursor must lie on the canvas (0 to 1)";
+const WENT_WRONG: &str = "Something went wrong";
+
+/// The rooms one socket is in, and how its cursor is named there.
+#[derive(Default)]
+pub struct SocketRooms {
+    joined: Vec<i64>,
+    me: Option<CursorUser>,
+}
+
+impl SocketRooms {
+    fn contains(&self, canvas: i64) -> bool {
+        self.joined.contains(&canvas)
+    }
+}
+
+fn error(message: impl Into<String>) -> Option<ServerEvent> {
+    Some(ServerEvent::Error {
+        message: message.into(),
+    })
+}
+
+/// The answer to one canvas frame, if it has one (most are relayed to the room instead).
+pub async fn handle(
+    state: &AppState,
+    user_id: i64,
+    socket_id: u64,
+    rooms: &mut SocketRooms,
+    event: ClientEvent,
+) -> Option<ServerEvent> {
+    let result = match event {
+        ClientEvent::CanvasJoin { canvas_id } => {
+            join(state, user_id, socket_id, rooms, canvas_id).await
+        }
+        ClientEvent::CanvasLeave { canvas_id } => leave(state, socket_id, rooms, canvas_id).await,
+        ClientEvent::CanvasStroke { canvas_id, stroke } => {
+            draw(state, user_id, rooms, canvas_id, stroke).await
+        }
+        ClientEvent::CanvasCursor { canvas_id, x, y } => {
+            cursor(state, user_id, rooms, canvas_id, x, y).await
+        }
+        ClientEvent::CanvasUndo {
+            canvas_id,
+            stroke_id,
+        } => undo(state, user_id, rooms, canvas_id, &stroke_id).await,
+        ClientEvent::CanvasClear { canvas_id } => clear(state, user_id, rooms, canvas_id).await,
+        _ => Ok(None),
+    };
+    result.unwrap_or_else(|err| {
+        tracing::error!(error = ?err, "canvas");
+        error(WENT_WRONG)
+    })
+}
+
+/// The socket closed: it leaves its rooms, and those still in them are told.
+pub async fn socket_closed(state: &AppState, socket_id: u64, rooms: &SocketRooms) {
+    if rooms.joined.is_empty() {
+        return;
+    }
+    let result = async {
+        db::canvases::exit_all(&state.db, state.realtime.instance(), socket_id).await?;
+        for canvas in &rooms.joined {
+            announce(state, *canvas).await?;
+        }
+        Ok::<_, sqlx::Error>(())
+    }
+    .await;
+    if let Err(err) = result {
+        tracing::error!(error = ?err, "leaving canvas rooms");
+    }
+}
+
+type Answer = Result<Option<ServerEvent>, sqlx::Error>;
+
+async fn join(
+    state: &AppState,
+    user_id: i64,
+    socket_id: u64,
+    rooms: &mut SocketRooms,
+    canvas: i64,
+) -> Answer {
+    if !rooms.contains(canvas) && rooms.joined.len() >= CANVAS_ROOMS_PER_SOCKET {
+        return Ok(error(TOO_MANY_ROOMS));
+    }
+    if db::canvases::find(&state.db, user_id, canvas)
+        .await?
+        .is_none()
+    {
+        return Ok(error(CANVAS_NOT_FOUND));
+    }
+    let people = people_in(state, canvas).await?;
+    if people.len() >= CANVAS_ROOM_MAX && !people.iter().any(|p| p.id == user_id) {
+        return Ok(error(ROOM_FULL));
+    }
+    let now = state.clock.now_ms();
+    db::canvases::enter(
+        &state.db,
+        canvas,
+        state.realtime.instance(),
+        socket_id,
+        user_id,
+        now,
+    )
+    .await?;
+    if !rooms.contains(canvas) {
+        rooms.joined.push(canvas);
+    }
+    // Everyone in the room, the newcomer's sockets among them, learns who is here now.
+    let people = announce(state, canvas).await?;
+    if rooms.me.is_none() {
+        rooms.me = people
+            .into_iter()
+            .find(|p| p.id == user_id)
+            .map(|p| CursorUser {
+                id: p.id,
+                display_name: p.display_name,
+            });
+    }
+    Ok(None)
+}
+
+async fn leave(state: &AppState, socket_id: u64, rooms: &mut SocketRooms, canvas: i64) -> Answer {
+    if !rooms.contains(canvas) {
+        return Ok(error(NOT_JOINED));
+    }
+    db::canvases::exit(&state.db, canvas, state.realtime.instance(), socket_id).await?;
+    rooms.joined.retain(|c| *c != canvas);
+    announce(state, canvas).await?;
+    Ok(None)
+}
+
+async fn draw(
+    state: &AppState,
+    user_id: i64,
+    rooms: &SocketRooms,
+    canvas: i64,
+    stroke: StrokeInput,
+) -> Answer {
+    if !rooms.contains(canvas) {
+        return Ok(error(NOT_JOINED));
+    }
+    let stroke = match stroke.parse() {
+        Ok(stroke) => stroke,
+        Err(err) => return Ok(error(err.to_string())),
+    };
+    if !state.canvas_limits.stroke(user_id) {
+        return Ok(error(TOO_FAST));
+    }
+    let points = serde_json::to_string(&stroke.points).expect("points serialize");
+    let now = state.clock.now_ms();
+    match db::canvases::add_stroke(&state.db, canvas, user_id, &stroke, &points, now).await? {
+        StrokeStored::Stored => {}
+        StrokeStored::Again => return Ok(None),
+        StrokeStored::Full => return Ok(error(CANVAS_FULL)),
+    }
+    let users = room_users(state, canvas).await?;
+    state.realtime.publish(
+        &users,
+        &ServerEvent::CanvasStroke {
+            canvas_id: canvas,
+            user_id,
+            stroke: Box::new(CanvasStroke::new(stroke, user_id, now)),
+        },
+    );
+    Ok(None)
+}
+
+async fn cursor(
+    state: &AppState,
+    user_id: i64,
+    rooms: &SocketRooms,
+    canvas: i64,
+    x: f64,
+    y: f64,
+) -> Answer {
+    if !rooms.contains(canvas) {
+        return Ok(error(NOT_JOINED));
+    }
+    if !cursor_on_canvas(x, y) {
+        return Ok(error(CURSOR_OFF_CANVAS));
+    }
+    // Over the limit a move is dropped, not answered: the next one carries the pointer on.
+    if !state.canvas_limits.cursor(user_id) {
+        return Ok(None);
+    }
+    let Some(me) = rooms.me.clone() else {
+        return Ok(None);
+    };
+    let others: Vec<i64> = room_users(state, canvas)
+        .await?
+        .into_iter()
+        .filter(|id| *id != user_id)
+        .collect();
+    state.realtime.publish(
+        &others,
+        &ServerEvent::CanvasCursor {
+            canvas_id: canvas,
+            user: me,
+            x,
+            y,
+        },
+    );
+    Ok(None)
+}
+
+async fn undo(
+    state: &AppState,
+    user_id: i64,
+    rooms: &SocketRooms,
+    canvas: i64,
+    stroke_id: &str,
+) -> Answer {
+    if !rooms.contains(canvas) {
+        return Ok(error(NOT_JOINED));
+    }
+    let now = state.clock.now_ms();
+    if !db::canvases::undo(&state.db, canvas, user_id, stroke_id, now).await? {
+        return Ok(error(STROKE_NOT_FOUND));
+    }
+    let users = room_users(state, canvas).await?;
+    state.realtime.publish(
+        &users,
+        &ServerEvent::CanvasUndo {
+            canvas_id: canvas,
+            stroke_id: stroke_id.to_owned(),
+        },
+    );
+    Ok(None)
+}
+
+async fn clear(state: &AppState, user_id: i64, rooms: &SocketRooms, canvas: i64) -> Answer {
+    if !rooms.contains(canvas) {
+        return Ok(error(NOT_JOINED));
+    }
+    if !db::canvases::clear(&state.db, canvas, user_id).await? {
+        return Ok(error(CANVAS_OWNER_ONLY));
+    }
+    let users = room_users(state, canvas).await?;
+    state
+        .realtime
+        .publish(&users, &ServerEvent::CanvasCleared { canvas_id: canvas });
+    Ok(None)
+}
+
+/// The people in `canvas`'s room on live instances, each once, in the order they came; the
+/// sockets of instances that are gone are forgotten on the way.
+async fn people_in(state: &AppState, canvas: i64) -> Result<Vec<UserCard>, sqlx::Error> {
+    let rows = db::canvases::room(&state.db, canvas).await?;
+    let instances: HashSet<String> = rows.iter().map(|(_, i)| i.clone()).collect();
+    let alive = state.realtime.instances_alive(instances.clone()).await;
+    let gone: Vec<String> = instances.difference(&alive).cloned().collect();
+    if !gone.is_empty() {
+        db::canvases::sweep(&state.db, &gone).await?;
+    }
+    let mut seen = HashSet::new();
+    Ok(rows
+        .into_iter()
+        .filter(|(_, instance)| alive.contains(instance))
+        .filter(|(person, _)| seen.insert(person.id))
+        .map(|(person, _)| person.into())
+        .collect())
+}
+
+/// Tells everyone in `canvas`'s room who is in it now; answers them.
+async fn announce(state: &AppState, canvas: i64) -> Result<Vec<UserCard>, sqlx::Error> {
+    let people = people_in(state, canvas).await?;
+    let users: Vec<i64> = people.iter().map(|p| p.id).collect();
+    state.realtime.publish(
+        &users,
+        &ServerEvent::CanvasPresence {
+            canvas_id: canvas,
+            users: people.clone(),
+        },
+    );
+    Ok(people)
+}
+
+/// Who a relay goes to: everyone with a socket in the room (a socket of a gone instance costs
+/// a frame nobody reads; `people_in` sweeps it at the next join).
+async fn room_users(state: &AppState, canvas: i64) -> Result<Vec<i64>, sqlx::Error> {
+    db::canvases::room_users(&state.db, canvas).await
+}

@@ -213,7 +213,7 @@ describe('the Live Collaboration Canvas panel', () => {
     expect(undo).toBeDisabled();
 
     drawAcross(canvas);
-    const sent = socket.sent.find((frame) => frame.type === 'canvasStroke') as { stroke: { id: string } };
+    const sent = socket.sent.find((frame) => frame.type === 'canvasStroke') as unknown as { stroke: { id: string } };
     await painted(2);
     await waitFor(() => expect(undo).toBeEnabled());
     fireEvent.click(undo);

@@ -6,8 +6,8 @@ import type { components } from '@/types/api.gen';
 
 type Schemas = components['schemas'];
 
-/** Someone as a canvas shows them: its owner, an invited member, an artist online. */
-export type CanvasPerson = Schemas['CanvasPerson'];
+/** Someone as a canvas shows them: its owner, an invited member, an artist online (the document's `UserCard`). */
+export type CanvasPerson = Schemas['UserCard'];
 /** A room: its owner, who may join ('followers' of the owner, or only those 'invite'd), its members. */
 export type Canvas = Schemas['Canvas'];
 /** A room with every live stroke, oldest first. */

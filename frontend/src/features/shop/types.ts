@@ -11,7 +11,7 @@ export type ProductKind = Schemas['ProductKind'];
 /** GET /api/products: one item of the catalogue, in featured order, or a creator's work (`seller` set). */
 export type Product = Schemas['Product'];
 /** The creator selling a work. */
-export type ProductSeller = Schemas['ProductSeller'];
+export type ProductSeller = Schemas['UserCard'];
 /** POST /api/orders (one per cart line); the name and prices come from the server's catalogue. */
 export type NewOrderRequest = Omit<Schemas['NewOrderRequest'], 'paymentMethod'> & {
   paymentMethod: 'stripe';

@@ -214,7 +214,7 @@ function RoomView({
         <div
           className={cn(
             'relative mx-auto w-full overflow-hidden rounded-xl bg-white',
-            size === 'panel' ? 'max-w-[400px]' : 'max-w-[min(100%,calc((100dvh-14rem)*4/3))] lg:max-w-none',
+            size === 'panel' ? 'max-w-[400px]' : 'max-w-[min(100%,calc((100dvh_-_14rem)*4/3))] lg:max-w-none',
           )}
         >
           <canvas

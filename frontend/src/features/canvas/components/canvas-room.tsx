@@ -236,11 +236,18 @@ function RoomView({
                 key={cursor.userId}
                 aria-hidden="true"
                 data-testid="collaborator-cursor"
-                className="pointer-events-none absolute flex items-start transition-[left,top] duration-75 ease-linear motion-reduce:transition-none"
+                className="pointer-events-none absolute transition-[left,top] duration-75 ease-linear motion-reduce:transition-none"
                 style={{ left: `${cursor.x * 100}%`, top: `${cursor.y * 100}%` }}
               >
                 <MousePointer2 className="size-4" style={{ color: tint, fill: tint }} />
-                <span className="rounded px-1 text-[10px] font-semibold whitespace-nowrap text-zinc-900" style={{ backgroundColor: tint }}>
+                {/* Near the right edge the name hangs to the left of the pointer, so it stays on the canvas. */}
+                <span
+                  className={cn(
+                    'absolute top-3.5 rounded px-1 text-[10px] font-semibold whitespace-nowrap text-zinc-900',
+                    cursor.x > 0.7 ? 'right-2' : 'left-3',
+                  )}
+                  style={{ backgroundColor: tint }}
+                >
                   {cursor.displayName}
                 </span>
               </div>

@@ -123,6 +123,25 @@ describe.each<Screen>(['phone', 'desktop'])('accessibility on the %s screen', (s
     await closeDialog(page, viewer);
   });
 
+  it('the collaboration canvas: its start dialog, the room on home, the room full screen and its invite dialog', async () => {
+    const { page } = await phone(`a11y-${screen}-canvas`, screen);
+    await signUp(page, creator(`a11y_canvas_${screen}`, 'Cara Canvas'));
+    const panel = page.getByRole('region', { name: 'Live Collaboration Canvas' });
+    const start = await openDialog(page, panel.getByRole('button', { name: 'Start a canvas' }), 'Start a canvas');
+    await check(page, screen, 'home: start a canvas');
+    await start.getByLabel('Title').fill('A11y canvas');
+    await start.getByRole('button', { name: 'Start canvas' }).click();
+    await panel.getByText('1 artist online').waitFor({ timeout: 15_000 });
+    await check(page, screen, 'home: the canvas room');
+    await panel.getByRole('link', { name: 'Open full screen' }).click();
+    await page.getByRole('heading', { level: 1, name: 'A11y canvas' }).waitFor();
+    await page.getByText('1 artist online').waitFor({ timeout: 15_000 });
+    await check(page, screen, 'canvas page');
+    const invite = await openDialog(page, page.getByRole('button', { name: 'Invite' }), /^Invite to/);
+    await check(page, screen, 'canvas page: invite');
+    await closeDialog(page, invite);
+  });
+
   it('notifications: the bell with its badge, the page with an unread row and a follow request', async () => {
     // Fresh creators: a private owner with a request waiting, and a like to tell her of.
     const owner = creator(`a11y_notify_o_${screen}`, 'Nora Notify');

@@ -1,5 +1,5 @@
 //! The home dashboard in the browser (issue 6): every panel of spec 000 §2 in order and their
-//! states: Detect Mood, the 3D gallery, the collaboration canvas drawn on with mouse and touch,
+//! states: Detect Mood, the 3D gallery, a collaboration canvas started and drawn on with mouse and touch,
 //! the skill matcher's Connect (a real creator's conversation), the voice reaction panel, and the create chooser opened from the
 //! floating button and from Quick Create. Runs against the real server started by global-setup.ts.
 import { describe, expect, it } from 'vitest';
@@ -149,11 +149,15 @@ describe('the home dashboard', () => {
     await voice.getByRole('button', { name: 'Send' }).click();
     expect(await card.getByRole('region', { name: 'Voice reaction' }).count()).toBe(0);
 
-    // Live Collaboration Canvas: drawn on with the mouse and with a finger, then cleared.
-    await page.getByRole('button', { name: 'Start Collaborating' }).click();
+    // Live Collaboration Canvas (issue 25): a new creator has none; they start one and are in it
+    // alone; drawn on with the mouse and with a finger, and cleared (canvas.e2e.ts: two creators).
     const canvasPanel = page.getByRole('region', { name: 'Live Collaboration Canvas' });
-    await canvasPanel.getByText('4 artists online').waitFor();
-    expect(await canvasPanel.getByTestId('collaborator-cursor').count()).toBe(3);
+    await canvasPanel.getByRole('button', { name: 'Start a canvas' }).click();
+    const startCanvas = page.getByRole('dialog', { name: 'Start a canvas' });
+    await startCanvas.getByLabel('Title').fill('Home doodle');
+    await startCanvas.getByRole('button', { name: 'Start canvas' }).click();
+    await canvasPanel.getByText('1 artist online').waitFor({ timeout: 15_000 });
+    expect(await canvasPanel.getByTestId('collaborator-cursor').count()).toBe(0);
     expect(await canvasPanel.getByRole('slider', { name: 'Brush size' }).inputValue()).toBe('5');
     const canvas = canvasPanel.getByLabel('Collaboration canvas');
     expect(await canvas.evaluate((el: HTMLCanvasElement) => [el.width, el.height])).toEqual([400, 300]);

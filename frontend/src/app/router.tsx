@@ -32,6 +32,7 @@ const routes: Array<{ path: string; page: Page }> = [
   { path: '/reels', page: lazy(() => import('./routes/reels')) },
   { path: '/create-reel', page: lazy(() => import('./routes/create-reel')) },
   { path: '/admin', page: lazy(() => import('./routes/admin')) },
+  { path: '/canvas/:id', page: lazy(() => import('./routes/canvas')) },
 ];
 
 const NotFoundPage = lazy(() => import('./routes/not-found'));

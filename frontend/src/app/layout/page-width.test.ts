@@ -6,6 +6,7 @@ describe('pageWidthFor', () => {
     ['/chat', 'full'],
     ['/chat/12', 'full'],
     ['/admin', 'wide'],
+    ['/canvas/3', 'wide'],
     ['/', 'column'],
     ['/explore', 'column'],
     ['/shop', 'column'],

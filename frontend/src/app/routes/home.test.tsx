@@ -12,7 +12,7 @@ beforeEach(() => {
     vi.fn<typeof fetch>(async (input) => {
       const url = String(input);
       if (url.startsWith('/api/auth/user')) return json(me);
-      if (url.startsWith('/api/stories') || url.startsWith('/api/ads/')) return json([]);
+      if (url.startsWith('/api/stories') || url.startsWith('/api/ads/') || url.startsWith('/api/canvases')) return json([]);
       return json([aPost()]);
     }),
   );
@@ -97,7 +97,7 @@ describe('HomePage story viewer', () => {
       if (url.endsWith('/interaction')) return new Response(null, { status: 204 });
       if (url.startsWith('/api/stories')) return json(groups);
       if (url === '/api/ads/story') return json(storyAds);
-      if (url.startsWith('/api/ads/')) return json([]);
+      if (url.startsWith('/api/ads/') || url.startsWith('/api/canvases')) return json([]);
       return json([aPost()]);
     });
     vi.stubGlobal('fetch', fetchMock);

@@ -3,8 +3,8 @@ import { Avatar } from '@/components/ui/avatar';
 import { BannerAd } from '@/features/ads/components/banner-ad';
 import { useSponsoredStories } from '@/features/ads/hooks/use-sponsored-stories';
 import { useStartConversation } from '@/features/chat/hooks/use-start-conversation';
+import { CanvasPanel } from '@/features/canvas/components/canvas-panel';
 import { AiCreativeAssistant } from '@/features/home/components/ai-creative-assistant';
-import { CollaborationCanvas } from '@/features/home/components/collaboration-canvas';
 import { QuickCreate } from '@/features/home/components/quick-create';
 import { SkillMatcher } from '@/features/home/components/skill-matcher';
 import { DEFAULT_MOOD, DEFAULT_VIEW_MODE, moodById, type MoodId, type ViewMode } from '@/features/home/moods';
@@ -12,6 +12,7 @@ import { NotificationBell } from '@/features/notifications/components/notificati
 import { CreateChooser } from '@/features/posts/components/create-chooser';
 import { PostFeed } from '@/features/posts/components/post-feed';
 import { StoriesStrip } from '@/features/stories/components/stories-strip';
+import { useFollowedSearch } from '@/features/users/hooks/use-followed-search';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 
@@ -42,7 +43,7 @@ export default function HomePage() {
       </header>
       <AiCreativeAssistant viewMode={viewMode} onViewModeChange={setViewMode} mood={mood} onMoodChange={setMood} />
       <QuickCreate onNewProject={() => setChooserOpen(true)} />
-      <CollaborationCanvas />
+      <CanvasPanel meId={user.id} useFollowedSearch={useFollowedSearch} />
       <SkillMatcher onConnect={(userId) => conversation.open(userId, undefined, { quiet: true })} connecting={conversation.isPending} />
       <StoriesStrip sponsored={sponsoredStories} />
       <BannerAd />

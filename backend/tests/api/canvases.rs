@@ -464,18 +464,44 @@ async fn malformed_frames_get_an_error_store_nothing_and_keep_the_socket(backend
     assert!(stroke_ids(&maya, id).await.is_empty());
 }
 
-async fn cursors_are_relayed_with_the_name_to_the_others_only(backend: Backend) {
-    let app = spawn_app(backend).await;
+/// Maya's followers canvas with Maya and Ines (a follower) in its room, each on a socket.
+struct Room {
+    maya: TestUser,
+    ines: TestUser,
+    id: i64,
+    mayas: Socket,
+    ines_socket: Socket,
+}
+
+async fn room_of_two(app: &crate::helpers::TestApp) -> Room {
     let maya = app.new_user("maya").await;
     let ines = app.new_user("ines").await;
     follow(&ines, &maya).await;
     let id = canvas(&maya, "Jam", "followers").await["id"]
         .as_i64()
         .unwrap();
-    let mut mayas = connect(&app, &maya).await;
-    let mut ines_socket = connect(&app, &ines).await;
+    let mut mayas = connect(app, &maya).await;
+    let mut ines_socket = connect(app, &ines).await;
     join(&mut mayas, id, maya.id).await;
     join(&mut ines_socket, id, ines.id).await;
+    Room {
+        maya,
+        ines,
+        id,
+        mayas,
+        ines_socket,
+    }
+}
+
+async fn cursors_are_relayed_with_the_name_to_the_others_only(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let Room {
+        maya,
+        id,
+        mut mayas,
+        mut ines_socket,
+        ..
+    } = room_of_two(&app).await;
     send(
         &mut mayas,
         json!({"type": "canvasCursor", "canvasId": id, "x": 0.25, "y": 0.75}),
@@ -514,16 +540,13 @@ async fn cursors_are_relayed_with_the_name_to_the_others_only(backend: Backend) 
 
 async fn undo_takes_back_your_own_stroke_and_clear_is_the_owners(backend: Backend) {
     let app = spawn_app(backend).await;
-    let maya = app.new_user("maya").await;
-    let ines = app.new_user("ines").await;
-    follow(&ines, &maya).await;
-    let id = canvas(&maya, "Jam", "followers").await["id"]
-        .as_i64()
-        .unwrap();
-    let mut mayas = connect(&app, &maya).await;
-    let mut ines_socket = connect(&app, &ines).await;
-    join(&mut mayas, id, maya.id).await;
-    join(&mut ines_socket, id, ines.id).await;
+    let Room {
+        maya,
+        ines,
+        id,
+        mut mayas,
+        mut ines_socket,
+    } = room_of_two(&app).await;
     let line = || json!([[0.1, 0.1], [0.2, 0.2]]);
     draw(&mut mayas, id, stroke("m1", "#000000", line())).await;
     next_of(&mut ines_socket, "canvasStroke").await;

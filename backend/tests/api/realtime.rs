@@ -480,6 +480,62 @@ async fn socket_frames_are_the_documents_server_and_client_events() {
     )
     .await;
     heard.push(next_of(&mut leo_socket, "callEnded").await);
+    // A canvas room (issue 25): Leo follows Maya, both join her followers canvas.
+    let follows = leo.post(&format!("/api/users/{}/follow", maya.id)).await;
+    assert_eq!(follows.status(), 200);
+    let canvas: Value = maya
+        .post_json(
+            "/api/canvases",
+            &json!({"title": "Jam", "visibility": "followers"}),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    let canvas = canvas["id"].clone();
+    say(
+        &mut maya_socket,
+        json!({"type": "canvasJoin", "canvasId": canvas}),
+    )
+    .await;
+    heard.push(next_of(&mut maya_socket, "canvasPresence").await);
+    say(
+        &mut leo_socket,
+        json!({"type": "canvasJoin", "canvasId": canvas}),
+    )
+    .await;
+    next_of(&mut leo_socket, "canvasPresence").await;
+    say(
+        &mut maya_socket,
+        json!({"type": "canvasStroke", "canvasId": canvas,
+               "stroke": {"id": "s1", "color": "#ef4444", "width": 5, "points": [[0.1, 0.1], [0.9, 0.9]]}}),
+    )
+    .await;
+    heard.push(next_of(&mut leo_socket, "canvasStroke").await);
+    say(
+        &mut maya_socket,
+        json!({"type": "canvasCursor", "canvasId": canvas, "x": 0.5, "y": 0.25}),
+    )
+    .await;
+    heard.push(next_of(&mut leo_socket, "canvasCursor").await);
+    say(
+        &mut maya_socket,
+        json!({"type": "canvasUndo", "canvasId": canvas, "strokeId": "s1"}),
+    )
+    .await;
+    heard.push(next_of(&mut leo_socket, "canvasUndo").await);
+    say(
+        &mut maya_socket,
+        json!({"type": "canvasClear", "canvasId": canvas}),
+    )
+    .await;
+    heard.push(next_of(&mut leo_socket, "canvasCleared").await);
+    say(
+        &mut leo_socket,
+        json!({"type": "canvasLeave", "canvasId": canvas}),
+    )
+    .await;
+    next_of(&mut maya_socket, "canvasPresence").await;
     say(
         &mut maya_socket,
         json!({"type": "typing", "conversationId": -1}),

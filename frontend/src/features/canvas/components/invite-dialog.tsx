@@ -3,15 +3,15 @@
 //! (features do not import each other).
 import { Check } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Avatar } from '@/components/ui/avatar';
 import { Input, Label } from '@/components/ui/input';
+import { PersonOption } from '@/components/ui/person-option';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/utils';
 import { useInviteMembers } from '../api/invite-members';
 import type { Canvas, CanvasPerson } from '../types';
 
@@ -144,27 +144,20 @@ function FollowedResults({
         const isPicked = picked.some((p) => p.id === person.id);
         return (
           <li key={person.id}>
-            <button
-              type="button"
-              aria-pressed={already ? undefined : isPicked}
+            <PersonOption
+              person={person}
+              pressed={already ? undefined : isPicked}
+              picked={isPicked}
               disabled={already}
               onClick={() => onToggle(person)}
-              className={cn(
-                'flex min-h-14 w-full items-center gap-3 rounded-xl px-2 py-1.5 text-left transition hover:bg-white/5 disabled:opacity-60',
-                isPicked && 'bg-white/10',
-              )}
-            >
-              <Avatar src={person.profileImageUrl} name={person.displayName} className="size-10" />
-              <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium text-white">{person.displayName}</span>
-                <span className="block truncate text-sm text-zinc-400">@{person.username}</span>
-              </span>
-              {already ? (
-                <span className="text-xs text-zinc-400">Invited</span>
-              ) : (
-                isPicked && <Check aria-hidden="true" className="size-5 text-fuchsia-300" />
-              )}
-            </button>
+              end={
+                already ? (
+                  <span className="text-xs text-zinc-400">Invited</span>
+                ) : (
+                  isPicked && <Check aria-hidden="true" className="size-5 text-fuchsia-300" />
+                )
+              }
+            />
           </li>
         );
       })}

@@ -4,10 +4,10 @@
 import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
+import { PersonOption } from '@/components/ui/person-option';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
-import { cn } from '@/lib/utils';
 
 export const NEW_CHAT_SEARCH_DEBOUNCE_MS = 300;
 
@@ -68,23 +68,14 @@ export function SearchResults({
         const picked = selected?.has(user.id);
         return (
           <li key={user.id}>
-            <button
-              type="button"
-              aria-pressed={selected ? picked : undefined}
+            <PersonOption
+              person={user}
+              pressed={selected ? picked : undefined}
+              picked={picked}
               disabled={disabled || (full && !picked)}
               onClick={() => onChoose(user)}
-              className={cn(
-                'flex min-h-14 w-full items-center gap-3 rounded-xl px-2 py-1.5 text-left transition hover:bg-white/5 disabled:opacity-60',
-                picked && 'bg-white/10',
-              )}
-            >
-              <Avatar src={user.profileImageUrl} name={user.displayName} className="size-10 text-base" />
-              <span className="min-w-0 flex-1">
-                <span className="block truncate font-semibold text-white">{user.displayName}</span>
-                <span className="block truncate text-sm text-zinc-400">@{user.username}</span>
-              </span>
-              {picked && <Check aria-hidden="true" className="size-5 shrink-0 text-fuchsia-300" />}
-            </button>
+              end={picked && <Check aria-hidden="true" className="size-5 shrink-0 text-fuchsia-300" />}
+            />
           </li>
         );
       })}

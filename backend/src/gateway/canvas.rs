@@ -59,16 +59,18 @@ pub async fn handle(
         }
         ClientEvent::CanvasLeave { canvas_id } => leave(state, socket_id, rooms, canvas_id).await,
         ClientEvent::CanvasStroke { canvas_id, stroke } => {
-            draw(state, user_id, rooms, canvas_id, stroke).await
+            draw(state, user_id, socket_id, rooms, canvas_id, stroke).await
         }
         ClientEvent::CanvasCursor { canvas_id, x, y } => {
-            cursor(state, user_id, rooms, canvas_id, x, y).await
+            cursor(state, user_id, socket_id, rooms, canvas_id, x, y).await
         }
         ClientEvent::CanvasUndo {
             canvas_id,
             stroke_id,
-        } => undo(state, user_id, rooms, canvas_id, &stroke_id).await,
-        ClientEvent::CanvasClear { canvas_id } => clear(state, user_id, rooms, canvas_id).await,
+        } => undo(state, user_id, socket_id, rooms, canvas_id, &stroke_id).await,
+        ClientEvent::CanvasClear { canvas_id } => {
+            clear(state, user_id, socket_id, rooms, canvas_id).await
+        }
         _ => Ok(None),
     };
     result.unwrap_or_else(|err| {
@@ -157,12 +159,13 @@ async fn leave(state: &AppState, socket_id: u64, rooms: &mut SocketRooms, canvas
 async fn draw(
     state: &AppState,
     user_id: i64,
-    rooms: &SocketRooms,
+    socket_id: u64,
+    rooms: &mut SocketRooms,
     canvas: i64,
     stroke: StrokeInput,
 ) -> Answer {
-    if !rooms.contains(canvas) {
-        return Ok(error(NOT_JOINED));
+    if let Some(refused) = admitted(state, user_id, socket_id, rooms, canvas).await? {
+        return Ok(Some(refused));
     }
     let stroke = match stroke.parse() {
         Ok(stroke) => stroke,
@@ -193,20 +196,22 @@ async fn draw(
 async fn cursor(
     state: &AppState,
     user_id: i64,
-    rooms: &SocketRooms,
+    socket_id: u64,
+    rooms: &mut SocketRooms,
     canvas: i64,
     x: f64,
     y: f64,
 ) -> Answer {
-    if !rooms.contains(canvas) {
-        return Ok(error(NOT_JOINED));
-    }
     if !cursor_on_canvas(x, y) {
         return Ok(error(CURSOR_OFF_CANVAS));
     }
     // Over the limit a move is dropped, not answered: the next one carries the pointer on.
-    if !state.canvas_limits.cursor(user_id) {
+    // Counted first, so a flood costs no query.
+    if rooms.contains(canvas) && !state.canvas_limits.cursor(user_id) {
         return Ok(None);
+    }
+    if let Some(refused) = admitted(state, user_id, socket_id, rooms, canvas).await? {
+        return Ok(Some(refused));
     }
     let Some(me) = rooms.me.clone() else {
         return Ok(None);
@@ -231,12 +236,13 @@ async fn cursor(
 async fn undo(
     state: &AppState,
     user_id: i64,
-    rooms: &SocketRooms,
+    socket_id: u64,
+    rooms: &mut SocketRooms,
     canvas: i64,
     stroke_id: &str,
 ) -> Answer {
-    if !rooms.contains(canvas) {
-        return Ok(error(NOT_JOINED));
+    if let Some(refused) = admitted(state, user_id, socket_id, rooms, canvas).await? {
+        return Ok(Some(refused));
     }
     let now = state.clock.now_ms();
     if !db::canvases::undo(&state.db, canvas, user_id, stroke_id, now).await? {
@@ -253,9 +259,15 @@ async fn undo(
     Ok(None)
 }
 
-async fn clear(state: &AppState, user_id: i64, rooms: &SocketRooms, canvas: i64) -> Answer {
-    if !rooms.contains(canvas) {
-        return Ok(error(NOT_JOINED));
+async fn clear(
+    state: &AppState,
+    user_id: i64,
+    socket_id: u64,
+    rooms: &mut SocketRooms,
+    canvas: i64,
+) -> Answer {
+    if let Some(refused) = admitted(state, user_id, socket_id, rooms, canvas).await? {
+        return Ok(Some(refused));
     }
     if !db::canvases::clear(&state.db, canvas, user_id).await? {
         return Ok(error(CANVAS_OWNER_ONLY));
@@ -265,6 +277,31 @@ async fn clear(state: &AppState, user_id: i64, rooms: &SocketRooms, canvas: i64)
         .realtime
         .publish(&users, &ServerEvent::CanvasCleared { canvas_id: canvas });
     Ok(None)
+}
+
+/// Why a frame acting in `canvas`'s room is refused, if it is: the socket has not joined it, or
+/// its user may no longer join (blocked by the owner since, say), in which case the socket
+/// leaves the room and the others are told.
+async fn admitted(
+    state: &AppState,
+    user_id: i64,
+    socket_id: u64,
+    rooms: &mut SocketRooms,
+    canvas: i64,
+) -> Result<Option<ServerEvent>, sqlx::Error> {
+    if !rooms.contains(canvas) {
+        return Ok(error(NOT_JOINED));
+    }
+    if db::canvases::find(&state.db, user_id, canvas)
+        .await?
+        .is_some()
+    {
+        return Ok(None);
+    }
+    db::canvases::exit(&state.db, canvas, state.realtime.instance(), socket_id).await?;
+    rooms.joined.retain(|c| *c != canvas);
+    announce(state, canvas).await?;
+    Ok(error(CANVAS_NOT_FOUND))
 }
 
 /// The people in `canvas`'s room on live instances, each once, in the order they came; the

@@ -28,6 +28,7 @@ both_backends!(
     the_room_shows_who_is_in_it_and_limits_hold,
     a_canvas_takes_20000_strokes_until_it_is_cleared,
     rooms_work_across_two_instances,
+    someone_blocked_by_the_owner_is_out_of_the_room_at_their_next_frame,
     the_snapshot_becomes_a_post_with_the_picture,
 );
 
@@ -807,6 +808,39 @@ async fn rooms_work_across_two_instances(backend: Backend) {
     close_and_wait(ines_socket).await;
     let alone = presence_of(&mut mayas, 1).await;
     assert_eq!(alone["users"][0]["id"], maya.id);
+}
+
+async fn someone_blocked_by_the_owner_is_out_of_the_room_at_their_next_frame(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let Room {
+        maya,
+        ines,
+        id,
+        mut mayas,
+        mut ines_socket,
+    } = room_of_two(&app).await;
+    block(&maya, &ines).await;
+    draw(
+        &mut ines_socket,
+        id,
+        stroke("late", "#000000", json!([[0.1, 0.1], [0.2, 0.2]])),
+    )
+    .await;
+    assert_eq!(error_message(&mut ines_socket).await, "Canvas not found");
+    // Out of the room: Maya is told, nothing was stored, and the next frame is refused too.
+    assert_eq!(presence_of(&mut mayas, 1).await["users"][0]["id"], maya.id);
+    assert!(stroke_ids(&maya, id).await.is_empty());
+    send(
+        &mut ines_socket,
+        json!({"type": "canvasCursor", "canvasId": id, "x": 0.5, "y": 0.5}),
+    )
+    .await;
+    assert_eq!(
+        error_message(&mut ines_socket).await,
+        "Join the canvas first"
+    );
+    assert_eq!(ines.get(&format!("/api/canvases/{id}")).await.status(), 404);
+    assert_quiet_until_pong(&mut mayas, &["canvasCursor", "canvasStroke"]).await;
 }
 
 fn png_data_url(colour: [u8; 3]) -> String {

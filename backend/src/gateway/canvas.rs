@@ -6,6 +6,7 @@
 //! with an `error`; nothing is stored and the socket stays open.
 
 use std::collections::HashSet;
+use std::time::{Duration, Instant};
 
 use crate::db::{self, canvases::StrokeStored};
 use crate::domain::{
@@ -26,16 +27,40 @@ const STROKE_NOT_FOUND: &str = "Stroke not found";
 const CURSOR_OFF_CANVAS: &str = "Cursor must lie on the canvas (0 to 1)";
 const WENT_WRONG: &str = "Something went wrong";
 
-/// The rooms one socket is in, and how its cursor is named there.
+/// How long a cursor move trusts the last check that its user may be in the room (strokes,
+/// undo and clear always ask): a block since takes effect within it, and a pointer moving 20
+/// times a second costs no query for it.
+const CURSOR_TRUST: Duration = Duration::from_secs(2);
+
+/// The rooms one socket is in (with when its user was last found allowed in each), and how
+/// its cursor is named there.
 #[derive(Default)]
 pub struct SocketRooms {
-    joined: Vec<i64>,
+    joined: Vec<(i64, Instant)>,
     me: Option<CursorUser>,
 }
 
 impl SocketRooms {
     fn contains(&self, canvas: i64) -> bool {
-        self.joined.contains(&canvas)
+        self.joined.iter().any(|(c, _)| *c == canvas)
+    }
+
+    /// `canvas`'s room was checked just now.
+    fn checked(&mut self, canvas: i64) {
+        match self.joined.iter_mut().find(|(c, _)| *c == canvas) {
+            Some(room) => room.1 = Instant::now(),
+            None => self.joined.push((canvas, Instant::now())),
+        }
+    }
+
+    fn trusted(&self, canvas: i64) -> bool {
+        self.joined
+            .iter()
+            .any(|(c, at)| *c == canvas && at.elapsed() < CURSOR_TRUST)
+    }
+
+    fn left(&mut self, canvas: i64) {
+        self.joined.retain(|(c, _)| *c != canvas);
     }
 }
 
@@ -86,7 +111,7 @@ pub async fn socket_closed(state: &AppState, socket_id: u64, rooms: &SocketRooms
     }
     let result = async {
         db::canvases::exit_all(&state.db, state.realtime.instance(), socket_id).await?;
-        for canvas in &rooms.joined {
+        for (canvas, _) in &rooms.joined {
             announce(state, *canvas).await?;
         }
         Ok::<_, sqlx::Error>(())
@@ -129,9 +154,7 @@ async fn join(
         now,
     )
     .await?;
-    if !rooms.contains(canvas) {
-        rooms.joined.push(canvas);
-    }
+    rooms.checked(canvas);
     // Everyone in the room, the newcomer's sockets among them, learns who is here now.
     let people = announce(state, canvas).await?;
     if rooms.me.is_none() {
@@ -151,7 +174,7 @@ async fn leave(state: &AppState, socket_id: u64, rooms: &mut SocketRooms, canvas
         return Ok(error(NOT_JOINED));
     }
     db::canvases::exit(&state.db, canvas, state.realtime.instance(), socket_id).await?;
-    rooms.joined.retain(|c| *c != canvas);
+    rooms.left(canvas);
     announce(state, canvas).await?;
     Ok(None)
 }
@@ -210,7 +233,9 @@ async fn cursor(
     if rooms.contains(canvas) && !state.canvas_limits.cursor(user_id) {
         return Ok(None);
     }
-    if let Some(refused) = admitted(state, user_id, socket_id, rooms, canvas).await? {
+    if !rooms.trusted(canvas)
+        && let Some(refused) = admitted(state, user_id, socket_id, rooms, canvas).await?
+    {
         return Ok(Some(refused));
     }
     let Some(me) = rooms.me.clone() else {
@@ -299,7 +324,7 @@ async fn admitted(
         return Ok(None);
     }
     db::canvases::exit(&state.db, canvas, state.realtime.instance(), socket_id).await?;
-    rooms.joined.retain(|c| *c != canvas);
+    rooms.left(canvas);
     announce(state, canvas).await?;
     Ok(error(CANVAS_NOT_FOUND))
 }

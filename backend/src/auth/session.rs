@@ -38,8 +38,7 @@ pub fn new_token() -> NewToken {
 }
 
 pub fn hash_token(token: &str) -> String {
-    let digest = Sha256::digest(token.as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+    hex::encode(Sha256::digest(token.as_bytes()))
 }
 
 /// Starts a session for `user_id` and returns the `Set-Cookie` value.

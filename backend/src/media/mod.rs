@@ -557,9 +557,7 @@ fn key_for(rendition: &process::Encoded) -> String {
 
 /// `{hex sha256 of bytes}.{extension}`: the same bytes always get the same key.
 fn content_key(bytes: &[u8], extension: &str) -> String {
-    let digest = Sha256::digest(bytes);
-    let hex: String = digest.iter().map(|byte| format!("{byte:02x}")).collect();
-    format!("{hex}.{extension}")
+    format!("{}.{extension}", hex::encode(Sha256::digest(bytes)))
 }
 
 /// The content type of a stored object by its key's extension; `None` for anything that is

@@ -52,7 +52,7 @@ fn open_envelope(text: &str) -> Option<(&str, Vec<i64>, &str)> {
 pub fn random_instance_id() -> anyhow::Result<String> {
     let mut id = [0u8; 8];
     getrandom::fill(&mut id).context("an instance id")?;
-    Ok(id.iter().map(|b| format!("{b:02x}")).collect())
+    Ok(hex::encode(id))
 }
 
 pub struct Cluster {

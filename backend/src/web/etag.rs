@@ -19,7 +19,7 @@ pub fn tagged_json<T: Serialize>(request: &HeaderMap, value: &T) -> Response {
         Err(err) => return ApiError::Internal(err.into()).into_response(),
     };
     let digest = Sha256::digest(&body);
-    let hex: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
+    let hex = hex::encode(&digest[..16]);
     let etag = format!("\"{hex}\"");
     let Ok(tag) = HeaderValue::from_str(&etag) else {
         return ApiError::Internal(anyhow::anyhow!("an ETag that is not a header")).into_response();

@@ -90,6 +90,6 @@ fn viewer_key(
         .unwrap_or_default();
     let agent: String = agent.chars().take(USER_AGENT_MAX).collect();
     let digest = Sha256::digest(format!("{}\n{agent}", peer.ip()).as_bytes());
-    let hex: String = digest.iter().take(16).map(|b| format!("{b:02x}")).collect();
+    let hex = hex::encode(&digest[..16]);
     format!("a:{hex}")
 }

@@ -140,23 +140,20 @@ async fn join(
     {
         return Ok(error(CANVAS_NOT_FOUND));
     }
+    // In first, then counted: of two who come at once to the 64th place, neither is let past it.
+    let now = state.clock.now_ms();
+    let instance = state.realtime.instance();
+    db::canvases::enter(&state.db, canvas, instance, socket_id, user_id, now).await?;
     let people = people_in(state, canvas).await?;
-    if people.len() >= CANVAS_ROOM_MAX && !people.iter().any(|p| p.id == user_id) {
+    if people.len() > CANVAS_ROOM_MAX {
+        if !rooms.contains(canvas) {
+            db::canvases::exit(&state.db, canvas, instance, socket_id).await?;
+        }
         return Ok(error(ROOM_FULL));
     }
-    let now = state.clock.now_ms();
-    db::canvases::enter(
-        &state.db,
-        canvas,
-        state.realtime.instance(),
-        socket_id,
-        user_id,
-        now,
-    )
-    .await?;
     rooms.checked(canvas);
     // Everyone in the room, the newcomer's sockets among them, learns who is here now.
-    let people = announce(state, canvas).await?;
+    tell_room(state, canvas, &people);
     if rooms.me.is_none() {
         rooms.me = people
             .into_iter()
@@ -348,18 +345,23 @@ async fn people_in(state: &AppState, canvas: i64) -> Result<Vec<UserCard>, sqlx:
         .collect())
 }
 
-/// Tells everyone in `canvas`'s room who is in it now; answers them.
-async fn announce(state: &AppState, canvas: i64) -> Result<Vec<UserCard>, sqlx::Error> {
+/// Tells everyone in `canvas`'s room who is in it now.
+async fn announce(state: &AppState, canvas: i64) -> Result<(), sqlx::Error> {
     let people = people_in(state, canvas).await?;
+    tell_room(state, canvas, &people);
+    Ok(())
+}
+
+/// Tells `people`, the room of `canvas`, that they are who is in it.
+fn tell_room(state: &AppState, canvas: i64, people: &[UserCard]) {
     let users: Vec<i64> = people.iter().map(|p| p.id).collect();
     state.realtime.publish(
         &users,
         &ServerEvent::CanvasPresence {
             canvas_id: canvas,
-            users: people.clone(),
+            users: people.to_vec(),
         },
     );
-    Ok(people)
 }
 
 /// Who a relay goes to: everyone with a socket in the room (a socket of a gone instance costs

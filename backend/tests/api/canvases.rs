@@ -120,6 +120,18 @@ async fn draw(socket: &mut Socket, canvas: i64, stroke: Value) {
     .await;
 }
 
+async fn undo(socket: &mut Socket, canvas: i64, stroke: &str) {
+    send(
+        socket,
+        json!({"type": "canvasUndo", "canvasId": canvas, "strokeId": stroke}),
+    )
+    .await;
+}
+
+async fn clear(socket: &mut Socket, canvas: i64) {
+    send(socket, json!({"type": "canvasClear", "canvasId": canvas})).await;
+}
+
 /// The next `error` event's message.
 async fn error_message(socket: &mut Socket) -> String {
     next_of(socket, "error").await["message"]
@@ -557,58 +569,34 @@ async fn undo_takes_back_your_own_stroke_and_clear_is_the_owners(backend: Backen
     next_of(&mut ines_socket, "canvasStroke").await;
 
     // Someone else's stroke, or one that is not there: refused.
-    send(
-        &mut ines_socket,
-        json!({"type": "canvasUndo", "canvasId": id, "strokeId": "m1"}),
-    )
-    .await;
+    undo(&mut ines_socket, id, "m1").await;
     assert_eq!(error_message(&mut ines_socket).await, "Stroke not found");
-    send(
-        &mut ines_socket,
-        json!({"type": "canvasUndo", "canvasId": id, "strokeId": "zz"}),
-    )
-    .await;
+    undo(&mut ines_socket, id, "zz").await;
     assert_eq!(error_message(&mut ines_socket).await, "Stroke not found");
-    send(
-        &mut mayas,
-        json!({"type": "canvasUndo", "canvasId": id, "strokeId": "m2"}),
-    )
-    .await;
+    undo(&mut mayas, id, "m2").await;
     let undone = next_of(&mut ines_socket, "canvasUndo").await;
     assert_eq!(undone["strokeId"], "m2");
     assert_eq!(undone["canvasId"], id);
     assert_eq!(stroke_ids(&ines, id).await, ["m1", "i1"]);
     // Twice is not there any more.
-    send(
-        &mut mayas,
-        json!({"type": "canvasUndo", "canvasId": id, "strokeId": "m2"}),
-    )
-    .await;
+    undo(&mut mayas, id, "m2").await;
     assert_eq!(error_message(&mut mayas).await, "Stroke not found");
 
     // Clear: the owner's alone.
-    send(
-        &mut ines_socket,
-        json!({"type": "canvasClear", "canvasId": id}),
-    )
-    .await;
+    clear(&mut ines_socket, id).await;
     assert_eq!(
         error_message(&mut ines_socket).await,
         "Only the canvas owner can do that"
     );
     assert_eq!(stroke_ids(&ines, id).await.len(), 2);
-    send(&mut mayas, json!({"type": "canvasClear", "canvasId": id})).await;
+    clear(&mut mayas, id).await;
     assert_eq!(
         next_of(&mut ines_socket, "canvasCleared").await["canvasId"],
         id
     );
     assert!(stroke_ids(&ines, id).await.is_empty());
     // A stroke from before the clear cannot be undone back into view; new ones draw on.
-    send(
-        &mut ines_socket,
-        json!({"type": "canvasUndo", "canvasId": id, "strokeId": "i1"}),
-    )
-    .await;
+    undo(&mut ines_socket, id, "i1").await;
     assert_eq!(error_message(&mut ines_socket).await, "Stroke not found");
     draw(
         &mut ines_socket,
@@ -743,7 +731,7 @@ async fn a_canvas_takes_20000_strokes_until_it_is_cleared(backend: Backend) {
         "This canvas has no room for more strokes: clear it to go on"
     );
     assert_eq!(stroke_ids(&maya, id).await, ["last"]);
-    send(&mut socket, json!({"type": "canvasClear", "canvasId": id})).await;
+    clear(&mut socket, id).await;
     next_of(&mut socket, "canvasCleared").await;
     draw(
         &mut socket,
@@ -802,7 +790,7 @@ async fn rooms_work_across_two_instances(backend: Backend) {
         next_of(&mut mayas, "canvasCursor").await["user"]["id"],
         ines.id
     );
-    send(&mut mayas, json!({"type": "canvasClear", "canvasId": id})).await;
+    clear(&mut mayas, id).await;
     next_of(&mut ines_socket, "canvasCleared").await;
     // Ines's socket closes on the second instance: Maya hears the room shrink.
     close_and_wait(ines_socket).await;

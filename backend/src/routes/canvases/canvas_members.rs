@@ -2,7 +2,7 @@ use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::one_canvas;
+use super::{joinable, one_canvas};
 use crate::auth::CurrentUser;
 use crate::db::{self, canvases::InviteRefusal};
 use crate::domain::{CANVAS_MEMBERS_MAX, CANVAS_NOT_FOUND, CANVAS_OWNER_ONLY};
@@ -47,7 +47,7 @@ pub async fn invite_members(
     users.dedup();
     if users.is_empty() || users.len() >= CANVAS_MEMBERS_MAX {
         // Outsiders learn nothing, not even that the list was wrong.
-        one_canvas(&state, me, id).await?;
+        joinable(&state, me, id).await?;
         return Err(ApiError::bad_request(format!(
             "Choose 1 to {} people to invite",
             CANVAS_MEMBERS_MAX - 1

@@ -3,7 +3,7 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::one_canvas;
+use super::joinable;
 use crate::auth::CurrentUser;
 use crate::auth::rate_limit::Act;
 use crate::domain::{Caption, ImageSource, parse_image_source, parse_location, parse_tags};
@@ -56,7 +56,7 @@ pub async fn post_snapshot(
     Json(body): Json<CanvasSnapshotRequest>,
 ) -> ApiResult<(StatusCode, Json<Post>)> {
     let me = current.user.id;
-    one_canvas(&state, me, id).await?;
+    joinable(&state, me, id).await?;
     state.content_limits.check(me, Act::Publish)?;
     let caption = Caption::parse(body.caption.as_deref())?;
     let location = parse_location(body.location.as_deref())?;

@@ -31,11 +31,16 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(canvas_snapshot::post_snapshot))
 }
 
+/// The canvas `id` if `viewer` may join it (404 otherwise), without its people.
+async fn joinable(state: &AppState, viewer: i64, id: i64) -> ApiResult<CanvasRow> {
+    db::canvases::find(&state.db, viewer, id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(CANVAS_NOT_FOUND.into()))
+}
+
 /// The canvas `id` as `viewer` sees it (404 when they may not join it).
 async fn one_canvas(state: &AppState, viewer: i64, id: i64) -> ApiResult<Canvas> {
-    let row = db::canvases::find(&state.db, viewer, id)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(CANVAS_NOT_FOUND.into()))?;
+    let row = joinable(state, viewer, id).await?;
     Ok(with_members(state, vec![row]).await?.remove(0))
 }
 

@@ -94,9 +94,9 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # Free local ports, asked of the kernel (bound to port 0, then released).
-read -r S3_PORT PORT_1 PORT_2 NGINX_PORT < <(python3 - <<'EOF'
+read -r S3_PORT PORT_1 PORT_2 NGINX_PORT SITE_HTTP_PORT SITE_TLS_PORT < <(python3 - <<'EOF'
 import socket
-sockets = [socket.socket() for _ in range(4)]
+sockets = [socket.socket() for _ in range(6)]
 for s in sockets:
     s.bind(("127.0.0.1", 0))
 print(*(s.getsockname()[1] for s in sockets))
@@ -137,6 +137,23 @@ http {
 }
 EOF
 "$NGINX_BIN" -t -q -p "$RUN/check" -e "$RUN/check/error.log" -c "$RUN/check/nginx.conf"
+# The site itself, started on this run's ports (no instance behind it yet): https answers carry
+# HSTS, errors included, and plain http is sent to https.
+sed -e "s/listen 80;/listen 127.0.0.1:$SITE_HTTP_PORT;/" -e "s/listen 443 ssl http2;/listen 127.0.0.1:$SITE_TLS_PORT ssl;/" \
+  -e '/listen \[::\]/d' "$RUN/check/site.conf" >"$RUN/check/site-ports.conf"
+sed "s#$RUN/check/site.conf#$RUN/check/site-ports.conf#" "$RUN/check/nginx.conf" >"$RUN/check/nginx-ports.conf"
+"$NGINX_BIN" -p "$RUN/check" -e "$RUN/check/error.log" -c "$RUN/check/nginx-ports.conf"
+cp "$RUN/check/nginx.pid" "$RUN/site-check.pid"
+wait_port() { for _ in $(seq 1 50); do (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0; sleep 0.1; done; return 1; }
+wait_port "$SITE_TLS_PORT"
+hsts=$(curl -sk -o /dev/null -D - "https://127.0.0.1:$SITE_TLS_PORT/healthz" | tr -d '\r' | grep -i '^strict-transport-security:' || true)
+[ "$hsts" = "strict-transport-security: max-age=31536000" ] || [ "$hsts" = "Strict-Transport-Security: max-age=31536000" ] \
+  || { echo "deploy/nginx/atelier.conf: https answers lack 'Strict-Transport-Security: max-age=31536000' (got '$hsts')" >&2; exit 1; }
+redirect=$(curl -s -o /dev/null -w '%{http_code} %{redirect_url}' "http://127.0.0.1:$SITE_HTTP_PORT/feed")
+[ "$redirect" = "301 https://127.0.0.1/feed" ] || { echo "deploy/nginx/atelier.conf: plain http answers '$redirect', not a 301 to https" >&2; exit 1; }
+"$NGINX_BIN" -p "$RUN/check" -e "$RUN/check/error.log" -c "$RUN/check/nginx-ports.conf" -s stop
+rm -f "$RUN/site-check.pid"
+echo "https answers carry HSTS; http is sent to https"
 if command -v systemd-analyze >/dev/null; then
   sed "s#/usr/local/bin/atelier#$BIN#" deploy/systemd/atelier@.service >"$RUN/check/atelier@.service"
   ln -s 'atelier@.service' "$RUN/check/atelier@8081.service"

@@ -79,11 +79,7 @@ pub async fn between(db: &Db, a: i64, b: i64) -> Result<bool, sqlx::Error> {
 /// The blocks, either way, between one of `these` and one of `those` (each at most a page's
 /// worth of ids), as `(blocker, blocked)` pairs: one read for a page of rows (the conversation
 /// list hides presence across them).
-pub async fn among(
-    db: &Db,
-    these: &[i64],
-    those: &[i64],
-) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+pub async fn among(db: &Db, these: &[i64], those: &[i64]) -> Result<Vec<(i64, i64)>, sqlx::Error> {
     if these.is_empty() || those.is_empty() {
         return Ok(Vec::new());
     }

@@ -329,12 +329,7 @@ pub async fn add_stroke(
 
 /// Undoes `user`'s live stroke `client_id` on `canvas`: the row is deleted and its points no
 /// longer count; `false` when there is none.
-pub async fn undo(
-    db: &Db,
-    canvas: i64,
-    user: i64,
-    client_id: &str,
-) -> Result<bool, sqlx::Error> {
+pub async fn undo(db: &Db, canvas: i64, user: i64, client_id: &str) -> Result<bool, sqlx::Error> {
     let mut tx = db.begin_write().await?;
     let gone: Option<(i64,)> = sqlx::query_as(
         "DELETE FROM canvas_strokes

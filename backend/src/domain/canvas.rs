@@ -235,7 +235,9 @@ impl StrokePage {
         }
         let after = query.after.unwrap_or(0);
         if after < 0 {
-            return Err(DomainError::invalid("after must be a cursor from nextCursor"));
+            return Err(DomainError::invalid(
+                "after must be a cursor from nextCursor",
+            ));
         }
         Ok(Self { after, limit })
     }

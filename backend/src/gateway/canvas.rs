@@ -176,7 +176,8 @@ async fn leave(state: &AppState, socket_id: u64, rooms: &mut SocketRooms, canvas
     if !rooms.contains(canvas) {
         return Ok(error(NOT_JOINED));
     }
-    let was_in = db::canvases::exit(&state.db, canvas, state.realtime.instance(), socket_id).await?;
+    let was_in =
+        db::canvases::exit(&state.db, canvas, state.realtime.instance(), socket_id).await?;
     rooms.left(canvas);
     if was_in {
         announce(state, canvas).await?;
@@ -333,7 +334,8 @@ async fn admitted(
     {
         return Ok(None);
     }
-    let was_in = db::canvases::exit(&state.db, canvas, state.realtime.instance(), socket_id).await?;
+    let was_in =
+        db::canvases::exit(&state.db, canvas, state.realtime.instance(), socket_id).await?;
     rooms.left(canvas);
     // Taken out by the block already, the room was told then.
     if was_in {
@@ -353,7 +355,8 @@ async fn relay_to(
     canvas: i64,
 ) -> Result<Option<Vec<i64>>, sqlx::Error> {
     let instance = state.realtime.instance();
-    let (users, here) = db::canvases::room_users_with(&state.db, canvas, instance, socket_id).await?;
+    let (users, here) =
+        db::canvases::room_users_with(&state.db, canvas, instance, socket_id).await?;
     if here {
         Ok(Some(users))
     } else {

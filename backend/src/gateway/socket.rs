@@ -227,22 +227,22 @@ async fn handle(
         ClientEvent::UserOnline => None,
         ClientEvent::Typing { conversation_id } | ClientEvent::StopTyping { conversation_id } => {
             // Never to someone blocked by, or blocking, the typist (issue 39).
-            let others = match db::conversations::typing_audience(&state.db, conversation_id, user_id)
-                .await
-            {
-                Ok(Some(others)) => others,
-                Ok(None) => {
-                    return Some(ServerEvent::Error {
-                        message: NOT_IN_CONVERSATION.into(),
-                    });
-                }
-                Err(err) => {
-                    tracing::error!(error = ?err, "typing");
-                    return Some(ServerEvent::Error {
-                        message: "Something went wrong".into(),
-                    });
-                }
-            };
+            let others =
+                match db::conversations::typing_audience(&state.db, conversation_id, user_id).await
+                {
+                    Ok(Some(others)) => others,
+                    Ok(None) => {
+                        return Some(ServerEvent::Error {
+                            message: NOT_IN_CONVERSATION.into(),
+                        });
+                    }
+                    Err(err) => {
+                        tracing::error!(error = ?err, "typing");
+                        return Some(ServerEvent::Error {
+                            message: "Something went wrong".into(),
+                        });
+                    }
+                };
             let relayed = if matches!(event, ClientEvent::Typing { .. }) {
                 ServerEvent::Typing {
                     conversation_id,

@@ -376,18 +376,17 @@ impl Conversation {
         hidden: &HashSet<i64>,
         members: &[GroupMember],
     ) -> Self {
-        let chat_user =
-            |id, username, display_name, profile_image, last_seen: Option<i64>| {
-                let shown = !hidden.contains(&id);
-                ChatUser {
-                    id,
-                    username,
-                    display_name,
-                    profile_image,
-                    is_online: shown && online.contains(&id),
-                    last_seen: last_seen.filter(|_| shown).map(iso_time),
-                }
-            };
+        let chat_user = |id, username, display_name, profile_image, last_seen: Option<i64>| {
+            let shown = !hidden.contains(&id);
+            ChatUser {
+                id,
+                username,
+                display_name,
+                profile_image,
+                is_online: shown && online.contains(&id),
+                last_seen: last_seen.filter(|_| shown).map(iso_time),
+            }
+        };
         let viewer = row.member_id;
         let participants = if row.is_group() {
             // The receipts rule (docs/groups-contract.md): your own pointer always, another's

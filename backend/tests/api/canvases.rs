@@ -805,9 +805,7 @@ async fn rooms_work_across_two_instances(backend: Backend) {
 /// Issue 39: the owner blocks someone in the room, who sends nothing: their sockets hear
 /// `canvasLeft` at once, the others the smaller room, and no stroke, cursor or presence of the
 /// room reaches them after; a frame of theirs in it is refused and stores nothing.
-async fn someone_the_owner_blocks_leaves_the_room_at_once_and_hears_nothing_more(
-    backend: Backend,
-) {
+async fn someone_the_owner_blocks_leaves_the_room_at_once_and_hears_nothing_more(backend: Backend) {
     let app = spawn_app(backend).await;
     let Room {
         maya,
@@ -841,8 +839,7 @@ async fn someone_the_owner_blocks_leaves_the_room_at_once_and_hears_nothing_more
     .await;
     assert_quiet_until_pong(&mut mayas, &["error"]).await;
     for socket in [&mut ines_socket, &mut ines_tablet] {
-        assert_quiet_until_pong(socket, &["canvasStroke", "canvasCursor", "canvasPresence"])
-            .await;
+        assert_quiet_until_pong(socket, &["canvasStroke", "canvasCursor", "canvasPresence"]).await;
     }
     // Her frames in the room are refused, store nothing, and tell Maya nothing.
     draw(
@@ -860,7 +857,11 @@ async fn someone_the_owner_blocks_leaves_the_room_at_once_and_hears_nothing_more
     assert_eq!(error_message(&mut ines_tablet).await, "Canvas not found");
     assert_eq!(stroke_ids(&maya, id).await, ["after"]);
     assert_eq!(ines.get(&format!("/api/canvases/{id}")).await.status(), 404);
-    assert_quiet_until_pong(&mut mayas, &["canvasCursor", "canvasStroke", "canvasPresence"]).await;
+    assert_quiet_until_pong(
+        &mut mayas,
+        &["canvasCursor", "canvasStroke", "canvasPresence"],
+    )
+    .await;
 }
 
 /// Issue 39, across instances: Ines's socket is on the second instance, and Maya blocks her
@@ -893,9 +894,16 @@ async fn a_member_blocked_on_another_instance_leaves_the_room_at_once(backend: B
     presence_of(&mut mayas, 3).await;
 
     block(&maya, &ines).await;
-    assert_eq!(next_of(&mut ines_socket, "canvasLeft").await["canvasId"], id);
+    assert_eq!(
+        next_of(&mut ines_socket, "canvasLeft").await["canvasId"],
+        id
+    );
     let two = presence_of(&mut mayas, 2).await;
-    assert!(!two["users"].to_string().contains(&format!("\"id\":{}", ines.id)));
+    assert!(
+        !two["users"]
+            .to_string()
+            .contains(&format!("\"id\":{}", ines.id))
+    );
     presence_of(&mut leos, 2).await;
     // Maya draws: Leo, on Ines's instance, hears it; Ines, whose socket is there too, nothing.
     draw(
@@ -904,7 +912,10 @@ async fn a_member_blocked_on_another_instance_leaves_the_room_at_once(backend: B
         stroke("after", "#000000", json!([[0.1, 0.1], [0.2, 0.2]])),
     )
     .await;
-    assert_eq!(next_of(&mut leos, "canvasStroke").await["stroke"]["id"], "after");
+    assert_eq!(
+        next_of(&mut leos, "canvasStroke").await["stroke"]["id"],
+        "after"
+    );
     assert_quiet_until_pong(&mut ines_socket, &["canvasStroke", "canvasPresence"]).await;
 }
 
@@ -949,7 +960,10 @@ async fn the_picture_comes_in_pages_of_at_most_500_with_a_next_cursor(backend: B
     assert_eq!(first["title"], "Jam");
     let strokes = first["strokes"].as_array().unwrap();
     assert_eq!(strokes.len(), 500);
-    assert_eq!((&strokes[0]["id"], &strokes[499]["id"]), (&json!("bulk1"), &json!("bulk500")));
+    assert_eq!(
+        (&strokes[0]["id"], &strokes[499]["id"]),
+        (&json!("bulk1"), &json!("bulk500"))
+    );
     let cursor = first["nextCursor"].as_i64().expect("a next page");
     let last = maya
         .get_json(&format!("/api/canvases/{id}?after={cursor}&limit=500"))
@@ -998,12 +1012,11 @@ async fn the_picture_comes_in_pages_of_at_most_500_with_a_next_cursor(backend: B
 /// The canvas's stored points count, and its stored strokes' rows, read directly.
 async fn storage(app: &crate::helpers::TestApp, canvas: i64) -> (i64, i64, i64) {
     let db = app.db().await;
-    let (bytes,): (i64,) =
-        sqlx::query_as("SELECT live_point_bytes FROM canvases WHERE id = $1")
-            .bind(canvas)
-            .fetch_one(&db.pool)
-            .await
-            .unwrap();
+    let (bytes,): (i64,) = sqlx::query_as("SELECT live_point_bytes FROM canvases WHERE id = $1")
+        .bind(canvas)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
     let (rows, stored): (i64, i64) = sqlx::query_as(
         "SELECT COUNT(*), CAST(COALESCE(SUM(LENGTH(points)), 0) AS BIGINT)
          FROM canvas_strokes WHERE canvas_id = $1",
@@ -1027,10 +1040,19 @@ async fn a_canvas_holds_at_most_8_mib_of_points_since_its_last_clear(backend: Ba
     let line_bytes = line().to_string().len() as i64;
     draw(&mut socket, id, stroke("a", "#000000", line())).await;
     next_of(&mut socket, "canvasStroke").await;
-    draw(&mut socket, id, stroke("b", "#000000", json!([[0.5, 0.5], [0.6, 0.6], [0.7, 0.7]]))).await;
+    draw(
+        &mut socket,
+        id,
+        stroke("b", "#000000", json!([[0.5, 0.5], [0.6, 0.6], [0.7, 0.7]])),
+    )
+    .await;
     next_of(&mut socket, "canvasStroke").await;
     let (bytes, rows, stored) = storage(&app, id).await;
-    assert_eq!((bytes, rows), (stored, 2), "the count is the stored points' bytes");
+    assert_eq!(
+        (bytes, rows),
+        (stored, 2),
+        "the count is the stored points' bytes"
+    );
 
     // Filled to one line short of 8 MiB (set directly: drawing 8 MiB takes minutes): that line
     // fits exactly, the next is refused and not stored.
@@ -1079,7 +1101,11 @@ async fn cleared_and_undone_strokes_are_deleted_from_storage(backend: Backend) {
     } = room_of_two(&app).await;
     let line = || json!([[0.1, 0.1], [0.2, 0.2]]);
     for (socket, name) in [("m", "m1"), ("i", "i1"), ("m", "m2")] {
-        let socket = if socket == "m" { &mut mayas } else { &mut ines_socket };
+        let socket = if socket == "m" {
+            &mut mayas
+        } else {
+            &mut ines_socket
+        };
         draw(socket, id, stroke(name, "#000000", line())).await;
         next_of(socket, "canvasStroke").await;
     }

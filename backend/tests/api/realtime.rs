@@ -537,6 +537,18 @@ async fn socket_frames_are_the_documents_server_and_client_events() {
     )
     .await;
     next_of(&mut maya_socket, "canvasPresence").await;
+    // Someone Maya blocks while in the room is taken out of it (issue 39).
+    let ines = app.new_user("ines").await;
+    ines.post(&format!("/api/users/{}/follow", maya.id)).await;
+    let mut ines_socket = connect(&app, &ines).await;
+    say(
+        &mut ines_socket,
+        json!({"type": "canvasJoin", "canvasId": canvas}),
+    )
+    .await;
+    next_of(&mut ines_socket, "canvasPresence").await;
+    maya.post(&format!("/api/users/{}/block", ines.id)).await;
+    heard.push(next_of(&mut ines_socket, "canvasLeft").await);
     say(
         &mut maya_socket,
         json!({"type": "typing", "conversationId": -1}),
@@ -624,21 +636,45 @@ async fn presence_and_typing_do_not_cross_a_block_either_way(backend: Backend) {
 
     // Maya comes online: Ines hears it (and Leo's would have been sent with it), Leo nothing.
     let mut leo_socket = connect(&app, &leo).await;
-    assert_eq!(next_of(&mut ines_socket, "presence").await["userId"], leo.id);
+    assert_eq!(
+        next_of(&mut ines_socket, "presence").await["userId"],
+        leo.id
+    );
     let mut maya_socket = connect(&app, &maya).await;
-    assert_eq!(next_of(&mut ines_socket, "presence").await["userId"], maya.id);
+    assert_eq!(
+        next_of(&mut ines_socket, "presence").await["userId"],
+        maya.id
+    );
     assert_quiet_until_pong(&mut leo_socket, &["presence"]).await;
     // Leo came online before her, and goes offline and back: Maya hears neither.
     close_and_wait(leo_socket).await;
     let offline = next_of(&mut ines_socket, "presence").await;
-    assert_eq!((offline["userId"].as_i64(), &offline["isOnline"]), (Some(leo.id), &json!(false)));
+    assert_eq!(
+        (offline["userId"].as_i64(), &offline["isOnline"]),
+        (Some(leo.id), &json!(false))
+    );
     let mut leo_socket = connect(&app, &leo).await;
-    assert_eq!(next_of(&mut ines_socket, "presence").await["userId"], leo.id);
+    assert_eq!(
+        next_of(&mut ines_socket, "presence").await["userId"],
+        leo.id
+    );
     assert_quiet_until_pong(&mut maya_socket, &["presence"]).await;
 
     // Typing, both ways, in their conversation and in the group: only Ines hears it.
-    typing_reaches_only(&mut leo_socket, &mut maya_socket, &mut ines_socket, [pair, group]).await;
-    typing_reaches_only(&mut maya_socket, &mut leo_socket, &mut ines_socket, [pair, group]).await;
+    typing_reaches_only(
+        &mut leo_socket,
+        &mut maya_socket,
+        &mut ines_socket,
+        [pair, group],
+    )
+    .await;
+    typing_reaches_only(
+        &mut maya_socket,
+        &mut leo_socket,
+        &mut ines_socket,
+        [pair, group],
+    )
+    .await;
 
     // The lists: each sees the other neither online nor ever seen; Ines sees both online.
     presence_hidden(&maya, &leo).await;

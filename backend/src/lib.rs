@@ -2,6 +2,7 @@
 //! `main.rs` and the integration tests both start it through `startup::Application`.
 
 pub mod auth;
+pub mod canvas_rooms;
 pub mod checkout;
 pub mod clock;
 pub mod config;

@@ -121,6 +121,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     ),
     ("gateway/", &["routes/"]),
     ("notices.rs", &["auth/", "gateway/", "routes/", "web/"]),
+    ("canvas_rooms.rs", &["auth/", "gateway/", "routes/", "web/"]),
     ("posting.rs", &["auth/", "gateway/", "routes/", "web/"]),
 ];
 

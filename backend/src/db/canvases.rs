@@ -1,5 +1,6 @@
 //! Live canvases (issue 25, docs/canvas-contract.md): canvases, their invited people, their
-//! strokes (append-only: an Undo marks one, a Clear moves the canvas's `cleared_through`) and
+//! strokes (the live picture only: an Undo deletes one, a Clear moves the canvas's
+//! `cleared_through` and deletes what it covers; issue 39) and
 //! who is in each room now (`canvas_presence`, one row per joined socket, with its instance).
 //!
 //! Who may join a canvas is one condition (`may_join!`): its owner; the people invited; for a
@@ -11,7 +12,9 @@ use sqlx::FromRow;
 
 use super::visibility::not_blocked;
 use super::{Db, placeholders};
-use crate::domain::{CANVAS_MEMBERS_MAX, CANVAS_STROKES_MAX, CanvasVisibility, Page, Stroke};
+use crate::domain::{
+    CANVAS_MEMBERS_MAX, CANVAS_POINT_BYTES_MAX, CANVAS_STROKES_MAX, CanvasVisibility, Page, Stroke,
+};
 
 /// `viewer` may join the canvas `c` (aliased `c`, its owner joined as `ow`).
 macro_rules! may_join {
@@ -66,6 +69,8 @@ pub struct PersonRow {
 /// A live stroke.
 #[derive(Debug, Clone, FromRow)]
 pub struct StrokeRow {
+    /// Its position in the canvas's order (the pages' cursor).
+    pub id: i64,
     pub client_id: String,
     pub user_id: i64,
     pub color: String,
@@ -232,15 +237,24 @@ pub async fn invite(
     Ok(Ok(()))
 }
 
-/// The live strokes of `canvas`, oldest first (the replay).
-pub async fn strokes(db: &Db, canvas: i64) -> Result<Vec<StrokeRow>, sqlx::Error> {
+/// A page of the live strokes of `canvas`, oldest first (the replay): those stored after the
+/// position `after` (0 for the first page), at most `limit` of them (the caller asks one more
+/// to learn whether another page follows). A range of `canvas_strokes_canvas_idx`.
+pub async fn strokes(
+    db: &Db,
+    canvas: i64,
+    after: i64,
+    limit: i64,
+) -> Result<Vec<StrokeRow>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT s.client_id, s.user_id, s.color, s.width, s.points, s.created_at
+        "SELECT s.id, s.client_id, s.user_id, s.color, s.width, s.points, s.created_at
          FROM canvas_strokes s JOIN canvases c ON c.id = s.canvas_id
-         WHERE s.canvas_id = $1 AND s.id > c.cleared_through AND s.undone_at IS NULL
-         ORDER BY s.id",
+         WHERE s.canvas_id = $1 AND s.id > $2 AND s.id > c.cleared_through
+         ORDER BY s.id LIMIT $3",
     )
     .bind(canvas)
+    .bind(after)
+    .bind(limit)
     .fetch_all(&db.pool)
     .await
 }
@@ -253,9 +267,12 @@ pub enum StrokeStored {
     Again,
     /// The canvas holds `CANVAS_STROKES_MAX` strokes since its last Clear.
     Full,
+    /// The stroke's points would take the canvas past `CANVAS_POINT_BYTES_MAX`.
+    NoRoom,
 }
 
-/// Stores `stroke` by `user` on `canvas`: the count and the row in one transaction.
+/// Stores `stroke` by `user` on `canvas` (`points`, its points as stored): the counts and the
+/// row in one transaction.
 pub async fn add_stroke(
     db: &Db,
     canvas: i64,
@@ -264,16 +281,29 @@ pub async fn add_stroke(
     points: &str,
     now: i64,
 ) -> Result<StrokeStored, sqlx::Error> {
+    let bytes = points.len() as i64;
     let mut tx = db.begin_write().await?;
     let counted = sqlx::query(
-        "UPDATE canvases SET live_strokes = live_strokes + 1 WHERE id = $1 AND live_strokes < $2",
+        "UPDATE canvases SET live_strokes = live_strokes + 1,
+                             live_point_bytes = live_point_bytes + $3
+         WHERE id = $1 AND live_strokes < $2 AND live_point_bytes + $3 <= $4",
     )
     .bind(canvas)
     .bind(CANVAS_STROKES_MAX)
+    .bind(bytes)
+    .bind(CANVAS_POINT_BYTES_MAX)
     .execute(&mut *tx)
     .await?;
     if counted.rows_affected() == 0 {
-        return Ok(StrokeStored::Full);
+        let (strokes,): (i64,) = sqlx::query_as("SELECT live_strokes FROM canvases WHERE id = $1")
+            .bind(canvas)
+            .fetch_one(&mut *tx)
+            .await?;
+        return Ok(if strokes >= CANVAS_STROKES_MAX {
+            StrokeStored::Full
+        } else {
+            StrokeStored::NoRoom
+        });
     }
     let inserted: Option<(i64,)> = sqlx::query_as(
         "INSERT INTO canvas_strokes (canvas_id, client_id, user_id, color, width, points, created_at)
@@ -290,48 +320,77 @@ pub async fn add_stroke(
     .fetch_optional(&mut *tx)
     .await?;
     if inserted.is_none() {
-        // Rolled back: the count stays.
+        // Rolled back: the counts stay.
         return Ok(StrokeStored::Again);
     }
     tx.commit().await?;
     Ok(StrokeStored::Stored)
 }
 
-/// Undoes `user`'s live stroke `client_id` on `canvas`; `false` when there is none.
-pub async fn undo(
-    db: &Db,
-    canvas: i64,
-    user: i64,
-    client_id: &str,
-    now: i64,
-) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "UPDATE canvas_strokes SET undone_at = $4
-         WHERE canvas_id = $1 AND client_id = $2 AND user_id = $3 AND undone_at IS NULL
-           AND id > (SELECT c.cleared_through FROM canvases c WHERE c.id = $1)",
+/// Undoes `user`'s live stroke `client_id` on `canvas`: the row is deleted and its points no
+/// longer count; `false` when there is none.
+pub async fn undo(db: &Db, canvas: i64, user: i64, client_id: &str) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let gone: Option<(i64,)> = sqlx::query_as(
+        "DELETE FROM canvas_strokes
+         WHERE canvas_id = $1 AND client_id = $2 AND user_id = $3
+           AND id > (SELECT c.cleared_through FROM canvases c WHERE c.id = $1)
+         RETURNING CAST(LENGTH(points) AS BIGINT)",
     )
     .bind(canvas)
     .bind(client_id)
     .bind(user)
-    .bind(now)
-    .execute(&db.pool)
+    .fetch_optional(&mut *tx)
     .await?;
-    Ok(done.rows_affected() > 0)
+    let Some((bytes,)) = gone else {
+        return Ok(false);
+    };
+    sqlx::query(
+        "UPDATE canvases SET live_point_bytes = CASE WHEN live_point_bytes > $2
+                                                     THEN live_point_bytes - $2 ELSE 0 END
+         WHERE id = $1",
+    )
+    .bind(canvas)
+    .bind(bytes)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(true)
 }
 
-/// Clears `canvas` if `owner` owns it: every stroke stored so far leaves the picture.
+/// Clears `canvas` if `owner` owns it: every stroke stored so far leaves the picture and is
+/// deleted. The canvas's row is written first, so a stroke being stored meanwhile is either
+/// covered (and deleted) or after it.
 pub async fn clear(db: &Db, canvas: i64, owner: i64) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query(
-        "UPDATE canvases SET live_strokes = 0,
-                cleared_through = (SELECT COALESCE(MAX(s.id), 0) FROM canvas_strokes s
-                                   WHERE s.canvas_id = $1)
+    let mut tx = db.begin_write().await?;
+    let owned = sqlx::query(
+        "UPDATE canvases SET live_strokes = 0, live_point_bytes = 0
          WHERE id = $1 AND owner_id = $2",
     )
     .bind(canvas)
     .bind(owner)
-    .execute(&db.pool)
+    .execute(&mut *tx)
     .await?;
-    Ok(done.rows_affected() > 0)
+    if owned.rows_affected() == 0 {
+        return Ok(false);
+    }
+    sqlx::query(
+        "UPDATE canvases SET cleared_through = (SELECT COALESCE(MAX(s.id), cleared_through)
+                                                FROM canvas_strokes s WHERE s.canvas_id = $1)
+         WHERE id = $1",
+    )
+    .bind(canvas)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query(
+        "DELETE FROM canvas_strokes
+         WHERE canvas_id = $1 AND id <= (SELECT c.cleared_through FROM canvases c WHERE c.id = $1)",
+    )
+    .bind(canvas)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(true)
 }
 
 /// A socket joined `canvas`'s room (joining twice changes nothing).
@@ -358,9 +417,9 @@ pub async fn enter(
     Ok(())
 }
 
-/// A socket left `canvas`'s room.
-pub async fn exit(db: &Db, canvas: i64, instance: &str, socket: u64) -> Result<(), sqlx::Error> {
-    sqlx::query(
+/// A socket left `canvas`'s room; `false` when it was not in it (a block had taken it out).
+pub async fn exit(db: &Db, canvas: i64, instance: &str, socket: u64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
         "DELETE FROM canvas_presence WHERE instance = $1 AND socket_id = $2 AND canvas_id = $3",
     )
     .bind(instance)
@@ -368,7 +427,7 @@ pub async fn exit(db: &Db, canvas: i64, instance: &str, socket: u64) -> Result<(
     .bind(canvas)
     .execute(&db.pool)
     .await?;
-    Ok(())
+    Ok(done.rows_affected() > 0)
 }
 
 /// A socket closed: it leaves every room it was in.
@@ -404,13 +463,55 @@ pub async fn room(db: &Db, canvas: i64) -> Result<Vec<(PersonRow, String)>, sqlx
     Ok(rows.into_iter().map(|r| (r.person, r.instance)).collect())
 }
 
-/// The users with a socket in `canvas`'s room, each once.
-pub async fn room_users(db: &Db, canvas: i64) -> Result<Vec<i64>, sqlx::Error> {
-    let rows: Vec<(i64,)> =
-        sqlx::query_as("SELECT DISTINCT user_id FROM canvas_presence WHERE canvas_id = $1")
-            .bind(canvas)
-            .fetch_all(&db.pool)
-            .await?;
+/// `a` and `b` parted (a block, either way): each one's sockets leave the rooms of the
+/// canvases the other owns. Answers who left which room, `(canvas, user)`, each once.
+pub async fn evict_pair(db: &Db, a: i64, b: i64) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    let mut left: Vec<(i64, i64)> = sqlx::query_as(
+        "DELETE FROM canvas_presence
+         WHERE (user_id = $2 AND canvas_id IN (SELECT id FROM canvases WHERE owner_id = $1))
+            OR (user_id = $1 AND canvas_id IN (SELECT id FROM canvases WHERE owner_id = $2))
+         RETURNING canvas_id, user_id",
+    )
+    .bind(a)
+    .bind(b)
+    .fetch_all(&db.pool)
+    .await?;
+    left.sort_unstable();
+    left.dedup();
+    Ok(left)
+}
+
+/// The users with a socket in `canvas`'s room, each once, and whether the socket `socket` of
+/// `instance` is still among them (it is not once a block took its user out).
+pub async fn room_users_with(
+    db: &Db,
+    canvas: i64,
+    instance: &str,
+    socket: u64,
+) -> Result<(Vec<i64>, bool), sqlx::Error> {
+    let rows: Vec<(i64, String, i64)> = sqlx::query_as(
+        "SELECT user_id, instance, socket_id FROM canvas_presence WHERE canvas_id = $1",
+    )
+    .bind(canvas)
+    .fetch_all(&db.pool)
+    .await?;
+    let me = socket_number(socket);
+    let here = rows.iter().any(|(_, i, s)| i == instance && *s == me);
+    let mut users: Vec<i64> = rows.into_iter().map(|(user, _, _)| user).collect();
+    users.sort_unstable();
+    users.dedup();
+    Ok((users, here))
+}
+
+/// The rooms the socket `socket` of `instance` is in.
+pub async fn rooms_of(db: &Db, instance: &str, socket: u64) -> Result<Vec<i64>, sqlx::Error> {
+    let rows: Vec<(i64,)> = sqlx::query_as(
+        "SELECT canvas_id FROM canvas_presence WHERE instance = $1 AND socket_id = $2",
+    )
+    .bind(instance)
+    .bind(socket_number(socket))
+    .fetch_all(&db.pool)
+    .await?;
     Ok(rows.into_iter().map(|(id,)| id).collect())
 }
 

@@ -851,18 +851,50 @@ pub async fn shared(db: &Db, a: i64, b: i64) -> Result<bool, sqlx::Error> {
 
 /// Everyone who shares a conversation with `user` (presence goes to them), each once: the
 /// other person of each one-to-one conversation, whoever has left it, and the members of the
-/// groups `user` is in.
+/// groups `user` is in; never someone blocked by, or blocking, `user` (issue 39: presence does
+/// not cross a block, either way).
 pub async fn contacts(db: &Db, user: i64) -> Result<Vec<i64>, sqlx::Error> {
-    let rows: Vec<(i64,)> = sqlx::query_as(
-        "SELECT user_b FROM conversations WHERE user_a = $1
-         UNION SELECT user_a FROM conversations WHERE user_b = $1
-         UNION SELECT o.user_id FROM conversation_members m
-               JOIN conversations c ON c.id = m.conversation_id AND c.kind = 'group'
-               JOIN conversation_members o ON o.conversation_id = m.conversation_id
-               WHERE m.user_id = $1 AND o.user_id <> $1",
-    )
+    let rows: Vec<(i64,)> = sqlx::query_as(concat!(
+        "SELECT k.id FROM (
+             SELECT user_b AS id FROM conversations WHERE user_a = $1
+             UNION SELECT user_a FROM conversations WHERE user_b = $1
+             UNION SELECT o.user_id FROM conversation_members m
+                   JOIN conversations c ON c.id = m.conversation_id AND c.kind = 'group'
+                   JOIN conversation_members o ON o.conversation_id = m.conversation_id
+                   WHERE m.user_id = $1 AND o.user_id <> $1
+         ) k WHERE ",
+        not_blocked!("$1", "k.id")
+    ))
     .bind(user)
     .fetch_all(&db.pool)
     .await?;
     Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
+/// Who hears `user` typing in `conversation`: its other members, but those blocked by, or
+/// blocking, `user` (a group can hold both of a blocked pair). `None` when `user` is not a
+/// member. One read of the conversation's member rows.
+pub async fn typing_audience(
+    db: &Db,
+    conversation: i64,
+    user: i64,
+) -> Result<Option<Vec<i64>>, sqlx::Error> {
+    let rows: Vec<(i64, i64)> = sqlx::query_as(concat!(
+        "SELECT cm.user_id, ",
+        pair_blocked!("cm.user_id", "$2"),
+        " FROM conversation_members cm WHERE cm.conversation_id = $1"
+    ))
+    .bind(conversation)
+    .bind(user)
+    .fetch_all(&db.pool)
+    .await?;
+    if !rows.iter().any(|(id, _)| *id == user) {
+        return Ok(None);
+    }
+    Ok(Some(
+        rows.into_iter()
+            .filter(|(id, blocked)| *id != user && *blocked == 0)
+            .map(|(id, _)| id)
+            .collect(),
+    ))
 }

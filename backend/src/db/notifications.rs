@@ -8,7 +8,7 @@
 
 use sqlx::{AssertSqlSafe, FromRow};
 
-use super::visibility::{not_blocked, pair_blocked};
+use super::visibility::{may_see, not_blocked, pair_blocked};
 use super::{Db, Tx};
 use crate::domain::{
     ACTORS_SHOWN, FOLD_WINDOW_MS, NotificationFilter, NotificationKind, NotificationTargetType,
@@ -107,6 +107,11 @@ pub async fn record(tx: &mut Tx, act: &Act<'_>, now: i64) -> Result<Option<Notic
             return Ok(None);
         }
     }
+    // About a post or reel the recipient may not see (a private account they do not follow,
+    // an author blocked either way): nothing, so no picture of it reaches them (issue 39).
+    if !may_see_target(tx, act).await? {
+        return Ok(None);
+    }
     // A kind the recipient switched off is not made at all (no row: the defaults are on).
     if let Some(column) = act.kind.switch() {
         let off: Option<(i64,)> = sqlx::query_as(AssertSqlSafe(format!(
@@ -195,6 +200,38 @@ pub async fn record(tx: &mut Tx, act: &Act<'_>, now: i64) -> Result<Option<Notic
         .await?;
     }
     notice(id)
+}
+
+/// Whether `act`'s recipient may see the post and the reel it is about (`may_see!`, the rule
+/// of every list); an act about neither passes.
+async fn may_see_target(tx: &mut Tx, act: &Act<'_>) -> Result<bool, sqlx::Error> {
+    for (id, sql) in [
+        (
+            act.post_id,
+            concat!(
+                "SELECT 1 FROM posts p WHERE p.id = $2 AND ",
+                may_see!("$1", "p.user_id")
+            ),
+        ),
+        (
+            act.reel_id,
+            concat!(
+                "SELECT 1 FROM reels r WHERE r.id = $2 AND ",
+                may_see!("$1", "r.user_id")
+            ),
+        ),
+    ] {
+        let Some(id) = id else { continue };
+        let seen: Option<(i64,)> = sqlx::query_as(sql)
+            .bind(act.recipient)
+            .bind(id)
+            .fetch_optional(&mut **tx)
+            .await?;
+        if seen.is_none() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// Takes `actor` back out of what their act told `recipient` (an unlike, an unfollow, a
@@ -302,8 +339,9 @@ crate::native_row!(NotificationRow {
 });
 
 /// `NotificationRow`'s columns and joins; `$1` is the recipient. A notification shows when the
-/// content it is about is not removed, and it has no actor (the server's) or one the recipient
-/// may see: active, and not blocked either way.
+/// content it is about is not removed and the recipient may see it now (`may_see!` of its post's
+/// or reel's author: a private account since unfollowed, a block since, hide it), and it has no
+/// actor (the server's) or one the recipient may see: active, and not blocked either way.
 macro_rules! notification_columns {
     () => {
         concat!(
@@ -320,8 +358,12 @@ macro_rules! notification_columns {
              LEFT JOIN comments c ON c.id = n.comment_id
              LEFT JOIN users tu ON n.target_type = 'user' AND tu.id = n.target_id
              WHERE n.user_id = $1
-               AND (n.post_id IS NULL OR p.removed_at IS NULL)
-               AND (n.reel_id IS NULL OR r.removed_at IS NULL)
+               AND (n.post_id IS NULL OR (p.removed_at IS NULL AND ",
+            may_see!("$1", "p.user_id"),
+            "))
+               AND (n.reel_id IS NULL OR (r.removed_at IS NULL AND ",
+            may_see!("$1", "r.user_id"),
+            "))
                AND (n.comment_id IS NULL OR c.removed_at IS NULL)
                AND (n.actors_count = 0 OR EXISTS (
                    SELECT 1 FROM notification_actors na

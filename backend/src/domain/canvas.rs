@@ -10,6 +10,11 @@ use super::DomainError;
 pub const CANVAS_TITLE_MAX: usize = 60;
 /// Strokes stored since the last Clear (undone ones too) before a canvas takes no more.
 pub const CANVAS_STROKES_MAX: i64 = 20_000;
+/// Bytes of points a canvas holds since its last Clear (issue 39): the sum of the byte lengths
+/// of its strokes' `points` as stored (the server's JSON of the validated `[[x, y], …]`), 8 MiB.
+pub const CANVAS_POINT_BYTES_MAX: i64 = 8 * 1024 * 1024;
+/// Strokes one page of `GET /api/canvases/{id}` holds, at most and by default.
+pub const STROKES_PAGE_MAX: i64 = 500;
 /// People in one room at once (on every instance together).
 pub const CANVAS_ROOM_MAX: usize = 64;
 /// People a canvas can have, its owner included.
@@ -197,5 +202,43 @@ mod tests {
         assert!(cursor_on_canvas(0.0, 1.0));
         assert!(!cursor_on_canvas(1.5, 0.2));
         assert!(!cursor_on_canvas(f64::INFINITY, 0.2));
+    }
+}
+
+/// The query of `GET /api/canvases/{id}`: a page of its strokes.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct StrokePageQuery {
+    /// Only strokes after this cursor (the `nextCursor` of the previous page); from the first
+    /// stroke without it.
+    #[param(minimum = 0)]
+    pub after: Option<i64>,
+    /// Strokes per page, 1–500 (default 500).
+    #[param(minimum = 1, maximum = 500)]
+    pub limit: Option<i64>,
+}
+
+/// A parsed page of strokes: `limit` strokes after the position `after`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StrokePage {
+    pub after: i64,
+    pub limit: i64,
+}
+
+impl StrokePage {
+    pub fn parse(query: &StrokePageQuery) -> Result<Self, DomainError> {
+        let limit = query.limit.unwrap_or(STROKES_PAGE_MAX);
+        if !(1..=STROKES_PAGE_MAX).contains(&limit) {
+            return Err(DomainError::invalid(format!(
+                "limit must be between 1 and {STROKES_PAGE_MAX}"
+            )));
+        }
+        let after = query.after.unwrap_or(0);
+        if after < 0 {
+            return Err(DomainError::invalid(
+                "after must be a cursor from nextCursor",
+            ));
+        }
+        Ok(Self { after, limit })
     }
 }

@@ -57,9 +57,10 @@ pub use account::{
 pub use ad::{AdInput, NO_END_DATE, ValidAd};
 pub use call::CallEnd;
 pub use canvas::{
-    CANVAS_MEMBERS_MAX, CANVAS_NOT_FOUND, CANVAS_OWNER_ONLY, CANVAS_ROOM_MAX,
-    CANVAS_ROOMS_PER_SOCKET, CANVAS_STROKES_MAX, CanvasVisibility, Stroke, StrokeInput,
-    cursor_on_canvas, parse_canvas_title,
+    CANVAS_MEMBERS_MAX, CANVAS_NOT_FOUND, CANVAS_OWNER_ONLY, CANVAS_POINT_BYTES_MAX,
+    CANVAS_ROOM_MAX, CANVAS_ROOMS_PER_SOCKET, CANVAS_STROKES_MAX, CanvasVisibility,
+    STROKES_PAGE_MAX, Stroke, StrokeInput, StrokePage, StrokePageQuery, cursor_on_canvas,
+    parse_canvas_title,
 };
 pub use chat::{
     CANNOT_ADD, CANNOT_MESSAGE, CONVERSATION_NOT_FOUND, GROUP_MEMBERS_MAX, MESSAGE_MAX,

@@ -5,9 +5,9 @@
 //! instances through the same fan-out as every event. Refused input answers this socket alone
 //! with an `error`; nothing is stored and the socket stays open.
 
-use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
+use crate::canvas_rooms::{announce, people_in, tell_room};
 use crate::db::{self, canvases::StrokeStored};
 use crate::domain::{
     CANVAS_NOT_FOUND, CANVAS_OWNER_ONLY, CANVAS_ROOM_MAX, CANVAS_ROOMS_PER_SOCKET, StrokeInput,
@@ -16,13 +16,13 @@ use crate::domain::{
 use crate::realtime::events::{ClientEvent, CursorUser, ServerEvent};
 use crate::state::AppState;
 use crate::wire::canvas::CanvasStroke;
-use crate::wire::user::UserCard;
 
 const NOT_JOINED: &str = "Join the canvas first";
 const ROOM_FULL: &str = "This canvas is full right now";
 const TOO_MANY_ROOMS: &str = "You are in too many canvases at once";
 const TOO_FAST: &str = "You're drawing too fast. Please slow down.";
 const CANVAS_FULL: &str = "This canvas has no room for more strokes: clear it to go on";
+const NO_ROOM: &str = "This canvas is full: clear it or start a new one";
 const STROKE_NOT_FOUND: &str = "Stroke not found";
 const CURSOR_OFF_CANVAS: &str = "Cursor must lie on the canvas (0 to 1)";
 const WENT_WRONG: &str = "Something went wrong";
@@ -132,7 +132,13 @@ async fn join(
     canvas: i64,
 ) -> Answer {
     if !rooms.contains(canvas) && rooms.joined.len() >= CANVAS_ROOMS_PER_SOCKET {
-        return Ok(error(TOO_MANY_ROOMS));
+        // A block may have taken this socket out of some (without a frame of its own): only
+        // the rooms it is still in count.
+        let still = db::canvases::rooms_of(&state.db, state.realtime.instance(), socket_id).await?;
+        rooms.joined.retain(|(c, _)| still.contains(c));
+        if rooms.joined.len() >= CANVAS_ROOMS_PER_SOCKET {
+            return Ok(error(TOO_MANY_ROOMS));
+        }
     }
     if db::canvases::find(&state.db, user_id, canvas)
         .await?
@@ -170,9 +176,12 @@ async fn leave(state: &AppState, socket_id: u64, rooms: &mut SocketRooms, canvas
     if !rooms.contains(canvas) {
         return Ok(error(NOT_JOINED));
     }
-    db::canvases::exit(&state.db, canvas, state.realtime.instance(), socket_id).await?;
+    let was_in =
+        db::canvases::exit(&state.db, canvas, state.realtime.instance(), socket_id).await?;
     rooms.left(canvas);
-    announce(state, canvas).await?;
+    if was_in {
+        announce(state, canvas).await?;
+    }
     Ok(None)
 }
 
@@ -200,8 +209,11 @@ async fn draw(
         StrokeStored::Stored => {}
         StrokeStored::Again => return Ok(None),
         StrokeStored::Full => return Ok(error(CANVAS_FULL)),
+        StrokeStored::NoRoom => return Ok(error(NO_ROOM)),
     }
-    let users = room_users(state, canvas).await?;
+    let Some(users) = relay_to(state, socket_id, rooms, canvas).await? else {
+        return Ok(error(CANVAS_NOT_FOUND));
+    };
     state.realtime.publish(
         &users,
         &ServerEvent::CanvasStroke {
@@ -238,11 +250,10 @@ async fn cursor(
     let Some(me) = rooms.me.clone() else {
         return Ok(None);
     };
-    let others: Vec<i64> = room_users(state, canvas)
-        .await?
-        .into_iter()
-        .filter(|id| *id != user_id)
-        .collect();
+    let Some(users) = relay_to(state, socket_id, rooms, canvas).await? else {
+        return Ok(error(CANVAS_NOT_FOUND));
+    };
+    let others: Vec<i64> = users.into_iter().filter(|id| *id != user_id).collect();
     state.realtime.publish(
         &others,
         &ServerEvent::CanvasCursor {
@@ -266,11 +277,12 @@ async fn undo(
     if let Some(refused) = admitted(state, user_id, socket_id, rooms, canvas).await? {
         return Ok(Some(refused));
     }
-    let now = state.clock.now_ms();
-    if !db::canvases::undo(&state.db, canvas, user_id, stroke_id, now).await? {
+    if !db::canvases::undo(&state.db, canvas, user_id, stroke_id).await? {
         return Ok(error(STROKE_NOT_FOUND));
     }
-    let users = room_users(state, canvas).await?;
+    let Some(users) = relay_to(state, socket_id, rooms, canvas).await? else {
+        return Ok(error(CANVAS_NOT_FOUND));
+    };
     state.realtime.publish(
         &users,
         &ServerEvent::CanvasUndo {
@@ -294,7 +306,9 @@ async fn clear(
     if !db::canvases::clear(&state.db, canvas, user_id).await? {
         return Ok(error(CANVAS_OWNER_ONLY));
     }
-    let users = room_users(state, canvas).await?;
+    let Some(users) = relay_to(state, socket_id, rooms, canvas).await? else {
+        return Ok(error(CANVAS_NOT_FOUND));
+    };
     state
         .realtime
         .publish(&users, &ServerEvent::CanvasCleared { canvas_id: canvas });
@@ -320,52 +334,33 @@ async fn admitted(
     {
         return Ok(None);
     }
-    db::canvases::exit(&state.db, canvas, state.realtime.instance(), socket_id).await?;
+    let was_in =
+        db::canvases::exit(&state.db, canvas, state.realtime.instance(), socket_id).await?;
     rooms.left(canvas);
-    announce(state, canvas).await?;
+    // Taken out by the block already, the room was told then.
+    if was_in {
+        announce(state, canvas).await?;
+    }
     Ok(error(CANVAS_NOT_FOUND))
 }
 
-/// The people in `canvas`'s room on live instances, each once, in the order they came; the
-/// sockets of instances that are gone are forgotten on the way.
-async fn people_in(state: &AppState, canvas: i64) -> Result<Vec<UserCard>, sqlx::Error> {
-    let rows = db::canvases::room(&state.db, canvas).await?;
-    let instances: HashSet<String> = rows.iter().map(|(_, i)| i.clone()).collect();
-    let alive = state.realtime.instances_alive(instances.clone()).await;
-    let gone: Vec<String> = instances.difference(&alive).cloned().collect();
-    if !gone.is_empty() {
-        db::canvases::sweep(&state.db, &gone).await?;
+/// Who a relay in `canvas` goes to: everyone with a socket in the room (a socket of a gone
+/// instance costs a frame nobody reads; `people_in` sweeps it at the next join). `None` when
+/// this socket is no longer in it (a block took its user out, on whichever instance): it
+/// forgets the room too.
+async fn relay_to(
+    state: &AppState,
+    socket_id: u64,
+    rooms: &mut SocketRooms,
+    canvas: i64,
+) -> Result<Option<Vec<i64>>, sqlx::Error> {
+    let instance = state.realtime.instance();
+    let (users, here) =
+        db::canvases::room_users_with(&state.db, canvas, instance, socket_id).await?;
+    if here {
+        Ok(Some(users))
+    } else {
+        rooms.left(canvas);
+        Ok(None)
     }
-    let mut seen = HashSet::new();
-    Ok(rows
-        .into_iter()
-        .filter(|(_, instance)| alive.contains(instance))
-        .filter(|(person, _)| seen.insert(person.id))
-        .map(|(person, _)| person.into())
-        .collect())
-}
-
-/// Tells everyone in `canvas`'s room who is in it now.
-async fn announce(state: &AppState, canvas: i64) -> Result<(), sqlx::Error> {
-    let people = people_in(state, canvas).await?;
-    tell_room(state, canvas, &people);
-    Ok(())
-}
-
-/// Tells `people`, the room of `canvas`, that they are who is in it.
-fn tell_room(state: &AppState, canvas: i64, people: &[UserCard]) {
-    let users: Vec<i64> = people.iter().map(|p| p.id).collect();
-    state.realtime.publish(
-        &users,
-        &ServerEvent::CanvasPresence {
-            canvas_id: canvas,
-            users: people.to_vec(),
-        },
-    );
-}
-
-/// Who a relay goes to: everyone with a socket in the room (a socket of a gone instance costs
-/// a frame nobody reads; `people_in` sweeps it at the next join).
-async fn room_users(state: &AppState, canvas: i64) -> Result<Vec<i64>, sqlx::Error> {
-    db::canvases::room_users(&state.db, canvas).await
 }

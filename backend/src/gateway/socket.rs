@@ -226,20 +226,23 @@ async fn handle(
         ClientEvent::Ping => Some(ServerEvent::Pong),
         ClientEvent::UserOnline => None,
         ClientEvent::Typing { conversation_id } | ClientEvent::StopTyping { conversation_id } => {
-            let others = match others_in(state, conversation_id, user_id).await {
-                Ok(Some(others)) => others,
-                Ok(None) => {
-                    return Some(ServerEvent::Error {
-                        message: NOT_IN_CONVERSATION.into(),
-                    });
-                }
-                Err(err) => {
-                    tracing::error!(error = ?err, "typing");
-                    return Some(ServerEvent::Error {
-                        message: "Something went wrong".into(),
-                    });
-                }
-            };
+            // Never to someone blocked by, or blocking, the typist (issue 39).
+            let others =
+                match db::conversations::typing_audience(&state.db, conversation_id, user_id).await
+                {
+                    Ok(Some(others)) => others,
+                    Ok(None) => {
+                        return Some(ServerEvent::Error {
+                            message: NOT_IN_CONVERSATION.into(),
+                        });
+                    }
+                    Err(err) => {
+                        tracing::error!(error = ?err, "typing");
+                        return Some(ServerEvent::Error {
+                            message: "Something went wrong".into(),
+                        });
+                    }
+                };
             let relayed = if matches!(event, ClientEvent::Typing { .. }) {
                 ServerEvent::Typing {
                     conversation_id,
@@ -275,23 +278,8 @@ async fn session_alive(state: &AppState, session_hash: &str) -> bool {
     )
 }
 
-/// The other people of a conversation `user_id` is a member of; `None` when they are not.
-async fn others_in(
-    state: &AppState,
-    conversation_id: i64,
-    user_id: i64,
-) -> Result<Option<Vec<i64>>, sqlx::Error> {
-    let members = db::conversations::members(&state.db, conversation_id).await?;
-    if !members.contains(&user_id) {
-        return Ok(None);
-    }
-    Ok(Some(
-        members.into_iter().filter(|id| *id != user_id).collect(),
-    ))
-}
-
 /// Tells everyone who shares a conversation with `user_id` that they came online or went
-/// offline; going offline stores `lastSeen`.
+/// offline (never across a block, either way: `contacts`); going offline stores `lastSeen`.
 pub async fn announce(state: &AppState, user_id: i64, is_online: bool) {
     let now = state.clock.now_ms();
     let result = async {

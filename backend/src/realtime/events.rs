@@ -258,6 +258,12 @@ pub enum ServerEvent {
         x: f64,
         y: f64,
     },
+    /// You are out of this canvas's room without having left it (issue 39): its owner blocked
+    /// you, or you them. No more of its strokes, cursors or people come; its page is gone too.
+    #[schema(rename_all = "camelCase")]
+    CanvasLeft {
+        canvas_id: i64,
+    },
     /// Who is in the room now (after anyone joins or leaves, and after your own join).
     #[schema(rename_all = "camelCase")]
     CanvasPresence {

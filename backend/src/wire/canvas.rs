@@ -51,13 +51,18 @@ impl Canvas {
     }
 }
 
-/// A canvas with its picture: every live stroke, in the order they were drawn.
+/// A canvas with a page of its picture: live strokes in the order they were drawn, and where
+/// the next page starts.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CanvasDetail {
     #[serde(flatten)]
     pub canvas: Canvas,
+    /// At most `limit` strokes (500) after `after`, oldest first.
     pub strokes: Vec<CanvasStroke>,
+    /// The `after` of the next page, or null when this page holds the last stroke.
+    #[schema(required = true)]
+    pub next_cursor: Option<i64>,
 }
 
 /// One stroke of a canvas.

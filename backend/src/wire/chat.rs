@@ -366,22 +366,27 @@ impl Message {
 }
 
 impl Conversation {
-    /// A list row as its member sees it; `online` holds the people with a socket open, and
-    /// `members` a group's members (`group_members`; ignored for a one-to-one conversation).
+    /// A list row as its member sees it; `online` holds the people with a socket open,
+    /// `hidden` those whose presence the member may not see (blocked either way: offline, never
+    /// seen), and `members` a group's members (`group_members`; ignored for a one-to-one
+    /// conversation).
     pub(crate) fn from_row(
         row: ConversationView,
         online: &HashSet<i64>,
+        hidden: &HashSet<i64>,
         members: &[GroupMember],
     ) -> Self {
-        let chat_user =
-            |id, username, display_name, profile_image, last_seen: Option<i64>| ChatUser {
+        let chat_user = |id, username, display_name, profile_image, last_seen: Option<i64>| {
+            let shown = !hidden.contains(&id);
+            ChatUser {
                 id,
                 username,
                 display_name,
                 profile_image,
-                is_online: online.contains(&id),
-                last_seen: last_seen.map(iso_time),
-            };
+                is_online: shown && online.contains(&id),
+                last_seen: last_seen.filter(|_| shown).map(iso_time),
+            }
+        };
         let viewer = row.member_id;
         let participants = if row.is_group() {
             // The receipts rule (docs/groups-contract.md): your own pointer always, another's

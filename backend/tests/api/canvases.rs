@@ -28,7 +28,11 @@ both_backends!(
     the_room_shows_who_is_in_it_and_limits_hold,
     a_canvas_takes_20000_strokes_until_it_is_cleared,
     rooms_work_across_two_instances,
-    someone_blocked_by_the_owner_is_out_of_the_room_at_their_next_frame,
+    someone_the_owner_blocks_leaves_the_room_at_once_and_hears_nothing_more,
+    a_member_blocked_on_another_instance_leaves_the_room_at_once,
+    the_picture_comes_in_pages_of_at_most_500_with_a_next_cursor,
+    a_canvas_holds_at_most_8_mib_of_points_since_its_last_clear,
+    cleared_and_undone_strokes_are_deleted_from_storage,
     the_snapshot_becomes_a_post_with_the_picture,
 );
 
@@ -798,7 +802,10 @@ async fn rooms_work_across_two_instances(backend: Backend) {
     assert_eq!(alone["users"][0]["id"], maya.id);
 }
 
-async fn someone_blocked_by_the_owner_is_out_of_the_room_at_their_next_frame(backend: Backend) {
+/// Issue 39: the owner blocks someone in the room, who sends nothing: their sockets hear
+/// `canvasLeft` at once, the others the smaller room, and no stroke, cursor or presence of the
+/// room reaches them after; a frame of theirs in it is refused and stores nothing.
+async fn someone_the_owner_blocks_leaves_the_room_at_once_and_hears_nothing_more(backend: Backend) {
     let app = spawn_app(backend).await;
     let Room {
         maya,
@@ -807,7 +814,34 @@ async fn someone_blocked_by_the_owner_is_out_of_the_room_at_their_next_frame(bac
         mut mayas,
         mut ines_socket,
     } = room_of_two(&app).await;
+    let mut ines_tablet = connect(&app, &ines).await;
+    join(&mut ines_tablet, id, ines.id).await;
     block(&maya, &ines).await;
+    for socket in [&mut ines_socket, &mut ines_tablet] {
+        let left = next_of(socket, "canvasLeft").await;
+        assert_eq!(left, json!({"type": "canvasLeft", "canvasId": id}));
+    }
+    assert_eq!(presence_of(&mut mayas, 1).await["users"][0]["id"], maya.id);
+
+    // Maya draws and moves her pointer: her own socket hears the stroke (so Ines's would have
+    // been sent by then), Ines nothing.
+    draw(
+        &mut mayas,
+        id,
+        stroke("after", "#000000", json!([[0.1, 0.1], [0.2, 0.2]])),
+    )
+    .await;
+    next_of(&mut mayas, "canvasStroke").await;
+    send(
+        &mut mayas,
+        json!({"type": "canvasCursor", "canvasId": id, "x": 0.5, "y": 0.5}),
+    )
+    .await;
+    assert_quiet_until_pong(&mut mayas, &["error"]).await;
+    for socket in [&mut ines_socket, &mut ines_tablet] {
+        assert_quiet_until_pong(socket, &["canvasStroke", "canvasCursor", "canvasPresence"]).await;
+    }
+    // Her frames in the room are refused, store nothing, and tell Maya nothing.
     draw(
         &mut ines_socket,
         id,
@@ -815,20 +849,284 @@ async fn someone_blocked_by_the_owner_is_out_of_the_room_at_their_next_frame(bac
     )
     .await;
     assert_eq!(error_message(&mut ines_socket).await, "Canvas not found");
-    // Out of the room: Maya is told, nothing was stored, and the next frame is refused too.
-    assert_eq!(presence_of(&mut mayas, 1).await["users"][0]["id"], maya.id);
-    assert!(stroke_ids(&maya, id).await.is_empty());
     send(
-        &mut ines_socket,
+        &mut ines_tablet,
         json!({"type": "canvasCursor", "canvasId": id, "x": 0.5, "y": 0.5}),
     )
     .await;
-    assert_eq!(
-        error_message(&mut ines_socket).await,
-        "Join the canvas first"
-    );
+    assert_eq!(error_message(&mut ines_tablet).await, "Canvas not found");
+    assert_eq!(stroke_ids(&maya, id).await, ["after"]);
     assert_eq!(ines.get(&format!("/api/canvases/{id}")).await.status(), 404);
-    assert_quiet_until_pong(&mut mayas, &["canvasCursor", "canvasStroke"]).await;
+    assert_quiet_until_pong(
+        &mut mayas,
+        &["canvasCursor", "canvasStroke", "canvasPresence"],
+    )
+    .await;
+}
+
+/// Issue 39, across instances: Ines's socket is on the second instance, and Maya blocks her
+/// through the first.
+async fn a_member_blocked_on_another_instance_leaves_the_room_at_once(backend: Backend) {
+    let Some(redis) = redis_url() else {
+        return;
+    };
+    let prefix = fresh_redis_prefix();
+    let first = spawn_app_with(backend, move |settings| {
+        settings.redis_url = Some(redis);
+        settings.redis_prefix = prefix;
+    })
+    .await;
+    let second = first.spawn_twin().await;
+    let maya = first.new_user("maya").await;
+    let ines = first.new_user("ines").await;
+    let leo = first.new_user("leo").await;
+    follow(&ines, &maya).await;
+    follow(&leo, &maya).await;
+    let id = canvas(&maya, "Jam", "followers").await["id"]
+        .as_i64()
+        .unwrap();
+    let mut mayas = connect(&first, &maya).await;
+    let mut ines_socket = connect(&second, &ines.clone_on(&second)).await;
+    let mut leos = connect(&second, &leo.clone_on(&second)).await;
+    join(&mut mayas, id, maya.id).await;
+    join(&mut ines_socket, id, ines.id).await;
+    join(&mut leos, id, leo.id).await;
+    presence_of(&mut mayas, 3).await;
+
+    block(&maya, &ines).await;
+    assert_eq!(
+        next_of(&mut ines_socket, "canvasLeft").await["canvasId"],
+        id
+    );
+    let two = presence_of(&mut mayas, 2).await;
+    assert!(
+        !two["users"]
+            .to_string()
+            .contains(&format!("\"id\":{}", ines.id))
+    );
+    presence_of(&mut leos, 2).await;
+    // Maya draws: Leo, on Ines's instance, hears it; Ines, whose socket is there too, nothing.
+    draw(
+        &mut mayas,
+        id,
+        stroke("after", "#000000", json!([[0.1, 0.1], [0.2, 0.2]])),
+    )
+    .await;
+    assert_eq!(
+        next_of(&mut leos, "canvasStroke").await["stroke"]["id"],
+        "after"
+    );
+    assert_quiet_until_pong(&mut ines_socket, &["canvasStroke", "canvasPresence"]).await;
+}
+
+/// `count` strokes stored on `canvas` by `user` at once (drawing them would take a minute at
+/// 10 a second), ids `bulk1`…, before any drawn after.
+async fn stored_strokes(app: &crate::helpers::TestApp, canvas: i64, user: i64, count: i64) {
+    let db = app.db().await;
+    sqlx::query(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $3)
+         INSERT INTO canvas_strokes (canvas_id, client_id, user_id, color, width, points, created_at)
+         SELECT $1, 'bulk' || CAST(i AS TEXT), $2, '#000000', 5, '[[0.1,0.1],[0.2,0.2]]', 0
+         FROM n ORDER BY i",
+    )
+    .bind(canvas)
+    .bind(user)
+    .bind(count)
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    db.pool.close().await;
+}
+
+async fn the_picture_comes_in_pages_of_at_most_500_with_a_next_cursor(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let id = canvas(&maya, "Jam", "invite").await["id"].as_i64().unwrap();
+    stored_strokes(&app, id, maya.id, 501).await;
+    let mut socket = connect(&app, &maya).await;
+    join(&mut socket, id, maya.id).await;
+    for name in ["a", "b", "c"] {
+        draw(
+            &mut socket,
+            id,
+            stroke(name, "#000000", json!([[0.1, 0.1], [0.2, 0.2]])),
+        )
+        .await;
+        next_of(&mut socket, "canvasStroke").await;
+    }
+
+    // 504 strokes: a first page of 500 (the default and the most), then the last 4.
+    let first = maya.get_json(&format!("/api/canvases/{id}")).await;
+    assert_eq!(first["title"], "Jam");
+    let strokes = first["strokes"].as_array().unwrap();
+    assert_eq!(strokes.len(), 500);
+    assert_eq!(
+        (&strokes[0]["id"], &strokes[499]["id"]),
+        (&json!("bulk1"), &json!("bulk500"))
+    );
+    let cursor = first["nextCursor"].as_i64().expect("a next page");
+    let last = maya
+        .get_json(&format!("/api/canvases/{id}?after={cursor}&limit=500"))
+        .await;
+    let ids: Vec<&str> = last["strokes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["bulk501", "a", "b", "c"]);
+    assert!(last["nextCursor"].is_null());
+
+    // Smaller pages follow on without repeats or gaps; an undone stroke drops out of them.
+    undo(&mut socket, id, "b").await;
+    next_of(&mut socket, "canvasUndo").await;
+    let mut after = cursor;
+    let mut seen = Vec::new();
+    loop {
+        let page = maya
+            .get_json(&format!("/api/canvases/{id}?after={after}&limit=1"))
+            .await;
+        seen.extend(
+            page["strokes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s["id"].as_str().unwrap().to_owned()),
+        );
+        match page["nextCursor"].as_i64() {
+            Some(next) => after = next,
+            None => break,
+        }
+    }
+    assert_eq!(seen, ["bulk501", "a", "c"]);
+
+    // Bad pages are refused with a message.
+    for query in ["limit=501", "limit=0", "after=-1", "after=abc", "limit=x"] {
+        let (status, message, _) =
+            error_of(maya.get(&format!("/api/canvases/{id}?{query}")).await).await;
+        assert_eq!(status, 400, "{query}");
+        assert!(!message.is_empty());
+    }
+}
+
+/// The canvas's stored points count, and its stored strokes' rows, read directly.
+async fn storage(app: &crate::helpers::TestApp, canvas: i64) -> (i64, i64, i64) {
+    let db = app.db().await;
+    let (bytes,): (i64,) = sqlx::query_as("SELECT live_point_bytes FROM canvases WHERE id = $1")
+        .bind(canvas)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    let (rows, stored): (i64, i64) = sqlx::query_as(
+        "SELECT COUNT(*), CAST(COALESCE(SUM(LENGTH(points)), 0) AS BIGINT)
+         FROM canvas_strokes WHERE canvas_id = $1",
+    )
+    .bind(canvas)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    db.pool.close().await;
+    (bytes, rows, stored)
+}
+
+async fn a_canvas_holds_at_most_8_mib_of_points_since_its_last_clear(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let id = canvas(&maya, "Jam", "invite").await["id"].as_i64().unwrap();
+    let mut socket = connect(&app, &maya).await;
+    join(&mut socket, id, maya.id).await;
+    let line = || json!([[0.125, 0.25], [0.5, 0.75]]);
+    // The points as stored: the server's JSON of the checked pairs.
+    let line_bytes = line().to_string().len() as i64;
+    draw(&mut socket, id, stroke("a", "#000000", line())).await;
+    next_of(&mut socket, "canvasStroke").await;
+    draw(
+        &mut socket,
+        id,
+        stroke("b", "#000000", json!([[0.5, 0.5], [0.6, 0.6], [0.7, 0.7]])),
+    )
+    .await;
+    next_of(&mut socket, "canvasStroke").await;
+    let (bytes, rows, stored) = storage(&app, id).await;
+    assert_eq!(
+        (bytes, rows),
+        (stored, 2),
+        "the count is the stored points' bytes"
+    );
+
+    // Filled to one line short of 8 MiB (set directly: drawing 8 MiB takes minutes): that line
+    // fits exactly, the next is refused and not stored.
+    let db = app.db().await;
+    sqlx::query("UPDATE canvases SET live_point_bytes = $2 WHERE id = $1")
+        .bind(id)
+        .bind(8 * 1024 * 1024 - line_bytes)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    db.pool.close().await;
+    draw(&mut socket, id, stroke("fits", "#000000", line())).await;
+    next_of(&mut socket, "canvasStroke").await;
+    draw(&mut socket, id, stroke("over", "#000000", line())).await;
+    assert_eq!(
+        error_message(&mut socket).await,
+        "This canvas is full: clear it or start a new one"
+    );
+    assert_eq!(stroke_ids(&maya, id).await, ["a", "b", "fits"]);
+    // An undo gives its points back; a Clear all of them.
+    undo(&mut socket, id, "fits").await;
+    next_of(&mut socket, "canvasUndo").await;
+    draw(&mut socket, id, stroke("over", "#000000", line())).await;
+    next_of(&mut socket, "canvasStroke").await;
+    draw(&mut socket, id, stroke("again", "#000000", line())).await;
+    assert_eq!(
+        error_message(&mut socket).await,
+        "This canvas is full: clear it or start a new one"
+    );
+    clear(&mut socket, id).await;
+    next_of(&mut socket, "canvasCleared").await;
+    assert_eq!(storage(&app, id).await, (0, 0, 0));
+    draw(&mut socket, id, stroke("again", "#000000", line())).await;
+    next_of(&mut socket, "canvasStroke").await;
+    assert_eq!(storage(&app, id).await, (line_bytes, 1, line_bytes));
+}
+
+async fn cleared_and_undone_strokes_are_deleted_from_storage(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let Room {
+        maya,
+        id,
+        mut mayas,
+        mut ines_socket,
+        ..
+    } = room_of_two(&app).await;
+    let line = || json!([[0.1, 0.1], [0.2, 0.2]]);
+    for (socket, name) in [("m", "m1"), ("i", "i1"), ("m", "m2")] {
+        let socket = if socket == "m" {
+            &mut mayas
+        } else {
+            &mut ines_socket
+        };
+        draw(socket, id, stroke(name, "#000000", line())).await;
+        next_of(socket, "canvasStroke").await;
+    }
+    assert_eq!(storage(&app, id).await.1, 3);
+
+    // Undone: the row is gone, and a reload no longer draws it; the room heard canvasUndo.
+    undo(&mut ines_socket, id, "i1").await;
+    assert_eq!(next_of(&mut mayas, "canvasUndo").await["strokeId"], "i1");
+    let (_, rows, _) = storage(&app, id).await;
+    assert_eq!(rows, 2);
+    assert_eq!(stroke_ids(&maya, id).await, ["m1", "m2"]);
+
+    // Cleared: every row is gone; the room heard canvasCleared; new strokes are stored.
+    clear(&mut mayas, id).await;
+    next_of(&mut ines_socket, "canvasCleared").await;
+    assert_eq!(storage(&app, id).await, (0, 0, 0));
+    assert!(stroke_ids(&maya, id).await.is_empty());
+    draw(&mut ines_socket, id, stroke("i2", "#000000", line())).await;
+    next_of(&mut mayas, "canvasStroke").await;
+    assert_eq!(storage(&app, id).await.1, 1);
+    assert_eq!(stroke_ids(&maya, id).await, ["i2"]);
 }
 
 fn png_data_url(colour: [u8; 3]) -> String {

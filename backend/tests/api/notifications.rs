@@ -30,6 +30,7 @@ both_backends!(
     conversations_count_the_others_messages_after_the_read_pointer,
     a_kind_switched_off_in_settings_is_not_made,
     calls_voicemails_withdrawals_and_reports_tell_too,
+    a_notification_about_a_post_its_reader_may_not_see_is_never_made_nor_shown,
 );
 
 async fn notifications(user: &TestUser) -> Vec<Value> {
@@ -717,4 +718,46 @@ async fn calls_voicemails_withdrawals_and_reports_tell_too(backend: Backend) {
         to_leo[0]["text"],
         "Thanks for your report: we removed the post you reported"
     );
+}
+
+/// Issue 39: a mention or reply about a private account's post reaches only someone who may
+/// see the post (no thumbnail of it goes to anyone else, nor to someone its author blocked),
+/// and a notification whose post its reader may no longer see leaves their list and count.
+async fn a_notification_about_a_post_its_reader_may_not_see_is_never_made_nor_shown(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let ines = app.new_user("ines").await;
+    let sam = app.new_user("sam").await;
+    follow(&leo, &maya).await;
+    follow(&ines, &maya).await;
+    set_private(&maya, true).await;
+    let post = post_of(&maya, "Studio day").await;
+    let first = comment(&ines, post, "Lovely light", None).await["id"]
+        .as_i64()
+        .unwrap();
+
+    // Sam does not follow her private account: mentioned in her post, he is told nothing; Leo,
+    // a follower, is.
+    post_of(&maya, "With @sam and @leo").await;
+    assert!(notifications(&sam).await.is_empty());
+    let told = notifications(&leo).await;
+    assert_eq!(kinds(&told), ["mention"]);
+
+    // Maya blocks Ines (the follow ends): Leo's reply to her comment tells her nothing.
+    let response = maya.post(&format!("/api/users/{}/block", ines.id)).await;
+    assert_eq!(response.status(), StatusCode::NO_CONTENT);
+    let before = notifications(&ines).await.len();
+    comment(&leo, post, "Agreed", Some(first)).await;
+    assert_eq!(notifications(&ines).await.len(), before);
+    assert!(!kinds(&notifications(&ines).await).contains(&"reply"));
+
+    // Leo unfollows her: the mention he was told of is no longer his to see, nor counted.
+    assert_eq!(unread(&leo).await, 1);
+    let response = leo.delete(&format!("/api/users/{}/follow", maya.id)).await;
+    assert!(response.status().is_success());
+    assert!(notifications(&leo).await.is_empty());
+    assert_eq!(unread(&leo).await, 0);
 }

@@ -26,6 +26,7 @@ both_backends!(
     the_upgrade_needs_a_session_and_this_sites_origin,
     a_socket_that_falls_behind_is_cut_off_while_the_others_keep_receiving,
     shutting_down_stores_last_seen_for_the_sockets_it_closes,
+    presence_and_typing_do_not_cross_a_block_either_way,
 );
 
 async fn a_new_message_reaches_every_socket_of_both_people_and_no_outsider(backend: Backend) {
@@ -536,6 +537,18 @@ async fn socket_frames_are_the_documents_server_and_client_events() {
     )
     .await;
     next_of(&mut maya_socket, "canvasPresence").await;
+    // Someone Maya blocks while in the room is taken out of it (issue 39).
+    let ines = app.new_user("ines").await;
+    ines.post(&format!("/api/users/{}/follow", maya.id)).await;
+    let mut ines_socket = connect(&app, &ines).await;
+    say(
+        &mut ines_socket,
+        json!({"type": "canvasJoin", "canvasId": canvas}),
+    )
+    .await;
+    next_of(&mut ines_socket, "canvasPresence").await;
+    maya.post(&format!("/api/users/{}/block", ines.id)).await;
+    heard.push(next_of(&mut ines_socket, "canvasLeft").await);
     say(
         &mut maya_socket,
         json!({"type": "typing", "conversationId": -1}),
@@ -601,4 +614,123 @@ fn assert_is_variant_of(doc: &Value, component: &str, frame: &Value) {
             "{component} {kind}: required `{required}` missing from {frame}"
         );
     }
+}
+
+/// Issue 39: Maya blocks Leo. Neither hears the other come online or go offline, nor type (in
+/// their own conversation or a group they are both in), and neither's conversation list shows
+/// the other's `isOnline` or `lastSeen`; Ines, who shares conversations with both, hears both.
+async fn presence_and_typing_do_not_cross_a_block_either_way(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let ines = app.new_user("ines").await;
+    let pair = conversation(&maya, &leo).await;
+    conversation(&maya, &ines).await;
+    conversation(&leo, &ines).await;
+    let group = crate::groups::group(&maya, &[&leo, &ines], "Studio").await["id"]
+        .as_i64()
+        .unwrap();
+    let blocked = maya.post(&format!("/api/users/{}/block", leo.id)).await;
+    assert_eq!(blocked.status(), 204);
+    let mut ines_socket = connect(&app, &ines).await;
+
+    // Maya comes online: Ines hears it (and Leo's would have been sent with it), Leo nothing.
+    let mut leo_socket = connect(&app, &leo).await;
+    assert_eq!(
+        next_of(&mut ines_socket, "presence").await["userId"],
+        leo.id
+    );
+    let mut maya_socket = connect(&app, &maya).await;
+    assert_eq!(
+        next_of(&mut ines_socket, "presence").await["userId"],
+        maya.id
+    );
+    assert_quiet_until_pong(&mut leo_socket, &["presence"]).await;
+    // Leo came online before her, and goes offline and back: Maya hears neither.
+    close_and_wait(leo_socket).await;
+    let offline = next_of(&mut ines_socket, "presence").await;
+    assert_eq!(
+        (offline["userId"].as_i64(), &offline["isOnline"]),
+        (Some(leo.id), &json!(false))
+    );
+    let mut leo_socket = connect(&app, &leo).await;
+    assert_eq!(
+        next_of(&mut ines_socket, "presence").await["userId"],
+        leo.id
+    );
+    assert_quiet_until_pong(&mut maya_socket, &["presence"]).await;
+
+    // Typing, both ways, in their conversation and in the group: only Ines hears it.
+    typing_reaches_only(
+        &mut leo_socket,
+        &mut maya_socket,
+        &mut ines_socket,
+        [pair, group],
+    )
+    .await;
+    typing_reaches_only(
+        &mut maya_socket,
+        &mut leo_socket,
+        &mut ines_socket,
+        [pair, group],
+    )
+    .await;
+
+    // The lists: each sees the other neither online nor ever seen; Ines sees both online.
+    presence_hidden(&maya, &leo).await;
+    presence_hidden(&leo, &maya).await;
+    let list = ines.get_json("/api/conversations").await;
+    let online: Vec<i64> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|c| c["participants"].as_array().unwrap().clone())
+        .filter(|p| p["user"]["isOnline"] == true)
+        .map(|p| p["user"]["id"].as_i64().unwrap())
+        .collect();
+    assert!(online.contains(&maya.id) && online.contains(&leo.id));
+    // A lastSeen stored while blocked stays hidden too (Maya leaves; Leo's list).
+    close_and_wait(maya_socket).await;
+    let offline = next_of(&mut ines_socket, "presence").await;
+    assert!(offline["lastSeen"].is_string());
+    presence_hidden(&leo, &maya).await;
+    assert_quiet_until_pong(&mut leo_socket, &["presence"]).await;
+}
+
+/// `viewer`'s conversation list shows `other` (in their conversation and a group) neither
+/// online nor ever seen.
+async fn presence_hidden(viewer: &crate::helpers::TestUser, other: &crate::helpers::TestUser) {
+    let list = viewer.get_json("/api/conversations").await;
+    let mut seen = 0;
+    for conversation in list.as_array().unwrap() {
+        for participant in conversation["participants"].as_array().unwrap() {
+            if participant["user"]["id"] == other.id {
+                seen += 1;
+                assert_eq!(participant["user"]["isOnline"], false, "{participant}");
+                assert!(participant["user"]["lastSeen"].is_null(), "{participant}");
+            }
+        }
+    }
+    assert_eq!(seen, 2, "their conversation and the group");
+}
+
+/// `typist` types in `conversations` (their conversation with `other`, then a group of the
+/// three): `third` hears the group's, `other` nothing.
+async fn typing_reaches_only(
+    typist: &mut crate::sockets::Socket,
+    other: &mut crate::sockets::Socket,
+    third: &mut crate::sockets::Socket,
+    [pair, group]: [i64; 2],
+) {
+    for id in [pair, group] {
+        typist
+            .send(Message::text(
+                json!({"type": "typing", "conversationId": id}).to_string(),
+            ))
+            .await
+            .unwrap();
+    }
+    ready(typist).await;
+    assert_eq!(next_of(third, "typing").await["conversationId"], group);
+    assert_quiet_until_pong(other, &["typing", "presence"]).await;
 }

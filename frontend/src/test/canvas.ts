@@ -20,7 +20,7 @@ export function aCanvas(overrides: Partial<Canvas> = {}): Canvas {
 }
 
 export function aCanvasDetail(overrides: Partial<CanvasDetail> = {}): CanvasDetail {
-  return { ...aCanvas(), strokes: [], ...overrides };
+  return { ...aCanvas(), strokes: [], nextCursor: null, ...overrides };
 }
 
 export function aStroke(overrides: Partial<CanvasStroke> = {}): CanvasStroke {

@@ -446,8 +446,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A canvas with its picture: every live stroke in the order they were drawn (what a late
-         *     joiner replays). Only for those who may join it.
+         * A canvas with a page of its picture: its live strokes in the order they were drawn (what a
+         *     late joiner replays), 500 at most a page; `nextCursor` is the `after` of the next page, null
+         *     on the last (issue 39). Only for those who may join it.
          */
         get: operations["get_canvas"];
         put?: never;
@@ -1720,8 +1721,8 @@ export interface paths {
         put?: never;
         /**
          * Blocks the user: the follows between you end, and neither of you sees the other's profile
-         *     or content, nor can follow, message, call or mention the other. Blocking again changes
-         *     nothing.
+         *     or content, nor can follow, message, call or mention the other; each leaves the live canvas
+         *     rooms of the other's canvases at once. Blocking again changes nothing.
          */
         post: operations["block"];
         /**
@@ -2086,8 +2087,17 @@ export interface components {
             title: string;
             visibility: components["schemas"]["CanvasVisibility"];
         };
-        /** @description A canvas with its picture: every live stroke, in the order they were drawn. */
+        /**
+         * @description A canvas with a page of its picture: live strokes in the order they were drawn, and where
+         *     the next page starts.
+         */
         CanvasDetail: components["schemas"]["Canvas"] & {
+            /**
+             * Format: int64
+             * @description The `after` of the next page, or null when this page holds the last stroke.
+             */
+            nextCursor: number | null;
+            /** @description At most `limit` strokes (500) after `after`, oldest first. */
             strokes: components["schemas"]["CanvasStroke"][];
         };
         CanvasSnapshotRequest: {
@@ -3366,6 +3376,11 @@ export interface components {
             x: number;
             /** Format: double */
             y: number;
+        } | {
+            /** Format: int64 */
+            canvasId: number;
+            /** @enum {string} */
+            type: "canvasLeft";
         } | {
             /** Format: int64 */
             canvasId: number;
@@ -5087,7 +5102,15 @@ export interface operations {
     };
     get_canvas: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only strokes after this cursor (the `nextCursor` of the previous page); from the first
+                 *     stroke without it.
+                 */
+                after?: number;
+                /** @description Strokes per page, 1–500 (default 500). */
+                limit?: number;
+            };
             header?: never;
             path: {
                 /** @description The canvas */
@@ -5097,7 +5120,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The canvas and its strokes */
+            /** @description The canvas and a page of its strokes */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5106,7 +5129,7 @@ export interface operations {
                     "application/json": components["schemas"]["CanvasDetail"];
                 };
             };
-            /** @description Invalid id */
+            /** @description Invalid id, after or limit */
             400: {
                 headers: {
                     [name: string]: unknown;

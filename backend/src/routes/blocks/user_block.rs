@@ -10,8 +10,8 @@ use crate::state::AppState;
 const BLOCK_YOURSELF: &str = "You cannot block yourself";
 
 /// Blocks the user: the follows between you end, and neither of you sees the other's profile
-/// or content, nor can follow, message, call or mention the other. Blocking again changes
-/// nothing.
+/// or content, nor can follow, message, call or mention the other; each leaves the live canvas
+/// rooms of the other's canvases at once. Blocking again changes nothing.
 #[utoipa::path(
     post, path = "/users/{id}/block", tag = "blocks",
     params(("id" = i64, Path, description = "The user to block")),
@@ -28,7 +28,12 @@ pub async fn block(
     Path(user_id): Path<i64>,
 ) -> ApiResult<StatusCode> {
     let other = someone_else(&current, user_id, BLOCK_YOURSELF)?;
-    done(db::blocks::block(&state.db, current.user.id, other).await?)
+    let blocked = db::blocks::block(&state.db, current.user.id, other).await?;
+    if blocked {
+        // Out of each other's canvas rooms at once, on every instance (issue 39).
+        crate::canvas_rooms::part(&state, current.user.id, other).await;
+    }
+    done(blocked)
 }
 
 /// Unblocks the user (the follows that the block ended do not come back). Unblocking someone

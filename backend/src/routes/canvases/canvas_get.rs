@@ -3,18 +3,20 @@ use axum::extract::State;
 use super::one_canvas;
 use crate::auth::CurrentUser;
 use crate::db;
-use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::domain::{StrokePage, StrokePageQuery};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
 use crate::state::AppState;
 use crate::wire::canvas::{CanvasDetail, CanvasStroke};
 
-/// A canvas with its picture: every live stroke in the order they were drawn (what a late
-/// joiner replays). Only for those who may join it.
+/// A canvas with a page of its picture: its live strokes in the order they were drawn (what a
+/// late joiner replays), 500 at most a page; `nextCursor` is the `after` of the next page, null
+/// on the last (issue 39). Only for those who may join it.
 #[utoipa::path(
     get, path = "/canvases/{id}", tag = "canvases",
-    params(("id" = i64, Path, description = "The canvas")),
+    params(("id" = i64, Path, description = "The canvas"), StrokePageQuery),
     responses(
-        (status = 200, description = "The canvas and its strokes", body = CanvasDetail),
-        (status = 400, description = "Invalid id", body = ErrorBody),
+        (status = 200, description = "The canvas and a page of its strokes", body = CanvasDetail),
+        (status = 400, description = "Invalid id, after or limit", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "Canvas not found (or not one you may join)", body = ErrorBody),
     )
@@ -23,13 +25,25 @@ pub async fn get_canvas(
     State(state): State<AppState>,
     current: CurrentUser,
     Path(id): Path<i64>,
+    Query(query): Query<StrokePageQuery>,
 ) -> ApiResult<Json<CanvasDetail>> {
+    let page = StrokePage::parse(&query)?;
     let canvas = one_canvas(&state, current.user.id, id).await?;
-    let strokes = db::canvases::strokes(&state.db, id)
-        .await?
+    let mut rows = db::canvases::strokes(&state.db, id, page.after, page.limit + 1).await?;
+    let next_cursor = if rows.len() as i64 > page.limit {
+        rows.truncate(page.limit as usize);
+        rows.last().map(|row| row.id)
+    } else {
+        None
+    };
+    let strokes = rows
         .into_iter()
         .map(CanvasStroke::try_from)
         .collect::<Result<Vec<_>, _>>()
         .map_err(|err| ApiError::Internal(anyhow::anyhow!("a stored stroke: {err}")))?;
-    Ok(Json(CanvasDetail { canvas, strokes }))
+    Ok(Json(CanvasDetail {
+        canvas,
+        strokes,
+        next_cursor,
+    }))
 }

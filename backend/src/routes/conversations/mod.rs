@@ -12,7 +12,7 @@ mod message_create;
 mod message_reaction;
 mod messages_list;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -163,11 +163,25 @@ async fn conversations(
     people.sort_unstable();
     people.dedup();
     let online = state.realtime.online_among(&people).await;
+    // Presence does not cross a block (issue 39): whose the viewer of each row may not see.
+    let mut viewers: Vec<i64> = rows.iter().map(|row| row.member_id).collect();
+    viewers.sort_unstable();
+    viewers.dedup();
+    let blocks = db::blocks::among(&state.db, &viewers, &people).await?;
     Ok(rows
         .into_iter()
         .map(|row| {
             let theirs = members_of(&members, row.id);
-            Conversation::from_row(row, &online, theirs)
+            let viewer = row.member_id;
+            let hidden: HashSet<i64> = blocks
+                .iter()
+                .filter_map(|&(a, b)| match (a == viewer, b == viewer) {
+                    (true, _) => Some(b),
+                    (_, true) => Some(a),
+                    _ => None,
+                })
+                .collect();
+            Conversation::from_row(row, &online, &hidden, theirs)
         })
         .collect())
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aCanvasDetail, aStroke } from '@/test/canvas';
-import { applyDrawingEvent, farEnough, lastStrokeOf, normalise, splitPoints, type Point } from './strokes';
+import { appendPage, applyDrawingEvent, farEnough, lastStrokeOf, normalise, splitPoints, type Point } from './strokes';
 
 describe('splitPoints', () => {
   it('makes a tap a two-point dot', () => {
@@ -55,5 +55,15 @@ describe('the points of a gesture', () => {
     const strokes = [aStroke({ id: 'mine', userId: 1 }), aStroke({ id: 'mine-too', userId: 1 }), aStroke({ id: 'leos', userId: 2 })];
     expect(lastStrokeOf(strokes, 1)?.id).toBe('mine-too');
     expect(lastStrokeOf(strokes, 3)).toBeUndefined();
+  });
+});
+
+describe('appendPage', () => {
+  it('puts the next page after what is loaded, each stroke once, and takes its cursor', () => {
+    const loaded = aCanvasDetail({ strokes: [aStroke({ id: 'a' }), aStroke({ id: 'b' })], nextCursor: 2 });
+    const page = aCanvasDetail({ strokes: [aStroke({ id: 'b' }), aStroke({ id: 'c' })], nextCursor: null });
+    const next = appendPage(loaded, page);
+    expect(next.strokes.map((s) => s.id)).toEqual(['a', 'b', 'c']);
+    expect(next.nextCursor).toBeNull();
   });
 });

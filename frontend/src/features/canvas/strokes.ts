@@ -78,6 +78,18 @@ export function applyDrawingEvent(detail: CanvasDetail, event: CanvasDrawingEven
   }
 }
 
+/**
+ * The picture so far with the next page of it: its strokes come after those already loaded
+ * (each once, by id), and its cursor says where the page after it starts.
+ */
+export function appendPage(loaded: CanvasDetail, page: CanvasDetail): CanvasDetail {
+  const known = new Set(loaded.strokes.map((s) => s.id));
+  return {
+    ...page,
+    strokes: [...loaded.strokes, ...page.strokes.filter((s) => !known.has(s.id))],
+  };
+}
+
 /** The session user's newest stroke still on the canvas, the one Undo takes away. */
 export function lastStrokeOf(strokes: readonly CanvasStroke[], userId: number): CanvasStroke | undefined {
   return strokes.findLast((s) => s.userId === userId);

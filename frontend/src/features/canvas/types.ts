@@ -10,13 +10,13 @@ type Schemas = components['schemas'];
 export type CanvasPerson = Schemas['UserCard'];
 /** A room: its owner, who may join ('followers' of the owner, or only those 'invite'd), its members. */
 export type Canvas = Schemas['Canvas'];
-/** A room with every live stroke, oldest first. */
+/** A room with a page of its live strokes, oldest first, and where the next page starts (`nextCursor`). */
 export type CanvasDetail = Schemas['CanvasDetail'];
 /** One gesture: a polyline in normalised coordinates (0–1 of the canvas's width and height). */
 export type CanvasStroke = Schemas['CanvasStroke'];
 export type CanvasVisibility = Canvas['visibility'];
 
-const CANVAS_EVENTS = ['canvasStroke', 'canvasUndo', 'canvasCleared', 'canvasCursor', 'canvasPresence'] as const;
+const CANVAS_EVENTS = ['canvasStroke', 'canvasUndo', 'canvasCleared', 'canvasCursor', 'canvasPresence', 'canvasLeft'] as const;
 const CANVAS_EVENT_TYPES: ReadonlySet<string> = new Set(CANVAS_EVENTS);
 
 /** The room's frames, server → client. */

@@ -303,3 +303,86 @@ describe('the Live Collaboration Canvas panel', () => {
     expect(screen.queryByText('Reconnecting…')).not.toBeInTheDocument();
   });
 });
+
+/** Where each stroke painted since the last clear starts (x of its first point on the 400 px canvas). */
+function paintedStarts(): number[] {
+  const clears = ctx.clearRect.mock.invocationCallOrder;
+  const since = clears.length ? clears[clears.length - 1] : 0;
+  return ctx.moveTo.mock.calls
+    .filter((_, i) => ctx.moveTo.mock.invocationCallOrder[i] > since)
+    .map(([x]) => Math.round((x as number) / 4));
+}
+
+/** A stroke named `id` starting at x = `at` % of the width. */
+const strokeAt = (id: string, at: number) => aStroke({ id, points: [[at / 100, 0.5], [at / 100, 0.6]] });
+
+describe('a picture in pages (issue 39)', () => {
+  it('draws the first page at once, then loads the next ones in order, merging what is relayed meanwhile', async () => {
+    const second = deferred<Response>();
+    const pages: Record<string, () => Response | Promise<Response>> = {
+      first: () => json(aCanvasDetail({ strokes: [strokeAt('s1', 1), strokeAt('s2', 2)], nextCursor: 2 })),
+      '2': () => second.promise,
+      '4': () => json(aCanvasDetail({ strokes: [strokeAt('s5', 5)], nextCursor: null })),
+    };
+    const { socket, calls } = renderPanel({
+      'GET /api/canvases/1': ({ url }) => pages[url.searchParams.get('after') ?? 'first'](),
+    });
+    await enterRoom();
+    // The first page is drawn while the second is on its way.
+    await painted(2);
+    expect(screen.getByText(/Loading the rest of the picture/)).toBeInTheDocument();
+
+    // Meanwhile: a new stroke, the undo of one in the second page, and one the third page has too.
+    socket.receive({ type: 'canvasStroke', canvasId: 1, userId: leoPerson.id, stroke: strokeAt('live', 9) });
+    socket.receive({ type: 'canvasUndo', canvasId: 1, strokeId: 's3' });
+    socket.receive({ type: 'canvasStroke', canvasId: 1, userId: leoPerson.id, stroke: strokeAt('s5', 5) });
+    await painted(4);
+    await act(async () =>
+      second.resolve(json(aCanvasDetail({ strokes: [strokeAt('s3', 3), strokeAt('s4', 4)], nextCursor: 4 }))),
+    );
+
+    // Every page in order, each stroke once, the undone one gone, the relayed one last.
+    await waitFor(() => expect(paintedStarts()).toEqual([1, 2, 4, 5, 9]));
+    const afters = calls('GET /api/canvases/1').map((call) => call.url.searchParams.get('after'));
+    expect(afters).toEqual([null, '2', '4']);
+    expect(calls('GET /api/canvases/1').every((call) => call.url.searchParams.get('limit') === '500')).toBe(true);
+    await waitFor(() => expect(screen.queryByText(/Loading the rest of the picture/)).not.toBeInTheDocument());
+  });
+
+  it('stops loading pages when the room is cleared, and starts over from the first', async () => {
+    const second = deferred<Response>();
+    let firsts = 0;
+    const { socket, calls } = renderPanel({
+      'GET /api/canvases/1': ({ url }) => {
+        if (url.searchParams.get('after') === '2') return second.promise;
+        firsts += 1;
+        return firsts === 1
+          ? json(aCanvasDetail({ strokes: [strokeAt('s1', 1), strokeAt('s2', 2)], nextCursor: 2 }))
+          : json(aCanvasDetail({ strokes: [], nextCursor: null }));
+      },
+    });
+    await enterRoom();
+    await painted(2);
+    socket.receive({ type: 'canvasCleared', canvasId: 1 });
+    await waitFor(() => expect(firsts).toBe(2));
+    // The old second page arrives late: it is not drawn.
+    await act(async () => second.resolve(json(aCanvasDetail({ strokes: [strokeAt('s3', 3)], nextCursor: null }))));
+    await painted(0);
+    expect(calls('GET /api/canvases/1')).toHaveLength(3);
+  });
+
+  it('leaves the room and says so when the server takes you out of it', async () => {
+    const { socket } = renderPanel({
+      'GET /api/canvases/1': () => json(aCanvasDetail({ strokes: [aStroke()] })),
+    });
+    await enterRoom();
+    await painted(1);
+    socket.receive({ type: 'canvasPresence', canvasId: 1, users: [mePerson, leoPerson] });
+    socket.receive({ type: 'canvasLeft', canvasId: 1 });
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are no longer in this canvas.');
+    expect(screen.queryByLabelText('Collaboration canvas')).not.toBeInTheDocument();
+    // The server has taken it out already: no leave is sent, and nothing more is drawn.
+    expect(canvasFrames(socket).filter((frame) => frame.type === 'canvasLeave')).toEqual([]);
+  });
+});
+

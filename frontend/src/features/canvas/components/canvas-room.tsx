@@ -59,6 +59,13 @@ export function CanvasRoom({
   useFollowedSearch: FollowedSearchHook;
 }) {
   const room = useCanvasRoom(canvasId, meId);
+  if (room.removed) {
+    return (
+      <p role="alert" className="rounded-xl bg-white/5 p-4 text-sm text-zinc-300">
+        You are no longer in this canvas.
+      </p>
+    );
+  }
   if (room.error) {
     const gone = errorStatus(room.error) === 404;
     return (
@@ -199,6 +206,7 @@ function RoomView({
             ) : (
               <span>Joining…</span>
             )}
+            {room.loadingMore && <span className="text-zinc-400">· Loading the rest of the picture…</span>}
           </p>
           {online && online.length > 0 && (
             <ul aria-label="Artists online" className="flex -space-x-2">

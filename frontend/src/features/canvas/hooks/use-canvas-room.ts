@@ -1,8 +1,11 @@
 //! One canvas room, live (issue 25). Joining comes first: the server stores a stroke before it
-//! relays it, so once joined nothing can be missed, and only then is the room fetched. Drawing
-//! events relayed while that fetch is on its way are kept and replayed onto its answer (merged
-//! by stroke id: a stroke both relayed and fetched is drawn once). After a reconnect the room
-//! is joined again and refetched. The strokes live in the detail's cache entry, which the
+//! relays it, so once joined nothing can be missed, and only then is the room fetched, a page
+//! of strokes at a time (issue 39): the first page is drawn as soon as it is here, and the next
+//! ones follow in order (each page's `nextCursor` is the `after` of the next), drawn as they
+//! come. Drawing events relayed while the pages are on their way are kept and replayed onto
+//! each (merged by stroke id: a stroke both relayed and fetched is drawn once). After a
+//! reconnect the room is joined again and refetched. If the server takes you out of the room
+//! (`canvasLeft`: its owner blocked you), the room is left and you are told. The strokes live in the detail's cache entry, which the
 //! socket's events update (no second store); who is online and where their cursors are is
 //! ephemeral, so it is this hook's state.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +17,7 @@ import { isErrorEvent } from '@/lib/realtime';
 import { useRealtimeClient, useRealtimeEvent } from '@/lib/realtime-provider';
 import { getCanvas } from '../api/get-canvas';
 import { canvasKeys } from '../api/keys';
-import { applyDrawingEvent, CURSOR_INTERVAL_MS, lastStrokeOf, splitPoints, type Point } from '../strokes';
+import { appendPage, applyDrawingEvent, CURSOR_INTERVAL_MS, lastStrokeOf, splitPoints, type Point } from '../strokes';
 import {
   isCanvasEvent,
   type CanvasClientEvent,
@@ -40,6 +43,10 @@ const ERROR_WINDOW_MS = 5_000;
 
 export interface CanvasRoom {
   detail: CanvasDetail | undefined;
+  /** Later pages of the picture are still on their way (what is here is drawn meanwhile). */
+  loadingMore: boolean;
+  /** The server took you out of the room (its owner blocked you, or you them). */
+  removed: boolean;
   /** The fetch failed: 404 when the room does not exist or you may not join it. */
   error: Error | null;
   /** Joined on an open socket: drawing is sent. */
@@ -65,9 +72,13 @@ export function useCanvasRoom(canvasId: number, meId: number): CanvasRoom {
   const [joins, setJoins] = useState(0);
   const [online, setOnline] = useState<CanvasPerson[] | null>(null);
   const [cursors, setCursors] = useState<RemoteCursor[]>([]);
-  /** Drawing events relayed while a fetch is on its way; null when none is. */
+  /** Drawing events relayed while a fetch (any of its pages) is on its way; null when none is. */
   const pending = useRef<CanvasDrawingEvent[] | null>(null);
   const lastSentAt = useRef(0);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [removed, setRemoved] = useState(false);
+  /** The same, for the effect's cleanup: a room the server took you out of is not left again. */
+  const removedRef = useRef(false);
 
   const send = useCallback(
     (event: CanvasClientEvent): boolean => {
@@ -78,26 +89,69 @@ export function useCanvasRoom(canvasId: number, meId: number): CanvasRoom {
     [client],
   );
 
+  /**
+   * The pages after `first`, in order, each drawn as it arrives with the events relayed so far
+   * replayed onto it. Stops when a newer fetch (a refetch, a clear, leaving) took over `relayed`.
+   */
+  const loadRest = async (first: CanvasDetail, relayed: CanvasDrawingEvent[]) => {
+    let loaded = first;
+    setLoadingMore(true);
+    try {
+      while (loaded.nextCursor != null && pending.current === relayed) {
+        const page = await getCanvas(canvasId, loaded.nextCursor);
+        if (pending.current !== relayed) return;
+        loaded = appendPage(loaded, page);
+        const picture = relayed.reduce(applyDrawingEvent, loaded);
+        queryClient.setQueryData<CanvasDetail>(queryKey, picture);
+      }
+    } catch {
+      if (pending.current !== relayed) return;
+      toast({ variant: 'destructive', title: 'Canvas', description: 'Could not load the whole canvas.' });
+    } finally {
+      if (pending.current === relayed) {
+        pending.current = null;
+        setLoadingMore(false);
+      }
+    }
+  };
+
   const query = useQuery({
     queryKey,
     queryFn: async () => {
       const relayed: CanvasDrawingEvent[] = [];
       pending.current = relayed;
       try {
-        const detail = await getCanvas(canvasId);
-        return relayed.reduce(applyDrawingEvent, detail);
-      } finally {
+        const first = await getCanvas(canvasId);
+        if (pending.current === relayed && first.nextCursor != null) {
+          // Drawn now; the rest follows in the background, still collecting what is relayed.
+          void loadRest(first, relayed);
+        } else if (pending.current === relayed) {
+          pending.current = null;
+          setLoadingMore(false);
+        }
+        return relayed.reduce(applyDrawingEvent, first);
+      } catch (error) {
         if (pending.current === relayed) pending.current = null;
+        throw error;
       }
     },
-    enabled: joins > 0,
+    enabled: joins > 0 && !removed,
     // Each visit starts from the server's picture, never from one left in the cache.
     staleTime: 0,
     gcTime: 0,
   });
 
+  // Leaving (or another room) ends any page still loading.
+  useEffect(
+    () => () => {
+      pending.current = null;
+    },
+    [canvasId],
+  );
+
   useEffect(() => {
     if (!client) return;
+    if (removed) return;
     const join = () => {
       if (send({ type: 'canvasJoin', canvasId })) setJoins((n) => n + 1);
     };
@@ -113,9 +167,9 @@ export function useCanvasRoom(canvasId: number, meId: number): CanvasRoom {
     return () => {
       offConnect();
       offStatus();
-      client.send({ type: 'canvasLeave', canvasId });
+      if (!removedRef.current) client.send({ type: 'canvasLeave', canvasId });
     };
-  }, [client, canvasId, send]);
+  }, [client, canvasId, send, removed]);
 
   // A join after the first is a reconnect: events may have been missed, so refetch.
   useEffect(() => {
@@ -132,6 +186,18 @@ export function useCanvasRoom(canvasId: number, meId: number): CanvasRoom {
     }
     if (!isCanvasEvent(event) || event.canvasId !== canvasId) return;
     switch (event.type) {
+      case 'canvasLeft': {
+        // Out of the room on the server already: nothing more comes, nothing is sent.
+        pending.current = null;
+        removedRef.current = true;
+        setLoadingMore(false);
+        setRemoved(true);
+        setOnline(null);
+        setCursors([]);
+        queryClient.removeQueries({ queryKey });
+        toast({ variant: 'destructive', title: 'Canvas', description: 'You are no longer in this canvas.' });
+        return;
+      }
       case 'canvasPresence': {
         setOnline(event.users);
         const here = new Set(event.users.map((u) => u.id));
@@ -160,7 +226,7 @@ export function useCanvasRoom(canvasId: number, meId: number): CanvasRoom {
     useCallback((onChange: () => void) => client?.onStatusChange(onChange) ?? (() => undefined), [client]),
     () => client?.status ?? 'stopped',
   );
-  const connected = status === 'open' && joins > 0;
+  const connected = status === 'open' && joins > 0 && !removed;
 
   const strokes = query.data?.strokes;
   const lastOwnStroke = strokes ? lastStrokeOf(strokes, meId) : undefined;
@@ -198,7 +264,9 @@ export function useCanvasRoom(canvasId: number, meId: number): CanvasRoom {
   const moveCursor = useThrottledCursor((x, y) => send({ type: 'canvasCursor', canvasId, x, y }));
 
   return {
-    detail: query.data,
+    detail: removed ? undefined : query.data,
+    loadingMore,
+    removed,
     error: query.error,
     connected,
     online,

@@ -269,6 +269,39 @@ pub struct Settings {
     )]
     pub platform_fee_percent: u8,
 
+    /// Seconds a request's headers may take to arrive, from its first byte (or the connection's
+    /// opening); a slower client's connection is closed.
+    #[arg(
+        long,
+        env = "ATELIER_HEADER_TIMEOUT_SECS",
+        default_value_t = 10,
+        value_parser = clap::value_parser!(u64).range(1..),
+        global = true
+    )]
+    pub header_timeout_secs: u64,
+
+    /// Seconds a request body may go without a byte: past it the request is answered 408 and
+    /// its connection closed.
+    #[arg(
+        long,
+        env = "ATELIER_BODY_TIMEOUT_SECS",
+        default_value_t = 60,
+        value_parser = clap::value_parser!(u64).range(1..),
+        global = true
+    )]
+    pub body_timeout_secs: u64,
+
+    /// Seconds a kept-alive connection may wait for its next request before it is closed (above
+    /// nginx's upstream keep-alive of 60 s, so nginx closes first).
+    #[arg(
+        long,
+        env = "ATELIER_KEEP_ALIVE_TIMEOUT_SECS",
+        default_value_t = 75,
+        value_parser = clap::value_parser!(u64).range(1..),
+        global = true
+    )]
+    pub keep_alive_timeout_secs: u64,
+
     /// Turns the per-user content limits above off: for load generators and benchmarks only.
     #[arg(
         long,

@@ -50,6 +50,9 @@ pub enum ApiError {
     Unprocessable { message: String, code: &'static str },
     #[error("Request body is too large")]
     PayloadTooLarge,
+    /// A request body that stopped arriving (web/serve.rs): 408, and the connection closes.
+    #[error("The request body did not arrive in time")]
+    RequestTimeout,
     /// An image with too many pixels to decode safely (413 like an oversized body).
     #[error("{0}")]
     ImageTooLarge(&'static str),
@@ -102,6 +105,7 @@ impl ApiError {
             Self::MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
             Self::Unprocessable { code, .. } => (StatusCode::UNPROCESSABLE_ENTITY, code),
             Self::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
+            Self::RequestTimeout => (StatusCode::REQUEST_TIMEOUT, "request_timeout"),
             Self::ImageTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "image_too_large"),
             Self::TooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
             Self::RangeNotSatisfiable { .. } => {
@@ -216,6 +220,11 @@ impl IntoResponse for ApiError {
                     HeaderValue::from(retry_after_secs.max(1)),
                 );
             }
+            Self::RequestTimeout => {
+                response
+                    .headers_mut()
+                    .insert(header::CONNECTION, HeaderValue::from_static("close"));
+            }
             Self::RangeNotSatisfiable { size } => {
                 if let Ok(value) = HeaderValue::from_str(&format!("bytes */{size}")) {
                     response.headers_mut().insert(header::CONTENT_RANGE, value);
@@ -232,10 +241,25 @@ impl From<axum::extract::multipart::MultipartError> for ApiError {
     fn from(err: axum::extract::multipart::MultipartError) -> Self {
         if err.status() == StatusCode::PAYLOAD_TOO_LARGE {
             Self::PayloadTooLarge
+        } else if body_timed_out(&err) {
+            Self::RequestTimeout
         } else {
             Self::bad_request(format!("The upload could not be read: {}", err.body_text()))
         }
     }
+}
+
+/// Whether reading a request body failed because it stopped arriving (web/serve.rs wraps every
+/// body in tower-http's `TimeoutBody`).
+fn body_timed_out(err: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(err);
+    while let Some(err) = cause {
+        if err.is::<tower_http::timeout::TimeoutError>() {
+            return true;
+        }
+        cause = err.source();
+    }
+    false
 }
 
 /// Turns axum's plain-text JSON rejections into our error body with a clear status.
@@ -249,6 +273,9 @@ impl From<JsonRejection> for ApiError {
                 if inner.status() == StatusCode::PAYLOAD_TOO_LARGE =>
             {
                 Self::PayloadTooLarge
+            }
+            JsonRejection::BytesRejection(ref inner) if body_timed_out(inner) => {
+                Self::RequestTimeout
             }
             JsonRejection::JsonDataError(err) => {
                 Self::BadRequest(format!("Invalid request body: {}", err.body_text()))

@@ -18,10 +18,13 @@ use crate::push::Push;
 use crate::realtime::{self, Realtime};
 use crate::state::AppState;
 use crate::web;
+use crate::web::serve::Timeouts;
 
 pub struct Application {
     listener: TcpListener,
     state: AppState,
+    /// How long a connection may take over its headers, a request body and its idleness.
+    timeouts: Timeouts,
 }
 
 impl Application {
@@ -53,9 +56,15 @@ impl Application {
         let realtime =
             Realtime::start(settings.redis_url.as_deref(), &settings.redis_prefix).await?;
         let push = Push::start(&settings, &db).await?;
+        let timeouts = Timeouts {
+            header: Duration::from_secs(settings.header_timeout_secs),
+            body: Duration::from_secs(settings.body_timeout_secs),
+            idle: Duration::from_secs(settings.keep_alive_timeout_secs),
+        };
         Ok(Self {
             listener,
             state: AppState::new(&settings, db, media, clock, realtime, push),
+            timeouts,
         })
     }
 
@@ -95,7 +104,11 @@ impl Application {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> anyhow::Result<()> {
         let jobs = self.jobs();
-        let Self { listener, state } = self;
+        let Self {
+            listener,
+            state,
+            timeouts,
+        } = self;
         let housekeeping = tokio::spawn(housekeeping(jobs.clone()));
         // Web Push's outbox: a pass now (rows a restart left), then whenever woken.
         let push = tokio::spawn(
@@ -112,14 +125,12 @@ impl Application {
         let db = state.db.clone();
         let hub = state.realtime.hub.clone();
         let sockets = hub.clone();
-        let app = web::router(state).into_make_service_with_connect_info::<SocketAddr>();
-        let served = axum::serve(listener, app)
-            .with_graceful_shutdown(async move {
-                shutdown.await;
-                // Upgraded sockets are not requests in flight: tell them to go (1001).
-                hub.close_all();
-            })
-            .await;
+        web::serve::serve(listener, web::router(state), timeouts, async move {
+            shutdown.await;
+            // Upgraded sockets are not requests in flight: tell them to go (1001).
+            hub.close_all();
+        })
+        .await;
         // Their tasks still store lastSeen and tell contacts: the database stays open for them.
         if !sockets.finished(SOCKETS_FINISH_WITHIN).await {
             tracing::warn!("socket tasks still running at shutdown; closing the database anyway");
@@ -131,7 +142,7 @@ impl Application {
             heartbeat.abort();
         }
         db.pool.close().await;
-        served.context("serving HTTP")
+        Ok(())
     }
 }
 
@@ -173,8 +184,7 @@ impl Jobs {
     /// next pass tries again.
     pub async fn housekeeping(&self) {
         let state = &self.state;
-        state.auth_limits.forget_idle();
-        state.content_limits.forget_idle();
+        state.limits.forget_idle();
         state.canvas_limits.forget_idle();
         if let Err(err) = db::sessions::delete_expired(&state.db).await {
             tracing::warn!(error = %err, "sweeping expired sessions failed");

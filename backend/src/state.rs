@@ -5,7 +5,9 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use crate::auth::password::PasswordHasher;
-use crate::auth::rate_limit::{AuthRateLimits, CanvasLimits, ContentLimits, ContentQuotas};
+use std::time::Duration;
+
+use crate::auth::rate_limit::{Allowance, CALLS_PER_MINUTE, CanvasLimits, Limits, Quotas};
 use crate::clock::Clock;
 use crate::config::Settings;
 use crate::db::Db;
@@ -26,9 +28,10 @@ pub struct Shared {
     /// Cookies carry `Secure` (the site is served over https).
     pub secure_cookies: bool,
     pub hasher: PasswordHasher,
-    pub auth_limits: AuthRateLimits,
-    /// What each user may publish, comment, message, follow and report (issue 20).
-    pub content_limits: ContentLimits,
+    /// Every allowance: sign-in attempts, what each user may publish, comment, message, follow
+    /// and report, and the calls they place (issues 20 and 39); shared by the instances through
+    /// Redis when it is configured.
+    pub limits: Limits,
     /// Strokes and cursor moves a second in canvas rooms (issue 25).
     pub canvas_limits: CanvasLimits,
     pub metrics: Metrics,
@@ -65,23 +68,16 @@ impl AppState {
         realtime: Realtime,
         push: Push,
     ) -> Self {
-        let auth_limits =
-            AuthRateLimits::new(settings.auth_limit_per_ip, settings.auth_limit_per_account);
+        let mut limits = Limits::new(quotas(settings));
+        if let Some(cluster) = realtime.cluster() {
+            limits = limits.shared(cluster.commands(), cluster.prefix());
+        }
         Self(Arc::new(Shared {
             db,
             public_url: settings.public_url().into(),
             secure_cookies: settings.secure_cookies(),
             hasher: PasswordHasher::default(),
-            auth_limits,
-            content_limits: ContentLimits::new((!settings.no_content_limits).then_some(
-                ContentQuotas {
-                    publish_per_hour: settings.limit_posts_per_hour,
-                    comments_per_10_minutes: settings.limit_comments_per_10_min,
-                    messages_per_10_seconds: settings.limit_messages_per_10_s,
-                    follows_per_hour: settings.limit_follows_per_hour,
-                    reports_per_hour: settings.limit_reports_per_hour,
-                },
-            )),
+            limits,
             canvas_limits: CanvasLimits::default(),
             metrics: Metrics::new(),
             media,
@@ -104,5 +100,24 @@ impl AppState {
             .expect("the payment provider is chosen before the state is shared")
             .payments = payments;
         self
+    }
+}
+
+/// The allowances the settings give: sign-in always, content unless `--no-content-limits`.
+fn quotas(settings: &Settings) -> Quotas {
+    const MINUTE: Duration = Duration::from_secs(60);
+    const HOUR: Duration = Duration::from_secs(3600);
+    let content = |n: u32, window: Duration| {
+        (!settings.no_content_limits).then_some(Allowance::new(n, window))
+    };
+    Quotas {
+        sign_in_per_address: Some(Allowance::new(settings.auth_limit_per_ip, MINUTE)),
+        sign_in_per_account: Some(Allowance::new(settings.auth_limit_per_account, MINUTE)),
+        publish: content(settings.limit_posts_per_hour, HOUR),
+        comment: content(settings.limit_comments_per_10_min, Duration::from_secs(600)),
+        message: content(settings.limit_messages_per_10_s, Duration::from_secs(10)),
+        follow: content(settings.limit_follows_per_hour, HOUR),
+        report: content(settings.limit_reports_per_hour, HOUR),
+        call: Some(Allowance::new(CALLS_PER_MINUTE, MINUTE)),
     }
 }

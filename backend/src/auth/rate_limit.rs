@@ -1,162 +1,294 @@
-//! Rate limits (governor's keyed GCRA limiters: constant memory per key, no background task):
-//! sign-in and sign-up per client IP and per account name, and what a signed-in user may
-//! publish, comment, message, follow and report (issue 20). Over a limit the answer is 429 with
-//! Retry-After and a message that says which. Limits are configuration so tests and load
-//! checks can set them.
+//! Rate limits (issues 20 and 39): one interface, `Limits::check(Limit, key)`, for every
+//! allowance of the platform: sign-in attempts per client address and per account named from an
+//! address, what a signed-in user may publish, comment, message, follow and report, and the
+//! calls a user places. Each is a GCRA token bucket: `n` at once, then one more each
+//! `window / n` (so never more than about `2n` in any window, and `n` in a window after a quiet
+//! one). Over a limit the answer is 429 with Retry-After and a message that says which.
+//!
+//! Without Redis the buckets live in this process (governor's keyed limiters: constant memory
+//! per key, swept by housekeeping). With Redis (`REDIS_URL`) every instance shares them: one
+//! `EVALSHA` of `GCRA_SCRIPT` per check (the script is loaded again on `NOSCRIPT`), on Redis's
+//! own clock, each key expiring when its bucket is full again. If Redis fails, the check falls
+//! back to this instance's bucket with a warning (fail open: an outage of Redis must not stop
+//! every message; docs/decisions.md).
+//!
+//! A new limit is a variant of `Limit` with its message and its quota in `Quotas`.
 
-use std::net::IpAddr;
+use std::fmt::Display;
 use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::Duration;
 
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use redis::aio::ConnectionManager;
 
 use crate::error::ApiError;
+use crate::realtime::cluster::Script;
 
-#[derive(Clone)]
-pub struct AuthRateLimits {
-    per_ip: Arc<DefaultKeyedRateLimiter<IpAddr>>,
-    per_account: Arc<DefaultKeyedRateLimiter<String>>,
-}
-
-impl AuthRateLimits {
-    /// `per_ip` and `per_account` attempts a minute, each allowed as a burst.
-    pub fn new(per_ip: u32, per_account: u32) -> Self {
-        let quota = |n: u32| Quota::per_minute(NonZeroU32::new(n.max(1)).expect("n >= 1"));
-        Self {
-            per_ip: Arc::new(RateLimiter::keyed(quota(per_ip))),
-            per_account: Arc::new(RateLimiter::keyed(quota(per_account))),
-        }
-    }
-
-    /// Counts one attempt from `ip` naming `accounts` (username and/or email, any case).
-    pub fn check(&self, ip: IpAddr, accounts: &[&str]) -> Result<(), ApiError> {
-        let clock = DefaultClock::default();
-        let too_many = |not_until: governor::NotUntil<_>| ApiError::TooManyRequests {
-            retry_after_secs: not_until.wait_time_from(clock.now()).as_secs_f64().ceil() as u64,
-            message: "Too many attempts. Please wait a moment and try again.",
-        };
-        self.per_ip.check_key(&ip).map_err(too_many)?;
-        for account in accounts
-            .iter()
-            .map(|a| a.trim().to_lowercase())
-            .filter(|a| !a.is_empty())
-        {
-            self.per_account.check_key(&account).map_err(too_many)?;
-        }
-        Ok(())
-    }
-
-    /// Drops the state of keys whose limits have fully recovered (called periodically).
-    pub fn forget_idle(&self) {
-        self.per_ip.retain_recent();
-        self.per_account.retain_recent();
-    }
-}
-
-/// What a signed-in user does that has a limit of its own (its discriminant indexes the
-/// limiters).
+/// Everything that has an allowance, and what its key is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Act {
-    /// A post, a reel or a story: one allowance for the three.
+pub enum Limit {
+    /// Sign-in, sign-up and password re-checks from one client address (key: the address).
+    SignInAddress,
+    /// Sign-in attempts naming one account from one address (key: `Limits::account_key`), so
+    /// an attacker's guesses never lock the owner out from elsewhere.
+    SignInAccount,
+    /// A post, a reel or a story: one allowance for the three (key: the user).
     Publish,
     Comment,
     /// A message of any kind: text, media, a voice message, a voicemail, a share into a chat.
     Message,
     Follow,
     Report,
+    /// Calls a user places, from all their sockets together (key: the user).
+    Call,
 }
 
-impl Act {
-    const ALL: [Act; 5] = [
-        Act::Publish,
-        Act::Comment,
-        Act::Message,
-        Act::Follow,
-        Act::Report,
+impl Limit {
+    pub const ALL: [Limit; 8] = [
+        Limit::SignInAddress,
+        Limit::SignInAccount,
+        Limit::Publish,
+        Limit::Comment,
+        Limit::Message,
+        Limit::Follow,
+        Limit::Report,
+        Limit::Call,
     ];
 
-    fn message(self) -> &'static str {
+    /// Its name in Redis keys.
+    fn name(self) -> &'static str {
         match self {
-            Act::Publish => "You're posting too often. Please try again later.",
-            Act::Comment => "You're commenting too often. Please try again later.",
-            Act::Message => "You're sending messages too fast. Please slow down.",
-            Act::Follow => {
+            Limit::SignInAddress => "signin-address",
+            Limit::SignInAccount => "signin-account",
+            Limit::Publish => "publish",
+            Limit::Comment => "comment",
+            Limit::Message => "message",
+            Limit::Follow => "follow",
+            Limit::Report => "report",
+            Limit::Call => "call",
+        }
+    }
+
+    /// What a refused request is told.
+    pub fn message(self) -> &'static str {
+        match self {
+            Limit::SignInAddress | Limit::SignInAccount => {
+                "Too many attempts. Please wait a moment and try again."
+            }
+            Limit::Publish => "You're posting too often. Please try again later.",
+            Limit::Comment => "You're commenting too often. Please try again later.",
+            Limit::Message => "You're sending messages too fast. Please slow down.",
+            Limit::Follow => {
                 "You're following too many accounts too quickly. Please try again later."
             }
-            Act::Report => "You've sent a lot of reports. Please try again later.",
+            Limit::Report => "You've sent a lot of reports. Please try again later.",
+            Limit::Call => TOO_MANY_CALLS,
         }
     }
 }
 
-/// How many of each act a user may do in its window (`ATELIER_LIMIT_*`).
-#[derive(Clone, Copy, Debug)]
-pub struct ContentQuotas {
-    pub publish_per_hour: u32,
-    pub comments_per_10_minutes: u32,
-    pub messages_per_10_seconds: u32,
-    pub follows_per_hour: u32,
-    pub reports_per_hour: u32,
+/// The socket's error frame when a user places calls too fast.
+pub const TOO_MANY_CALLS: &str = "Too many calls: please wait a minute";
+/// Calls a user may place a minute (on every socket and instance together): each writes a
+/// record (and, when refused at once, a line), so a script cannot fill someone's conversation
+/// with missed calls.
+pub const CALLS_PER_MINUTE: u32 = 10;
+
+/// `n` in `window`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Allowance {
+    pub n: u32,
+    pub window: Duration,
 }
 
-impl ContentQuotas {
-    fn window(&self, act: Act) -> (u32, Duration) {
-        const HOUR: Duration = Duration::from_secs(3600);
-        match act {
-            Act::Publish => (self.publish_per_hour, HOUR),
-            Act::Comment => (self.comments_per_10_minutes, Duration::from_secs(600)),
-            Act::Message => (self.messages_per_10_seconds, Duration::from_secs(10)),
-            Act::Follow => (self.follows_per_hour, HOUR),
-            Act::Report => (self.reports_per_hour, HOUR),
+impl Allowance {
+    pub const fn new(n: u32, window: Duration) -> Self {
+        Self { n, window }
+    }
+
+    fn n(self) -> NonZeroU32 {
+        NonZeroU32::new(self.n.max(1)).expect("n >= 1")
+    }
+
+    /// The time one unit of the allowance takes to come back.
+    fn interval(self) -> Duration {
+        (self.window / self.n().get()).max(Duration::from_micros(1))
+    }
+}
+
+/// How much of each limit there is (`ATELIER_AUTH_LIMIT_*`, `ATELIER_LIMIT_*`); `None` turns a
+/// limit off (`--no-content-limits` turns off the content ones).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Quotas {
+    pub sign_in_per_address: Option<Allowance>,
+    pub sign_in_per_account: Option<Allowance>,
+    pub publish: Option<Allowance>,
+    pub comment: Option<Allowance>,
+    pub message: Option<Allowance>,
+    pub follow: Option<Allowance>,
+    pub report: Option<Allowance>,
+    pub call: Option<Allowance>,
+}
+
+impl Quotas {
+    fn of(&self, limit: Limit) -> Option<Allowance> {
+        match limit {
+            Limit::SignInAddress => self.sign_in_per_address,
+            Limit::SignInAccount => self.sign_in_per_account,
+            Limit::Publish => self.publish,
+            Limit::Comment => self.comment,
+            Limit::Message => self.message,
+            Limit::Follow => self.follow,
+            Limit::Report => self.report,
+            Limit::Call => self.call,
         }
     }
 }
 
-/// Per-user limits on content: `n` acts at once, then one more each `window / n` (so never
-/// more than about `2n` in any window, and `n` in a window after a quiet one). `None` turns
-/// them all off (`--no-content-limits`, for load generators and benchmarks).
+/// A check over its limit: which, and when one more will be allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refused {
+    pub limit: Limit,
+    pub retry_after: Duration,
+}
+
+impl From<Refused> for ApiError {
+    fn from(refused: Refused) -> Self {
+        ApiError::TooManyRequests {
+            retry_after_secs: refused.retry_after.as_secs_f64().ceil() as u64,
+            message: refused.limit.message(),
+        }
+    }
+}
+
+/// One limit's allowance and this instance's buckets for it.
+struct Slot {
+    allowance: Allowance,
+    local: DefaultKeyedRateLimiter<String>,
+}
+
+/// Every limit, checked by key. Cheap to clone.
 #[derive(Clone)]
-pub struct ContentLimits {
-    limiters: Option<Arc<[DefaultKeyedRateLimiter<i64>; 5]>>,
+pub struct Limits {
+    /// Indexed by `Limit as usize`; `None` for a limit that is off.
+    slots: Arc<[Option<Slot>]>,
+    shared: Option<Shared>,
 }
 
-impl ContentLimits {
-    pub fn new(quotas: Option<ContentQuotas>) -> Self {
-        let limiters = quotas.map(|quotas| {
-            Arc::new(Act::ALL.map(|act| {
-                let (n, window) = quotas.window(act);
-                let n = NonZeroU32::new(n.max(1)).expect("n >= 1");
-                let quota = Quota::with_period(window / n.get())
-                    .expect("a window of a second or more")
-                    .allow_burst(n);
-                RateLimiter::keyed(quota)
-            }))
-        });
-        Self { limiters }
+/// The buckets in Redis that every instance uses.
+#[derive(Clone)]
+struct Shared {
+    commands: ConnectionManager,
+    prefix: String,
+    script: Arc<Script>,
+}
+
+/// GCRA on Redis's clock, in microseconds. KEYS[1] holds the bucket's theoretical arrival time;
+/// ARGV[1] is the interval one unit takes to come back, ARGV[2] the burst. Answers 0 when the
+/// request is allowed (and counts it), else the microseconds until one more is. The key expires
+/// when the bucket is full again.
+const GCRA_SCRIPT: &str = r"
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000000 + tonumber(clock[2])
+local interval = tonumber(ARGV[1])
+local burst = tonumber(ARGV[2])
+local tat = tonumber(redis.call('GET', KEYS[1]) or now)
+if tat < now then tat = now end
+local allowed_at = tat + interval - interval * burst
+if allowed_at > now then return allowed_at - now end
+local next_tat = tat + interval
+redis.call('SET', KEYS[1], string.format('%.0f', next_tat), 'PX', math.ceil((next_tat - now) / 1000))
+return 0
+";
+
+impl Limits {
+    /// In this process only.
+    pub fn new(quotas: Quotas) -> Self {
+        let slots: Vec<Option<Slot>> = Limit::ALL
+            .iter()
+            .enumerate()
+            .map(|(index, limit)| {
+                debug_assert_eq!(*limit as usize, index);
+                quotas.of(*limit).map(|allowance| Slot {
+                    allowance,
+                    local: RateLimiter::keyed(
+                        Quota::with_period(allowance.interval())
+                            .expect("a non-zero interval")
+                            .allow_burst(allowance.n()),
+                    ),
+                })
+            })
+            .collect();
+        Self {
+            slots: slots.into(),
+            shared: None,
+        }
     }
 
-    /// Counts one `act` by `user`; 429 with Retry-After over its limit.
-    pub fn check(&self, user: i64, act: Act) -> Result<(), ApiError> {
-        let Some(limiters) = &self.limiters else {
+    /// Shared by every instance through this Redis connection, its keys under `prefix`.
+    pub fn shared(mut self, commands: ConnectionManager, prefix: &str) -> Self {
+        self.shared = Some(Shared {
+            commands,
+            prefix: prefix.to_owned(),
+            script: Arc::new(Script::new(GCRA_SCRIPT)),
+        });
+        self
+    }
+
+    /// The key of `Limit::SignInAccount`: the account (its id, so a username and an email
+    /// that name it count together; a name of no account stands for itself) from `address`.
+    pub fn account_key(account: impl Display, address: impl Display) -> String {
+        format!("{account}@{address}")
+    }
+
+    /// Counts one `limit` act by `key` (a user id, an address, …); `Refused` over its limit.
+    pub async fn check(&self, limit: Limit, key: impl Display) -> Result<(), Refused> {
+        let Some(slot) = &self.slots[limit as usize] else {
             return Ok(());
         };
-        limiters[act as usize]
-            .check_key(&user)
-            .map_err(|not_until| {
-                let wait = not_until.wait_time_from(DefaultClock::default().now());
-                ApiError::TooManyRequests {
-                    retry_after_secs: wait.as_secs_f64().ceil() as u64,
-                    message: act.message(),
+        let key = key.to_string();
+        if let Some(shared) = &self.shared {
+            match shared.check(limit, &key, slot.allowance).await {
+                Ok(0) => return Ok(()),
+                Ok(wait_micros) => {
+                    return Err(Refused {
+                        limit,
+                        retry_after: Duration::from_micros(wait_micros),
+                    });
                 }
-            })
+                Err(err) => tracing::warn!(
+                    error = %err,
+                    limit = limit.name(),
+                    "the shared rate limit in Redis failed; counting on this instance"
+                ),
+            }
+        }
+        slot.local.check_key(&key).map_err(|not_until| Refused {
+            limit,
+            retry_after: not_until.wait_time_from(DefaultClock::default().now()),
+        })
     }
 
-    /// Drops the state of users whose limits have fully recovered (called periodically).
+    /// Drops this instance's buckets that are full again (called periodically).
     pub fn forget_idle(&self) {
-        for limiter in self.limiters.iter().flat_map(|l| l.iter()) {
-            limiter.retain_recent();
+        for slot in self.slots.iter().flatten() {
+            slot.local.retain_recent();
         }
+    }
+}
+
+impl Shared {
+    /// Microseconds until one more is allowed; 0 when this one was (and is counted).
+    async fn check(&self, limit: Limit, key: &str, allowance: Allowance) -> redis::RedisResult<u64> {
+        let mut commands = self.commands.clone();
+        let key = format!("{}:limit:{}:{key}", self.prefix, limit.name());
+        let interval = (allowance.interval().as_micros() as u64).to_string();
+        let burst = allowance.n().get().to_string();
+        self.script
+            .run(&mut commands, &[&key], &[&interval, &burst])
+            .await
     }
 }
 
@@ -206,41 +338,48 @@ impl CanvasLimits {
 mod tests {
     use super::*;
 
-    fn quotas(n: u32) -> ContentQuotas {
-        ContentQuotas {
-            publish_per_hour: n,
-            comments_per_10_minutes: n,
-            messages_per_10_seconds: n,
-            follows_per_hour: n,
-            reports_per_hour: n,
+    fn every(n: u32) -> Quotas {
+        let allowance = Some(Allowance::new(n, Duration::from_secs(600)));
+        Quotas {
+            sign_in_per_address: allowance,
+            sign_in_per_account: allowance,
+            publish: allowance,
+            comment: allowance,
+            message: allowance,
+            follow: allowance,
+            report: allowance,
+            call: allowance,
         }
     }
 
-    #[test]
-    fn each_user_and_each_act_has_its_own_allowance() {
-        let limits = ContentLimits::new(Some(quotas(2)));
-        limits.check(1, Act::Comment).unwrap();
-        limits.check(1, Act::Comment).unwrap();
-        let Err(ApiError::TooManyRequests {
+    #[tokio::test]
+    async fn each_key_and_each_limit_has_its_own_allowance() {
+        let limits = Limits::new(every(2));
+        limits.check(Limit::Comment, 1).await.unwrap();
+        limits.check(Limit::Comment, 1).await.unwrap();
+        let refused = limits.check(Limit::Comment, 1).await.unwrap_err();
+        assert_eq!(refused.limit, Limit::Comment);
+        // One comes back every 10 minutes / 2.
+        assert!(refused.retry_after <= Duration::from_secs(300));
+        let ApiError::TooManyRequests {
             retry_after_secs,
             message,
-        }) = limits.check(1, Act::Comment)
+        } = ApiError::from(refused)
         else {
-            panic!("the third comment in 10 minutes is refused");
+            panic!("a refusal is a 429");
         };
-        // One comes back every 10 minutes / 2.
         assert!((1..=300).contains(&retry_after_secs));
-        assert_eq!(message, Act::Comment.message());
-        limits.check(2, Act::Comment).unwrap();
-        limits.check(1, Act::Report).unwrap();
-        limits.check(1, Act::Follow).unwrap();
+        assert_eq!(message, Limit::Comment.message());
+        limits.check(Limit::Comment, 2).await.unwrap();
+        limits.check(Limit::Report, 1).await.unwrap();
+        limits.check(Limit::Follow, 1).await.unwrap();
     }
 
-    #[test]
-    fn without_quotas_nothing_is_limited() {
-        let limits = ContentLimits::new(None);
+    #[tokio::test]
+    async fn a_limit_without_a_quota_is_off() {
+        let limits = Limits::new(Quotas::default());
         for _ in 0..1000 {
-            limits.check(1, Act::Message).unwrap();
+            limits.check(Limit::Message, 1).await.unwrap();
         }
     }
 }

@@ -10,8 +10,9 @@
 //! call whose socket was on an instance that is gone (a crash). Such calls are found when
 //! either person is called again, and by the housekeeping sweep.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::HashSet;
 
+use crate::auth::rate_limit::Limit;
 use crate::db;
 use crate::db::calls::{OpenCall, Placed};
 use crate::db::messages::MessageView;
@@ -30,39 +31,15 @@ pub const ALREADY_IN_A_CALL: &str = "You are already in a call";
 /// after 30 s (spec 001) and sends `endCall`; this is the backstop.
 pub const RING_LIMIT_MS: i64 = 45_000;
 
-/// Calls one socket may place in `PLACING_WINDOW_MS`: each writes a record (and, when refused
-/// at once, a line), so a script cannot fill someone's conversation with missed calls.
-pub const CALLS_PER_WINDOW: usize = 10;
-const PLACING_WINDOW_MS: i64 = 60_000;
-pub const TOO_MANY_CALLS: &str = "Too many calls: please wait a minute";
-
-/// The call a socket is in (the one it placed, or the one it answered: its closing ends it),
-/// and when it placed its latest calls.
+/// The call a socket is in (the one it placed, or the one it answered: its closing ends it).
+/// How many calls a user places is counted per user, over all their sockets (`Limit::Call`).
 #[derive(Debug, Default)]
 pub struct SocketCall {
     /// (call id, the other person)
     current: Option<(i64, i64)>,
-    /// When this socket placed its calls of the last `PLACING_WINDOW_MS`.
-    placed: VecDeque<i64>,
 }
 
 impl SocketCall {
-    /// Counts a call placed at `now`; `false` when the socket has placed too many lately.
-    fn may_place(&mut self, now: i64) -> bool {
-        while self
-            .placed
-            .front()
-            .is_some_and(|at| now - at >= PLACING_WINDOW_MS)
-        {
-            self.placed.pop_front();
-        }
-        if self.placed.len() >= CALLS_PER_WINDOW {
-            return false;
-        }
-        self.placed.push_back(now);
-        true
-    }
-
     fn join(&mut self, call: i64, peer: i64) {
         self.current = Some((call, peer));
     }
@@ -137,10 +114,10 @@ async fn initiate(
     conversation: i64,
     offer: Sdp,
 ) -> Reply {
-    let now = state.clock.now_ms();
-    if !current.may_place(now) {
-        return Ok(Some(error(TOO_MANY_CALLS)));
+    if let Err(refused) = state.limits.check(Limit::Call, me).await {
+        return Ok(Some(error(refused.limit.message())));
     }
+    let now = state.clock.now_ms();
     let Some(caller) = db::calls::caller_in(&state.db, conversation, me, callee).await? else {
         return Ok(Some(error(CALL_TARGET_NOT_FOUND)));
     };

@@ -2,7 +2,9 @@
 //! upgrade (401 without), a foreign `Origin` refused (403), messages capped at 64 KiB (a larger
 //! one closes the socket with 1009). One task reads, one writes: the writer drains the hub's
 //! bounded queue and pings every `PING_EVERY`; the reader answers frames and closes a peer that
-//! has said nothing (not even a pong) for `IDLE_LIMIT`.
+//! has said nothing (not even a pong) for `IDLE_LIMIT`. A user holds at most
+//! `MAX_SOCKETS_PER_USER` sockets (on every instance together): one more is closed at once
+//! with 4008 'Too many connections'.
 
 use std::time::Duration;
 
@@ -19,6 +21,7 @@ use crate::auth::CurrentUser;
 use crate::db;
 use crate::error::ApiError;
 use crate::realtime::events::{ClientEvent, ServerEvent};
+use crate::realtime::TOO_MANY_SOCKETS;
 use crate::realtime::hub::session_tag;
 use crate::state::AppState;
 use crate::wire::iso_time;
@@ -69,7 +72,15 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
     let realtime = &state.realtime;
     // Until the end of this function, presence included: shutdown waits for it.
     let _task = realtime.hub.task();
-    let registration = realtime.hub.register(user_id, session_tag(&session_hash));
+    let Some(registration) = Box::pin(realtime.admit(user_id, session_tag(&session_hash))).await
+    else {
+        // One socket over the user's cap: accepted, then closed at once; the older ones stay.
+        let (code, reason) = TOO_MANY_SOCKETS;
+        let mut socket = socket;
+        let _ = tokio::time::timeout(Duration::from_secs(1), socket.send(close(code, reason)))
+            .await;
+        return;
+    };
     if Box::pin(realtime.opened(user_id, registration.first)).await {
         Box::pin(announce(&state, user_id, true)).await;
     }
@@ -183,6 +194,7 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
     Box::pin(signalling::socket_closed(&state, user_id, &call)).await;
     Box::pin(canvas::socket_closed(&state, socket_id, &rooms)).await;
     let last_here = realtime.hub.unregister(user_id, socket_id);
+    Box::pin(realtime.release(user_id, socket_id)).await;
     if Box::pin(realtime.closed(user_id, last_here)).await {
         Box::pin(announce(&state, user_id, false)).await;
         Box::pin(signalling::went_offline(&state, user_id)).await;

@@ -6,8 +6,15 @@
 //! instance's heartbeat, expiring after `INSTANCE_TTL_SECS`. An instance counts only while its
 //! heartbeat lives, so one that dies does not leave its users online: the next heartbeat of a
 //! surviving instance finds it gone, takes its users out, and reports those who went offline.
+//!
+//! Sockets per user (issue 39): `atelier:sockets:{user}` is the set of `{instance}/{socket}` a
+//! user holds. A socket is admitted by `SOCKET_ADMIT_SCRIPT`, atomically: members of instances
+//! whose heartbeat is gone are dropped first (a crashed instance holds nobody's places longer than
+//! `INSTANCE_TTL_SECS`), then the socket joins if fewer than the cap remain. The set expires a day
+//! after its latest admission, so a user who vanishes leaves nothing behind.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -25,6 +32,75 @@ pub const HEARTBEAT_EVERY: Duration = Duration::from_secs(10);
 /// Events waiting to be published; past it they are dropped (and logged) rather than queued
 /// without bound while Redis is unreachable.
 const OUTBOX: usize = 65_536;
+
+/// KEYS[1]: a user's socket set; ARGV[1]: the new member, ARGV[2]: the cap, ARGV[3]: the
+/// prefix of instances' heartbeat keys, ARGV[4]: the set's lifetime in seconds. Answers 1 when
+/// the member joined, 0 when the user holds the cap already. (The heartbeat keys are read by
+/// name: a single Redis server or a replicated one, not Redis Cluster.)
+const SOCKET_ADMIT_SCRIPT: &str = r"
+local live = 0
+for _, member in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local instance = string.match(member, '^([^/]+)/')
+  if instance and redis.call('EXISTS', ARGV[3] .. instance) == 1 then
+    live = live + 1
+  else
+    redis.call('SREM', KEYS[1], member)
+  end
+end
+if live >= tonumber(ARGV[2]) then return 0 end
+redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[4]))
+return 1
+";
+/// A Lua script run by its SHA-1 (`EVALSHA`), sent whole (`EVAL`, which also caches it) only
+/// when Redis answers `NOSCRIPT` (after a restart or a `SCRIPT FLUSH`): one round trip a run.
+pub struct Script {
+    source: &'static str,
+    sha: String,
+}
+
+impl Script {
+    pub fn new(source: &'static str) -> Self {
+        use sha1::Digest;
+        Self {
+            source,
+            sha: hex::encode(sha1::Sha1::digest(source.as_bytes())),
+        }
+    }
+
+    /// Runs the script on `keys` and `args`.
+    pub async fn run<T: redis::FromRedisValue>(
+        &self,
+        conn: &mut ConnectionManager,
+        keys: &[&str],
+        args: &[&str],
+    ) -> redis::RedisResult<T> {
+        let by_sha = redis::cmd("EVALSHA")
+            .arg(&self.sha)
+            .arg(keys.len())
+            .arg(keys)
+            .arg(args)
+            .query_async(conn)
+            .await;
+        match by_sha {
+            Err(err)
+                if err.kind() == redis::ErrorKind::Server(redis::ServerErrorKind::NoScript) =>
+            {
+                redis::cmd("EVAL")
+                    .arg(self.source)
+                    .arg(keys.len())
+                    .arg(keys)
+                    .arg(args)
+                    .query_async(conn)
+                    .await
+            }
+            other => other,
+        }
+    }
+}
+
+/// How long a user's socket set outlives its latest admission.
+const SOCKETS_TTL_SECS: u64 = 24 * 3600;
 
 /// One event on the channel, as text: the publishing instance (which has delivered it to its
 /// own sockets already), the users it is for, and its frame, serialised once. Three lines; a
@@ -85,6 +161,16 @@ impl Cluster {
         tokio::spawn(publisher(commands, cluster.channel(), cluster_outbox.1));
         tokio::spawn(subscriber(client, cluster.channel(), instance, hub));
         Ok(cluster)
+    }
+
+    /// A handle on the commands connection (shared rate limits use it).
+    pub fn commands(&self) -> ConnectionManager {
+        self.commands.clone()
+    }
+
+    /// The prefix of every key.
+    pub fn prefix(&self) -> &str {
+        &self.prefix
     }
 
     /// This instance's id.
@@ -175,6 +261,41 @@ impl Cluster {
             );
         }
         Ok(alive)
+    }
+
+    fn sockets_key(&self, user: i64) -> String {
+        format!("{}:sockets:{user}", self.prefix)
+    }
+
+    fn socket_member(&self, socket: u64) -> String {
+        format!("{}/{socket}", self.instance)
+    }
+
+    /// Admits socket `socket` of `user` unless they hold `cap` sockets on the live instances
+    /// already (`false`).
+    pub async fn admit_socket(&self, user: i64, socket: u64, cap: usize) -> redis::RedisResult<bool> {
+        let mut conn = self.commands.clone();
+        static SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(SOCKET_ADMIT_SCRIPT));
+        let admitted: i64 = SCRIPT
+            .run(
+                &mut conn,
+                &[&self.sockets_key(user)],
+                &[
+                    &self.socket_member(socket),
+                    &cap.to_string(),
+                    &format!("{}:instance:", self.prefix),
+                    &SOCKETS_TTL_SECS.to_string(),
+                ],
+            )
+            .await?;
+        Ok(admitted == 1)
+    }
+
+    /// Socket `socket` of `user` closed: its place is free.
+    pub async fn release_socket(&self, user: i64, socket: u64) -> redis::RedisResult<()> {
+        let mut conn = self.commands.clone();
+        conn.srem(self.sockets_key(user), self.socket_member(socket))
+            .await
     }
 
     /// A user's first socket on this instance opened: `true` when they were offline on every

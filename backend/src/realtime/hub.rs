@@ -87,11 +87,20 @@ pub fn session_tag(session_hash: &str) -> u64 {
 impl Hub {
     /// Adds a socket of `user_id` on the session whose `session_tag` is `session`.
     pub fn register(&self, user_id: i64, session: u64) -> Registration {
+        self.register_within(user_id, session, usize::MAX)
+            .expect("no cap")
+    }
+
+    /// Like `register`, unless the user holds `cap` sockets on this instance already (`None`).
+    pub fn register_within(&self, user_id: i64, session: u64, cap: usize) -> Option<Registration> {
         let (queue, frames) = flume::bounded(QUEUE_FRAMES);
         let kicked = self.inner.closing.child_token();
-        let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
         let mut sockets = self.write();
         let peers = sockets.entry(user_id).or_default();
+        if peers.len() >= cap {
+            return None;
+        }
+        let id = self.inner.next_id.fetch_add(1, Ordering::Relaxed);
         let first = peers.is_empty();
         peers.push(Peer {
             id,
@@ -99,14 +108,14 @@ impl Hub {
             kicked: kicked.clone(),
             session,
         });
-        Registration {
+        Some(Registration {
             user_id,
             id,
             frames,
             replies: queue,
             kicked,
             first,
-        }
+        })
     }
 
     /// Removes a socket; `true` when it was the user's last one on this instance.

@@ -14,7 +14,13 @@ use std::sync::Arc;
 use axum::extract::ws::Utf8Bytes;
 use cluster::Cluster;
 use events::ServerEvent;
-use hub::Hub;
+use hub::{Hub, Registration};
+
+/// The most sockets one user may hold, on every instance together (issue 39): one more is
+/// accepted and closed at once with `TOO_MANY_SOCKETS`, the older ones kept.
+pub const MAX_SOCKETS_PER_USER: usize = 16;
+/// The close code of a socket over `MAX_SOCKETS_PER_USER`, and its reason.
+pub const TOO_MANY_SOCKETS: (u16, &str) = (4008, "Too many connections");
 
 /// The hub and presence, as the handlers and the gateway use them. Cheap to clone.
 #[derive(Clone)]
@@ -119,6 +125,41 @@ impl Realtime {
                 tracing::warn!(error = %err, "presence from Redis failed; answering this instance's");
                 self.hub.connected_count()
             }),
+        }
+    }
+
+    /// Registers a new socket of `user` on the session tagged `session`, unless they hold
+    /// `MAX_SOCKETS_PER_USER` already, here or (with Redis) on any live instance. When Redis
+    /// cannot say, this instance's count decides (logged).
+    pub async fn admit(&self, user: i64, session: u64) -> Option<Registration> {
+        let registration = self
+            .hub
+            .register_within(user, session, MAX_SOCKETS_PER_USER)?;
+        if let Some(cluster) = &self.cluster {
+            match cluster
+                .admit_socket(user, registration.id, MAX_SOCKETS_PER_USER)
+                .await
+            {
+                Ok(true) => {}
+                Ok(false) => {
+                    self.hub.unregister(user, registration.id);
+                    return None;
+                }
+                Err(err) => tracing::warn!(
+                    error = %err,
+                    "counting sockets in Redis failed; this instance's count holds"
+                ),
+            }
+        }
+        Some(registration)
+    }
+
+    /// An admitted socket closed: its place is free on every instance.
+    pub async fn release(&self, user: i64, socket: u64) {
+        if let Some(cluster) = &self.cluster
+            && let Err(err) = cluster.release_socket(user, socket).await
+        {
+            tracing::warn!(error = %err, "releasing a socket's place in Redis failed");
         }
     }
 

@@ -90,6 +90,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 pub fn split() -> (axum::Router<AppState>, utoipa::openapi::OpenApi) {
     let (router, mut doc) = router().split_for_parts();
     document_origin_check(&mut doc);
+    document_body_timeout(&mut doc);
     clean_text_doc::document(&mut doc);
     (router, doc)
 }
@@ -120,6 +121,44 @@ fn document_origin_check(doc: &mut utoipa::openapi::OpenApi) {
                 .or_insert_with(|| {
                     ResponseBuilder::new()
                         .description("Cross-site request refused (Origin check)")
+                        .content(
+                            "application/json",
+                            ContentBuilder::new()
+                                .schema(Some(Ref::from_schema_name("ErrorBody")))
+                                .build(),
+                        )
+                        .build()
+                        .into()
+                });
+        }
+    }
+}
+
+/// Every request body must keep arriving (web/serve.rs): an operation that reads one can answer
+/// 408, documented here once.
+fn document_body_timeout(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    for item in doc.paths.paths.values_mut() {
+        for operation in [
+            &mut item.post,
+            &mut item.put,
+            &mut item.patch,
+            &mut item.delete,
+        ]
+        .into_iter()
+        .flatten()
+        .filter(|operation| operation.request_body.is_some())
+        {
+            operation
+                .responses
+                .responses
+                .entry("408".to_owned())
+                .or_insert_with(|| {
+                    ResponseBuilder::new()
+                        .description(
+                            "The request body stopped arriving (no byte for \
+                             --body-timeout-secs); the connection closes",
+                        )
                         .content(
                             "application/json",
                             ContentBuilder::new()

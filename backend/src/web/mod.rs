@@ -9,6 +9,7 @@ pub mod origin;
 pub mod oversize;
 pub mod request_log;
 pub mod security_headers;
+pub mod serve;
 pub mod spa;
 
 use axum::Router;

@@ -8,6 +8,7 @@ use tokio_tungstenite::tungstenite::Message;
 use crate::both_backends;
 use crate::groups::group;
 use crate::helpers::{Backend, TestApp, TestUser, fresh_redis_prefix, redis_url, spawn_app_with};
+use crate::limits::{answers, closed_with, open_socket};
 use crate::sockets::{
     assert_none_before, assert_silent_until_pong, close_and_wait, connect, conversation, next_of,
     ready, send_text,
@@ -20,6 +21,8 @@ both_backends!(
     a_call_is_signalled_across_instances_and_busy_is_seen_on_both,
     a_notification_reaches_the_recipients_sockets_on_every_instance,
     a_groups_changes_reach_its_members_on_every_instance,
+    the_thirty_first_message_in_ten_seconds_is_429_whichever_instance_takes_it,
+    a_user_holds_sixteen_sockets_over_both_instances_together,
 );
 
 /// Two instances on one database and one Redis, under a key prefix of their own; `None`
@@ -347,4 +350,74 @@ async fn a_groups_changes_reach_its_members_on_every_instance(backend: Backend) 
         sent
     );
     assert_silent_until_pong(&mut leo_on_second).await;
+}
+
+async fn the_thirty_first_message_in_ten_seconds_is_429_whichever_instance_takes_it(
+    backend: Backend,
+) {
+    let Some((first, second, _, _)) = two_instances(backend).await else {
+        return;
+    };
+    let maya = first.new_user("maya").await;
+    let leo = first.new_user("leo").await;
+    let id = conversation(&maya, &leo).await;
+    let maya_on_second = maya.clone_on(&second);
+    let path = format!("/api/conversations/{id}/messages");
+
+    // Seventy messages, every other one through each instance: each instance alone would take
+    // thirty (sixty in all); together they take thirty, and one more each third of a second
+    // the sending lasts.
+    let started = std::time::Instant::now();
+    let mut accepted = 0;
+    let mut refused_by = [false, false];
+    for n in 0..70 {
+        let who = if n % 2 == 0 { &maya } else { &maya_on_second };
+        let status = who
+            .post_json(&path, &json!({"content": format!("spam {n}")}))
+            .await
+            .status();
+        match status.as_u16() {
+            201 => accepted += 1,
+            429 => refused_by[n % 2] = true,
+            other => panic!("message {n} answered {other}"),
+        }
+        if n == 30 && started.elapsed() < std::time::Duration::from_millis(300) {
+            assert_eq!(status, 429, "the 31st, sent within a third of a second");
+        }
+    }
+    let refills = started.elapsed().as_secs_f64() * 3.0;
+
+    assert!(accepted >= 30, "{accepted} accepted");
+    assert!(
+        f64::from(accepted) <= 30.0 + refills.ceil(),
+        "{accepted} accepted in {:?}: the instances share one allowance",
+        started.elapsed()
+    );
+    assert_eq!(refused_by, [true, true], "both instances refuse");
+}
+
+async fn a_user_holds_sixteen_sockets_over_both_instances_together(backend: Backend) {
+    let Some((first, second, _, _)) = two_instances(backend).await else {
+        return;
+    };
+    let maya = first.new_user("maya").await;
+    let mut sockets = Vec::new();
+    for n in 0..16 {
+        let app = if n % 2 == 0 { &first } else { &second };
+        sockets.push(connect(app, &maya).await);
+    }
+
+    for app in [&first, &second] {
+        let mut seventeenth = open_socket(app, &maya).await;
+        assert_eq!(
+            closed_with(&mut seventeenth).await,
+            (4008, "Too many connections".to_owned())
+        );
+    }
+    assert!(answers(&mut sockets[0]).await, "the oldest socket still works");
+    assert!(answers(&mut sockets[1]).await);
+    // A place freed on one instance can be taken on the other.
+    close_and_wait(sockets.remove(0)).await;
+    let mut on_second = open_socket(&second, &maya).await;
+    assert!(answers(&mut on_second).await);
 }

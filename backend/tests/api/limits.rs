@@ -2,19 +2,36 @@
 //! comments, messages, follows and reports have their own. Over a limit the answer is 429 with
 //! Retry-After and a message that says which, and nothing is stored; other users and other
 //! acts go on. `--no-content-limits` turns them all off.
+//!
+//! Limits that hold (issue 39): sockets per user, sign-in guesses per account and address, and
+//! the deadlines of slow connections. (Across instances: tests/api/cluster.rs.)
 
+use std::net::IpAddr;
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt, StreamExt};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
 
 use crate::bad_input::post_reel;
 use crate::both_backends;
-use crate::helpers::{Backend, TestUser, error_of, spawn_app, spawn_app_with};
-use crate::sockets::conversation;
+use crate::helpers::{
+    Backend, PASSWORD, TestApp, TestUser, error_of, spawn_app, spawn_app_with,
+};
+use crate::sockets::{EXPECT_WITHIN, Socket, close_and_wait, connect, conversation, next_of};
 
 both_backends!(
     posts_reels_and_stories_share_thirty_an_hour_then_429_and_nothing_is_stored,
     comments_messages_follows_and_reports_each_have_a_limit_of_their_own,
     no_content_limits_turns_every_limit_off,
+    a_user_holds_sixteen_sockets_the_seventeenth_is_closed_4008_and_the_oldest_keep_working,
+    sign_in_guesses_count_per_account_whichever_spelling_and_never_lock_the_owner_out_elsewhere,
+    a_connection_whose_headers_never_finish_is_closed_after_the_header_timeout,
+    a_request_body_that_stops_arriving_is_answered_408_and_its_connection_closed,
+    an_idle_kept_alive_connection_outlives_the_header_timeout_and_closes_after_its_own,
 );
 
 fn post_body(caption: &str) -> Value {
@@ -205,4 +222,228 @@ async fn no_content_limits_turns_every_limit_off(backend: Backend) {
             assert_eq!(sent.status(), StatusCode::CREATED);
         }
     }
+}
+
+/// The close frame a socket's next message is (pings skipped): its code and reason.
+pub async fn closed_with(socket: &mut Socket) -> (u16, String) {
+    loop {
+        let message = tokio::time::timeout(EXPECT_WITHIN, socket.next())
+            .await
+            .expect("a frame in time")
+            .expect("socket open")
+            .expect("a frame");
+        match message {
+            Message::Close(Some(frame)) => return (frame.code.into(), frame.reason.to_string()),
+            Message::Ping(_) | Message::Pong(_) => continue,
+            other => panic!("expected a close frame, got {other:?}"),
+        }
+    }
+}
+
+/// A socket the server accepts (101), before any frame.
+pub async fn open_socket(app: &TestApp, user: &TestUser) -> Socket {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    use tokio_tungstenite::tungstenite::http::HeaderValue;
+    let mut request = app
+        .url("/ws")
+        .replacen("http", "ws", 1)
+        .into_client_request()
+        .unwrap();
+    request
+        .headers_mut()
+        .insert("cookie", HeaderValue::from_str(&user.cookie).unwrap());
+    tokio_tungstenite::connect_async(request)
+        .await
+        .expect("the upgrade is accepted")
+        .0
+}
+
+/// Whether a socket answers a ping with a pong.
+pub async fn answers(socket: &mut Socket) -> bool {
+    socket
+        .send(Message::text(json!({"type": "ping"}).to_string()))
+        .await
+        .is_ok()
+        && next_of(socket, "pong").await["type"] == "pong"
+}
+
+async fn a_user_holds_sixteen_sockets_the_seventeenth_is_closed_4008_and_the_oldest_keep_working(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let mut sockets = Vec::new();
+    for _ in 0..16 {
+        sockets.push(connect(&app, &maya).await);
+    }
+
+    let mut seventeenth = open_socket(&app, &maya).await;
+    let (code, reason) = closed_with(&mut seventeenth).await;
+
+    assert_eq!(code, 4008);
+    assert_eq!(reason, "Too many connections");
+    assert!(answers(&mut sockets[0]).await, "the oldest socket still works");
+    assert!(answers(&mut sockets[15]).await);
+    // Someone else is not affected, and a closed socket frees its place.
+    let mut leos = connect(&app, &leo).await;
+    assert!(answers(&mut leos).await);
+    close_and_wait(sockets.pop().unwrap()).await;
+    let mut again = open_socket(&app, &maya).await;
+    assert!(answers(&mut again).await);
+}
+
+/// A browser whose connections come from `address` (any 127.x.y.z reaches the server on
+/// 127.0.0.1): another device, or an attacker's machine.
+fn browser_at(address: &str) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(address.parse::<IpAddr>().unwrap())
+        .timeout(Duration::from_secs(30))
+        .build()
+        .unwrap()
+}
+
+async fn sign_in(client: &reqwest::Client, app: &TestApp, body: Value) -> StatusCode {
+    client
+        .post(app.url("/api/auth/login"))
+        .json(&body)
+        .send()
+        .await
+        .expect("request sent")
+        .status()
+}
+
+async fn sign_in_guesses_count_per_account_whichever_spelling_and_never_lock_the_owner_out_elsewhere(
+    backend: Backend,
+) {
+    let app = spawn_app_with(backend, |s| {
+        s.auth_limit_per_ip = 100;
+        s.auth_limit_per_account = 10;
+    })
+    .await;
+    app.new_user("maya").await;
+    let attacker = browser_at("127.0.0.3");
+
+    // Ten guesses, half by username and half by email, in any case: one allowance.
+    for n in 0..5 {
+        let by_name = json!({"username": "Maya", "password": format!("guess-{n}")});
+        assert_eq!(sign_in(&attacker, &app, by_name).await, 401);
+        let by_email = json!({"email": "MAYA@example.com", "password": format!("guess-{n}")});
+        assert_eq!(sign_in(&attacker, &app, by_email).await, 401);
+    }
+    let eleventh = json!({"username": "maya", "password": "guess-11"});
+    assert_eq!(sign_in(&attacker, &app, eleventh).await, 429);
+    let by_email = json!({"email": "maya@example.com", "password": PASSWORD});
+    assert_eq!(sign_in(&attacker, &app, by_email).await, 429);
+
+    // Maya, on her phone elsewhere, signs in all the same.
+    let phone = browser_at("127.0.0.2");
+    let right = json!({"username": "maya", "password": PASSWORD});
+    assert_eq!(sign_in(&phone, &app, right).await, StatusCode::OK);
+}
+
+/// A raw connection to the app.
+async fn raw_connection(app: &TestApp) -> TcpStream {
+    TcpStream::connect(app.address.trim_start_matches("http://"))
+        .await
+        .expect("the server accepts")
+}
+
+/// Reads until the server closes the connection; the bytes it sent and when it closed.
+async fn read_until_closed(stream: &mut TcpStream) -> (String, Instant) {
+    let mut answer = Vec::new();
+    let mut buffer = [0u8; 4096];
+    loop {
+        match tokio::time::timeout(EXPECT_WITHIN, stream.read(&mut buffer)).await {
+            Ok(Ok(0)) | Ok(Err(_)) => break,
+            Ok(Ok(n)) => answer.extend_from_slice(&buffer[..n]),
+            Err(_) => panic!("the connection is still open after {EXPECT_WITHIN:?}"),
+        }
+    }
+    (String::from_utf8_lossy(&answer).into_owned(), Instant::now())
+}
+
+async fn a_connection_whose_headers_never_finish_is_closed_after_the_header_timeout(
+    backend: Backend,
+) {
+    let app = spawn_app_with(backend, |s| {
+        s.header_timeout_secs = 1;
+        s.keep_alive_timeout_secs = 30;
+    })
+    .await;
+    let mut silent = raw_connection(&app).await;
+    let mut slow = raw_connection(&app).await;
+    let started = Instant::now();
+    slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: atelier\r\nX-Slow: ")
+        .await
+        .unwrap();
+
+    let (answer, closed_at) = read_until_closed(&mut slow).await;
+    let (silent_answer, silent_closed_at) = read_until_closed(&mut silent).await;
+
+    assert_eq!(answer, "", "closed without an answer");
+    assert_eq!(silent_answer, "");
+    let waited = closed_at - started;
+    assert!(
+        waited >= Duration::from_millis(900) && waited < Duration::from_secs(5),
+        "closed after {waited:?}"
+    );
+    assert!(silent_closed_at - started < Duration::from_secs(5));
+}
+
+async fn a_request_body_that_stops_arriving_is_answered_408_and_its_connection_closed(
+    backend: Backend,
+) {
+    let app = spawn_app_with(backend, |s| s.body_timeout_secs = 1).await;
+    let mut stream = raw_connection(&app).await;
+    let started = Instant::now();
+    stream
+        .write_all(
+            b"POST /api/auth/login HTTP/1.1\r\nHost: atelier\r\n\
+              Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"username\":",
+        )
+        .await
+        .unwrap();
+
+    let (answer, closed_at) = read_until_closed(&mut stream).await;
+
+    assert!(answer.starts_with("HTTP/1.1 408"), "answered {answer:?}");
+    assert!(answer.contains("request_timeout"), "answered {answer:?}");
+    let waited = closed_at - started;
+    assert!(
+        waited >= Duration::from_millis(900) && waited < Duration::from_secs(5),
+        "closed after {waited:?}"
+    );
+}
+
+async fn an_idle_kept_alive_connection_outlives_the_header_timeout_and_closes_after_its_own(
+    backend: Backend,
+) {
+    let app = spawn_app_with(backend, |s| {
+        s.header_timeout_secs = 1;
+        s.keep_alive_timeout_secs = 3;
+    })
+    .await;
+    let mut stream = raw_connection(&app).await;
+    let request = b"GET /healthz HTTP/1.1\r\nHost: atelier\r\n\r\n";
+    stream.write_all(request).await.unwrap();
+    let mut buffer = [0u8; 4096];
+    let n = stream.read(&mut buffer).await.unwrap();
+    assert!(buffer[..n].starts_with(b"HTTP/1.1 200"));
+    let answered = Instant::now();
+
+    // Past the header timeout, idle: still open, and it answers a second request.
+    tokio::time::sleep(Duration::from_millis(1800)).await;
+    stream.write_all(request).await.unwrap();
+    let n = stream.read(&mut buffer).await.unwrap();
+    assert!(buffer[..n].starts_with(b"HTTP/1.1 200"), "kept alive");
+    let answered_again = Instant::now();
+
+    let (_, closed_at) = read_until_closed(&mut stream).await;
+    let idle = closed_at - answered_again;
+    assert!(
+        idle >= Duration::from_millis(2800) && idle < Duration::from_secs(6),
+        "closed after {idle:?} idle"
+    );
+    assert!(answered_again - answered > Duration::from_secs(1));
 }

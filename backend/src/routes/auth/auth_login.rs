@@ -6,6 +6,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use crate::auth::rate_limit::{Limit, Limits};
 use crate::auth::session;
 use crate::db;
 use crate::domain::{REQUIRED_FIELDS, filled};
@@ -41,7 +42,7 @@ pub struct LoginRequest {
         (status = 403, description = "This account is deactivated (answered only after a correct password), or a cross-site request", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
-        (status = 429, description = "Too many attempts", body = ErrorBody,
+        (status = 429, description = "Too many attempts from this address, or naming this account from this address", body = ErrorBody,
             headers(("Retry-After" = u64, description = "Seconds until another attempt is allowed"))),
     )
 )]
@@ -59,10 +60,25 @@ pub async fn login(
     let Some(password) = password.filter(|_| username.is_some() || email.is_some()) else {
         return Err(ApiError::bad_request(REQUIRED_FIELDS));
     };
-    let named: Vec<&str> = username.into_iter().chain(email).collect();
-    state.auth_limits.check(peer.ip(), &named)?;
-
+    let address = peer.ip();
+    state.limits.check(Limit::SignInAddress, address).await?;
     let found = db::users::find_credentials(&state.db, username, email).await?;
+    // Guesses count against the account they name from this address only: the account's id,
+    // so its username and its email count together; a name of no account counts for itself
+    // (the same answer either way, so a limit does not tell which accounts exist).
+    match &found {
+        Some(found) => {
+            let key = Limits::account_key(found.user.id, address);
+            state.limits.check(Limit::SignInAccount, key).await?;
+        }
+        None => {
+            for name in username.into_iter().chain(email) {
+                let key = Limits::account_key(format!("name:{}", name.to_lowercase()), address);
+                state.limits.check(Limit::SignInAccount, key).await?;
+            }
+        }
+    }
+
     let hash = found.as_ref().map(|c| c.password_hash.as_str());
     if !state.hasher.verify(password, hash).await? {
         return Err(ApiError::InvalidCredentials {

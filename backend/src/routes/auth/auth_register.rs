@@ -6,6 +6,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use crate::auth::rate_limit::{Limit, Limits};
 use crate::auth::session;
 use crate::db::{
     self,
@@ -83,9 +84,12 @@ pub async fn register(
     ) else {
         return Err(ApiError::bad_request(REQUIRED_FIELDS));
     };
-    state
-        .auth_limits
-        .check(peer.ip(), &[raw_username, raw_email])?;
+    let address = peer.ip();
+    state.limits.check(Limit::SignInAddress, address).await?;
+    for name in [raw_username, raw_email] {
+        let key = Limits::account_key(format!("name:{}", name.to_lowercase()), address);
+        state.limits.check(Limit::SignInAccount, key).await?;
+    }
 
     // The spec's order: length, then email shape; then what the spec leaves to the server.
     let password = Password::parse(raw_password)?;

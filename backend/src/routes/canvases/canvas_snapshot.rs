@@ -5,7 +5,7 @@ use utoipa::ToSchema;
 
 use super::joinable;
 use crate::auth::CurrentUser;
-use crate::auth::rate_limit::Act;
+use crate::auth::rate_limit::Limit;
 use crate::domain::{Caption, ImageSource, parse_image_source, parse_location, parse_tags};
 use crate::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::posting::{self, Draft};
@@ -57,7 +57,7 @@ pub async fn post_snapshot(
 ) -> ApiResult<(StatusCode, Json<Post>)> {
     let me = current.user.id;
     joinable(&state, me, id).await?;
-    state.content_limits.check(me, Act::Publish)?;
+    state.limits.check(Limit::Publish, me).await?;
     let caption = Caption::parse(body.caption.as_deref())?;
     let location = parse_location(body.location.as_deref())?;
     let tags = parse_tags(body.tags.as_deref())?;

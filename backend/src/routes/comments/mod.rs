@@ -18,7 +18,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::auth::CurrentUser;
-use crate::auth::rate_limit::Act;
+use crate::auth::rate_limit::Limit;
 use crate::db::{
     self,
     comments::{CommentView, InsertError, Item, NewComment},
@@ -105,7 +105,7 @@ async fn create_on(
     item: Item,
     body: NewCommentRequest,
 ) -> ApiResult<(StatusCode, Json<Comment>)> {
-    state.content_limits.check(current.user.id, Act::Comment)?;
+    state.limits.check(Limit::Comment, current.user.id).await?;
     let content = CommentContent::parse(body.content.as_deref())?;
     let mentions = mentioned_usernames(content.as_str());
     let me = current.user.id;

@@ -5,7 +5,7 @@ use utoipa::ToSchema;
 
 use super::{CONVERSATION_NOT_FOUND, with_reactions};
 use crate::auth::CurrentUser;
-use crate::auth::rate_limit::Act;
+use crate::auth::rate_limit::Limit;
 use crate::db;
 use crate::db::messages::{Body, Earlier, PostError, Posted, Sending, Sent};
 use crate::domain::{CANNOT_MESSAGE, parse_caption, parse_message};
@@ -75,7 +75,7 @@ pub async fn send_message(
     IdempotencyKey(key): IdempotencyKey,
     Json(body): Json<NewMessageRequest>,
 ) -> ApiResult<(StatusCode, Json<Message>)> {
-    state.content_limits.check(current.user.id, Act::Message)?;
+    state.limits.check(Limit::Message, current.user.id).await?;
     let me = current.user.id;
     let not_member = |err| match err {
         PostError::NotMember => ApiError::not_found(CONVERSATION_NOT_FOUND),

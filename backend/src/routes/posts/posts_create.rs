@@ -4,7 +4,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::auth::CurrentUser;
-use crate::auth::rate_limit::Act;
+use crate::auth::rate_limit::Limit;
 use crate::domain::{
     Caption, IMAGE_REQUIRED, filled, parse_image_source, parse_location, parse_tags,
 };
@@ -55,7 +55,7 @@ pub async fn create_post(
     current: CurrentUser,
     Json(body): Json<NewPostRequest>,
 ) -> ApiResult<(StatusCode, Json<Post>)> {
-    state.content_limits.check(current.user.id, Act::Publish)?;
+    state.limits.check(Limit::Publish, current.user.id).await?;
     let raw_image =
         filled(body.image_url.as_deref()).ok_or_else(|| ApiError::bad_request(IMAGE_REQUIRED))?;
     let caption = Caption::parse(body.caption.as_deref())?;

@@ -5,7 +5,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::auth::CurrentUser;
-use crate::auth::rate_limit::Act;
+use crate::auth::rate_limit::Limit;
 use crate::db::{self, reels::NewReel};
 use crate::domain::parse_reel_caption;
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
@@ -90,7 +90,7 @@ pub async fn create_reel(
     }
     // Counted once the upload is read: an answer while the client is still sending would cut
     // its connection, and a browser would see a network error instead of the 429.
-    state.content_limits.check(current.user.id, Act::Publish)?;
+    state.limits.check(Limit::Publish, current.user.id).await?;
     let caption = parse_reel_caption(&caption)?;
     let video = video.ok_or_else(|| ApiError::bad_request(VIDEO_REQUIRED))?;
     if let Some(bytes) = &poster {

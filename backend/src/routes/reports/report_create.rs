@@ -4,7 +4,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::auth::CurrentUser;
-use crate::auth::rate_limit::Act;
+use crate::auth::rate_limit::Limit;
 use crate::db;
 use crate::db::reports::{NewReport, Reported};
 use crate::domain::{
@@ -65,7 +65,7 @@ pub async fn create_report(
             "Details must be at most 1000 characters",
         ));
     }
-    state.content_limits.check(current.user.id, Act::Report)?;
+    state.limits.check(Limit::Report, current.user.id).await?;
     let reported = db::reports::report(
         &state.db,
         NewReport {

@@ -3,7 +3,7 @@ use axum::http::StatusCode;
 
 use super::{ShareRequest, share};
 use crate::auth::CurrentUser;
-use crate::auth::rate_limit::Act;
+use crate::auth::rate_limit::Limit;
 use crate::db::messages::Shared;
 use crate::domain::POST_NOT_FOUND;
 use crate::error::{ApiResult, ErrorBody, Json, Path};
@@ -33,7 +33,7 @@ pub async fn share_post(
     Path(id): Path<i64>,
     Json(body): Json<ShareRequest>,
 ) -> ApiResult<(StatusCode, Json<Message>)> {
-    state.content_limits.check(current.user.id, Act::Message)?;
+    state.limits.check(Limit::Message, current.user.id).await?;
     let message = share(
         &state,
         current.user.id,

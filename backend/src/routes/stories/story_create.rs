@@ -5,7 +5,7 @@ use utoipa::ToSchema;
 
 use super::STORY_NOT_FOUND;
 use crate::auth::CurrentUser;
-use crate::auth::rate_limit::Act;
+use crate::auth::rate_limit::Limit;
 use crate::db::{self, stories::NewStory};
 use crate::domain::{
     IMAGE_REQUIRED, STORY_LIFETIME_MS, StoryKind, filled, parse_image_source, parse_story_caption,
@@ -53,7 +53,7 @@ pub async fn create_story(
     current: CurrentUser,
     Json(body): Json<NewStoryRequest>,
 ) -> ApiResult<(StatusCode, Json<Story>)> {
-    state.content_limits.check(current.user.id, Act::Publish)?;
+    state.limits.check(Limit::Publish, current.user.id).await?;
     let raw_content =
         filled(body.content.as_deref()).ok_or_else(|| ApiError::bad_request(IMAGE_REQUIRED))?;
     let kind = body.kind.unwrap_or_default();

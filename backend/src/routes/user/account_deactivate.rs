@@ -7,6 +7,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::password_change::AccountMessage;
+use crate::auth::rate_limit::{Limit, Limits};
 use crate::auth::{CurrentUser, recheck_password, session};
 use crate::db;
 use crate::error::{ApiResult, ErrorBody, Json};
@@ -42,7 +43,9 @@ pub async fn deactivate(
     Json(body): Json<Deactivation>,
 ) -> ApiResult<Response> {
     let user = &current.user;
-    state.auth_limits.check(peer.ip(), &[&user.username])?;
+    state.limits.check(Limit::SignInAddress, peer.ip()).await?;
+    let key = Limits::account_key(user.id, peer.ip());
+    state.limits.check(Limit::SignInAccount, key).await?;
     recheck_password(&state, user, &body.password, PASSWORD_INCORRECT).await?;
     db::users::deactivate(&state.db, user.id, state.clock.now_ms()).await?;
     state.realtime.hub.close_sessions(user.id, None);

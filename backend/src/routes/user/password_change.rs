@@ -5,6 +5,7 @@ use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::auth::rate_limit::{Limit, Limits};
 use crate::auth::{CurrentUser, recheck_password, session};
 use crate::db;
 use crate::domain::Password;
@@ -53,7 +54,9 @@ pub async fn change_password(
     Json(body): Json<PasswordChange>,
 ) -> ApiResult<Json<AccountMessage>> {
     let user = &current.user;
-    state.auth_limits.check(peer.ip(), &[&user.username])?;
+    state.limits.check(Limit::SignInAddress, peer.ip()).await?;
+    let key = Limits::account_key(user.id, peer.ip());
+    state.limits.check(Limit::SignInAccount, key).await?;
     let new_password = Password::parse(&body.new_password)?;
 
     recheck_password(&state, user, &body.current_password, CURRENT_INCORRECT).await?;

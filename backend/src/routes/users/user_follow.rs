@@ -1,7 +1,7 @@
 use axum::extract::State;
 
 use crate::auth::CurrentUser;
-use crate::auth::rate_limit::Act;
+use crate::auth::rate_limit::Limit;
 use crate::db;
 use crate::db::follows::Followed;
 use crate::domain::USER_NOT_FOUND;
@@ -30,7 +30,7 @@ pub async fn follow(
     current: CurrentUser,
     Path(user_id): Path<i64>,
 ) -> ApiResult<Json<FollowState>> {
-    state.content_limits.check(current.user.id, Act::Follow)?;
+    state.limits.check(Limit::Follow, current.user.id).await?;
     if user_id == current.user.id {
         return Err(ApiError::bad_request(FOLLOW_YOURSELF));
     }

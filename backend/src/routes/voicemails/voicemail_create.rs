@@ -4,7 +4,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::auth::CurrentUser;
-use crate::auth::rate_limit::Act;
+use crate::auth::rate_limit::Limit;
 use crate::db;
 use crate::db::voicemails::NewVoicemail;
 use crate::domain::{CANNOT_MESSAGE, parse_transcript};
@@ -58,7 +58,7 @@ pub async fn send_voicemail(
     current: CurrentUser,
     Json(body): Json<NewVoicemailRequest>,
 ) -> ApiResult<(StatusCode, Json<Voicemail>)> {
-    state.content_limits.check(current.user.id, Act::Message)?;
+    state.limits.check(Limit::Message, current.user.id).await?;
     let me = current.user.id;
     let kind = AudioKind::Voicemail;
     if body.to_user_id == me {

@@ -4027,6 +4027,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `This report was already decided`; nothing changed */
             409: {
                 headers: {
@@ -4343,6 +4352,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `This withdrawal was already processed`; nothing changed */
             409: {
                 headers: {
@@ -4414,6 +4432,15 @@ export interface operations {
             };
             /** @description Not an admin (`Admin access required`), or a cross-site request */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4618,6 +4645,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -4681,6 +4717,15 @@ export interface operations {
             };
             /** @description No such ad, or it is not active */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4757,6 +4802,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -4775,7 +4829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many attempts */
+            /** @description Too many attempts from this address, or naming this account from this address */
             429: {
                 headers: {
                     /** @description Seconds until another attempt is allowed */
@@ -4850,6 +4904,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5065,6 +5128,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -5196,6 +5268,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -5279,6 +5360,15 @@ export interface operations {
             };
             /** @description Canvas not found (or not one you may join) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5600,6 +5690,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -5703,6 +5802,15 @@ export interface operations {
             };
             /** @description Conversation not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5860,6 +5968,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -5961,6 +6078,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -6035,6 +6161,15 @@ export interface operations {
             };
             /** @description Conversation or user not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6248,6 +6383,15 @@ export interface operations {
             };
             /** @description Conversation not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6486,6 +6630,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -6634,6 +6787,15 @@ export interface operations {
             };
             /** @description No such product */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6834,6 +6996,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7240,6 +7411,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -7439,6 +7619,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -7572,6 +7761,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (a form post without this site's Origin) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7717,6 +7915,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -7795,6 +8002,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -7855,6 +8071,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8019,6 +8244,15 @@ export interface operations {
             };
             /** @description Cross-site request refused */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8230,6 +8464,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -8379,6 +8622,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -8468,6 +8720,15 @@ export interface operations {
             };
             /** @description No such target (or one you cannot see: a message of another conversation) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8690,6 +8951,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8953,6 +9223,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same Idempotency-Key is still being charged */
             409: {
                 headers: {
@@ -9107,6 +9386,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9354,6 +9642,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -9434,6 +9731,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -9496,6 +9802,15 @@ export interface operations {
             };
             /** @description Cross-site request refused */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9660,6 +9975,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10280,6 +10604,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -10484,6 +10817,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };

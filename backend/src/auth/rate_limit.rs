@@ -281,7 +281,12 @@ impl Limits {
 
 impl Shared {
     /// Microseconds until one more is allowed; 0 when this one was (and is counted).
-    async fn check(&self, limit: Limit, key: &str, allowance: Allowance) -> redis::RedisResult<u64> {
+    async fn check(
+        &self,
+        limit: Limit,
+        key: &str,
+        allowance: Allowance,
+    ) -> redis::RedisResult<u64> {
         let mut commands = self.commands.clone();
         let key = format!("{}:limit:{}:{key}", self.prefix, limit.name());
         let interval = (allowance.interval().as_micros() as u64).to_string();

@@ -20,8 +20,8 @@ use super::signalling::{self, SocketCall};
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::error::ApiError;
-use crate::realtime::events::{ClientEvent, ServerEvent};
 use crate::realtime::TOO_MANY_SOCKETS;
+use crate::realtime::events::{ClientEvent, ServerEvent};
 use crate::realtime::hub::session_tag;
 use crate::state::AppState;
 use crate::wire::iso_time;
@@ -77,8 +77,8 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
         // One socket over the user's cap: accepted, then closed at once; the older ones stay.
         let (code, reason) = TOO_MANY_SOCKETS;
         let mut socket = socket;
-        let _ = tokio::time::timeout(Duration::from_secs(1), socket.send(close(code, reason)))
-            .await;
+        let _ =
+            tokio::time::timeout(Duration::from_secs(1), socket.send(close(code, reason))).await;
         return;
     };
     if Box::pin(realtime.opened(user_id, registration.first)).await {

@@ -273,7 +273,12 @@ impl Cluster {
 
     /// Admits socket `socket` of `user` unless they hold `cap` sockets on the live instances
     /// already (`false`).
-    pub async fn admit_socket(&self, user: i64, socket: u64, cap: usize) -> redis::RedisResult<bool> {
+    pub async fn admit_socket(
+        &self,
+        user: i64,
+        socket: u64,
+        cap: usize,
+    ) -> redis::RedisResult<bool> {
         let mut conn = self.commands.clone();
         static SCRIPT: LazyLock<Script> = LazyLock::new(|| Script::new(SOCKET_ADMIT_SCRIPT));
         let admitted: i64 = SCRIPT

@@ -123,9 +123,12 @@ async fn connection(
         let answer = router.clone().oneshot(request);
         async move {
             let Ok(response) = answer.await;
-            Ok::<Response<Body>, Infallible>(
-                response.map(|body| Body::new(Released { body, busy: Some(busy) })),
-            )
+            Ok::<Response<Body>, Infallible>(response.map(|body| {
+                Body::new(Released {
+                    body,
+                    busy: Some(busy),
+                })
+            }))
         }
     });
     let builder = Builder::new(TokioExecutor::new());

@@ -414,7 +414,10 @@ async fn a_user_holds_sixteen_sockets_over_both_instances_together(backend: Back
             (4008, "Too many connections".to_owned())
         );
     }
-    assert!(answers(&mut sockets[0]).await, "the oldest socket still works");
+    assert!(
+        answers(&mut sockets[0]).await,
+        "the oldest socket still works"
+    );
     assert!(answers(&mut sockets[1]).await);
     // A place freed on one instance can be taken on the other.
     close_and_wait(sockets.remove(0)).await;

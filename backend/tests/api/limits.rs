@@ -18,9 +18,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 use crate::bad_input::post_reel;
 use crate::both_backends;
-use crate::helpers::{
-    Backend, PASSWORD, TestApp, TestUser, error_of, spawn_app, spawn_app_with,
-};
+use crate::helpers::{Backend, PASSWORD, TestApp, TestUser, error_of, spawn_app, spawn_app_with};
 use crate::sockets::{EXPECT_WITHIN, Socket, close_and_wait, connect, conversation, next_of};
 
 both_backends!(
@@ -283,7 +281,10 @@ async fn a_user_holds_sixteen_sockets_the_seventeenth_is_closed_4008_and_the_old
 
     assert_eq!(code, 4008);
     assert_eq!(reason, "Too many connections");
-    assert!(answers(&mut sockets[0]).await, "the oldest socket still works");
+    assert!(
+        answers(&mut sockets[0]).await,
+        "the oldest socket still works"
+    );
     assert!(answers(&mut sockets[15]).await);
     // Someone else is not affected, and a closed socket frees its place.
     let mut leos = connect(&app, &leo).await;
@@ -360,7 +361,10 @@ async fn read_until_closed(stream: &mut TcpStream) -> (String, Instant) {
             Err(_) => panic!("the connection is still open after {EXPECT_WITHIN:?}"),
         }
     }
-    (String::from_utf8_lossy(&answer).into_owned(), Instant::now())
+    (
+        String::from_utf8_lossy(&answer).into_owned(),
+        Instant::now(),
+    )
 }
 
 async fn a_connection_whose_headers_never_finish_is_closed_after_the_header_timeout(

@@ -4042,6 +4042,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `This report was already decided`; nothing changed */
             409: {
                 headers: {
@@ -4358,6 +4367,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `This withdrawal was already processed`; nothing changed */
             409: {
                 headers: {
@@ -4429,6 +4447,15 @@ export interface operations {
             };
             /** @description Not an admin (`Admin access required`), or a cross-site request */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4633,6 +4660,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -4696,6 +4732,15 @@ export interface operations {
             };
             /** @description No such ad, or it is not active */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4772,6 +4817,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -4790,7 +4844,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many attempts */
+            /** @description Too many attempts from this address, or naming this account from this address */
             429: {
                 headers: {
                     /** @description Seconds until another attempt is allowed */
@@ -4865,6 +4919,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5080,6 +5143,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -5219,6 +5291,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -5302,6 +5383,15 @@ export interface operations {
             };
             /** @description Canvas not found (or not one you may join) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5623,6 +5713,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -5726,6 +5825,15 @@ export interface operations {
             };
             /** @description Conversation not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5883,6 +5991,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -5984,6 +6101,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -6058,6 +6184,15 @@ export interface operations {
             };
             /** @description Conversation or user not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6271,6 +6406,15 @@ export interface operations {
             };
             /** @description Conversation not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6509,6 +6653,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -6657,6 +6810,15 @@ export interface operations {
             };
             /** @description No such product */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6857,6 +7019,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7263,6 +7434,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -7462,6 +7642,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -7595,6 +7784,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (a form post without this site's Origin) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7740,6 +7938,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -7818,6 +8025,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -7878,6 +8094,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8042,6 +8267,15 @@ export interface operations {
             };
             /** @description Cross-site request refused */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8253,6 +8487,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -8402,6 +8645,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -8491,6 +8743,15 @@ export interface operations {
             };
             /** @description No such target (or one you cannot see: a message of another conversation) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8713,6 +8974,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8976,6 +9246,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same Idempotency-Key is still being charged */
             409: {
                 headers: {
@@ -9130,6 +9409,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9377,6 +9665,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -9457,6 +9754,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -9519,6 +9825,15 @@ export interface operations {
             };
             /** @description Cross-site request refused */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9683,6 +9998,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10303,6 +10627,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -10507,6 +10840,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };

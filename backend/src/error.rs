@@ -18,7 +18,8 @@ use crate::domain::DomainError;
 use crate::domain::money::PRODUCT_NOT_FOUND;
 use crate::domain::text;
 use crate::media::{
-    AUDIO_DAMAGED, AUDIO_TYPES, MediaError, QUOTA_EXCEEDED, VIDEO_TOO_BIG, VIDEO_TOO_LONG, VIDEO_TYPES,
+    AUDIO_DAMAGED, AUDIO_TYPES, MediaError, QUOTA_EXCEEDED, VIDEO_TOO_BIG, VIDEO_TOO_LONG,
+    VIDEO_TYPES,
 };
 
 /// The JSON body of every non-2xx answer.

@@ -568,7 +568,15 @@ pub async fn open_target(
         return Ok(None);
     };
     let notes = format!("{} {}", target.as_str(), found.target_id);
-    audit(&mut tx, admin, AuditAction::ReportView, case, Some(&notes), now).await?;
+    audit(
+        &mut tx,
+        admin,
+        AuditAction::ReportView,
+        case,
+        Some(&notes),
+        now,
+    )
+    .await?;
     tx.commit().await?;
     Ok(Some(row))
 }

@@ -274,12 +274,26 @@ fn mp3_frame_len(header: Option<&[u8]>) -> Option<usize> {
     let bitrate_index = usize::from(b2 >> 4);
     let rate_index = usize::from((b2 >> 2) & 0b11);
     let padding = usize::from((b2 >> 1) & 1);
-    const V1: [usize; 15] = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+    const V1: [usize; 15] = [
+        0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320,
+    ];
     const V2: [usize; 15] = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
     let (kbps, rate, per) = match version {
-        3 => (V1.get(bitrate_index)?, [44100usize, 48000, 32000].get(rate_index)?, 144usize),
-        2 => (V2.get(bitrate_index)?, [22050usize, 24000, 16000].get(rate_index)?, 72usize),
-        0 => (V2.get(bitrate_index)?, [11025usize, 12000, 8000].get(rate_index)?, 72usize),
+        3 => (
+            V1.get(bitrate_index)?,
+            [44100usize, 48000, 32000].get(rate_index)?,
+            144usize,
+        ),
+        2 => (
+            V2.get(bitrate_index)?,
+            [22050usize, 24000, 16000].get(rate_index)?,
+            72usize,
+        ),
+        0 => (
+            V2.get(bitrate_index)?,
+            [11025usize, 12000, 8000].get(rate_index)?,
+            72usize,
+        ),
         _ => return None,
     };
     if *kbps == 0 {
@@ -309,7 +323,11 @@ mod tests {
             assert!(declared + 16 >= bytes.len(), "{format:?}: {declared}");
             let mut padded = bytes.to_vec();
             padded.extend(std::iter::repeat_n(0u8, 100_000));
-            assert_eq!(declared_len(format, &padded).unwrap(), declared, "{format:?}");
+            assert_eq!(
+                declared_len(format, &padded).unwrap(),
+                declared,
+                "{format:?}"
+            );
         }
     }
 

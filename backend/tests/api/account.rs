@@ -530,7 +530,10 @@ async fn the_export_holds_every_section_of_what_i_did(backend: Backend) {
         .await
         .unwrap();
     let reply = maya
-        .post_json(&on_post, &json!({"content": "the reply", "parentId": comment["id"]}))
+        .post_json(
+            &on_post,
+            &json!({"content": "the reply", "parentId": comment["id"]}),
+        )
         .await;
     assert_eq!(reply.status(), 201);
     for path in [
@@ -540,7 +543,11 @@ async fn the_export_holds_every_section_of_what_i_did(backend: Backend) {
         format!("/api/users/{}/block", sofia.id),
     ] {
         let response = maya.post(&path).await;
-        assert!(response.status().is_success(), "{path}: {}", response.status());
+        assert!(
+            response.status().is_success(),
+            "{path}: {}",
+            response.status()
+        );
     }
     let reported = maya
         .post_json(
@@ -655,7 +662,10 @@ async fn the_export_holds_every_section_of_what_i_did(backend: Backend) {
     );
     assert_eq!(data["settings"]["likeNotifications"], true);
     for secret in ["SECRET-P256DH", "SECRET-AUTH", "leo's work"] {
-        assert!(!text.contains(secret), "the export must not hold {secret:?}");
+        assert!(
+            !text.contains(secret),
+            "the export must not hold {secret:?}"
+        );
     }
 }
 

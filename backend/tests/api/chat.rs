@@ -551,7 +551,10 @@ async fn a_retry_tells_each_member_their_own_reactions(backend: Backend) {
             {"emoji": "👍", "count": 1, "reactedByMe": thumbs},
         ])
     };
-    assert_eq!(retry.json::<Value>().await.unwrap()["reactions"], mine(true, false));
+    assert_eq!(
+        retry.json::<Value>().await.unwrap()["reactions"],
+        mine(true, false)
+    );
     assert_eq!(
         next_of(&mut leo_socket, "newMessage").await["message"]["reactions"],
         mine(false, true)

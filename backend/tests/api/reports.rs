@@ -906,5 +906,12 @@ async fn an_admin_opens_a_private_reported_post_read_only_and_the_read_is_audite
     assert_eq!(boss.get(&path).await.status(), StatusCode::NOT_FOUND);
     let (status, message, _) = error_of(boss.get("/api/admin/reports/999999/target").await).await;
     assert_eq!((status, message.as_str()), (404, "Report not found"));
-    assert_eq!(boss.get_json("/api/admin/audit").await.as_array().unwrap().len(), 1);
+    assert_eq!(
+        boss.get_json("/api/admin/audit")
+            .await
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
 }

@@ -316,14 +316,15 @@ async fn audio_claiming_more_than_arrived_is_refused_as_damaged_and_nothing_is_s
     cut.truncate(cut.len() - 1000);
     let (status, message, _) =
         error_of(send_voice(&maya, id, voice("audio/wav", &cut, 2)).await).await;
-    assert_eq!((status, message.as_str()), (400, "The audio file is damaged"));
+    assert_eq!(
+        (status, message.as_str()),
+        (400, "The audio file is damaged")
+    );
     assert_eq!(stored_files(&app), 0);
     assert_eq!(messages(&maya, id).await, json!([]));
 }
 
-async fn uploads_past_the_media_quota_are_refused_with_413_and_nothing_is_stored(
-    backend: Backend,
-) {
+async fn uploads_past_the_media_quota_are_refused_with_413_and_nothing_is_stored(backend: Backend) {
     let app = spawn_app_with(backend, |settings| settings.media_quota_mb = 1).await;
     let (maya, leo, id) = chat(&app).await;
     // 59 s of 8 kHz 8-bit WAV: ~472 KB each, so two fit in 1 MB and a third does not.
@@ -333,7 +334,10 @@ async fn uploads_past_the_media_quota_are_refused_with_413_and_nothing_is_stored
     }
     let (status, message, _) =
         error_of(send_voice(&maya, id, voice("audio/wav", &wav(57_000), 57)).await).await;
-    assert_eq!((status, message.as_str()), (413, "You have used your storage"));
+    assert_eq!(
+        (status, message.as_str()),
+        (413, "You have used your storage")
+    );
     assert_eq!(stored_files(&app), 2);
     assert_eq!(messages(&maya, id).await.as_array().unwrap().len(), 2);
     // The quota is each user's: leo has stored nothing yet.

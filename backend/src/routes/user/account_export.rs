@@ -138,23 +138,38 @@ async fn write_export(
     write_list::<ExportReel, _>(db, tx, user_id, "reels", Section::Reels, |r| r.id).await?;
     write_list::<ExportComment, _>(db, tx, user_id, "comments", Section::Comments, |c| c.id)
         .await?;
-    write_list::<ExportLike, _>(db, tx, user_id, "postLikes", Section::PostLikes, |l| l.target_id)
-        .await?;
-    write_list::<ExportLike, _>(db, tx, user_id, "reelLikes", Section::ReelLikes, |l| l.target_id)
-        .await?;
-    write_list::<ExportLike, _>(db, tx, user_id, "commentLikes", Section::CommentLikes, |l| {
+    write_list::<ExportLike, _>(db, tx, user_id, "postLikes", Section::PostLikes, |l| {
         l.target_id
     })
+    .await?;
+    write_list::<ExportLike, _>(db, tx, user_id, "reelLikes", Section::ReelLikes, |l| {
+        l.target_id
+    })
+    .await?;
+    write_list::<ExportLike, _>(
+        db,
+        tx,
+        user_id,
+        "commentLikes",
+        Section::CommentLikes,
+        |l| l.target_id,
+    )
     .await?;
     write_list::<ExportSave, _>(db, tx, user_id, "saves", Section::Saves, |s| s.id).await?;
     write_list::<ExportFollow, _>(db, tx, user_id, "follows", Section::Follows, |f| f.user_id)
         .await?;
     write_list::<ExportBlock, _>(db, tx, user_id, "blocks", Section::Blocks, |b| b.id).await?;
     write_list::<ExportTip, _>(db, tx, user_id, "tipsSent", Section::TipsSent, |t| t.id).await?;
-    write_list::<ExportTip, _>(db, tx, user_id, "tipsReceived", Section::TipsReceived, |t| t.id)
-        .await?;
-    write_list::<ExportCredit, _>(db, tx, user_id, "earnings", Section::Earnings, |c| c.id)
-        .await?;
+    write_list::<ExportTip, _>(
+        db,
+        tx,
+        user_id,
+        "tipsReceived",
+        Section::TipsReceived,
+        |t| t.id,
+    )
+    .await?;
+    write_list::<ExportCredit, _>(db, tx, user_id, "earnings", Section::Earnings, |c| c.id).await?;
     write_list::<ExportListing, _>(db, tx, user_id, "listings", Section::Listings, |l| l.id)
         .await?;
     write_list::<ExportSale, _>(db, tx, user_id, "sales", Section::Sales, |o| o.id).await?;
@@ -211,11 +226,7 @@ where
 }
 
 /// `,"canvases":[…]`: each canvas the user owns with `"strokes":[…]`, both a page at a time.
-async fn write_canvases(
-    db: &Db,
-    tx: &mpsc::Sender<Chunk>,
-    user_id: i64,
-) -> Result<(), WriteError> {
+async fn write_canvases(db: &Db, tx: &mpsc::Sender<Chunk>, user_id: i64) -> Result<(), WriteError> {
     let mut text = ",\"canvases\":[".to_owned();
     let mut after = 0;
     let mut first = true;

@@ -258,6 +258,18 @@ pub struct Settings {
     )]
     pub push_allow_loopback: bool,
 
+    /// The bytes of media each user may store, in MB (images with their thumbnails, audio,
+    /// video, avatars, stories; each upload counts its stored size); past it an upload is 413
+    /// 'You have used your storage'.
+    #[arg(
+        long,
+        env = "ATELIER_MEDIA_QUOTA_MB",
+        default_value_t = 2048,
+        value_parser = clap::value_parser!(u64).range(1..=1_000_000_000),
+        global = true
+    )]
+    pub media_quota_mb: u64,
+
     /// What the platform keeps of each sale of a creator's work and each tip, in percent (0–50),
     /// rounded half up to a cent (docs/economy-contract.md).
     #[arg(

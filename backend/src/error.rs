@@ -17,7 +17,10 @@ use crate::checkout::CheckoutError;
 use crate::domain::DomainError;
 use crate::domain::money::PRODUCT_NOT_FOUND;
 use crate::domain::text;
-use crate::media::{AUDIO_TYPES, MediaError, VIDEO_TOO_BIG, VIDEO_TOO_LONG, VIDEO_TYPES};
+use crate::media::{
+    AUDIO_DAMAGED, AUDIO_TYPES, MediaError, QUOTA_EXCEEDED, VIDEO_TOO_BIG, VIDEO_TOO_LONG,
+    VIDEO_TYPES,
+};
 
 /// The JSON body of every non-2xx answer.
 #[derive(Debug, Serialize, serde::Deserialize, ToSchema)]
@@ -195,6 +198,8 @@ impl From<MediaError> for ApiError {
             MediaError::NotVideo => Self::UnsupportedMediaType(VIDEO_TYPES.into()),
             MediaError::VideoTooLong => Self::bad_request(VIDEO_TOO_LONG),
             MediaError::VideoTooBig => Self::TooLarge(VIDEO_TOO_BIG),
+            MediaError::DamagedAudio => Self::bad_request(AUDIO_DAMAGED),
+            MediaError::QuotaExceeded => Self::TooLarge(QUOTA_EXCEEDED),
             MediaError::Store(cause) => Self::Internal(cause),
         }
     }

@@ -20,7 +20,11 @@ pub struct Draft {
 
 /// Stores `draft` as `author`'s post; answers it as the feed shows it.
 pub async fn publish(state: &AppState, author: i64, draft: Draft) -> ApiResult<Post> {
-    let image = state.media.show_image(&state.db, draft.image).await?;
+    let image = state
+        .media
+        .charged_to(author)
+        .show_image(&state.db, draft.image)
+        .await?;
     let created_at = state.clock.now_ms();
     let caption = draft.caption.as_str();
     let id = db::posts::insert(

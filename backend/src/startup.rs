@@ -50,6 +50,7 @@ impl Application {
     ) -> anyhow::Result<Self> {
         let db = Db::connect(&settings.database_url).await?;
         db.migrate().await?;
+        let media = media.with_quota_mb(settings.media_quota_mb);
         let listener = TcpListener::bind(settings.listen)
             .await
             .with_context(|| format!("listening on {}", settings.listen))?;

@@ -22,6 +22,8 @@ pub enum AuditAction {
     ReportDismiss,
     ReportRemove,
     ReportSuspend,
+    /// An admin opened a reported target (read-only, whatever its privacy).
+    ReportView,
 }
 
 impl AuditAction {
@@ -35,6 +37,7 @@ impl AuditAction {
             Self::ReportDismiss => "report.dismiss",
             Self::ReportRemove => "report.remove",
             Self::ReportSuspend => "report.suspend",
+            Self::ReportView => "report.view",
         }
     }
 
@@ -42,7 +45,9 @@ impl AuditAction {
         match self {
             Self::WithdrawalCompleted | Self::WithdrawalFailed => "withdrawal",
             Self::AdCreated | Self::AdPaused | Self::AdResumed => "ad",
-            Self::ReportDismiss | Self::ReportRemove | Self::ReportSuspend => "report",
+            Self::ReportDismiss | Self::ReportRemove | Self::ReportSuspend | Self::ReportView => {
+                "report"
+            }
         }
     }
 }

@@ -62,3 +62,43 @@ pub async fn find(db: &Db, key: &str) -> Result<Option<MediaRow>, sqlx::Error> {
     .fetch_optional(&db.pool)
     .await
 }
+
+/// Counts an upload of `bytes` (stored under `key`) against `user`'s media total, unless it
+/// would pass `quota`: the total moves in one conditional update (two uploads at once cannot
+/// both pass the last bytes) with the upload's `media_uploads` row, in one write transaction.
+/// Answers whether it was counted.
+pub async fn charge(
+    db: &Db,
+    user: i64,
+    key: &str,
+    bytes: i64,
+    quota: i64,
+) -> Result<bool, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let moved = sqlx::query(
+        "UPDATE users SET media_bytes = media_bytes + $2
+         WHERE id = $1 AND media_bytes + $2 <= $3",
+    )
+    .bind(user)
+    .bind(bytes)
+    .bind(quota)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if moved == 0 {
+        tx.rollback().await?;
+        return Ok(false);
+    }
+    sqlx::query(
+        "INSERT INTO media_uploads (user_id, media_key, byte_size, created_at)
+         VALUES ($1, $2, $3, $4)",
+    )
+    .bind(user)
+    .bind(key)
+    .bind(bytes)
+    .bind(now_ms())
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(true)
+}

@@ -849,6 +849,27 @@ pub async fn reactions(
     .await
 }
 
+/// One reaction on a message: who, with what, when.
+#[derive(Debug, Clone, FromRow)]
+pub struct Reactor {
+    pub emoji: String,
+    pub user_id: i64,
+    pub created_at: i64,
+}
+
+/// Every reaction on `message` (read through its primary key), oldest first: what each member
+/// sees of it is computed from these without a query per member.
+pub async fn reactors(db: &Db, message: i64) -> Result<Vec<Reactor>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT emoji, user_id, created_at FROM message_reactions
+         WHERE message_id = $1
+         ORDER BY created_at, emoji, user_id",
+    )
+    .bind(message)
+    .fetch_all(&db.pool)
+    .await
+}
+
 /// Toggles `user`'s `emoji` on `message` of `conversation`: `Some(added)`, or `None` when the
 /// message is not in that conversation. Membership is the caller's check.
 pub async fn toggle_reaction(

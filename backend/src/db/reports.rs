@@ -459,3 +459,124 @@ async fn remove_comment(conn: &mut AnyConnection, id: i64, now: i64) -> Result<(
         .await?;
     Ok(())
 }
+
+/// A reported target as an admin opens it: whatever its privacy, blocks or removal.
+#[derive(Debug, Clone, FromRow)]
+pub struct TargetRow {
+    pub target_type: String,
+    pub target_id: i64,
+    pub author_id: i64,
+    pub author_username: String,
+    pub author_display_name: String,
+    pub author_profile_image: Option<String>,
+    /// The whole caption, comment, message, or an account's name and bio.
+    pub text: String,
+    /// A post's or story's image, a reel's poster, an account's avatar.
+    pub image_url: Option<String>,
+    /// A reel's video.
+    pub video_url: Option<String>,
+    /// A voice message's recording.
+    pub audio_url: Option<String>,
+    /// The post or reel of a comment, the conversation of a message.
+    pub context_id: Option<i64>,
+    /// When moderation removed it (an account: when it was deactivated).
+    pub removed_at: Option<i64>,
+    pub created_at: i64,
+}
+
+/// The target of one type by id (`$1`), with no visibility rule: the columns of `TargetRow`
+/// but the author's and the type's.
+fn target_read(target: ReportTargetType) -> &'static str {
+    match target {
+        ReportTargetType::Post => {
+            "SELECT p.user_id AS author_id, p.caption AS text, p.image_url,
+                    CAST(NULL AS TEXT) AS video_url, CAST(NULL AS TEXT) AS audio_url,
+                    CAST(NULL AS BIGINT) AS context_id, p.removed_at, p.created_at
+             FROM posts p WHERE p.id = $1"
+        }
+        ReportTargetType::Reel => {
+            "SELECT r.user_id AS author_id, r.caption AS text,
+                    CASE WHEN r.poster_key IS NULL THEN NULL ELSE '/media/' || r.poster_key END
+                      AS image_url,
+                    '/media/' || r.media_key AS video_url, CAST(NULL AS TEXT) AS audio_url,
+                    CAST(NULL AS BIGINT) AS context_id, r.removed_at, r.created_at
+             FROM reels r WHERE r.id = $1"
+        }
+        ReportTargetType::Story => {
+            "SELECT s.user_id AS author_id, COALESCE(s.caption, '') AS text, s.image_url,
+                    CAST(NULL AS TEXT) AS video_url, CAST(NULL AS TEXT) AS audio_url,
+                    CAST(NULL AS BIGINT) AS context_id, s.removed_at, s.created_at
+             FROM stories s WHERE s.id = $1"
+        }
+        ReportTargetType::Comment => {
+            "SELECT c.user_id AS author_id, c.content AS text, CAST(NULL AS TEXT) AS image_url,
+                    CAST(NULL AS TEXT) AS video_url, CAST(NULL AS TEXT) AS audio_url,
+                    COALESCE(c.post_id, c.reel_id) AS context_id, c.removed_at, c.created_at
+             FROM comments c WHERE c.id = $1"
+        }
+        ReportTargetType::Message => {
+            "SELECT m.sender_id AS author_id, m.content AS text, CAST(NULL AS TEXT) AS image_url,
+                    CAST(NULL AS TEXT) AS video_url, m.voice_url AS audio_url,
+                    m.conversation_id AS context_id, m.removed_at, m.created_at
+             FROM messages m WHERE m.id = $1"
+        }
+        ReportTargetType::User => {
+            "SELECT u.id AS author_id,
+                    u.display_name || ' (@' || u.username || ')'
+                      || CASE WHEN u.bio IS NULL THEN '' ELSE ': ' || u.bio END AS text,
+                    u.profile_image_url AS image_url, CAST(NULL AS TEXT) AS video_url,
+                    CAST(NULL AS TEXT) AS audio_url, CAST(NULL AS BIGINT) AS context_id,
+                    u.deactivated_at AS removed_at, u.created_at
+             FROM users u WHERE u.id = $1"
+        }
+    }
+}
+
+/// Opens the target of report case `case` for `admin`, read-only and whatever its privacy
+/// (admins are exempt from the visibility rules for reported targets only: nothing else is
+/// reachable this way), and writes a `report.view` audit entry naming the case in the same
+/// transaction. `None` (and no entry) when the case does not exist or its target is gone.
+pub async fn open_target(
+    db: &Db,
+    admin: i64,
+    case: i64,
+    now: i64,
+) -> Result<Option<TargetRow>, sqlx::Error> {
+    let Some(found) = find(db, case).await? else {
+        return Ok(None);
+    };
+    let Some(target) = ReportTargetType::from_stored(&found.target_type) else {
+        return Ok(None);
+    };
+    let sql = format!(
+        "SELECT CAST($2 AS TEXT) AS target_type, t.*, u.username AS author_username,
+                u.display_name AS author_display_name,
+                COALESCE(u.profile_image_small_url, u.profile_image_url) AS author_profile_image,
+                CAST($1 AS BIGINT) AS target_id
+         FROM ({}) AS t JOIN users u ON u.id = t.author_id",
+        target_read(target)
+    );
+    let mut tx = db.begin_write().await?;
+    // Audited: the only text spliced in is one of `target_read`'s constant queries.
+    let row: Option<TargetRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(found.target_id)
+        .bind(target.as_str())
+        .fetch_optional(&mut *tx)
+        .await?;
+    let Some(row) = row else {
+        tx.rollback().await?;
+        return Ok(None);
+    };
+    let notes = format!("{} {}", target.as_str(), found.target_id);
+    audit(
+        &mut tx,
+        admin,
+        AuditAction::ReportView,
+        case,
+        Some(&notes),
+        now,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Some(row))
+}

@@ -365,7 +365,8 @@ pub async fn update_profile(
         "UPDATE users SET
            display_name = COALESCE($2, display_name),
            bio = CASE WHEN $3 = 1 THEN $4 ELSE bio END,
-           skills = COALESCE($5, skills)
+           skills = COALESCE($5, skills),
+           skill_mask = COALESCE($6, skill_mask)
          WHERE id = $1",
     )
     .bind(id)
@@ -373,6 +374,7 @@ pub async fn update_profile(
     .bind(i64::from(change.bio.is_some()))
     .bind(change.bio.flatten())
     .bind(change.skills)
+    .bind(change.skills.map(crate::domain::skill_mask))
     .execute(&db.pool)
     .await?;
     db.session_cache.forget_user(id);
@@ -419,27 +421,49 @@ pub struct MatchCandidate {
     pub skills: String,
 }
 
-/// Whom the skill matcher looks at for `viewer`: up to 200 people they follow and the 300
-/// newest accounts (both read through an index, so the cost does not grow with the table),
-/// each once, never the viewer nor an account blocked either way, only those with at least one
-/// skill.
-pub async fn match_candidates(db: &Db, viewer: i64) -> Result<Vec<MatchCandidate>, sqlx::Error> {
-    sqlx::query_as(concat!(
+/// Whom the skill matcher looks at for `viewer`: for each skill mask in `masks` (the
+/// combinations of skills that share one with what is looked for), the `per_mask` newest
+/// active accounts with exactly those skills, never the viewer nor an account blocked either
+/// way. Each mask is one range of `users_skill_mask_idx`, so the cost does not grow with the
+/// number of members, and any creator with a matching skill can be found, however old.
+pub async fn match_candidates(
+    db: &Db,
+    viewer: i64,
+    masks: &[i64],
+    per_mask: i64,
+) -> Result<Vec<MatchCandidate>, sqlx::Error> {
+    if masks.is_empty() {
+        return Ok(Vec::new());
+    }
+    let one = concat!(
         "SELECT u.id, u.username, u.display_name,
                 COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
                 u.bio, u.skills
          FROM users u
-         WHERE u.id <> $1 AND u.skills <> '[]' AND u.deactivated_at IS NULL AND ",
+         WHERE u.skill_mask = $MASK AND u.skill_mask <> 0 AND u.id <> $1
+           AND u.deactivated_at IS NULL AND ",
         not_blocked!("$1", "u.id"),
-        "
-           AND u.id IN (SELECT followee_id FROM (SELECT followee_id FROM follows
-                                                 WHERE follower_id = $1 LIMIT 200) AS f
-                        UNION
-                        SELECT id FROM (SELECT id FROM users ORDER BY id DESC LIMIT 300) AS n)"
-    ))
-    .bind(viewer)
-    .fetch_all(&db.pool)
-    .await
+        " ORDER BY u.id DESC LIMIT $2"
+    );
+    let sql = masks
+        .iter()
+        .enumerate()
+        .map(|(n, _)| {
+            format!(
+                "SELECT * FROM ({}) AS m{n}",
+                one.replace("$MASK", &format!("${}", n + 3))
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" UNION ALL ");
+    // Audited: built from a constant text and numbered placeholders only; the masks are bound.
+    let mut query = sqlx::query_as::<_, MatchCandidate>(sqlx::AssertSqlSafe(sql))
+        .bind(viewer)
+        .bind(per_mask);
+    for mask in masks {
+        query = query.bind(*mask);
+    }
+    query.fetch_all(&db.pool).await
 }
 
 /// The stored password hash of an active account (`None` for an unknown or deactivated one).

@@ -80,7 +80,7 @@ pub use notification::{
 pub use page::{Page, PageQuery};
 pub use post::{
     Caption, IMAGE_REQUIRED, POST_NOT_FOUND, Skill, parse_bio, parse_location, parse_tags,
-    skills_json,
+    skill_mask, skills_json,
 };
 pub use push::{AUTH_INVALID, P256DH_INVALID, PushKeys};
 pub use reel::{REEL_CAPTION_MAX, REEL_CAPTION_TOO_LONG, REEL_NOT_FOUND, parse_reel_caption};

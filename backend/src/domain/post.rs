@@ -106,6 +106,29 @@ impl Skill {
             Self::Motion => "motion",
         }
     }
+
+    /// Every skill, in the matcher's order.
+    pub const ALL: [Skill; 5] = [
+        Self::Design,
+        Self::Code,
+        Self::Music,
+        Self::Photo,
+        Self::Motion,
+    ];
+
+    /// The skill's bit in `users.skill_mask` (design 1, code 2, music 4, photo 8, motion 16).
+    pub fn bit(self) -> i64 {
+        1 << (self as u32)
+    }
+}
+
+/// The `users.skill_mask` of skills as stored (a JSON array of ids); unknown ids count nothing.
+pub fn skill_mask(skills_json: &str) -> i64 {
+    serde_json::from_str::<Vec<serde_json::Value>>(skills_json)
+        .unwrap_or_default()
+        .into_iter()
+        .filter_map(|id| serde_json::from_value::<Skill>(id).ok())
+        .fold(0, |mask, skill| mask | skill.bit())
 }
 
 /// Skills as stored: a JSON array of ids in the matcher's order, each once.
@@ -139,6 +162,13 @@ mod tests {
             .to_vec();
         assert_eq!(parse_tags(Some(&raw)).unwrap(), ["art", "Design"]);
         assert!(parse_tags(Some(&["x".repeat(51)])).is_err());
+    }
+
+    #[test]
+    fn a_skill_mask_has_one_bit_per_skill() {
+        assert_eq!(skill_mask(r#"["design","motion"]"#), 1 | 16);
+        assert_eq!(skill_mask("[]"), 0);
+        assert_eq!(skill_mask(r#"["code","music","photo"]"#), 2 | 4 | 8);
     }
 
     #[test]

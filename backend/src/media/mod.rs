@@ -2,11 +2,13 @@
 //! Objects live in an object store (a local folder or an S3 bucket) under a content hash, so
 //! the same bytes are stored once and a key never changes meaning: `/media/{key}` is cached
 //! forever. Each stored object has a `media` row (db/media.rs) with its size and, for images,
-//! its dimensions and blurhash. Images are re-encoded (`ingest_image`); audio is checked and
-//! measured, then stored as sent (`ingest_audio`); so is video, streamed through a temporary
+//! its dimensions and blurhash. Images are re-encoded (`ingest_image`); audio is checked,
+//! cut to what its container declares (declared.rs) and measured, then stored
+//! (`ingest_audio`); so is video, streamed through a temporary
 //! file and copied to the store in parts (`ingest_video`).
 
 mod audio;
+mod declared;
 mod process;
 pub mod serve;
 mod video;
@@ -49,6 +51,11 @@ pub struct Media {
     /// The ffmpeg that cuts reel posters (`ffmpeg` on the PATH by default); `None`: never run
     /// it, and use the poster the client sent.
     ffmpeg: Option<Arc<PathBuf>>,
+    /// The bytes each user may store (`--media-quota-mb`).
+    quota_bytes: i64,
+    /// Whose quota this handle's uploads count against (`charged_to`); `None`: nobody's (the
+    /// seed, and uploads not made by a user's request).
+    owner: Option<i64>,
 }
 
 /// What an image is for: it decides the renditions.
@@ -191,9 +198,20 @@ pub enum MediaError {
     /// More than 100 MiB.
     #[error("video too large")]
     VideoTooBig,
+    /// The container claims bytes that did not arrive (or holds none).
+    #[error("audio damaged")]
+    DamagedAudio,
+    /// The upload would take its owner past their media quota.
+    #[error("media quota exceeded")]
+    QuotaExceeded,
     #[error("media store: {0:#}")]
     Store(anyhow::Error),
 }
+
+/// The 400 of audio whose container claims more bytes than arrived.
+pub const AUDIO_DAMAGED: &str = "The audio file is damaged";
+/// The 413 of an upload past its owner's media quota.
+pub const QUOTA_EXCEEDED: &str = "You have used your storage";
 
 /// The 415 of any audio that is not one of the accepted containers.
 pub const AUDIO_TYPES: &str = "Audio must be WebM, Ogg, MP4, MP3 or WAV";
@@ -249,6 +267,39 @@ impl Media {
             store,
             decode_slots: Arc::new(Semaphore::new(DECODE_SLOTS)),
             ffmpeg: Some(Arc::new(PathBuf::from("ffmpeg"))),
+            quota_bytes: i64::MAX,
+            owner: None,
+        }
+    }
+
+    /// The same store with each user's quota set to `mb` MB.
+    pub fn with_quota_mb(mut self, mb: u64) -> Self {
+        self.quota_bytes = i64::try_from(mb.saturating_mul(1024 * 1024)).unwrap_or(i64::MAX);
+        self
+    }
+
+    /// The same store, its uploads counted against `user`'s quota: each one's stored bytes are
+    /// added to the user's total (a `media_uploads` row) before anything is stored, and an
+    /// upload past the quota is refused with `QuotaExceeded`, nothing stored.
+    pub fn charged_to(&self, user: i64) -> Self {
+        Self {
+            owner: Some(user),
+            ..self.clone()
+        }
+    }
+
+    /// Counts `bytes` of `key` against the owner's quota (nothing without an owner).
+    async fn charge(&self, db: &Db, key: &str, bytes: i64) -> Result<(), MediaError> {
+        let Some(owner) = self.owner else {
+            return Ok(());
+        };
+        let charged = db::media::charge(db, owner, key, bytes, self.quota_bytes)
+            .await
+            .map_err(|err| MediaError::Store(err.into()))?;
+        if charged {
+            Ok(())
+        } else {
+            Err(MediaError::QuotaExceeded)
         }
     }
 
@@ -317,6 +368,12 @@ impl Media {
             blurhash: processed.blurhash.clone(),
             key: main_key.clone(),
         };
+        self.charge(
+            db,
+            &main_key,
+            (processed.main.bytes.len() + processed.thumbnail.bytes.len()) as i64,
+        )
+        .await?;
         let known = db::media::find(db, &main_key)
             .await
             .map_err(|err| MediaError::Store(err.into()))?;
@@ -373,11 +430,21 @@ impl Media {
             .map_err(|err| MediaError::Store(err.into()))?;
         let (probed, bytes) = tokio::task::spawn_blocking(move || {
             let _slot = slot;
-            (audio::probe(&bytes, cap_ms + AUDIO_SLACK_MS), bytes)
+            // What does not demux is not audio (415); then only what the container declares
+            // is kept (a container claiming bytes that did not arrive is damaged, 400), and
+            // measured again when something was cut.
+            let probed = audio::probe(&bytes, cap_ms + AUDIO_SLACK_MS)?;
+            let sent = bytes.len();
+            let bytes = declared::trim(probed.format, bytes)?;
+            let probed = if bytes.len() == sent {
+                probed
+            } else {
+                audio::probe(&bytes, cap_ms + AUDIO_SLACK_MS)?
+            };
+            Ok::<_, MediaError>((probed, bytes))
         })
         .await
-        .map_err(|err| MediaError::Store(anyhow::Error::new(err).context("demux task")))?;
-        let probed = probed?;
+        .map_err(|err| MediaError::Store(anyhow::Error::new(err).context("demux task")))??;
         let duration = match probed.length_ms {
             Some(ms) if ms > cap_ms + AUDIO_SLACK_MS => return Err(MediaError::AudioTooLong(kind)),
             // Rounded to the nearest second, at least 1, at most the cap (within the slack).
@@ -386,6 +453,7 @@ impl Media {
         };
 
         let key = content_key(&bytes, probed.format.extension());
+        self.charge(db, &key, bytes.len() as i64).await?;
         let known = db::media::find(db, &key)
             .await
             .map_err(|err| MediaError::Store(err.into()))?;
@@ -462,6 +530,7 @@ impl Media {
         };
 
         let key = format!("{}.{}", spooled.sha256, probed.format.extension());
+        self.charge(db, &key, spooled.size as i64).await?;
         let known = db::media::find(db, &key)
             .await
             .map_err(|err| MediaError::Store(err.into()))?;

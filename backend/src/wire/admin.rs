@@ -149,6 +149,9 @@ pub enum AuditActionName {
     ReportRemove,
     #[serde(rename = "report.suspend")]
     ReportSuspend,
+    /// An admin opened a reported target (GET /api/admin/reports/{id}/target).
+    #[serde(rename = "report.view")]
+    ReportView,
 }
 
 /// What an audit entry is about.
@@ -193,6 +196,7 @@ impl From<AuditRow> for AuditEntry {
                 "report.dismiss" => AuditActionName::ReportDismiss,
                 "report.remove" => AuditActionName::ReportRemove,
                 "report.suspend" => AuditActionName::ReportSuspend,
+                "report.view" => AuditActionName::ReportView,
                 _ => AuditActionName::AdResumed,
             },
             target_type: match row.target_type.as_str() {

@@ -5,7 +5,7 @@ use utoipa::ToSchema;
 
 use super::iso_time;
 use super::user::CommentUser;
-use crate::db::reports::CaseRow;
+use crate::db::reports::{CaseRow, TargetRow};
 use crate::domain::{ReportAction, ReportReason, ReportStatus, ReportTargetType};
 
 /// A stored report.
@@ -60,6 +60,57 @@ impl From<CaseRow> for ReportCase {
             first_reported_at: iso_time(row.first_reported_at),
             status: ReportStatus::from_stored(&row.status).unwrap_or_default(),
             action: row.action.as_deref().and_then(ReportAction::from_stored),
+        }
+    }
+}
+
+/// A reported target as an admin opens it from the queue (read-only, whatever its privacy).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReportedContent {
+    pub target_type: ReportTargetType,
+    pub target_id: i64,
+    /// Who wrote it (the account itself for a reported account).
+    pub author: CommentUser,
+    /// The whole caption, comment or message; an account's name and bio.
+    pub text: String,
+    /// A post's or story's image, a reel's poster, an account's avatar.
+    #[schema(required = true)]
+    pub image_url: Option<String>,
+    /// A reel's video.
+    #[schema(required = true)]
+    pub video_url: Option<String>,
+    /// A voice message's recording.
+    #[schema(required = true)]
+    pub audio_url: Option<String>,
+    /// The post or reel a comment is on, the conversation of a message; else null.
+    #[schema(required = true)]
+    pub context_id: Option<i64>,
+    /// Moderation removed it (an account: it is deactivated).
+    pub removed: bool,
+    /// ISO-8601 UTC.
+    pub created_at: String,
+}
+
+impl From<TargetRow> for ReportedContent {
+    fn from(row: TargetRow) -> Self {
+        Self {
+            target_type: ReportTargetType::from_stored(&row.target_type)
+                .unwrap_or(ReportTargetType::User),
+            target_id: row.target_id,
+            author: CommentUser {
+                id: row.author_id,
+                username: row.author_username,
+                display_name: row.author_display_name,
+                profile_image_url: row.author_profile_image,
+            },
+            text: row.text,
+            image_url: row.image_url,
+            video_url: row.video_url,
+            audio_url: row.audio_url,
+            context_id: row.context_id,
+            removed: row.removed_at.is_some(),
+            created_at: iso_time(row.created_at),
         }
     }
 }

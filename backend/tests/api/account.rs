@@ -23,6 +23,7 @@ both_backends!(
     password_changes_are_rate_limited_like_sign_in,
     the_export_holds_my_data_and_nobody_elses,
     the_export_pages_through_long_lists,
+    the_export_holds_every_section_of_what_i_did,
     deactivation_with_a_wrong_password_is_refused_and_changes_nothing,
     a_deactivated_account_cannot_sign_in_and_is_hidden,
     admin_restore_brings_a_deactivated_account_back,
@@ -511,6 +512,159 @@ async fn the_export_pages_through_long_lists(backend: Backend) {
     let mut ids: Vec<i64> = posts.iter().map(|p| p["id"].as_i64().unwrap()).collect();
     ids.dedup();
     assert_eq!(ids.len(), 1_203, "each post once");
+}
+
+async fn the_export_holds_every_section_of_what_i_did(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let sofia = app.new_user("sofia").await;
+    let leo_post = leo.create_post("leo's work").await;
+    let on_post = format!("/api/posts/{}/comments", leo_post["id"]);
+    let comment: Value = maya
+        .post_json(&on_post, &json!({"content": "lovely light"}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    let reply = maya
+        .post_json(
+            &on_post,
+            &json!({"content": "the reply", "parentId": comment["id"]}),
+        )
+        .await;
+    assert_eq!(reply.status(), 201);
+    for path in [
+        format!("/api/posts/{}/like", leo_post["id"]),
+        format!("/api/posts/{}/bookmark", leo_post["id"]),
+        format!("/api/users/{}/follow", leo.id),
+        format!("/api/users/{}/block", sofia.id),
+    ] {
+        let response = maya.post(&path).await;
+        assert!(
+            response.status().is_success(),
+            "{path}: {}",
+            response.status()
+        );
+    }
+    let reported = maya
+        .post_json(
+            "/api/reports",
+            &json!({"targetType": "post", "targetId": leo_post["id"], "reason": "spam"}),
+        )
+        .await;
+    assert_eq!(reported.status(), 201);
+    crate::earnings::credit(&app, maya.id, 5000).await;
+    // Tips, a listing and its sale, a canvas with a stroke, a push subscription: written
+    // straight to the database (their own suites test how they are made).
+    let db = app.db().await;
+    let now = 1_700_000_000_000_i64;
+    for (from, to, cents) in [(maya.id, leo.id, 300), (leo.id, maya.id, 700)] {
+        sqlx::query(
+            "INSERT INTO tips (from_user_id, to_user_id, amount_cents, fee_cents, status,
+                               payment_reference, created_at)
+             VALUES ($1, $2, $3, 0, 'paid', 'ref', $4)",
+        )
+        .bind(from)
+        .bind(to)
+        .bind(cents)
+        .bind(now)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    }
+    let (product,): (i64,) = sqlx::query_as(
+        "INSERT INTO products (name, description, price_cents, product_url, category,
+                               rating_tenths, reviews, stock, seller_id, kind, created_at)
+         VALUES ('Harbour print', 'A4', 4500, '/shop/x', 'prints', 0, 0, 5, $1, 'physical', $2)
+         RETURNING id",
+    )
+    .bind(maya.id)
+    .bind(now)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO orders (user_id, product_id, quantity, unit_price_cents, total_amount_cents,
+                             payment_method, payment_reference, status, created_at, seller_id)
+         VALUES ($1, $2, 2, 4500, 9000, 'stripe', 'ref', 'paid', $3, $4)",
+    )
+    .bind(leo.id)
+    .bind(product)
+    .bind(now)
+    .bind(maya.id)
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    let (canvas,): (i64,) = sqlx::query_as(
+        "INSERT INTO canvases (owner_id, title, visibility, created_at)
+         VALUES ($1, 'Sketch', 'invite', $2) RETURNING id",
+    )
+    .bind(maya.id)
+    .bind(now)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO canvas_strokes (canvas_id, client_id, user_id, color, width, points,
+                                     created_at)
+         VALUES ($1, 'c1', $2, '#ff0000', 4, '[[1,2],[3,4]]', $3)",
+    )
+    .bind(canvas)
+    .bind(maya.id)
+    .bind(now)
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at)
+         VALUES ($1, 'https://push.example.com/send/abc', 'SECRET-P256DH', 'SECRET-AUTH', $2)",
+    )
+    .bind(maya.id)
+    .bind(now)
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    db.pool.close().await;
+
+    let text = maya.get("/api/user/export").await.text().await.unwrap();
+    let data: Value = serde_json::from_str(&text).expect("the export is JSON");
+    let comments = data["comments"].as_array().unwrap();
+    assert_eq!(comments.len(), 2, "a comment and its reply");
+    assert_eq!(comments[0]["content"], "lovely light");
+    assert_eq!(comments[1]["parentId"], comment["id"]);
+    assert_eq!(data["postLikes"][0]["id"], leo_post["id"]);
+    assert_eq!(data["reelLikes"], json!([]));
+    assert_eq!(data["commentLikes"], json!([]));
+    assert_eq!(data["saves"][0]["postId"], leo_post["id"]);
+    assert_eq!(data["follows"][0]["username"], "leo");
+    assert_eq!(data["blocks"][0]["username"], "sofia");
+    assert_eq!(data["tipsSent"][0]["amount"], 300);
+    assert_eq!(data["tipsSent"][0]["username"], "leo");
+    assert_eq!(data["tipsReceived"][0]["amount"], 700);
+    assert_eq!(data["earnings"][0]["amount"], 5000);
+    assert_eq!(data["listings"][0]["name"], "Harbour print");
+    assert_eq!(data["sales"][0]["totalAmount"], 9000);
+    assert_eq!(data["canvases"][0]["title"], "Sketch");
+    assert_eq!(
+        data["canvases"][0]["strokes"][0]["points"],
+        json!([[1, 2], [3, 4]])
+    );
+    assert_eq!(data["reports"][0]["targetId"], leo_post["id"]);
+    assert_eq!(data["reports"][0]["reason"], "spam");
+    assert_eq!(
+        data["pushSubscriptions"],
+        json!([{"id": data["pushSubscriptions"][0]["id"],
+                "endpoint": "https://push.example.com/send/abc",
+                "createdAt": data["pushSubscriptions"][0]["createdAt"]}])
+    );
+    assert_eq!(data["settings"]["likeNotifications"], true);
+    for secret in ["SECRET-P256DH", "SECRET-AUTH", "leo's work"] {
+        assert!(
+            !text.contains(secret),
+            "the export must not hold {secret:?}"
+        );
+    }
 }
 
 async fn deactivation_with_a_wrong_password_is_refused_and_changes_nothing(backend: Backend) {

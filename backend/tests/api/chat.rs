@@ -22,6 +22,7 @@ both_backends!(
     leaving_hides_it_until_a_new_message_brings_it_back,
     the_sender_is_the_session_whatever_the_body_says,
     a_retried_key_answers_the_first_message_and_tells_the_members_again,
+    a_retry_tells_each_member_their_own_reactions,
     racing_retries_of_one_key_store_one_message,
     a_key_used_for_another_message_is_422_and_stores_nothing,
     keys_are_per_sender,
@@ -515,6 +516,53 @@ async fn a_retried_key_answers_the_first_message_and_tells_the_members_again(bac
         first
     );
     assert_eq!(messages_of(&leo, id).await, [first]);
+}
+
+async fn a_retry_tells_each_member_their_own_reactions(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let ana = app.new_user("ana").await;
+    let group = maya
+        .post_json(
+            "/api/conversations",
+            &json!({"name": "studio", "participantIds": [leo.id, ana.id]}),
+        )
+        .await;
+    assert_eq!(group.status(), 201);
+    let id = group.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    let body = json!({"content": "see you at 8"});
+    let first = send_keyed(&maya, id, &body, "send-1").await;
+    assert_eq!(first.status(), 201);
+    let first: Value = first.json().await.unwrap();
+    let path = format!("/api/conversations/{id}/messages/{}/reactions", first["id"]);
+    for (user, emoji) in [(&maya, "❤️"), (&leo, "👍")] {
+        let response = user.post_json(&path, &json!({"emoji": emoji})).await;
+        assert_eq!(response.status(), 200);
+    }
+    let mut leo_socket = connect(&app, &leo).await;
+    let mut ana_socket = connect(&app, &ana).await;
+
+    let retry = send_keyed(&maya, id, &body, "send-1").await;
+    assert_eq!(retry.status(), 200);
+    let mine = |hearts: bool, thumbs: bool| {
+        json!([
+            {"emoji": "❤️", "count": 1, "reactedByMe": hearts},
+            {"emoji": "👍", "count": 1, "reactedByMe": thumbs},
+        ])
+    };
+    assert_eq!(
+        retry.json::<Value>().await.unwrap()["reactions"],
+        mine(true, false)
+    );
+    assert_eq!(
+        next_of(&mut leo_socket, "newMessage").await["message"]["reactions"],
+        mine(false, true)
+    );
+    assert_eq!(
+        next_of(&mut ana_socket, "newMessage").await["message"]["reactions"],
+        mine(false, false)
+    );
 }
 
 async fn racing_retries_of_one_key_store_one_message(backend: Backend) {

@@ -29,6 +29,7 @@ both_backends!(
     suspending_ends_the_authors_sessions_and_hides_their_content,
     a_case_is_decided_once_and_audited,
     bad_decisions_are_refused_and_change_nothing,
+    an_admin_opens_a_private_reported_post_read_only_and_the_read_is_audited,
 );
 
 pub async fn report(user: &TestUser, target_type: &str, target_id: &Value, reason: &str) -> i64 {
@@ -849,4 +850,68 @@ async fn bad_decisions_are_refused_and_change_nothing(backend: Backend) {
         StatusCode::OK
     );
     maya.get_json("/api/auth/user").await;
+}
+
+async fn an_admin_opens_a_private_reported_post_read_only_and_the_read_is_audited(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let boss = admin(&app, "boss").await;
+    let post = maya.create_post("only for my followers").await;
+    report(&leo, "post", &post["id"], "spam").await;
+    let case = case_of(&boss, "post", &post["id"]).await;
+    // Then maya makes her account private and blocks the admin.
+    let response = maya
+        .client
+        .put(maya.url("/api/user/settings"))
+        .json(&json!({"privateAccount": true}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        maya.post(&format!("/api/users/{}/block", boss.id))
+            .await
+            .status(),
+        StatusCode::NO_CONTENT
+    );
+    let path = format!("/api/posts/{}", post["id"]);
+    for outsider in [&boss, &leo] {
+        assert_eq!(outsider.get(&path).await.status(), StatusCode::NOT_FOUND);
+    }
+
+    let target = format!("/api/admin/reports/{}/target", case["id"]);
+    let opened = boss.get(&target).await;
+    assert_eq!(opened.status(), StatusCode::OK);
+    let opened: Value = opened.json().await.unwrap();
+    assert_eq!(opened["targetType"], "post");
+    assert_eq!(opened["targetId"], post["id"]);
+    assert_eq!(opened["text"], "only for my followers");
+    assert_eq!(opened["author"]["username"], "maya");
+    assert_eq!(opened["imageUrl"], post["imageUrl"]);
+    assert_eq!(opened["removed"], false);
+    let audit = boss.get_json("/api/admin/audit").await;
+    assert_eq!(audit.as_array().unwrap().len(), 1, "{audit}");
+    assert_eq!(audit[0]["action"], "report.view");
+    assert_eq!(audit[0]["targetType"], "report");
+    assert_eq!(audit[0]["targetId"], case["id"]);
+    assert_eq!(audit[0]["admin"]["id"], boss.id);
+
+    // Read-only, and only for admins: the post is unchanged and still hidden from them.
+    let (status, _, _) = error_of(leo.get(&target).await).await;
+    assert_eq!(status, 403);
+    assert_eq!(leo.get(&path).await.status(), StatusCode::NOT_FOUND);
+    assert_eq!(boss.get(&path).await.status(), StatusCode::NOT_FOUND);
+    let (status, message, _) = error_of(boss.get("/api/admin/reports/999999/target").await).await;
+    assert_eq!((status, message.as_str()), (404, "Report not found"));
+    assert_eq!(
+        boss.get_json("/api/admin/audit")
+            .await
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
 }

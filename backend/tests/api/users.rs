@@ -16,6 +16,7 @@ both_backends!(
     a_profile_edit_changes_only_the_fields_it_names,
     a_bad_profile_edit_is_refused_and_changes_nothing,
     the_skill_matcher_suggests_creators_with_the_skills_looked_for,
+    the_skill_matcher_finds_a_matching_creator_older_than_300_newer_members,
 );
 
 async fn a_profile_shows_public_fields_and_counts_but_no_email(backend: Backend) {
@@ -334,4 +335,29 @@ async fn the_skill_matcher_suggests_creators_with_the_skills_looked_for(backend:
     )
     .await;
     assert_eq!(status, 401);
+}
+
+async fn the_skill_matcher_finds_a_matching_creator_older_than_300_newer_members(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let ana = app.new_user("ana").await;
+    let response = ana
+        .patch_json("/api/user/profile", &json!({"skills": ["code", "music"]}))
+        .await;
+    assert_eq!(response.status(), 200);
+    // 301 members joined after ana (none with a skill), then the newcomer, who follows nobody.
+    app.synthetic_users_signed_in(301);
+    let newcomer = app.new_user("newcomer").await;
+
+    let matches = newcomer
+        .get_json("/api/users/skill-matches?skills=code")
+        .await;
+    let names: Vec<&str> = matches
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["user"]["username"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["ana"]);
+    assert_eq!(matches[0]["match"], 100);
+    assert_eq!(matches[0]["skills"], json!(["code", "music"]));
 }

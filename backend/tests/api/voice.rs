@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 
 use crate::audio::{CHROME_WEBM, M4A, MP3, OGG, VIDEO_WEBM, data_url, wav};
 use crate::both_backends;
-use crate::helpers::{Backend, TestApp, TestUser, browser, error_of, spawn_app};
+use crate::helpers::{Backend, TestApp, TestUser, browser, error_of, spawn_app, spawn_app_with};
 use crate::media::{ranged, stored_files};
 use crate::sockets::{connect, conversation, next_of};
 
@@ -22,6 +22,9 @@ both_backends!(
     voice_messages_reach_both_people_and_preview_in_the_list,
     call_lines_cannot_be_sent_by_clients,
     a_retried_key_finds_its_voice_message_before_storing_audio,
+    a_wav_is_stored_only_up_to_what_its_header_declares,
+    audio_claiming_more_than_arrived_is_refused_as_damaged_and_nothing_is_stored,
+    uploads_past_the_media_quota_are_refused_with_413_and_nothing_is_stored,
 );
 
 async fn chat(app: &TestApp) -> (TestUser, TestUser, i64) {
@@ -281,4 +284,63 @@ async fn a_retried_key_finds_its_voice_message_before_storing_audio(backend: Bac
     let (status, _, code) = error_of(keyed(captioned).await.unwrap()).await;
     assert_eq!((status, code.as_str()), (422, "idempotency_key_reused"));
     assert_eq!(messages(&maya, id).await.as_array().unwrap().len(), 1);
+}
+
+async fn a_wav_is_stored_only_up_to_what_its_header_declares(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let (maya, _, id) = chat(&app).await;
+    // A WAV whose header says 2 s, followed by 1 MB that no header declares.
+    let two_seconds = wav(2000);
+    let mut padded = two_seconds.clone();
+    padded.extend(std::iter::repeat_n(0u8, 1_000_000));
+
+    let response = send_voice(&maya, id, voice("audio/wav", &padded, 2)).await;
+    assert_eq!(response.status(), 201);
+    let sent: Value = response.json().await.unwrap();
+    assert_eq!(sent["duration"], 2);
+    let served = browser()
+        .get(app.url(sent["voiceUrl"].as_str().unwrap()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(served.bytes().await.unwrap().as_ref(), &two_seconds[..]);
+}
+
+async fn audio_claiming_more_than_arrived_is_refused_as_damaged_and_nothing_is_stored(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let (maya, _, id) = chat(&app).await;
+    // Its data chunk says 2 s; the last 1000 bytes never came.
+    let mut cut = wav(2000);
+    cut.truncate(cut.len() - 1000);
+    let (status, message, _) =
+        error_of(send_voice(&maya, id, voice("audio/wav", &cut, 2)).await).await;
+    assert_eq!(
+        (status, message.as_str()),
+        (400, "The audio file is damaged")
+    );
+    assert_eq!(stored_files(&app), 0);
+    assert_eq!(messages(&maya, id).await, json!([]));
+}
+
+async fn uploads_past_the_media_quota_are_refused_with_413_and_nothing_is_stored(backend: Backend) {
+    let app = spawn_app_with(backend, |settings| settings.media_quota_mb = 1).await;
+    let (maya, leo, id) = chat(&app).await;
+    // 59 s of 8 kHz 8-bit WAV: ~472 KB each, so two fit in 1 MB and a third does not.
+    for seconds in [59_000, 58_000] {
+        let response = send_voice(&maya, id, voice("audio/wav", &wav(seconds), 59)).await;
+        assert_eq!(response.status(), 201);
+    }
+    let (status, message, _) =
+        error_of(send_voice(&maya, id, voice("audio/wav", &wav(57_000), 57)).await).await;
+    assert_eq!(
+        (status, message.as_str()),
+        (413, "You have used your storage")
+    );
+    assert_eq!(stored_files(&app), 2);
+    assert_eq!(messages(&maya, id).await.as_array().unwrap().len(), 2);
+    // The quota is each user's: leo has stored nothing yet.
+    let response = send_voice(&leo, id, voice("audio/wav", &wav(57_000), 57)).await;
+    assert_eq!(response.status(), 201);
 }

@@ -84,6 +84,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reports/{id}/target": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Opens the target of a report case (admins only), read-only: the whole post, comment, reel,
+         *     story, message or account, even when it is private, its author blocked the admin, or it was
+         *     removed. Admins are exempt from the visibility rules for reported targets only, through this
+         *     route; each read is audited as `report.view` with the case's id.
+         */
+        get: operations["open_report_target"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/revenue": {
         parameters: {
             query?: never;
@@ -1551,9 +1573,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The signed-in user's data as a JSON download: `{exportedAt, profile, settings, posts,
-         *     stories, messages (sent), voicemails (sent), orders, withdrawals (account numbers masked),
-         *     reels}`. Only the user's own data; no password hash, no session tokens. Streamed.
+         * The signed-in user's data as a JSON download: `{exportedAt, profile, settings (notification
+         *     switches included), posts, stories, messages (sent), voicemails (sent), orders, withdrawals
+         *     (account numbers masked), reels, comments (and replies), postLikes, reelLikes,
+         *     commentLikes, saves, follows, blocks, tipsSent, tipsReceived, earnings (the ledger),
+         *     listings, sales, canvases (owned, each with its strokes), reports (filed),
+         *     pushSubscriptions (endpoints only)}`. Only the user's own data; no password hash, no
+         *     session tokens, no push keys. Streamed a page at a time (docs/account-contract.md).
          */
         get: operations["export"];
         put?: never;
@@ -1680,10 +1706,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Up to three creators with the skills looked for: the people you follow and the newest
-         *     members, best coverage of the skills first (then the fewest other skills, then the newest).
-         */
+        /** Up to three creators with the skills looked for, among every active member, best coverage of the skills first (then the fewest other skills, then the newest). */
         get: operations["skill_matches"];
         put?: never;
         post?: never;
@@ -2017,7 +2040,7 @@ export interface components {
          * @description What an admin did (the CHECK of `audit_log.action` allows exactly these).
          * @enum {string}
          */
-        AuditActionName: "withdrawal.completed" | "withdrawal.failed" | "ad.created" | "ad.paused" | "ad.resumed" | "report.dismiss" | "report.remove" | "report.suspend";
+        AuditActionName: "withdrawal.completed" | "withdrawal.failed" | "ad.created" | "ad.paused" | "ad.resumed" | "report.dismiss" | "report.remove" | "report.suspend" | "report.view";
         /** @description The admin who made a decision. */
         AuditAdmin: {
             displayName: string;
@@ -3174,6 +3197,31 @@ export interface components {
          * @enum {string}
          */
         ReportTargetType: "post" | "comment" | "reel" | "story" | "message" | "user";
+        /** @description A reported target as an admin opens it from the queue (read-only, whatever its privacy). */
+        ReportedContent: {
+            /** @description A voice message's recording. */
+            audioUrl: string | null;
+            /** @description Who wrote it (the account itself for a reported account). */
+            author: components["schemas"]["CommentUser"];
+            /**
+             * Format: int64
+             * @description The post or reel a comment is on, the conversation of a message; else null.
+             */
+            contextId: number | null;
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /** @description A post's or story's image, a reel's poster, an account's avatar. */
+            imageUrl: string | null;
+            /** @description Moderation removed it (an account: it is deactivated). */
+            removed: boolean;
+            /** Format: int64 */
+            targetId: number;
+            targetType: components["schemas"]["ReportTargetType"];
+            /** @description The whole caption, comment or message; an account's name and bio. */
+            text: string;
+            /** @description A reel's video. */
+            videoUrl: string | null;
+        };
         /** @description Totals over every ad. */
         Revenue: {
             /**
@@ -4071,6 +4119,65 @@ export interface operations {
             };
             /** @description Not a JSON body */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    open_report_target: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Report case id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reported content; the read is in the audit log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportedContent"];
+                };
+            };
+            /** @description An invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin (`Admin access required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Report not found`, or its target was deleted */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -7,6 +7,7 @@
 mod ads_list;
 mod audit_list;
 mod report_decide;
+mod report_target;
 mod reports_list;
 mod revenue_get;
 mod users_list;
@@ -37,6 +38,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(audit_list::list_audit))
         .routes(routes!(reports_list::list_reports))
         .routes(routes!(report_decide::decide_report))
+        .routes(routes!(report_target::open_report_target))
 }
 
 /// A decision's notes (a withdrawal's, a report's): trimmed, `None` when blank, 400 over 500

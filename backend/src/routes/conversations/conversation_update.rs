@@ -63,6 +63,7 @@ pub async fn update_conversation(
             super::require_member(&state, id, me).await?;
             let stored = state
                 .media
+                .charged_to(current.user.id)
                 .ingest_image(&state.db, bytes, ImageKind::Avatar)
                 .await?;
             Some(stored.key)

@@ -3,7 +3,9 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{CONVERSATION_NOT_FOUND, with_reactions};
+use std::collections::BTreeSet;
+
+use super::CONVERSATION_NOT_FOUND;
 use crate::auth::CurrentUser;
 use crate::auth::rate_limit::Limit;
 use crate::db;
@@ -15,7 +17,7 @@ use crate::notices::{self, PushSwitch};
 use crate::realtime::events::ServerEvent;
 use crate::routes::idempotency::IdempotencyKey;
 use crate::state::AppState;
-use crate::wire::chat::{Message, MessageType};
+use crate::wire::chat::{Message, MessageType, Reaction};
 use crate::wire::push::PushPayload;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -112,6 +114,7 @@ pub async fn send_message(
             }
             let stored = state
                 .media
+                .charged_to(current.user.id)
                 .ingest_audio(&state.db, audio, kind, claimed)
                 .await?;
             let voice = Body::Voice {
@@ -180,8 +183,9 @@ pub async fn send_message(
 }
 
 /// The answer to a send whose Idempotency-Key the sender already used: the first message as
-/// they see it, published again to the members (each client keeps one message per id), or 422
-/// when the key went with another message. Nobody is pushed again.
+/// they see it, published again to the members (each client keeps one message per id), each
+/// with their own `reactedByMe`, or 422 when the key went with another message. Nobody is
+/// pushed again.
 async fn again(
     state: &AppState,
     me: i64,
@@ -197,15 +201,60 @@ async fn again(
         message, people, ..
     } = *first;
     let conversation = message.conversation_id;
-    let message = with_reactions(state, me, conversation, vec![message])
-        .await?
-        .remove(0);
-    state.realtime.publish(
-        &people,
-        &ServerEvent::NewMessage {
-            conversation_id: conversation,
-            message: Box::new(message.clone()),
-        },
-    );
-    Ok((StatusCode::OK, Json(message)))
+    let reactors = db::messages::reactors(&state.db, message.id).await?;
+    let base = Message::from_row(message, Vec::new());
+    let seen_by = |viewer: i64| Message {
+        reactions: reactions_seen_by(&reactors, viewer),
+        ..base.clone()
+    };
+    // Those who reacted see their own marks; everyone else shares one frame.
+    let reacted: BTreeSet<i64> = reactors.iter().map(|r| r.user_id).collect();
+    let others: Vec<i64> = people
+        .iter()
+        .copied()
+        .filter(|member| !reacted.contains(member))
+        .collect();
+    if !others.is_empty() {
+        state.realtime.publish(
+            &others,
+            &ServerEvent::NewMessage {
+                conversation_id: conversation,
+                message: Box::new(seen_by(0)),
+            },
+        );
+    }
+    for &member in people.iter().filter(|member| reacted.contains(*member)) {
+        state.realtime.publish(
+            &[member],
+            &ServerEvent::NewMessage {
+                conversation_id: conversation,
+                message: Box::new(seen_by(member)),
+            },
+        );
+    }
+    Ok((StatusCode::OK, Json(seen_by(me))))
+}
+
+/// A message's reactions as `viewer` sees them: each emoji once with its count, in the order
+/// it first appeared (as `db::messages::reactions` orders them).
+fn reactions_seen_by(reactors: &[db::messages::Reactor], viewer: i64) -> Vec<Reaction> {
+    let mut shown: Vec<(i64, Reaction)> = Vec::new();
+    for reactor in reactors {
+        match shown.iter_mut().find(|(_, r)| r.emoji == reactor.emoji) {
+            Some((_, reaction)) => {
+                reaction.count += 1;
+                reaction.reacted_by_me |= reactor.user_id == viewer;
+            }
+            None => shown.push((
+                reactor.created_at,
+                Reaction {
+                    emoji: reactor.emoji.clone(),
+                    count: 1,
+                    reacted_by_me: reactor.user_id == viewer,
+                },
+            )),
+        }
+    }
+    shown.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.emoji.cmp(&b.1.emoji)));
+    shown.into_iter().map(|(_, reaction)| reaction).collect()
 }

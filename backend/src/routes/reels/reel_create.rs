@@ -97,7 +97,11 @@ pub async fn create_reel(
         Media::check_image(bytes)?;
     }
 
-    let stored = state.media.ingest_video(&state.db, video, poster).await?;
+    let stored = state
+        .media
+        .charged_to(current.user.id)
+        .ingest_video(&state.db, video, poster)
+        .await?;
     let reel = db::reels::insert(
         &state.db,
         NewReel {

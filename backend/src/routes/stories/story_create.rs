@@ -62,7 +62,11 @@ pub async fn create_story(
 
     // Uploaded bytes are always an image (the client picks image files only): they go
     // through the image pipeline whatever `type` says, so a non-image is refused.
-    let image = state.media.show_image(&state.db, source).await?;
+    let image = state
+        .media
+        .charged_to(current.user.id)
+        .show_image(&state.db, source)
+        .await?;
     let kind = match image.key {
         Some(_) => StoryKind::Image,
         None => kind,

@@ -21,14 +21,20 @@ use crate::wire::user::SessionUser;
 
 /// Rows read per query.
 const PAGE: i64 = 500;
+/// Strokes read per query (each holds up to a few thousand points).
+const STROKES_PAGE: i64 = 100;
 /// Chunks waiting for the client at most (each about a page of JSON).
 const CHANNEL: usize = 4;
 
 type Chunk = Result<Bytes, std::io::Error>;
 
-/// The signed-in user's data as a JSON download: `{exportedAt, profile, settings, posts,
-/// stories, messages (sent), voicemails (sent), orders, withdrawals (account numbers masked),
-/// reels}`. Only the user's own data; no password hash, no session tokens. Streamed.
+/// The signed-in user's data as a JSON download: `{exportedAt, profile, settings (notification
+/// switches included), posts, stories, messages (sent), voicemails (sent), orders, withdrawals
+/// (account numbers masked), reels, comments (and replies), postLikes, reelLikes,
+/// commentLikes, saves, follows, blocks, tipsSent, tipsReceived, earnings (the ledger),
+/// listings, sales, canvases (owned, each with its strokes), reports (filed),
+/// pushSubscriptions (endpoints only)}`. Only the user's own data; no password hash, no
+/// session tokens, no push keys. Streamed a page at a time (docs/account-contract.md).
 #[utoipa::path(
     get, path = "/export", tag = "user",
     responses(
@@ -130,6 +136,54 @@ async fn write_export(
     })
     .await?;
     write_list::<ExportReel, _>(db, tx, user_id, "reels", Section::Reels, |r| r.id).await?;
+    write_list::<ExportComment, _>(db, tx, user_id, "comments", Section::Comments, |c| c.id)
+        .await?;
+    write_list::<ExportLike, _>(db, tx, user_id, "postLikes", Section::PostLikes, |l| {
+        l.target_id
+    })
+    .await?;
+    write_list::<ExportLike, _>(db, tx, user_id, "reelLikes", Section::ReelLikes, |l| {
+        l.target_id
+    })
+    .await?;
+    write_list::<ExportLike, _>(
+        db,
+        tx,
+        user_id,
+        "commentLikes",
+        Section::CommentLikes,
+        |l| l.target_id,
+    )
+    .await?;
+    write_list::<ExportSave, _>(db, tx, user_id, "saves", Section::Saves, |s| s.id).await?;
+    write_list::<ExportFollow, _>(db, tx, user_id, "follows", Section::Follows, |f| f.user_id)
+        .await?;
+    write_list::<ExportBlock, _>(db, tx, user_id, "blocks", Section::Blocks, |b| b.id).await?;
+    write_list::<ExportTip, _>(db, tx, user_id, "tipsSent", Section::TipsSent, |t| t.id).await?;
+    write_list::<ExportTip, _>(
+        db,
+        tx,
+        user_id,
+        "tipsReceived",
+        Section::TipsReceived,
+        |t| t.id,
+    )
+    .await?;
+    write_list::<ExportCredit, _>(db, tx, user_id, "earnings", Section::Earnings, |c| c.id).await?;
+    write_list::<ExportListing, _>(db, tx, user_id, "listings", Section::Listings, |l| l.id)
+        .await?;
+    write_list::<ExportSale, _>(db, tx, user_id, "sales", Section::Sales, |o| o.id).await?;
+    write_canvases(db, tx, user_id).await?;
+    write_list::<ExportReport, _>(db, tx, user_id, "reports", Section::Reports, |r| r.id).await?;
+    write_list::<ExportPush, _>(
+        db,
+        tx,
+        user_id,
+        "pushSubscriptions",
+        Section::PushSubscriptions,
+        |p| p.id,
+    )
+    .await?;
     send(tx, "}".to_owned()).await
 }
 
@@ -171,8 +225,66 @@ where
     send(tx, text).await
 }
 
+/// `,"canvases":[…]`: each canvas the user owns with `"strokes":[…]`, both a page at a time.
+async fn write_canvases(db: &Db, tx: &mpsc::Sender<Chunk>, user_id: i64) -> Result<(), WriteError> {
+    let mut text = ",\"canvases\":[".to_owned();
+    let mut after = 0;
+    let mut first = true;
+    loop {
+        let canvases: Vec<ExportCanvas> =
+            db::export::page(db, Section::Canvases, user_id, after, PAGE).await?;
+        for canvas in &canvases {
+            if !first {
+                text.push(',');
+            }
+            first = false;
+            let head = serde_json::to_string(canvas).expect("export rows serialise");
+            // `{…}` without its closing brace, then the strokes.
+            text.push_str(&head[..head.len() - 1]);
+            text.push_str(",\"strokes\":[");
+            let mut after_stroke = 0;
+            let mut first_stroke = true;
+            loop {
+                let strokes: Vec<ExportStroke> =
+                    db::export::strokes_page(db, canvas.id, after_stroke, STROKES_PAGE).await?;
+                for stroke in &strokes {
+                    if !first_stroke {
+                        text.push(',');
+                    }
+                    first_stroke = false;
+                    text.push_str(&serde_json::to_string(stroke).expect("export rows serialise"));
+                }
+                // A page of strokes can be large: sent before the next is read.
+                send(tx, std::mem::take(&mut text)).await?;
+                match strokes.last() {
+                    Some(last) if strokes.len() as i64 == STROKES_PAGE => after_stroke = last.id,
+                    _ => break,
+                }
+            }
+            text.push_str("]}");
+        }
+        let full = canvases.len() as i64 == PAGE;
+        if let Some(last) = canvases.last() {
+            after = last.id;
+        }
+        if !full {
+            break;
+        }
+        send(tx, std::mem::take(&mut text)).await?;
+    }
+    text.push(']');
+    send(tx, text).await
+}
+
 fn iso<S: Serializer>(ms: &i64, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&iso_time(*ms))
+}
+
+fn iso_opt<S: Serializer>(ms: &Option<i64>, s: S) -> Result<S::Ok, S::Error> {
+    match ms {
+        Some(ms) => s.serialize_str(&iso_time(*ms)),
+        None => s.serialize_none(),
+    }
 }
 
 /// A stored JSON array (tags) as JSON rather than as a string.
@@ -281,6 +393,189 @@ struct ExportReel {
     duration_seconds: i64,
     width: Option<i64>,
     height: Option<i64>,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+}
+
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportComment {
+    id: i64,
+    post_id: Option<i64>,
+    reel_id: Option<i64>,
+    /// The comment a reply answers; null for a top-level comment.
+    parent_id: Option<i64>,
+    content: String,
+    likes_count: i64,
+    replies_count: i64,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+}
+
+/// A like: the liked post's, reel's or comment's id.
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportLike {
+    #[serde(rename = "id")]
+    target_id: i64,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+}
+
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportSave {
+    id: i64,
+    post_id: i64,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+}
+
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportFollow {
+    user_id: i64,
+    username: String,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+}
+
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportBlock {
+    id: i64,
+    user_id: i64,
+    username: String,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+}
+
+/// A tip: `userId`/`username` are the other person (the recipient of a tip sent, the sender of
+/// one received). Amounts in cents.
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportTip {
+    id: i64,
+    user_id: i64,
+    username: String,
+    #[serde(rename = "amount")]
+    amount_cents: i64,
+    #[serde(rename = "fee")]
+    fee_cents: i64,
+    post_id: Option<i64>,
+    reel_id: Option<i64>,
+    message: Option<String>,
+    status: String,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+}
+
+/// A credit of the earnings ledger, in cents.
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportCredit {
+    id: i64,
+    #[serde(rename = "amount")]
+    amount_cents: i64,
+    #[serde(rename = "fee")]
+    fee_cents: i64,
+    source: String,
+    note: String,
+    post_id: Option<i64>,
+    reel_id: Option<i64>,
+    order_id: Option<i64>,
+    tip_id: Option<i64>,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+}
+
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportListing {
+    id: i64,
+    name: String,
+    description: String,
+    /// Cents.
+    #[serde(rename = "price")]
+    price_cents: i64,
+    /// Cents.
+    #[serde(rename = "originalPrice")]
+    original_price_cents: Option<i64>,
+    category: String,
+    kind: String,
+    stock: i64,
+    image_url: Option<String>,
+    file_name: Option<String>,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+    #[serde(serialize_with = "iso_opt")]
+    unlisted_at: Option<i64>,
+}
+
+/// An order of one of the user's products (the buyer is not named).
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportSale {
+    id: i64,
+    product_id: i64,
+    product_name: String,
+    quantity: i64,
+    /// Cents.
+    #[serde(rename = "unitPrice")]
+    unit_price_cents: i64,
+    /// Cents.
+    #[serde(rename = "totalAmount")]
+    total_amount_cents: i64,
+    status: String,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+}
+
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportCanvas {
+    id: i64,
+    title: String,
+    visibility: String,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+}
+
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportStroke {
+    id: i64,
+    /// Who drew it (the owner, or someone invited).
+    user_id: i64,
+    color: String,
+    width: i64,
+    /// `[[x, y], …]`
+    #[serde(serialize_with = "json_text")]
+    points: String,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+    #[serde(serialize_with = "iso_opt")]
+    undone_at: Option<i64>,
+}
+
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportReport {
+    id: i64,
+    target_type: String,
+    target_id: i64,
+    reason: String,
+    details: Option<String>,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+}
+
+/// A push subscription: its endpoint only (the keys stay on the server).
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportPush {
+    id: i64,
+    endpoint: String,
     #[serde(serialize_with = "iso")]
     created_at: i64,
 }

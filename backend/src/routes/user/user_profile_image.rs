@@ -57,6 +57,7 @@ pub async fn upload_profile_image(
     let bytes = image_field(&mut form).await?;
     let stored = state
         .media
+        .charged_to(current.user.id)
         .ingest_image(&state.db, bytes, ImageKind::Avatar)
         .await?;
     db::users::set_profile_image(

@@ -40,8 +40,7 @@ pub struct SkillMatch {
     pub bio: Option<String>,
 }
 
-/// Up to three creators with the skills looked for: the people you follow and the newest
-/// members, best coverage of the skills first (then the fewest other skills, then the newest).
+/// Up to three creators with the skills looked for, among every active member, best coverage of the skills first (then the fewest other skills, then the newest).
 #[utoipa::path(
     get, path = "/users/skill-matches", tag = "users",
     params(SkillMatchQuery),
@@ -57,7 +56,14 @@ pub async fn skill_matches(
     Query(query): Query<SkillMatchQuery>,
 ) -> ApiResult<Json<Vec<SkillMatch>>> {
     let wanted = parse_skills(&query.skills)?;
-    let candidates = db::users::match_candidates(&state.db, current.user.id).await?;
+    let wanted_bits = wanted.iter().fold(0, |mask, skill| mask | skill.bit());
+    // Every combination of skills that shares one with what is looked for: the newest few of
+    // each (as many as are shown) hold the best three, whatever the ranking below picks.
+    let masks: Vec<i64> = (1..1 << Skill::ALL.len())
+        .filter(|mask| mask & wanted_bits != 0)
+        .collect();
+    let candidates =
+        db::users::match_candidates(&state.db, current.user.id, &masks, MATCHES as i64).await?;
     let mut scored: Vec<(usize, usize, SkillMatch)> = candidates
         .into_iter()
         .filter_map(|candidate| {

@@ -77,6 +77,7 @@ pub async fn send_voicemail(
     }
     let stored = state
         .media
+        .charged_to(current.user.id)
         .ingest_audio(&state.db, audio, kind, claimed)
         .await?;
     let (row, notice) = db::voicemails::insert(

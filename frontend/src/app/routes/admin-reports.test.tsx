@@ -57,11 +57,42 @@ describe("the admin's Reports tab", () => {
     ]);
     expect(post).toHaveTextContent('2 reports · First reported Mar 4, 2026');
     expect(within(post).getByRole('link', { name: 'View post' })).toHaveAttribute('href', '/p/7');
-    expect(within(post).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Dismiss', 'Remove', 'Suspend']);
+    expect(within(post).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Open content', 'Dismiss', 'Remove', 'Suspend']);
 
     const ana = within(list).getByRole('listitem', { name: 'Account by @ana, 1 report' });
-    expect(within(ana).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Dismiss', 'Suspend']);
+    expect(within(ana).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Open content', 'Dismiss', 'Suspend']);
     expect(calls('GET /api/admin/reports')[0].url.searchParams.get('status')).toBe('open');
+  });
+
+  it('opens the reported content itself on demand, read-only, even a private one', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderReports({
+      'GET /api/admin/reports': () => json([aReportCase()]),
+      'GET /api/admin/reports/31/target': () =>
+        json({
+          targetType: 'post',
+          targetId: 7,
+          author: { id: 2, username: 'leo', displayName: 'Leo Park', profileImageUrl: null },
+          text: 'The whole caption of a private post',
+          imageUrl: '/media/abc.jpg',
+          videoUrl: null,
+          audioUrl: null,
+          contextId: null,
+          removed: false,
+          createdAt: '2026-03-04T10:00:00Z',
+        }),
+    });
+    await openReports(user);
+    const row = await screen.findByRole('listitem', { name: 'Post by @leo, 2 reports' });
+    // Nothing is read (nor audited) until the admin asks.
+    expect(calls('GET /api/admin/reports/31/target')).toHaveLength(0);
+    await user.click(within(row).getByRole('button', { name: REPORTS_TEXT.openContent }));
+    expect(await within(row).findByText('The whole caption of a private post')).toBeInTheDocument();
+    expect(within(row).getByText(REPORTS_TEXT.contentAudited)).toBeInTheDocument();
+    expect(row.querySelector('img[src="/media/abc.jpg"]')).not.toBeNull();
+    await user.click(within(row).getByRole('button', { name: REPORTS_TEXT.hideContent }));
+    expect(within(row).queryByText('The whole caption of a private post')).not.toBeInTheDocument();
+    expect(calls('GET /api/admin/reports/31/target')).toHaveLength(1);
   });
 
   it('shows the resolved cases with their outcome and no actions', async () => {
@@ -75,7 +106,7 @@ describe("the admin's Reports tab", () => {
     await user.selectOptions(screen.getByLabelText(REPORTS_TEXT.filter), 'resolved');
     const row = await screen.findByRole('listitem', { name: 'Post by @leo, 2 reports' });
     expect(row).toHaveTextContent('Removed');
-    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(row).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Open content']);
     expect(calls('GET /api/admin/reports').map((c) => c.url.searchParams.get('status'))).toEqual(['open', 'resolved']);
   });
 
@@ -179,6 +210,6 @@ describe("the admin's Reports tab", () => {
       'Decision',
     ]);
     const row = within(table).getByRole('row', { name: 'Post by @leo, 2 reports' });
-    expect(within(row).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Dismiss', 'Remove', 'Suspend']);
+    expect(within(row).getAllByRole('button').map((b) => b.textContent?.trim())).toEqual(['Open content', 'Dismiss', 'Remove', 'Suspend']);
   });
 });

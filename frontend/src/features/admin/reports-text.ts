@@ -43,6 +43,12 @@ export const REPORTS_TEXT = {
   count: (n: number) => `${n} ${n === 1 ? 'report' : 'reports'}`,
   firstReported: 'First reported',
   view: 'View',
+  openContent: 'Open content',
+  hideContent: 'Hide content',
+  contentLoading: 'Loading the content…',
+  contentFailed: 'Could not open this content',
+  contentRemoved: 'Removed by moderation',
+  contentAudited: 'Read-only; this read is in the audit log.',
   /** A row's accessible name. */
   rowLabel: (r: ReportCase) => `${TARGET_LABEL[r.targetType]} by @${r.author.username}, ${r.reportsCount} ${r.reportsCount === 1 ? 'report' : 'reports'}`,
   dismiss: 'Dismiss',

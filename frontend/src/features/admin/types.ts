@@ -34,5 +34,7 @@ export type ReportCase = Schemas['ReportCase'];
 export type ReportAction = Schemas['ReportAction'];
 export type ReportStatus = Schemas['ReportStatus'];
 export type ReportReason = Schemas['ReportReason'];
+/** GET /api/admin/reports/{id}/target: the reported content, read-only. */
+export type ReportedContent = Schemas['ReportedContent'];
 /** PUT /api/admin/reports/{id}. */
 export type ReportDecision = Schemas['ReportDecision'];

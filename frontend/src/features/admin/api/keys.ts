@@ -14,6 +14,7 @@ export const adminKeys = {
   audit: () => ['admin', 'audit'] as const,
   reports: (status: string) => ['admin', 'reports', 'list', status] as const,
   reportLists: () => ['admin', 'reports', 'list'] as const,
+  reportTarget: (id: number) => ['admin', 'reports', 'target', id] as const,
   createAd: () => ['admin', 'create-ad'] as const,
   setAdActive: () => ['admin', 'set-ad-active'] as const,
   decideWithdrawal: () => ['admin', 'decide-withdrawal'] as const,

@@ -16,6 +16,7 @@ const actionText: Record<string, string> = {
   'report.dismiss': 'dismissed report',
   'report.remove': 'removed the content of report',
   'report.suspend': 'suspended the author of report',
+  'report.view': 'opened the content of report',
 };
 
 /** 'Admin approved withdrawal #12'. */

@@ -1,9 +1,10 @@
 //! Reports (issue 20): the moderation queue. Open cases by default (most reports first), or the
 //! resolved ones; each with its preview, author, target type, reasons, count and first report
 //! time, and on an open case Dismiss (at once), Remove and Suspend (each asks first, with
-//! optional notes). A decided case leaves the open list at once and comes back if the server
+//! optional notes); Open content shows the reported content itself, read-only (audited on the
+//! server). A decided case leaves the open list at once and comes back if the server
 //! refuses (decide-report.ts). Cards on a phone, a table on a desktop; the audit log follows.
-import { Ban, CheckCircle2, ExternalLink, Flag, Trash2 } from 'lucide-react';
+import { Ban, CheckCircle2, ExternalLink, Eye, Flag, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { LoadMore } from '@/components/load-more';
@@ -15,6 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useIsDesktop } from '@/hooks/use-media-query';
 import { useDecideReport } from '../api/decide-report';
 import { useAdminReports } from '../api/get-admin-reports';
+import { useReportTarget } from '../api/get-report-target';
 import { REASON_LABEL, REPORTS_TEXT, TARGET_LABEL } from '../reports-text';
 import type { ReportAction, ReportCase, ReportStatus } from '../types';
 import { Badge, dateTime, numericCell, SectionHeading, selectClass, Table } from './parts';
@@ -52,17 +54,53 @@ function Author({ report: r }: { report: ReportCase }) {
   );
 }
 
+/** The reported content itself, as the server answers it to an admin (read-only, audited). */
+function TargetContent({ caseId }: { caseId: number }) {
+  const target = useReportTarget(caseId, true);
+  if (target.isPending) return <p className="text-xs text-zinc-400">{REPORTS_TEXT.contentLoading}</p>;
+  if (target.isError) return <p role="alert" className="text-xs text-red-300">{REPORTS_TEXT.contentFailed}</p>;
+  const t = target.data;
+  return (
+    <div className="space-y-2 rounded-xl border border-white/10 bg-zinc-950/60 p-2">
+      {t.removed && <Badge tone="red">{REPORTS_TEXT.contentRemoved}</Badge>}
+      {t.text && <p className="text-sm break-words whitespace-pre-line text-zinc-100">{t.text}</p>}
+      {t.imageUrl && !t.videoUrl && <img src={t.imageUrl} alt="" className="max-h-64 rounded-lg object-contain" />}
+      {t.videoUrl && (
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- no caption track exists for an uploaded reel
+        <video src={t.videoUrl} poster={t.imageUrl ?? undefined} controls className="max-h-64 rounded-lg" />
+      )}
+      {t.audioUrl && (
+        // eslint-disable-next-line jsx-a11y/media-has-caption -- a voice message has no caption track (its text shows above)
+        <audio src={t.audioUrl} controls className="w-full" />
+      )}
+      <p className="text-xs text-zinc-500">{REPORTS_TEXT.contentAudited}</p>
+    </div>
+  );
+}
+
 function Preview({ report: r }: { report: ReportCase }) {
   const href = targetHref(r);
+  const [open, setOpen] = useState(false);
   return (
     <div className="min-w-0 space-y-1">
       <p className="line-clamp-3 text-sm break-words whitespace-pre-line text-zinc-100">{r.preview}</p>
-      {href && (
-        <Link href={href} className="inline-flex min-h-8 items-center gap-1 text-xs font-semibold text-fuchsia-300 underline-offset-4 hover:underline">
-          {REPORTS_TEXT.view} <span className="sr-only">{TARGET_LABEL[r.targetType].toLowerCase()}</span>
-          <ExternalLink aria-hidden="true" className="size-3" />
-        </Link>
-      )}
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="button"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+          className="inline-flex min-h-8 items-center gap-1 text-xs font-semibold text-fuchsia-300 underline-offset-4 hover:underline"
+        >
+          <Eye aria-hidden="true" className="size-3" /> {open ? REPORTS_TEXT.hideContent : REPORTS_TEXT.openContent}
+        </button>
+        {href && (
+          <Link href={href} className="inline-flex min-h-8 items-center gap-1 text-xs font-semibold text-fuchsia-300 underline-offset-4 hover:underline">
+            {REPORTS_TEXT.view} <span className="sr-only">{TARGET_LABEL[r.targetType].toLowerCase()}</span>
+            <ExternalLink aria-hidden="true" className="size-3" />
+          </Link>
+        )}
+      </div>
+      {open && <TargetContent caseId={r.id} />}
     </div>
   );
 }

@@ -176,6 +176,7 @@ impl Jobs {
         state.auth_limits.forget_idle();
         state.content_limits.forget_idle();
         state.canvas_limits.forget_idle();
+        state.ad_limits.forget_idle();
         if let Err(err) = db::sessions::delete_expired(&state.db).await {
             tracing::warn!(error = %err, "sweeping expired sessions failed");
         }

@@ -5,7 +5,9 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use crate::auth::password::PasswordHasher;
-use crate::auth::rate_limit::{AuthRateLimits, CanvasLimits, ContentLimits, ContentQuotas};
+use crate::auth::rate_limit::{
+    AdLimits, AuthRateLimits, CanvasLimits, ContentLimits, ContentQuotas,
+};
 use crate::clock::Clock;
 use crate::config::Settings;
 use crate::db::Db;
@@ -31,6 +33,8 @@ pub struct Shared {
     pub content_limits: ContentLimits,
     /// Strokes and cursor moves a second in canvas rooms (issue 25).
     pub canvas_limits: CanvasLimits,
+    /// Ad impressions and clicks a minute per client address (issue 39).
+    pub ad_limits: AdLimits,
     pub metrics: Metrics,
     /// The media store and the image pipeline in front of it.
     pub media: Media,
@@ -83,6 +87,7 @@ impl AppState {
                 },
             )),
             canvas_limits: CanvasLimits::default(),
+            ad_limits: AdLimits::new(settings.limit_ad_interactions_per_min),
             metrics: Metrics::new(),
             media,
             clock,

@@ -1,6 +1,7 @@
 //! Rate limits (governor's keyed GCRA limiters: constant memory per key, no background task):
 //! sign-in and sign-up per client IP and per account name, and what a signed-in user may
-//! publish, comment, message, follow and report (issue 20). Over a limit the answer is 429 with
+//! publish, comment, message, follow and report (issue 20); ad interactions per client IP
+//! (issue 39). Over a limit the answer is 429 with
 //! Retry-After and a message that says which. Limits are configuration so tests and load
 //! checks can set them.
 
@@ -157,6 +158,41 @@ impl ContentLimits {
         for limiter in self.limiters.iter().flat_map(|l| l.iter()) {
             limiter.retain_recent();
         }
+    }
+}
+
+/// Ad impressions and clicks per client address (issue 39; the connection's address, as the
+/// sign-in limit reads it): past the allowance, 429 and not counted, so one client cannot drain
+/// an advertiser's budget or inflate a count.
+#[derive(Clone)]
+pub struct AdLimits {
+    per_ip: Arc<DefaultKeyedRateLimiter<IpAddr>>,
+}
+
+impl AdLimits {
+    /// `per_minute` interactions a minute (`--limit-ad-interactions-per-min`, 30), allowed as a
+    /// burst.
+    pub fn new(per_minute: u32) -> Self {
+        let quota = Quota::per_minute(NonZeroU32::new(per_minute.max(1)).expect("n >= 1"));
+        Self {
+            per_ip: Arc::new(RateLimiter::keyed(quota)),
+        }
+    }
+
+    /// Counts one impression or click from `ip`; 429 with Retry-After over the limit.
+    pub fn check(&self, ip: IpAddr) -> Result<(), ApiError> {
+        self.per_ip.check_key(&ip).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            ApiError::TooManyRequests {
+                retry_after_secs: wait.as_secs_f64().ceil() as u64,
+                message: "Too many ad interactions. Please wait a moment.",
+            }
+        })
+    }
+
+    /// Drops the state of addresses whose allowance has fully recovered (called periodically).
+    pub fn forget_idle(&self) {
+        self.per_ip.retain_recent();
     }
 }
 

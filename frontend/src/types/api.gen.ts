@@ -318,9 +318,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Records an impression or a click; signed in or not (the spec allows a null user). An
-         *     impression is counted every time; a click adds the ad's cost per click to its revenue (never
-         *     past its budget) and counts once per viewer and ad in 10 minutes.
+         * Records an impression or a click; signed in or not (the spec allows a null user). Each counts
+         *     once per viewer and ad in 10 minutes: the viewer is the signed-in user, else the client's
+         *     address (issue 39: the User-Agent, which a script changes at will, is no part of it). A
+         *     counted click adds the ad's cost per click to its revenue (never past its budget). An address
+         *     past 30 interactions a minute is answered 429 and not counted.
          */
         post: operations["record_interaction"];
         delete?: never;
@@ -842,8 +844,8 @@ export interface paths {
         get: operations["list_orders"];
         put?: never;
         /**
-         * Buys one cart line: priced from the catalogue, the stock taken in the same transaction,
-         *     paid through the payment provider. With an `Idempotency-Key` header, a retry answers the
+         * Buys one cart line at the price the buyer was shown (`expectedUnitPrice`, else 409 with the
+         *     price now): the stock taken in the same transaction, paid through the payment provider. With an `Idempotency-Key` header, a retry answers the
          *     first order (201) and moves nothing again.
          */
         post: operations["create_order"];
@@ -1076,7 +1078,8 @@ export interface paths {
         };
         /**
          * Without a filter, the house catalogue (at most 100 products) in featured order: search,
-         *     category and sort happen in the client on this list. With `source=creators` or
+         *     category and sort happen in the client on this list. With `ids`, those products as they
+         *     are now (the cart refreshes its prices with it, issue 39). With `source=creators` or
          *     `seller={userId}`, creators' listed works, newest first, by page (issue 23). The catalogue
          *     carries an ETag: asked again with it, an unchanged catalogue is a bodiless 304.
          */
@@ -1866,7 +1869,8 @@ export interface paths {
         put?: never;
         /**
          * Asks for a payout: the amount moves from available to pending at once (one conditional
-         *     update of the balance, so concurrent requests can never take more than there is).
+         *     update of the balance, so concurrent requests can never take more than there is). With an
+         *     `Idempotency-Key` header, a retry answers the first withdrawal (201) and moves nothing again.
          */
         post: operations["create_withdrawal"];
         delete?: never;
@@ -2415,16 +2419,11 @@ export interface components {
         /** @enum {string} */
         InteractionKind: "impression" | "click";
         /**
-         * @description An ad impression or click. The first client also sends `userId` and `ipAddress`; both are
-         *     ignored (the viewer is the session user, or the anonymous client itself).
+         * @description An ad impression or click. Older clients also send `userId`, `ipAddress` and `userAgent`;
+         *     all are ignored (the viewer is the session user, or the anonymous client's address).
          */
         InteractionRequest: {
             type: components["schemas"]["InteractionKind"];
-            /**
-             * @description The browser's user agent (used, with the address, to tell anonymous clients apart when
-             *     the request carries no User-Agent header; only its first 512 characters count).
-             */
-            userAgent?: string | null;
         };
         InviteCanvasRequest: {
             /**
@@ -2618,10 +2617,16 @@ export interface components {
             voiceUrl?: string | null;
         };
         /**
-         * @description One cart line to buy. The first client also sends `productName` and `unitPrice` (and may
-         *     send `price` or `totalAmount`): all ignored, name and prices are the catalogue's.
+         * @description One cart line to buy, at the price the buyer was shown. The first client also sends
+         *     `productName` and `unitPrice` (and may send `price` or `totalAmount`): all ignored.
          */
         NewOrderRequest: {
+            /**
+             * Format: int64
+             * @description The unit price in cents the cart showed: when the catalogue's price is another, the line
+             *     is refused (409 `price_changed`) and nothing is charged.
+             */
+            expectedUnitPrice: number;
             /** @description `stripe` (the only method; the built-in test provider stands behind it). */
             paymentMethod: string;
             /**
@@ -2827,6 +2832,26 @@ export interface components {
              * @description Cents.
              */
             unitPrice: number;
+        };
+        /**
+         * @description A 409's body (documentation only; `error::PriceChangedBody` is what is sent for
+         *     `price_changed`): `price_changed` carries the product and its price now, `order_in_flight`
+         *     only the message and code.
+         */
+        OrderConflictBody: {
+            /** @description `price_changed` or `order_in_flight`. */
+            code: string;
+            message: string;
+            /**
+             * Format: int64
+             * @description `price_changed`: the product whose price is not `expectedUnitPrice`.
+             */
+            productId?: number | null;
+            /**
+             * Format: int64
+             * @description `price_changed`: its unit price now, in cents.
+             */
+            unitPrice?: number | null;
         };
         /** @enum {string} */
         OrderStatus: "paid";
@@ -4654,14 +4679,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Recorded (a repeated click is accepted and not counted) */
+            /** @description Recorded (a repeat within 10 minutes is accepted and not counted) */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid id or type; or text with a control character (`{field} must not contain control characters`) */
+            /** @description Invalid id or type */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4700,6 +4725,17 @@ export interface operations {
             /** @description Not a JSON body */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 30 interactions a minute from this address: not counted (Retry-After says when to try again) */
+            429: {
+                headers: {
+                    /** @description Seconds until the address may report again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6605,7 +6641,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Quantity outside 1–99, no product, an unsupported payment method, or a malformed Idempotency-Key; or text with a control character (`{field} must not contain control characters`) */
+            /** @description Quantity outside 1–99, no product, no `expectedUnitPrice` (an older client), an unsupported payment method, or a malformed Idempotency-Key; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6641,13 +6677,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The same Idempotency-Key is still being checked out by another request */
+            /** @description `price_changed`: the product's price is not `expectedUnitPrice` (the body names the product and its price now; nothing was charged, reserved or credited); or `order_in_flight`: the same Idempotency-Key is still being checked out by another request */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["OrderConflictBody"];
                 };
             };
             /** @description Body too large */
@@ -6668,7 +6704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not enough stock (`Only {n} left in stock`, `{name} is sold out`), your own work (`You cannot buy your own work`), the payment was declined, or the Idempotency-Key was used for a different order; nothing moved */
+            /** @description Not enough stock (`Only {n} left in stock`, `{name} is sold out`), your own work (`You cannot buy your own work`), the payment was declined, or the Idempotency-Key was used for a different order (another product, quantity or expected price); nothing moved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7475,6 +7511,11 @@ export interface operations {
                 source?: string;
                 /** @description One creator's listed works, newest first. */
                 seller?: number;
+                /**
+                 * @description Up to 100 comma-separated product ids (a cart's lines): those you may buy now, with their
+                 *     current prices, in id order; an id unlisted, gone or behind a block is left out.
+                 */
+                ids?: string;
                 /** @description Items per page, 1–100 (default 20). */
                 limit?: number;
                 /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
@@ -7509,7 +7550,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description An unknown source, a seller id below 1, or an invalid limit or cursor; or text with a control character (`{field} must not contain control characters`) */
+            /** @description An unknown source, a seller id below 1, ids that are not 1–100 product ids, or an invalid limit or cursor; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10445,7 +10486,10 @@ export interface operations {
     create_withdrawal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters: the same key from the same user with the same body answers the first withdrawal again */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10455,7 +10499,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The pending withdrawal */
+            /** @description The pending withdrawal (or, for a retried Idempotency-Key, the first one as it is now) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -10464,7 +10508,7 @@ export interface operations {
                     "application/json": components["schemas"]["Withdrawal"];
                 };
             };
-            /** @description An amount that is not whole cents from $1.00 to $1,000,000.00, another payment method, or missing or invalid account details; or text with a control character (`{field} must not contain control characters`) */
+            /** @description An amount that is not whole cents from $1.00 to $1,000,000.00, another payment method, missing or invalid account details, or a malformed Idempotency-Key; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10509,7 +10553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description More than the available balance (`Insufficient funds`); nothing moved */
+            /** @description More than the available balance (`insufficient_funds`), or the Idempotency-Key was used for a different withdrawal (`idempotency_key_reused`); nothing moved */
             422: {
                 headers: {
                     [name: string]: unknown;

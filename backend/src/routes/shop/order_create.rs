@@ -9,7 +9,7 @@ use crate::checkout::{Line, checkout};
 use crate::domain::money::{
     parse_expected_price, parse_order_payment, parse_product_id, parse_quantity,
 };
-use crate::error::{ApiResult, ErrorBody, Json, PriceChangedBody};
+use crate::error::{ApiResult, ErrorBody, Json};
 use crate::notices;
 use crate::routes::idempotency::IdempotencyKey;
 use crate::state::AppState;
@@ -35,6 +35,22 @@ pub struct NewOrderRequest {
     pub payment_method: Option<Value>,
 }
 
+/// A 409's body (documentation only; `error::PriceChangedBody` is what is sent for
+/// `price_changed`): `price_changed` carries the product and its price now, `order_in_flight`
+/// only the message and code.
+#[derive(serde::Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct OrderConflictBody {
+    pub message: String,
+    /// `price_changed` or `order_in_flight`.
+    pub code: String,
+    /// `price_changed`: the product whose price is not `expectedUnitPrice`.
+    pub product_id: Option<i64>,
+    /// `price_changed`: its unit price now, in cents.
+    pub unit_price: Option<i64>,
+}
+
 /// Buys one cart line at the price the buyer was shown (`expectedUnitPrice`, else 409 with the
 /// price now): the stock taken in the same transaction, paid through the payment provider. With an `Idempotency-Key` header, a retry answers the
 /// first order (201) and moves nothing again.
@@ -50,7 +66,7 @@ pub struct NewOrderRequest {
         (status = 400, description = "Quantity outside 1–99, no product, no `expectedUnitPrice` (an older client), an unsupported payment method, or a malformed Idempotency-Key", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "No such product", body = ErrorBody),
-        (status = 409, description = "`price_changed`: the product's price is not `expectedUnitPrice` (the body names the product and its price now; nothing was charged, reserved or credited); or `order_in_flight`: the same Idempotency-Key is still being checked out by another request", body = PriceChangedBody),
+        (status = 409, description = "`price_changed`: the product's price is not `expectedUnitPrice` (the body names the product and its price now; nothing was charged, reserved or credited); or `order_in_flight`: the same Idempotency-Key is still being checked out by another request", body = OrderConflictBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
         (status = 422, description = "Not enough stock (`Only {n} left in stock`, `{name} is sold out`), your own work (`You cannot buy your own work`), the payment was declined, or the Idempotency-Key was used for a different order (another product, quantity or expected price); nothing moved", body = ErrorBody),

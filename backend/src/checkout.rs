@@ -26,6 +26,8 @@ pub struct Line<'a> {
     pub buyer: i64,
     pub product_id: i64,
     pub quantity: i64,
+    /// The unit price in cents the buyer was shown: any other price refuses the line.
+    pub expected_unit_price: i64,
     pub method: &'static str,
     /// The request's Idempotency-Key.
     pub key: Option<&'a str>,
@@ -53,6 +55,10 @@ pub enum CheckoutError {
     /// The same Idempotency-Key is being checked out by another request right now.
     #[error("order in flight")]
     InFlight,
+    /// The catalogue's price is not the one the buyer was shown (issue 39): nothing was
+    /// charged, reserved or credited.
+    #[error("the price of product {product_id} is now {unit_price}")]
+    PriceChanged { product_id: i64, unit_price: i64 },
     /// The provider refused the payment.
     #[error("payment declined")]
     Declined,
@@ -118,6 +124,7 @@ async fn buy(
         buyer,
         product_id,
         quantity,
+        expected_unit_price,
         method,
         key,
         fee_percent,
@@ -135,6 +142,14 @@ async fn buy(
             if db::blocks::between(db, buyer, seller).await? {
                 return Err(CheckoutError::ProductNotFound);
             }
+        }
+        // The buyer pays what their cart showed or nothing: a price changed since (even
+        // between this read and the write below, read again on the next attempt) is refused.
+        if product.price_cents != expected_unit_price {
+            return Err(CheckoutError::PriceChanged {
+                product_id,
+                unit_price: product.price_cents,
+            });
         }
         let digital = product.kind == "digital";
         if digital && quantity != 1 {
@@ -225,9 +240,12 @@ async fn buy(
     Err(anyhow::anyhow!("the price of product {product_id} kept changing").into())
 }
 
-/// The answer to a retried key: the first order when it is the same line.
+/// The answer to a retried key: the first order when it is the same line at the same price.
 fn replay(first: OrderView, line: &Line<'_>) -> Result<Bought, CheckoutError> {
-    if first.product_id != line.product_id || first.quantity != line.quantity {
+    if first.product_id != line.product_id
+        || first.quantity != line.quantity
+        || first.unit_price_cents != line.expected_unit_price
+    {
         return Err(CheckoutError::KeyReused);
     }
     Ok(Bought {

@@ -228,6 +228,16 @@ pub struct Settings {
     )]
     pub limit_reports_per_hour: u32,
 
+    /// Ad impressions and clicks one client address may report a minute (issue 39); past it
+    /// 429, not counted.
+    #[arg(
+        long,
+        env = "ATELIER_LIMIT_AD_INTERACTIONS_PER_MIN",
+        default_value_t = 30,
+        global = true
+    )]
+    pub limit_ad_interactions_per_min: u32,
+
     /// The server's VAPID private key for Web Push: the raw P-256 private key in base64url (what
     /// `web-push generate-vapid-keys` prints as the private key), or a PEM file's text. Without
     /// it, a key is made at first start and kept in the database.
@@ -361,6 +371,7 @@ mod tests {
         assert_eq!(settings.limit_messages_per_10_s, 30);
         assert_eq!(settings.limit_follows_per_hour, 200);
         assert_eq!(settings.limit_reports_per_hour, 20);
+        assert_eq!(settings.limit_ad_interactions_per_min, 30);
         let settings = Cli::parse_from(["atelier", "--no-content-limits"]).settings;
         assert!(settings.no_content_limits);
     }

@@ -31,6 +31,19 @@ pub struct ErrorBody {
     pub code: String,
 }
 
+/// The body of a 409 `price_changed` (issue 39): the cart line's product and its price now.
+#[derive(Debug, Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PriceChangedBody {
+    /// A plain sentence; the client names the product and its new price itself.
+    pub message: String,
+    /// `price_changed`.
+    pub code: String,
+    pub product_id: i64,
+    /// The product's unit price now, in cents.
+    pub unit_price: i64,
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
     #[error("{0}")]
@@ -45,6 +58,9 @@ pub enum ApiError {
     NotFound(String),
     #[error("{message}")]
     Conflict { message: String, code: &'static str },
+    /// A cart line whose price is not the one the buyer was shown (409 with the price now).
+    #[error("The price of this product has changed")]
+    PriceChanged { product_id: i64, unit_price: i64 },
     #[error("{0}")]
     MethodNotAllowed(String),
     /// Well-formed but refused by a business rule (insufficient funds, sold out, a reused
@@ -105,6 +121,7 @@ impl ApiError {
             Self::Forbidden(_) => (StatusCode::FORBIDDEN, "forbidden"),
             Self::NotFound(_) => (StatusCode::NOT_FOUND, "not_found"),
             Self::Conflict { code, .. } => (StatusCode::CONFLICT, code),
+            Self::PriceChanged { .. } => (StatusCode::CONFLICT, "price_changed"),
             Self::MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed"),
             Self::Unprocessable { code, .. } => (StatusCode::UNPROCESSABLE_ENTITY, code),
             Self::PayloadTooLarge => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large"),
@@ -155,6 +172,13 @@ impl From<CheckoutError> for ApiError {
                 "idempotency_key_reused",
                 "This Idempotency-Key was already used for a different order",
             ),
+            CheckoutError::PriceChanged {
+                product_id,
+                unit_price,
+            } => Self::PriceChanged {
+                product_id,
+                unit_price,
+            },
             CheckoutError::Declined => {
                 Self::unprocessable("payment_declined", "The payment was declined")
             }
@@ -211,11 +235,28 @@ impl IntoResponse for ApiError {
         if let Self::Internal(cause) = &self {
             tracing::error!(error = ?cause, "request failed");
         }
-        let body = ErrorBody {
-            message: self.to_string(),
-            code: code.to_owned(),
+        let message = self.to_string();
+        let mut response = match &self {
+            Self::PriceChanged {
+                product_id,
+                unit_price,
+            } => {
+                let body = PriceChangedBody {
+                    message,
+                    code: code.to_owned(),
+                    product_id: *product_id,
+                    unit_price: *unit_price,
+                };
+                (status, axum::Json(body)).into_response()
+            }
+            _ => {
+                let body = ErrorBody {
+                    message,
+                    code: code.to_owned(),
+                };
+                (status, axum::Json(body)).into_response()
+            }
         };
-        let mut response = (status, axum::Json(body)).into_response();
         match self {
             Self::TooManyRequests {
                 retry_after_secs, ..

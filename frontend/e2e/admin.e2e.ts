@@ -127,6 +127,12 @@ describe('admin: withdrawals', () => {
     expect(text).toContain('PayPal');
     expect(text.toLowerCase()).toContain('pending');
     await row.getByRole('button', { name: 'Approve' }).click();
+    // Asked first (issue 39): the payout's amount, method and account, then Approve payout.
+    const confirm = boss.page.getByRole('dialog', { name: 'Approve this payout?' });
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toContain('$20.30');
+    expect(await confirm.innerText()).toContain('PayPal');
+    await confirm.getByRole('button', { name: 'Approve payout' }).click();
     await toast(boss.page, 'Withdrawal updated successfully!');
     // One fewer pending request than before (the server is shared: compared, not counted).
     await expect.poll(async () => Number(await pendingTile.getByText(/^\d+$/).innerText())).toBe(pendingBefore - 1);

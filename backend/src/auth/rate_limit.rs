@@ -1,7 +1,7 @@
 //! Rate limits (issues 20 and 39): one interface, `Limits::check(Limit, key)`, for every
 //! allowance of the platform: sign-in attempts per client address and per account named from an
 //! address, what a signed-in user may publish, comment, message, follow and report, and the
-//! calls a user places. Each is a GCRA token bucket: `n` at once, then one more each
+//! calls a user places, and ad impressions and clicks per client address. Each is a GCRA token bucket: `n` at once, then one more each
 //! `window / n` (so never more than about `2n` in any window, and `n` in a window after a quiet
 //! one). Over a limit the answer is 429 with Retry-After and a message that says which.
 //!
@@ -43,10 +43,14 @@ pub enum Limit {
     Report,
     /// Calls a user places, from all their sockets together (key: the user).
     Call,
+    /// Ad impressions and clicks from one client address, signed in or not (key: the
+    /// connection's address): past it, 429 and not counted, so one client cannot drain an
+    /// advertiser's budget or inflate a count.
+    AdInteraction,
 }
 
 impl Limit {
-    pub const ALL: [Limit; 8] = [
+    pub const ALL: [Limit; 9] = [
         Limit::SignInAddress,
         Limit::SignInAccount,
         Limit::Publish,
@@ -55,6 +59,7 @@ impl Limit {
         Limit::Follow,
         Limit::Report,
         Limit::Call,
+        Limit::AdInteraction,
     ];
 
     /// Its name in Redis keys.
@@ -68,6 +73,7 @@ impl Limit {
             Limit::Follow => "follow",
             Limit::Report => "report",
             Limit::Call => "call",
+            Limit::AdInteraction => "ad-interaction",
         }
     }
 
@@ -85,6 +91,7 @@ impl Limit {
             }
             Limit::Report => "You've sent a lot of reports. Please try again later.",
             Limit::Call => TOO_MANY_CALLS,
+            Limit::AdInteraction => "Too many ad interactions. Please wait a moment.",
         }
     }
 }
@@ -130,6 +137,7 @@ pub struct Quotas {
     pub follow: Option<Allowance>,
     pub report: Option<Allowance>,
     pub call: Option<Allowance>,
+    pub ad_interaction: Option<Allowance>,
 }
 
 impl Quotas {
@@ -143,6 +151,7 @@ impl Quotas {
             Limit::Follow => self.follow,
             Limit::Report => self.report,
             Limit::Call => self.call,
+            Limit::AdInteraction => self.ad_interaction,
         }
     }
 }

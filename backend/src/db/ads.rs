@@ -1,6 +1,6 @@
-//! Ads: serving a placement in rotation, and counting impressions and clicks. A click is
-//! deduplicated per (ad, viewer) for `CLICK_WINDOW_MS` by one conditional upsert, and charged by
-//! one conditional UPDATE that adds at most what is left of the budget, so concurrent clicks
+//! Ads: serving a placement in rotation, and counting impressions and clicks. An impression and
+//! a click are each deduplicated per (ad, viewer) for `CLICK_WINDOW_MS` by one conditional
+//! upsert (issue 39: impressions too); a counted click is charged by one conditional UPDATE that adds at most what is left of the budget, so concurrent clicks
 //! can never take revenue past it (the CHECK constraint backs this up). Times come from the
 //! caller (the injected clock).
 
@@ -8,7 +8,8 @@ use sqlx::FromRow;
 
 use super::Db;
 
-/// Repeated clicks by one viewer on one ad within this window count once (DESIGN §3).
+/// Repeated clicks (and impressions) by one viewer on one ad within this window count once
+/// (DESIGN §3, issue 39).
 pub const CLICK_WINDOW_MS: i64 = 10 * 60 * 1000;
 /// The most ads one placement request answers.
 pub const MAX_SERVED: i64 = 10;
@@ -121,19 +122,64 @@ pub async fn serving(db: &Db, category: &str, now: i64) -> Result<Vec<AdRow>, sq
     .await
 }
 
-/// Adds one impression to an ad that is active and inside its dates at `now`; `false` when
-/// there is no such ad.
-pub async fn record_impression(db: &Db, ad_id: i64, now: i64) -> Result<bool, sqlx::Error> {
-    let updated = sqlx::query(
-        "UPDATE ads SET total_impressions = total_impressions + 1
-         WHERE id = $1 AND is_active = 1 AND start_date <= $2 AND end_date >= $2",
+/// What an impression did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Impression {
+    Counted,
+    /// The viewer was shown this ad within the window: not counted again.
+    Repeated,
+    /// No active ad with this id inside its dates.
+    NotFound,
+}
+
+/// Records that `viewer_key` was shown an ad that is active and inside its dates at `now`, in
+/// one short write transaction: counted once per viewer and ad in `CLICK_WINDOW_MS` (issue 39),
+/// with the same conditional upsert as a click's.
+pub async fn record_impression(
+    db: &Db,
+    ad_id: i64,
+    viewer_key: &str,
+    now: i64,
+) -> Result<Impression, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let counted = sqlx::query(
+        "INSERT INTO ad_impressions (ad_id, viewer_key, seen_at)
+         SELECT id, $2, $3 FROM ads
+         WHERE id = $1 AND is_active = 1 AND start_date <= $3 AND end_date >= $3
+         ON CONFLICT (ad_id, viewer_key) DO UPDATE SET seen_at = excluded.seen_at
+         WHERE ad_impressions.seen_at <= excluded.seen_at - $4",
     )
     .bind(ad_id)
+    .bind(viewer_key)
     .bind(now)
-    .execute(&db.pool)
+    .bind(CLICK_WINDOW_MS)
+    .execute(&mut *tx)
     .await?
-    .rows_affected();
-    Ok(updated == 1)
+    .rows_affected()
+        == 1;
+    let outcome = if counted {
+        sqlx::query("UPDATE ads SET total_impressions = total_impressions + 1 WHERE id = $1")
+            .bind(ad_id)
+            .execute(&mut *tx)
+            .await?;
+        Impression::Counted
+    } else {
+        let servable: Option<(i64,)> = sqlx::query_as(
+            "SELECT id FROM ads
+             WHERE id = $1 AND is_active = 1 AND start_date <= $2 AND end_date >= $2",
+        )
+        .bind(ad_id)
+        .bind(now)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if servable.is_some() {
+            Impression::Repeated
+        } else {
+            Impression::NotFound
+        }
+    };
+    tx.commit().await?;
+    Ok(outcome)
 }
 
 /// What a click did.
@@ -212,13 +258,19 @@ pub async fn record_click(
     })
 }
 
-/// Deletes dedupe rows whose window has passed at `now`.
+/// Deletes click and impression dedupe rows whose window has passed at `now`.
 pub async fn forget_old_clicks(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
-    Ok(sqlx::query("DELETE FROM ad_clicks WHERE clicked_at <= $1")
+    let clicks = sqlx::query("DELETE FROM ad_clicks WHERE clicked_at <= $1")
         .bind(now - CLICK_WINDOW_MS)
         .execute(&db.pool)
         .await?
-        .rows_affected())
+        .rows_affected();
+    let impressions = sqlx::query("DELETE FROM ad_impressions WHERE seen_at <= $1")
+        .bind(now - CLICK_WINDOW_MS)
+        .execute(&db.pool)
+        .await?
+        .rows_affected();
+    Ok(clicks + impressions)
 }
 
 /// How many ads of `category` exist (the demo seed tops them up).

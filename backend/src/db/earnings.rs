@@ -7,7 +7,7 @@
 
 use sqlx::FromRow;
 
-use super::Db;
+use super::{Db, violates};
 use crate::domain::Page;
 use crate::domain::money::PayoutAccount;
 
@@ -250,16 +250,73 @@ pub struct NewWithdrawal<'a> {
     pub payment_method: &'a str,
     pub account: &'a PayoutAccount,
     pub requested_at: i64,
+    /// The request's Idempotency-Key (issue 39): a retry with it answers the first withdrawal.
+    pub idempotency_key: Option<&'a str>,
+}
+
+/// What a withdrawal request did.
+#[derive(Debug)]
+pub enum Withdrawn {
+    /// Recorded now: the amount moved from available to pending.
+    New(WithdrawalRow),
+    /// The Idempotency-Key's first withdrawal, asked for the same way: nothing moved again.
+    First(WithdrawalRow),
+    /// The Idempotency-Key was used for a different withdrawal: nothing moved.
+    KeyReused,
+    /// Not enough available: nothing moved.
+    InsufficientFunds,
+}
+
+impl WithdrawalRow {
+    /// Whether `new` asks for this very withdrawal (a retry of its request).
+    fn same_as(&self, new: &NewWithdrawal<'_>) -> bool {
+        self.amount_cents == new.amount_cents
+            && self.payment_method == new.payment_method
+            && self.account_holder == new.account.account_holder
+            && self.account_number == new.account.account_number
+            && self.routing_number == new.account.routing_number
+            && self.email == new.account.email
+    }
+}
+
+/// The answer to a withdrawal whose Idempotency-Key already has one.
+fn replay(first: WithdrawalRow, new: &NewWithdrawal<'_>) -> Withdrawn {
+    if first.same_as(new) {
+        Withdrawn::First(first)
+    } else {
+        Withdrawn::KeyReused
+    }
+}
+
+/// `user`'s withdrawal with this Idempotency-Key, if any (the unique index's lookup).
+async fn withdrawal_by_key<'e, E: sqlx::Executor<'e, Database = sqlx::Any>>(
+    executor: E,
+    user: i64,
+    key: &str,
+) -> Result<Option<WithdrawalRow>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        withdrawal_columns!(),
+        " WHERE user_id = $1 AND idempotency_key = $2"
+    ))
+    .bind(user)
+    .bind(key)
+    .fetch_optional(executor)
+    .await
 }
 
 /// Moves `amount` from available to pending (one conditional UPDATE of the balance row) and
-/// records the pending withdrawal, in one transaction. `None`: not enough available, nothing
-/// moved.
-pub async fn withdraw(
-    db: &Db,
-    new: NewWithdrawal<'_>,
-) -> Result<Option<WithdrawalRow>, sqlx::Error> {
+/// records the pending withdrawal, in one transaction. With an Idempotency-Key already used,
+/// the first withdrawal answers (or `KeyReused`) and nothing moves: looked up inside the write
+/// transaction (SQLite's are serial), and on PostgreSQL a concurrent twin meets the unique index
+/// (its transaction rolled back, the first one read instead).
+pub async fn withdraw(db: &Db, new: NewWithdrawal<'_>) -> Result<Withdrawn, sqlx::Error> {
     let mut tx = db.begin_write().await?;
+    if let Some(key) = new.idempotency_key
+        && let Some(first) = withdrawal_by_key(&mut *tx, new.user_id, key).await?
+    {
+        tx.rollback().await?;
+        return Ok(replay(first, &new));
+    }
     let moved = sqlx::query(
         "UPDATE balances
          SET available_cents = available_cents - $2, pending_cents = pending_cents + $2
@@ -271,13 +328,13 @@ pub async fn withdraw(
     .await?;
     if moved.rows_affected() == 0 {
         tx.rollback().await?;
-        return Ok(None);
+        return Ok(Withdrawn::InsufficientFunds);
     }
-    let row = sqlx::query_as(
+    let inserted = sqlx::query_as(
         "INSERT INTO withdrawals (user_id, amount_cents, fee_cents, net_cents, payment_method,
                                   account_holder, account_number, routing_number, email, status,
-                                  requested_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10)
+                                  requested_at, idempotency_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11)
          RETURNING id, amount_cents, fee_cents, net_cents, payment_method, account_holder,
                    account_number, routing_number, email, status, requested_at, processed_at,
                    notes",
@@ -292,10 +349,29 @@ pub async fn withdraw(
     .bind(new.account.routing_number.as_deref())
     .bind(new.account.email.as_deref())
     .bind(new.requested_at)
+    .bind(new.idempotency_key)
     .fetch_one(&mut *tx)
-    .await?;
+    .await;
+    let row = match inserted {
+        Ok(row) => row,
+        Err(err) if violates(&err, "withdrawals_idempotency_key") || same_key_on_sqlite(&err) => {
+            tx.rollback().await?;
+            let key = new.idempotency_key.unwrap_or_default();
+            return Ok(match withdrawal_by_key(&db.pool, new.user_id, key).await? {
+                Some(first) => replay(first, &new),
+                None => Withdrawn::KeyReused,
+            });
+        }
+        Err(err) => return Err(err),
+    };
     tx.commit().await?;
-    Ok(Some(row))
+    Ok(Withdrawn::New(row))
+}
+
+/// SQLite names the columns of a unique index that has no constraint name.
+fn same_key_on_sqlite(err: &sqlx::Error) -> bool {
+    matches!(err, sqlx::Error::Database(db)
+        if db.is_unique_violation() && db.message().contains("withdrawals.idempotency_key"))
 }
 
 /// A page of `user`'s withdrawals, newest first.

@@ -82,6 +82,37 @@ pub async fn product(db: &Db, id: i64) -> Result<Option<ProductRow>, sqlx::Error
         .await
 }
 
+/// At most this many products are priced at once (a cart's lines, issue 39).
+pub const PRICED_MAX: usize = 100;
+
+/// The products of `ids` that `viewer` may buy now (listed; a creator's only while its seller
+/// is active and no block stands between them), in id order: what a cart shows before checkout.
+pub async fn listed_among(
+    db: &Db,
+    viewer: i64,
+    ids: &[i64],
+) -> Result<Vec<ProductRow>, sqlx::Error> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        concat!(
+            product_columns!(),
+            " WHERE p.id IN ({}) AND p.unlisted_at IS NULL
+                AND (p.seller_id IS NULL OR (s.deactivated_at IS NULL AND ",
+            not_blocked!("$1", "p.seller_id"),
+            ")) ORDER BY p.id"
+        ),
+        super::placeholders(2, ids.len())
+    );
+    // Only numbered placeholders are formatted in; the ids are bound (a primary-key lookup each).
+    let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(viewer);
+    for id in ids {
+        query = query.bind(*id);
+    }
+    query.fetch_all(&db.pool).await
+}
+
 /// A page of creators' listed works as `viewer` may see them (not across a block; the seller
 /// active), newest first: all creators', or `seller`'s alone.
 pub async fn works_page(

@@ -10,6 +10,8 @@ use super::{DomainError, Email};
 pub const QUANTITY_RANGE: &str = "Quantity must be between 1 and 99";
 pub const PRODUCT_NOT_FOUND: &str = "Product not found";
 pub const PRODUCT_REQUIRED: &str = "A product is required";
+pub const EXPECTED_PRICE_REQUIRED: &str =
+    "expectedUnitPrice is required: the price in cents the cart showed (refresh the page)";
 pub const UNSUPPORTED_PAYMENT: &str = "Unsupported payment method";
 pub const BAD_IDEMPOTENCY_KEY: &str = "Idempotency-Key must be 1 to 255 visible characters";
 pub const MINIMUM_WITHDRAWAL: &str = "Minimum withdrawal is $1.00";
@@ -50,6 +52,15 @@ pub fn parse_quantity(value: Option<&Value>) -> Result<i64, DomainError> {
     match integer(value) {
         Some(q) if (1..=99).contains(&q) => Ok(q),
         _ => Err(DomainError::invalid(QUANTITY_RANGE)),
+    }
+}
+
+/// The unit price in cents the buyer's cart showed for a line (issue 39): a non-negative
+/// integer. The order is refused when the catalogue's price is another.
+pub fn parse_expected_price(value: Option<&Value>) -> Result<i64, DomainError> {
+    match integer(value) {
+        Some(cents) if cents >= 0 => Ok(cents),
+        _ => Err(DomainError::invalid(EXPECTED_PRICE_REQUIRED)),
     }
 }
 

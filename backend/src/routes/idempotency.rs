@@ -1,4 +1,4 @@
-//! The `Idempotency-Key` header of the money-moving posts (orders, tips).
+//! The `Idempotency-Key` header of the money-moving posts (orders, tips, withdrawals).
 
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;

@@ -417,7 +417,7 @@ async fn the_export_holds_my_data_and_nobody_elses(backend: Backend) {
         .client
         .post(maya.url("/api/orders"))
         .header("idempotency-key", "order-1")
-        .json(&json!({"productId": 1, "quantity": 1, "paymentMethod": "stripe"}))
+        .json(&json!({"productId": 1, "quantity": 1, "expectedUnitPrice": 5000, "paymentMethod": "stripe"}))
         .send()
         .await
         .unwrap();

@@ -16,9 +16,10 @@ both_backends!(
     ads_rotate_least_shown_first_and_at_most_ten_are_served,
     stats_are_only_in_an_admins_answer,
     ad_lists_need_a_session,
-    an_impression_is_counted_for_anyone_signed_in_or_not,
+    an_impression_is_counted_once_in_ten_minutes_for_anyone_signed_in_or_not,
     a_click_charges_the_cost_per_click_once_per_user_in_ten_minutes,
-    an_anonymous_clients_repeated_clicks_count_once,
+    an_anonymous_client_is_its_address_whatever_user_agent_it_sends,
+    an_address_past_thirty_interactions_a_minute_is_refused_and_not_counted,
     an_ad_whose_budget_is_spent_stops_being_served,
     fifty_concurrent_clicks_never_take_revenue_past_the_budget,
     interactions_with_unknown_inactive_or_malformed_ads_are_refused_and_change_nothing,
@@ -225,7 +226,10 @@ async fn ad_lists_need_a_session(backend: Backend) {
     }
 }
 
-async fn an_impression_is_counted_for_anyone_signed_in_or_not(backend: Backend) {
+/// Issue 39: impressions are deduplicated as clicks are, per viewer and ad in 10 minutes.
+async fn an_impression_is_counted_once_in_ten_minutes_for_anyone_signed_in_or_not(
+    backend: Backend,
+) {
     let app = spawn_app(backend).await;
     let maya = app.new_user("maya").await;
     let id = ad(&app, |_| {}).await;
@@ -247,7 +251,15 @@ async fn an_impression_is_counted_for_anyone_signed_in_or_not(backend: Backend) 
         .await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
     assert!(response.bytes().await.unwrap().is_empty());
+    // Maya's second impression was within the window.
+    assert_eq!(stats(&app, id).await, (2, 0, 0));
 
+    app.advance_clock(Duration::from_secs(11 * 60));
+    app.sweep().await;
+    assert_eq!(
+        interact(&maya, id, "impression").await,
+        StatusCode::NO_CONTENT
+    );
     assert_eq!(stats(&app, id).await, (3, 0, 0));
 }
 
@@ -279,33 +291,104 @@ async fn a_click_charges_the_cost_per_click_once_per_user_in_ten_minutes(backend
     assert_eq!(stats(&app, id).await, (0, 3, 75));
 }
 
-async fn an_anonymous_clients_repeated_clicks_count_once(backend: Backend) {
+/// An anonymous client from `address` (a loopback address of its own), sending `agent`.
+fn client_at(address: [u8; 4], agent: &str) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(std::net::IpAddr::from(address))
+        .user_agent(agent)
+        .build()
+        .unwrap()
+}
+
+/// Issue 39: anonymous clicks drained a budget by changing the User-Agent each time. The
+/// anonymous viewer is its address alone, for clicks and impressions.
+async fn an_anonymous_client_is_its_address_whatever_user_agent_it_sends(backend: Backend) {
     let app = spawn_app(backend).await;
     let id = ad(&app, |_| {}).await;
-    let path = format!("/api/ads/{id}/interaction");
-    let click = |agent: &'static str| {
-        let client = crate::helpers::browser();
-        let url = app.url(&path);
-        async move {
-            client
-                .post(url)
-                .header("user-agent", agent)
-                .json(&json!({"type": "click", "userId": null}))
-                .send()
-                .await
-                .unwrap()
-                .status()
-        }
+    let url = app.url(&format!("/api/ads/{id}/interaction"));
+    let send = |address: [u8; 4], agent: String, kind: &'static str| {
+        let request = client_at(address, &agent)
+            .post(&url)
+            .json(&json!({"type": kind, "userId": null, "userAgent": agent}));
+        async move { request.send().await.unwrap().status() }
     };
 
-    assert_eq!(click("Firefox").await, StatusCode::NO_CONTENT);
-    assert_eq!(click("Firefox").await, StatusCode::NO_CONTENT);
-    assert_eq!(stats(&app, id).await.1, 1, "the same client twice");
-    assert_eq!(click("Safari").await, StatusCode::NO_CONTENT);
-    assert_eq!(stats(&app, id).await.1, 2, "another client");
+    for n in 0..5 {
+        for kind in ["click", "impression"] {
+            let agent = format!("Bot/{n}");
+            assert_eq!(
+                send([127, 0, 0, 1], agent, kind).await,
+                StatusCode::NO_CONTENT
+            );
+        }
+    }
+    assert_eq!(
+        stats(&app, id).await,
+        (1, 1, 25),
+        "one address, five user agents"
+    );
+    // Another address is another viewer.
+    for kind in ["click", "impression"] {
+        let agent = "Bot/0".to_owned();
+        assert_eq!(
+            send([127, 0, 0, 2], agent, kind).await,
+            StatusCode::NO_CONTENT
+        );
+    }
+    assert_eq!(stats(&app, id).await, (2, 2, 50));
+    // Past the window the first address counts again.
     app.advance_clock(Duration::from_secs(11 * 60));
-    assert_eq!(click("Firefox").await, StatusCode::NO_CONTENT);
-    assert_eq!(stats(&app, id).await.1, 3);
+    assert_eq!(
+        send([127, 0, 0, 1], "Bot/9".to_owned(), "click").await,
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(stats(&app, id).await, (2, 3, 75));
+}
+
+/// Issue 39: an address past 30 interactions a minute gets 429 and is not counted, signed in or
+/// not; another address is not held back by it.
+async fn an_address_past_thirty_interactions_a_minute_is_refused_and_not_counted(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let id = ad(&app, |_| {}).await;
+    let other = ad(&app, |_| {}).await;
+    let path = format!("/api/ads/{id}/interaction");
+    let anonymous = client_at([127, 0, 0, 1], "Bot");
+    for _ in 0..30 {
+        let status = anonymous
+            .post(app.url(&path))
+            .json(&json!({"type": "impression"}))
+            .send()
+            .await
+            .unwrap()
+            .status();
+        assert_eq!(status, StatusCode::NO_CONTENT);
+    }
+    assert_eq!(stats(&app, id).await, (1, 0, 0));
+
+    // The 31st, a click from a user signed in at the same address that would count, is refused.
+    let maya = app.new_user("maya").await;
+    let refused = maya
+        .post_json(
+            &format!("/api/ads/{other}/interaction"),
+            &json!({"type": "click"}),
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(refused.headers().contains_key("retry-after"));
+    let (_, _, code) = error_of(refused).await;
+    assert_eq!(code, "rate_limited");
+    assert_eq!(stats(&app, other).await, (0, 0, 0));
+
+    // Another address still counts.
+    let status = client_at([127, 0, 0, 3], "Bot")
+        .post(app.url(&format!("/api/ads/{other}/interaction")))
+        .json(&json!({"type": "click"}))
+        .send()
+        .await
+        .unwrap()
+        .status();
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    assert_eq!(stats(&app, other).await, (0, 1, 25));
 }
 
 async fn an_ad_whose_budget_is_spent_stops_being_served(backend: Backend) {
@@ -331,7 +414,11 @@ async fn an_ad_whose_budget_is_spent_stops_being_served(backend: Backend) {
 }
 
 async fn fifty_concurrent_clicks_never_take_revenue_past_the_budget(backend: Backend) {
-    let app = spawn_app_with(backend, |s| s.auth_limit_per_ip = 1000).await;
+    let app = spawn_app_with(backend, |s| {
+        s.auth_limit_per_ip = 1000;
+        s.limit_ad_interactions_per_min = 1000;
+    })
+    .await;
     let id = ad(&app, |a| {
         (a.budget_cents, a.cost_per_click_cents) = (100, 30)
     })
@@ -398,7 +485,6 @@ async fn interactions_with_unknown_inactive_or_malformed_ads_are_refused_and_cha
         json!({}),
         json!({"type": 1}),
         json!([]),
-        json!({"type": "click", "userAgent": 5}),
     ] {
         let (status, _, code) = error_of(maya.post_json(&path, &body).await).await;
         assert_eq!((status, code.as_str()), (400, "invalid_input"), "{body}");

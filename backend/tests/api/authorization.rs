@@ -412,7 +412,7 @@ const ROWS: &[Row] = &[
     // The shop.
     row("GET", "/api/orders", SIGNED_IN),
     row("POST", "/api/orders", SIGNED_IN_CREATES)
-        .json(|_, _| json!({"productId": 4, "quantity": 1, "paymentMethod": "stripe"})),
+        .json(|_, _| json!({"productId": 4, "quantity": 1, "expectedUnitPrice": 5800, "paymentMethod": "stripe"})),
     row("GET", "/api/products", SIGNED_IN),
     // Web Push: each caller subscribes a browser of their own; ending someone else's
     // subscription changes nothing and answers 204 as one's own does (tests/api/push.rs).
@@ -926,7 +926,7 @@ impl Fixture {
                 .user
                 .post_json(
                     "/api/orders",
-                    &json!({"productId": digital, "quantity": 1, "paymentMethod": "stripe"}),
+                    &json!({"productId": digital, "quantity": 1, "expectedUnitPrice": 1500, "paymentMethod": "stripe"}),
                 )
                 .await,
             "digital order",

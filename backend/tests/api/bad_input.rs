@@ -377,7 +377,7 @@ async fn every_text_input_refuses_control_characters_and_stores_nothing(backend:
             &maya,
             post(
                 "/api/orders",
-                json!({"productId": 1, "quantity": 1, "paymentMethod": "stripe\u{0}"}),
+                json!({"productId": 1, "quantity": 1, "expectedUnitPrice": 5000, "paymentMethod": "stripe\u{0}"}),
             ),
             "paymentMethod",
         ),

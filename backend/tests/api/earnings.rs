@@ -19,6 +19,9 @@ both_backends!(
     more_than_available_is_insufficient_funds_and_nothing_moves,
     invalid_withdrawals_are_refused_with_the_contracts_messages_and_nothing_moves,
     the_database_refuses_an_overdraft_or_a_balance_that_does_not_add_up,
+    a_retried_withdrawal_with_its_idempotency_key_asks_for_one_payout,
+    concurrent_retries_of_one_withdrawal_key_ask_for_one_payout,
+    a_withdrawal_key_reused_for_another_payout_is_refused_and_nothing_moves,
 );
 
 const ACCOUNT: &str = "DE89 3704 0044 0532 0130 00";
@@ -431,4 +434,115 @@ async fn the_database_refuses_an_overdraft_or_a_balance_that_does_not_add_up(bac
         assert!(refused.is_err(), "{statement}");
     }
     assert_eq!(balance(&maya).await, (1_000, 0, 1_000));
+}
+
+async fn withdraw_with_key(user: &TestUser, body: &Value, key: &str) -> reqwest::Response {
+    user.client
+        .post(user.url("/api/withdrawals"))
+        .header("Idempotency-Key", key)
+        .json(body)
+        .send()
+        .await
+        .expect("request sent")
+}
+
+/// Issue 39: a retried withdrawal (the answer lost on the way) answers the first one instead of
+/// asking for a second payout; without a key each request is one withdrawal, as before.
+async fn a_retried_withdrawal_with_its_idempotency_key_asks_for_one_payout(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    credit(&app, maya.id, 10_000).await;
+
+    let first = withdraw_with_key(&maya, &bank(json!(2_500)), "payout-1").await;
+    assert_eq!(first.status(), StatusCode::CREATED);
+    let first: Value = first.json().await.unwrap();
+    let retry = withdraw_with_key(&maya, &bank(json!(2_500)), "payout-1").await;
+    assert_eq!(retry.status(), StatusCode::CREATED);
+    let retry: Value = retry.json().await.unwrap();
+    assert_eq!(retry, first);
+    assert_eq!(balance(&maya).await, (7_500, 2_500, 10_000));
+    assert_eq!(ledger(&app).await, (1, 2_500, true));
+
+    // Another user's same key is theirs; no key is one request each, as today.
+    let leo = app.new_user("leo").await;
+    credit(&app, leo.id, 1_000).await;
+    let leos = withdraw_with_key(&leo, &bank(json!(1_000)), "payout-1").await;
+    assert_eq!(leos.status(), StatusCode::CREATED);
+    for _ in 0..2 {
+        assert_eq!(
+            withdraw(&maya, &bank(json!(100))).await.status(),
+            StatusCode::CREATED
+        );
+    }
+    assert_eq!(ledger(&app).await, (4, 3_700, true));
+    assert_eq!(
+        maya.get_json("/api/withdrawals")
+            .await
+            .as_array()
+            .unwrap()
+            .len(),
+        3
+    );
+}
+
+/// Twenty copies of one request sent at once (a client retrying in a storm) are one payout.
+async fn concurrent_retries_of_one_withdrawal_key_ask_for_one_payout(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    credit(&app, maya.id, 10_000).await;
+    let mut tasks = Vec::new();
+    for _ in 0..20 {
+        let request = maya
+            .client
+            .post(maya.url("/api/withdrawals"))
+            .header("Idempotency-Key", "storm")
+            .json(&bank(json!(3_000)));
+        tasks.push(tokio::spawn(async move {
+            let response = request.send().await.expect("request sent");
+            (response.status(), response.json::<Value>().await.unwrap())
+        }));
+    }
+    let mut ids = Vec::new();
+    for task in tasks {
+        let (status, body) = task.await.unwrap();
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+        ids.push(body["id"].as_i64().unwrap());
+    }
+    ids.dedup();
+    assert_eq!(ids.len(), 1, "one withdrawal answered to all: {ids:?}");
+    assert_eq!(balance(&maya).await, (7_000, 3_000, 10_000));
+    assert_eq!(ledger(&app).await, (1, 3_000, true));
+}
+
+/// The same key with another amount, method or account is a mistake, not a retry: 422, and
+/// nothing moves.
+async fn a_withdrawal_key_reused_for_another_payout_is_refused_and_nothing_moves(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    credit(&app, maya.id, 10_000).await;
+    let first = withdraw_with_key(&maya, &bank(json!(2_500)), "payout-1").await;
+    assert_eq!(first.status(), StatusCode::CREATED);
+
+    let mut other_account = bank(json!(2_500));
+    other_account["accountDetails"]["accountNumber"] = json!("GB29 NWBK 6016 1331 9268 19");
+    let paypal = json!({"amount": 2_500, "paymentMethod": "paypal",
+                        "accountDetails": {"email": "maya@example.com"}});
+    for other in [bank(json!(2_600)), other_account, paypal] {
+        let (status, message, code) =
+            error_of(withdraw_with_key(&maya, &other, "payout-1").await).await;
+        assert_eq!(
+            (status, code.as_str()),
+            (422, "idempotency_key_reused"),
+            "{other}"
+        );
+        assert_eq!(
+            message,
+            "This Idempotency-Key was already used for a different withdrawal"
+        );
+    }
+    let (status, _, _) =
+        error_of(withdraw_with_key(&maya, &bank(json!(100)), "has space").await).await;
+    assert_eq!(status, 400);
+    assert_eq!(balance(&maya).await, (7_500, 2_500, 10_000));
+    assert_eq!(ledger(&app).await, (1, 2_500, true));
 }

@@ -23,6 +23,9 @@ both_backends!(
     concurrent_retries_with_one_idempotency_key_make_one_order,
     a_key_reserved_by_a_crashed_checkout_is_taken_over_after_five_minutes,
     bad_orders_are_refused_with_the_contracts_messages_and_nothing_moves,
+    an_order_without_the_price_its_cart_showed_is_refused_and_nothing_moves,
+    an_order_at_a_price_the_catalogue_no_longer_asks_is_refused_and_nothing_moves,
+    a_cart_reads_the_current_prices_of_its_lines,
     a_declined_payment_is_refused_and_nothing_moves,
     every_charge_without_an_order_is_refunded_under_concurrency,
     a_provider_that_honours_keys_keeps_the_one_charge_of_concurrent_retries,
@@ -77,8 +80,19 @@ const JACKET: i64 = 11;
 /// Gallery Bomber Jacket: 8 left.
 const BOMBER: i64 = 13;
 
+/// The house catalogue's prices in cents, by id (migration 0009).
+const PRICES: [i64; 13] = [
+    5000, 6500, 5500, 5800, 6200, 8900, 6000, 9500, 10500, 9000, 14000, 12500, 13500,
+];
+
+/// A cart line of the house catalogue at the price the cart shows.
 fn line(product_id: i64, quantity: i64) -> Value {
-    json!({"productId": product_id, "quantity": quantity, "paymentMethod": "stripe"})
+    json!({
+        "productId": product_id,
+        "quantity": quantity,
+        "expectedUnitPrice": PRICES[(product_id - 1) as usize],
+        "paymentMethod": "stripe",
+    })
 }
 
 async fn order(user: &TestUser, body: &Value, key: Option<&str>) -> reqwest::Response {
@@ -464,7 +478,7 @@ async fn bad_orders_are_refused_with_the_contracts_messages_and_nothing_moves(ba
             quantity,
         ),
         (
-            json!({"productId": 999, "quantity": 1, "paymentMethod": "stripe"}),
+            json!({"productId": 999, "quantity": 1, "expectedUnitPrice": 100, "paymentMethod": "stripe"}),
             404,
             "Product not found",
         ),
@@ -702,4 +716,88 @@ async fn a_key_reserved_by_a_crashed_checkout_is_taken_over_after_five_minutes(b
     assert_eq!(again["id"], first["id"]);
     assert_eq!(provider.charges.load(Ordering::SeqCst), 1);
     assert_eq!(stock(&app, TEE).await, before - 1);
+}
+
+/// Issue 39: an older client, which sends no `expectedUnitPrice`, is refused rather than charged
+/// whatever the catalogue asks now.
+async fn an_order_without_the_price_its_cart_showed_is_refused_and_nothing_moves(backend: Backend) {
+    let provider = Arc::new(Recorder::default());
+    let app = spawn_app_with_payments(backend, provider.clone()).await;
+    let maya = app.new_user("maya").await;
+    for expected in [
+        None,
+        Some(json!("5800")),
+        Some(json!(-1)),
+        Some(json!(58.5)),
+    ] {
+        let mut body = json!({"productId": TEE, "quantity": 2, "paymentMethod": "stripe"});
+        if let Some(expected) = expected {
+            body["expectedUnitPrice"] = expected;
+        }
+        let (status, message, code) = error_of(order(&maya, &body, Some("old")).await).await;
+        assert_eq!((status, code.as_str()), (400, "invalid_input"), "{body}");
+        assert!(message.contains("expectedUnitPrice"), "{message}");
+    }
+    assert_eq!(provider.charges.load(Ordering::SeqCst), 0);
+    assert_eq!(orders_in_db(&app).await, (0, 0));
+    assert_eq!(stock(&app, TEE).await, 80);
+}
+
+/// Issue 39: the catalogue's price moved since the cart was filled: 409 `price_changed` with the
+/// price now, and nothing charged, reserved or sold; the same key then buys at the new price.
+async fn an_order_at_a_price_the_catalogue_no_longer_asks_is_refused_and_nothing_moves(
+    backend: Backend,
+) {
+    let provider = Arc::new(Recorder::default());
+    let app = spawn_app_with_payments(backend, provider.clone()).await;
+    let maya = app.new_user("maya").await;
+    let db = app.db().await;
+    sqlx::query("UPDATE products SET price_cents = 1000000 WHERE id = $1")
+        .bind(TEE)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    db.pool.close().await;
+
+    let refused = order(&maya, &line(TEE, 99), Some("cart-1")).await;
+    assert_eq!(refused.status(), StatusCode::CONFLICT);
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["code"], "price_changed");
+    assert_eq!(body["productId"], TEE);
+    assert_eq!(body["unitPrice"], 1_000_000);
+    assert_eq!(provider.charges.load(Ordering::SeqCst), 0);
+    assert_eq!(orders_in_db(&app).await, (0, 0));
+    assert_eq!(stock(&app, TEE).await, 80);
+
+    let mut at_new_price = line(TEE, 1);
+    at_new_price["expectedUnitPrice"] = json!(1_000_000);
+    let bought = order(&maya, &at_new_price, Some("cart-1")).await;
+    assert_eq!(bought.status(), StatusCode::CREATED);
+    assert_eq!(provider.charged.load(Ordering::SeqCst), 1_000_000);
+    assert_eq!(stock(&app, TEE).await, 79);
+}
+
+/// The cart refreshes its lines' prices when opened: `?ids=` answers those products as they are
+/// now, leaving out an id that does not exist; bad lists are 400.
+async fn a_cart_reads_the_current_prices_of_its_lines(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let priced = maya
+        .get_json(&format!("/api/products?ids={BOMBER},{TEE},999"))
+        .await;
+    let lines: Vec<(i64, i64)> = priced
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["id"].as_i64().unwrap(), p["price"].as_i64().unwrap()))
+        .collect();
+    assert_eq!(lines, [(TEE, TEE_PRICE), (BOMBER, 13_500)]);
+    let many = (1..=101)
+        .map(|n| n.to_string())
+        .collect::<Vec<_>>()
+        .join(",");
+    for bad in ["", "4,x", "0", "4,,5", many.as_str()] {
+        let response = maya.get(&format!("/api/products?ids={bad}")).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{bad:?}");
+    }
 }

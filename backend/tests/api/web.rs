@@ -446,7 +446,7 @@ async fn rarely_changing_answers_are_304_while_their_etag_holds(backend: Backend
     let bought = maya
         .post_json(
             "/api/orders",
-            &json!({"productId": 4, "quantity": 1, "paymentMethod": "stripe"}),
+            &json!({"productId": 4, "quantity": 1, "expectedUnitPrice": 5800, "paymentMethod": "stripe"}),
         )
         .await;
     assert_eq!(bought.status(), StatusCode::CREATED);

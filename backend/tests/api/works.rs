@@ -11,7 +11,8 @@ use serde_json::{Value, json};
 
 use crate::admin::{admin, ledger_sums};
 use crate::both_backends;
-use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app};
+use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app, spawn_app_with_payments};
+use crate::shop::Recorder;
 
 both_backends!(
     a_creator_lists_a_print_and_its_sale_credits_them_less_the_fee,
@@ -22,6 +23,7 @@ both_backends!(
     the_ledger_holds_under_sales_tips_withdrawals_and_decisions_at_once,
     a_digital_work_is_downloaded_by_its_buyer_alone,
     a_digital_work_without_its_file_or_over_100_mb_is_refused_and_stores_nothing,
+    a_price_raised_after_add_to_cart_is_refused_and_nothing_is_charged_or_credited,
 );
 
 /// `seller`'s multipart listing of a digital work with `file` (as `file_name`), from the app's
@@ -74,11 +76,22 @@ async fn list(seller: &TestUser, body: &Value) -> Value {
     response.json().await.unwrap()
 }
 
+/// `buyer` orders `quantity` of `product` at the price it has now (as a cart refreshed on
+/// opening shows it).
 async fn buy(buyer: &TestUser, product: i64, quantity: i64) -> reqwest::Response {
+    let priced = buyer
+        .get_json(&format!("/api/products?ids={product}"))
+        .await;
+    let price = priced[0]["price"].as_i64().unwrap_or(1);
     buyer
         .post_json(
             "/api/orders",
-            &json!({"productId": product, "quantity": quantity, "paymentMethod": "stripe"}),
+            &json!({
+                "productId": product,
+                "quantity": quantity,
+                "expectedUnitPrice": price,
+                "paymentMethod": "stripe",
+            }),
         )
         .await
 }
@@ -610,4 +623,70 @@ async fn a_digital_work_without_its_file_or_over_100_mb_is_refused_and_stores_no
         (413, "The file must be at most 100 MB")
     );
     assert!(ids(&leo.get_json("/api/products?source=creators").await).is_empty());
+}
+
+/// Issue 39: a seller raised a print from $1 to $10,000 between the buyer's Add to Cart and
+/// Checkout, and 99 units were charged $990,000. The order carries the price the cart showed.
+async fn a_price_raised_after_add_to_cart_is_refused_and_nothing_is_charged_or_credited(
+    backend: Backend,
+) {
+    let provider = std::sync::Arc::new(Recorder::default());
+    let app = spawn_app_with_payments(backend, provider.clone()).await;
+    let leo = app.new_user("leo").await;
+    let maya = app.new_user("maya").await;
+    let work = list(&leo, &print("Signed print", 100, 99)).await;
+    let id = work["id"].as_i64().unwrap();
+    let path = format!("/api/products/{id}");
+    // Maya's cart shows $1.00 a print; then Leo asks $10,000.00.
+    let shown = maya.get_json(&format!("/api/products?ids={id}")).await;
+    assert_eq!(shown[0]["price"], 100);
+    let raised = leo.patch_json(&path, &json!({"price": 1_000_000})).await;
+    assert_eq!(raised.status(), 200);
+
+    let checkout = |expected: i64| {
+        maya.client
+            .post(maya.url("/api/orders"))
+            .header("Idempotency-Key", "cart-line-1")
+            .json(
+                &json!({"productId": id, "quantity": 99, "expectedUnitPrice": expected,
+                          "paymentMethod": "stripe"}),
+            )
+            .send()
+    };
+    let refused = checkout(100).await.unwrap();
+    assert_eq!(refused.status(), 409);
+    let body: Value = refused.json().await.unwrap();
+    assert_eq!(body["code"], "price_changed");
+    assert_eq!(body["productId"], id);
+    assert_eq!(body["unitPrice"], 1_000_000);
+    assert!(body["message"].is_string());
+
+    // Nothing charged, reserved or credited: no order, the stock whole, Leo's balance empty.
+    assert_eq!(
+        provider.charges.load(std::sync::atomic::Ordering::SeqCst),
+        0
+    );
+    assert_eq!(maya.get_json("/api/orders").await, json!([]));
+    let now = maya.get_json(&format!("/api/products?ids={id}")).await;
+    assert_eq!(now[0]["stock"], 99);
+    assert_eq!(now[0]["price"], 1_000_000);
+    assert_eq!(balance(&leo).await, (0, 0, 0));
+    assert!(
+        leo.get_json("/api/user/sales")
+            .await
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    assert!(ledger_sums(&app).await);
+
+    // Told the new price, the cart checks out at it, with the same key (nothing held it).
+    let bought = checkout(1_000_000).await.unwrap();
+    assert_eq!(bought.status(), 201);
+    let order: Value = bought.json().await.unwrap();
+    assert_eq!(order["totalAmount"], 99_000_000);
+    assert_eq!(
+        provider.charged.load(std::sync::atomic::Ordering::SeqCst),
+        99_000_000
+    );
 }

@@ -90,6 +90,13 @@ export function productsRoute({
   bySeller?: Record<number, Product[]>;
 }): Handler {
   return ({ url }) => {
+    const ids = url.searchParams.get('ids');
+    if (ids !== null) {
+      const wanted = new Set(ids.split(',').map(Number));
+      const all = [...house, ...creators.flat(), ...Object.values(bySeller).flat()];
+      const found = new Map(all.filter((p) => wanted.has(p.id)).map((p) => [p.id, p]));
+      return jsonAnswer([...found.values()].sort((a, b) => a.id - b.id));
+    }
     const source = url.searchParams.get('source');
     const seller = url.searchParams.get('seller');
     if (source === 'creators') {

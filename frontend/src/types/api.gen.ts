@@ -84,28 +84,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/reports/{id}/target": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Opens the target of a report case (admins only), read-only: the whole post, comment, reel,
-         *     story, message or account, even when it is private, its author blocked the admin, or it was
-         *     removed. Admins are exempt from the visibility rules for reported targets only, through this
-         *     route; each read is audited as `report.view` with the case's id.
-         */
-        get: operations["open_report_target"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/revenue": {
         parameters: {
             query?: never;
@@ -340,9 +318,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Records an impression or a click; signed in or not (the spec allows a null user). An
-         *     impression is counted every time; a click adds the ad's cost per click to its revenue (never
-         *     past its budget) and counts once per viewer and ad in 10 minutes.
+         * Records an impression or a click; signed in or not (the spec allows a null user). Each counts
+         *     once per viewer and ad in 10 minutes: the viewer is the signed-in user, else the client's
+         *     address (issue 39: the User-Agent, which a script changes at will, is no part of it). A
+         *     counted click adds the ad's cost per click to its revenue (never past its budget). An address
+         *     past 30 interactions a minute is answered 429 and not counted.
          */
         post: operations["record_interaction"];
         delete?: never;
@@ -468,9 +448,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A canvas with a page of its picture: its live strokes in the order they were drawn (what a
-         *     late joiner replays), 500 at most a page; `nextCursor` is the `after` of the next page, null
-         *     on the last (issue 39). Only for those who may join it.
+         * A canvas with its picture: every live stroke in the order they were drawn (what a late
+         *     joiner replays). Only for those who may join it.
          */
         get: operations["get_canvas"];
         put?: never;
@@ -865,8 +844,8 @@ export interface paths {
         get: operations["list_orders"];
         put?: never;
         /**
-         * Buys one cart line: priced from the catalogue, the stock taken in the same transaction,
-         *     paid through the payment provider. With an `Idempotency-Key` header, a retry answers the
+         * Buys one cart line at the price the buyer was shown (`expectedUnitPrice`, else 409 with the
+         *     price now): the stock taken in the same transaction, paid through the payment provider. With an `Idempotency-Key` header, a retry answers the
          *     first order (201) and moves nothing again.
          */
         post: operations["create_order"];
@@ -1099,7 +1078,8 @@ export interface paths {
         };
         /**
          * Without a filter, the house catalogue (at most 100 products) in featured order: search,
-         *     category and sort happen in the client on this list. With `source=creators` or
+         *     category and sort happen in the client on this list. With `ids`, those products as they
+         *     are now (the cart refreshes its prices with it, issue 39). With `source=creators` or
          *     `seller={userId}`, creators' listed works, newest first, by page (issue 23). The catalogue
          *     carries an ETag: asked again with it, an unchanged catalogue is a bodiless 304.
          */
@@ -1573,13 +1553,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The signed-in user's data as a JSON download: `{exportedAt, profile, settings (notification
-         *     switches included), posts, stories, messages (sent), voicemails (sent), orders, withdrawals
-         *     (account numbers masked), reels, comments (and replies), postLikes, reelLikes,
-         *     commentLikes, saves, follows, blocks, tipsSent, tipsReceived, earnings (the ledger),
-         *     listings, sales, canvases (owned, each with its strokes), reports (filed),
-         *     pushSubscriptions (endpoints only)}`. Only the user's own data; no password hash, no
-         *     session tokens, no push keys. Streamed a page at a time (docs/account-contract.md).
+         * The signed-in user's data as a JSON download: `{exportedAt, profile, settings, posts,
+         *     stories, messages (sent), voicemails (sent), orders, withdrawals (account numbers masked),
+         *     reels}`. Only the user's own data; no password hash, no session tokens. Streamed.
          */
         get: operations["export"];
         put?: never;
@@ -1706,7 +1682,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Up to three creators with the skills looked for, among every active member, best coverage of the skills first (then the fewest other skills, then the newest). */
+        /**
+         * Up to three creators with the skills looked for: the people you follow and the newest
+         *     members, best coverage of the skills first (then the fewest other skills, then the newest).
+         */
         get: operations["skill_matches"];
         put?: never;
         post?: never;
@@ -1744,8 +1723,8 @@ export interface paths {
         put?: never;
         /**
          * Blocks the user: the follows between you end, and neither of you sees the other's profile
-         *     or content, nor can follow, message, call or mention the other; each leaves the live canvas
-         *     rooms of the other's canvases at once. Blocking again changes nothing.
+         *     or content, nor can follow, message, call or mention the other. Blocking again changes
+         *     nothing.
          */
         post: operations["block"];
         /**
@@ -1890,7 +1869,8 @@ export interface paths {
         put?: never;
         /**
          * Asks for a payout: the amount moves from available to pending at once (one conditional
-         *     update of the balance, so concurrent requests can never take more than there is).
+         *     update of the balance, so concurrent requests can never take more than there is). With an
+         *     `Idempotency-Key` header, a retry answers the first withdrawal (201) and moves nothing again.
          */
         post: operations["create_withdrawal"];
         delete?: never;
@@ -2040,7 +2020,7 @@ export interface components {
          * @description What an admin did (the CHECK of `audit_log.action` allows exactly these).
          * @enum {string}
          */
-        AuditActionName: "withdrawal.completed" | "withdrawal.failed" | "ad.created" | "ad.paused" | "ad.resumed" | "report.dismiss" | "report.remove" | "report.suspend" | "report.view";
+        AuditActionName: "withdrawal.completed" | "withdrawal.failed" | "ad.created" | "ad.paused" | "ad.resumed" | "report.dismiss" | "report.remove" | "report.suspend";
         /** @description The admin who made a decision. */
         AuditAdmin: {
             displayName: string;
@@ -2110,17 +2090,8 @@ export interface components {
             title: string;
             visibility: components["schemas"]["CanvasVisibility"];
         };
-        /**
-         * @description A canvas with a page of its picture: live strokes in the order they were drawn, and where
-         *     the next page starts.
-         */
+        /** @description A canvas with its picture: every live stroke, in the order they were drawn. */
         CanvasDetail: components["schemas"]["Canvas"] & {
-            /**
-             * Format: int64
-             * @description The `after` of the next page, or null when this page holds the last stroke.
-             */
-            nextCursor: number | null;
-            /** @description At most `limit` strokes (500) after `after`, oldest first. */
             strokes: components["schemas"]["CanvasStroke"][];
         };
         CanvasSnapshotRequest: {
@@ -2448,16 +2419,11 @@ export interface components {
         /** @enum {string} */
         InteractionKind: "impression" | "click";
         /**
-         * @description An ad impression or click. The first client also sends `userId` and `ipAddress`; both are
-         *     ignored (the viewer is the session user, or the anonymous client itself).
+         * @description An ad impression or click. Older clients also send `userId`, `ipAddress` and `userAgent`;
+         *     all are ignored (the viewer is the session user, or the anonymous client's address).
          */
         InteractionRequest: {
             type: components["schemas"]["InteractionKind"];
-            /**
-             * @description The browser's user agent (used, with the address, to tell anonymous clients apart when
-             *     the request carries no User-Agent header; only its first 512 characters count).
-             */
-            userAgent?: string | null;
         };
         InviteCanvasRequest: {
             /**
@@ -2651,10 +2617,16 @@ export interface components {
             voiceUrl?: string | null;
         };
         /**
-         * @description One cart line to buy. The first client also sends `productName` and `unitPrice` (and may
-         *     send `price` or `totalAmount`): all ignored, name and prices are the catalogue's.
+         * @description One cart line to buy, at the price the buyer was shown. The first client also sends
+         *     `productName` and `unitPrice` (and may send `price` or `totalAmount`): all ignored.
          */
         NewOrderRequest: {
+            /**
+             * Format: int64
+             * @description The unit price in cents the cart showed: when the catalogue's price is another, the line
+             *     is refused (409 `price_changed`) and nothing is charged.
+             */
+            expectedUnitPrice: number;
             /** @description `stripe` (the only method; the built-in test provider stands behind it). */
             paymentMethod: string;
             /**
@@ -2860,6 +2832,26 @@ export interface components {
              * @description Cents.
              */
             unitPrice: number;
+        };
+        /**
+         * @description A 409's body (documentation only; `error::PriceChangedBody` is what is sent for
+         *     `price_changed`): `price_changed` carries the product and its price now, `order_in_flight`
+         *     only the message and code.
+         */
+        OrderConflictBody: {
+            /** @description `price_changed` or `order_in_flight`. */
+            code: string;
+            message: string;
+            /**
+             * Format: int64
+             * @description `price_changed`: the product whose price is not `expectedUnitPrice`.
+             */
+            productId?: number | null;
+            /**
+             * Format: int64
+             * @description `price_changed`: its unit price now, in cents.
+             */
+            unitPrice?: number | null;
         };
         /** @enum {string} */
         OrderStatus: "paid";
@@ -3197,31 +3189,6 @@ export interface components {
          * @enum {string}
          */
         ReportTargetType: "post" | "comment" | "reel" | "story" | "message" | "user";
-        /** @description A reported target as an admin opens it from the queue (read-only, whatever its privacy). */
-        ReportedContent: {
-            /** @description A voice message's recording. */
-            audioUrl: string | null;
-            /** @description Who wrote it (the account itself for a reported account). */
-            author: components["schemas"]["CommentUser"];
-            /**
-             * Format: int64
-             * @description The post or reel a comment is on, the conversation of a message; else null.
-             */
-            contextId: number | null;
-            /** @description ISO-8601 UTC. */
-            createdAt: string;
-            /** @description A post's or story's image, a reel's poster, an account's avatar. */
-            imageUrl: string | null;
-            /** @description Moderation removed it (an account: it is deactivated). */
-            removed: boolean;
-            /** Format: int64 */
-            targetId: number;
-            targetType: components["schemas"]["ReportTargetType"];
-            /** @description The whole caption, comment or message; an account's name and bio. */
-            text: string;
-            /** @description A reel's video. */
-            videoUrl: string | null;
-        };
         /** @description Totals over every ad. */
         Revenue: {
             /**
@@ -3424,11 +3391,6 @@ export interface components {
             x: number;
             /** Format: double */
             y: number;
-        } | {
-            /** Format: int64 */
-            canvasId: number;
-            /** @enum {string} */
-            type: "canvasLeft";
         } | {
             /** Format: int64 */
             canvasId: number;
@@ -4090,15 +4052,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description `This report was already decided`; nothing changed */
             409: {
                 headers: {
@@ -4119,65 +4072,6 @@ export interface operations {
             };
             /** @description Not a JSON body */
             415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    open_report_target: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Report case id */
-                id: number;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The reported content; the read is in the audit log */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ReportedContent"];
-                };
-            };
-            /** @description An invalid id */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not an admin (`Admin access required`) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `Report not found`, or its target was deleted */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4474,15 +4368,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description `This withdrawal was already processed`; nothing changed */
             409: {
                 headers: {
@@ -4554,15 +4439,6 @@ export interface operations {
             };
             /** @description Not an admin (`Admin access required`), or a cross-site request */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4767,15 +4643,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -4812,14 +4679,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Recorded (a repeated click is accepted and not counted) */
+            /** @description Recorded (a repeat within 10 minutes is accepted and not counted) */
             204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Invalid id or type; or text with a control character (`{field} must not contain control characters`) */
+            /** @description Invalid id or type */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4846,15 +4713,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -4867,6 +4725,17 @@ export interface operations {
             /** @description Not a JSON body */
             415: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description More than 30 interactions a minute from this address: not counted (Retry-After says when to try again) */
+            429: {
+                headers: {
+                    /** @description Seconds until the address may report again */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4924,15 +4793,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -4951,7 +4811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many attempts from this address, or naming this account from this address */
+            /** @description Too many attempts */
             429: {
                 headers: {
                     /** @description Seconds until another attempt is allowed */
@@ -5026,15 +4886,6 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5250,15 +5101,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -5281,15 +5123,7 @@ export interface operations {
     };
     get_canvas: {
         parameters: {
-            query?: {
-                /**
-                 * @description Only strokes after this cursor (the `nextCursor` of the previous page); from the first
-                 *     stroke without it.
-                 */
-                after?: number;
-                /** @description Strokes per page, 1–500 (default 500). */
-                limit?: number;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description The canvas */
@@ -5299,7 +5133,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The canvas and a page of its strokes */
+            /** @description The canvas and its strokes */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5308,7 +5142,7 @@ export interface operations {
                     "application/json": components["schemas"]["CanvasDetail"];
                 };
             };
-            /** @description Invalid id, after or limit */
+            /** @description Invalid id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5391,15 +5225,6 @@ export interface operations {
             };
             /** @description Canvas not found, or someone to invite is not a person you follow (a block either way ends a follow) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5490,15 +5315,6 @@ export interface operations {
             };
             /** @description Canvas not found (or not one you may join) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5820,15 +5636,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -5932,15 +5739,6 @@ export interface operations {
             };
             /** @description Conversation not found (or not yours) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6098,15 +5896,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -6208,15 +5997,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -6291,15 +6071,6 @@ export interface operations {
             };
             /** @description Conversation or user not found */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6513,15 +6284,6 @@ export interface operations {
             };
             /** @description Conversation not found (or not yours) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6760,15 +6522,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -6888,7 +6641,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Quantity outside 1–99, no product, an unsupported payment method, or a malformed Idempotency-Key; or text with a control character (`{field} must not contain control characters`) */
+            /** @description Quantity outside 1–99, no product, no `expectedUnitPrice` (an older client), an unsupported payment method, or a malformed Idempotency-Key; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6924,22 +6677,13 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The same Idempotency-Key is still being checked out by another request */
+            /** @description `price_changed`: the product's price is not `expectedUnitPrice` (the body names the product and its price now; nothing was charged, reserved or credited); or `order_in_flight`: the same Idempotency-Key is still being checked out by another request */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorBody"];
+                    "application/json": components["schemas"]["OrderConflictBody"];
                 };
             };
             /** @description Body too large */
@@ -6960,7 +6704,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not enough stock (`Only {n} left in stock`, `{name} is sold out`), your own work (`You cannot buy your own work`), the payment was declined, or the Idempotency-Key was used for a different order; nothing moved */
+            /** @description Not enough stock (`Only {n} left in stock`, `{name} is sold out`), your own work (`You cannot buy your own work`), the payment was declined, or the Idempotency-Key was used for a different order (another product, quantity or expected price); nothing moved */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7126,15 +6870,6 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7541,15 +7276,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -7749,15 +7475,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -7794,6 +7511,11 @@ export interface operations {
                 source?: string;
                 /** @description One creator's listed works, newest first. */
                 seller?: number;
+                /**
+                 * @description Up to 100 comma-separated product ids (a cart's lines): those you may buy now, with their
+                 *     current prices, in id order; an id unlisted, gone or behind a block is left out.
+                 */
+                ids?: string;
                 /** @description Items per page, 1–100 (default 20). */
                 limit?: number;
                 /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
@@ -7828,7 +7550,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description An unknown source, a seller id below 1, or an invalid limit or cursor; or text with a control character (`{field} must not contain control characters`) */
+            /** @description An unknown source, a seller id below 1, ids that are not 1–100 product ids, or an invalid limit or cursor; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7891,15 +7613,6 @@ export interface operations {
             };
             /** @description Cross-site request refused (a form post without this site's Origin) */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8045,15 +7758,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -8132,15 +7836,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -8201,15 +7896,6 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8374,15 +8060,6 @@ export interface operations {
             };
             /** @description Cross-site request refused */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8594,15 +8271,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -8752,15 +8420,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -8850,15 +8509,6 @@ export interface operations {
             };
             /** @description No such target (or one you cannot see: a message of another conversation) */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9081,15 +8731,6 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9353,15 +8994,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description The same Idempotency-Key is still being charged */
             409: {
                 headers: {
@@ -9516,15 +9148,6 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9772,15 +9395,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -9861,15 +9475,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -9932,15 +9537,6 @@ export interface operations {
             };
             /** @description Cross-site request refused */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10105,15 +9701,6 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10734,15 +10321,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -10908,7 +10486,10 @@ export interface operations {
     create_withdrawal: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters: the same key from the same user with the same body answers the first withdrawal again */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -10918,7 +10499,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The pending withdrawal */
+            /** @description The pending withdrawal (or, for a retried Idempotency-Key, the first one as it is now) */
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -10927,7 +10508,7 @@ export interface operations {
                     "application/json": components["schemas"]["Withdrawal"];
                 };
             };
-            /** @description An amount that is not whole cents from $1.00 to $1,000,000.00, another payment method, or missing or invalid account details; or text with a control character (`{field} must not contain control characters`) */
+            /** @description An amount that is not whole cents from $1.00 to $1,000,000.00, another payment method, missing or invalid account details, or a malformed Idempotency-Key; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10954,15 +10535,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -10981,7 +10553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description More than the available balance (`Insufficient funds`); nothing moved */
+            /** @description More than the available balance (`insufficient_funds`), or the Idempotency-Key was used for a different withdrawal (`idempotency_key_reused`); nothing moved */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -6,11 +6,12 @@ use utoipa::ToSchema;
 
 use crate::auth::CurrentUser;
 use crate::db;
-use crate::db::earnings::NewWithdrawal;
+use crate::db::earnings::{NewWithdrawal, Withdrawn};
 use crate::domain::money::{
     INSUFFICIENT_FUNDS, PayoutAccount, PayoutMethod, parse_withdrawal_amount, processing_fee,
 };
 use crate::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::routes::idempotency::IdempotencyKey;
 use crate::state::AppState;
 use crate::wire::earnings::Withdrawal;
 
@@ -47,28 +48,34 @@ pub struct NewWithdrawalRequest {
 }
 
 /// Asks for a payout: the amount moves from available to pending at once (one conditional
-/// update of the balance, so concurrent requests can never take more than there is).
+/// update of the balance, so concurrent requests can never take more than there is). With an
+/// `Idempotency-Key` header, a retry answers the first withdrawal (201) and moves nothing again.
 #[utoipa::path(
     post, path = "/withdrawals", tag = "earnings",
     request_body = NewWithdrawalRequest,
+    params(
+        ("Idempotency-Key" = Option<String>, Header, description = "1–255 visible ASCII characters: the same key from the same user with the same body answers the first withdrawal again",
+         min_length = 1, max_length = 255, pattern = "^[!-~]{1,255}$"),
+    ),
     responses(
-        (status = 201, description = "The pending withdrawal", body = Withdrawal),
-        (status = 400, description = "An amount that is not whole cents from $1.00 to $1,000,000.00, another payment method, or missing or invalid account details", body = ErrorBody),
+        (status = 201, description = "The pending withdrawal (or, for a retried Idempotency-Key, the first one as it is now)", body = Withdrawal),
+        (status = 400, description = "An amount that is not whole cents from $1.00 to $1,000,000.00, another payment method, missing or invalid account details, or a malformed Idempotency-Key", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
-        (status = 422, description = "More than the available balance (`Insufficient funds`); nothing moved", body = ErrorBody),
+        (status = 422, description = "More than the available balance (`insufficient_funds`), or the Idempotency-Key was used for a different withdrawal (`idempotency_key_reused`); nothing moved", body = ErrorBody),
     )
 )]
 pub async fn create_withdrawal(
     State(state): State<AppState>,
     current: CurrentUser,
+    IdempotencyKey(key): IdempotencyKey,
     Json(body): Json<NewWithdrawalRequest>,
 ) -> ApiResult<(StatusCode, Json<Withdrawal>)> {
     let amount = parse_withdrawal_amount(body.amount.as_ref())?;
     let method = PayoutMethod::parse(body.payment_method.as_ref())?;
     let account = PayoutAccount::parse(method, body.account_details.as_ref())?;
-    let row = db::earnings::withdraw(
+    let withdrawn = db::earnings::withdraw(
         &state.db,
         NewWithdrawal {
             user_id: current.user.id,
@@ -77,9 +84,21 @@ pub async fn create_withdrawal(
             payment_method: method.as_str(),
             account: &account,
             requested_at: state.clock.now_ms(),
+            idempotency_key: key.as_deref(),
         },
     )
-    .await?
-    .ok_or_else(|| ApiError::unprocessable("insufficient_funds", INSUFFICIENT_FUNDS))?;
-    Ok((StatusCode::CREATED, Json(Withdrawal::from(row))))
+    .await?;
+    match withdrawn {
+        Withdrawn::New(row) | Withdrawn::First(row) => {
+            Ok((StatusCode::CREATED, Json(Withdrawal::from(row))))
+        }
+        Withdrawn::KeyReused => Err(ApiError::unprocessable(
+            "idempotency_key_reused",
+            "This Idempotency-Key was already used for a different withdrawal",
+        )),
+        Withdrawn::InsufficientFunds => Err(ApiError::unprocessable(
+            "insufficient_funds",
+            INSUFFICIENT_FUNDS,
+        )),
+    }
 }

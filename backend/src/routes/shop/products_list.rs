@@ -1,13 +1,13 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::auth::CurrentUser;
 use crate::db;
 use crate::domain::{Page, PageQuery};
-use crate::error::{ApiError, ApiResult, ErrorBody, Query};
+use crate::error::{ApiError, ApiResult, ErrorBody, Json, Query};
 use crate::state::AppState;
 use crate::web::etag::tagged_json;
 use crate::wire::paginated;
@@ -22,10 +22,28 @@ pub struct ProductsQuery {
     /// One creator's listed works, newest first.
     #[param(minimum = 1)]
     pub seller: Option<i64>,
+    /// Up to 100 comma-separated product ids (a cart's lines): those you may buy now, with their
+    /// current prices, in id order; an id unlisted, gone or behind a block is left out.
+    #[param(pattern = "^[0-9]+(,[0-9]+)*$")]
+    pub ids: Option<String>,
+}
+
+/// `ids=3,7,12`: 1–100 product ids.
+fn parse_ids(raw: &str) -> Result<Vec<i64>, ApiError> {
+    let bad = || ApiError::bad_request("ids must be 1 to 100 comma-separated product ids");
+    let ids = raw
+        .split(',')
+        .map(|id| id.parse::<i64>().ok().filter(|id| *id >= 1).ok_or_else(bad))
+        .collect::<Result<Vec<_>, _>>()?;
+    if ids.len() > db::shop::PRICED_MAX {
+        return Err(bad());
+    }
+    Ok(ids)
 }
 
 /// Without a filter, the house catalogue (at most 100 products) in featured order: search,
-/// category and sort happen in the client on this list. With `source=creators` or
+/// category and sort happen in the client on this list. With `ids`, those products as they
+/// are now (the cart refreshes its prices with it, issue 39). With `source=creators` or
 /// `seller={userId}`, creators' listed works, newest first, by page (issue 23). The catalogue
 /// carries an ETag: asked again with it, an unchanged catalogue is a bodiless 304.
 #[utoipa::path(
@@ -39,7 +57,7 @@ pub struct ProductsQuery {
          headers(("X-Next-Cursor" = i64, description = "Creators' works: pass as `before` for older ones; absent on the last page"),
                  ("ETag" = String, description = "The house catalogue: its tag, for If-None-Match"))),
         (status = 304, description = "The house catalogue is unchanged since the ETag given in If-None-Match"),
-        (status = 400, description = "An unknown source, a seller id below 1, or an invalid limit or cursor", body = ErrorBody),
+        (status = 400, description = "An unknown source, a seller id below 1, ids that are not 1–100 product ids, or an invalid limit or cursor", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
 )]
@@ -59,6 +77,10 @@ pub async fn list_products(
     let page = Page::parse(&query)?;
     if filter.seller.is_some_and(|seller| seller < 1) {
         return Err(ApiError::bad_request("seller must be a user id"));
+    }
+    if let Some(ids) = filter.ids.as_deref() {
+        let rows = db::shop::listed_among(&state.db, current.user.id, &parse_ids(ids)?).await?;
+        return Ok(Json(rows.into_iter().map(Product::from).collect::<Vec<_>>()).into_response());
     }
     if creators || filter.seller.is_some() {
         let rows = db::shop::works_page(&state.db, current.user.id, filter.seller, page).await?;

@@ -262,10 +262,49 @@ describe('Admin dashboard', () => {
     expect(within(screen.getByRole('list', { name: 'Audit log' })).getByText('Atelier Admin approved withdrawal #12')).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Approve' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Approve this payout?' })).getByRole('button', { name: 'Approve payout' }));
     expect(await screen.findByText('Withdrawal updated successfully!')).toBeInTheDocument();
     expect(calls('PUT /api/admin/withdrawals/12')[0].body).toEqual({ status: 'completed', notes: 'Approved and processed' });
     await waitFor(() => expect(within(row).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument());
     expect(row).toHaveTextContent('completed');
+  });
+
+  it('asks before deciding a payout, showing its amount, method and account, and Cancel decides nothing', async () => {
+    const user = userEvent.setup();
+    const bank = anAdminWithdrawal({ id: 12, amount: 2030, netAmount: 1979, processingFee: 51 });
+    const paypal = anAdminWithdrawal({
+      id: 13,
+      amount: 5000,
+      netAmount: 4875,
+      paymentMethod: 'paypal',
+      accountDetails: { accountHolder: null, accountNumberLast4: null, routingNumber: null, email: 'eli@pay.example' },
+    });
+    const { calls } = renderAdmin({
+      'GET /api/admin/withdrawals': () => json([bank, paypal]),
+      'PUT /api/admin/withdrawals/12': () => json({ ...bank, status: 'completed' }),
+      'PUT /api/admin/withdrawals/13': () => json({ ...paypal, status: 'failed' }),
+    });
+    await openTab(user, 'Withdrawals');
+    const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
+
+    await user.click(within(within(list).getByRole('listitem', { name: 'Withdrawal by Eli Earns of $20.30' })).getByRole('button', { name: 'Approve' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Approve this payout?' });
+    expect(dialog).toHaveTextContent('$20.30 ($19.79 after fees)');
+    expect(dialog).toHaveTextContent('Bank Transfer');
+    expect(dialog).toHaveTextContent('Maya Chen · account ending 6789 · routing 021000021');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls('PUT /api/admin/withdrawals/12')).toHaveLength(0);
+
+    await user.click(within(within(list).getByRole('listitem', { name: 'Withdrawal by Eli Earns of $50.00' })).getByRole('button', { name: 'Reject' }));
+    dialog = await screen.findByRole('dialog', { name: 'Reject this payout?' });
+    expect(dialog).toHaveTextContent('$50.00 ($48.75 after fees)');
+    expect(dialog).toHaveTextContent('PayPal');
+    expect(dialog).toHaveTextContent('eli@pay.example');
+    expect(calls('PUT /api/admin/withdrawals/13')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Reject payout' }));
+    expect(await screen.findByText('Withdrawal updated successfully!')).toBeInTheDocument();
+    expect(calls('PUT /api/admin/withdrawals/13')[0].body).toEqual({ status: 'failed', notes: 'Rejected - insufficient documentation' });
   });
 
   it("rejects with the spec note and says 'Failed to update withdrawal. Please try again.' on a 409", async () => {
@@ -276,6 +315,7 @@ describe('Admin dashboard', () => {
     });
     await openTab(user, 'Withdrawals');
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Reject this payout?' })).getByRole('button', { name: 'Reject payout' }));
     expect(await screen.findByText('Failed to update withdrawal. Please try again.')).toBeInTheDocument();
     expect(screen.getByText('This withdrawal was already processed')).toBeInTheDocument();
     expect(calls('PUT /api/admin/withdrawals/12')[0].body).toEqual({ status: 'failed', notes: 'Rejected - insufficient documentation' });
@@ -295,6 +335,7 @@ describe('Admin dashboard', () => {
     await openTab(user, 'Withdrawals');
     await user.selectOptions(screen.getByLabelText('Status'), 'pending');
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
+    await user.click(await screen.findByRole('button', { name: 'Approve payout' }));
     expect(await screen.findByText('Withdrawal updated successfully!')).toBeInTheDocument();
     expect(await screen.findByText('No withdrawal requests found')).toBeInTheDocument();
   });

@@ -119,8 +119,8 @@ describe("creators' works in the shop", () => {
     await user.click(within(dialog).getByRole('button', { name: 'Checkout $62.00' }));
     expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
     expect(calls('POST /api/orders').map((c) => c.body)).toEqual([
-      { productId: 202, quantity: 1, paymentMethod: 'stripe' },
-      { productId: 201, quantity: 2, paymentMethod: 'stripe' },
+      { productId: 202, quantity: 1, expectedUnitPrice: 1200, paymentMethod: 'stripe' },
+      { productId: 201, quantity: 2, expectedUnitPrice: 2500, paymentMethod: 'stripe' },
     ]);
   });
 

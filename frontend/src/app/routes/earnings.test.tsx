@@ -215,6 +215,32 @@ describe('Earnings & Payments', () => {
     expect(calls('GET /api/withdrawals').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('sends a withdrawal with an Idempotency-Key that a retry of the same request reuses and a changed form replaces', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    const { calls } = renderEarnings({
+      'POST /api/withdrawals': () => (fail ? new Response('bad gateway', { status: 502 }) : json(aWithdrawal({ amount: 5000 }), { status: 201 })),
+    });
+    const dialog = await openDialog(user);
+    await user.type(within(dialog).getByLabelText('Amount (USD)'), '50');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Payment Method' }), 'paypal');
+    await user.type(within(dialog).getByLabelText(/PayPal Email/), 'maya@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    await screen.findByText('Failed to submit withdrawal request. Please try again.');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    await waitFor(() => expect(calls('POST /api/withdrawals')).toHaveLength(2));
+    const [first, retry] = calls('POST /api/withdrawals').map((c) => c.headers['Idempotency-Key']);
+    expect(first).toMatch(/^[\w-]{16,}$/);
+    expect(retry).toBe(first);
+
+    await user.clear(within(dialog).getByLabelText('Amount (USD)'));
+    await user.type(within(dialog).getByLabelText('Amount (USD)'), '40');
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('Withdrawal requested')).toBeInTheDocument();
+    expect(calls('POST /api/withdrawals')[2].headers['Idempotency-Key']).not.toBe(first);
+  });
+
   it("shows the server's refusals: 'Insufficient funds', and the reason of a 400", async () => {
     const user = userEvent.setup();
     let answer = apiError(422, 'Insufficient funds', 'insufficient_funds');

@@ -410,7 +410,7 @@ describe('ProfilePage', () => {
       await user.click(within(cart).getByRole('button', { name: 'Checkout $12.00' }));
       expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
       const order = fetchMock.mock.calls.find(([input, init]) => String(input) === '/api/orders' && init?.method === 'POST')!;
-      expect(JSON.parse(String(order[1]!.body))).toEqual({ productId: 202, quantity: 1, paymentMethod: 'stripe' });
+      expect(JSON.parse(String(order[1]!.body))).toEqual({ productId: 202, quantity: 1, expectedUnitPrice: 1200, paymentMethod: 'stripe' });
     });
 
     it('shows your own works without buying, with a link to manage them in the shop', async () => {

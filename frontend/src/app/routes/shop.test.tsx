@@ -234,8 +234,8 @@ describe('the shop', () => {
     expect(screen.getByText('Your order has been processed successfully.')).toBeInTheDocument();
     const orders = calls('POST /api/orders');
     expect(orders.map((c) => c.body)).toEqual([
-      { productId: 1, quantity: 2, paymentMethod: 'stripe' },
-      { productId: 3, quantity: 1, paymentMethod: 'stripe' },
+      { productId: 1, quantity: 2, expectedUnitPrice: 8999, paymentMethod: 'stripe' },
+      { productId: 3, quantity: 1, expectedUnitPrice: 14000, paymentMethod: 'stripe' },
     ]);
     const keys = orders.map((c) => c.headers['Idempotency-Key']);
     expect(keys[0]).toMatch(/^[\w-]{16,}$/);
@@ -244,6 +244,67 @@ describe('the shop', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+  });
+
+  it('takes the current prices when the cart opens, says which changed, and checks out at them', async () => {
+    const user = userEvent.setup();
+    // Added at $89.99; the server asks $45.00 now (and the catalogue page still shows the old one).
+    cart.add({ ...catalogue[0], name: 'Signed print' });
+    cart.setQuantity(1, 2);
+    cart.add(catalogue[1]);
+    const now = catalogue.map((p) => (p.id === 1 ? { ...p, name: 'Signed print', price: 4500 } : p));
+    const { calls } = renderShop({
+      'GET /api/products': productsRoute({ house: now }),
+      'POST /api/orders': ({ body }) => {
+        const { productId, quantity } = body as { productId: number; quantity: number };
+        return json(anOrder({ productId, quantity }), { status: 201 });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cart, 3 items' }));
+    const dialog = screen.getByRole('dialog', { name: 'Shopping Cart' });
+    const changes = await within(dialog).findByRole('status', { name: 'Price changes' });
+    expect(within(changes).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['The price of Signed print changed to $45.00']);
+    expect(calls('GET /api/products').map((c) => c.url.searchParams.get('ids'))).toContain('1,2');
+    expect(within(dialog).getByTestId('cart-total')).toHaveTextContent('$140.00');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Checkout $140.00' }));
+    expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
+    expect(calls('POST /api/orders').map((c) => c.body)).toEqual([
+      { productId: 1, quantity: 2, expectedUnitPrice: 4500, paymentMethod: 'stripe' },
+      { productId: 2, quantity: 1, expectedUnitPrice: 5000, paymentMethod: 'stripe' },
+    ]);
+  });
+
+  it('on a 409 price_changed charges nothing, shows the new price with its message, and the next checkout pays it', async () => {
+    const user = userEvent.setup();
+    let price = 8999;
+    const { calls } = renderShop({
+      'GET /api/products': productsRoute({ house: catalogue }),
+      'POST /api/orders': ({ body }) => {
+        const { productId, quantity, expectedUnitPrice } = body as { productId: number; quantity: number; expectedUnitPrice: number };
+        if (expectedUnitPrice !== price)
+          return new Response(JSON.stringify({ message: 'The price of this product has changed', code: 'price_changed', productId, unitPrice: price }), {
+            status: 409,
+            headers: { 'Content-Type': 'application/json' },
+          });
+        return json(anOrder({ productId, quantity }), { status: 201 });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart: Creator Hoodie' }));
+    await user.click(screen.getByRole('button', { name: 'Cart, 1 item' }));
+    const dialog = screen.getByRole('dialog', { name: 'Shopping Cart' });
+    await within(dialog).findByRole('button', { name: 'Checkout $89.99' });
+    // The seller raises the price after the cart opened.
+    price = 12000;
+    await user.click(within(dialog).getByRole('button', { name: 'Checkout $89.99' }));
+    expect(await screen.findByText('Price changed')).toBeInTheDocument();
+    expect(await within(dialog).findByText('The price of Creator Hoodie changed to $120.00')).toBeInTheDocument();
+    expect(screen.queryByText('Payment successful!')).not.toBeInTheDocument();
+    expect(cart.lines()).toMatchObject([{ id: 1, price: 12000, quantity: 1 }]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Checkout $120.00' }));
+    expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
+    expect(calls('POST /api/orders').map((c) => (c.body as { expectedUnitPrice: number }).expectedUnitPrice)).toEqual([8999, 12000]);
   });
 
   it('on a failure keeps the lines not ordered, says Payment failed, and a retry reuses their keys', async () => {

@@ -5,6 +5,8 @@
 //! order was first sent with (docs/shop-contract.md): a retried checkout then reuses it and the
 //! server answers the first order instead of ordering twice. A creator's digital work is bought
 //! one at a time (docs/economy-contract.md, slice 3): its line never goes past 1.
+//! A line's price is the one the buyer was shown: checkout sends it, and the server refuses the
+//! line when its price is another (issue 39); `reprice` takes the server's current prices.
 import { useSyncExternalStore } from 'react';
 import { randomKey } from '@/lib/random-key';
 import { onForgetUser, userStorageKey } from '@/lib/user-storage';
@@ -22,7 +24,10 @@ export interface CartLine {
   /** The product id. */
   id: number;
   name: string;
-  /** Cents, as the catalogue said when the line was added (the server prices the order). */
+  /**
+   * Cents: the price the buyer was shown (when added, or as the cart last refreshed it). Checkout
+   * sends it as `expectedUnitPrice`; the server charges it or refuses the line.
+   */
   price: number;
   quantity: number;
   imageUrl: string;
@@ -41,6 +46,14 @@ export interface Addable {
   kind?: 'physical' | 'digital';
 }
 
+/** What `reprice` takes: a product as the server has it now. */
+export interface Repriced {
+  id: number;
+  price: number;
+  name?: string;
+  imageUrl?: string;
+}
+
 export interface Cart {
   lines(): CartLine[];
   /**
@@ -54,6 +67,12 @@ export interface Cart {
    */
   setQuantity(id: number, quantity: number): void;
   remove(id: number): void;
+  /**
+   * Takes the server's current prices (and names and pictures) of the lines among `current`; a
+   * line whose price changed drops its Idempotency-Key (another order). Answers those lines, as
+   * they are now.
+   */
+  reprice(current: readonly Repriced[]): CartLine[];
   /** Gives every line without one an Idempotency-Key (checkout starting); answers the lines. */
   assignKeys(newKey?: () => string): CartLine[];
   clear(): void;
@@ -139,6 +158,26 @@ function createCart(storageKey: string): Cart {
     },
     remove(id) {
       write(current().filter((line) => line.id !== id));
+    },
+    reprice(now) {
+      const byId = new Map(now.map((product) => [product.id, product]));
+      const changed: CartLine[] = [];
+      let touched = false;
+      const next = current().map((line) => {
+        const product = byId.get(line.id);
+        if (!product) return line;
+        const name = product.name ?? line.name;
+        const imageUrl = product.imageUrl ?? line.imageUrl;
+        if (product.price === line.price && name === line.name && imageUrl === line.imageUrl) return line;
+        touched = true;
+        if (product.price === line.price) return { ...line, name, imageUrl };
+        const { idempotencyKey: _dropped, ...rest } = line;
+        const updated: CartLine = { ...rest, name, imageUrl, price: product.price };
+        changed.push(updated);
+        return updated;
+      });
+      if (touched) write(next);
+      return changed;
     },
     assignKeys(newKey = randomKey) {
       const next = current().map((line) => (line.idempotencyKey ? line : { ...line, idempotencyKey: newKey() }));

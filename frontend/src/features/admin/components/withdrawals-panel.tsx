@@ -1,7 +1,8 @@
 //! Withdrawals (spec 001 §2 Admin, §4): the tiles from /api/admin/withdrawals/summary (pending
 //! count, total amount, total processing fees), a status filter, every request with its user,
 //! amount, net, method, status and date, and Approve / Reject on pending rows only (cards on a
-//! phone, a table on a desktop); the audit log of decisions follows.
+//! phone, a table on a desktop), each asking for confirmation with the amount, method and account
+//! (issue 39); the audit log of decisions follows.
 import { CheckCircle2, Clock, DollarSign, Receipt, Wallet, XCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LoadMore } from '@/components/load-more';
@@ -17,9 +18,10 @@ import { useDecideWithdrawal } from '../api/decide-withdrawal';
 import { useAdminWithdrawals } from '../api/get-admin-withdrawals';
 import { useWithdrawalSummary } from '../api/get-withdrawal-summary';
 import type { AdminWithdrawal, WithdrawalDecision } from '../types';
+import { ConfirmWithdrawalDialog, METHOD_LABEL } from './confirm-withdrawal-dialog';
 import { numericCell, SectionHeading, selectClass, shortDate, Table, Tiles, WithdrawalStatusBadge } from './parts';
 
-const methodLabel: Record<string, string> = { bank_transfer: 'Bank Transfer', paypal: 'PayPal' };
+const methodLabel = METHOD_LABEL;
 
 const FILTERS = [
   { value: '', label: 'All statuses' },
@@ -28,18 +30,27 @@ const FILTERS = [
   { value: 'failed', label: 'Failed' },
 ];
 
-/** Approve and Reject, for a pending request. */
+/** Approve and Reject, for a pending request; each asks first, showing the payout (issue 39). */
 function DecisionButtons({ withdrawal: w, className }: { withdrawal: AdminWithdrawal; className: string }) {
   const decide = useDecideWithdrawal();
-  const onDecide = (status: WithdrawalDecision['status']) => decide.mutate({ id: w.id, status });
+  const [asking, setAsking] = useState<WithdrawalDecision['status'] | null>(null);
   return (
     <div className={className}>
-      <Button variant="secondary" className="min-h-10 text-emerald-300" disabled={decide.isPending} onClick={() => onDecide('completed')}>
+      <Button variant="secondary" className="min-h-10 text-emerald-300" disabled={decide.isPending} onClick={() => setAsking('completed')}>
         <CheckCircle2 aria-hidden="true" className="size-4" /> Approve
       </Button>
-      <Button variant="secondary" className="min-h-10 text-red-300" disabled={decide.isPending} onClick={() => onDecide('failed')}>
+      <Button variant="secondary" className="min-h-10 text-red-300" disabled={decide.isPending} onClick={() => setAsking('failed')}>
         <XCircle aria-hidden="true" className="size-4" /> Reject
       </Button>
+      <ConfirmWithdrawalDialog
+        withdrawal={w}
+        decision={asking}
+        onCancel={() => setAsking(null)}
+        onConfirm={(status) => {
+          setAsking(null);
+          decide.mutate({ id: w.id, status });
+        }}
+      />
     </div>
   );
 }

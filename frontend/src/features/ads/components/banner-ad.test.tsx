@@ -42,7 +42,7 @@ describe('BannerAd', () => {
     expect(screen.queryByText('Second banner')).not.toBeInTheDocument();
     await act(async () => {});
     expect(interactions()).toEqual([
-      { url: '/api/ads/41/interaction', body: { type: 'impression', userAgent: navigator.userAgent } },
+      { url: '/api/ads/41/interaction', body: { type: 'impression' } },
     ]);
   });
 

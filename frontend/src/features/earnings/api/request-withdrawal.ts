@@ -3,9 +3,13 @@ import { apiRequest } from '@/lib/api-client';
 import type { NewWithdrawalRequest, Withdrawal } from '../types';
 import { earningsKeys } from './keys';
 
-/** POST /api/withdrawals → 201 the withdrawal, pending; 422 `Insufficient funds` over the available balance. */
-export async function requestWithdrawal(body: NewWithdrawalRequest): Promise<Withdrawal> {
-  const res = await apiRequest('POST', '/api/withdrawals', body);
+/**
+ * POST /api/withdrawals → 201 the withdrawal, pending; 422 `Insufficient funds` over the available
+ * balance. The `Idempotency-Key` (issue 39) makes a retry of the same request answer the first
+ * withdrawal instead of asking for a second payout.
+ */
+export async function requestWithdrawal({ body, idempotencyKey }: { body: NewWithdrawalRequest; idempotencyKey: string }): Promise<Withdrawal> {
+  const res = await apiRequest('POST', '/api/withdrawals', body, { 'Idempotency-Key': idempotencyKey });
   return (await res.json()) as Withdrawal;
 }
 

@@ -9,6 +9,7 @@ import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, errorStatus } from '@/lib/api-client';
 import { formatCents, parseDollars } from '@/lib/money';
+import { randomKey } from '@/lib/random-key';
 import { useRequestWithdrawal } from '../api/request-withdrawal';
 import type { WithdrawalMethod } from '../types';
 import { checkWithdrawal, EMPTY_FORM, METHODS, netAmount, withdrawalFee, type WithdrawalFormValues } from '../withdrawal-form';
@@ -46,8 +47,14 @@ export function WithdrawalDialog({
 }) {
   const id = useId();
   const [values, setValues] = useState<WithdrawalFormValues>(EMPTY_FORM);
+  // One key per request as filled in: sending it again after a failure (the answer lost) reuses
+  // it, so the server answers the first withdrawal; any change of the form is another request.
+  const [idempotencyKey, setIdempotencyKey] = useState(randomKey);
   const request = useRequestWithdrawal();
-  const set = (field: keyof WithdrawalFormValues) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: keyof WithdrawalFormValues) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setIdempotencyKey(randomKey());
+  };
 
   const amount = parseDollars(values.amount);
   const preview = amount !== null && amount > 0 ? amount : null;
@@ -55,7 +62,10 @@ export function WithdrawalDialog({
 
   const close = (next: boolean) => {
     if (request.isPending) return;
-    if (!next) setValues(EMPTY_FORM);
+    if (!next) {
+      setValues(EMPTY_FORM);
+      setIdempotencyKey(randomKey());
+    }
     onOpenChange(next);
   };
 
@@ -67,10 +77,11 @@ export function WithdrawalDialog({
       toast({ variant: 'destructive', title: check.title, description: check.description });
       return;
     }
-    request.mutate(check.request, {
+    request.mutate({ body: check.request, idempotencyKey }, {
       onSuccess: () => {
         toast({ title: 'Withdrawal requested', description: 'Your withdrawal request has been submitted for review.' });
         setValues(EMPTY_FORM);
+        setIdempotencyKey(randomKey());
         onOpenChange(false);
       },
       onError: failureToast,

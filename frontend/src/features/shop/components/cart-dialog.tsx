@@ -1,13 +1,17 @@
 //! The cart modal (spec 001 §2 Shop, §4): each line with − / + (0 removes it; a digital work
 //! stays at 1) and Remove, the total, and Checkout, which orders the lines one by one with its
-//! progress shown; 'Your cart is empty' when there is nothing. Prices follow the catalogue when
-//! it is loaded.
+//! progress shown; 'Your cart is empty' when there is nothing. Opening it asks the server for its
+//! lines' current prices (issue 39) and says which changed since the buyer saw them ('The price of
+//! Signed print changed to $45.00'), as it does when checkout is refused for a changed price:
+//! checkout sends the prices shown, and the server charges those or nothing.
 import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { IconButton } from '@/components/ui/icon-button';
 import { formatCents } from '@/lib/money';
+import { getCurrentPrices } from '../api/get-current-prices';
 import { cartTotal, lineLimit, type Cart, type CartLine } from '../cart';
 import type { CheckoutProgress } from '../hooks/use-checkout';
 
@@ -58,6 +62,24 @@ function LineRow({ cart, line, disabled }: { cart: Cart; line: CartLine; disable
   );
 }
 
+/** What the cart says of a line whose price changed since the buyer saw it. */
+export function priceChangeText(line: { name: string; price: number }): string {
+  return `The price of ${line.name} changed to ${formatCents(line.price)}`;
+}
+
+/**
+ * The lines whose price is not the one they had when the cart opened: `open` records the prices
+ * shown then (state adjusted while rendering, so no effect sets it), and every later reprice
+ * (the refresh on opening, a refused checkout) shows against them.
+ */
+function usePriceChanges(open: boolean, lines: readonly CartLine[]): CartLine[] {
+  const [shown, setShown] = useState<ReadonlyMap<number, number> | null>(null);
+  if (open && shown === null) setShown(new Map(lines.map((line) => [line.id, line.price])));
+  if (!open && shown !== null) setShown(null);
+  if (!shown) return [];
+  return lines.filter((line) => shown.has(line.id) && shown.get(line.id) !== line.price);
+}
+
 export function CartDialog({
   cart,
   open,
@@ -76,6 +98,18 @@ export function CartDialog({
   progress: CheckoutProgress | null;
 }) {
   const total = cartTotal(lines);
+  const changed = usePriceChanges(open, lines);
+  // Opening the cart takes the server's current prices; a failure leaves the lines as they are
+  // (checkout is refused then if a price did change, and says so).
+  useEffect(() => {
+    if (!open) return;
+    const ids = cart.lines().map((line) => line.id);
+    if (ids.length === 0) return;
+    getCurrentPrices(ids).then(
+      (products) => cart.reprice(products),
+      () => undefined,
+    );
+  }, [open, cart]);
   return (
     <Dialog open={open} onOpenChange={(next) => !processing && onOpenChange(next)}>
       <DialogContent>
@@ -85,6 +119,13 @@ export function CartDialog({
           <EmptyState icon={<ShoppingCart aria-hidden="true" className="size-6" />} title="Your cart is empty" className="py-8" />
         ) : (
           <>
+            {changed.length > 0 && (
+              <ul role="status" aria-label="Price changes" className="mt-2 space-y-1 rounded-xl border border-amber-400/30 bg-amber-400/10 p-3 text-sm text-amber-100">
+                {changed.map((line) => (
+                  <li key={line.id}>{priceChangeText(line)}</li>
+                ))}
+              </ul>
+            )}
             <ul aria-label="Cart items" className="mt-2 divide-y divide-white/10">
               {lines.map((line) => (
                 <LineRow key={line.id} cart={cart} line={line} disabled={processing} />

@@ -29,14 +29,6 @@ export function SellerWorks({ userId, onOrdered }: { userId: number; onOrdered?:
   const checkout = useCheckout(cart, { onOrdered, onSuccess: () => setCartOpen(false) });
   const works = useSellerWorks(userId);
   const items = useMemo(() => works.data?.pages.flatMap((page) => page.items) ?? [], [works.data]);
-  // The cart shows these works' current prices (the server charges those).
-  const cartLines = useMemo(() => {
-    const byId = new Map(items.map((w) => [w.id, w]));
-    return lines.map((line) => {
-      const work = byId.get(line.id);
-      return work ? { ...line, price: work.price, name: work.name, imageUrl: work.imageUrl } : line;
-    });
-  }, [lines, items]);
 
   let body;
   if (works.isPending)
@@ -91,7 +83,7 @@ export function SellerWorks({ userId, onOrdered }: { userId: number; onOrdered?:
           cart={cart}
           open={cartOpen}
           onOpenChange={setCartOpen}
-          lines={cartLines}
+          lines={lines}
           onCheckout={() => checkout.mutate()}
           processing={checkout.isPending}
           progress={checkout.progress}

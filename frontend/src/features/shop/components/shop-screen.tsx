@@ -14,7 +14,6 @@ import { Input, Label } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/lib/auth';
-import { useCreatorWorks } from '../api/get-creator-works';
 import { useProducts } from '../api/get-products';
 import { cartCount, cartOf, useCart } from '../cart';
 import { AD_EVERY, CATEGORIES, DEFAULT_FILTERS, filterProducts, SORTS, type CategoryFilter, type SortKey } from '../catalogue';
@@ -86,7 +85,6 @@ export function ShopScreen({
   const id = useId();
   const me = useCurrentUser();
   const products = useProducts();
-  const creatorWorks = useCreatorWorks();
   const cart = cartOf(me.id);
   const lines = useCart(cart);
   const [tab, setTab] = useState<ShopTab>(tabOf(useSearch()));
@@ -101,15 +99,6 @@ export function ShopScreen({
     () => filterProducts(products.data ?? [], { search, category, sort }),
     [products.data, search, category, sort],
   );
-  // The cart shows the catalogue's and the creators' current prices once loaded (the server charges those).
-  const cartLines = useMemo(() => {
-    const works = creatorWorks.data?.pages.flatMap((page) => page.items) ?? [];
-    const byId = new Map([...(products.data ?? []), ...works].map((p) => [p.id, p]));
-    return lines.map((line) => {
-      const product = byId.get(line.id);
-      return product ? { ...line, price: product.price, name: product.name, imageUrl: product.imageUrl } : line;
-    });
-  }, [lines, products.data, creatorWorks.data]);
   const count = cartCount(lines);
   const store = storeUrl(products.data);
 
@@ -285,7 +274,7 @@ export function ShopScreen({
         cart={cart}
         open={cartOpen}
         onOpenChange={setCartOpen}
-        lines={cartLines}
+        lines={lines}
         onCheckout={() => checkout.mutate()}
         processing={checkout.isPending}
         progress={checkout.progress}

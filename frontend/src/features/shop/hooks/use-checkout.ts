@@ -2,6 +2,8 @@
 //! gets its Idempotency-Key before the first is sent and keeps it in the stored cart, so a retry
 //! after a failure (or a reload mid-way) cannot order a line twice. A line that went through
 //! leaves the cart at once; the first failure stops the run and keeps the lines not yet ordered.
+//! Each line is sent with the price the cart showed; a line refused because its price changed
+//! (409 `price_changed`, issue 39) takes the new price in the cart, which says so.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
@@ -23,7 +25,10 @@ export interface CheckoutOutcome {
   error: unknown;
 }
 
-type PlaceOrder = (line: { productId: number; quantity: number }, idempotencyKey: string) => Promise<Order>;
+type PlaceOrder = (
+  line: { productId: number; quantity: number; expectedUnitPrice: number },
+  idempotencyKey: string,
+) => Promise<Order>;
 
 /** Orders `lines` in sequence, removing each from `cart` once ordered; stops at the first failure. */
 export async function checkoutLines(
@@ -36,7 +41,9 @@ export async function checkoutLines(
   onProgress({ done: 0, total: lines.length });
   for (const line of lines) {
     try {
-      ordered.push(await placeOrder({ productId: line.id, quantity: line.quantity }, line.idempotencyKey!));
+      ordered.push(
+        await placeOrder({ productId: line.id, quantity: line.quantity, expectedUnitPrice: line.price }, line.idempotencyKey!),
+      );
     } catch (error) {
       return { ordered, error };
     }
@@ -44,6 +51,20 @@ export async function checkoutLines(
     onProgress({ done: ordered.length, total: lines.length });
   }
   return { ordered, error: null };
+}
+
+/** A 409 `price_changed` (issue 39): the product whose price moved, and its price now. */
+export function priceChangeOf(error: unknown): { productId: number; unitPrice: number } | null {
+  if (errorStatus(error) !== 409 || !(error instanceof Error)) return null;
+  const match = /^\d{3}: (.*)$/s.exec(error.message);
+  if (!match) return null;
+  try {
+    const body = JSON.parse(match[1]) as { code?: unknown; productId?: unknown; unitPrice?: unknown };
+    if (body.code !== 'price_changed' || !Number.isInteger(body.productId) || !Number.isInteger(body.unitPrice)) return null;
+    return { productId: body.productId as number, unitPrice: body.unitPrice as number };
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -73,6 +94,18 @@ export function useCheckout(cart: Cart, { onOrdered, onSuccess }: { onOrdered?: 
         void queryClient.invalidateQueries({ queryKey: shopKeys.products() });
         void queryClient.invalidateQueries({ queryKey: shopKeys.works() });
         onOrdered?.();
+      }
+      const moved = priceChangeOf(error);
+      if (moved) {
+        // Nothing was charged for this line: the cart shows its new price and says so; checking
+        // out again buys at it.
+        const [line] = cart.reprice([{ id: moved.productId, price: moved.unitPrice }]);
+        toast({
+          variant: 'destructive',
+          title: 'Price changed',
+          description: line ? `The price of ${line.name} changed. Check your cart and check out again.` : 'Check your cart and check out again.',
+        });
+        return;
       }
       if (error) {
         toast({ variant: 'destructive', title: 'Payment failed', description: failureDescription(error) });

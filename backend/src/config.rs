@@ -324,6 +324,13 @@ pub struct Settings {
     )]
     pub keep_alive_timeout_secs: u64,
 
+    /// Proxies whose `X-Forwarded-For` is believed (comma-separated addresses or networks, e.g.
+    /// `127.0.0.1,::1` for nginx on the same host): a request from one of them is from the
+    /// right-most address in that header that is not itself a trusted proxy, so per-address
+    /// limits (sign-in, ad interactions) key on the real client. Empty: the peer's address.
+    #[arg(long, env = "ATELIER_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_proxy, global = true)]
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+
     /// Turns the per-user content limits above off: for load generators and benchmarks only.
     #[arg(
         long,
@@ -354,6 +361,14 @@ impl Settings {
         settings.database_url = database_url.into();
         settings
     }
+}
+
+/// A trusted proxy: a network (`10.0.0.0/8`) or one address (`127.0.0.1`).
+fn parse_proxy(text: &str) -> Result<ipnet::IpNet, String> {
+    let text = text.trim();
+    text.parse::<ipnet::IpNet>()
+        .or_else(|_| text.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+        .map_err(|_| format!("'{text}' is neither an address nor a network"))
 }
 
 #[cfg(test)]

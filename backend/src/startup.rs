@@ -18,13 +18,13 @@ use crate::push::Push;
 use crate::realtime::{self, Realtime};
 use crate::state::AppState;
 use crate::web;
-use crate::web::serve::Timeouts;
+use crate::web::serve::{Serving, Timeouts};
 
 pub struct Application {
     listener: TcpListener,
     state: AppState,
     /// How long a connection may take over its headers, a request body and its idleness.
-    timeouts: Timeouts,
+    serving: Serving,
 }
 
 impl Application {
@@ -57,15 +57,18 @@ impl Application {
         let realtime =
             Realtime::start(settings.redis_url.as_deref(), &settings.redis_prefix).await?;
         let push = Push::start(&settings, &db).await?;
-        let timeouts = Timeouts {
-            header: Duration::from_secs(settings.header_timeout_secs),
-            body: Duration::from_secs(settings.body_timeout_secs),
-            idle: Duration::from_secs(settings.keep_alive_timeout_secs),
+        let serving = Serving {
+            timeouts: Timeouts {
+                header: Duration::from_secs(settings.header_timeout_secs),
+                body: Duration::from_secs(settings.body_timeout_secs),
+                idle: Duration::from_secs(settings.keep_alive_timeout_secs),
+            },
+            trusted_proxies: settings.trusted_proxies.clone().into(),
         };
         Ok(Self {
             listener,
             state: AppState::new(&settings, db, media, clock, realtime, push),
-            timeouts,
+            serving,
         })
     }
 
@@ -108,7 +111,7 @@ impl Application {
         let Self {
             listener,
             state,
-            timeouts,
+            serving,
         } = self;
         let housekeeping = tokio::spawn(housekeeping(jobs.clone()));
         // Web Push's outbox: a pass now (rows a restart left), then whenever woken.
@@ -126,7 +129,7 @@ impl Application {
         let db = state.db.clone();
         let hub = state.realtime.hub.clone();
         let sockets = hub.clone();
-        web::serve::serve(listener, web::router(state), timeouts, async move {
+        web::serve::serve(listener, web::router(state), serving, async move {
             shutdown.await;
             // Upgraded sockets are not requests in flight: tell them to go (1001).
             hub.close_all();

@@ -119,6 +119,9 @@ fn quotas(settings: &Settings) -> Quotas {
         follow: content(settings.limit_follows_per_hour, HOUR),
         report: content(settings.limit_reports_per_hour, HOUR),
         call: Some(Allowance::new(CALLS_PER_MINUTE, MINUTE)),
-        ad_interaction: Some(Allowance::new(settings.limit_ad_interactions_per_min, MINUTE)),
+        ad_interaction: Some(Allowance::new(
+            settings.limit_ad_interactions_per_min,
+            MINUTE,
+        )),
     }
 }

@@ -17,7 +17,7 @@
 use std::convert::Infallible;
 use std::future::Future;
 use std::io;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::{Pin, pin};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -27,10 +27,12 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
+use axum::http::header::HeaderMap;
 use axum::http::{Request, Response};
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo};
 use hyper_util::server::conn::auto::Builder;
+use ipnet::IpNet;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::watch;
@@ -49,12 +51,49 @@ pub struct Timeouts {
     pub idle: Duration,
 }
 
+/// How a connection is served: its deadlines, and the proxies whose `X-Forwarded-For` names the
+/// client (`--trusted-proxies`).
+#[derive(Clone, Debug)]
+pub struct Serving {
+    pub timeouts: Timeouts,
+    pub trusted_proxies: Arc<[IpNet]>,
+}
+
+/// The client a request is from: the peer, or, when the peer is a trusted proxy, the right-most
+/// address of `X-Forwarded-For` that is not a trusted proxy (the left part of the header is the
+/// client's own to write, so it is never believed). A header that cannot be read leaves the
+/// peer: a proxy that sends garbage is its own client.
+pub fn client_of(peer: SocketAddr, headers: &HeaderMap, trusted: &[IpNet]) -> SocketAddr {
+    let is_trusted = |ip: IpAddr| trusted.iter().any(|net| net.contains(&ip));
+    if !is_trusted(peer.ip()) {
+        return peer;
+    }
+    let mut hops = Vec::new();
+    for value in headers.get_all("x-forwarded-for") {
+        let Ok(value) = value.to_str() else {
+            return peer;
+        };
+        hops.extend(value.split(','));
+    }
+    let mut client = peer;
+    for hop in hops.iter().rev() {
+        let Ok(ip) = hop.trim().parse::<IpAddr>() else {
+            return client;
+        };
+        client = SocketAddr::new(ip, peer.port());
+        if !is_trusted(ip) {
+            break;
+        }
+    }
+    client
+}
+
 /// Serves `router` on `listener` until `shutdown` resolves, then lets the requests in flight
 /// finish and returns.
 pub async fn serve(
     listener: TcpListener,
     router: Router,
-    timeouts: Timeouts,
+    serving: Serving,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) {
     // Dropping `stop` tells every connection to finish; `done` is closed when all have.
@@ -76,7 +115,7 @@ pub async fn serve(
             stream,
             peer,
             router.clone(),
-            timeouts,
+            serving.clone(),
             stopping.clone(),
             finished.clone(),
         ));
@@ -106,10 +145,14 @@ async fn connection(
     stream: TcpStream,
     peer: SocketAddr,
     router: Router,
-    timeouts: Timeouts,
+    serving: Serving,
     mut stopping: watch::Receiver<()>,
     _finished: watch::Receiver<()>,
 ) {
+    let Serving {
+        timeouts,
+        trusted_proxies,
+    } = serving;
     let watchdog = Watchdog::new();
     let io = TokioIo::new(Watched {
         stream,
@@ -119,7 +162,8 @@ async fn connection(
     let service = hyper::service::service_fn(move |request: Request<Incoming>| {
         let busy = requests.busy();
         let mut request = request.map(|body| Body::new(TimeoutBody::new(timeouts.body, body)));
-        request.extensions_mut().insert(ConnectInfo(peer));
+        let client = client_of(peer, request.headers(), &trusted_proxies);
+        request.extensions_mut().insert(ConnectInfo(client));
         let answer = router.clone().oneshot(request);
         async move {
             let Ok(response) = answer.await;
@@ -321,5 +365,65 @@ impl AsyncWrite for Watched {
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         self.project().stream.poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn client(peer: &str, forwarded: &[&str], trusted: &[&str]) -> String {
+        let mut headers = HeaderMap::new();
+        for value in forwarded {
+            headers.append("x-forwarded-for", value.parse().unwrap());
+        }
+        let trusted: Vec<IpNet> = trusted.iter().map(|net| net.parse().unwrap()).collect();
+        client_of(peer.parse().unwrap(), &headers, &trusted)
+            .ip()
+            .to_string()
+    }
+
+    #[test]
+    fn a_peer_that_is_not_a_trusted_proxy_is_the_client_whatever_it_forwards() {
+        assert_eq!(client("192.0.2.1:5000", &["203.0.113.9"], &[]), "192.0.2.1");
+        assert_eq!(
+            client("192.0.2.1:5000", &["203.0.113.9"], &["10.0.0.0/8"]),
+            "192.0.2.1"
+        );
+    }
+
+    #[test]
+    fn a_trusted_proxy_names_the_right_most_address_that_is_not_a_trusted_proxy() {
+        let trusted = ["127.0.0.1/32", "10.0.0.0/8"];
+        assert_eq!(
+            client("127.0.0.1:1", &["198.51.100.1, 203.0.113.9"], &trusted),
+            "203.0.113.9"
+        );
+        assert_eq!(
+            client("127.0.0.1:1", &["203.0.113.9, 10.1.2.3"], &trusted),
+            "203.0.113.9"
+        );
+        assert_eq!(
+            client("127.0.0.1:1", &["198.51.100.1", "203.0.113.9"], &trusted),
+            "203.0.113.9"
+        );
+        assert_eq!(
+            client("127.0.0.1:1", &["2001:db8::7"], &trusted),
+            "2001:db8::7"
+        );
+    }
+
+    #[test]
+    fn a_trusted_proxy_without_a_readable_header_is_its_own_client() {
+        let trusted = ["127.0.0.1/32"];
+        assert_eq!(client("127.0.0.1:1", &[], &trusted), "127.0.0.1");
+        assert_eq!(
+            client("127.0.0.1:1", &["not-an-address"], &trusted),
+            "127.0.0.1"
+        );
+        assert_eq!(
+            client("127.0.0.1:1", &["203.0.113.9, garbage"], &trusted),
+            "127.0.0.1"
+        );
     }
 }

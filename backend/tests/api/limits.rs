@@ -27,6 +27,7 @@ both_backends!(
     no_content_limits_turns_every_limit_off,
     a_user_holds_sixteen_sockets_the_seventeenth_is_closed_4008_and_the_oldest_keep_working,
     sign_in_guesses_count_per_account_whichever_spelling_and_never_lock_the_owner_out_elsewhere,
+    behind_a_trusted_proxy_sign_in_guesses_count_per_forwarded_client_and_a_forged_header_counts_for_nothing,
     a_connection_whose_headers_never_finish_is_closed_after_the_header_timeout,
     a_request_body_that_stops_arriving_is_answered_408_and_its_connection_closed,
     an_idle_kept_alive_connection_outlives_the_header_timeout_and_closes_after_its_own,
@@ -341,6 +342,67 @@ async fn sign_in_guesses_count_per_account_whichever_spelling_and_never_lock_the
     let phone = browser_at("127.0.0.2");
     let right = json!({"username": "maya", "password": PASSWORD});
     assert_eq!(sign_in(&phone, &app, right).await, StatusCode::OK);
+}
+
+/// A sign-in through a proxy at `proxy` that forwards for `forwarded_for`.
+async fn sign_in_via(
+    app: &TestApp,
+    proxy: &reqwest::Client,
+    forwarded_for: &str,
+    body: Value,
+) -> StatusCode {
+    proxy
+        .post(app.url("/api/auth/login"))
+        .header("X-Forwarded-For", forwarded_for)
+        .json(&body)
+        .send()
+        .await
+        .expect("request sent")
+        .status()
+}
+
+async fn behind_a_trusted_proxy_sign_in_guesses_count_per_forwarded_client_and_a_forged_header_counts_for_nothing(
+    backend: Backend,
+) {
+    let app = spawn_app_with(backend, |s| {
+        s.auth_limit_per_ip = 100;
+        s.auth_limit_per_account = 5;
+        s.trusted_proxies = vec!["127.0.0.4".parse().unwrap()];
+    })
+    .await;
+    app.new_user("maya").await;
+    let nginx = browser_at("127.0.0.4");
+
+    // The attacker writes an address of their own choosing first; nginx appends theirs.
+    for n in 0..5 {
+        let guess = json!({"username": "maya", "password": format!("guess-{n}")});
+        let forwarded = format!("198.51.100.{n}, 203.0.113.9");
+        assert_eq!(sign_in_via(&app, &nginx, &forwarded, guess).await, 401);
+    }
+    let sixth = json!({"username": "maya", "password": "guess-6"});
+    assert_eq!(
+        sign_in_via(&app, &nginx, "198.51.100.77, 203.0.113.9", sixth).await,
+        429
+    );
+
+    // Maya's own address, through the same proxy, was never guessing.
+    let right = json!({"username": "maya", "password": PASSWORD});
+    assert_eq!(
+        sign_in_via(&app, &nginx, "192.0.2.10", right).await,
+        StatusCode::OK
+    );
+
+    // A client that is not a trusted proxy cannot pick its address by the header.
+    let direct = browser_at("127.0.0.5");
+    for n in 0..5 {
+        let guess = json!({"email": "maya@example.com", "password": format!("guess-{n}")});
+        assert_eq!(
+            sign_in_via(&app, &direct, &format!("192.0.2.{n}"), guess).await,
+            401
+        );
+    }
+    let forged = json!({"username": "maya", "password": PASSWORD});
+    assert_eq!(sign_in_via(&app, &direct, "192.0.2.10", forged).await, 429);
 }
 
 /// A raw connection to the app.

@@ -17,6 +17,7 @@ both_backends!(
     a_url_whose_body_is_not_an_image_is_refused_and_nothing_is_stored,
     a_url_whose_body_is_over_10_mb_is_refused_and_nothing_is_stored,
     an_unreachable_url_is_refused_and_nothing_is_stored,
+    the_content_security_policy_lets_no_plain_http_image_load,
 );
 
 const UNFETCHABLE: &str = "Could not fetch that image";
@@ -173,4 +174,23 @@ async fn an_unreachable_url_is_refused_and_nothing_is_stored(backend: Backend) {
     // Nothing listens on port 1; a name under .invalid never resolves (RFC 6761).
     assert_refused(&app, &maya, "http://127.0.0.1:1/a.png").await;
     assert_refused(&app, &maya, "https://images.atelier.invalid/a.png").await;
+}
+
+async fn the_content_security_policy_lets_no_plain_http_image_load(backend: Backend) {
+    let app = spawn_app(backend).await;
+
+    let response = app.get("/").await;
+
+    let policy = response.headers()["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let img_src = policy
+        .split(';')
+        .map(str::trim)
+        .find(|directive| directive.starts_with("img-src"))
+        .unwrap_or_else(|| panic!("no img-src in {policy}"));
+    let sources: Vec<&str> = img_src.split_whitespace().skip(1).collect();
+    assert!(!sources.contains(&"http:"), "{img_src}");
+    assert!(sources.contains(&"'self'") && sources.contains(&"https:"), "{img_src}");
 }

@@ -222,6 +222,7 @@ const ROWS: &[Row] = &[
         "/api/admin/reports",
         [Unauthorized, Forbidden, Forbidden, Shows, Forbidden],
     ),
+    row("GET", "/api/admin/reports/{id}/target", ADMIN_ONLY).on(Target::Report),
     row("PUT", "/api/admin/reports/{id}", ADMIN_ONLY)
         .on(Target::Report)
         .json(|_, _| json!({"action": "dismiss"})),

@@ -192,5 +192,8 @@ async fn the_content_security_policy_lets_no_plain_http_image_load(backend: Back
         .unwrap_or_else(|| panic!("no img-src in {policy}"));
     let sources: Vec<&str> = img_src.split_whitespace().skip(1).collect();
     assert!(!sources.contains(&"http:"), "{img_src}");
-    assert!(sources.contains(&"'self'") && sources.contains(&"https:"), "{img_src}");
+    assert!(
+        sources.contains(&"'self'") && sources.contains(&"https:"),
+        "{img_src}"
+    );
 }

@@ -579,7 +579,7 @@ impl TestUser {
             .expect("request sent")
     }
 
-    /// Creates a post with an external image URL; answers the post.
+    /// Creates a post with an image URL (fetched from the local image server); answers the post.
     pub async fn create_post(&self, caption: &str) -> Value {
         let response = self
             .post_json(

@@ -16,7 +16,7 @@ use crate::posts::png_data_url;
 use crate::reports::{case_of, decided, report};
 
 both_backends!(
-    a_story_with_an_external_image_is_answered_with_its_fields_and_a_24_hour_expiry,
+    a_story_from_an_image_url_is_answered_with_its_fields_and_a_24_hour_expiry,
     a_story_from_the_gallery_goes_through_the_image_pipeline,
     a_story_is_authored_by_the_session_user_whatever_user_id_the_body_names,
     a_story_with_bad_input_is_refused_and_nothing_is_stored,
@@ -64,7 +64,7 @@ fn millis(iso: &Value) -> i64 {
         .timestamp_millis()
 }
 
-async fn a_story_with_an_external_image_is_answered_with_its_fields_and_a_24_hour_expiry(
+async fn a_story_from_an_image_url_is_answered_with_its_fields_and_a_24_hour_expiry(
     backend: Backend,
 ) {
     let app = spawn_app(backend).await;

@@ -26,7 +26,7 @@ fn ids(posts: &Value) -> Vec<i64> {
         .collect()
 }
 
-/// A post with an image URL (fetched, image_server.rs), this caption and these tags[]; answers the post.
+/// A post with a fetched image URL, this caption and these tags[]; answers the post.
 pub async fn post_with(user: &TestUser, caption: &str, tags: &[&str]) -> Value {
     let response = user
         .post_json(

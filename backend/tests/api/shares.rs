@@ -8,7 +8,6 @@ use serde_json::{Value, json};
 use crate::bad_input::post_reel;
 use crate::both_backends;
 use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app};
-use crate::image_server::image_url;
 use crate::sockets::{connect, conversation, next_of};
 
 both_backends!(
@@ -99,8 +98,8 @@ async fn a_shared_post_arrives_live_with_its_card_and_shows_in_the_list_and_prev
         message["sharedPost"],
         json!({
             "id": post["id"],
-            "imageUrl": image_url("work.jpg"),
-            "thumbnailUrl": null,
+            "imageUrl": post["imageUrl"],
+            "thumbnailUrl": post["thumbnailUrl"],
             "caption": "Blue hour over #Lisbon",
             "user": post["user"],
         })

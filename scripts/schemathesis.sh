@@ -96,15 +96,16 @@ fuzz_backend() {
 
   # The main pass's user, an admin (so the admin routes are fuzzed past their guard; the guard
   # itself is the API suite's table test, tests/api/admin.rs), with something to find: a post,
-  # a story, and another user to follow and write to.
+  # a story, and another user to follow and write to. Their images are data: URLs: an http(s)
+  # URL would be fetched by the server (never from the internet here).
   register other >/dev/null
   local cookie
   cookie=$(register fuzzer)
   "$bin" admin grant fuzzer --database-url "$database_url" --media-store "$dir/media" >/dev/null 2>&1
   curl -fs -o /dev/null -H "Cookie: $cookie" -H "Origin: $base" -H 'content-type: application/json' \
-    -d '{"caption":"fuzz","imageUrl":"https://img.example.com/fuzz.jpg"}' "$base/api/posts"
+    -d '{"caption":"fuzz","imageUrl":"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="}' "$base/api/posts"
   curl -fs -o /dev/null -H "Cookie: $cookie" -H "Origin: $base" -H 'content-type: application/json' \
-    -d '{"content":"https://img.example.com/fuzz-story.jpg","caption":"fuzz"}' "$base/api/stories"
+    -d '{"content":"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==","caption":"fuzz"}' "$base/api/stories"
 
   # Sessions end only in the auth pass.
   cases=$(fuzz scripts/schemathesis.toml "$dir/main" \

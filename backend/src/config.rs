@@ -268,6 +268,16 @@ pub struct Settings {
     )]
     pub push_allow_loopback: bool,
 
+    /// Also fetches images given as a URL (posts, stories) from loopback addresses: for tests
+    /// only (their image server runs on 127.0.0.1). Other inside addresses stay refused.
+    #[arg(
+        long,
+        env = "ATELIER_FETCH_ALLOW_LOOPBACK",
+        default_value_t = false,
+        global = true
+    )]
+    pub fetch_allow_loopback: bool,
+
     /// The bytes of media each user may store, in MB (images with their thumbnails, audio,
     /// video, avatars, stories; each upload counts its stored size); past it an upload is 413
     /// 'You have used your storage'.
@@ -406,5 +416,12 @@ mod tests {
         .settings;
         assert!(settings.push_allow_loopback);
         assert_eq!(settings.vapid_subject, "https://atelier.example.com");
+    }
+
+    #[test]
+    fn images_are_fetched_from_public_addresses_only_unless_a_test_allows_loopback() {
+        assert!(!Cli::parse_from(["atelier"]).settings.fetch_allow_loopback);
+        let settings = Cli::parse_from(["atelier", "--fetch-allow-loopback"]).settings;
+        assert!(settings.fetch_allow_loopback);
     }
 }

@@ -18,8 +18,8 @@ use crate::domain::DomainError;
 use crate::domain::money::PRODUCT_NOT_FOUND;
 use crate::domain::text;
 use crate::media::{
-    AUDIO_DAMAGED, AUDIO_TYPES, MediaError, QUOTA_EXCEEDED, VIDEO_TOO_BIG, VIDEO_TOO_LONG,
-    VIDEO_TYPES,
+    AUDIO_DAMAGED, AUDIO_TYPES, IMAGE_UNFETCHABLE, MediaError, QUOTA_EXCEEDED, VIDEO_TOO_BIG,
+    VIDEO_TOO_LONG, VIDEO_TYPES,
 };
 
 /// The JSON body of every non-2xx answer.
@@ -224,6 +224,7 @@ impl From<MediaError> for ApiError {
             MediaError::VideoTooBig => Self::TooLarge(VIDEO_TOO_BIG),
             MediaError::DamagedAudio => Self::bad_request(AUDIO_DAMAGED),
             MediaError::QuotaExceeded => Self::TooLarge(QUOTA_EXCEEDED),
+            MediaError::Unfetchable => Self::bad_request(IMAGE_UNFETCHABLE),
             MediaError::Store(cause) => Self::Internal(cause),
         }
     }

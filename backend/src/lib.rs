@@ -13,6 +13,7 @@ pub mod gateway;
 pub mod media;
 pub mod metrics;
 pub mod notices;
+pub mod outbound;
 pub mod payments;
 pub mod posting;
 pub mod push;

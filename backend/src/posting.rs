@@ -23,7 +23,7 @@ pub async fn publish(state: &AppState, author: i64, draft: Draft) -> ApiResult<P
     let image = state
         .media
         .charged_to(author)
-        .show_image(&state.db, draft.image)
+        .fetched_image(&state.db, draft.image)
         .await?;
     let created_at = state.clock.now_ms();
     let caption = draft.caption.as_str();

@@ -50,7 +50,15 @@ impl Application {
     ) -> anyhow::Result<Self> {
         let db = Db::connect(&settings.database_url).await?;
         db.migrate().await?;
-        let media = media.with_quota_mb(settings.media_quota_mb);
+        let media = media
+            .with_quota_mb(settings.media_quota_mb)
+            .with_fetch_allow_loopback(settings.fetch_allow_loopback);
+        if settings.fetch_allow_loopback {
+            tracing::warn!(
+                "--fetch-allow-loopback is on: images given as a URL may be fetched from this \
+                 machine (for tests only)"
+            );
+        }
         let listener = TcpListener::bind(settings.listen)
             .await
             .with_context(|| format!("listening on {}", settings.listen))?;

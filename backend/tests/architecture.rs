@@ -52,6 +52,7 @@ const FLOORS: &[(&str, &[&str])] = &[
     ("domain/", &["*"]),
     ("metrics.rs", &["*"]),
     ("config.rs", &["*"]),
+    ("outbound.rs", &["*"]),
     (
         "db/",
         &[

@@ -363,6 +363,7 @@ mod tests {
             follow: allowance,
             report: allowance,
             call: allowance,
+            ad_interaction: allowance,
         }
     }
 

@@ -1,6 +1,7 @@
 //! Where an image or a recording in a JSON body comes from: a `data:` URL carries the bytes
-//! (they go through the media pipeline); for images an http(s) URL is kept as given and never
-//! fetched by the server. Audio comes only as a base64 `data:` URL.
+//! (they go through the media pipeline); for images an http(s) URL, checked here for its shape
+//! only: a post's or an image story's is then fetched once by the server and stored like an
+//! upload (media/fetch.rs), an ad's or a video story's is kept as given. Audio comes only as a base64 `data:` URL.
 
 use base64::Engine;
 
@@ -15,11 +16,11 @@ const NOT_AN_IMAGE_SOURCE: &str = "The image must be a data: URL or an http(s) U
 pub enum ImageSource {
     /// The decoded bytes of a `data:` URL (not yet checked: the pipeline sniffs them).
     Data(Vec<u8>),
-    /// An http(s) URL, exactly as given.
+    /// An http(s) URL, exactly as given (fetched, or kept, by the caller).
     External(String),
 }
 
-/// `data:[mime][;base64],…` → the bytes; `http(s)://…` → kept as given; anything else → 400.
+/// `data:[mime][;base64],…` → the bytes; `http(s)://…` → the URL as given; anything else → 400.
 pub fn parse_image_source(raw: &str) -> Result<ImageSource, DomainError> {
     let raw = raw.trim();
     let scheme = raw

@@ -9,6 +9,7 @@
 
 mod audio;
 mod declared;
+pub mod fetch;
 mod process;
 pub mod serve;
 mod video;
@@ -56,6 +57,9 @@ pub struct Media {
     /// Whose quota this handle's uploads count against (`charged_to`); `None`: nobody's (the
     /// seed, and uploads not made by a user's request).
     owner: Option<i64>,
+    /// Images given as a URL may also be fetched from loopback addresses
+    /// (`--fetch-allow-loopback`, tests only).
+    fetch_allow_loopback: bool,
 }
 
 /// What an image is for: it decides the renditions.
@@ -201,6 +205,9 @@ pub enum MediaError {
     /// The container claims bytes that did not arrive (or holds none).
     #[error("audio damaged")]
     DamagedAudio,
+    /// An image given as a URL could not be fetched, or its body is not an image that decodes.
+    #[error("image could not be fetched")]
+    Unfetchable,
     /// The upload would take its owner past their media quota.
     #[error("media quota exceeded")]
     QuotaExceeded,
@@ -208,6 +215,8 @@ pub enum MediaError {
     Store(anyhow::Error),
 }
 
+/// The 400 of an image URL that could not be fetched, or whose body is not an image.
+pub const IMAGE_UNFETCHABLE: &str = "Could not fetch that image";
 /// The 400 of audio whose container claims more bytes than arrived.
 pub const AUDIO_DAMAGED: &str = "The audio file is damaged";
 /// The 413 of an upload past its owner's media quota.
@@ -269,12 +278,20 @@ impl Media {
             ffmpeg: Some(Arc::new(PathBuf::from("ffmpeg"))),
             quota_bytes: i64::MAX,
             owner: None,
+            fetch_allow_loopback: false,
         }
     }
 
     /// The same store with each user's quota set to `mb` MB.
     pub fn with_quota_mb(mut self, mb: u64) -> Self {
         self.quota_bytes = i64::try_from(mb.saturating_mul(1024 * 1024)).unwrap_or(i64::MAX);
+        self
+    }
+
+    /// The same store, fetching images given as a URL from loopback addresses too when
+    /// `allow` (`--fetch-allow-loopback`: tests serve their images on 127.0.0.1).
+    pub fn with_fetch_allow_loopback(mut self, allow: bool) -> Self {
+        self.fetch_allow_loopback = allow;
         self
     }
 
@@ -319,7 +336,7 @@ impl Media {
         &self.store
     }
 
-    /// The image of a post, a story or an ad: an external URL is kept as given (never fetched);
+    /// The image of an ad (admin-entered): an external URL is kept as given (never fetched);
     /// uploaded bytes go through `ingest_image` as a post's image, whatever else the request
     /// claims, so a non-image is refused.
     pub async fn show_image(&self, db: &Db, source: ImageSource) -> Result<ShownImage, MediaError> {
@@ -333,6 +350,38 @@ impl Media {
                 })
             }
         }
+    }
+
+    /// The image of a post or a story: uploaded bytes, or the bytes an http(s) URL answers
+    /// (fetched once, now: `fetch.rs`), go through `ingest_image` as a post's image, so the
+    /// image is always served from `/media/` and no viewer's browser loads it from elsewhere.
+    /// A URL that cannot be fetched, or whose body is not an image that decodes, is
+    /// `Unfetchable`, and nothing is stored.
+    pub async fn fetched_image(
+        &self,
+        db: &Db,
+        source: ImageSource,
+    ) -> Result<ShownImage, MediaError> {
+        let stored = match source {
+            ImageSource::Data(bytes) => self.ingest_image(db, bytes, ImageKind::Post).await?,
+            ImageSource::External(url) => {
+                let bytes = fetch::fetch(&url, self.fetch_allow_loopback)
+                    .await
+                    .map_err(|_| MediaError::Unfetchable)?;
+                self.ingest_image(db, bytes, ImageKind::Post)
+                    .await
+                    .map_err(|err| match err {
+                        MediaError::NotAnImage | MediaError::Corrupt | MediaError::TooLarge => {
+                            MediaError::Unfetchable
+                        }
+                        other => other,
+                    })?
+            }
+        };
+        Ok(ShownImage {
+            url: stored.url,
+            key: Some(stored.key),
+        })
     }
 
     /// Verify, re-encode and store an image; records its `media` rows and returns what a post

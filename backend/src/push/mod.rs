@@ -137,7 +137,7 @@ impl Push {
             .redirect(push_http::redirect::Policy::none())
             .connect_timeout(CONNECT_TIMEOUT)
             .timeout(REQUEST_TIMEOUT)
-            .dns_resolver(guard::CheckedResolver::shared(allow_loopback))
+            .dns_resolver(crate::outbound::CheckedResolver::shared(allow_loopback))
             .https_only(!allow_loopback)
             .build()?;
         Ok(Self(Arc::new(Inner {

@@ -10,11 +10,13 @@ use axum::http::{HeaderName, HeaderValue, Request, Response, header};
 use pin_project_lite::pin_project;
 use tower::{Layer, Service};
 
-/// Self only, plus `data:`/`blob:` for media; `http:`/`https:` images and media because a
-/// post, an ad or a video story may carry an http(s) URL (the server accepts them) that the
-/// browser loads; inline styles for the UI library's positioning.
+/// Self only, plus `data:`/`blob:` for media. A post's or an image story's URL is fetched and
+/// stored (served from `/media/`), so images need no `http:`; `https:` stays for ads' images
+/// (admin-entered, kept as given) and posts stored before fetching began. Media keeps `http:`
+/// and `https:` for a video story's URL (kept as given). Inline styles for the UI library's
+/// positioning.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
-    img-src 'self' data: blob: http: https:; media-src 'self' data: blob: http: https:; \
+    img-src 'self' data: blob: https:; media-src 'self' data: blob: http: https:; \
     style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; \
     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 

@@ -28,6 +28,7 @@ use crate::audio::{CHROME_WEBM, data_url};
 use crate::both_backends;
 use crate::earnings::credit;
 use crate::helpers::{Backend, PASSWORD, TestApp, TestUser, spawn_app_with};
+use crate::image_server::image_url;
 use crate::reels::SAMPLE_WEBM;
 
 both_backends!(every_operation_answers_each_caller_as_the_table_says);
@@ -221,6 +222,7 @@ const ROWS: &[Row] = &[
         "/api/admin/reports",
         [Unauthorized, Forbidden, Forbidden, Shows, Forbidden],
     ),
+    row("GET", "/api/admin/reports/{id}/target", ADMIN_ONLY).on(Target::Report),
     row("PUT", "/api/admin/reports/{id}", ADMIN_ONLY)
         .on(Target::Report)
         .json(|_, _| json!({"action": "dismiss"})),
@@ -430,9 +432,8 @@ const ROWS: &[Row] = &[
     row("GET", "/api/push/vapid-public-key", SIGNED_IN),
     // Posts.
     row("GET", "/api/posts", LIST_OF_HERS),
-    row("POST", "/api/posts", SIGNED_IN_CREATES).json(
-        |_, _| json!({"caption": "A new study", "imageUrl": "https://images.example.com/new.jpg"}),
-    ),
+    row("POST", "/api/posts", SIGNED_IN_CREATES)
+        .json(|_, _| json!({"caption": "A new study", "imageUrl": image_url("new.jpg")})),
     row("GET", "/api/posts/trending", LIST_OF_HERS),
     row("GET", "/api/posts/user/{userId}", LIST_OF_HERS),
     row("GET", "/api/posts/{id}", HERS_BY_ID).on(Target::Post),
@@ -490,7 +491,7 @@ const ROWS: &[Row] = &[
     // Stories.
     row("GET", "/api/stories", LIST_OF_HERS),
     row("POST", "/api/stories", SIGNED_IN_CREATES)
-        .json(|_, _| json!({"content": "https://img.example.com/new-story.jpg"})),
+        .json(|_, _| json!({"content": image_url("new-story.jpg")})),
     row("POST", "/api/stories/{id}/view", ACT_ON_HERS).on(Target::Story),
     // Tags.
     row("GET", "/api/tags/{tag}", SIGNED_IN),
@@ -773,11 +774,8 @@ impl Fixture {
         )
         .await);
         let story = id(&created(
-            o.post_json(
-                "/api/stories",
-                &json!({"content": "https://img.example.com/story.jpg"}),
-            )
-            .await,
+            o.post_json("/api/stories", &json!({"content": image_url("story.jpg")}))
+                .await,
             "story",
         )
         .await);

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 use crate::both_backends;
 use crate::helpers::{Backend, PASSWORD, TestApp, TestUser, error_of, spawn_app};
+use crate::image_server::image_url;
 use crate::reels::SAMPLE_WEBM;
 
 both_backends!(
@@ -117,7 +118,7 @@ async fn a_caption_with_a_nul_or_a_control_character_is_refused_and_no_post_is_s
         let response = maya
             .post_json(
                 "/api/posts",
-                &json!({"caption": caption, "imageUrl": "https://images.example.com/a.jpg"}),
+                &json!({"caption": caption, "imageUrl": image_url("a.jpg")}),
             )
             .await;
         assert_refused(response, "caption", &format!("{caption:?}")).await;
@@ -300,7 +301,7 @@ async fn every_text_input_refuses_control_characters_and_stores_nothing(backend:
             &maya,
             post(
                 "/api/posts",
-                json!({"caption": "ok", "imageUrl": "https://images.example.com/a.jpg", "tags": ["art", "b\u{7}"]}),
+                json!({"caption": "ok", "imageUrl": image_url("a.jpg"), "tags": ["art", "b\u{7}"]}),
             ),
             "tags[1]",
         ),
@@ -308,7 +309,7 @@ async fn every_text_input_refuses_control_characters_and_stores_nothing(backend:
             &maya,
             post(
                 "/api/stories",
-                json!({"content": "https://images.example.com/s.jpg", "caption": "a\u{0}"}),
+                json!({"content": image_url("s.jpg"), "caption": "a\u{0}"}),
             ),
             "caption",
         ),
@@ -458,7 +459,7 @@ async fn what_the_server_does_not_read_is_ignored_and_the_session_is_checked_fir
     let response = maya
         .post_json(
             "/api/posts",
-            &json!({"caption": "clean", "imageUrl": "https://images.example.com/a.jpg",
+            &json!({"caption": "clean", "imageUrl": image_url("a.jpg"),
                     "userId": "\u{0}", "a\u{1}b": ["\u{2}"]}),
         )
         .await;
@@ -473,7 +474,7 @@ async fn what_the_server_does_not_read_is_ignored_and_the_session_is_checked_fir
     let response = nobody
         .post_json(
             "/api/posts",
-            &json!({"caption": "a\u{0}b", "imageUrl": "https://images.example.com/a.jpg"}),
+            &json!({"caption": "a\u{0}b", "imageUrl": image_url("a.jpg")}),
         )
         .await;
     let (status, _, code) = error_of(response).await;

@@ -11,6 +11,7 @@ use crate::audio::{CHROME_WEBM, data_url};
 use crate::bad_input::post_reel;
 use crate::both_backends;
 use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app};
+use crate::image_server::image_url;
 use crate::sockets::conversation;
 
 both_backends!(
@@ -26,7 +27,9 @@ both_backends!(
     muting_takes_posts_and_stories_out_of_the_feed_and_strip_only,
 );
 
-const PICTURE: &str = "https://img.example.com/story.jpg";
+fn picture() -> String {
+    image_url("story.jpg")
+}
 
 async fn block(who: &TestUser, whom: &TestUser) {
     let response = who.post(&format!("/api/users/{}/block", whom.id)).await;
@@ -52,7 +55,7 @@ fn authors(list: &Value) -> Vec<i64> {
 
 async fn story(user: &TestUser) -> Value {
     let response = user
-        .post_json("/api/stories", &json!({"content": PICTURE}))
+        .post_json("/api/stories", &json!({"content": picture()}))
         .await;
     assert_eq!(response.status(), StatusCode::CREATED);
     response.json().await.unwrap()

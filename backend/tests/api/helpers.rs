@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::image_server::image_url;
 use atelier::clock::Clock;
 use atelier::config::Settings;
 use atelier::media::Media;
@@ -198,6 +199,8 @@ async fn fresh_settings(
     let mut settings = Settings::for_database(database_url);
     settings.listen = "127.0.0.1:0".parse().unwrap();
     settings.media_store = dir.path().join("media").display().to_string();
+    // Posts' images given as a URL are fetched from the local image server (image_server.rs).
+    settings.fetch_allow_loopback = true;
     (dir, settings, database)
 }
 
@@ -576,12 +579,12 @@ impl TestUser {
             .expect("request sent")
     }
 
-    /// Creates a post with an external image URL; answers the post.
+    /// Creates a post with an image URL (fetched from the local image server); answers the post.
     pub async fn create_post(&self, caption: &str) -> Value {
         let response = self
             .post_json(
                 "/api/posts",
-                &json!({"caption": caption, "imageUrl": "https://images.example.com/work.jpg"}),
+                &json!({"caption": caption, "imageUrl": image_url("work.jpg")}),
             )
             .await;
         assert_eq!(response.status(), 201, "creating a post");

@@ -14,6 +14,7 @@ use tokio_tungstenite::tungstenite::Message;
 use crate::both_backends;
 use crate::cluster::{is_online, plant_dead_instance};
 use crate::helpers::{Backend, TestApp, fresh_redis_prefix, redis_url, spawn_app, spawn_app_with};
+use crate::image_server::image_url;
 use crate::sockets::{Socket, assert_quiet_until_pong, connect, conversation, next_of};
 
 both_backends!(
@@ -164,7 +165,7 @@ async fn housekeeping_deletes_stories_expired_by_the_apps_clock(backend: Backend
     let story = maya
         .post_json(
             "/api/stories",
-            &json!({"content": "https://images.example.com/story.jpg", "type": "image"}),
+            &json!({"content": image_url("story.jpg"), "type": "image"}),
         )
         .await;
     assert_eq!(story.status(), 201);

@@ -19,6 +19,7 @@ use tokio_tungstenite::tungstenite::Message;
 use crate::bad_input::post_reel;
 use crate::both_backends;
 use crate::helpers::{Backend, PASSWORD, TestApp, TestUser, error_of, spawn_app, spawn_app_with};
+use crate::image_server::image_url;
 use crate::sockets::{EXPECT_WITHIN, Socket, close_and_wait, connect, conversation, next_of};
 
 both_backends!(
@@ -34,7 +35,7 @@ both_backends!(
 );
 
 fn post_body(caption: &str) -> Value {
-    json!({"caption": caption, "imageUrl": "https://images.example.com/work.jpg"})
+    json!({"caption": caption, "imageUrl": image_url("work.jpg")})
 }
 
 async fn posts_of(user: &TestUser, author: i64) -> usize {
@@ -70,10 +71,7 @@ async fn posts_reels_and_stories_share_thirty_an_hour_then_429_and_nothing_is_st
         StatusCode::CREATED
     );
     let story = maya
-        .post_json(
-            "/api/stories",
-            &json!({"content": "https://img.example.com/s.jpg"}),
-        )
+        .post_json("/api/stories", &json!({"content": image_url("s.jpg")}))
         .await;
     assert_eq!(story.status(), StatusCode::CREATED);
     for n in 0..28 {
@@ -91,10 +89,7 @@ async fn posts_reels_and_stories_share_thirty_an_hour_then_429_and_nothing_is_st
     );
     refused(post_reel(&app, &maya, "another loop").await).await;
     let story = maya
-        .post_json(
-            "/api/stories",
-            &json!({"content": "https://img.example.com/t.jpg"}),
-        )
+        .post_json("/api/stories", &json!({"content": image_url("t.jpg")}))
         .await;
     refused(story).await;
     assert_eq!(posts_of(&leo, maya.id).await, 28);

@@ -2,6 +2,7 @@
 //! to it. Every test body runs twice, on SQLite and on PostgreSQL (`TEST_DATABASE_URL`).
 
 mod helpers;
+mod image_server;
 
 mod account;
 mod admin;
@@ -19,6 +20,7 @@ mod cluster;
 mod comments;
 mod db;
 mod earnings;
+mod fetch;
 mod groups;
 mod jobs;
 mod limits;

@@ -5,9 +5,10 @@ use serde_json::{Value, json};
 
 use crate::both_backends;
 use crate::helpers::{Backend, error_of, spawn_app};
+use crate::image_server::image_url;
 
 both_backends!(
-    a_post_with_an_external_image_is_answered_with_its_author_and_zero_counts,
+    a_post_from_a_url_is_answered_with_its_author_and_zero_counts,
     a_post_is_authored_by_the_session_user_whatever_user_id_the_body_names,
     a_post_with_bad_input_is_refused_with_the_spec_wording_and_nothing_is_stored,
     posts_and_bookmarks_are_refused_without_a_session,
@@ -31,16 +32,14 @@ fn ids(posts: &Value) -> Vec<i64> {
         .collect()
 }
 
-async fn a_post_with_an_external_image_is_answered_with_its_author_and_zero_counts(
-    backend: Backend,
-) {
+async fn a_post_from_a_url_is_answered_with_its_author_and_zero_counts(backend: Backend) {
     let app = spawn_app(backend).await;
     let maya = app.new_user("maya").await;
 
     let response = maya
         .post_json(
             "/api/posts",
-            &json!({"caption": "Dusk over the harbour", "imageUrl": "https://img.example.com/d.jpg",
+            &json!({"caption": "Dusk over the harbour", "imageUrl": image_url("d.jpg"),
                     "location": " Lisbon ", "tags": [" photo ", "", "  ", "dusk"],
                     "expiresAt": "2026-01-01T00:00:00Z"}),
         )
@@ -49,7 +48,11 @@ async fn a_post_with_an_external_image_is_answered_with_its_author_and_zero_coun
     assert_eq!(response.status(), StatusCode::CREATED);
     let post: Value = response.json().await.unwrap();
     assert_eq!(post["caption"], "Dusk over the harbour");
-    assert_eq!(post["imageUrl"], "https://img.example.com/d.jpg");
+    // Fetched once and stored: viewers load it from here, not from the URL given.
+    assert!(
+        post["imageUrl"].as_str().unwrap().starts_with("/media/"),
+        "{post}"
+    );
     assert_eq!(post["location"], "Lisbon");
     assert_eq!(post["tags"], json!(["photo", "dusk"]));
     assert_eq!(post["user"]["id"], maya.id);
@@ -62,9 +65,10 @@ async fn a_post_with_an_external_image_is_answered_with_its_author_and_zero_coun
         (post["isLiked"].clone(), post["isBookmarked"].clone()),
         (json!(false), json!(false))
     );
-    // An external image is never fetched, so nothing is known about its pixels.
+    // The image was fetched and stored, so its pixels are known.
     assert!(
-        post["width"].is_null() && post["blurhash"].is_null() && post["thumbnailUrl"].is_null()
+        post["width"].is_i64() && post["blurhash"].is_string() && post["thumbnailUrl"].is_string(),
+        "{post}"
     );
 
     let feed = maya.get_json("/api/posts").await;
@@ -79,7 +83,7 @@ async fn a_post_is_authored_by_the_session_user_whatever_user_id_the_body_names(
     let response = leo
         .post_json(
             "/api/posts",
-            &json!({"caption": "not maya's", "imageUrl": "https://img.example.com/x.jpg",
+            &json!({"caption": "not maya's", "imageUrl": image_url("x.jpg"),
                     "userId": maya.id}),
         )
         .await;
@@ -96,7 +100,7 @@ async fn a_post_with_bad_input_is_refused_with_the_spec_wording_and_nothing_is_s
 ) {
     let app = spawn_app(backend).await;
     let maya = app.new_user("maya").await;
-    let image = "https://img.example.com/a.jpg";
+    let image = image_url("a.jpg");
     let cases = [
         (
             json!({"caption": "no image"}),
@@ -180,10 +184,7 @@ async fn posts_and_bookmarks_are_refused_without_a_session(backend: Backend) {
         );
     }
     let create = stranger
-        .post_json(
-            "/api/posts",
-            &json!({"imageUrl": "https://img.example.com/a.jpg"}),
-        )
+        .post_json("/api/posts", &json!({"imageUrl": image_url("a.jpg")}))
         .await;
     assert_eq!(error_of(create).await.0, 401);
 

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use crate::bad_input::post_reel;
 use crate::both_backends;
 use crate::helpers::{Backend, TestUser, error_of, spawn_app};
+use crate::image_server::image_url;
 
 both_backends!(
     follow_requests_need_a_session,
@@ -90,10 +91,7 @@ async fn a_private_accounts_content_shows_to_its_followers_only(backend: Backend
         StatusCode::CREATED
     );
     let story = maya
-        .post_json(
-            "/api/stories",
-            &json!({"content": "https://img.example.com/s.jpg"}),
-        )
+        .post_json("/api/stories", &json!({"content": image_url("s.jpg")}))
         .await;
     assert_eq!(story.status(), StatusCode::CREATED);
     let story: Value = story.json().await.unwrap();

@@ -12,6 +12,7 @@ use crate::bad_input::post_reel;
 use crate::blocks::{count, ids};
 use crate::both_backends;
 use crate::helpers::{Backend, PASSWORD, TestUser, error_of, spawn_app};
+use crate::image_server::image_url;
 use crate::sockets::conversation;
 
 both_backends!(
@@ -86,7 +87,7 @@ async fn story(user: &TestUser, caption: &str) -> Value {
     let response = user
         .post_json(
             "/api/stories",
-            &json!({"content": "https://img.example.com/s.jpg", "caption": caption}),
+            &json!({"content": image_url("s.jpg"), "caption": caption}),
         )
         .await;
     assert_eq!(response.status(), StatusCode::CREATED);

@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 
 use crate::both_backends;
 use crate::helpers::{Backend, TestUser, error_of, spawn_app};
+use crate::image_server::image_url;
 use crate::tags::post_with;
 
 both_backends!(
@@ -65,7 +66,7 @@ async fn posts_are_found_by_caption_tags_and_location_best_first_alike_on_both_b
         let response = user
             .post_json(
                 "/api/posts",
-                &json!({"caption": caption, "imageUrl": "https://images.example.com/w.jpg",
+                &json!({"caption": caption, "imageUrl": image_url("w.jpg"),
                         "location": location, "tags": tags}),
             )
             .await;

@@ -10,12 +10,13 @@ use serde_json::{Value, json};
 use crate::admin::admin;
 use crate::both_backends;
 use crate::helpers::{Backend, TestUser, error_of, spawn_app, spawn_app_with};
+use crate::image_server::image_url;
 use crate::media::png_declaring;
 use crate::posts::png_data_url;
 use crate::reports::{case_of, decided, report};
 
 both_backends!(
-    a_story_with_an_external_image_is_answered_with_its_fields_and_a_24_hour_expiry,
+    a_story_from_an_image_url_is_answered_with_its_fields_and_a_24_hour_expiry,
     a_story_from_the_gallery_goes_through_the_image_pipeline,
     a_story_is_authored_by_the_session_user_whatever_user_id_the_body_names,
     a_story_with_bad_input_is_refused_and_nothing_is_stored,
@@ -29,7 +30,9 @@ both_backends!(
     the_strip_ranks_by_the_latest_story_still_shown_and_forgets_expired_authors,
 );
 
-const PICTURE: &str = "https://img.example.com/story.jpg";
+fn picture() -> String {
+    image_url("story.jpg")
+}
 
 async fn post_story(user: &TestUser, body: Value) -> Value {
     let response = user.post_json("/api/stories", &body).await;
@@ -61,7 +64,7 @@ fn millis(iso: &Value) -> i64 {
         .timestamp_millis()
 }
 
-async fn a_story_with_an_external_image_is_answered_with_its_fields_and_a_24_hour_expiry(
+async fn a_story_from_an_image_url_is_answered_with_its_fields_and_a_24_hour_expiry(
     backend: Backend,
 ) {
     let app = spawn_app(backend).await;
@@ -69,12 +72,16 @@ async fn a_story_with_an_external_image_is_answered_with_its_fields_and_a_24_hou
 
     let story = post_story(
         &maya,
-        json!({"content": PICTURE, "caption": " Morning light ", "expiresAt": "2020-01-01T00:00:00Z",
+        json!({"content": picture(), "caption": " Morning light ", "expiresAt": "2020-01-01T00:00:00Z",
                "isActive": false}),
     )
     .await;
 
-    assert_eq!(story["imageUrl"], PICTURE);
+    // Fetched once and stored: viewers load it from here, not from the URL given.
+    assert!(
+        story["imageUrl"].as_str().unwrap().starts_with("/media/"),
+        "{story}"
+    );
     assert_eq!(story["type"], "image");
     assert_eq!(story["caption"], "Morning light");
     assert_eq!(story["viewsCount"], 0);
@@ -124,7 +131,7 @@ async fn a_story_is_authored_by_the_session_user_whatever_user_id_the_body_names
     let maya = app.new_user("maya").await;
     let leo = app.new_user("leo").await;
 
-    post_story(&leo, json!({"content": PICTURE, "userId": maya.id})).await;
+    post_story(&leo, json!({"content": picture(), "userId": maya.id})).await;
 
     assert_eq!(shape(&leo.get_json("/api/stories").await)[0].0, leo.id);
 }
@@ -146,10 +153,10 @@ async fn a_story_with_bad_input_is_refused_and_nothing_is_stored(backend: Backen
             json!({"content": null, "type": "image"}),
             "Please select an image or enter a URL",
         ),
-        (json!({"content": PICTURE, "type": "gif"}), ""),
-        (json!({"content": PICTURE, "type": 3}), ""),
+        (json!({"content": picture(), "type": "gif"}), ""),
+        (json!({"content": picture(), "type": 3}), ""),
         (
-            json!({"content": PICTURE, "caption": "x".repeat(2201)}),
+            json!({"content": picture(), "caption": "x".repeat(2201)}),
             "Caption must be under 2200 characters",
         ),
         (json!({"content": "javascript:alert(1)"}), ""),
@@ -235,14 +242,14 @@ async fn an_oversized_or_non_image_story_upload_is_refused_and_nothing_is_stored
 async fn stories_need_a_session(backend: Backend) {
     let app = spawn_app(backend).await;
     let maya = app.new_user("maya").await;
-    let story = post_story(&maya, json!({"content": PICTURE})).await;
+    let story = post_story(&maya, json!({"content": picture()})).await;
     let stranger = app.anonymous();
 
     let view = format!("/api/stories/{}/view", story["id"]);
     for response in [
         stranger.get("/api/stories").await,
         stranger
-            .post_json("/api/stories", &json!({"content": PICTURE}))
+            .post_json("/api/stories", &json!({"content": picture()}))
             .await,
         stranger.post(&view).await,
     ] {
@@ -274,7 +281,7 @@ async fn the_strip_shows_my_group_first_then_followed_users_then_others_by_lates
         assert!(response.status().is_success());
     }
     let id = |story: Value| story["id"].as_i64().unwrap();
-    let story = |content: &'static str| json!({"content": content});
+    let story = |content: String| json!({"content": content});
 
     // Each story a minute after the previous one (by the app's clock).
     let mut order = Vec::new();
@@ -288,7 +295,7 @@ async fn the_strip_shows_my_group_first_then_followed_users_then_others_by_lates
         (&me, 7),
         (&other_a, 8),
     ] {
-        let created = post_story(user, story("https://img.example.com/s.jpg")).await;
+        let created = post_story(user, story(image_url("s.jpg"))).await;
         order.push((n, id(created)));
         app.advance_clock(Duration::from_secs(60));
     }
@@ -321,11 +328,11 @@ async fn an_expired_story_is_not_served_at_once_and_the_sweep_deletes_it(backend
     let app = spawn_app(backend).await;
     let maya = app.new_user("maya").await;
     let leo = app.new_user("leo").await;
-    let old = post_story(&maya, json!({"content": PICTURE})).await;
+    let old = post_story(&maya, json!({"content": picture()})).await;
     let response = leo.post(&format!("/api/stories/{}/view", old["id"])).await;
     assert_eq!(response.status(), StatusCode::OK);
     app.advance_clock(Duration::from_secs(12 * 3600));
-    let newer = post_story(&maya, json!({"content": PICTURE})).await;
+    let newer = post_story(&maya, json!({"content": picture()})).await;
 
     // Not yet: 23 h 59 min after the first story.
     app.advance_clock(Duration::from_secs(12 * 3600 - 60));
@@ -373,7 +380,7 @@ async fn a_view_counts_once_per_viewer_and_the_author_is_not_counted(backend: Ba
     let maya = app.new_user("maya").await;
     let leo = app.new_user("leo").await;
     let sofia = app.new_user("sofia").await;
-    let story = post_story(&maya, json!({"content": PICTURE})).await;
+    let story = post_story(&maya, json!({"content": picture()})).await;
     let view = format!("/api/stories/{}/view", story["id"]);
     let count = |response: reqwest::Response| async move {
         assert_eq!(response.status(), StatusCode::OK);
@@ -421,7 +428,7 @@ async fn viewing_an_unknown_expired_or_malformed_story_is_refused(backend: Backe
     let app = spawn_app(backend).await;
     let maya = app.new_user("maya").await;
     let leo = app.new_user("leo").await;
-    let story = post_story(&maya, json!({"content": PICTURE})).await;
+    let story = post_story(&maya, json!({"content": picture()})).await;
     let view = format!("/api/stories/{}/view", story["id"]);
 
     let (status, message, code) = error_of(leo.post("/api/stories/999999/view").await).await;
@@ -448,12 +455,12 @@ async fn viewing_an_unknown_expired_or_malformed_story_is_refused(backend: Backe
 async fn the_strip_shows_at_most_fifty_groups_keeping_mine_and_the_latest(backend: Backend) {
     let app = spawn_app_with(backend, |s| s.auth_limit_per_ip = 1000).await;
     let me = app.new_user("myself").await;
-    post_story(&me, json!({"content": PICTURE})).await;
+    post_story(&me, json!({"content": picture()})).await;
     let mut others = Vec::new();
     for n in 0..51 {
         app.advance_clock(Duration::from_secs(1));
         let user = app.new_user(&format!("teller{n:02}")).await;
-        post_story(&user, json!({"content": PICTURE})).await;
+        post_story(&user, json!({"content": picture()})).await;
         others.push(user.id);
     }
 
@@ -477,11 +484,11 @@ async fn the_strip_ranks_by_the_latest_story_still_shown_and_forgets_expired_aut
     let ben = app.new_user("teller_b").await;
     let boss = admin(&app, "boss").await;
     let id = |story: &Value| story["id"].as_i64().unwrap();
-    let first = post_story(&ana, json!({"content": PICTURE})).await;
+    let first = post_story(&ana, json!({"content": picture()})).await;
     app.advance_clock(Duration::from_secs(60));
-    let middle = post_story(&ben, json!({"content": PICTURE})).await;
+    let middle = post_story(&ben, json!({"content": picture()})).await;
     app.advance_clock(Duration::from_secs(60));
-    let latest = post_story(&ana, json!({"content": PICTURE})).await;
+    let latest = post_story(&ana, json!({"content": picture()})).await;
     assert_eq!(
         shape(&me.get_json("/api/stories").await),
         vec![
@@ -512,7 +519,7 @@ async fn the_strip_ranks_by_the_latest_story_still_shown_and_forgets_expired_aut
         .await
         .unwrap();
     assert_eq!(authors, 0);
-    let again = post_story(&ben, json!({"content": PICTURE})).await;
+    let again = post_story(&ben, json!({"content": picture()})).await;
     assert_eq!(
         shape(&me.get_json("/api/stories").await),
         vec![(ben.id, vec![id(&again)])]

@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 use crate::both_backends;
 use crate::helpers::{Backend, TestUser, error_of, spawn_app};
+use crate::image_server::image_url;
 
 both_backends!(
     tags_are_refused_without_a_session,
@@ -25,12 +26,12 @@ fn ids(posts: &Value) -> Vec<i64> {
         .collect()
 }
 
-/// A post with an external image, this caption and these tags[]; answers the post.
+/// A post with a fetched image URL, this caption and these tags[]; answers the post.
 pub async fn post_with(user: &TestUser, caption: &str, tags: &[&str]) -> Value {
     let response = user
         .post_json(
             "/api/posts",
-            &json!({"caption": caption, "imageUrl": "https://images.example.com/w.jpg",
+            &json!({"caption": caption, "imageUrl": image_url("w.jpg"),
                     "tags": tags}),
         )
         .await;

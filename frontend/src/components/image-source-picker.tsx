@@ -23,7 +23,7 @@ export interface ImageSource {
   setMode: (mode: ImageSourceMode) => void;
   /** What to send: the redrawn data URL (gallery) or the typed URL, trimmed. */
   value: string;
-  /** What to show: the data URL, or the typed URL once it is a complete http(s) URL and settled. */
+  /** What to show: the data URL, or the typed URL once it is a complete https URL and settled. */
   preview: string;
   /** True while a picked file is being read and redrawn. */
   processing: boolean;
@@ -50,7 +50,9 @@ export function useImageSource(): ImageSource {
   const debouncedUrl = useDebouncedValue(urlInput.trim(), 500);
   const value = mode === 'gallery' ? fileImage : urlInput.trim();
   const settledUrl = debouncedUrl === urlInput.trim() ? debouncedUrl : '';
-  const preview = mode === 'gallery' ? fileImage : isHttpUrl(settledUrl) ? settledUrl : '';
+  // Only an https address is previewed: the page's CSP loads no plain-http image (the server
+  // fetches the address itself when the post or story is shared).
+  const preview = mode === 'gallery' ? fileImage : isHttpUrl(settledUrl) && /^https:/i.test(settledUrl) ? settledUrl : '';
   const urlProblem = mode === 'url' && settledUrl ? imageAddressProblem(settledUrl) : null;
 
   // A new address gets a new chance to load.

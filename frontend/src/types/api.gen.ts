@@ -2648,8 +2648,10 @@ export interface components {
             /** @description At most 2200 characters. */
             caption?: string | null;
             /**
-             * @description A `data:` image (JPEG, PNG, GIF or WebP; re-encoded and stored) or an http(s) URL
-             *     (stored as given, never fetched). Required (a missing one is answered with the spec's
+             * @description A `data:` image (JPEG, PNG, GIF or WebP; re-encoded and stored) or an http(s) URL,
+             *     fetched once (public addresses only, at most 10 MB and 10 s, redirects checked again)
+             *     and stored like an upload; one that cannot be fetched, or is not an image, is 400
+             *     'Could not fetch that image'. Required (a missing one is answered with the spec's
              *     message).
              */
             imageUrl: string | null;
@@ -2702,8 +2704,10 @@ export interface components {
             /** @description Optional, at most 2200 characters. */
             caption?: string | null;
             /**
-             * @description A `data:` image (JPEG, PNG, GIF or WebP; re-encoded and stored) or an http(s) URL
-             *     (stored as given, never fetched; the way to give a video). Required (a missing one is
+             * @description A `data:` image (JPEG, PNG, GIF or WebP; re-encoded and stored) or an http(s) URL: for
+             *     an image story it is fetched once (public addresses only, at most 10 MB and 10 s) and
+             *     stored like an upload (400 'Could not fetch that image' when it cannot be); for a video
+             *     story it is kept as given. Required (a missing one is
              *     answered with the spec's message).
              */
             content: string | null;
@@ -6850,7 +6854,7 @@ export interface operations {
                     "application/json": components["schemas"]["Post"];
                 };
             };
-            /** @description Invalid input (spec wording); or text with a control character (`{field} must not contain control characters`) */
+            /** @description Invalid input (spec wording), or an image URL that could not be fetched; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8711,7 +8715,7 @@ export interface operations {
                     "application/json": components["schemas"]["Story"];
                 };
             };
-            /** @description Invalid input (spec wording); or text with a control character (`{field} must not contain control characters`) */
+            /** @description Invalid input (spec wording), or an image URL that could not be fetched; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;

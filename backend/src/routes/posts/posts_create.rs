@@ -21,8 +21,10 @@ pub struct NewPostRequest {
     /// At most 2200 characters.
     #[schema(max_length = 2200)]
     pub caption: Option<String>,
-    /// A `data:` image (JPEG, PNG, GIF or WebP; re-encoded and stored) or an http(s) URL
-    /// (stored as given, never fetched). Required (a missing one is answered with the spec's
+    /// A `data:` image (JPEG, PNG, GIF or WebP; re-encoded and stored) or an http(s) URL,
+    /// fetched once (public addresses only, at most 10 MB and 10 s, redirects checked again)
+    /// and stored like an upload; one that cannot be fetched, or is not an image, is 400
+    /// 'Could not fetch that image'. Required (a missing one is answered with the spec's
     /// message).
     #[schema(
         required = true,
@@ -43,7 +45,7 @@ pub struct NewPostRequest {
     request_body = NewPostRequest,
     responses(
         (status = 201, description = "The new post", body = Post),
-        (status = 400, description = "Invalid input (spec wording)", body = ErrorBody),
+        (status = 400, description = "Invalid input (spec wording), or an image URL that could not be fetched", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 413, description = "Body or image too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body, or not a JPEG, PNG, GIF or WebP image", body = ErrorBody),

@@ -126,12 +126,25 @@ describe('CreatePostScreen', () => {
     expect(FakeXhr.last).toBeUndefined();
 
     await user.clear(field);
-    await user.type(field, 'http://example.com/a.jpg');
+    await user.type(field, 'https://example.com/a.jpg');
     expect(await screen.findByRole('img', { name: 'Preview of your post' }, { timeout: 2000 })).toHaveAttribute(
       'src',
-      'http://example.com/a.jpg',
+      'https://example.com/a.jpg',
     );
     expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('takes a plain http address without previewing it (the page loads no http image)', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(screen.getByRole('radio', { name: 'From URL' }));
+    const field = screen.getByLabelText('Image URL');
+    await user.type(field, 'http://example.com/a.jpg');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 700)));
+    expect(screen.queryByRole('img', { name: 'Preview of your post' })).not.toBeInTheDocument();
+    expect(field).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(JSON.parse(FakeXhr.last!.body!)).toMatchObject({ imageUrl: 'http://example.com/a.jpg' });
   });
 
   it('shares a URL post with trimmed fields and tags, shows progress, then the success toast', async () => {
@@ -189,10 +202,27 @@ describe('CreatePostScreen', () => {
     await act(async () =>
       FakeXhr.last!.respond(400, '{"message":"Location must be at most 100 characters","code":"invalid_input"}'),
     );
-    expect(await screen.findByText('Location must be at most 100 characters')).toBeInTheDocument();
-    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Location must be at most 100 characters');
     expect(screen.queryByText('Failed to create post. Please try again.')).not.toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('says in the form when the server could not fetch the image at the URL, until the URL changes', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(screen.getByRole('radio', { name: 'From URL' }));
+    const field = screen.getByLabelText('Image URL');
+    await user.type(field, 'https://example.com/gone.jpg');
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await act(async () => FakeXhr.last!.respond(400, '{"message":"Could not fetch that image","code":"invalid_input"}'));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not fetch that image');
+    expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
+    expect(onClose).not.toHaveBeenCalled();
+
+    await user.type(field, '2');
+    expect(screen.queryByText('Could not fetch that image')).not.toBeInTheDocument();
   });
 
   it('stays on the screen with the failure toast when the server refuses', async () => {

@@ -22,6 +22,10 @@ export function CreatePostScreen({ onClose, onCreated }: { onClose: () => void; 
   const [location, setLocation] = useState('');
   const [tags, setTags] = useState('');
   const create = useCreatePost();
+  // The server's 400 for the image being sent ('Could not fetch that image', a bad field): shown
+  // in the form under the image until the image or a field changes or Share is pressed again.
+  const [refusal, setRefusal] = useState<{ message: string; sent: string } | null>(null);
+  const shownRefusal = refusal && refusal.sent === JSON.stringify([source.value, caption, location, tags]) ? refusal.message : null;
 
   const busy = create.isPending || source.processing;
   const captionTooLong = charLength(caption) > CAPTION_MAX;
@@ -34,15 +38,21 @@ export function CreatePostScreen({ onClose, onCreated }: { onClose: () => void; 
       showError(result.message);
       return;
     }
+    setRefusal(null);
+    const sent = JSON.stringify([source.value, caption, location, tags]);
     create.mutate(result.payload, {
       onSuccess: (post) => {
         toast({ title: 'Post created!', description: 'Your creative post has been shared with the world.' });
         onCreated?.(post);
         onClose();
       },
-      // A 400 says which field to fix (the server's message); other failures keep the spec's text.
-      onError: (error) =>
-        showError((errorStatus(error) === 400 && errorMessage(error)) || 'Failed to create post. Please try again.'),
+      // A 400 says what to fix (the server's message), shown in the form; other failures keep
+      // the spec's toast.
+      onError: (error) => {
+        const message = errorStatus(error) === 400 && errorMessage(error);
+        if (message) setRefusal({ message, sent });
+        else showError('Failed to create post. Please try again.');
+      },
     });
   };
 
@@ -58,6 +68,11 @@ export function CreatePostScreen({ onClose, onCreated }: { onClose: () => void; 
 
       <div className="space-y-5 px-4 pt-5">
         <ImageSourcePicker source={source} previewAlt="Preview of your post" disabled={busy} />
+        {shownRefusal && (
+          <p role="alert" className="-mt-2 text-sm text-red-300">
+            {shownRefusal}
+          </p>
+        )}
 
         <div>
           <Label htmlFor={`${id}-caption`}>Caption</Label>

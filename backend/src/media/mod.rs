@@ -613,8 +613,9 @@ impl Media {
     /// Stores a digital work's file, as spooled (`VideoSpool` takes any bytes up to 100 MiB), under
     /// `works/{sha256}`: a key with a slash, which `/media/{key}` never serves, so only the
     /// download route (for its buyers) reads it. Answers the key.
-    pub async fn store_work(&self, spooled: &SpooledVideo) -> Result<String, MediaError> {
+    pub async fn store_work(&self, db: &Db, spooled: &SpooledVideo) -> Result<String, MediaError> {
         let key = format!("works/{}", spooled.sha256);
+        self.charge(db, &key, spooled.size as i64).await?;
         self.put_file(&key, &spooled.path).await?;
         Ok(key)
     }

@@ -11,7 +11,9 @@ use serde_json::{Value, json};
 
 use crate::admin::{admin, ledger_sums};
 use crate::both_backends;
-use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app, spawn_app_with_payments};
+use crate::helpers::{
+    Backend, TestApp, TestUser, error_of, spawn_app, spawn_app_with, spawn_app_with_payments,
+};
 use crate::shop::Recorder;
 
 both_backends!(
@@ -24,6 +26,7 @@ both_backends!(
     a_digital_work_is_downloaded_by_its_buyer_alone,
     a_digital_work_without_its_file_or_over_100_mb_is_refused_and_stores_nothing,
     a_price_raised_after_add_to_cart_is_refused_and_nothing_is_charged_or_credited,
+    a_digital_work_past_its_sellers_storage_quota_is_refused_and_not_listed,
 );
 
 /// `seller`'s multipart listing of a digital work with `file` (as `file_name`), from the app's
@@ -689,4 +692,28 @@ async fn a_price_raised_after_add_to_cart_is_refused_and_nothing_is_charged_or_c
         provider.charged.load(std::sync::atomic::Ordering::SeqCst),
         99_000_000
     );
+}
+
+/// Issue 39: a work's file counts against its seller's storage like any upload.
+async fn a_digital_work_past_its_sellers_storage_quota_is_refused_and_not_listed(backend: Backend) {
+    let app = spawn_app_with(backend, |settings| settings.media_quota_mb = 1).await;
+    let leo = app.new_user("leo").await;
+    let response = list_digital(&app, &leo, Some((vec![1; 600 * 1024], "brushes.zip"))).await;
+    assert_eq!(response.status(), 201);
+
+    let again = list_digital(&app, &leo, Some((vec![2; 600 * 1024], "more-brushes.zip"))).await;
+    let (status, message, _) = error_of(again).await;
+    assert_eq!(
+        (status, message.as_str()),
+        (413, "You have used your storage")
+    );
+    assert_eq!(
+        ids(&leo.get_json("/api/products?source=creators").await).len(),
+        1
+    );
+
+    // The quota is the seller's own: maya lists hers.
+    let maya = app.new_user("maya").await;
+    let response = list_digital(&app, &maya, Some((vec![3; 600 * 1024], "maya.zip"))).await;
+    assert_eq!(response.status(), 201);
 }

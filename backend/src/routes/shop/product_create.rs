@@ -90,7 +90,7 @@ pub struct NewDigitalWorkForm {
         (status = 400, description = "A bad name, description, price, stock, category or kind, an image that is not a data: URL or image part, or a digital work without its file", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Cross-site request refused (a form post without this site's Origin)", body = ErrorBody),
-        (status = 413, description = "Body, image or file too large (the file: 100 MB)", body = ErrorBody),
+        (status = 413, description = "Body, image or file too large (the file: 100 MB), or past the seller's storage quota (You have used your storage)", body = ErrorBody),
         (status = 415, description = "Neither JSON nor a multipart form, or the image is not a JPEG, PNG, GIF or WebP", body = ErrorBody),
     )
 )]
@@ -139,6 +139,7 @@ pub async fn create_work(
     };
     let stored = state
         .media
+        .charged_to(current.user.id)
         .ingest_image(&state.db, bytes, ImageKind::Post)
         .await?;
     let id = db::shop::create_work(
@@ -258,12 +259,12 @@ async fn create_digital(
     };
     let (spooled, file_name) =
         file.ok_or_else(|| ApiError::bad_request("A digital work needs its file"))?;
-    let stored_image = state
-        .media
+    let media = state.media.charged_to(seller);
+    let stored_image = media
         .ingest_image(&state.db, image, ImageKind::Post)
         .await?;
     let size = i64::try_from(spooled.size()).unwrap_or(i64::MAX);
-    let key = state.media.store_work(&spooled).await?;
+    let key = media.store_work(&state.db, &spooled).await?;
     let id = db::shop::create_work(
         &state.db,
         &NewWork {

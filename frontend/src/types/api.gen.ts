@@ -84,6 +84,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reports/{id}/target": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Opens the target of a report case (admins only), read-only: the whole post, comment, reel,
+         *     story, message or account, even when it is private, its author blocked the admin, or it was
+         *     removed. Admins are exempt from the visibility rules for reported targets only, through this
+         *     route; each read is audited as `report.view` with the case's id.
+         */
+        get: operations["open_report_target"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/revenue": {
         parameters: {
             query?: never;
@@ -448,8 +470,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A canvas with its picture: every live stroke in the order they were drawn (what a late
-         *     joiner replays). Only for those who may join it.
+         * A canvas with a page of its picture: its live strokes in the order they were drawn (what a
+         *     late joiner replays), 500 at most a page; `nextCursor` is the `after` of the next page, null
+         *     on the last (issue 39). Only for those who may join it.
          */
         get: operations["get_canvas"];
         put?: never;
@@ -1553,9 +1576,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The signed-in user's data as a JSON download: `{exportedAt, profile, settings, posts,
-         *     stories, messages (sent), voicemails (sent), orders, withdrawals (account numbers masked),
-         *     reels}`. Only the user's own data; no password hash, no session tokens. Streamed.
+         * The signed-in user's data as a JSON download: `{exportedAt, profile, settings (notification
+         *     switches included), posts, stories, messages (sent), voicemails (sent), orders, withdrawals
+         *     (account numbers masked), reels, comments (and replies), postLikes, reelLikes,
+         *     commentLikes, saves, follows, blocks, tipsSent, tipsReceived, earnings (the ledger),
+         *     listings, sales, canvases (owned, each with its strokes), reports (filed),
+         *     pushSubscriptions (endpoints only)}`. Only the user's own data; no password hash, no
+         *     session tokens, no push keys. Streamed a page at a time (docs/account-contract.md).
          */
         get: operations["export"];
         put?: never;
@@ -1682,10 +1709,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * Up to three creators with the skills looked for: the people you follow and the newest
-         *     members, best coverage of the skills first (then the fewest other skills, then the newest).
-         */
+        /** Up to three creators with the skills looked for, among every active member, best coverage of the skills first (then the fewest other skills, then the newest). */
         get: operations["skill_matches"];
         put?: never;
         post?: never;
@@ -1723,8 +1747,8 @@ export interface paths {
         put?: never;
         /**
          * Blocks the user: the follows between you end, and neither of you sees the other's profile
-         *     or content, nor can follow, message, call or mention the other. Blocking again changes
-         *     nothing.
+         *     or content, nor can follow, message, call or mention the other; each leaves the live canvas
+         *     rooms of the other's canvases at once. Blocking again changes nothing.
          */
         post: operations["block"];
         /**
@@ -2020,7 +2044,7 @@ export interface components {
          * @description What an admin did (the CHECK of `audit_log.action` allows exactly these).
          * @enum {string}
          */
-        AuditActionName: "withdrawal.completed" | "withdrawal.failed" | "ad.created" | "ad.paused" | "ad.resumed" | "report.dismiss" | "report.remove" | "report.suspend";
+        AuditActionName: "withdrawal.completed" | "withdrawal.failed" | "ad.created" | "ad.paused" | "ad.resumed" | "report.dismiss" | "report.remove" | "report.suspend" | "report.view";
         /** @description The admin who made a decision. */
         AuditAdmin: {
             displayName: string;
@@ -2090,8 +2114,17 @@ export interface components {
             title: string;
             visibility: components["schemas"]["CanvasVisibility"];
         };
-        /** @description A canvas with its picture: every live stroke, in the order they were drawn. */
+        /**
+         * @description A canvas with a page of its picture: live strokes in the order they were drawn, and where
+         *     the next page starts.
+         */
         CanvasDetail: components["schemas"]["Canvas"] & {
+            /**
+             * Format: int64
+             * @description The `after` of the next page, or null when this page holds the last stroke.
+             */
+            nextCursor: number | null;
+            /** @description At most `limit` strokes (500) after `after`, oldest first. */
             strokes: components["schemas"]["CanvasStroke"][];
         };
         CanvasSnapshotRequest: {
@@ -3193,6 +3226,31 @@ export interface components {
          * @enum {string}
          */
         ReportTargetType: "post" | "comment" | "reel" | "story" | "message" | "user";
+        /** @description A reported target as an admin opens it from the queue (read-only, whatever its privacy). */
+        ReportedContent: {
+            /** @description A voice message's recording. */
+            audioUrl: string | null;
+            /** @description Who wrote it (the account itself for a reported account). */
+            author: components["schemas"]["CommentUser"];
+            /**
+             * Format: int64
+             * @description The post or reel a comment is on, the conversation of a message; else null.
+             */
+            contextId: number | null;
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /** @description A post's or story's image, a reel's poster, an account's avatar. */
+            imageUrl: string | null;
+            /** @description Moderation removed it (an account: it is deactivated). */
+            removed: boolean;
+            /** Format: int64 */
+            targetId: number;
+            targetType: components["schemas"]["ReportTargetType"];
+            /** @description The whole caption, comment or message; an account's name and bio. */
+            text: string;
+            /** @description A reel's video. */
+            videoUrl: string | null;
+        };
         /** @description Totals over every ad. */
         Revenue: {
             /**
@@ -3395,6 +3453,11 @@ export interface components {
             x: number;
             /** Format: double */
             y: number;
+        } | {
+            /** Format: int64 */
+            canvasId: number;
+            /** @enum {string} */
+            type: "canvasLeft";
         } | {
             /** Format: int64 */
             canvasId: number;
@@ -4056,6 +4119,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `This report was already decided`; nothing changed */
             409: {
                 headers: {
@@ -4076,6 +4148,65 @@ export interface operations {
             };
             /** @description Not a JSON body */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    open_report_target: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Report case id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reported content; the read is in the audit log */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportedContent"];
+                };
+            };
+            /** @description An invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin (`Admin access required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Report not found`, or its target was deleted */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4372,6 +4503,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description `This withdrawal was already processed`; nothing changed */
             409: {
                 headers: {
@@ -4443,6 +4583,15 @@ export interface operations {
             };
             /** @description Not an admin (`Admin access required`), or a cross-site request */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4647,6 +4796,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -4710,6 +4868,15 @@ export interface operations {
             };
             /** @description No such ad, or it is not active */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4797,6 +4964,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -4815,7 +4991,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many attempts */
+            /** @description Too many attempts from this address, or naming this account from this address */
             429: {
                 headers: {
                     /** @description Seconds until another attempt is allowed */
@@ -4890,6 +5066,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5105,6 +5290,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -5127,7 +5321,15 @@ export interface operations {
     };
     get_canvas: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only strokes after this cursor (the `nextCursor` of the previous page); from the first
+                 *     stroke without it.
+                 */
+                after?: number;
+                /** @description Strokes per page, 1–500 (default 500). */
+                limit?: number;
+            };
             header?: never;
             path: {
                 /** @description The canvas */
@@ -5137,7 +5339,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The canvas and its strokes */
+            /** @description The canvas and a page of its strokes */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5146,7 +5348,7 @@ export interface operations {
                     "application/json": components["schemas"]["CanvasDetail"];
                 };
             };
-            /** @description Invalid id */
+            /** @description Invalid id, after or limit */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5229,6 +5431,15 @@ export interface operations {
             };
             /** @description Canvas not found, or someone to invite is not a person you follow (a block either way ends a follow) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5319,6 +5530,15 @@ export interface operations {
             };
             /** @description Canvas not found (or not one you may join) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5640,6 +5860,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -5743,6 +5972,15 @@ export interface operations {
             };
             /** @description Conversation not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5900,6 +6138,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -6001,6 +6248,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -6075,6 +6331,15 @@ export interface operations {
             };
             /** @description Conversation or user not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6288,6 +6553,15 @@ export interface operations {
             };
             /** @description Conversation not found (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6526,6 +6800,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -6674,6 +6957,15 @@ export interface operations {
             };
             /** @description No such product */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6874,6 +7166,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7280,6 +7581,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -7479,6 +7789,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -7624,7 +7943,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Body, image or file too large (the file: 100 MB) */
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body, image or file too large (the file: 100 MB), or past the seller's storage quota (You have used your storage) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7762,6 +8090,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -7840,6 +8177,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -7900,6 +8246,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8064,6 +8419,15 @@ export interface operations {
             };
             /** @description Cross-site request refused */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8275,6 +8639,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -8424,6 +8797,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -8513,6 +8895,15 @@ export interface operations {
             };
             /** @description No such target (or one you cannot see: a message of another conversation) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8735,6 +9126,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8998,6 +9398,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The same Idempotency-Key is still being charged */
             409: {
                 headers: {
@@ -9152,6 +9561,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9399,6 +9817,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -9479,6 +9906,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -9541,6 +9977,15 @@ export interface operations {
             };
             /** @description Cross-site request refused */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9705,6 +10150,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10325,6 +10779,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -10532,6 +10995,15 @@ export interface operations {
             };
             /** @description Cross-site request refused (Origin check) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };

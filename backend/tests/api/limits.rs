@@ -362,7 +362,7 @@ async fn behind_a_trusted_proxy_sign_in_guesses_count_per_forwarded_client_and_a
     let app = spawn_app_with(backend, |s| {
         s.auth_limit_per_ip = 100;
         s.auth_limit_per_account = 5;
-        s.trusted_proxies = vec!["127.0.0.4".parse().unwrap()];
+        s.trusted_proxies = vec!["127.0.0.4/32".parse().unwrap()];
     })
     .await;
     app.new_user("maya").await;

@@ -44,7 +44,7 @@ start_server() {
   port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
   base="http://127.0.0.1:$port"
   "$bin" serve --listen "127.0.0.1:$port" --database-url "$database_url" \
-    --media-store "$dir/media" --auth-limit-per-ip 1000000 --auth-limit-per-account 1000000 --no-content-limits \
+    --media-store "$dir/media" --auth-limit-per-ip 1000000 --auth-limit-per-account 1000000 --no-content-limits --limit-ad-interactions-per-min 1000000 \
     --log-format json >"$dir/server.log" 2>&1 &
   server=$!
   for _ in $(seq 1 100); do curl -fs "$base/healthz" >/dev/null && return; sleep 0.1; done

@@ -24,7 +24,7 @@ pub struct ProductsQuery {
     pub seller: Option<i64>,
     /// Up to 100 comma-separated product ids (a cart's lines): those you may buy now, with their
     /// current prices, in id order; an id unlisted, gone or behind a block is left out.
-    #[param(pattern = "^[0-9]+(,[0-9]+)*$")]
+    #[param(pattern = "^[1-9][0-9]{0,17}(,[1-9][0-9]{0,17}){0,99}$")]
     pub ids: Option<String>,
 }
 

@@ -164,15 +164,7 @@ pub async fn record_impression(
             .await?;
         Impression::Counted
     } else {
-        let servable: Option<(i64,)> = sqlx::query_as(
-            "SELECT id FROM ads
-             WHERE id = $1 AND is_active = 1 AND start_date <= $2 AND end_date >= $2",
-        )
-        .bind(ad_id)
-        .bind(now)
-        .fetch_optional(&mut *tx)
-        .await?;
-        if servable.is_some() {
+        if servable(&mut tx, ad_id, now).await? {
             Impression::Repeated
         } else {
             Impression::NotFound
@@ -180,6 +172,24 @@ pub async fn record_impression(
     };
     tx.commit().await?;
     Ok(outcome)
+}
+
+/// Whether ad `ad_id` is active and inside its dates at `now` (an impression or click that was
+/// not counted: repeated, or of no servable ad).
+async fn servable(
+    conn: &mut sqlx::AnyConnection,
+    ad_id: i64,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let found: Option<(i64,)> = sqlx::query_as(
+        "SELECT id FROM ads
+         WHERE id = $1 AND is_active = 1 AND start_date <= $2 AND end_date >= $2",
+    )
+    .bind(ad_id)
+    .bind(now)
+    .fetch_optional(conn)
+    .await?;
+    Ok(found.is_some())
 }
 
 /// What a click did.
@@ -222,16 +232,9 @@ pub async fn record_click(
     .rows_affected()
         == 1;
     if !counted {
-        let servable: Option<(i64,)> = sqlx::query_as(
-            "SELECT id FROM ads
-             WHERE id = $1 AND is_active = 1 AND start_date <= $2 AND end_date >= $2",
-        )
-        .bind(ad_id)
-        .bind(now)
-        .fetch_optional(&mut *tx)
-        .await?;
+        let servable = servable(&mut tx, ad_id, now).await?;
         tx.commit().await?;
-        return Ok(if servable.is_some() {
+        return Ok(if servable {
             Click::Repeated
         } else {
             Click::NotFound

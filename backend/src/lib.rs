@@ -1,27 +1,19 @@
 //! Atelier's server: the API, the realtime gateway, media and the embedded web app.
-//! `main.rs` and the integration tests both start it through `startup::Application`.
+//! `main.rs` and the integration tests both start it through `crate::app::Application`.
 
-pub mod auth;
-pub mod canvas_rooms;
-pub mod checkout;
-pub mod clock;
-pub mod config;
-pub mod db;
-pub mod domain;
-pub mod error;
+pub mod economy;
 pub mod gateway;
-pub mod media;
-pub mod metrics;
-pub mod notices;
-pub mod outbound;
-pub mod payments;
-pub mod posting;
-pub mod push;
-pub mod realtime;
-pub mod routes;
+pub mod kernel;
 pub mod seed;
-pub mod startup;
-pub mod state;
-pub mod telemetry;
-pub mod web;
-pub mod wire;
+pub mod identity;
+pub mod notifications;
+pub mod social;
+pub mod chat;
+pub mod calls;
+pub mod canvas;
+pub mod ads;
+pub mod moderation;
+pub mod admin;
+pub mod export;
+pub mod app;
+pub mod platform;

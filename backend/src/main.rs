@@ -3,10 +3,13 @@
 use anyhow::Context;
 use clap::Parser;
 
-use atelier::config::{AdminCommand, Cli, Command};
-use atelier::db::{self, Db};
-use atelier::media::Media;
-use atelier::startup::{Application, shutdown_signal};
+use atelier::platform::config::{AdminCommand, Cli, Command};
+use atelier::platform::db;
+use atelier::platform::db::Db;
+use atelier::platform::media::Media;
+use atelier::app::{Application, shutdown_signal};
+use atelier::economy::store::earnings;
+use atelier::identity::store::users;
 
 /// mimalloc instead of glibc's malloc: a request allocates many small, short-lived values (rows,
 /// JSON, headers) across the async and SQLite worker threads, where glibc's arenas showed up
@@ -28,7 +31,7 @@ async fn main() -> anyhow::Result<()> {
     // SAFETY: sets one of mimalloc's options; no pointers, any time.
     unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, 0) };
     let Cli { command, settings } = Cli::parse();
-    let _log_writer = atelier::telemetry::init(settings.log_format);
+    let _log_writer = atelier::platform::telemetry::init(settings.log_format);
 
     match command.unwrap_or(Command::Serve) {
         Command::Serve => {
@@ -88,7 +91,7 @@ async fn main() -> anyhow::Result<()> {
         } => {
             let db = Db::connect(&settings.database_url).await?;
             db.migrate().await?;
-            let granted = db::users::grant_admin(&db, &user).await?;
+            let granted = users::grant_admin(&db, &user).await?;
             anyhow::ensure!(granted, "no user named {user:?}");
             tracing::info!(user, "admin role granted");
         }
@@ -97,10 +100,10 @@ async fn main() -> anyhow::Result<()> {
         } => {
             let db = Db::connect(&settings.database_url).await?;
             db.migrate().await?;
-            match db::users::restore(&db, &user).await? {
-                db::users::Restored::Restored(name) => println!("{name}: restored"),
-                db::users::Restored::WasActive(name) => println!("{name}: was not deactivated"),
-                db::users::Restored::NoSuchUser => anyhow::bail!("no user named {user:?}"),
+            match users::restore(&db, &user).await? {
+                users::Restored::Restored(name) => println!("{name}: restored"),
+                users::Restored::WasActive(name) => println!("{name}: was not deactivated"),
+                users::Restored::NoSuchUser => anyhow::bail!("no user named {user:?}"),
             }
         }
         Command::Admin {
@@ -110,21 +113,21 @@ async fn main() -> anyhow::Result<()> {
             anyhow::ensure!(!note.is_empty(), "the note must not be blank");
             let db = Db::connect(&settings.database_url).await?;
             db.migrate().await?;
-            let found = db::users::find_by_username(&db, &user)
+            let found = users::find_by_username(&db, &user)
                 .await?
                 .with_context(|| format!("no user named {user:?}"))?;
-            let balance = db::earnings::credit(&db, found.id, cents, note, db::now_ms()).await?;
+            let balance = earnings::credit(&db, found.id, cents, note, db::now_ms()).await?;
             println!(
                 "{}: credited {}; total earnings {}, available {}, pending {}",
                 found.username,
-                atelier::domain::money::dollars(cents),
-                atelier::domain::money::dollars(balance.total_earnings_cents),
-                atelier::domain::money::dollars(balance.available_cents),
-                atelier::domain::money::dollars(balance.pending_cents),
+                atelier::kernel::money::dollars(cents),
+                atelier::kernel::money::dollars(balance.total_earnings_cents),
+                atelier::kernel::money::dollars(balance.available_cents),
+                atelier::kernel::money::dollars(balance.pending_cents),
             );
         }
         Command::Openapi => {
-            let document = atelier::routes::openapi()
+            let document = atelier::app::api::openapi()
                 .to_pretty_json()
                 .context("serialising")?;
             println!("{document}");

@@ -4,6 +4,4 @@
 //! through `AppState`. The hub, the cluster and the event enums it sends live below the state,
 //! in `realtime/`.
 
-pub mod canvas;
-pub mod signalling;
 pub mod socket;

@@ -15,16 +15,18 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 
-use super::canvas::{self, SocketRooms};
-use super::signalling::{self, SocketCall};
-use crate::auth::CurrentUser;
-use crate::db;
-use crate::error::ApiError;
-use crate::realtime::TOO_MANY_SOCKETS;
-use crate::realtime::events::{ClientEvent, ServerEvent};
-use crate::realtime::hub::session_tag;
-use crate::state::AppState;
-use crate::wire::iso_time;
+use crate::canvas::socket::SocketRooms;
+use crate::calls::signalling;
+use crate::calls::signalling::SocketCall;
+use crate::identity::CurrentUser;
+use crate::platform::http::error::ApiError;
+use crate::platform::realtime::TOO_MANY_SOCKETS;
+use crate::platform::realtime::events::{ClientEvent, ServerEvent};
+use crate::platform::realtime::hub::session_tag;
+use crate::platform::state::AppState;
+use crate::platform::http::wire::iso_time;
+use crate::identity::store::{sessions, users};
+use crate::chat::store::conversations;
 
 /// DESIGN §4: a frame over 64 KiB closes the socket.
 pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
@@ -40,7 +42,7 @@ pub async fn upgrade(
     current: CurrentUser,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
-    if !crate::web::origin::socket_allowed(&headers, &state.public_url) {
+    if !crate::platform::http::origin::socket_allowed(&headers, &state.public_url) {
         return ApiError::Forbidden("Cross-site socket refused").into_response();
     }
     // A plain GET (no upgrade headers) gets the API's JSON error, not axum's text.
@@ -52,8 +54,8 @@ pub async fn upgrade(
     // The session this socket lives on: checked again before every frame is acted on and every
     // few pings, so a socket of a session that ended (sign-out elsewhere, a password change,
     // deactivation, expiry) is closed.
-    let Some(session_hash) = crate::auth::session::token_from(&headers)
-        .map(|token| crate::auth::session::hash_token(&token))
+    let Some(session_hash) = crate::identity::session::token_from(&headers)
+        .map(|token| crate::identity::session::hash_token(&token))
     else {
         return ApiError::Unauthorized.into_response();
     };
@@ -240,7 +242,7 @@ async fn handle(
         ClientEvent::Typing { conversation_id } | ClientEvent::StopTyping { conversation_id } => {
             // Never to someone blocked by, or blocking, the typist (issue 39).
             let others =
-                match db::conversations::typing_audience(&state.db, conversation_id, user_id).await
+                match conversations::typing_audience(&state.db, conversation_id, user_id).await
                 {
                     Ok(Some(others)) => others,
                     Ok(None) => {
@@ -285,7 +287,7 @@ async fn handle(
 /// next ping asks again).
 async fn session_alive(state: &AppState, session_hash: &str) -> bool {
     !matches!(
-        db::sessions::find_user(&state.db, session_hash).await,
+        sessions::find_user(&state.db, session_hash).await,
         Ok(None)
     )
 }
@@ -296,9 +298,9 @@ pub async fn announce(state: &AppState, user_id: i64, is_online: bool) {
     let now = state.clock.now_ms();
     let result = async {
         if !is_online {
-            db::users::set_last_seen(&state.db, user_id, now).await?;
+            users::set_last_seen(&state.db, user_id, now).await?;
         }
-        db::conversations::contacts(&state.db, user_id).await
+        conversations::contacts(&state.db, user_id).await
     }
     .await;
     match result {

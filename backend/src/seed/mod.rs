@@ -14,10 +14,21 @@ pub mod synthetic;
 
 pub use shop::product_images;
 
-use crate::auth::password::PasswordHasher;
-use crate::db::{self, Db, ads::NewAd, posts::NewPost, stories::NewStory, users::NewUser};
-use crate::domain::{Page, STORY_LIFETIME_MS};
-use crate::media::{AudioKind, ImageKind, Media};
+use crate::platform::password::PasswordHasher;
+use crate::platform::db;
+use crate::platform::db::Db;
+use crate::ads::store::NewAd;
+use crate::social::store::posts::NewPost;
+use crate::social::store::stories::NewStory;
+use crate::identity::store::users::NewUser;
+use crate::kernel::page::Page;
+use crate::social::rules::story::STORY_LIFETIME_MS;
+use crate::platform::media::{AudioKind, ImageKind, Media};
+use crate::identity::store::users;
+use crate::social::store::{comments, follows, posts, reels, stories};
+use crate::chat::store::{conversations, messages};
+use crate::calls::store::voicemails;
+use crate::ads::store;
 
 pub struct DemoAccount {
     pub username: &'static str,
@@ -209,19 +220,19 @@ const DEMO_THREADS: &[DemoThread] = &[
 /// Adds each demo thread to its post when that post has no comments yet (so a re-run adds
 /// nothing), through the same insert as the API (counts and mentions follow).
 async fn seed_comments(db: &Db) -> anyhow::Result<()> {
-    use db::comments::{Item, NewComment};
+    use comments::{Item, NewComment};
     let first_page = Page {
         limit: 100,
         before: i64::MAX,
     };
     for (author, caption, commenter, content, replies) in DEMO_THREADS {
         let (Some(author), Some(commenter)) = (
-            db::users::find_by_username(db, author).await?,
-            db::users::find_by_username(db, commenter).await?,
+            users::find_by_username(db, author).await?,
+            users::find_by_username(db, commenter).await?,
         ) else {
             continue;
         };
-        let posts = db::posts::by_user(db, author.id, author.id, first_page).await?;
+        let posts = posts::by_user(db, author.id, author.id, first_page).await?;
         let Some(post) = posts.iter().find(|p| p.caption == *caption) else {
             continue;
         };
@@ -230,7 +241,7 @@ async fn seed_comments(db: &Db) -> anyhow::Result<()> {
             limit: 1,
             before: i64::MAX,
         };
-        if db::comments::top_level(db, author.id, item, one)
+        if comments::top_level(db, author.id, item, one)
             .await?
             .is_none_or(|rows| !rows.is_empty())
         {
@@ -244,8 +255,8 @@ async fn seed_comments(db: &Db) -> anyhow::Result<()> {
             mentions: &[],
             created_at: db::now_ms(),
         };
-        let mentions = crate::domain::mentioned_usernames(content);
-        let top = db::comments::insert(
+        let mentions = crate::social::rules::comment::mentioned_usernames(content);
+        let top = comments::insert(
             db,
             NewComment {
                 mentions: &mentions,
@@ -257,11 +268,11 @@ async fn seed_comments(db: &Db) -> anyhow::Result<()> {
         .0
         .id;
         for (who, text) in *replies {
-            let Some(who) = db::users::find_by_username(db, who).await? else {
+            let Some(who) = users::find_by_username(db, who).await? else {
                 continue;
             };
-            let mentions = crate::domain::mentioned_usernames(text);
-            db::comments::insert(
+            let mentions = crate::social::rules::comment::mentioned_usernames(text);
+            comments::insert(
                 db,
                 NewComment {
                     mentions: &mentions,
@@ -282,12 +293,12 @@ async fn seed_reel_likes(db: &Db) -> anyhow::Result<()> {
         before: i64::MAX,
     };
     for portfolio in PORTFOLIOS {
-        let Some(fan) = db::users::find_by_username(db, portfolio.username).await? else {
+        let Some(fan) = users::find_by_username(db, portfolio.username).await? else {
             continue;
         };
-        for reel in db::reels::page(db, fan.id, first_page).await? {
+        for reel in reels::page(db, fan.id, first_page).await? {
             if reel.user_id != fan.id && reel.is_liked == 0 {
-                db::reels::toggle_like(db, fan.id, reel.id, db::now_ms()).await?;
+                reels::toggle_like(db, fan.id, reel.id, db::now_ms()).await?;
             }
         }
     }
@@ -306,8 +317,8 @@ const DEMO_VOICEMAILS: &[(&str, &str, &str)] = &[(
 async fn seed_voicemails(db: &Db, media: &Media) -> anyhow::Result<()> {
     for (from, to, transcript) in DEMO_VOICEMAILS {
         let (Some(sender), Some(recipient)) = (
-            db::users::find_by_username(db, from).await?,
-            db::users::find_by_username(db, to).await?,
+            users::find_by_username(db, from).await?,
+            users::find_by_username(db, to).await?,
         ) else {
             continue;
         };
@@ -315,16 +326,16 @@ async fn seed_voicemails(db: &Db, media: &Media) -> anyhow::Result<()> {
             limit: 100,
             before: i64::MAX,
         };
-        let inbox = db::voicemails::page(db, recipient.id, newest).await?;
+        let inbox = voicemails::page(db, recipient.id, newest).await?;
         if inbox.iter().any(|v| v.sender_id == sender.id) {
             continue;
         }
         let stored = media
             .ingest_audio(db, sound::chime(2500), AudioKind::Voicemail, 3)
             .await?;
-        db::voicemails::insert(
+        voicemails::insert(
             db,
-            db::voicemails::NewVoicemail {
+            voicemails::NewVoicemail {
                 sender_id: sender.id,
                 recipient_id: recipient.id,
                 media_key: &stored.key,
@@ -393,14 +404,14 @@ async fn seed_conversations(db: &Db) -> anyhow::Result<()> {
     let now = db::now_ms();
     for (from, to, lines) in DEMO_CONVERSATIONS {
         let (Some(a), Some(b)) = (
-            db::users::find_by_username(db, from).await?,
-            db::users::find_by_username(db, to).await?,
+            users::find_by_username(db, from).await?,
+            users::find_by_username(db, to).await?,
         ) else {
             continue;
         };
         let start = now - (lines.len() as i64 + 5) * 10 * MINUTE_MS;
-        let Some(db::conversations::Started::Created(id)) =
-            db::conversations::start(db, a.id, b.id, start).await?
+        let Some(conversations::Started::Created(id)) =
+            conversations::start(db, a.id, b.id, start).await?
         else {
             continue;
         };
@@ -408,12 +419,12 @@ async fn seed_conversations(db: &Db) -> anyhow::Result<()> {
         for (n, (first, text, reply, reactions)) in lines.iter().enumerate() {
             let (sender, other) = if *first { (a.id, b.id) } else { (b.id, a.id) };
             let at = start + (n as i64 + 1) * 10 * MINUTE_MS;
-            let message = db::messages::post(
+            let message = messages::post(
                 db,
-                db::messages::NewMessage {
+                messages::NewMessage {
                     conversation_id: id,
                     sender_id: sender,
-                    body: db::messages::Body::Text(text),
+                    body: messages::Body::Text(text),
                     reply_to_id: reply.and_then(|r| ids.get(r).copied()),
                     created_at: at,
                 },
@@ -423,7 +434,7 @@ async fn seed_conversations(db: &Db) -> anyhow::Result<()> {
             .message
             .id;
             for emoji in *reactions {
-                db::messages::toggle_reaction(db, id, message, other, emoji, at + MINUTE_MS)
+                messages::toggle_reaction(db, id, message, other, emoji, at + MINUTE_MS)
                     .await?;
             }
             ids.push(message);
@@ -448,10 +459,10 @@ const DEMO_GROUP: (&str, &str, [&str; 2], [(&str, &str); 3]) = (
 async fn seed_group(db: &Db) -> anyhow::Result<()> {
     const MINUTE_MS: i64 = 60_000;
     let (name, owner, others, lines) = DEMO_GROUP;
-    let Some(owner) = db::users::find_by_username(db, owner).await? else {
+    let Some(owner) = users::find_by_username(db, owner).await? else {
         return Ok(());
     };
-    if db::conversations::group_named(db, owner.id, name)
+    if conversations::group_named(db, owner.id, name)
         .await?
         .is_some()
     {
@@ -459,25 +470,25 @@ async fn seed_group(db: &Db) -> anyhow::Result<()> {
     }
     let mut ids = Vec::new();
     for other in others {
-        if let Some(user) = db::users::find_by_username(db, other).await? {
+        if let Some(user) = users::find_by_username(db, other).await? {
             ids.push(user.id);
         }
     }
     let start = db::now_ms() - 40 * MINUTE_MS;
-    let Ok((id, _)) = db::conversations::create_group(db, owner.id, &ids, name, start).await?
+    let Ok((id, _)) = conversations::create_group(db, owner.id, &ids, name, start).await?
     else {
         return Ok(());
     };
     for (n, (who, text)) in lines.iter().enumerate() {
-        let Some(sender) = db::users::find_by_username(db, who).await? else {
+        let Some(sender) = users::find_by_username(db, who).await? else {
             continue;
         };
-        db::messages::post(
+        messages::post(
             db,
-            db::messages::NewMessage {
+            messages::NewMessage {
                 conversation_id: id,
                 sender_id: sender.id,
-                body: db::messages::Body::Text(text),
+                body: messages::Body::Text(text),
                 reply_to_id: None,
                 created_at: start + (n as i64 + 1) * 5 * MINUTE_MS,
             },
@@ -500,10 +511,10 @@ async fn seed_stories(db: &Db, media: &Media) -> anyhow::Result<()> {
     const HOUR_MS: i64 = 3_600_000;
     let now = db::now_ms();
     for (n, (username, captions)) in DEMO_STORIES.iter().enumerate() {
-        let Some(user) = db::users::find_by_username(db, username).await? else {
+        let Some(user) = users::find_by_username(db, username).await? else {
             continue;
         };
-        if db::stories::live_count(db, user.id, now).await? > 0 {
+        if stories::live_count(db, user.id, now).await? > 0 {
             continue;
         }
         for (i, caption) in captions.iter().enumerate() {
@@ -511,7 +522,7 @@ async fn seed_stories(db: &Db, media: &Media) -> anyhow::Result<()> {
             let picture = art::artwork(5000 + (n * 10 + i) as u64, 540, 960);
             let stored = media.ingest_image(db, picture, ImageKind::Post).await?;
             let created_at = now - (2 * (captions.len() - i) as i64 + n as i64) * HOUR_MS;
-            db::stories::insert(
+            stories::insert(
                 db,
                 NewStory {
                     user_id: user.id,
@@ -566,7 +577,7 @@ async fn seed_ads(db: &Db, media: &Media) -> anyhow::Result<()> {
     const DAY_MS: i64 = 86_400_000;
     let now = db::now_ms();
     for (p, category) in ["feed", "banner", "sidebar", "story"].iter().enumerate() {
-        let existing = usize::try_from(db::ads::count_in(db, category).await?).unwrap_or(0);
+        let existing = usize::try_from(store::count_in(db, category).await?).unwrap_or(0);
         for i in existing..ADS_PER_PLACEMENT {
             let (advertiser, title, description, target) =
                 DEMO_ADVERTISERS[(p + i) % DEMO_ADVERTISERS.len()];
@@ -579,7 +590,7 @@ async fn seed_ads(db: &Db, media: &Media) -> anyhow::Result<()> {
             };
             let picture = art::artwork(9000 + (p * 10 + i) as u64, width, height);
             let stored = media.ingest_image(db, picture, ImageKind::Post).await?;
-            db::ads::insert(
+            store::insert(
                 db,
                 NewAd {
                     title,
@@ -610,31 +621,31 @@ async fn seed_portfolio(
     n: u64,
     portfolio: &Portfolio,
 ) -> anyhow::Result<Option<i64>> {
-    let Some(user) = db::users::find_by_username(db, portfolio.username).await? else {
+    let Some(user) = users::find_by_username(db, portfolio.username).await? else {
         return Ok(None);
     };
-    let profile = db::users::profile_by_id(db, user.id, user.id)
+    let profile = users::profile_by_id(db, user.id, user.id)
         .await?
         .ok_or_else(|| anyhow::anyhow!("demo user {} vanished", portfolio.username))?;
     for followee in portfolio.follows {
-        if let Some(other) = db::users::find_by_username(db, followee).await? {
-            db::follows::follow(db, user.id, other.id, db::now_ms()).await?;
+        if let Some(other) = users::find_by_username(db, followee).await? {
+            follows::follow(db, user.id, other.id, db::now_ms()).await?;
         }
     }
     if user.profile_image_url.is_none() {
         let avatar = media
             .ingest_image(db, art::artwork(1000 + n, 480, 480), ImageKind::Avatar)
             .await?;
-        db::users::set_profile_image(db, user.id, &avatar.url, &avatar.thumbnail_url).await?;
+        users::set_profile_image(db, user.id, &avatar.url, &avatar.thumbnail_url).await?;
     }
     if profile.bio.is_none() {
         let skills = serde_json::Value::from(portfolio.skills.to_vec()).to_string();
-        let change = db::users::ProfileChange {
+        let change = users::ProfileChange {
             display_name: None,
             bio: Some(Some(portfolio.bio)),
             skills: Some(&skills),
         };
-        db::users::update_profile(db, user.id, change).await?;
+        users::update_profile(db, user.id, change).await?;
     }
     Ok((profile.posts_count == 0).then_some(user.id))
 }
@@ -660,7 +671,7 @@ async fn seed_posts(db: &Db, media: &Media, creators: &[(usize, i64)]) -> anyhow
             let picture = art::artwork((n * 100 + round) as u64, width, height);
             let stored = media.ingest_image(db, picture, ImageKind::Post).await?;
             let tags: Vec<String> = tags.iter().map(|tag| (*tag).to_owned()).collect();
-            db::posts::insert(
+            posts::insert(
                 db,
                 NewPost {
                     user_id,
@@ -683,12 +694,12 @@ async fn demo_accounts(db: &Db) -> anyhow::Result<usize> {
     let hasher = PasswordHasher::default();
     let mut created = 0;
     for account in DEMO_ACCOUNTS {
-        if db::users::find_by_username(db, account.username)
+        if users::find_by_username(db, account.username)
             .await?
             .is_none()
         {
             let password_hash = hasher.hash(account.password).await?;
-            db::users::insert(
+            users::insert(
                 db,
                 NewUser {
                     username: account.username,
@@ -701,8 +712,9 @@ async fn demo_accounts(db: &Db) -> anyhow::Result<usize> {
             .await?;
             created += 1;
         } else if account.is_admin {
-            db::users::grant_admin(db, account.username).await?;
+            users::grant_admin(db, account.username).await?;
         }
     }
     Ok(created)
 }
+pub mod synthetic_rows;

@@ -4,8 +4,12 @@
 //! upload (sniffed, measured, stored by content hash) with its committed poster, and is posted
 //! by a demo creator who has no reel yet, so a re-run adds nothing.
 
-use crate::db::{self, Db, reels::NewReel};
-use crate::media::{Media, VideoSpool};
+use crate::platform::db;
+use crate::platform::db::Db;
+use crate::social::store::reels::NewReel;
+use crate::platform::media::{Media, VideoSpool};
+use crate::identity::store::users;
+use crate::social::store::reels;
 
 struct SampleReel {
     username: &'static str,
@@ -42,10 +46,10 @@ pub async fn seed_reels(db: &Db, media: &Media) -> anyhow::Result<()> {
     let media = &media.clone().with_ffmpeg(None);
     let now = db::now_ms();
     for (n, sample) in SAMPLE_REELS.iter().enumerate() {
-        let Some(user) = db::users::find_by_username(db, sample.username).await? else {
+        let Some(user) = users::find_by_username(db, sample.username).await? else {
             continue;
         };
-        if db::reels::count_by_user(db, user.id).await? > 0 {
+        if reels::count_by_user(db, user.id).await? > 0 {
             continue;
         }
         let mut spool = VideoSpool::new().await?;
@@ -55,7 +59,7 @@ pub async fn seed_reels(db: &Db, media: &Media) -> anyhow::Result<()> {
             .await?;
         // An hour apart, oldest first.
         let age_hours = (SAMPLE_REELS.len() - n) as i64;
-        db::reels::insert(
+        reels::insert(
             db,
             NewReel {
                 user_id: user.id,

@@ -6,12 +6,15 @@
 //! print, sales and tips only while she has no work listed.
 
 use super::art;
-use crate::db::shop::{NewOrder, NewWork};
-use crate::db::tips::{NewTip, Reserved};
-use crate::db::{self, Db};
-use crate::domain::Page;
-use crate::domain::money::platform_fee;
-use crate::media::{ImageKind, Media};
+use crate::economy::store::shop::{NewOrder, NewWork};
+use crate::economy::store::tips::{NewTip, Reserved};
+use crate::platform::db;
+use crate::platform::db::Db;
+use crate::kernel::page::Page;
+use crate::kernel::money::platform_fee;
+use crate::platform::media::{ImageKind, Media};
+use crate::economy::store::{earnings, shop, tips};
+use crate::identity::store::users;
 
 const DAY_MS: i64 = 86_400_000;
 
@@ -34,7 +37,7 @@ const DEMO_TIPS: &[(&str, i64, &str, i64)] = &[
 /// Draws and stores a square picture for each product that has none (content-addressed, so
 /// two fillers at once store the same file and the first key wins).
 pub async fn product_images(db: &Db, media: &Media) -> anyhow::Result<()> {
-    for product in db::shop::products(db).await? {
+    for product in shop::products(db).await? {
         if product.image_key.is_some() {
             continue;
         }
@@ -42,7 +45,7 @@ pub async fn product_images(db: &Db, media: &Media) -> anyhow::Result<()> {
         let seed = 7000 + product.id as u64;
         let picture = tokio::task::spawn_blocking(move || art::artwork(seed, 480, 480)).await?;
         let stored = media.ingest_image(db, picture, ImageKind::Post).await?;
-        db::shop::set_product_image(db, product.id, &stored.key).await?;
+        shop::set_product_image(db, product.id, &stored.key).await?;
     }
     Ok(())
 }
@@ -68,32 +71,32 @@ pub async fn seed_shop(db: &Db, media: &Media, fee_percent: u8) -> anyhow::Resul
     let now = db::now_ms();
     let mut credited = Vec::new();
     for (username, cents, note) in DEMO_CREDITS {
-        let Some(user) = db::users::find_by_username(db, username).await? else {
+        let Some(user) = users::find_by_username(db, username).await? else {
             continue;
         };
-        if !credited.contains(&user.id) && db::earnings::credit_count(db, user.id).await? > 0 {
+        if !credited.contains(&user.id) && earnings::credit_count(db, user.id).await? > 0 {
             continue;
         }
         credited.push(user.id);
-        db::earnings::credit(db, user.id, *cents, note, now - 3 * 86_400_000).await?;
+        earnings::credit(db, user.id, *cents, note, now - 3 * 86_400_000).await?;
     }
     seed_creator_economy(db, media, now, fee_percent).await?;
-    let Some(maya) = db::users::find_by_username(db, "maya").await? else {
+    let Some(maya) = users::find_by_username(db, "maya").await? else {
         return Ok(());
     };
     let first = Page {
         limit: 1,
         before: i64::MAX,
     };
-    if !db::shop::orders_page(db, maya.id, first).await?.is_empty() {
+    if !shop::orders_page(db, maya.id, first).await?.is_empty() {
         return Ok(());
     }
     for (n, (product_id, quantity)) in DEMO_ORDERS.iter().enumerate() {
-        let Some(product) = db::shop::product(db, *product_id).await? else {
+        let Some(product) = shop::product(db, *product_id).await? else {
             continue;
         };
         let reference = format!("demo_seed_{n}");
-        db::shop::place(
+        shop::place(
             db,
             NewOrder {
                 user_id: maya.id,
@@ -122,14 +125,14 @@ async fn seed_creator_economy(
     now: i64,
     fee_percent: u8,
 ) -> anyhow::Result<()> {
-    let Some(maya) = db::users::find_by_username(db, "maya").await? else {
+    let Some(maya) = users::find_by_username(db, "maya").await? else {
         return Ok(());
     };
     let first = Page {
         limit: 1,
         before: i64::MAX,
     };
-    if !db::shop::works_page(db, maya.id, Some(maya.id), first)
+    if !shop::works_page(db, maya.id, Some(maya.id), first)
         .await?
         .is_empty()
     {
@@ -138,7 +141,7 @@ async fn seed_creator_economy(
     let (name, description, price, stock) = DEMO_PRINT;
     let picture = tokio::task::spawn_blocking(|| art::artwork(7_100, 480, 480)).await?;
     let stored = media.ingest_image(db, picture, ImageKind::Post).await?;
-    let print = db::shop::create_work(
+    let print = shop::create_work(
         db,
         &NewWork {
             seller_id: maya.id,
@@ -154,10 +157,10 @@ async fn seed_creator_economy(
     )
     .await?;
     for (n, (buyer, quantity, days)) in DEMO_SALES.iter().enumerate() {
-        let Some(buyer) = db::users::find_by_username(db, buyer).await? else {
+        let Some(buyer) = users::find_by_username(db, buyer).await? else {
             continue;
         };
-        db::shop::place(
+        shop::place(
             db,
             NewOrder {
                 user_id: buyer.id,
@@ -175,7 +178,7 @@ async fn seed_creator_economy(
         .await?;
     }
     for (n, (from, cents, message, days)) in DEMO_TIPS.iter().enumerate() {
-        let Some(from) = db::users::find_by_username(db, from).await? else {
+        let Some(from) = users::find_by_username(db, from).await? else {
             continue;
         };
         let at = now - days * DAY_MS;
@@ -190,8 +193,8 @@ async fn seed_creator_economy(
             idempotency_key: None,
             created_at: at,
         };
-        if let Reserved::New(id) = db::tips::reserve(db, &tip).await? {
-            db::tips::pay(db, id, &format!("demo_seed_tip_{n}"), at).await?;
+        if let Reserved::New(id) = tips::reserve(db, &tip).await? {
+            tips::pay(db, id, &format!("demo_seed_tip_{n}"), at).await?;
         }
     }
     Ok(())

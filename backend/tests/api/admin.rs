@@ -31,7 +31,7 @@ both_backends!(
 async fn make_admin(app: &TestApp, username: &str) {
     let db = app.db().await;
     assert!(
-        atelier::db::users::grant_admin(&db, username)
+        atelier::identity::store::users::grant_admin(&db, username)
             .await
             .unwrap()
     );
@@ -65,7 +65,7 @@ pub async fn put_json(user: &TestUser, path: &str, body: &Value) -> reqwest::Res
 /// Every operation the admin guard must cover, from the OpenAPI document: each path under
 /// /api/admin/, plus POST /api/ads and PATCH /api/ads/{id}.
 fn admin_operations() -> Vec<(Method, String)> {
-    let doc = atelier::routes::openapi();
+    let doc = atelier::app::api::openapi();
     let mut operations = Vec::new();
     for (path, item) in &doc.paths.paths {
         let methods = [

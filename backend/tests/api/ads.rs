@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use atelier::db::ads::NewAd;
+use atelier::ads::store::NewAd;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -52,7 +52,7 @@ async fn ad(app: &TestApp, change: impl FnOnce(&mut NewAd<'static>)) -> i64 {
     };
     change(&mut new);
     let db = app.db().await;
-    let id = atelier::db::ads::insert(&db, new)
+    let id = atelier::ads::store::insert(&db, new)
         .await
         .expect("ad inserted");
     db.pool.close().await;
@@ -62,7 +62,7 @@ async fn ad(app: &TestApp, change: impl FnOnce(&mut NewAd<'static>)) -> i64 {
 /// `(total_impressions, total_clicks, revenue_cents)` of an ad, from the database.
 async fn stats(app: &TestApp, id: i64) -> (i64, i64, i64) {
     let db = app.db().await;
-    let row = atelier::db::ads::find(&db, id)
+    let row = atelier::ads::store::find(&db, id)
         .await
         .unwrap()
         .expect("ad exists");
@@ -90,7 +90,7 @@ async fn interact(user: &TestUser, id: i64, kind: &str) -> StatusCode {
 async fn make_admin(app: &TestApp, username: &str) {
     let db = app.db().await;
     assert!(
-        atelier::db::users::grant_admin(&db, username)
+        atelier::identity::store::users::grant_admin(&db, username)
             .await
             .unwrap()
     );

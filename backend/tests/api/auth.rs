@@ -574,7 +574,7 @@ async fn an_active_session_slides_its_expiry_forward(backend: Backend) {
     let app = spawn_app(backend).await;
     app.register("maya").await;
     let db = app.db().await;
-    let in_ten_days = atelier::db::now_ms() + 10 * DAY_MS;
+    let in_ten_days = atelier::platform::db::now_ms() + 10 * DAY_MS;
     sqlx::query("UPDATE sessions SET expires_at = $1")
         .bind(in_ten_days)
         .execute(&db.pool)
@@ -591,7 +591,7 @@ async fn an_active_session_slides_its_expiry_forward(backend: Backend) {
         .await
         .unwrap();
     assert!(
-        expires_at > atelier::db::now_ms() + 29 * DAY_MS,
+        expires_at > atelier::platform::db::now_ms() + 29 * DAY_MS,
         "expiry moved to ~30 days out"
     );
 
@@ -604,7 +604,7 @@ async fn an_expired_session_signs_nobody_in(backend: Backend) {
     let app = spawn_app(backend).await;
     app.register("maya").await;
     let db = app.db().await;
-    let a_minute_ago = atelier::db::now_ms() - 60_000;
+    let a_minute_ago = atelier::platform::db::now_ms() - 60_000;
     sqlx::query("UPDATE sessions SET expires_at = $1")
         .bind(a_minute_ago)
         .execute(&db.pool)

@@ -42,7 +42,7 @@ async fn assert_refused(response: reqwest::Response, field: &str, what: &str) {
 async fn make_admin(app: &TestApp, username: &str) {
     let db = app.db().await;
     assert!(
-        atelier::db::users::grant_admin(&db, username)
+        atelier::identity::store::users::grant_admin(&db, username)
             .await
             .unwrap()
     );

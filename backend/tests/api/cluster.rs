@@ -231,8 +231,8 @@ async fn a_survivors_heartbeat_sweeps_a_dead_instance() {
         return;
     };
     let prefix = fresh_redis_prefix();
-    let hub = atelier::realtime::hub::Hub::default();
-    let survivor = atelier::realtime::cluster::Cluster::start(&redis_url, &prefix, hub)
+    let hub = atelier::platform::realtime::hub::Hub::default();
+    let survivor = atelier::platform::realtime::cluster::Cluster::start(&redis_url, &prefix, hub)
         .await
         .unwrap();
     let client = redis::Client::open(redis_url.as_str()).unwrap();

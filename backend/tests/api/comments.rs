@@ -79,7 +79,7 @@ async fn scalar(app: &TestApp, sql: &str) -> i64 {
 async fn make_admin(app: &TestApp, username: &str) {
     let db = app.db().await;
     assert!(
-        atelier::db::users::grant_admin(&db, username)
+        atelier::identity::store::users::grant_admin(&db, username)
             .await
             .unwrap()
     );
@@ -798,9 +798,9 @@ async fn comments_on_a_reel_are_its_own_and_counted_on_it(backend: Backend) {
 }
 
 /// The ids of the users mentioned in a post or a comment, in the order stored.
-async fn mentioned_in(app: &TestApp, target: atelier::db::mentions::MentionIn) -> Vec<i64> {
+async fn mentioned_in(app: &TestApp, target: atelier::social::store::mentions::MentionIn) -> Vec<i64> {
     let db = app.db().await;
-    let ids = atelier::db::mentions::mentioned_in(&db, target)
+    let ids = atelier::social::store::mentions::mentioned_in(&db, target)
         .await
         .unwrap();
     db.pool.close().await;
@@ -808,7 +808,7 @@ async fn mentioned_in(app: &TestApp, target: atelier::db::mentions::MentionIn) -
 }
 
 async fn mentions_are_stored_for_active_accounts_only_from_captions_and_comments(backend: Backend) {
-    use atelier::db::mentions::MentionIn;
+    use atelier::social::store::mentions::MentionIn;
     let app = spawn_app(backend).await;
     let maya = app.new_user("maya").await;
     let leo = app.new_user("leo").await;

@@ -43,7 +43,7 @@ async fn a_session_cannot_belong_to_a_user_who_does_not_exist(backend: Backend) 
     let app = spawn_app(backend).await;
     let db = app.db().await;
 
-    let orphan = atelier::db::sessions::insert(&db, "0123abcd", 424242, i64::MAX).await;
+    let orphan = atelier::identity::store::sessions::insert(&db, "0123abcd", 424242, i64::MAX).await;
 
     assert!(orphan.is_err(), "the foreign key refuses an orphan session");
 }
@@ -53,9 +53,9 @@ async fn usernames_are_unique_whatever_their_case_even_below_the_api(backend: Ba
     app.register("maya").await;
     let db = app.db().await;
 
-    let twin = atelier::db::users::insert(
+    let twin = atelier::identity::store::users::insert(
         &db,
-        atelier::db::users::NewUser {
+        atelier::identity::store::users::NewUser {
             username: "MAYA",
             email: "twin@example.com",
             display_name: "Twin",
@@ -67,8 +67,8 @@ async fn usernames_are_unique_whatever_their_case_even_below_the_api(backend: Ba
     .expect_err("the unique index refuses MAYA");
 
     assert_eq!(
-        atelier::db::users::duplicate_of(&twin),
-        Some(atelier::db::users::Duplicate::Username)
+        atelier::identity::store::users::duplicate_of(&twin),
+        Some(atelier::identity::store::users::Duplicate::Username)
     );
 }
 

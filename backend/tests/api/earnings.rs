@@ -41,7 +41,7 @@ fn bank(amount: Value) -> Value {
 /// Credits `user` through the ledger, as `atelier admin credit` does.
 pub async fn credit(app: &TestApp, user: i64, cents: i64) {
     let db = app.db().await;
-    atelier::db::earnings::credit(&db, user, cents, "test credit", atelier::db::now_ms())
+    atelier::economy::store::earnings::credit(&db, user, cents, "test credit", atelier::platform::db::now_ms())
         .await
         .expect("credited");
     db.pool.close().await;

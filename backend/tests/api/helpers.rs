@@ -6,11 +6,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::image_server::image_url;
-use atelier::clock::Clock;
-use atelier::config::Settings;
-use atelier::media::Media;
-use atelier::payments::Payments;
-use atelier::startup::{Application, Jobs};
+use atelier::platform::clock::Clock;
+use atelier::platform::config::Settings;
+use atelier::platform::media::Media;
+use atelier::platform::payments::Payments;
+use atelier::app::{Application, Jobs};
 use reqwest::header::HeaderMap;
 use serde_json::{Value, json};
 use sqlx::{AssertSqlSafe, Connection};
@@ -317,7 +317,7 @@ impl TestApp {
     /// app's clock; answers how many stories went.
     pub async fn sweep(&self) -> u64 {
         let db = self.db().await;
-        let swept = atelier::startup::sweep(&db, &self.clock)
+        let swept = atelier::app::sweep(&db, &self.clock)
             .await
             .expect("the sweep runs");
         db.pool.close().await;
@@ -350,8 +350,8 @@ impl TestApp {
     }
 
     /// A connection pool to this app's database, for arranging what the API cannot (time).
-    pub async fn db(&self) -> atelier::db::Db {
-        atelier::db::Db::connect(&self.settings.database_url)
+    pub async fn db(&self) -> atelier::platform::db::Db {
+        atelier::platform::db::Db::connect(&self.settings.database_url)
             .await
             .expect("test database")
     }
@@ -799,7 +799,7 @@ async fn migrated_template(server_url: &str) -> &'static str {
                 .await
                 .expect("creating the template database");
             let _ = admin.close().await;
-            let db = atelier::db::Db::connect(&database_url(server_url, &name))
+            let db = atelier::platform::db::Db::connect(&database_url(server_url, &name))
                 .await
                 .expect("the template database");
             db.migrate().await.expect("migrating the template database");

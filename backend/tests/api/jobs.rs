@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use atelier::gateway::signalling::RING_LIMIT_MS;
+use atelier::calls::signalling::RING_LIMIT_MS;
 use futures_util::SinkExt;
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
@@ -40,10 +40,10 @@ async fn housekeeping_deletes_expired_sessions_and_keeps_live_ones(backend: Back
     let app = spawn_app(backend).await;
     let maya = app.new_user("maya").await;
     // Another browser of Maya's whose session ran out a moment ago.
-    let old = atelier::auth::session::new_token();
+    let old = atelier::identity::session::new_token();
     let db = app.db().await;
-    let expired_at = atelier::db::now_ms() - 1;
-    atelier::db::sessions::insert(&db, &old.hash, maya.id, expired_at)
+    let expired_at = atelier::platform::db::now_ms() - 1;
+    atelier::identity::store::sessions::insert(&db, &old.hash, maya.id, expired_at)
         .await
         .unwrap();
     db.pool.close().await;

@@ -3,7 +3,7 @@
 
 use std::io::Cursor;
 
-use atelier::media::{ImageKind, Media};
+use atelier::platform::media::{ImageKind, Media};
 use image::{DynamicImage, ImageFormat, Rgb, RgbImage};
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
@@ -264,7 +264,7 @@ async fn a_jpeg_avatar_loses_its_exif_and_gps_and_becomes_400_and_96_px_squares(
         assert_eq!((image.width(), image.height()), (side, side), "{url}");
     }
     let key = url.trim_start_matches("/media/");
-    let row = atelier::db::media::find(&app.db().await, key)
+    let row = atelier::platform::media::usage::find(&app.db().await, key)
         .await
         .unwrap()
         .expect("a media row");
@@ -679,7 +679,7 @@ async fn ingest_stores_post_images_in_an_s3_bucket_once() {
     let s3 = LocalS3::start().await;
     let media = s3.media(BUCKET);
     let dir = tempfile::tempdir().unwrap();
-    let db = atelier::db::Db::connect(&format!("sqlite://{}", dir.path().join("t.db").display()))
+    let db = atelier::platform::db::Db::connect(&format!("sqlite://{}", dir.path().join("t.db").display()))
         .await
         .unwrap();
     db.migrate().await.unwrap();

@@ -2,13 +2,13 @@
 //! 127.0.0.1 inside the test (the app runs with `push_allow_loopback`) that takes the POST,
 //! checks its VAPID JWT against the key GET /api/push/vapid-public-key answers, and decrypts
 //! the body with the subscription's private key and auth secret (RFC 8291), as a browser would.
-//! Pushes are queued through `atelier::push::enqueue`, the function the notifications call.
+//! Pushes are queued through `atelier::platform::push::enqueue`, the function the notifications call.
 
 use std::collections::{HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use atelier::wire::push::PushPayload;
+use atelier::platform::push::wire::PushPayload;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, Uri};
@@ -204,7 +204,7 @@ fn payload(text: &str) -> PushPayload {
 async fn push_to(app: &TestApp, user_id: i64, payload: &PushPayload) {
     let db = app.db().await;
     let mut tx = db.begin_write().await.unwrap();
-    atelier::push::enqueue(&mut tx, user_id, payload)
+    atelier::platform::push::enqueue(&mut tx, user_id, payload)
         .await
         .unwrap();
     tx.commit().await.unwrap();

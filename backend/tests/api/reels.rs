@@ -2,7 +2,7 @@
 //! its bytes, measured from its container, at most 60 s and 100 MiB, a poster from ffmpeg or
 //! the client), serving it with Range, the sample reels of the demo seed, and an S3 store.
 
-use atelier::media::Media;
+use atelier::platform::media::Media;
 use reqwest::StatusCode;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
@@ -11,7 +11,7 @@ use crate::both_backends;
 use crate::helpers::{
     Backend, TestApp, TestUser, browser, error_of, spawn_app, spawn_app_with_media,
 };
-use crate::media::{BUCKET, LocalS3, png_declaring, ranged, stored_files};
+use atelier::platform::media::{BUCKET, LocalS3, png_declaring, ranged, stored_files};
 
 both_backends!(
     reels_need_a_session,

@@ -333,7 +333,7 @@ async fn a_share_message_cannot_be_sent_as_a_plain_message(backend: Backend) {
 async fn sqlite_messages_keep_every_row_through_the_rebuild_of_migration_0018() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("old.db").display());
-    let db = atelier::db::Db::connect(&url).await.unwrap();
+    let db = atelier::platform::db::Db::connect(&url).await.unwrap();
     // The migrations before 0018, as an earlier release ran them.
     let earlier = dir.path().join("earlier");
     std::fs::create_dir(&earlier).unwrap();
@@ -354,9 +354,9 @@ async fn sqlite_messages_keep_every_row_through_the_rebuild_of_migration_0018() 
 
     let mut people = Vec::new();
     for name in ["maya", "leo"] {
-        let user = atelier::db::users::insert(
+        let user = atelier::identity::store::users::insert(
             &db,
-            atelier::db::users::NewUser {
+            atelier::identity::store::users::NewUser {
                 username: name,
                 email: &format!("{name}@example.com"),
                 display_name: name,

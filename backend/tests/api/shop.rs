@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
-use atelier::payments::{Charge, PaymentError, PaymentFuture, PaymentProvider, Receipt};
+use atelier::platform::payments::{Charge, PaymentError, PaymentFuture, PaymentProvider, Receipt};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 

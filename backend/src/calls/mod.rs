@@ -1,0 +1,19 @@
+//! Audio calls and voicemail (docs/voice-contract.md): ringing and WebRTC signalling over the
+//! socket, the ICE servers, and voicemails left when a call is not answered.
+
+pub mod store;
+pub mod rules;
+pub mod wire;
+pub mod signalling;
+pub mod routes;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::platform::state::AppState;
+
+/// Voicemails and the ICE servers, nested at `/api`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(routes::voicemails::router())
+        .merge(routes::rtc::router())
+}

@@ -1,0 +1,2 @@
+pub mod voicemails;
+pub mod rtc;

@@ -1,0 +1,13 @@
+//! WebRTC: the ICE servers a browser configures its calls with (realtime/ice.rs). The call
+//! signalling itself travels over the socket (gateway/signalling.rs).
+
+mod rtc_config;
+
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::platform::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(rtc_config::rtc_config))
+}

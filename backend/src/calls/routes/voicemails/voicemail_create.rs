@@ -1,0 +1,106 @@
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::identity::CurrentUser;
+use crate::platform::limits::Limit;
+use crate::calls::store::voicemails::NewVoicemail;
+use crate::chat::rules::{CANNOT_MESSAGE, parse_transcript};
+use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::platform::media::AudioKind;
+use crate::notifications::notices;
+use crate::platform::realtime::events::ServerEvent;
+use crate::platform::state::AppState;
+use crate::calls::wire::Voicemail;
+use crate::chat::store::conversations;
+use crate::calls::store::voicemails;
+use crate::moderation::store::blocks;
+
+const NOT_A_CONTACT: &str = "You can only leave voicemails for people you chat with";
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewVoicemailRequest {
+    /// The recipient: someone you share a conversation with.
+    #[schema(minimum = 1)]
+    pub to_user_id: i64,
+    /// The recording as a base64 `data:` URL (WebM/Opus, Ogg/Opus, MP4/AAC, MP3 or WAV, told by
+    /// its bytes).
+    #[schema(
+        required = true,
+        pattern = r"^[\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*data:[^,\u0000-\u0008\u000B\u000C\u000E-\u001F]*;base64,[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$"
+    )]
+    pub voice_url: Option<String>,
+    /// Whole seconds, 1–30. When the container tells its real length, the real one is stored.
+    #[schema(required = true, minimum = 1, maximum = 30)]
+    pub duration: Option<i64>,
+    /// At most 2000 characters; blank is none.
+    #[schema(max_length = 2000)]
+    pub transcript: Option<String>,
+}
+
+/// Leaves a voicemail for someone you share a conversation with; their sockets get
+/// `voicemail`.
+#[utoipa::path(
+    post, path = "/voicemails", tag = "voicemail",
+    request_body = NewVoicemailRequest,
+    responses(
+        (status = 201, description = "The voicemail (as its recipient sees it)", body = Voicemail),
+        (status = 400, description = "Audio missing or not a base64 data URL, a duration (claimed or real) outside 1–30 s, a transcript over 2000 characters, or yourself", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "Not someone you chat with (or no such user), one of you blocked the other ('You can't message this account'), or a cross-site request", body = ErrorBody),
+        (status = 413, description = "Body too large", body = ErrorBody),
+        (status = 415, description = "Not a JSON body, or audio that is not WebM, Ogg, MP4, MP3 or WAV", body = ErrorBody),
+        (status = 429, description = "Over the messaging limit (messages in 10 seconds); Retry-After says when", body = ErrorBody),
+    )
+)]
+pub async fn send_voicemail(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Json(body): Json<NewVoicemailRequest>,
+) -> ApiResult<(StatusCode, Json<Voicemail>)> {
+    state.limits.check(Limit::Message, current.user.id).await?;
+    let me = current.user.id;
+    let kind = AudioKind::Voicemail;
+    if body.to_user_id == me {
+        return Err(ApiError::bad_request(
+            "You cannot leave yourself a voicemail",
+        ));
+    }
+    let (audio, claimed) = kind.parse_upload(body.voice_url.as_deref(), body.duration)?;
+    let transcript = parse_transcript(body.transcript.as_deref())?;
+    // Strangers cannot fill an inbox: checked before anything is stored.
+    if !conversations::shared(&state.db, me, body.to_user_id).await? {
+        return Err(ApiError::Forbidden(NOT_A_CONTACT));
+    }
+    if blocks::between(&state.db, me, body.to_user_id).await? {
+        return Err(ApiError::Forbidden(CANNOT_MESSAGE));
+    }
+    let stored = state
+        .media
+        .charged_to(current.user.id)
+        .ingest_audio(&state.db, audio, kind, claimed)
+        .await?;
+    let (row, notice) = voicemails::insert(
+        &state.db,
+        NewVoicemail {
+            sender_id: me,
+            recipient_id: body.to_user_id,
+            media_key: &stored.key,
+            duration: stored.duration,
+            transcript: transcript.as_deref(),
+            created_at: state.clock.now_ms(),
+        },
+    )
+    .await?;
+    let voicemail = Voicemail::from(row);
+    state.realtime.publish(
+        &[body.to_user_id],
+        &ServerEvent::Voicemail {
+            voicemail: Box::new(voicemail.clone()),
+        },
+    );
+    notices::announce(&state, notice).await;
+    Ok((StatusCode::CREATED, Json(voicemail)))
+}

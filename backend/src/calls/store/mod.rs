@@ -1,0 +1,2 @@
+pub mod calls;
+pub mod voicemails;

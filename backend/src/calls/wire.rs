@@ -1,0 +1,57 @@
+//! A voicemail as its recipient sees it.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::platform::http::wire::iso_time;
+use crate::calls::store::voicemails::VoicemailView;
+use crate::platform::media::url_of;
+
+/// Who left a voicemail.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VoicemailUser {
+    pub id: i64,
+    pub username: String,
+    pub display_name: String,
+    /// The small avatar, or null.
+    #[schema(required = true)]
+    pub profile_image_url: Option<String>,
+}
+
+/// A voicemail as its recipient sees it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Voicemail {
+    pub id: i64,
+    pub from_user: VoicemailUser,
+    /// Whole seconds, 1–30.
+    pub duration: i64,
+    /// Played by the recipient at least once.
+    pub is_listened: bool,
+    #[schema(required = true)]
+    pub transcript: Option<String>,
+    /// `/media/{key}`
+    pub voice_url: String,
+    /// ISO-8601 UTC.
+    pub created_at: String,
+}
+
+impl From<VoicemailView> for Voicemail {
+    fn from(row: VoicemailView) -> Self {
+        Self {
+            id: row.id,
+            from_user: VoicemailUser {
+                id: row.sender_id,
+                username: row.sender_username,
+                display_name: row.sender_display_name,
+                profile_image_url: row.sender_profile_image,
+            },
+            duration: row.duration,
+            is_listened: row.listened_at.is_some(),
+            transcript: row.transcript,
+            voice_url: url_of(&row.media_key),
+            created_at: iso_time(row.created_at),
+        }
+    }
+}

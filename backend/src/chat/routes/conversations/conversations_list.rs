@@ -1,0 +1,36 @@
+use axum::extract::State;
+use axum::response::Response;
+
+use super::conversations;
+use crate::identity::CurrentUser;
+use crate::kernel::page::{Page, PageQuery};
+use crate::platform::http::error::{ApiResult, ErrorBody, Query};
+use crate::platform::state::AppState;
+use crate::chat::wire::Conversation;
+use crate::platform::http::wire::paginated;
+use crate::chat::store::conversations as chat_conversations;
+
+/// The session user's conversations, most recent activity first.
+#[utoipa::path(
+    get, path = "/conversations", tag = "chat",
+    params(PageQuery),
+    responses(
+        (status = 200, description = "A page of conversations, most recent activity first", body = [Conversation],
+         headers(("X-Next-Cursor" = i64, description = "Pass as `before` for the next page; absent on the last page"))),
+        (status = 400, description = "Invalid limit or cursor", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+pub async fn list_conversations(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Query(query): Query<PageQuery>,
+) -> ApiResult<Response> {
+    let page = Page::parse(&query)?;
+    let rows = chat_conversations::list(&state.db, current.user.id, page).await?;
+    let (rows, next) = page.split(rows, |row| row.id);
+    Ok(paginated::<Conversation>(
+        conversations(&state, rows).await?,
+        next,
+    ))
+}

@@ -1,0 +1,261 @@
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use std::collections::BTreeSet;
+
+use super::CONVERSATION_NOT_FOUND;
+use crate::identity::CurrentUser;
+use crate::platform::limits::Limit;
+use crate::chat::store::messages::{Body, Earlier, PostError, Posted, Sending, Sent};
+use crate::chat::rules::{CANNOT_MESSAGE, parse_caption, parse_message};
+use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::platform::media::AudioKind;
+use crate::notifications::notices;
+use crate::notifications::notices::PushSwitch;
+use crate::platform::realtime::events::ServerEvent;
+use crate::platform::http::idempotency::IdempotencyKey;
+use crate::platform::state::AppState;
+use crate::chat::wire::{Message, MessageType, Reaction};
+use crate::platform::push::wire::PushPayload;
+use crate::chat::store::messages;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NewMessageRequest {
+    /// The text: 1–4000 characters after trimming for a text message; for a voice message an
+    /// optional caption of at most 4000 (empty when absent).
+    #[schema(max_length = 4000)]
+    pub content: Option<String>,
+    /// `text` (default) or `voice`; `call` lines are written by the server only, `post` and
+    /// `reel` messages by the share endpoints.
+    pub message_type: Option<MessageType>,
+    /// A message of the same conversation this one answers.
+    #[schema(minimum = 1)]
+    pub reply_to_id: Option<i64>,
+    /// Voice: the recording as a base64 `data:` URL (WebM/Opus, Ogg/Opus, MP4/AAC, MP3 or WAV,
+    /// told by its bytes). Stored under its content hash; the message carries `/media/{key}`.
+    #[schema(
+        pattern = r"^[\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*data:[^,\u0000-\u0008\u000B\u000C\u000E-\u001F]*;base64,[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$"
+    )]
+    pub voice_url: Option<String>,
+    /// Voice: its length in whole seconds, 1–60. When the container tells its real length, the
+    /// real one is stored.
+    #[schema(minimum = 1, maximum = 60)]
+    pub duration: Option<i64>,
+}
+
+/// Sends a text or voice message; every member's sockets get `newMessage`, and the conversation
+/// moves to the top of both lists (back into the other person's if they had left it). With an
+/// `Idempotency-Key`, a retry answers the first message (200), stores nothing and sends its
+/// `newMessage` again (the instance that stored it may have died before it did).
+#[utoipa::path(
+    post, path = "/conversations/{id}/messages", tag = "chat",
+    params(
+        ("id" = i64, Path, description = "The conversation"),
+        ("Idempotency-Key" = Option<String>, Header, description = "1–255 visible ASCII characters: the same key from the same sender answers the first message again",
+         min_length = 1, max_length = 255, pattern = "^[!-~]{1,255}$"),
+    ),
+    request_body = NewMessageRequest,
+    responses(
+        (status = 201, description = "The message", body = Message),
+        (status = 200, description = "A retried Idempotency-Key: the first message", body = Message),
+        (status = 400, description = "Blank or too long text, a reply to a message of another conversation, a `call`, `post` or `reel` message, voice audio missing or not a base64 data URL, a duration (claimed or real) outside 1–60 s, or a malformed Idempotency-Key", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "You can't message this account (one of you blocked the other)", body = ErrorBody),
+        (status = 404, description = "Conversation not found (or not yours)", body = ErrorBody),
+        (status = 413, description = "Body too large", body = ErrorBody),
+        (status = 415, description = "Not a JSON body, or voice audio that is not WebM, Ogg, MP4, MP3 or WAV", body = ErrorBody),
+        (status = 422, description = "The Idempotency-Key was used for another message (another conversation, type, text or reply); nothing stored", body = ErrorBody),
+        (status = 429, description = "Over the messaging limit (messages in 10 seconds); Retry-After says when", body = ErrorBody),
+    )
+)]
+pub async fn send_message(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(id): Path<i64>,
+    IdempotencyKey(key): IdempotencyKey,
+    Json(body): Json<NewMessageRequest>,
+) -> ApiResult<(StatusCode, Json<Message>)> {
+    state.limits.check(Limit::Message, current.user.id).await?;
+    let me = current.user.id;
+    let not_member = |err| match err {
+        PostError::NotMember => ApiError::not_found(CONVERSATION_NOT_FOUND),
+        PostError::ReplyNotFound => ApiError::bad_request("Reply target not found"),
+        PostError::Blocked => ApiError::Forbidden(CANNOT_MESSAGE),
+        PostError::Db(err) => err.into(),
+    };
+    let key = key.as_deref();
+    let sent = match body.message_type.unwrap_or(MessageType::Text) {
+        MessageType::Text => {
+            let content = parse_message(body.content.as_deref())?;
+            let draft = messages::prepare(&state.db, id, me, body.reply_to_id)
+                .await
+                .map_err(not_member)?;
+            // A retried key is found by the INSERT's unique index: no read before it.
+            draft
+                .post(&state.db, Body::Text(&content), key, state.clock.now_ms())
+                .await?
+        }
+        MessageType::Voice => {
+            let kind = AudioKind::VoiceMessage;
+            let (audio, claimed) = kind.parse_upload(body.voice_url.as_deref(), body.duration)?;
+            let caption = parse_caption(body.content.as_deref())?;
+            // The sender may send here before anything is stored.
+            let draft = messages::prepare(&state.db, id, me, body.reply_to_id)
+                .await
+                .map_err(not_member)?;
+            // A retry finds its message before its audio is stored again.
+            if let Some(key) = key {
+                let sending = Sending::Voice { caption: &caption };
+                if let Some(earlier) = draft.earlier(&state.db, key, sending).await? {
+                    return again(&state, me, earlier).await;
+                }
+            }
+            let stored = state
+                .media
+                .charged_to(current.user.id)
+                .ingest_audio(&state.db, audio, kind, claimed)
+                .await?;
+            let voice = Body::Voice {
+                content: &caption,
+                voice_url: &stored.url,
+                duration: stored.duration,
+            };
+            draft
+                .post(&state.db, voice, key, state.clock.now_ms())
+                .await?
+        }
+        MessageType::Call => {
+            return Err(ApiError::bad_request(
+                "Call lines are written by the server when a call ends",
+            ));
+        }
+        MessageType::System => {
+            return Err(ApiError::bad_request(
+                "System lines are written by the server when a group changes",
+            ));
+        }
+        MessageType::Post | MessageType::Reel => {
+            return Err(ApiError::bad_request(
+                "Posts and reels are shared with POST /api/posts/{id}/share or /api/reels/{id}/share",
+            ));
+        }
+    };
+    let posted = match sent {
+        Sent::New(posted) => *posted,
+        Sent::Earlier(earlier) => return again(&state, me, earlier).await,
+    };
+    // New: nobody has reacted yet.
+    let message = Message::from_row(posted.message, Vec::new());
+    state.realtime.publish(
+        &posted.people,
+        &ServerEvent::NewMessage {
+            conversation_id: id,
+            message: Box::new(message.clone()),
+        },
+    );
+    // Members with no socket open get it pushed, as their chat or voice switch allows.
+    let (text, switch) = match message.message_type {
+        MessageType::Voice => (
+            format!("{} sent you a voice message", message.sender.display_name),
+            PushSwitch::Voice,
+        ),
+        _ => (
+            format!("{}: {}", message.sender.display_name, message.content),
+            PushSwitch::Chat,
+        ),
+    };
+    let payload = PushPayload {
+        // A group's messages are titled with its name, as on WhatsApp.
+        title: Some(posted.group_name.unwrap_or_else(|| "Atelier".to_owned())),
+        text,
+        actors: vec![message.sender.display_name.clone()],
+        url: format!("/chat/{id}"),
+        tag: Some(format!("chat-{id}")),
+    };
+    for &member in posted.people.iter().filter(|&&member| member != me) {
+        if let Err(error) = notices::push_if_away(&state, member, switch, &payload).await {
+            tracing::warn!(%error, "could not queue a message's push");
+        }
+    }
+    Ok((StatusCode::CREATED, Json(message)))
+}
+
+/// The answer to a send whose Idempotency-Key the sender already used: the first message as
+/// they see it, published again to the members (each client keeps one message per id), each
+/// with their own `reactedByMe`, or 422 when the key went with another message. Nobody is
+/// pushed again.
+async fn again(
+    state: &AppState,
+    me: i64,
+    earlier: Earlier,
+) -> ApiResult<(StatusCode, Json<Message>)> {
+    let Earlier::Same(first) = earlier else {
+        return Err(ApiError::unprocessable(
+            "idempotency_key_reused",
+            "This Idempotency-Key was used for another message",
+        ));
+    };
+    let Posted {
+        message, people, ..
+    } = *first;
+    let conversation = message.conversation_id;
+    let reactors = messages::reactors(&state.db, message.id).await?;
+    let base = Message::from_row(message, Vec::new());
+    let seen_by = |viewer: i64| Message {
+        reactions: reactions_seen_by(&reactors, viewer),
+        ..base.clone()
+    };
+    // Those who reacted see their own marks; everyone else shares one frame.
+    let reacted: BTreeSet<i64> = reactors.iter().map(|r| r.user_id).collect();
+    let others: Vec<i64> = people
+        .iter()
+        .copied()
+        .filter(|member| !reacted.contains(member))
+        .collect();
+    if !others.is_empty() {
+        state.realtime.publish(
+            &others,
+            &ServerEvent::NewMessage {
+                conversation_id: conversation,
+                message: Box::new(seen_by(0)),
+            },
+        );
+    }
+    for &member in people.iter().filter(|member| reacted.contains(*member)) {
+        state.realtime.publish(
+            &[member],
+            &ServerEvent::NewMessage {
+                conversation_id: conversation,
+                message: Box::new(seen_by(member)),
+            },
+        );
+    }
+    Ok((StatusCode::OK, Json(seen_by(me))))
+}
+
+/// A message's reactions as `viewer` sees them: each emoji once with its count, in the order
+/// it first appeared (as `messages::reactions` orders them).
+fn reactions_seen_by(reactors: &[messages::Reactor], viewer: i64) -> Vec<Reaction> {
+    let mut shown: Vec<(i64, Reaction)> = Vec::new();
+    for reactor in reactors {
+        match shown.iter_mut().find(|(_, r)| r.emoji == reactor.emoji) {
+            Some((_, reaction)) => {
+                reaction.count += 1;
+                reaction.reacted_by_me |= reactor.user_id == viewer;
+            }
+            None => shown.push((
+                reactor.created_at,
+                Reaction {
+                    emoji: reactor.emoji.clone(),
+                    count: 1,
+                    reacted_by_me: reactor.user_id == viewer,
+                },
+            )),
+        }
+    }
+    shown.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.emoji.cmp(&b.1.emoji)));
+    shown.into_iter().map(|(_, reaction)| reaction).collect()
+}

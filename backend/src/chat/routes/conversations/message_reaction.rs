@@ -1,0 +1,73 @@
+use axum::extract::State;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::{CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND, one_message};
+use crate::identity::CurrentUser;
+use crate::chat::rules::{CANNOT_MESSAGE, parse_emoji};
+use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::platform::realtime::events::ServerEvent;
+use crate::platform::state::AppState;
+use crate::chat::wire::Message;
+use crate::chat::store::{conversations, messages};
+
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct ReactionRequest {
+    /// One emoji, e.g. ❤️ or 👍.
+    #[schema(min_length = 1, max_length = 16)]
+    pub emoji: String,
+}
+
+/// Toggles the session user's reaction with this emoji on a message; the members' sockets get
+/// `reaction`.
+#[utoipa::path(
+    post, path = "/conversations/{id}/messages/{messageId}/reactions", tag = "chat",
+    params(
+        ("id" = i64, Path, description = "The conversation"),
+        ("messageId" = i64, Path, description = "The message"),
+    ),
+    request_body = ReactionRequest,
+    responses(
+        (status = 200, description = "The message with its reactions after the toggle", body = Message),
+        (status = 400, description = "Invalid ids, or not an emoji", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "'You can't message this account' (one of you blocked the other), or a cross-site request (Origin check)", body = ErrorBody),
+        (status = 404, description = "Conversation or message not found", body = ErrorBody),
+        (status = 413, description = "Body too large", body = ErrorBody),
+        (status = 415, description = "Not a JSON body", body = ErrorBody),
+    )
+)]
+pub async fn toggle_reaction(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path((id, message_id)): Path<(i64, i64)>,
+    Json(body): Json<ReactionRequest>,
+) -> ApiResult<Json<Message>> {
+    let me = current.user.id;
+    let emoji = parse_emoji(&body.emoji)?;
+    // Who is in the conversation now: the check, and then who hears it (one who left does not).
+    let members = conversations::members(&state.db, id).await?;
+    if !members.contains(&me) {
+        return Err(ApiError::not_found(CONVERSATION_NOT_FOUND));
+    }
+    // A blocked conversation stays readable and takes nothing: no reaction reaches the other.
+    if conversations::is_blocked(&state.db, id).await? {
+        return Err(ApiError::Forbidden(CANNOT_MESSAGE));
+    }
+    let now = state.clock.now_ms();
+    let added = messages::toggle_reaction(&state.db, id, message_id, me, emoji, now)
+        .await?
+        .ok_or_else(|| ApiError::not_found(MESSAGE_NOT_FOUND))?;
+    let message = one_message(&state, me, id, message_id).await?;
+    state.realtime.publish(
+        &members,
+        &ServerEvent::Reaction {
+            conversation_id: id,
+            message_id,
+            user_id: me,
+            emoji: emoji.to_owned(),
+            added,
+        },
+    );
+    Ok(Json(message))
+}

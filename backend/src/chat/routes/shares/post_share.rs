@@ -1,0 +1,46 @@
+use axum::extract::State;
+use axum::http::StatusCode;
+
+use super::{ShareRequest, share};
+use crate::identity::CurrentUser;
+use crate::platform::limits::Limit;
+use crate::chat::store::messages::Shared;
+use crate::social::rules::post::POST_NOT_FOUND;
+use crate::platform::http::error::{ApiResult, ErrorBody, Json, Path};
+use crate::platform::state::AppState;
+use crate::chat::wire::Message;
+
+/// Shares a post into a conversation: a `post` message carrying its card, delivered to the
+/// members as `newMessage`. The post's `sharesCount` counts each sharer once.
+#[utoipa::path(
+    post, path = "/posts/{id}/share", tag = "chat",
+    params(("id" = i64, Path, description = "The post")),
+    request_body = ShareRequest,
+    responses(
+        (status = 201, description = "The share message", body = Message),
+        (status = 400, description = "Invalid id, or a missing or invalid conversationId", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "You can't message this account (one of you blocked the other)", body = ErrorBody),
+        (status = 404, description = "Post not found, or Conversation not found (or not yours)", body = ErrorBody),
+        (status = 413, description = "Body too large", body = ErrorBody),
+        (status = 415, description = "Not a JSON body", body = ErrorBody),
+        (status = 429, description = "Over the messaging limit (messages in 10 seconds); Retry-After says when", body = ErrorBody),
+    )
+)]
+pub async fn share_post(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(id): Path<i64>,
+    Json(body): Json<ShareRequest>,
+) -> ApiResult<(StatusCode, Json<Message>)> {
+    state.limits.check(Limit::Message, current.user.id).await?;
+    let message = share(
+        &state,
+        current.user.id,
+        body.conversation_id,
+        Shared::Post(id),
+        POST_NOT_FOUND,
+    )
+    .await?;
+    Ok((StatusCode::CREATED, Json(message)))
+}

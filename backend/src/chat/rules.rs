@@ -1,0 +1,182 @@
+//! Chat input: message text and reaction emoji (docs/decisions.md for the limits the spec
+//! leaves open).
+
+use crate::kernel::stored_names;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::kernel::error::DomainError;
+
+/// A message's text: trimmed, 1 to 4,000 characters.
+pub const MESSAGE_MAX: usize = 4000;
+/// A conversation that does not exist or that the session user is not in (the same answer:
+/// outsiders learn nothing). Sending a message and sharing into a conversation both say it.
+pub const CONVERSATION_NOT_FOUND: &str = "Conversation not found";
+/// A message that is not there (or not in a conversation of yours).
+pub const MESSAGE_NOT_FOUND: &str = "Message not found";
+/// Sending into a conversation with someone blocked either way (issue 20).
+pub const CANNOT_MESSAGE: &str = "You can't message this account";
+const MESSAGE_EMPTY: &str = "Message cannot be empty";
+/// A reaction: at most 16 characters (an emoji with skin tone and joiners fits).
+const EMOJI_MAX: usize = 16;
+const NOT_AN_EMOJI: &str = "Reaction must be an emoji";
+
+/// A group's people, its owner included (issue 22).
+pub const GROUP_MEMBERS_MAX: usize = 32;
+/// A group's name: trimmed, 1 to 60 characters.
+pub const GROUP_NAME_MAX: usize = 60;
+/// Adding someone who blocked you, or whom you blocked, to a group.
+pub const CANNOT_ADD: &str = "You can't add this account";
+/// Adding, removing: the owner's to do.
+pub const OWNER_ONLY: &str = "Only the group owner can do that";
+
+/// A group's name.
+pub fn parse_group_name(raw: &str) -> Result<String, DomainError> {
+    let name = raw.trim();
+    if name.is_empty() {
+        return Err(DomainError::invalid("Group name cannot be empty"));
+    }
+    if name.chars().count() > GROUP_NAME_MAX {
+        return Err(DomainError::invalid(format!(
+            "Group name must be at most {GROUP_NAME_MAX} characters"
+        )));
+    }
+    Ok(name.to_owned())
+}
+
+/// What a group's system line says happened; the client writes the line ('Maya added Leo').
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SystemKind {
+    /// The sender made the group; the line's content is its name.
+    Created,
+    /// The sender added `user`.
+    Added,
+    /// The sender (the owner) removed `user`.
+    Removed,
+    /// The sender left.
+    Left,
+    /// The sender renamed the group; the content is the new name.
+    Renamed,
+    /// The sender changed the group's picture.
+    Avatar,
+    /// `user` became the owner (the owner left).
+    Owner,
+}
+
+stored_names!(SystemKind {
+    Created => "created",
+    Added => "added",
+    Removed => "removed",
+    Left => "left",
+    Renamed => "renamed",
+    Avatar => "avatar",
+    Owner => "owner",
+});
+
+/// The text of a new message.
+pub fn parse_message(raw: Option<&str>) -> Result<String, DomainError> {
+    let text = raw.unwrap_or_default().trim();
+    if text.is_empty() {
+        return Err(DomainError::invalid(MESSAGE_EMPTY));
+    }
+    parse_caption(Some(text))
+}
+
+/// A voice message's optional caption: trimmed, at most 4,000 characters, empty when absent.
+pub fn parse_caption(raw: Option<&str>) -> Result<String, DomainError> {
+    let text = raw.unwrap_or_default().trim();
+    if text.chars().count() > MESSAGE_MAX {
+        return Err(DomainError::invalid(format!(
+            "Message must be at most {MESSAGE_MAX} characters"
+        )));
+    }
+    Ok(text.to_owned())
+}
+
+/// A voicemail's transcript: at most this many characters.
+pub const TRANSCRIPT_MAX: usize = 2000;
+
+/// A voicemail's optional transcript: trimmed, blank is none, at most 2,000 characters.
+pub fn parse_transcript(raw: Option<&str>) -> Result<Option<String>, DomainError> {
+    let text = raw.unwrap_or_default().trim();
+    if text.chars().count() > TRANSCRIPT_MAX {
+        return Err(DomainError::invalid(format!(
+            "Transcripts must be at most {TRANSCRIPT_MAX} characters"
+        )));
+    }
+    Ok((!text.is_empty()).then(|| text.to_owned()))
+}
+
+/// A reaction: one emoji (with its modifiers), no letters, digits, spaces or control characters.
+pub fn parse_emoji(raw: &str) -> Result<&str, DomainError> {
+    let emoji = raw.trim();
+    let plausible = !emoji.is_empty()
+        && emoji.chars().count() <= EMOJI_MAX
+        && !emoji
+            .chars()
+            .any(|c| c.is_ascii_alphanumeric() || c.is_whitespace() || c.is_control());
+    if plausible {
+        Ok(emoji)
+    } else {
+        Err(DomainError::invalid(NOT_AN_EMOJI))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn group_names_are_trimmed_and_bounded() {
+        assert_eq!(parse_group_name("  Trip  ").unwrap(), "Trip");
+        assert!(parse_group_name(" ").is_err());
+        assert!(parse_group_name(&"é".repeat(60)).is_ok());
+        assert_eq!(
+            parse_group_name(&"x".repeat(61)).unwrap_err().to_string(),
+            "Group name must be at most 60 characters"
+        );
+    }
+
+    #[test]
+    fn messages_are_trimmed_and_bounded() {
+        assert_eq!(parse_message(Some("  hi \n")).unwrap(), "hi");
+        assert!(parse_message(Some(" \n ")).is_err());
+        assert!(parse_message(None).is_err());
+        assert!(parse_message(Some(&"é".repeat(4000))).is_ok());
+        assert_eq!(
+            parse_message(Some(&"x".repeat(4001)))
+                .unwrap_err()
+                .to_string(),
+            "Message must be at most 4000 characters"
+        );
+    }
+
+    #[test]
+    fn captions_may_be_empty_but_not_too_long() {
+        assert_eq!(parse_caption(None).unwrap(), "");
+        assert_eq!(parse_caption(Some("  hey ")).unwrap(), "hey");
+        assert!(parse_caption(Some(&"x".repeat(4001))).is_err());
+    }
+
+    #[test]
+    fn transcripts_are_optional_and_bounded() {
+        assert_eq!(parse_transcript(None).unwrap(), None);
+        assert_eq!(parse_transcript(Some("  ")).unwrap(), None);
+        assert_eq!(
+            parse_transcript(Some(" hi ")).unwrap().as_deref(),
+            Some("hi")
+        );
+        assert!(parse_transcript(Some(&"x".repeat(2001))).is_err());
+    }
+
+    #[test]
+    fn reactions_are_emoji() {
+        for ok in ["❤️", "👍", "👍🏽", "👩‍💻"] {
+            assert_eq!(parse_emoji(ok).unwrap(), ok);
+        }
+        for bad in ["", " ", "lol", "❤️ 👍 x", "\u{7}"] {
+            assert!(parse_emoji(bad).is_err(), "{bad:?}");
+        }
+    }
+}

@@ -1,0 +1,2 @@
+pub mod conversations;
+pub mod messages;

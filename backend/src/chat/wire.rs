@@ -1,0 +1,502 @@
+//! Conversations and messages as a member sees them (the `newMessage` event carries the same
+//! message).
+
+use std::collections::HashSet;
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::platform::http::wire::iso_time;
+use crate::identity::wire::UserBrief;
+use crate::chat::store::conversations::{ConversationView, GroupMember};
+use crate::chat::store::messages::{MessageView, SharedView, SystemView};
+use crate::chat::rules::SystemKind;
+use crate::platform::media::url_of;
+
+/// A person in a conversation, with their presence.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ChatUser {
+    pub id: i64,
+    pub username: String,
+    pub display_name: String,
+    /// The small avatar, or null.
+    #[schema(required = true)]
+    pub profile_image: Option<String>,
+    /// A socket of theirs is open.
+    pub is_online: bool,
+    /// When their last socket closed (ISO-8601 UTC), or null if never seen.
+    #[schema(required = true)]
+    pub last_seen: Option<String>,
+}
+
+/// A group's owner adds and removes people; everyone else (both people of a one-to-one
+/// conversation too) is a member.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ParticipantRole {
+    Owner,
+    Member,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Participant {
+    pub user: ChatUser,
+    pub role: ParticipantRole,
+    /// The newest message this person has read here (issue 22): yours always; another's only
+    /// while you both have read receipts on. Null when hidden, when nothing is read yet, or
+    /// when they have left.
+    #[schema(required = true)]
+    pub last_read_message_id: Option<i64>,
+}
+
+/// One-to-one, or a group of up to 32 people (issue 22).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ConversationKind {
+    Direct,
+    Group,
+}
+
+/// A conversation as one of its members sees it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Conversation {
+    pub id: i64,
+    pub kind: ConversationKind,
+    /// A group's name; null for a one-to-one conversation.
+    #[schema(required = true)]
+    pub name: Option<String>,
+    /// `/media/{key}` of a group's picture; null for none and for a one-to-one conversation.
+    #[schema(required = true)]
+    pub avatar_url: Option<String>,
+    /// Both people of a one-to-one conversation, the session user included; a group's current
+    /// members, the owner first, then by when they joined.
+    pub participants: Vec<Participant>,
+    /// The latest message, or null before the first.
+    #[schema(required = true)]
+    pub last_message: Option<MessagePreview>,
+    /// ISO-8601 UTC: the last message's time, or when the member joined.
+    pub last_activity_at: String,
+    pub created_at: String,
+    /// One of the two blocked the other (issue 20): the conversation stays readable, and
+    /// sending into it is refused ('You can't message this account').
+    pub is_blocked: bool,
+    /// The others' messages you have not read (after your read pointer; system lines are not
+    /// counted), counted to 100.
+    pub unread_count: i64,
+}
+
+/// Text, a voice note, a call line (written by the server when a call ends), a shared post
+/// or reel (`sharedPost` / `sharedReel`; sent with POST /api/posts/{id}/share or
+/// /api/reels/{id}/share), or a group's system line (`systemEvent`; written by the server).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MessageType {
+    Text,
+    Voice,
+    Call,
+    Post,
+    Reel,
+    System,
+}
+
+impl MessageType {
+    fn from_db(value: &str) -> Self {
+        match value {
+            "voice" => Self::Voice,
+            "call" => Self::Call,
+            "post" => Self::Post,
+            "reel" => Self::Reel,
+            "system" => Self::System,
+            _ => Self::Text,
+        }
+    }
+}
+
+/// What a group's system line says: the `sender` did `kind` (to `user`). The client writes
+/// the line ('Maya added Leo', 'Leo left', 'Maya named the group “Trip”').
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SystemEvent {
+    pub kind: SystemKind,
+    /// Whom it names: the one added or removed, or who became owner; else null.
+    #[schema(required = true)]
+    pub user: Option<UserBrief>,
+}
+
+impl SystemEvent {
+    fn from_row(row: SystemView) -> Option<Self> {
+        let kind = SystemKind::from_stored(row.system_kind.as_deref()?)?;
+        let user = match (row.system_user_id, row.system_user_username) {
+            (Some(id), Some(username)) => Some(UserBrief {
+                id,
+                username,
+                display_name: row.system_user_display_name.unwrap_or_default(),
+                profile_image: row.system_user_profile_image,
+            }),
+            _ => None,
+        };
+        Some(Self { kind, user })
+    }
+}
+
+/// The card of a shared post.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SharedPost {
+    pub id: i64,
+    /// `/media/{key}` for a stored image, or the http(s) URL the author gave.
+    pub image_url: String,
+    /// The 320 px rendition of a stored image (null for an external URL).
+    #[schema(required = true)]
+    pub thumbnail_url: Option<String>,
+    pub caption: String,
+    pub user: UserBrief,
+}
+
+/// The card of a shared reel.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SharedReel {
+    pub id: i64,
+    /// `/media/{key}` of a JPEG frame, or null.
+    #[schema(required = true)]
+    pub poster_url: Option<String>,
+    pub caption: String,
+    pub user: UserBrief,
+}
+
+/// The cards of a row: each `None` unless the message shares that kind of item and the item is
+/// still there (its author not deactivated).
+fn shared_cards(row: SharedView) -> (Option<SharedPost>, Option<SharedReel>) {
+    let post = match (
+        row.shared_post_id,
+        row.shared_post_user_id,
+        row.shared_post_image_url,
+    ) {
+        (Some(id), Some(user_id), Some(image_url)) => Some(SharedPost {
+            id,
+            image_url,
+            thumbnail_url: row.shared_post_thumbnail_key.as_deref().map(url_of),
+            caption: row.shared_post_caption.unwrap_or_default(),
+            user: UserBrief {
+                id: user_id,
+                username: row.shared_post_username.unwrap_or_default(),
+                display_name: row.shared_post_display_name.unwrap_or_default(),
+                profile_image: row.shared_post_profile_image,
+            },
+        }),
+        _ => None,
+    };
+    let reel = match (row.shared_reel_id, row.shared_reel_user_id) {
+        (Some(id), Some(user_id)) => Some(SharedReel {
+            id,
+            poster_url: row.shared_reel_poster_key.as_deref().map(url_of),
+            caption: row.shared_reel_caption.unwrap_or_default(),
+            user: UserBrief {
+                id: user_id,
+                username: row.shared_reel_username.unwrap_or_default(),
+                display_name: row.shared_reel_display_name.unwrap_or_default(),
+                profile_image: row.shared_reel_profile_image,
+            },
+        }),
+        _ => None,
+    };
+    (post, reel)
+}
+
+/// How a call ended, as its line shows it: `completed` (answered; `duration` is the talk
+/// time), `missed` (not answered: cancelled, timed out, or the callee was offline or busy) or
+/// `declined`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum CallOutcome {
+    Completed,
+    Missed,
+    Declined,
+}
+
+impl CallOutcome {
+    fn from_db(value: Option<&str>) -> Option<Self> {
+        match value? {
+            "completed" => Some(Self::Completed),
+            "missed" => Some(Self::Missed),
+            "declined" => Some(Self::Declined),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplySender {
+    pub id: i64,
+    pub display_name: String,
+}
+
+/// The quoted message of a reply.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplyPreview {
+    pub id: i64,
+    pub sender: ReplySender,
+    pub content: String,
+    pub message_type: MessageType,
+}
+
+/// One emoji on a message.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Reaction {
+    pub emoji: String,
+    pub count: i64,
+    /// The session user reacted with it.
+    pub reacted_by_me: bool,
+}
+
+/// A message as a member sees it.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Message {
+    pub id: i64,
+    pub conversation_id: i64,
+    pub sender: UserBrief,
+    pub content: String,
+    pub message_type: MessageType,
+    /// `/media/{key}` of a voice message, else null.
+    #[schema(required = true)]
+    pub voice_url: Option<String>,
+    /// Seconds: a voice message's length, a completed call's talk time; else null.
+    #[schema(required = true)]
+    pub duration: Option<i64>,
+    /// A call line's outcome, else null.
+    #[schema(required = true)]
+    pub call_outcome: Option<CallOutcome>,
+    #[schema(required = true)]
+    pub reply_to_id: Option<i64>,
+    /// The quoted message (null when not a reply, or when the quoted one is gone).
+    #[schema(required = true)]
+    pub reply_to: Option<ReplyPreview>,
+    /// A `post` message's card; null for other messages and when the post is gone (the client
+    /// shows 'Post unavailable').
+    #[schema(required = true)]
+    pub shared_post: Option<SharedPost>,
+    /// A `reel` message's card; null for other messages and when the reel is gone.
+    #[schema(required = true)]
+    pub shared_reel: Option<SharedReel>,
+    /// In the order each emoji was first used.
+    pub reactions: Vec<Reaction>,
+    /// A `system` line's event; null for other messages.
+    #[schema(required = true)]
+    pub system_event: Option<SystemEvent>,
+    /// ISO-8601 UTC.
+    pub created_at: String,
+}
+
+/// The last message of a conversation in the list: a message without its reply and reactions.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessagePreview {
+    pub id: i64,
+    pub conversation_id: i64,
+    pub sender: UserBrief,
+    pub content: String,
+    pub message_type: MessageType,
+    #[schema(required = true)]
+    pub voice_url: Option<String>,
+    #[schema(required = true)]
+    pub duration: Option<i64>,
+    #[schema(required = true)]
+    pub call_outcome: Option<CallOutcome>,
+    #[schema(required = true)]
+    pub reply_to_id: Option<i64>,
+    /// As in `Message`.
+    #[schema(required = true)]
+    pub shared_post: Option<SharedPost>,
+    #[schema(required = true)]
+    pub shared_reel: Option<SharedReel>,
+    #[schema(required = true)]
+    pub system_event: Option<SystemEvent>,
+    pub created_at: String,
+}
+
+impl Message {
+    /// A row with the reactions found for it.
+    pub(crate) fn from_row(row: MessageView, reactions: Vec<Reaction>) -> Self {
+        let reply_to = match (row.reply_sender_id, row.reply_content) {
+            (Some(sender_id), Some(content)) => row.reply_to_id.map(|id| ReplyPreview {
+                id,
+                sender: ReplySender {
+                    id: sender_id,
+                    display_name: row.reply_sender_display_name.unwrap_or_default(),
+                },
+                content,
+                message_type: MessageType::from_db(
+                    row.reply_message_type.as_deref().unwrap_or("text"),
+                ),
+            }),
+            _ => None,
+        };
+        let (shared_post, shared_reel) = shared_cards(row.shared);
+        Self {
+            id: row.id,
+            conversation_id: row.conversation_id,
+            sender: UserBrief {
+                id: row.sender_id,
+                username: row.sender_username,
+                display_name: row.sender_display_name,
+                profile_image: row.sender_profile_image,
+            },
+            content: row.content,
+            message_type: MessageType::from_db(&row.message_type),
+            voice_url: row.voice_url,
+            duration: row.duration,
+            call_outcome: CallOutcome::from_db(row.call_outcome.as_deref()),
+            reply_to_id: row.reply_to_id,
+            reply_to,
+            shared_post,
+            shared_reel,
+            reactions,
+            system_event: SystemEvent::from_row(row.system),
+            created_at: iso_time(row.created_at),
+        }
+    }
+}
+
+impl Conversation {
+    /// A list row as its member sees it; `online` holds the people with a socket open,
+    /// `hidden` those whose presence the member may not see (blocked either way: offline, never
+    /// seen), and `members` a group's members (`group_members`; ignored for a one-to-one
+    /// conversation).
+    pub(crate) fn from_row(
+        row: ConversationView,
+        online: &HashSet<i64>,
+        hidden: &HashSet<i64>,
+        members: &[GroupMember],
+    ) -> Self {
+        let chat_user = |id, username, display_name, profile_image, last_seen: Option<i64>| {
+            let shown = !hidden.contains(&id);
+            ChatUser {
+                id,
+                username,
+                display_name,
+                profile_image,
+                is_online: shown && online.contains(&id),
+                last_seen: last_seen.filter(|_| shown).map(iso_time),
+            }
+        };
+        let viewer = row.member_id;
+        let participants = if row.is_group() {
+            // The receipts rule (docs/groups-contract.md): your own pointer always, another's
+            // while you both have read receipts on.
+            let mine_on = members
+                .iter()
+                .any(|m| m.user_id == viewer && m.read_receipts != 0);
+            members
+                .iter()
+                .map(|m| Participant {
+                    user: chat_user(
+                        m.user_id,
+                        m.username.clone(),
+                        m.display_name.clone(),
+                        m.profile_image.clone(),
+                        m.last_seen_at,
+                    ),
+                    role: if m.is_owner() {
+                        ParticipantRole::Owner
+                    } else {
+                        ParticipantRole::Member
+                    },
+                    last_read_message_id: (m.user_id == viewer
+                        || (mine_on && m.read_receipts != 0))
+                        .then_some(m.last_read_message_id)
+                        .filter(|&id| id > 0),
+                })
+                .collect()
+        } else {
+            let person = |id: Option<i64>,
+                          username: Option<String>,
+                          display_name: Option<String>,
+                          profile_image,
+                          last_seen,
+                          read: Option<i64>| Participant {
+                user: chat_user(
+                    id.unwrap_or_default(),
+                    username.unwrap_or_default(),
+                    display_name.unwrap_or_default(),
+                    profile_image,
+                    last_seen,
+                ),
+                role: ParticipantRole::Member,
+                last_read_message_id: read.filter(|&id| id > 0),
+            };
+            vec![
+                person(
+                    row.a_id,
+                    row.a_username,
+                    row.a_display_name,
+                    row.a_profile_image,
+                    row.a_last_seen_at,
+                    row.a_read,
+                ),
+                person(
+                    row.b_id,
+                    row.b_username,
+                    row.b_display_name,
+                    row.b_profile_image,
+                    row.b_last_seen_at,
+                    row.b_read,
+                ),
+            ]
+        };
+        let (shared_post, shared_reel) = shared_cards(row.last_shared);
+        let last_message = match (
+            row.last_id,
+            row.last_sender_id,
+            row.last_content,
+            row.last_created_at,
+        ) {
+            (Some(id), Some(sender_id), Some(content), Some(created_at)) => Some(MessagePreview {
+                id,
+                conversation_id: row.id,
+                sender: UserBrief {
+                    id: sender_id,
+                    username: row.last_sender_username.unwrap_or_default(),
+                    display_name: row.last_sender_display_name.unwrap_or_default(),
+                    profile_image: row.last_sender_profile_image,
+                },
+                content,
+                message_type: MessageType::from_db(
+                    row.last_message_type.as_deref().unwrap_or("text"),
+                ),
+                voice_url: row.last_voice_url,
+                duration: row.last_duration,
+                call_outcome: CallOutcome::from_db(row.last_call_outcome.as_deref()),
+                reply_to_id: row.last_reply_to_id,
+                shared_post,
+                shared_reel,
+                system_event: SystemEvent::from_row(row.last_system),
+                created_at: iso_time(created_at),
+            }),
+            _ => None,
+        };
+        Self {
+            id: row.id,
+            kind: if row.kind == "group" {
+                ConversationKind::Group
+            } else {
+                ConversationKind::Direct
+            },
+            name: row.name,
+            avatar_url: row.avatar_key.as_deref().map(url_of),
+            participants,
+            last_message,
+            last_activity_at: iso_time(row.last_activity_at),
+            created_at: iso_time(row.created_at),
+            is_blocked: row.is_blocked != 0,
+            unread_count: row.unread_count,
+        }
+    }
+}

@@ -1,0 +1,20 @@
+//! The economy: the shop (catalogue, cart prices, orders, downloads, creators' works and sales),
+//! checkout and the payment provider, tips, earnings and withdrawals (docs/shop-contract.md,
+//! docs/economy-contract.md). Everything that moves money is written here and only here.
+
+pub mod checkout;
+pub mod routes;
+pub mod store;
+pub mod wire;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::platform::state::AppState;
+
+/// The economy's API, nested at `/api`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(routes::shop::router())
+        .merge(routes::earnings::router())
+        .merge(routes::tips::router())
+}

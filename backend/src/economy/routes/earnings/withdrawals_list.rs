@@ -1,0 +1,35 @@
+use axum::extract::State;
+use axum::response::Response;
+
+use crate::identity::CurrentUser;
+use crate::kernel::page::{Page, PageQuery};
+use crate::platform::http::error::{ApiResult, ErrorBody, Query};
+use crate::platform::state::AppState;
+use crate::economy::wire::earnings::Withdrawal;
+use crate::platform::http::wire::paginated;
+use crate::economy::store::earnings;
+
+/// The session user's withdrawals, newest first.
+#[utoipa::path(
+    get, path = "/withdrawals", tag = "earnings",
+    params(PageQuery),
+    responses(
+        (status = 200, description = "A page of withdrawals, newest first", body = [Withdrawal],
+         headers(("X-Next-Cursor" = i64, description = "Pass as `before` for older withdrawals; absent on the last page"))),
+        (status = 400, description = "Invalid limit or cursor", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+pub async fn list_withdrawals(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Query(query): Query<PageQuery>,
+) -> ApiResult<Response> {
+    let page = Page::parse(&query)?;
+    let rows = earnings::withdrawals_page(&state.db, current.user.id, page).await?;
+    let (rows, next) = page.split(rows, |row| row.id);
+    Ok(paginated(
+        rows.into_iter().map(Withdrawal::from).collect::<Vec<_>>(),
+        next,
+    ))
+}

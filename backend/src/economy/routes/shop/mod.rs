@@ -1,0 +1,41 @@
+//! The shop (docs/shop-contract.md, DESIGN §3 "Shop, earnings, admin"): the catalogue, placing
+//! an order (priced from the catalogue, stock taken in the same transaction, paid through the
+//! payment provider, made idempotent by the `Idempotency-Key` header) and the buyer's orders;
+//! creators' own works, listed, changed and unlisted by their sellers, and their sales (issue 23).
+
+mod order_create;
+mod order_download;
+mod orders_list;
+mod product_create;
+mod product_update;
+mod products_list;
+mod sales_list;
+
+use axum::extract::DefaultBodyLimit;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::platform::state::AppState;
+use product_create::WORK_BODY_LIMIT;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    // A digital work comes with its file (up to 100 MiB) in one request.
+    let listing = OpenApiRouter::new()
+        .routes(routes!(
+            products_list::list_products,
+            product_create::create_work
+        ))
+        .layer(DefaultBodyLimit::max(WORK_BODY_LIMIT));
+    OpenApiRouter::new()
+        .merge(listing)
+        .routes(routes!(order_download::download))
+        .routes(routes!(
+            product_update::update_work,
+            product_update::unlist_work
+        ))
+        .routes(routes!(sales_list::list_sales))
+        .routes(routes!(
+            orders_list::list_orders,
+            order_create::create_order
+        ))
+}

@@ -1,0 +1,13 @@
+//! Tips (issue 23, docs/economy-contract.md): a fan sends a creator money, charged through the
+//! payment provider and credited to the creator less the platform's fee.
+
+mod tip_create;
+
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::platform::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(tip_create::create_tip))
+}

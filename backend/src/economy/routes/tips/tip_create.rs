@@ -1,0 +1,114 @@
+use axum::extract::State;
+use axum::http::StatusCode;
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::identity::CurrentUser;
+use crate::economy::checkout;
+use crate::economy::checkout::TipError;
+use crate::economy::store::tips::{NewTip, Unreachable};
+use crate::identity::rules::account::USER_NOT_FOUND;
+use crate::kernel::money::{parse_tip_amount, parse_tip_message, platform_fee};
+use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::notifications::notices;
+use crate::platform::http::idempotency::IdempotencyKey;
+use crate::platform::state::AppState;
+use crate::economy::wire::earnings::Tip;
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TipRequest {
+    /// The creator.
+    #[schema(minimum = 1)]
+    pub to_user_id: i64,
+    /// Cents, 100 to 50,000 ($1.00 to $500.00), whole.
+    #[schema(value_type = i64, required = true, minimum = 100, maximum = 50000)]
+    pub amount: Option<Value>,
+    /// The creator's post it is for (not with `reelId`).
+    #[schema(minimum = 1)]
+    pub post_id: Option<i64>,
+    /// The creator's reel it is for (not with `postId`).
+    #[schema(minimum = 1)]
+    pub reel_id: Option<i64>,
+    /// At most 200 characters.
+    #[schema(max_length = 200)]
+    pub message: Option<String>,
+}
+
+/// Tips a creator: charged through the payment provider, then credited to them less the
+/// platform's fee, with a `tip` notification. With an `Idempotency-Key`, a retry answers the
+/// first tip (200) and charges nothing again; while the first is still being charged, 409.
+#[utoipa::path(
+    post, path = "/tips", tag = "earnings",
+    request_body = TipRequest,
+    params(
+        ("Idempotency-Key" = Option<String>, Header, description = "1–255 visible ASCII characters: the same key from the same user answers the first tip again",
+         min_length = 1, max_length = 255, pattern = "^[!-~]{1,255}$"),
+    ),
+    responses(
+        (status = 201, description = "Tipped", body = Tip),
+        (status = 200, description = "A retried Idempotency-Key: the first tip", body = Tip),
+        (status = 400, description = "Yourself, an amount outside $1.00–$500.00 or not whole cents, both a post and a reel, a message over 200 characters, or a malformed Idempotency-Key", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such user (or blocked either way), or a post or reel that is not theirs or not visible", body = ErrorBody),
+        (status = 409, description = "The same Idempotency-Key is still being charged", body = ErrorBody),
+        (status = 413, description = "Body too large", body = ErrorBody),
+        (status = 415, description = "Not a JSON body", body = ErrorBody),
+        (status = 422, description = "The payment was declined, or the Idempotency-Key was used for another tip; nothing charged", body = ErrorBody),
+    )
+)]
+pub async fn create_tip(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    IdempotencyKey(key): IdempotencyKey,
+    Json(body): Json<TipRequest>,
+) -> ApiResult<(StatusCode, Json<Tip>)> {
+    let amount = parse_tip_amount(body.amount.as_ref())?;
+    let message = parse_tip_message(body.message.as_deref())?;
+    if body.post_id.is_some() && body.reel_id.is_some() {
+        return Err(ApiError::bad_request(
+            "A tip is for a post or a reel, not both",
+        ));
+    }
+    let new = NewTip {
+        from_user_id: current.user.id,
+        to_user_id: body.to_user_id,
+        amount_cents: amount,
+        fee_cents: platform_fee(amount, state.platform_fee_percent),
+        post_id: body.post_id,
+        reel_id: body.reel_id,
+        message: message.as_deref(),
+        idempotency_key: key.as_deref(),
+        created_at: state.clock.now_ms(),
+    };
+    let tipped = checkout::tip(&state.db, &state.payments, &state.clock, new)
+        .await
+        .map_err(|err| match err {
+            TipError::ToYourself => ApiError::bad_request("You cannot tip yourself"),
+            TipError::Unreachable(Unreachable::User) => ApiError::not_found(USER_NOT_FOUND),
+            TipError::Unreachable(Unreachable::Post) => ApiError::not_found("Post not found"),
+            TipError::Unreachable(Unreachable::Reel) => ApiError::not_found("Reel not found"),
+            TipError::InFlight => ApiError::Conflict {
+                message: "Your tip is still being processed".into(),
+                code: "tip_in_flight",
+            },
+            TipError::KeyReused => ApiError::unprocessable(
+                "idempotency_key_reused",
+                "This Idempotency-Key was used for another tip",
+            ),
+            TipError::Declined => {
+                ApiError::unprocessable("payment_declined", "The payment was declined")
+            }
+            TipError::Failed(cause) => ApiError::Internal(cause),
+        })?;
+    if let Some(notice) = tipped.notice {
+        notices::announce(&state, [notice]).await;
+    }
+    let status = if tipped.created {
+        StatusCode::CREATED
+    } else {
+        StatusCode::OK
+    };
+    Ok((status, Json(Tip::from(tipped.tip))))
+}

@@ -1,0 +1,228 @@
+//! The catalogue's products and a buyer's orders.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::platform::http::wire::iso_time;
+use crate::identity::wire::{UserBrief, UserCard};
+use crate::economy::store::shop::{OrderView, ProductRow, SaleView};
+use crate::platform::media::url_of;
+
+/// The house catalogue's categories (accessories, shirts, hoodies, jackets) and creators'
+/// (prints, digital, apparel, accessories).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ProductCategory {
+    Accessories,
+    Shirts,
+    Hoodies,
+    Jackets,
+    Prints,
+    Digital,
+    Apparel,
+}
+
+impl ProductCategory {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Accessories => "accessories",
+            Self::Shirts => "shirts",
+            Self::Hoodies => "hoodies",
+            Self::Jackets => "jackets",
+            Self::Prints => "prints",
+            Self::Digital => "digital",
+            Self::Apparel => "apparel",
+        }
+    }
+}
+
+/// A print or object shipped to the buyer, or a file they download.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ProductKind {
+    Physical,
+    Digital,
+}
+
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub enum ProductBadge {
+    #[serde(rename = "New Arrival")]
+    NewArrival,
+    #[serde(rename = "Limited Edition")]
+    LimitedEdition,
+    #[serde(rename = "Best Seller")]
+    BestSeller,
+}
+
+/// A product of the catalogue.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Product {
+    pub id: i64,
+    pub name: String,
+    pub description: String,
+    /// Cents.
+    pub price: i64,
+    /// Cents: the struck-through price when on sale.
+    #[schema(required = true)]
+    pub original_price: Option<i64>,
+    /// `/media/{key}`, a picture generated in code.
+    pub image_url: String,
+    /// The product on the external store ('' for a creator's work).
+    pub product_url: String,
+    pub category: ProductCategory,
+    /// 0–5, one decimal.
+    pub rating: f64,
+    pub reviews: i64,
+    /// Units left; null for a digital work (it has no stock).
+    #[schema(required = true)]
+    pub stock: Option<i64>,
+    /// `stock > 0`, or a digital work.
+    pub in_stock: bool,
+    #[schema(required = true)]
+    pub badge: Option<ProductBadge>,
+    pub kind: ProductKind,
+    /// The creator selling it; null for the house catalogue.
+    #[schema(required = true)]
+    pub seller: Option<UserCard>,
+}
+
+impl From<ProductRow> for Product {
+    fn from(row: ProductRow) -> Self {
+        let category = match row.category.as_str() {
+            "accessories" => ProductCategory::Accessories,
+            "shirts" => ProductCategory::Shirts,
+            "hoodies" => ProductCategory::Hoodies,
+            "prints" => ProductCategory::Prints,
+            "digital" => ProductCategory::Digital,
+            "apparel" => ProductCategory::Apparel,
+            _ => ProductCategory::Jackets,
+        };
+        let seller = match (row.seller_id, row.seller_username) {
+            (Some(id), Some(username)) => Some(UserCard {
+                id,
+                username,
+                display_name: row.seller_display_name.unwrap_or_default(),
+                profile_image_url: row.seller_profile_image,
+            }),
+            _ => None,
+        };
+        let badge = match row.badge.as_deref() {
+            Some("New Arrival") => Some(ProductBadge::NewArrival),
+            Some("Limited Edition") => Some(ProductBadge::LimitedEdition),
+            Some("Best Seller") => Some(ProductBadge::BestSeller),
+            _ => None,
+        };
+        Self {
+            id: row.id,
+            name: row.name,
+            description: row.description,
+            price: row.price_cents,
+            original_price: row.original_price_cents,
+            image_url: row.image_key.as_deref().map(url_of).unwrap_or_default(),
+            product_url: row.product_url,
+            category,
+            rating: row.rating_tenths as f64 / 10.0,
+            reviews: row.reviews,
+            stock: (row.kind != "digital").then_some(row.stock),
+            in_stock: row.kind == "digital" || row.stock > 0,
+            badge,
+            kind: if row.kind == "digital" {
+                ProductKind::Digital
+            } else {
+                ProductKind::Physical
+            },
+            seller,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum OrderStatus {
+    Paid,
+}
+
+/// An order line as its buyer sees it. Name and prices are the catalogue's.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Order {
+    pub id: i64,
+    pub product_id: i64,
+    pub product_name: String,
+    pub quantity: i64,
+    /// Cents.
+    pub unit_price: i64,
+    /// Cents: `unitPrice × quantity`.
+    pub total_amount: i64,
+    pub payment_method: String,
+    pub status: OrderStatus,
+    /// ISO-8601 UTC.
+    pub created_at: String,
+    pub kind: ProductKind,
+    /// `/api/orders/{id}/download` for a digital work's order (its buyer's), else null.
+    #[schema(required = true)]
+    pub download_url: Option<String>,
+}
+
+impl From<OrderView> for Order {
+    fn from(row: OrderView) -> Self {
+        Self {
+            id: row.id,
+            product_id: row.product_id,
+            product_name: row.product_name,
+            quantity: row.quantity,
+            unit_price: row.unit_price_cents,
+            total_amount: row.total_amount_cents,
+            payment_method: row.payment_method,
+            status: OrderStatus::Paid,
+            created_at: iso_time(row.created_at),
+            kind: if row.product_kind == "digital" {
+                ProductKind::Digital
+            } else {
+                ProductKind::Physical
+            },
+            download_url: (row.product_kind == "digital")
+                .then(|| format!("/api/orders/{}/download", row.id)),
+        }
+    }
+}
+
+/// One sold line of a creator's work, as its seller sees it. Cents: `credited` is what they got,
+/// `fee` what the platform kept of `totalAmount`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Sale {
+    /// The order's id.
+    pub id: i64,
+    pub product_id: i64,
+    pub product_name: String,
+    pub quantity: i64,
+    pub total_amount: i64,
+    pub credited: i64,
+    pub fee: i64,
+    pub buyer: UserBrief,
+    /// ISO-8601 UTC.
+    pub created_at: String,
+}
+
+impl From<SaleView> for Sale {
+    fn from(row: SaleView) -> Self {
+        Self {
+            id: row.id,
+            product_id: row.product_id,
+            product_name: row.product_name,
+            quantity: row.quantity,
+            total_amount: row.total_amount_cents,
+            credited: row.credited_cents,
+            fee: row.fee_cents,
+            buyer: UserBrief {
+                id: row.buyer_id,
+                username: row.buyer_username,
+                display_name: row.buyer_display_name,
+                profile_image: row.buyer_profile_image,
+            },
+            created_at: iso_time(row.created_at),
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! A member's data export: everything they did, streamed as one JSON document.
+
+pub mod store;
+pub mod routes;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::platform::state::AppState;
+
+/// The data export, nested at `/api`.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(utoipa_axum::routes!(routes::export))
+}

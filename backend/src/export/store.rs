@@ -1,0 +1,214 @@
+//! The data export (GET /api/user/export): each of a user's lists read in pages by keyset
+//! (`id > after`, ascending), so an export of any size holds one page in memory at a time.
+//! Only rows the user made are read: every query is keyed by the user's own id (a canvas's
+//! strokes by a canvas the user owns). Lists without an id of their own (likes, follows) page
+//! by the other column of their primary key.
+
+use sqlx::FromRow;
+use sqlx::any::AnyRow;
+
+use crate::platform::db::Db;
+
+/// A list in the export, with the query that pages it. `$1` is the user, `$2` the last id of
+/// the previous page (0 for the first), `$3` the page size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Section {
+    Posts,
+    Stories,
+    /// Messages the user sent.
+    Messages,
+    /// Voicemails the user left.
+    Voicemails,
+    Orders,
+    Withdrawals,
+    Reels,
+    /// Comments and replies the user wrote.
+    Comments,
+    /// Posts the user liked (keyset on the post id, the primary key's second column).
+    PostLikes,
+    ReelLikes,
+    CommentLikes,
+    /// Posts the user saved.
+    Saves,
+    /// Whom the user follows (keyset on their id).
+    Follows,
+    /// Whom the user blocked.
+    Blocks,
+    TipsSent,
+    TipsReceived,
+    /// The earnings ledger: every credit to the user.
+    Earnings,
+    /// Products the user sells.
+    Listings,
+    /// Orders of the user's products.
+    Sales,
+    /// Canvases the user owns (their strokes: `strokes_page`).
+    Canvases,
+    /// Reports the user filed.
+    Reports,
+    /// The user's push subscriptions: endpoints only, never the keys.
+    PushSubscriptions,
+}
+
+impl Section {
+    fn sql(self) -> &'static str {
+        match self {
+            Self::Posts => {
+                "SELECT id, caption, image_url, location, tags, likes_count, comments_count,
+                        created_at
+                 FROM posts WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+            }
+            Self::Stories => {
+                "SELECT id, image_url, kind, caption, views_count, created_at, expires_at
+                 FROM stories WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+            }
+            Self::Messages => {
+                "SELECT id, conversation_id, content, message_type, voice_url, duration,
+                        reply_to_id, created_at
+                 FROM messages WHERE sender_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+            }
+            Self::Voicemails => {
+                "SELECT v.id, u.username AS recipient, '/media/' || v.media_key AS voice_url,
+                        v.duration, v.transcript, v.created_at
+                 FROM voicemails v JOIN users u ON u.id = v.recipient_id
+                 WHERE v.sender_id = $1 AND v.id > $2 ORDER BY v.id LIMIT $3"
+            }
+            Self::Orders => {
+                "SELECT o.id, o.product_id, p.name AS product_name, o.quantity,
+                        o.unit_price_cents, o.total_amount_cents, o.payment_method, o.status,
+                        o.created_at
+                 FROM orders o JOIN products p ON p.id = o.product_id
+                 WHERE o.user_id = $1 AND o.id > $2 ORDER BY o.id LIMIT $3"
+            }
+            Self::Withdrawals => {
+                "SELECT id, amount_cents, fee_cents, net_cents, payment_method, account_holder,
+                        account_number, routing_number, email, status, requested_at,
+                        processed_at, notes
+                 FROM withdrawals WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+            }
+            Self::Reels => {
+                "SELECT id, '/media/' || media_key AS video_url,
+                        CASE WHEN poster_key IS NULL THEN NULL
+                             ELSE '/media/' || poster_key END AS poster_url,
+                        caption, duration_seconds, width, height, created_at
+                 FROM reels WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+            }
+            Self::Comments => {
+                "SELECT id, post_id, reel_id, parent_id, content, likes_count, replies_count,
+                        created_at
+                 FROM comments WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+            }
+            Self::PostLikes => {
+                "SELECT post_id AS target_id, created_at FROM post_likes
+                 WHERE user_id = $1 AND post_id > $2 ORDER BY post_id LIMIT $3"
+            }
+            Self::ReelLikes => {
+                "SELECT reel_id AS target_id, created_at FROM reel_likes
+                 WHERE user_id = $1 AND reel_id > $2 ORDER BY reel_id LIMIT $3"
+            }
+            Self::CommentLikes => {
+                "SELECT comment_id AS target_id, created_at FROM comment_likes
+                 WHERE user_id = $1 AND comment_id > $2 ORDER BY comment_id LIMIT $3"
+            }
+            Self::Saves => {
+                "SELECT id, post_id, created_at FROM bookmarks
+                 WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+            }
+            Self::Follows => {
+                "SELECT f.followee_id AS user_id, u.username, f.created_at
+                 FROM follows f JOIN users u ON u.id = f.followee_id
+                 WHERE f.follower_id = $1 AND f.followee_id > $2
+                 ORDER BY f.followee_id LIMIT $3"
+            }
+            Self::Blocks => {
+                "SELECT b.id, b.blocked_id AS user_id, u.username, b.created_at
+                 FROM blocks b JOIN users u ON u.id = b.blocked_id
+                 WHERE b.blocker_id = $1 AND b.id > $2 ORDER BY b.id LIMIT $3"
+            }
+            Self::TipsSent => {
+                "SELECT t.id, t.to_user_id AS user_id, u.username, t.amount_cents, t.fee_cents,
+                        t.post_id, t.reel_id, t.message, t.status, t.created_at
+                 FROM tips t JOIN users u ON u.id = t.to_user_id
+                 WHERE t.from_user_id = $1 AND t.id > $2 ORDER BY t.id LIMIT $3"
+            }
+            Self::TipsReceived => {
+                "SELECT t.id, t.from_user_id AS user_id, u.username, t.amount_cents, t.fee_cents,
+                        t.post_id, t.reel_id, t.message, t.status, t.created_at
+                 FROM tips t JOIN users u ON u.id = t.from_user_id
+                 WHERE t.to_user_id = $1 AND t.id > $2 ORDER BY t.id LIMIT $3"
+            }
+            Self::Earnings => {
+                "SELECT id, amount_cents, fee_cents, source, note, post_id, reel_id, order_id,
+                        tip_id, created_at
+                 FROM earning_credits WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+            }
+            Self::Listings => {
+                "SELECT id, name, description, price_cents, original_price_cents, category, kind,
+                        stock,
+                        CASE WHEN image_key IS NULL THEN NULL
+                             ELSE '/media/' || image_key END AS image_url,
+                        file_name, created_at, unlisted_at
+                 FROM products WHERE seller_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+            }
+            Self::Sales => {
+                "SELECT o.id, o.product_id, p.name AS product_name, o.quantity,
+                        o.unit_price_cents, o.total_amount_cents, o.status, o.created_at
+                 FROM orders o JOIN products p ON p.id = o.product_id
+                 WHERE o.seller_id = $1 AND o.id > $2 ORDER BY o.id LIMIT $3"
+            }
+            Self::Canvases => {
+                "SELECT id, title, visibility, created_at
+                 FROM canvases WHERE owner_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+            }
+            Self::Reports => {
+                "SELECT id, target_type, target_id, reason, details, created_at
+                 FROM reports WHERE reporter_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+            }
+            Self::PushSubscriptions => {
+                "SELECT id, endpoint, created_at FROM push_subscriptions
+                 WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+            }
+        }
+    }
+}
+
+/// One page of `section` for `user_id`: rows with ids above `after`, at most `limit`.
+pub async fn page<T>(
+    db: &Db,
+    section: Section,
+    user_id: i64,
+    after: i64,
+    limit: i64,
+) -> Result<Vec<T>, sqlx::Error>
+where
+    T: for<'r> FromRow<'r, AnyRow> + Send + Unpin,
+{
+    sqlx::query_as(section.sql())
+        .bind(user_id)
+        .bind(after)
+        .bind(limit)
+        .fetch_all(&db.pool)
+        .await
+}
+
+/// One page of a canvas's strokes (every stored one, whoever drew it), oldest first, over
+/// `canvas_strokes_canvas_idx`. The caller pages only canvases the user owns.
+pub async fn strokes_page<T>(
+    db: &Db,
+    canvas: i64,
+    after: i64,
+    limit: i64,
+) -> Result<Vec<T>, sqlx::Error>
+where
+    T: for<'r> FromRow<'r, AnyRow> + Send + Unpin,
+{
+    sqlx::query_as(
+        "SELECT id, user_id, color, width, points, created_at, undone_at FROM canvas_strokes
+         WHERE canvas_id = $1 AND id > $2 ORDER BY id LIMIT $3",
+    )
+    .bind(canvas)
+    .bind(after)
+    .bind(limit)
+    .fetch_all(&db.pool)
+    .await
+}

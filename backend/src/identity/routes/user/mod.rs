@@ -1,0 +1,29 @@
+//! The session user's own account: profile fields and picture, settings, password, data
+//! export and deactivation.
+
+mod account_deactivate;
+mod password_change;
+mod settings;
+mod user_profile_image;
+mod user_profile_update;
+
+use axum::extract::DefaultBodyLimit;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::platform::state::AppState;
+
+use user_profile_image::PROFILE_IMAGE_BODY_LIMIT;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    // The upload's own body limit, kept to its route.
+    let profile_image = OpenApiRouter::new()
+        .routes(routes!(user_profile_image::upload_profile_image))
+        .layer(DefaultBodyLimit::max(PROFILE_IMAGE_BODY_LIMIT));
+    OpenApiRouter::new()
+        .routes(routes!(user_profile_update::update_profile))
+        .routes(routes!(settings::get_settings, settings::update_settings))
+        .routes(routes!(password_change::change_password))
+        .routes(routes!(account_deactivate::deactivate))
+        .merge(profile_image)
+}

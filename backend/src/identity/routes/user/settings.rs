@@ -1,0 +1,53 @@
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
+
+use crate::identity::CurrentUser;
+use crate::identity::rules::settings::{Settings, SettingsUpdate};
+use crate::platform::http::error::{ApiResult, ErrorBody, Json};
+use crate::notifications::notices;
+use crate::platform::state::AppState;
+use crate::platform::http::etag::tagged_json;
+use crate::identity::store::settings;
+
+/// The session user's settings: the defaults until they save any.
+#[utoipa::path(
+    get, path = "/settings", tag = "user",
+    params(("If-None-Match" = Option<String>, Header, description = "The ETag of an earlier answer")),
+    responses(
+        (status = 200, description = "The user's settings", body = Settings,
+         headers(("ETag" = String, description = "For If-None-Match"))),
+        (status = 304, description = "Unchanged since the ETag given in If-None-Match"),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+pub async fn get_settings(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    headers: HeaderMap,
+) -> ApiResult<Response> {
+    let settings = settings::get(&state.db, current.user.id).await?;
+    Ok(tagged_json(&headers, &settings))
+}
+
+/// Saves some or all of the session user's settings; absent fields keep their value.
+#[utoipa::path(
+    put, path = "/settings", tag = "user",
+    request_body = SettingsUpdate,
+    responses(
+        (status = 200, description = "The saved settings", body = Settings),
+        (status = 400, description = "A value that is not a boolean, or not a JSON object", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 413, description = "Body too large", body = ErrorBody),
+        (status = 415, description = "Not a JSON body", body = ErrorBody),
+    )
+)]
+pub async fn update_settings(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Json(body): Json<SettingsUpdate>,
+) -> ApiResult<Json<Settings>> {
+    let (settings, approvals) = settings::update(&state.db, current.user.id, body).await?;
+    notices::announce(&state, approvals).await;
+    Ok(Json(settings))
+}

@@ -1,0 +1,2 @@
+pub mod account;
+pub mod settings;

@@ -1,0 +1,4 @@
+pub mod users;
+pub mod sessions;
+pub mod session_cache;
+pub mod settings;

@@ -1,0 +1,40 @@
+//! Plain types every area shares: money and amounts, text, pages and the user shapes. No HTTP,
+//! no SQL, no area.
+
+pub mod money;
+
+/// The stored text of each value, and the value of a stored text.
+macro_rules! stored_names {
+    ($type:ident { $($variant:ident => $name:literal),+ $(,)? }) => {
+        impl $type {
+            pub const ALL: &[$type] = &[$($type::$variant),+];
+
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($type::$variant => $name),+
+                }
+            }
+
+            pub fn from_stored(text: &str) -> Option<Self> {
+                Self::ALL.iter().copied().find(|value| value.as_str() == text)
+            }
+        }
+
+        /// A stored name read back (`#[sqlx(try_from = "String")]`): a name the type does
+        /// not know is a decode error, never a guess.
+        impl TryFrom<String> for $type {
+            type Error = String;
+
+            fn try_from(text: String) -> Result<Self, String> {
+                Self::from_stored(&text)
+                    .ok_or_else(|| format!("{text:?} is no {}", stringify!($type)))
+            }
+        }
+    };
+}
+
+pub(crate) use stored_names;
+pub mod error;
+pub mod page;
+pub mod text;
+pub mod image;

@@ -1,0 +1,2 @@
+pub mod notification;
+pub mod push;

@@ -1,0 +1,64 @@
+//! The server's clock for time rules that tests must move without sleeping: story expiry, the
+//! ads' dates and click window, trending's window and post times. `System` in production;
+//! tests build the app with a `Manual` clock and advance it (tests/api/helpers.rs).
+//! Sessions and other bookkeeping keep reading the real time (`db::now_ms`).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::Duration;
+
+#[derive(Debug, Clone, Default)]
+pub enum Clock {
+    /// The machine's time.
+    #[default]
+    System,
+    /// The machine's time plus an offset in milliseconds that only moves forward.
+    Manual(Arc<AtomicI64>),
+}
+
+impl Clock {
+    /// A clock that starts at the machine's time and moves on with it, plus whatever
+    /// `advance` adds.
+    pub fn manual() -> Self {
+        Self::Manual(Arc::new(AtomicI64::new(0)))
+    }
+
+    /// Milliseconds since the Unix epoch, the unit of every stored time.
+    pub fn now_ms(&self) -> i64 {
+        let now = crate::platform::db::now_ms();
+        match self {
+            Self::System => now,
+            Self::Manual(offset) => now + offset.load(Ordering::Relaxed),
+        }
+    }
+
+    /// Moves a manual clock forward; the system clock cannot be moved (a no-op there).
+    pub fn advance(&self, by: Duration) {
+        if let Self::Manual(offset) = self {
+            let by = i64::try_from(by.as_millis()).unwrap_or(i64::MAX);
+            offset.fetch_add(by, Ordering::Relaxed);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_manual_clock_moves_forward_by_what_it_is_advanced() {
+        let clock = Clock::manual();
+        let before = clock.now_ms();
+        clock.advance(Duration::from_secs(3600));
+        let after = clock.now_ms();
+        assert!(after - before >= 3_600_000 && after - before < 3_660_000);
+    }
+
+    #[test]
+    fn the_system_clock_ignores_advance() {
+        let clock = Clock::System;
+        let before = clock.now_ms();
+        clock.advance(Duration::from_secs(3600));
+        assert!(clock.now_ms() - before < 60_000);
+    }
+}

@@ -1,0 +1,113 @@
+//! What a viewer may see of an author (DESIGN §8), written once. Each macro expands to one SQL
+//! condition for `concat!`, given the viewer's bind parameter (`"$1"`) and the author's id
+//! column, qualified (`"p.user_id"`: a bare `id` would name the blocks' own id); every list and
+//! by-id read of someone's content or profile uses them, so a rule changes here and everywhere.
+//!
+//! - `not_blocked!`: neither has blocked the other. Two point lookups, one in each direction
+//!   (`blocks (blocker_id, blocked_id)` and `blocks_blocked_id_idx`).
+//! - `may_see!`: not blocked either way, and the author is public, the viewer, or followed by
+//!   the viewer (a private account's posts, reels and stories are its followers'). Content
+//!   reads use it; profiles, comments and mentions use `not_blocked!` alone (a private
+//!   account's header, and its comments on public posts, show).
+//! - `not_muted!`: the viewer has not muted the author; feeds and the story strip only.
+//! - `shown!`: the row was not removed by moderation (its `removed_at` column is NULL), or the
+//!   viewer is an admin. Every read of a post, comment, reel, story or message uses it beside
+//!   the author's rules; counts leave removed rows out by themselves (db/reports.rs).
+
+/// Neither `viewer` nor `author` has blocked the other.
+macro_rules! not_blocked {
+    ($viewer:literal, $author:literal) => {
+        concat!(
+            "NOT EXISTS (SELECT 1 FROM blocks bl WHERE bl.blocker_id = ",
+            $viewer,
+            " AND bl.blocked_id = ",
+            $author,
+            ") AND NOT EXISTS (SELECT 1 FROM blocks bl WHERE bl.blocker_id = ",
+            $author,
+            " AND bl.blocked_id = ",
+            $viewer,
+            ")"
+        )
+    };
+}
+
+/// `viewer` may see `author`'s posts, reels and stories: not blocked either way, and
+/// `in_audience!`.
+macro_rules! may_see {
+    ($viewer:literal, $author:literal) => {
+        concat!(
+            $crate::platform::db::visibility::not_blocked!($viewer, $author),
+            " AND ",
+            $crate::platform::db::visibility::in_audience!($viewer, $author)
+        )
+    };
+}
+
+/// The author is the viewer, has not made the account private, or is followed by the viewer
+/// (one primary key lookup each: `user_settings`, `follows`). Blocks aside: a report may name
+/// the content of an account blocked either way (db/reports.rs).
+macro_rules! in_audience {
+    ($viewer:literal, $author:literal) => {
+        concat!(
+            "(",
+            $author,
+            " = ",
+            $viewer,
+            " OR NOT EXISTS (SELECT 1 FROM user_settings ps WHERE ps.user_id = ",
+            $author,
+            " AND ps.private_account = 1) OR EXISTS (SELECT 1 FROM follows pf WHERE pf.follower_id = ",
+            $viewer,
+            " AND pf.followee_id = ",
+            $author,
+            "))"
+        )
+    };
+}
+
+/// `removed` (a `removed_at` column, qualified) is NULL, or `viewer` is an admin: moderation's
+/// removal hides a row from everyone else. The admin lookup (a primary key read) runs only for
+/// a removed row.
+macro_rules! shown {
+    ($viewer:literal, $removed:literal) => {
+        concat!(
+            "(",
+            $removed,
+            " IS NULL OR EXISTS (SELECT 1 FROM users adm WHERE adm.id = ",
+            $viewer,
+            " AND adm.is_admin = 1))"
+        )
+    };
+}
+
+/// 1 when either of the two users blocked the other, else 0 (a BIGINT column: a conversation
+/// of the two stays readable, and takes no message).
+macro_rules! pair_blocked {
+    ($a:literal, $b:literal) => {
+        concat!(
+            "CAST(CASE WHEN EXISTS (SELECT 1 FROM blocks bl WHERE (bl.blocker_id = ",
+            $a,
+            " AND bl.blocked_id = ",
+            $b,
+            ") OR (bl.blocker_id = ",
+            $b,
+            " AND bl.blocked_id = ",
+            $a,
+            ")) THEN 1 ELSE 0 END AS BIGINT)"
+        )
+    };
+}
+
+/// `viewer` has not muted `author`.
+macro_rules! not_muted {
+    ($viewer:literal, $author:literal) => {
+        concat!(
+            "NOT EXISTS (SELECT 1 FROM mutes mu WHERE mu.muter_id = ",
+            $viewer,
+            " AND mu.muted_id = ",
+            $author,
+            ")"
+        )
+    };
+}
+
+pub(crate) use {in_audience, may_see, not_blocked, not_muted, pair_blocked, shown};

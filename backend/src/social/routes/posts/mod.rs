@@ -1,0 +1,44 @@
+//! Posts, likes and bookmarks (DESIGN §3 "Posts"): the home gallery, a profile's posts, the
+//! SAVED list, one post, creating a post, and the like and bookmark toggles with their status
+//! reads. Their comments are routes/comments.
+
+mod bookmarks_list;
+mod post_bookmark;
+mod post_bookmark_status;
+mod post_get;
+mod post_like;
+mod post_like_status;
+mod posts_by_user;
+mod posts_create;
+mod posts_list;
+mod posts_trending;
+
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::social::store::posts::PostView;
+use crate::kernel::page::Page;
+// The post routes answer an unknown id with it (so does routes/comments: it lives in domain).
+use crate::social::rules::post::POST_NOT_FOUND;
+use crate::platform::state::AppState;
+use crate::platform::http::wire::paginated;
+use crate::social::wire::post::Post;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(posts_list::list_posts, posts_create::create_post))
+        .routes(routes!(posts_trending::list_trending))
+        .routes(routes!(post_get::get_post))
+        .routes(routes!(posts_by_user::list_user_posts))
+        .routes(routes!(post_like::toggle_like))
+        .routes(routes!(post_like_status::like_status))
+        .routes(routes!(post_bookmark::toggle_bookmark))
+        .routes(routes!(post_bookmark_status::bookmark_status))
+        .routes(routes!(bookmarks_list::list_bookmarks))
+}
+
+/// A page of posts with `X-Next-Cursor` when more follow.
+fn page_of_posts(rows: Vec<PostView>, page: Page) -> axum::response::Response {
+    let (rows, next) = page.split(rows, |row| row.cursor);
+    paginated(rows.into_iter().map(Post::from).collect(), next)
+}

@@ -1,0 +1,30 @@
+use axum::extract::State;
+
+use super::POST_NOT_FOUND;
+use crate::identity::CurrentUser;
+use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::platform::state::AppState;
+use crate::social::wire::post::LikeStatus;
+use crate::social::store::posts;
+
+/// Whether the session user likes the post (a `?userId=` from the first client is ignored).
+#[utoipa::path(
+    get, path = "/posts/{id}/like-status", tag = "posts",
+    params(("id" = i64, Path, description = "Post id")),
+    responses(
+        (status = 200, description = "The session user's like state", body = LikeStatus),
+        (status = 400, description = "Invalid id", body = ErrorBody),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 404, description = "No such post", body = ErrorBody),
+    )
+)]
+pub async fn like_status(
+    State(state): State<AppState>,
+    current: CurrentUser,
+    Path(post_id): Path<i64>,
+) -> ApiResult<Json<LikeStatus>> {
+    let (is_liked, _) = posts::state_of(&state.db, current.user.id, post_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(POST_NOT_FOUND))?;
+    Ok(Json(LikeStatus { is_liked }))
+}

@@ -1,0 +1,20 @@
+//! Users and follows (DESIGN §3 "Users, follows, search"): a profile by username with its
+//! counts, following and unfollowing, the follow status, and the skill matcher's matches.
+
+mod user_by_username;
+mod user_follow;
+mod user_follow_status;
+mod users_skill_matches;
+
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::platform::state::AppState;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(user_by_username::profile_by_username))
+        .routes(routes!(user_follow::follow, user_follow::unfollow))
+        .routes(routes!(user_follow_status::follow_status))
+        .routes(routes!(users_skill_matches::skill_matches))
+}

@@ -1,0 +1,5 @@
+pub mod post;
+pub mod reel;
+pub mod story;
+pub mod comment;
+pub mod tag;

@@ -1,0 +1,109 @@
+//! Mentions: `@username` in a caption or a comment naming an existing, active account is a row
+//! (the notifications issue reads them by `mentions_mentioned_user_id_idx`). Names that match
+//! nobody, or a deactivated account, stay text: the INSERT … SELECT finds no user and writes
+//! nothing. Written inside the caller's transaction, so a comment and its mentions commit (and,
+//! through the foreign keys' cascade, go) together.
+
+use sqlx::AnyConnection;
+
+use crate::notifications::store::{Act, Notice};
+use crate::platform::db::visibility::not_blocked;
+use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType, preview};
+use crate::identity::rules::account::Username;
+
+/// What the mentioning text belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MentionIn {
+    Post(i64),
+    Comment(i64),
+}
+
+/// Stores a mention of each name that is an active account, by `author` in `target`; answers
+/// the ids of the accounts mentioned. One short INSERT per name (the names are few: domain caps
+/// them at `MENTIONS_MAX`), each a lookup of `users_username_key`.
+pub async fn insert(
+    conn: &mut AnyConnection,
+    author: i64,
+    target: MentionIn,
+    names: &[Username],
+    now: i64,
+) -> Result<Vec<i64>, sqlx::Error> {
+    let (post_id, comment_id) = match target {
+        MentionIn::Post(id) => (Some(id), None),
+        MentionIn::Comment(id) => (None, Some(id)),
+    };
+    let mut stored = Vec::new();
+    for name in names {
+        // An account blocked either way with the author is not mentioned (the name stays text).
+        let mentioned: Option<(i64,)> = sqlx::query_as(concat!(
+            "INSERT INTO mentions (mentioned_user_id, author_id, post_id, comment_id, created_at)
+             SELECT u.id, $2, $3, $4, $5 FROM users u
+             WHERE lower(u.username) = lower($1) AND u.deactivated_at IS NULL AND ",
+            not_blocked!("$2", "u.id"),
+            " ON CONFLICT DO NOTHING RETURNING mentioned_user_id"
+        ))
+        .bind(name.as_str())
+        .bind(author)
+        .bind(post_id)
+        .bind(comment_id)
+        .bind(now)
+        .fetch_optional(&mut *conn)
+        .await?;
+        stored.extend(mentioned.map(|(id,)| id));
+    }
+    Ok(stored)
+}
+
+/// The ids of the users mentioned in `target`, in the order they were stored.
+pub async fn mentioned_in(db: &super::Db, target: MentionIn) -> Result<Vec<i64>, sqlx::Error> {
+    let rows: Vec<(i64,)> = match target {
+        MentionIn::Post(id) => {
+            sqlx::query_as("SELECT mentioned_user_id FROM mentions WHERE post_id = $1 ORDER BY id")
+                .bind(id)
+                .fetch_all(&db.pool)
+                .await?
+        }
+        MentionIn::Comment(id) => {
+            sqlx::query_as(
+                "SELECT mentioned_user_id FROM mentions WHERE comment_id = $1 ORDER BY id",
+            )
+            .bind(id)
+            .fetch_all(&db.pool)
+            .await?
+        }
+    };
+    Ok(rows.into_iter().map(|(id,)| id).collect())
+}
+
+/// Stores the mentions of a post's caption, and the notifications they make, in a write
+/// transaction of their own (the post's INSERT lives in db/posts.rs, run before).
+pub async fn insert_for_post(
+    db: &super::Db,
+    author: i64,
+    post_id: i64,
+    caption: &str,
+    names: &[Username],
+    now: i64,
+) -> Result<Vec<Notice>, sqlx::Error> {
+    if names.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut tx = db.begin_write().await?;
+    let mentioned = insert(&mut tx, author, MentionIn::Post(post_id), names, now).await?;
+    let quote = preview(caption);
+    let mut notices = Vec::new();
+    for user in mentioned {
+        let mut act = Act::new(
+            user,
+            author,
+            NotificationKind::Mention,
+            NotificationTargetType::Post,
+            post_id,
+        );
+        act.post_id = Some(post_id);
+        act.preview = Some(&quote);
+        notices.extend(notifications::record(&mut tx, &act, now).await?);
+    }
+    tx.commit().await?;
+    Ok(notices)
+}

@@ -1,0 +1,507 @@
+//! Posts, likes and bookmarks. A page of posts is one query: author, image metadata, counts
+//! and the viewer's like and bookmark state are joined in (Lemmy's `PostView`), and every
+//! list walks an index in key order (`posts` by id, `posts_user_id_idx`, `bookmarks_user_id_idx`,
+//! `posts_hot_score_idx`).
+//!
+//! Trending ranks by a stored hot score (Reddit's): `log10(max(1, likes + 2 × saves))` plus the
+//! creation time in seconds / 45,000, so a tenfold engagement is worth 12.5 hours of freshness.
+//! Every statement that moves `likes_count` or `bookmarks_count` sets it in the same statement
+//! (`hot_score!`), and an insert sets it too, so the ranking is a walk of its index.
+
+use sqlx::{AnyConnection, AssertSqlSafe, ColumnIndex, Decode, FromRow, Row, Type};
+
+use crate::notifications::store::{Act, Notice};
+use crate::platform::db::visibility::{may_see, not_muted, shown};
+use crate::platform::db::{Db, now_ms};
+use crate::social::rules::tag::{post_tags, search_words};
+use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType};
+use crate::kernel::page::Page;
+use crate::fetch_list;
+
+/// A post as the API shows it to one viewer. Read by position (`FromRow` below), in the order
+/// of `SELECT <cursor>, post_view_columns!()`.
+#[derive(Debug, Clone)]
+pub struct PostView {
+    /// The list's keyset cursor: the post id, or the bookmark id in the SAVED list.
+    pub cursor: i64,
+    pub id: i64,
+    pub user_id: i64,
+    pub username: String,
+    pub display_name: String,
+    pub profile_image: Option<String>,
+    pub image_url: String,
+    pub thumbnail_key: Option<String>,
+    pub width: Option<i64>,
+    pub height: Option<i64>,
+    pub blurhash: Option<String>,
+    pub caption: String,
+    pub location: Option<String>,
+    /// JSON array of strings.
+    pub tags: String,
+    pub likes_count: i64,
+    pub comments_count: i64,
+    pub shares_count: i64,
+    pub is_liked: i64,
+    pub is_bookmarked: i64,
+    pub created_at: i64,
+}
+
+crate::native_row!(PostView {
+    cursor,
+    id,
+    user_id,
+    username,
+    display_name,
+    profile_image,
+    image_url,
+    thumbnail_key,
+    width,
+    height,
+    blurhash,
+    caption,
+    location,
+    tags,
+    likes_count,
+    comments_count,
+    shares_count,
+    is_liked,
+    is_bookmarked,
+    created_at,
+});
+
+/// By position rather than by name: a page decodes 19 columns of 20 rows, and looking each
+/// name up cost more than decoding the value (callgrind, docs/benchmarks.md). Works on the
+/// `Any` rows and the native SQLite ones alike.
+impl<'r, R: Row> FromRow<'r, R> for PostView
+where
+    usize: ColumnIndex<R>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+{
+    fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
+        Ok(Self {
+            cursor: row.try_get(0)?,
+            id: row.try_get(1)?,
+            user_id: row.try_get(2)?,
+            username: row.try_get(3)?,
+            display_name: row.try_get(4)?,
+            profile_image: row.try_get(5)?,
+            image_url: row.try_get(6)?,
+            thumbnail_key: row.try_get(7)?,
+            width: row.try_get(8)?,
+            height: row.try_get(9)?,
+            blurhash: row.try_get(10)?,
+            caption: row.try_get(11)?,
+            location: row.try_get(12)?,
+            tags: row.try_get(13)?,
+            likes_count: row.try_get(14)?,
+            comments_count: row.try_get(15)?,
+            shares_count: row.try_get(16)?,
+            is_liked: row.try_get(17)?,
+            is_bookmarked: row.try_get(18)?,
+            created_at: row.try_get(19)?,
+        })
+    }
+}
+
+/// Everything of `PostView` but the cursor; `$1` is the viewer. A stored image of at most
+/// 320 px is its own thumbnail (the same bytes, so one media row without a thumbnail key). Posts
+/// of deactivated accounts, and of accounts the viewer blocked or that blocked the viewer, drop
+/// out of every list here and every read by id (the join), and come back with the account or
+/// when the block ends; so do posts removed by moderation (but for admins).
+macro_rules! post_view_columns {
+    () => {
+        concat!(
+            "p.id, p.user_id, u.username, u.display_name,
+         COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
+         p.image_url, COALESCE(m.thumbnail_key, m.key) AS thumbnail_key, m.width, m.height,
+         m.blurhash,
+         p.caption, p.location, p.tags, p.likes_count, p.comments_count, p.shares_count,
+         CAST(CASE WHEN EXISTS (SELECT 1 FROM post_likes l
+                                WHERE l.user_id = $1 AND l.post_id = p.id)
+              THEN 1 ELSE 0 END AS BIGINT) AS is_liked,
+         CAST(CASE WHEN EXISTS (SELECT 1 FROM bookmarks b
+                                WHERE b.user_id = $1 AND b.post_id = p.id)
+              THEN 1 ELSE 0 END AS BIGINT) AS is_bookmarked,
+         p.created_at
+         FROM posts p
+         JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND ",
+            $crate::platform::db::visibility::may_see!("$1", "u.id"),
+            " AND ",
+            $crate::platform::db::visibility::shown!("$1", "p.removed_at"),
+            " LEFT JOIN media m ON m.key = p.media_key"
+        )
+    };
+}
+// Tags' and search's lists answer the same post shape (db/tags.rs, db/search.rs).
+pub(crate) use post_view_columns;
+
+/// The hot score of a post with `likes`, `saves` and `created` (epoch ms) as one SQL
+/// expression over column names or placeholders (SQLite with its math functions, PostgreSQL).
+#[macro_export]
+macro_rules! hot_score {
+    ($likes:literal, $saves:literal, $created:literal) => {
+        concat!(
+            "(LOG10(CAST(CASE WHEN ",
+            $likes,
+            " + 2 * (",
+            $saves,
+            ") > 1 THEN ",
+            $likes,
+            " + 2 * (",
+            $saves,
+            ") ELSE 1 END AS DOUBLE PRECISION)) + CAST(",
+            $created,
+            " AS DOUBLE PRECISION) / 45000000)"
+        )
+    };
+}
+
+/// Trending looks at posts of the last 30 days.
+pub const TRENDING_WINDOW_MS: i64 = 30 * 24 * 3_600_000;
+
+pub struct NewPost<'a> {
+    pub user_id: i64,
+    pub caption: &'a str,
+    pub image_url: &'a str,
+    pub media_key: Option<&'a str>,
+    pub location: Option<&'a str>,
+    /// As the author typed them (trimmed, blank ones dropped): the post's `tags[]`.
+    pub tags: &'a [String],
+    /// Epoch milliseconds (now, except for seeded history).
+    pub created_at: i64,
+}
+
+/// Inserts a post with its tags (its caption's #hashtags and its `tags[]` entries, normalised:
+/// `post_tags` rows whose triggers count them in `tags`) and its search words, in one
+/// transaction; answers its id.
+pub async fn insert(db: &Db, new: NewPost<'_>) -> Result<i64, sqlx::Error> {
+    let tags = post_tags(new.caption, new.tags);
+    let words = search_words(new.caption, new.location, &tags);
+    let mut tx = db.begin_write().await?;
+    let (id,): (i64,) = sqlx::query_as(concat!(
+        "INSERT INTO posts (user_id, caption, image_url, media_key, location, tags, created_at,
+                            hot_score, search_words)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, ",
+        hot_score!("0", "0", "$7"),
+        ", $8) RETURNING id"
+    ))
+    .bind(new.user_id)
+    .bind(new.caption)
+    .bind(new.image_url)
+    .bind(new.media_key)
+    .bind(new.location)
+    .bind(serde_json::Value::from(new.tags).to_string())
+    .bind(new.created_at)
+    .bind(words)
+    .fetch_one(&mut *tx)
+    .await?;
+    write_tags(&mut tx, id, &tags).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// Rows of `post_tags` per statement (two placeholders each, far under either backend's cap).
+const ROWS_PER_INSERT: usize = 200;
+
+/// Writes `post`'s tag rows on `conn` (the post's own transaction; also the tags' backfill,
+/// db/tags.rs); a tag it has already is skipped, so the counts (migration 0018's triggers) move
+/// once per (tag, post).
+pub async fn write_tags(
+    conn: &mut AnyConnection,
+    post: i64,
+    tags: &[String],
+) -> Result<(), sqlx::Error> {
+    for chunk in tags.chunks(ROWS_PER_INSERT) {
+        let values: Vec<String> = (0..chunk.len())
+            .map(|i| format!("(${}, $1)", i + 2))
+            .collect();
+        let sql = format!(
+            "INSERT INTO post_tags (tag, post_id) VALUES {} ON CONFLICT (tag, post_id) DO NOTHING",
+            values.join(", ")
+        );
+        let mut query = sqlx::query(AssertSqlSafe(sql)).bind(post);
+        for tag in chunk {
+            query = query.bind(tag.as_str());
+        }
+        query.execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+/// One post as `viewer` sees it.
+pub async fn find(db: &Db, viewer: i64, post_id: i64) -> Result<Option<PostView>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "SELECT p.id AS cursor, ",
+        post_view_columns!(),
+        " WHERE p.id = $2"
+    ))
+    .bind(viewer)
+    .bind(post_id)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// Everyone's posts but those of accounts the viewer muted, newest first (the home gallery).
+pub async fn feed(db: &Db, viewer: i64, page: Page) -> Result<Vec<PostView>, sqlx::Error> {
+    fetch_list!(
+        db,
+        PostView,
+        concat!(
+            "SELECT p.id AS cursor, ",
+            post_view_columns!(),
+            " WHERE p.id < $2 AND ",
+            not_muted!("$1", "p.user_id"),
+            " ORDER BY p.id DESC LIMIT $3"
+        ),
+        viewer,
+        page.before,
+        page.fetch_limit()
+    )
+}
+
+/// Posts of the last 30 days before `now`, hottest first (explore's trending grid). When nobody
+/// posted in those 30 days the window is dropped, so the grid shows the best of the newest posts
+/// (the hot score weighs freshness) instead of nothing. The cursor is the last post's id; the
+/// next page continues below that post's (current) score.
+pub async fn trending(
+    db: &Db,
+    viewer: i64,
+    page: Page,
+    now: i64,
+) -> Result<Vec<PostView>, sqlx::Error> {
+    let window = now - TRENDING_WINDOW_MS;
+    // One read of `posts_created_at_idx`; an empty window would otherwise walk the whole
+    // hot-score index looking for a match.
+    let (newest,): (Option<i64>,) = sqlx::query_as("SELECT MAX(created_at) FROM posts")
+        .fetch_one(&db.pool)
+        .await?;
+    let since = if newest.is_some_and(|newest| newest >= window) {
+        window
+    } else {
+        i64::MIN
+    };
+    if page.before == i64::MAX {
+        return fetch_list!(
+            db,
+            PostView,
+            concat!(
+                "SELECT p.id AS cursor, ",
+                post_view_columns!(),
+                " WHERE p.created_at >= $2 ORDER BY p.hot_score DESC, p.id DESC LIMIT $3"
+            ),
+            viewer,
+            since,
+            page.fetch_limit()
+        );
+    }
+    fetch_list!(
+        db,
+        PostView,
+        concat!(
+            "SELECT p.id AS cursor, ",
+            post_view_columns!(),
+            " JOIN posts c ON c.id = $4
+             WHERE p.created_at >= $2
+               AND (p.hot_score < c.hot_score OR (p.hot_score = c.hot_score AND p.id < c.id))
+             ORDER BY p.hot_score DESC, p.id DESC LIMIT $3"
+        ),
+        viewer,
+        since,
+        page.fetch_limit(),
+        page.before
+    )
+}
+
+/// One author's posts, newest first (a profile's POSTS tab).
+pub async fn by_user(
+    db: &Db,
+    viewer: i64,
+    author: i64,
+    page: Page,
+) -> Result<Vec<PostView>, sqlx::Error> {
+    fetch_list!(
+        db,
+        PostView,
+        concat!(
+            "SELECT p.id AS cursor, ",
+            post_view_columns!(),
+            " WHERE p.user_id = $2 AND p.id < $3 ORDER BY p.id DESC LIMIT $4"
+        ),
+        viewer,
+        author,
+        page.before,
+        page.fetch_limit()
+    )
+}
+
+/// The posts `viewer` saved, most recently saved first (the SAVED tab); the cursor is the
+/// bookmark's id.
+pub async fn bookmarked(db: &Db, viewer: i64, page: Page) -> Result<Vec<PostView>, sqlx::Error> {
+    fetch_list!(
+        db,
+        PostView,
+        concat!(
+            "SELECT s.id AS cursor, ",
+            post_view_columns!(),
+            " JOIN bookmarks s ON s.post_id = p.id
+             WHERE s.user_id = $1 AND s.id < $2 ORDER BY s.id DESC LIMIT $3"
+        ),
+        viewer,
+        page.before,
+        page.fetch_limit()
+    )
+}
+
+/// Whether `user` likes / has saved `post`: `None` when the post does not exist or does not
+/// show to them (`may_see!` and `shown!`, as by id).
+pub async fn state_of(
+    db: &Db,
+    user: i64,
+    post_id: i64,
+) -> Result<Option<(bool, bool)>, sqlx::Error> {
+    let row: Option<(i64, i64)> = sqlx::query_as(concat!(
+        "SELECT
+           CAST(CASE WHEN EXISTS (SELECT 1 FROM post_likes WHERE user_id = $1 AND post_id = p.id)
+                THEN 1 ELSE 0 END AS BIGINT),
+           CAST(CASE WHEN EXISTS (SELECT 1 FROM bookmarks WHERE user_id = $1 AND post_id = p.id)
+                THEN 1 ELSE 0 END AS BIGINT)
+         FROM posts p WHERE p.id = $2 AND ",
+        may_see!("$1", "p.user_id"),
+        " AND ",
+        shown!("$1", "p.removed_at")
+    ))
+    .bind(user)
+    .bind(post_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.map(|(liked, saved)| (liked != 0, saved != 0)))
+}
+
+/// A per-user mark on a post (a like, a bookmark) and the post's counter of it.
+struct Mark {
+    insert: &'static str,
+    delete: &'static str,
+    /// Moves the counter; answers it and the post's author.
+    count: &'static str,
+    /// What setting it tells the post's author.
+    notifies: Option<NotificationKind>,
+}
+
+const LIKE: Mark = Mark {
+    insert: concat!(
+        "INSERT INTO post_likes (user_id, post_id, created_at)
+         SELECT $1, id, $3 FROM posts WHERE id = $2 AND ",
+        may_see!("$1", "posts.user_id"),
+        " AND ",
+        shown!("$1", "posts.removed_at"),
+        " ON CONFLICT (user_id, post_id) DO NOTHING"
+    ),
+    delete: "DELETE FROM post_likes WHERE user_id = $1 AND post_id = $2",
+    count: concat!(
+        "UPDATE posts SET likes_count = likes_count + $1, hot_score = ",
+        hot_score!("likes_count + $1", "bookmarks_count", "created_at"),
+        " WHERE id = $2 RETURNING likes_count, user_id"
+    ),
+    notifies: Some(NotificationKind::Like),
+};
+
+const BOOKMARK: Mark = Mark {
+    insert: concat!(
+        "INSERT INTO bookmarks (user_id, post_id, created_at)
+         SELECT $1, id, $3 FROM posts WHERE id = $2 AND ",
+        may_see!("$1", "posts.user_id"),
+        " AND ",
+        shown!("$1", "posts.removed_at"),
+        " ON CONFLICT (user_id, post_id) DO NOTHING"
+    ),
+    delete: "DELETE FROM bookmarks WHERE user_id = $1 AND post_id = $2",
+    count: concat!(
+        "UPDATE posts SET bookmarks_count = bookmarks_count + $1, hot_score = ",
+        hot_score!("likes_count", "bookmarks_count + $1", "created_at"),
+        " WHERE id = $2 RETURNING bookmarks_count, user_id"
+    ),
+    notifies: None,
+};
+
+/// A mark after a toggle: whether it is set now, and the post's count of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Toggled {
+    pub is_set: bool,
+    pub count: i64,
+    /// The notification the toggle made, grew or took back (a like's; issue 21).
+    pub notice: Option<Notice>,
+}
+
+/// Likes the post if `user` does not like it yet, unlikes it otherwise. `None` when the post
+/// does not exist (or its author and `user` are blocked either way, and there is no like to take
+/// back).
+pub async fn toggle_like(
+    db: &Db,
+    user: i64,
+    post_id: i64,
+    now: i64,
+) -> Result<Option<Toggled>, sqlx::Error> {
+    toggle(db, &LIKE, user, post_id, now).await
+}
+
+/// Saves the post if `user` has not saved it yet, unsaves it otherwise. `None` when the post
+/// does not exist.
+pub async fn toggle_bookmark(
+    db: &Db,
+    user: i64,
+    post_id: i64,
+) -> Result<Option<Toggled>, sqlx::Error> {
+    toggle(db, &BOOKMARK, user, post_id, now_ms()).await
+}
+
+/// Sets or clears the mark and moves the counter with it in one short write transaction, so
+/// concurrent toggles by different users all count and the counter never drifts; a like
+/// notifies the post's author in the same transaction.
+async fn toggle(
+    db: &Db,
+    mark: &Mark,
+    user: i64,
+    post_id: i64,
+    now: i64,
+) -> Result<Option<Toggled>, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let inserted = sqlx::query(mark.insert)
+        .bind(user)
+        .bind(post_id)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+        == 1;
+    if !inserted {
+        let removed = sqlx::query(mark.delete)
+            .bind(user)
+            .bind(post_id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if removed == 0 {
+            return Ok(None); // no such post; the transaction rolls back on drop
+        }
+    }
+    let (count, author): (i64, i64) = sqlx::query_as(mark.count)
+        .bind(if inserted { 1_i64 } else { -1 })
+        .bind(post_id)
+        .fetch_one(&mut *tx)
+        .await?;
+    let notice = match mark.notifies {
+        Some(kind) => {
+            let mut act = Act::new(author, user, kind, NotificationTargetType::Post, post_id);
+            act.post_id = Some(post_id);
+            notifications::toggled(&mut tx, inserted, &act, now).await?
+        }
+        None => None,
+    };
+    tx.commit().await?;
+    Ok(Some(Toggled {
+        is_set: inserted,
+        count,
+        notice,
+    }))
+}

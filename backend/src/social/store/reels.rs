@@ -1,0 +1,234 @@
+//! Reels: short vertical videos. A page of reels is one query (a walk of the primary key, or
+//! of `reels_user_id_idx` for one creator, backwards, with each author and the viewer's like
+//! joined); a creator's empty page costs one more lookup to tell "no reels" from "no such user".
+//! A like toggles as a post's does (db/posts.rs): one row per (user, reel), the counter moved in
+//! the same transaction.
+
+use sqlx::FromRow;
+
+use crate::platform::db::Db;
+use crate::notifications::store::Act;
+use super::posts::Toggled;
+use crate::platform::db::visibility::{may_see, shown};
+use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType};
+use crate::kernel::page::Page;
+use crate::fetch_list;
+
+/// A reel with its author, as the pager and a profile's REELS tab show it.
+#[derive(Debug, Clone, FromRow)]
+pub struct ReelView {
+    pub id: i64,
+    pub user_id: i64,
+    pub username: String,
+    pub display_name: String,
+    pub profile_image: Option<String>,
+    pub media_key: String,
+    pub poster_key: Option<String>,
+    pub caption: String,
+    pub duration_seconds: i64,
+    pub width: Option<i64>,
+    pub height: Option<i64>,
+    pub likes_count: i64,
+    pub comments_count: i64,
+    pub shares_count: i64,
+    /// 1 when the viewer likes it.
+    pub is_liked: i64,
+    pub created_at: i64,
+}
+
+crate::native_row!(ReelView {
+    id,
+    user_id,
+    username,
+    display_name,
+    profile_image,
+    media_key,
+    poster_key,
+    caption,
+    duration_seconds,
+    width,
+    height,
+    likes_count,
+    comments_count,
+    shares_count,
+    is_liked,
+    created_at,
+});
+
+/// `ReelView`'s columns; `$1` is the viewer, who sees no reel of an account blocked either way.
+macro_rules! reel_view {
+    () => {
+        concat!(
+            "SELECT r.id, r.user_id, u.username, u.display_name,
+                COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
+                r.media_key, r.poster_key, r.caption, r.duration_seconds, r.width, r.height,
+                r.likes_count, r.comments_count, r.shares_count,
+                CAST(CASE WHEN EXISTS (SELECT 1 FROM reel_likes l
+                                       WHERE l.user_id = $1 AND l.reel_id = r.id)
+                     THEN 1 ELSE 0 END AS BIGINT) AS is_liked,
+                r.created_at
+         FROM reels r
+         JOIN users u ON u.id = r.user_id AND u.deactivated_at IS NULL AND ",
+            may_see!("$1", "u.id"),
+            " AND ",
+            shown!("$1", "r.removed_at")
+        )
+    };
+}
+
+pub struct NewReel<'a> {
+    pub user_id: i64,
+    pub media_key: &'a str,
+    pub poster_key: Option<&'a str>,
+    pub caption: &'a str,
+    pub duration_seconds: i64,
+    pub width: Option<i64>,
+    pub height: Option<i64>,
+    /// Epoch milliseconds (now, except for seeded reels).
+    pub created_at: i64,
+}
+
+/// Stores a reel; answers it with its author (as its author sees it).
+pub async fn insert(db: &Db, new: NewReel<'_>) -> Result<ReelView, sqlx::Error> {
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO reels (user_id, media_key, poster_key, caption, duration_seconds, width,
+                            height, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+    )
+    .bind(new.user_id)
+    .bind(new.media_key)
+    .bind(new.poster_key)
+    .bind(new.caption)
+    .bind(new.duration_seconds)
+    .bind(new.width)
+    .bind(new.height)
+    .bind(new.created_at)
+    .fetch_one(&db.pool)
+    .await?;
+    find(db, new.user_id, id)
+        .await?
+        .ok_or(sqlx::Error::RowNotFound)
+}
+
+/// One reel with its author, as `viewer` sees it.
+pub async fn find(db: &Db, viewer: i64, id: i64) -> Result<Option<ReelView>, sqlx::Error> {
+    sqlx::query_as(concat!(reel_view!(), " WHERE r.id = $2"))
+        .bind(viewer)
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+/// Everyone's reels, newest first (the pager), as `viewer` sees them.
+pub async fn page(db: &Db, viewer: i64, page: Page) -> Result<Vec<ReelView>, sqlx::Error> {
+    fetch_list!(
+        db,
+        ReelView,
+        concat!(reel_view!(), " WHERE r.id < $2 ORDER BY r.id DESC LIMIT $3"),
+        viewer,
+        page.before,
+        page.fetch_limit()
+    )
+}
+
+/// One creator's reels, newest first (a profile's REELS tab), as `viewer` sees them; `None`
+/// when there is no such user.
+pub async fn by_user(
+    db: &Db,
+    viewer: i64,
+    author: i64,
+    page: Page,
+) -> Result<Option<Vec<ReelView>>, sqlx::Error> {
+    let rows = fetch_list!(
+        db,
+        ReelView,
+        concat!(
+            reel_view!(),
+            " WHERE r.user_id = $2 AND r.id < $3 ORDER BY r.id DESC LIMIT $4"
+        ),
+        viewer,
+        author,
+        page.before,
+        page.fetch_limit()
+    )?;
+    if !rows.is_empty() {
+        return Ok(Some(rows));
+    }
+    let user: Option<(i64,)> =
+        sqlx::query_as("SELECT id FROM users WHERE id = $1 AND deactivated_at IS NULL")
+            .bind(author)
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(user.map(|_| rows))
+}
+
+/// How many reels `user` has posted (the seed tops up only creators with none).
+pub async fn count_by_user(db: &Db, user: i64) -> Result<i64, sqlx::Error> {
+    let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM reels WHERE user_id = $1")
+        .bind(user)
+        .fetch_one(&db.pool)
+        .await?;
+    Ok(count)
+}
+
+/// Likes the reel if `user` does not like it yet, unlikes it otherwise; `None` when there is no
+/// such reel (or its author and `user` are blocked either way, and there is no like to take
+/// back). One short write transaction, so concurrent toggles by different users all count
+/// and the counter never drifts (the shape of db/posts.rs `toggle`; reels are never deleted).
+pub async fn toggle_like(
+    db: &Db,
+    user: i64,
+    reel: i64,
+    now: i64,
+) -> Result<Option<Toggled>, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let liked = sqlx::query(concat!(
+        "INSERT INTO reel_likes (user_id, reel_id, created_at)
+         SELECT $1, id, $3 FROM reels WHERE id = $2 AND ",
+        may_see!("$1", "reels.user_id"),
+        " AND ",
+        shown!("$1", "reels.removed_at"),
+        " ON CONFLICT (user_id, reel_id) DO NOTHING"
+    ))
+    .bind(user)
+    .bind(reel)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        == 1;
+    if !liked {
+        let removed = sqlx::query("DELETE FROM reel_likes WHERE user_id = $1 AND reel_id = $2")
+            .bind(user)
+            .bind(reel)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if removed == 0 {
+            return Ok(None); // no such reel; the transaction rolls back on drop
+        }
+    }
+    let (count, author): (i64, i64) = sqlx::query_as(
+        "UPDATE reels SET likes_count = likes_count + $1 WHERE id = $2
+         RETURNING likes_count, user_id",
+    )
+    .bind(if liked { 1_i64 } else { -1 })
+    .bind(reel)
+    .fetch_one(&mut *tx)
+    .await?;
+    let mut act = Act::new(
+        author,
+        user,
+        NotificationKind::Like,
+        NotificationTargetType::Reel,
+        reel,
+    );
+    act.reel_id = Some(reel);
+    let notice = notifications::toggled(&mut tx, liked, &act, now).await?;
+    tx.commit().await?;
+    Ok(Some(Toggled {
+        is_set: liked,
+        count,
+        notice,
+    }))
+}

@@ -1,0 +1,273 @@
+//! Stories and their views. The strip is one query: the groups (at most `MAX_GROUPS` users with
+//! live stories, ranked) are picked from `story_authors` (one row per author, kept by triggers),
+//! then joined to their authors and live stories with the viewer's `viewedByMe`, already in the
+//! strip's order.
+//! Every time here comes from the caller (the injected clock), never from the database.
+
+use sqlx::FromRow;
+
+use crate::platform::db::Db;
+use crate::platform::db::visibility::{may_see, not_muted, shown};
+use crate::fetch_list;
+
+/// The most story groups the strip shows.
+pub const MAX_GROUPS: i64 = 50;
+
+/// One live story with its author, as the strip shows it to one viewer.
+#[derive(Debug, Clone, FromRow)]
+pub struct StoryView {
+    pub id: i64,
+    pub user_id: i64,
+    pub username: String,
+    pub display_name: String,
+    pub profile_image: Option<String>,
+    pub image_url: String,
+    pub kind: String,
+    pub caption: Option<String>,
+    pub views_count: i64,
+    pub viewed_by_me: i64,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+crate::native_row!(StoryView {
+    id,
+    user_id,
+    username,
+    display_name,
+    profile_image,
+    image_url,
+    kind,
+    caption,
+    views_count,
+    viewed_by_me,
+    created_at,
+    expires_at,
+});
+
+pub struct NewStory<'a> {
+    pub user_id: i64,
+    pub image_url: &'a str,
+    pub media_key: Option<&'a str>,
+    /// `image` or `video`.
+    pub kind: &'a str,
+    pub caption: Option<&'a str>,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+/// Everything of `StoryView`; `$1` is the viewer.
+macro_rules! story_view_columns {
+    () => {
+        "s.id, s.user_id, u.username, u.display_name,
+         COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
+         s.image_url, s.kind, s.caption, s.views_count,
+         CAST(CASE WHEN EXISTS (SELECT 1 FROM story_views v
+                                WHERE v.story_id = s.id AND v.viewer_id = $1)
+              THEN 1 ELSE 0 END AS BIGINT) AS viewed_by_me,
+         s.created_at, s.expires_at"
+    };
+}
+
+/// Inserts a story; answers its id.
+pub async fn insert(db: &Db, new: NewStory<'_>) -> Result<i64, sqlx::Error> {
+    let (id,): (i64,) = sqlx::query_as(
+        "INSERT INTO stories (user_id, image_url, media_key, kind, caption, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
+    )
+    .bind(new.user_id)
+    .bind(new.image_url)
+    .bind(new.media_key)
+    .bind(new.kind)
+    .bind(new.caption)
+    .bind(new.created_at)
+    .bind(new.expires_at)
+    .fetch_one(&db.pool)
+    .await?;
+    Ok(id)
+}
+
+/// One story as `viewer` sees it at `now`; `None` when unknown, expired, or of an account
+/// blocked either way.
+pub async fn find(
+    db: &Db,
+    viewer: i64,
+    story_id: i64,
+    now: i64,
+) -> Result<Option<StoryView>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        story_view_columns!(),
+        " FROM stories s JOIN users u ON u.id = s.user_id AND u.deactivated_at IS NULL
+         WHERE s.id = $2 AND s.expires_at > $3 AND ",
+        may_see!("$1", "s.user_id"),
+        " AND ",
+        shown!("$1", "s.removed_at")
+    ))
+    .bind(viewer)
+    .bind(story_id)
+    .bind(now)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// The live stories of the strip's groups, in the strip's order: `viewer`'s own group first,
+/// then the users `viewer` follows by their latest story, then everyone else by their latest
+/// story (none of accounts blocked either way or muted); at most `MAX_GROUPS` groups, each group's stories oldest first. Rows of one group
+/// are consecutive.
+pub async fn strip(db: &Db, viewer: i64, now: i64) -> Result<Vec<StoryView>, sqlx::Error> {
+    // Each of the three ranks picks at most `MAX_GROUPS` authors from `story_authors` (one row
+    // per author, their latest story): the viewer's own row by its key, the followed from the
+    // viewer's follows, everyone else from `story_authors_latest_idx` read backwards until
+    // enough pass the visibility checks. No live story is read before its group is chosen.
+    fetch_list!(
+        db,
+        StoryView,
+        concat!(
+            "WITH grp AS (
+           SELECT user_id, latest, rnk FROM (
+             SELECT a.user_id, a.latest_at AS latest, 0 AS rnk FROM story_authors a
+             WHERE a.user_id = $1 AND a.expires_at > $2
+           ) own
+           UNION ALL
+           SELECT user_id, latest, rnk FROM (
+             SELECT a.user_id, a.latest_at AS latest, 1 AS rnk
+             FROM follows f
+             JOIN story_authors a ON a.user_id = f.followee_id
+             JOIN users au ON au.id = a.user_id AND au.deactivated_at IS NULL
+             WHERE f.follower_id = $1 AND a.user_id <> $1 AND a.expires_at > $2 AND ",
+            may_see!("$1", "a.user_id"),
+            " AND ",
+            not_muted!("$1", "a.user_id"),
+            "
+             ORDER BY a.latest_at DESC, a.user_id DESC
+             LIMIT $3
+           ) followed
+           UNION ALL
+           SELECT user_id, latest, rnk FROM (
+             SELECT a.user_id, a.latest_at AS latest, 2 AS rnk
+             FROM story_authors a
+             JOIN users au ON au.id = a.user_id AND au.deactivated_at IS NULL
+             WHERE a.user_id <> $1 AND a.expires_at > $2
+               AND NOT EXISTS (SELECT 1 FROM follows nf
+                               WHERE nf.follower_id = $1 AND nf.followee_id = a.user_id) AND ",
+            may_see!("$1", "a.user_id"),
+            " AND ",
+            not_muted!("$1", "a.user_id"),
+            "
+             ORDER BY a.latest_at DESC, a.user_id DESC
+             LIMIT $3
+           ) others
+         ),
+         picked AS (
+           SELECT user_id, latest, rnk FROM grp
+           ORDER BY rnk, latest DESC, user_id DESC
+           LIMIT $3
+         )
+         SELECT ",
+            story_view_columns!(),
+            " FROM picked grp
+         JOIN users u ON u.id = grp.user_id
+         JOIN stories s ON s.user_id = grp.user_id
+         WHERE s.expires_at > $2 AND ",
+            shown!("$1", "s.removed_at"),
+            "
+         ORDER BY grp.rnk, grp.latest DESC, grp.user_id DESC, s.created_at, s.id"
+        ),
+        viewer,
+        now,
+        MAX_GROUPS
+    )
+}
+
+/// What recording a view found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Viewed {
+    /// The story is live; its count after this view.
+    Counted { views_count: i64 },
+    /// No such story, or it expired.
+    NotFound,
+}
+
+/// Records that `viewer` saw the story, in one short write transaction: the view row is
+/// inserted once per viewer (a repeat changes nothing), and the count moves only when the row
+/// is new and the viewer is not the author. A story of an account blocked either way is not
+/// found.
+pub async fn record_view(
+    db: &Db,
+    viewer: i64,
+    story_id: i64,
+    now: i64,
+) -> Result<Viewed, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let inserted = sqlx::query(concat!(
+        "INSERT INTO story_views (story_id, viewer_id, created_at)
+         SELECT id, $2, $3 FROM stories WHERE id = $1 AND expires_at > $3 AND ",
+        may_see!("$2", "stories.user_id"),
+        " AND ",
+        shown!("$2", "stories.removed_at"),
+        " ON CONFLICT (story_id, viewer_id) DO NOTHING"
+    ))
+    .bind(story_id)
+    .bind(viewer)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        == 1;
+    if inserted {
+        sqlx::query(
+            "UPDATE stories SET views_count = views_count + 1 WHERE id = $1 AND user_id <> $2",
+        )
+        .bind(story_id)
+        .bind(viewer)
+        .execute(&mut *tx)
+        .await?;
+    }
+    let count: Option<(i64,)> = sqlx::query_as(concat!(
+        "SELECT views_count FROM stories WHERE id = $1 AND expires_at > $2 AND ",
+        may_see!("$3", "stories.user_id"),
+        " AND ",
+        shown!("$3", "stories.removed_at")
+    ))
+    .bind(story_id)
+    .bind(now)
+    .bind(viewer)
+    .fetch_optional(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(match count {
+        Some((views_count,)) => Viewed::Counted { views_count },
+        None => Viewed::NotFound,
+    })
+}
+
+/// Deletes the stories expired at `now` and their views; answers how many stories went.
+pub async fn delete_expired(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    sqlx::query(
+        "DELETE FROM story_views
+         WHERE story_id IN (SELECT id FROM stories WHERE expires_at <= $1)",
+    )
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    let deleted = sqlx::query("DELETE FROM stories WHERE expires_at <= $1")
+        .bind(now)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    tx.commit().await?;
+    Ok(deleted)
+}
+
+/// How many live stories `user` has at `now` (the demo seed tops them up).
+pub async fn live_count(db: &Db, user: i64, now: i64) -> Result<i64, sqlx::Error> {
+    let (count,): (i64,) =
+        sqlx::query_as("SELECT COUNT(*) FROM stories WHERE user_id = $1 AND expires_at > $2")
+            .bind(user)
+            .bind(now)
+            .fetch_one(&db.pool)
+            .await?;
+    Ok(count)
+}

@@ -1,0 +1,6 @@
+pub mod post;
+pub mod reel;
+pub mod story;
+pub mod comment;
+pub mod tag;
+pub mod search;

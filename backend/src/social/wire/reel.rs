@@ -1,0 +1,62 @@
+//! A reel as the pager and a profile's REELS tab show it.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::platform::http::wire::iso_time;
+use crate::identity::wire::UserBrief;
+use crate::social::store::reels::ReelView;
+use crate::platform::media::url_of;
+
+/// A short vertical video.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Reel {
+    pub id: i64,
+    /// `/media/{key}`: WebM or MP4, served with Range.
+    pub video_url: String,
+    /// `/media/{key}` of a JPEG frame, or null.
+    #[schema(required = true)]
+    pub poster_url: Option<String>,
+    pub caption: String,
+    /// Whole seconds, 1–60.
+    pub duration: i64,
+    /// Pixel size of the video, when the container says.
+    #[schema(required = true)]
+    pub width: Option<i64>,
+    #[schema(required = true)]
+    pub height: Option<i64>,
+    pub user: UserBrief,
+    pub likes_count: i64,
+    pub comments_count: i64,
+    pub shares_count: i64,
+    /// Whether the session user likes it.
+    pub is_liked: bool,
+    /// ISO-8601 UTC.
+    pub created_at: String,
+}
+
+impl From<ReelView> for Reel {
+    fn from(row: ReelView) -> Self {
+        Self {
+            id: row.id,
+            video_url: url_of(&row.media_key),
+            poster_url: row.poster_key.as_deref().map(url_of),
+            caption: row.caption,
+            duration: row.duration_seconds,
+            width: row.width,
+            height: row.height,
+            user: UserBrief {
+                id: row.user_id,
+                username: row.username,
+                display_name: row.display_name,
+                profile_image: row.profile_image,
+            },
+            likes_count: row.likes_count,
+            comments_count: row.comments_count,
+            shares_count: row.shares_count,
+            is_liked: row.is_liked != 0,
+            created_at: iso_time(row.created_at),
+        }
+    }
+}

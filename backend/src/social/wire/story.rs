@@ -1,0 +1,73 @@
+//! Stories as the strip shows them: one group per author, oldest story first.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::platform::http::wire::iso_time;
+use crate::identity::wire::UserBrief;
+use crate::social::store::stories::StoryView;
+use crate::social::rules::story::StoryKind;
+
+/// A live story as the viewer sees it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Story {
+    pub id: i64,
+    /// `/media/{key}` for a stored image, or the http(s) URL the author gave.
+    pub image_url: String,
+    #[serde(rename = "type")]
+    pub kind: StoryKind,
+    #[schema(required = true)]
+    pub caption: Option<String>,
+    /// Distinct viewers other than the author.
+    pub views_count: i64,
+    /// Whether the session user has seen it (the strip rings groups with unseen stories).
+    pub viewed_by_me: bool,
+    /// ISO-8601 UTC.
+    pub created_at: String,
+    /// ISO-8601 UTC: 24 hours after `createdAt`.
+    pub expires_at: String,
+}
+
+/// One user's live stories, oldest first.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StoryGroup {
+    pub user: UserBrief,
+    pub stories: Vec<Story>,
+}
+
+impl From<&StoryView> for Story {
+    fn from(row: &StoryView) -> Self {
+        Self {
+            id: row.id,
+            image_url: row.image_url.clone(),
+            kind: StoryKind::from_stored(&row.kind),
+            caption: row.caption.clone(),
+            views_count: row.views_count,
+            viewed_by_me: row.viewed_by_me != 0,
+            created_at: iso_time(row.created_at),
+            expires_at: iso_time(row.expires_at),
+        }
+    }
+}
+
+/// Rows in the strip's order (one group's rows consecutive) → the groups.
+pub fn groups_of(rows: Vec<StoryView>) -> Vec<StoryGroup> {
+    let mut groups: Vec<StoryGroup> = Vec::new();
+    for row in rows {
+        let story = Story::from(&row);
+        match groups.last_mut() {
+            Some(group) if group.user.id == row.user_id => group.stories.push(story),
+            _ => groups.push(StoryGroup {
+                user: UserBrief {
+                    id: row.user_id,
+                    username: row.username,
+                    display_name: row.display_name,
+                    profile_image: row.profile_image,
+                },
+                stories: vec![story],
+            }),
+        }
+    }
+    groups
+}

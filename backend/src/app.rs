@@ -2,6 +2,10 @@
 //! `Application::build` connects and migrates, `run_until` serves until the shutdown future
 //! resolves, then lets in-flight requests finish.
 
+pub mod api;
+pub mod clean_text_doc;
+pub mod router;
+
 use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -9,21 +13,20 @@ use std::time::Duration;
 use anyhow::Context;
 use tokio::net::TcpListener;
 
+use crate::ads::store;
+use crate::calls::signalling;
+use crate::identity::store::sessions;
 use crate::platform::clock::Clock;
 use crate::platform::config::Settings;
 use crate::platform::db::Db;
-use crate::gateway;
+use crate::platform::http::serve;
+use crate::platform::http::serve::{Serving, Timeouts};
 use crate::platform::media::Media;
 use crate::platform::push::Push;
 use crate::platform::realtime;
 use crate::platform::realtime::Realtime;
 use crate::platform::state::AppState;
-use crate::platform::http::serve::{Serving, Timeouts};
-use crate::identity::store::sessions;
 use crate::social::store::stories;
-use crate::calls::signalling;
-use crate::ads::store;
-use crate::platform::http::serve;
 
 pub struct Application {
     listener: TcpListener,
@@ -54,7 +57,7 @@ impl Application {
         clock: Clock,
     ) -> anyhow::Result<Self> {
         let db = Db::connect(&settings.database_url).await?;
-        db.migrate().await?;
+        migrate(&db).await?;
         let media = media
             .with_quota_mb(settings.media_quota_mb)
             .with_fetch_allow_loopback(settings.fetch_allow_loopback);
@@ -142,7 +145,7 @@ impl Application {
         let db = state.db.clone();
         let hub = state.realtime.hub.clone();
         let sockets = hub.clone();
-        serve::serve(listener, web::router(state), serving, async move {
+        serve::serve(listener, router::router(state), serving, async move {
             shutdown.await;
             // Upgraded sockets are not requests in flight: tell them to go (1001).
             hub.close_all();
@@ -238,7 +241,7 @@ impl Jobs {
         match cluster.heartbeat().await {
             Ok(offline) => {
                 for user in offline {
-                    gateway::socket::announce(state, user, false).await;
+                    crate::chat::announce_presence(state, user, false).await;
                 }
             }
             Err(err) => tracing::warn!(error = %err, "the Redis heartbeat failed"),
@@ -278,6 +281,17 @@ pub async fn shutdown_signal() {
     }
     tracing::info!("shutting down: finishing in-flight requests");
 }
-pub mod router;
-pub mod api;
-pub mod clean_text_doc;
+
+/// The database brought up to date: its backend's migrations, then what SQL cannot write alike
+/// on both backends (the tags and search words of posts older than migration 0018; a lookup
+/// when there are none left).
+pub async fn migrate(db: &Db) -> anyhow::Result<()> {
+    db.migrate().await?;
+    let indexed = crate::social::store::tags::backfill(db)
+        .await
+        .context("indexing the tags and words of earlier posts")?;
+    if indexed > 0 {
+        tracing::info!(indexed, "indexed the tags and words of earlier posts");
+    }
+    Ok(())
+}

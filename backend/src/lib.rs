@@ -1,19 +1,26 @@
-//! Atelier's server: the API, the realtime gateway, media and the embedded web app.
-//! `main.rs` and the integration tests both start it through `crate::app::Application`.
+//! Atelier's server, one folder per feature area over a platform floor (docs/architecture.md).
+//! `main.rs` and the integration tests both start it through `app::Application`.
 
-pub mod economy;
-pub mod gateway;
+// What every area stands on: plain shared types, then the platform (which knows no area).
 pub mod kernel;
-pub mod seed;
-pub mod identity;
-pub mod notifications;
-pub mod social;
-pub mod chat;
+pub mod platform;
+
+// The feature areas. Lowest first, each may use the public face of those before it: identity,
+// notifications, social, chat, calls, canvas, economy, ads, moderation, admin
+// (`AREAS` in tests/architecture.rs).
+pub mod admin;
+pub mod ads;
 pub mod calls;
 pub mod canvas;
-pub mod ads;
+pub mod chat;
+pub mod economy;
+pub mod identity;
 pub mod moderation;
-pub mod admin;
-pub mod export;
+pub mod notifications;
+pub mod social;
+
+// Above every area: the assembly, the data export, the socket's dispatch, the demo data.
 pub mod app;
-pub mod platform;
+pub mod export;
+pub mod gateway;
+pub mod seed;

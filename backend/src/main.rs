@@ -3,13 +3,13 @@
 use anyhow::Context;
 use clap::Parser;
 
+use atelier::app::{Application, shutdown_signal};
+use atelier::economy::store::earnings;
+use atelier::identity::store::users;
 use atelier::platform::config::{AdminCommand, Cli, Command};
 use atelier::platform::db;
 use atelier::platform::db::Db;
 use atelier::platform::media::Media;
-use atelier::app::{Application, shutdown_signal};
-use atelier::economy::store::earnings;
-use atelier::identity::store::users;
 
 /// mimalloc instead of glibc's malloc: a request allocates many small, short-lived values (rows,
 /// JSON, headers) across the async and SQLite worker threads, where glibc's arenas showed up
@@ -40,7 +40,7 @@ async fn main() -> anyhow::Result<()> {
             app.run_until(shutdown_signal()).await?;
         }
         Command::Migrate => {
-            Db::connect(&settings.database_url).await?.migrate().await?;
+            atelier::app::migrate(&Db::connect(&settings.database_url).await?).await?;
             tracing::info!("migrations applied");
         }
         Command::Seed {
@@ -55,7 +55,7 @@ async fn main() -> anyhow::Result<()> {
                 "nothing to seed: pass --demo or --synthetic"
             );
             let db = Db::connect(&settings.database_url).await?;
-            db.migrate().await?;
+            atelier::app::migrate(&db).await?;
             if demo {
                 let media = Media::open(&settings.media_store)?;
                 let created =
@@ -90,7 +90,7 @@ async fn main() -> anyhow::Result<()> {
             command: AdminCommand::Grant { user },
         } => {
             let db = Db::connect(&settings.database_url).await?;
-            db.migrate().await?;
+            atelier::app::migrate(&db).await?;
             let granted = users::grant_admin(&db, &user).await?;
             anyhow::ensure!(granted, "no user named {user:?}");
             tracing::info!(user, "admin role granted");
@@ -99,7 +99,7 @@ async fn main() -> anyhow::Result<()> {
             command: AdminCommand::Restore { user },
         } => {
             let db = Db::connect(&settings.database_url).await?;
-            db.migrate().await?;
+            atelier::app::migrate(&db).await?;
             match users::restore(&db, &user).await? {
                 users::Restored::Restored(name) => println!("{name}: restored"),
                 users::Restored::WasActive(name) => println!("{name}: was not deactivated"),
@@ -112,7 +112,7 @@ async fn main() -> anyhow::Result<()> {
             let note = note.trim();
             anyhow::ensure!(!note.is_empty(), "the note must not be blank");
             let db = Db::connect(&settings.database_url).await?;
-            db.migrate().await?;
+            atelier::app::migrate(&db).await?;
             let found = users::find_by_username(&db, &user)
                 .await?
                 .with_context(|| format!("no user named {user:?}"))?;

@@ -1,13 +1,20 @@
-//! The server's layers (docs/architecture.md), checked from the source: every `.rs` file under
-//! `backend/src` is read, each path it names (`use crate::a::b`, `super::x`, `db::users::find`
-//! after `use crate::db`, a child module's items, re-exports followed to the file that defines
-//! the item) becomes an arrow from that file to the file it reaches, and the graph must have no
-//! circle. A route folder (`routes/<x>/`) never reaches into another (`routes/<y>/`).
+//! The server's shape (docs/architecture.md), checked from the source: every `.rs` file under
+//! `backend/src` is read, each path it names (`use crate::a::b`, `super::x`, `store::users::find`
+//! after `use crate::identity::store`, a child module's items, re-exports followed to the file
+//! that defines the item) becomes an arrow from that file to the file it reaches, and:
+//! - the graph has no circle;
+//! - `kernel/` reaches nothing outside itself, `platform/` nothing but itself and `kernel/`;
+//! - a feature area reaches only `kernel/`, `platform/`, itself and areas below it in `AREAS`,
+//!   and those only through their public face (`mod.rs`, `events`, `wire`, `rules`), never
+//!   their `store` or `routes`;
+//! - one area's route handlers never reach into another route folder;
+//! - nothing under `routes/` or `store/` publishes to sockets, announces notifications or
+//!   queues pushes: writing and then telling people is an area's service alone.
 //!
 //! `mod x;` declarations are not arrows (they build the tree; nothing is used by declaring it),
-//! nor is a file's use of the modules that contain it (`db/users.rs` using `db::Db` from
-//! `db/mod.rs`: a module includes its submodules). Code inside `#[cfg(test)] mod tests` counts
-//! like any other code.
+//! nor is a file's use of the modules that contain it (`identity/store/users.rs` using
+//! `identity::store`'s items: a module includes its submodules). Code inside
+//! `#[cfg(test)] mod tests` counts like any other code.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -40,111 +47,208 @@ fn no_route_folder_imports_another() {
         .collect();
     assert!(
         crossings.is_empty(),
-        "route folders import each other's items (move shared types to wire/, shared rules \
-         to domain/):\n{}",
+        "route folders import each other's items (move a shared shape to the area's wire, a \
+         shared step to its service):\n{}",
         crossings.join("\n")
     );
 }
 
-/// The floors of docs/architecture.md: what each lower floor must never reach.
-const FLOORS: &[(&str, &[&str])] = &[
-    // prefix of the importing file, prefixes it must not import
-    ("domain/", &["*"]),
-    ("metrics.rs", &["*"]),
-    ("config.rs", &["*"]),
-    ("outbound.rs", &["*"]),
-    (
-        "db/",
-        &[
-            "error.rs",
-            "wire/",
-            "realtime/",
-            "state.rs",
-            "auth/",
-            "gateway/",
-            "routes/",
-            "web/",
-            "media/",
-        ],
-    ),
-    (
-        "checkout.rs",
-        &["error.rs", "wire/", "state.rs", "routes/", "web/"],
-    ),
-    (
-        "error.rs",
-        &[
-            "wire/",
-            "realtime/",
-            "state.rs",
-            "auth/",
-            "gateway/",
-            "routes/",
-            "web/",
-        ],
-    ),
-    (
-        "wire/",
-        &[
-            "realtime/",
-            "state.rs",
-            "auth/",
-            "gateway/",
-            "routes/",
-            "web/",
-        ],
-    ),
-    (
-        "realtime/",
-        &["state.rs", "auth/", "gateway/", "routes/", "web/"],
-    ),
-    (
-        "push/",
-        &[
-            "error.rs",
-            "realtime/",
-            "state.rs",
-            "auth/",
-            "gateway/",
-            "routes/",
-            "web/",
-        ],
-    ),
-    (
-        "state.rs",
-        &[
-            "auth/extract.rs",
-            "auth/recheck.rs",
-            "gateway/",
-            "routes/",
-            "web/",
-        ],
-    ),
-    ("gateway/", &["routes/"]),
-    ("notices.rs", &["auth/", "gateway/", "routes/", "web/"]),
-    ("canvas_rooms.rs", &["auth/", "gateway/", "routes/", "web/"]),
-    ("posting.rs", &["auth/", "gateway/", "routes/", "web/"]),
+/// The feature areas, lowest first: an area may use the public face of those before it.
+const AREAS: &[&str] = &[
+    "identity",
+    "notifications",
+    "social",
+    "chat",
+    "calls",
+    "canvas",
+    "economy",
+    "ads",
+    "moderation",
+    "admin",
+];
+
+/// What an area shows the areas above it: its `mod.rs` and these submodules.
+const PUBLIC_FACE: &[&str] = &["events", "wire", "rules"];
+
+/// Above every area: the socket's dispatch, the data export (which reads what every area
+/// keeps), the demo data and the application's assembly.
+const TOP: &[&str] = &["gateway", "export", "seed", "app", "lib"];
+
+/// What is wrong with `from` reaching the module path `to` (as written, re-exports not
+/// followed), if anything.
+fn layer_breach(from: &str, to: &[String]) -> Option<String> {
+    let from_top = from
+        .split('/')
+        .next()
+        .unwrap_or(from)
+        .trim_end_matches(".rs");
+    let to_top = to.first()?.as_str();
+    if from_top == to_top {
+        return None;
+    }
+    let rank = |top: &str| AREAS.iter().position(|area| *area == top);
+    match (from_top, to_top) {
+        ("kernel", _) => Some("kernel/ reaches nothing outside itself".into()),
+        ("platform", "kernel") => None,
+        ("platform", _) => Some("platform/ knows no area".into()),
+        (_, "kernel" | "platform") => None,
+        (top, _) if TOP.contains(&top) || top == "main" => None,
+        (_, top) if TOP.contains(&top) => Some(format!("{to_top} sits above every area")),
+        (area, other) => match (rank(area), rank(other)) {
+            (Some(a), Some(b)) if b > a => Some(format!("{other} sits above {area} (AREAS)")),
+            (Some(_), Some(_)) => match to.get(1) {
+                Some(face) if !PUBLIC_FACE.contains(&face.as_str()) && is_module(to) => {
+                    Some(format!(
+                        "{other}::{face} is not {other}'s public face (mod.rs, events, wire, rules)"
+                    ))
+                }
+                _ => None,
+            },
+            _ => Some(format!(
+                "{from_top} is neither an area, the platform nor the top"
+            )),
+        },
+    }
+}
+
+/// Whether the path's first two segments name a submodule (not an item of the area's
+/// `mod.rs`); set by `Graph::of`, which knows the tree.
+fn is_module(path: &[String]) -> bool {
+    path.len() >= 2 && MODULE_PATHS.with(|paths| paths.borrow().contains(&path[..2].to_vec()))
+}
+
+thread_local! {
+    static MODULE_PATHS: std::cell::RefCell<BTreeSet<Vec<String>>> = Default::default();
+}
+
+#[test]
+fn areas_reach_only_lower_areas_public_faces() {
+    let broken = breaches(&read_tree(&src_dir()));
+    assert!(
+        broken.is_empty(),
+        "a file reaches past its layer (docs/architecture.md):\n{}",
+        broken.join("\n")
+    );
+}
+
+/// Every path of `tree` that reaches past its file's layer.
+fn breaches(tree: &[(String, String)]) -> Vec<String> {
+    let graph = Graph::of(tree);
+    graph
+        .reaches
+        .iter()
+        .filter_map(|(from, to, why)| {
+            layer_breach(from, to)
+                .map(|breach| format!("  {from} -> {}: {breach}   ({why})", to.join("::")))
+        })
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect()
+}
+
+/// What tells people: a socket event, a notification's announcement, a queued push.
+const TELLS: &[&str] = &[
+    "publish",
+    "publish_except",
+    "announce",
+    "enqueue",
+    "tell_room",
+    "push_if_away",
+    "unread_changed",
 ];
 
 #[test]
-fn lower_floors_never_import_upper_ones() {
-    let graph = Graph::of(&read_tree(&src_dir()));
-    let broken: Vec<String> = graph
-        .edges()
-        .filter(|(from, to, _)| {
-            FLOORS.iter().any(|(floor, never)| {
-                from.starts_with(floor)
-                    && !to.starts_with(floor)
-                    && never.iter().any(|n| *n == "*" || to.starts_with(n))
-            })
-        })
-        .map(|(from, to, why)| format!("  {from} -> {to}   ({why})"))
-        .collect();
+fn only_an_areas_service_tells_people() {
+    let broken = tellers(&read_tree(&src_dir()));
     assert!(
         broken.is_empty(),
-        "a floor imports one above it (docs/architecture.md):\n{}",
+        "a route handler or a store tells people itself; the area's service writes and then \
+         publishes (docs/architecture.md):\n{}",
         broken.join("\n")
     );
+}
+
+/// Every call that tells people from a file under `routes/` or `store/` of `tree`.
+fn tellers(tree: &[(String, String)]) -> Vec<String> {
+    let mut broken = Vec::new();
+    for (file, text) in tree {
+        let parts: Vec<&str> = file.split('/').collect();
+        if !parts
+            .iter()
+            .any(|p| matches!(*p, "routes" | "routes.rs" | "store" | "store.rs"))
+        {
+            continue;
+        }
+        let toks = tokens(text);
+        for (i, window) in toks.windows(2).enumerate() {
+            let defined = i > 0 && toks[i - 1].0 == Tok::Ident("fn".into());
+            if let [(Tok::Ident(name), line), (Tok::Punct('('), _)] = window
+                && TELLS.contains(&name.as_str())
+                && !defined
+            {
+                broken.push(format!("  {file}:{line} calls {name}"));
+            }
+        }
+    }
+    broken
+}
+
+/// The layer and service checks see what they must refuse: an area using one above it, an
+/// area using another's store, the platform using an area, and a handler that publishes.
+#[test]
+fn the_checker_refuses_upward_reaches_private_reaches_and_publishing_handlers() {
+    let tree: Vec<(String, String)> = [
+        (
+            "lib.rs",
+            "pub mod identity; pub mod chat; pub mod social; pub mod platform;",
+        ),
+        (
+            "platform/mod.rs",
+            "pub mod db; fn f() { crate::social::rules::x(); }",
+        ),
+        ("platform/db.rs", "pub fn now() {}"),
+        (
+            "identity/mod.rs",
+            "pub mod store; pub mod wire; pub use store::find;",
+        ),
+        ("identity/store.rs", "pub fn find() {} pub fn secret() {}"),
+        ("identity/wire.rs", "pub struct User;"),
+        ("social/mod.rs", "pub mod rules; pub mod routes;"),
+        (
+            "social/rules.rs",
+            "pub fn x() { crate::chat::send(); crate::identity::find(); }",
+        ),
+        (
+            "social/routes.rs",
+            "use crate::identity::wire::User; fn h(s: S) { s.realtime.publish(&[1], &e); }",
+        ),
+        (
+            "chat/mod.rs",
+            "pub fn send() { crate::identity::store::secret(); }",
+        ),
+    ]
+    .into_iter()
+    .map(|(file, text)| (file.to_owned(), text.to_owned()))
+    .collect();
+    let broken = breaches(&tree).join("\n");
+    assert!(
+        broken.contains("platform/mod.rs -> social::rules::x: platform/ knows no area"),
+        "{broken}"
+    );
+    assert!(
+        broken.contains("social/rules.rs -> chat::send: chat sits above social"),
+        "{broken}"
+    );
+    assert!(
+        broken.contains(
+            "chat/mod.rs -> identity::store::secret: identity::store is not identity's public face"
+        ),
+        "{broken}"
+    );
+    assert!(!broken.contains("identity::find"), "{broken}");
+    assert!(!broken.contains("identity::wire"), "{broken}");
+    assert_eq!(breaches(&tree).len(), 3, "{broken}");
+    assert_eq!(tellers(&tree), ["  social/routes.rs:1 calls publish"]);
 }
 
 /// The checker itself finds a circle, a re-exported item's file, an alias's module, and a
@@ -169,7 +273,7 @@ fn the_checker_sees_circles_through_reexports_aliases_and_children() {
                 .to_owned(),
         ),
         (
-            "routes/mod.rs".to_owned(),
+            "app/api.rs".to_owned(),
             "pub mod x; pub mod y;".to_owned(),
         ),
         ("routes/x/mod.rs".to_owned(), "mod list; pub struct X;".to_owned()),
@@ -205,23 +309,34 @@ fn the_checker_sees_circles_through_reexports_aliases_and_children() {
 
 /// Whether the module of `outer` (a `mod.rs`, `lib.rs`, or `x.rs` beside a folder `x/`)
 /// contains `file`: a module includes its submodules, so a file may use its enclosing modules'
-/// items (`db/users.rs` uses `db::Db` from `db/mod.rs`, `domain/text/checked.rs` uses
-/// `domain/text.rs`'s rule); those arrows are not counted. Everything else is.
+/// items (`identity/store/users.rs` uses `db::Db` from `platform/db/mod.rs`, `kernel/text/checked.rs` uses
+/// `kernel/text.rs`'s rule); those arrows are not counted. Everything else is.
 fn contains(outer: &str, file: &str) -> bool {
     let outer_module = module_of(outer);
     let inner_module = module_of(file);
     inner_module.len() > outer_module.len() && inner_module.starts_with(&outer_module)
 }
 
+/// Whether `path` lies inside the module `module` (a file naming its own module's items).
+fn contains_path(module: &[String], path: &[String]) -> bool {
+    path.len() >= module.len() && path[..module.len()] == *module
+}
+
 fn src_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
 }
 
-/// `routes/<x>/…` → `x`.
+/// `routes/<x>/…` and `<area>/routes/<x>/…` → that folder; a file directly in `routes/` (its
+/// `mod.rs`, a single-folder area's handlers) is in none.
 fn route_folder(file: &str) -> Option<&str> {
-    let rest = file.strip_prefix("routes/")?;
+    let start = if file.starts_with("routes/") {
+        0
+    } else {
+        file.find("/routes/")? + 1
+    };
+    let rest = &file[start + "routes/".len()..];
     let (folder, _) = rest.split_once('/')?;
-    Some(folder)
+    Some(&file[..start + "routes/".len() + folder.len()])
 }
 
 /// Every `.rs` file under `dir` (its path relative to `dir`, `/`-separated) with its text;
@@ -629,6 +744,8 @@ fn skip_to_end(toks: &[(Tok, usize)], i: usize) -> usize {
 /// The files and the arrows between them, each with the path that made it.
 struct Graph {
     edges: BTreeMap<String, BTreeMap<String, String>>,
+    /// Every path a file names, absolute as written (re-exports not followed), with where.
+    reaches: Vec<(String, Vec<String>, String)>,
 }
 
 struct Crate {
@@ -756,7 +873,9 @@ impl Graph {
             }
             krate.facts.insert(file.clone(), facts);
         }
+        MODULE_PATHS.with(|paths| *paths.borrow_mut() = krate.file_of.keys().cloned().collect());
         let mut edges: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
+        let mut reaches = Vec::new();
         for (file, _) in tree {
             let facts = &krate.facts[file];
             let named = facts
@@ -773,6 +892,22 @@ impl Graph {
                 let Some(absolute) = krate.absolute(file, scope, path) else {
                     continue;
                 };
+                // A `#[macro_export]` macro is named at the crate's root: it reaches the
+                // module that defines it.
+                let written = match absolute.as_slice() {
+                    [name] if krate.macros.contains_key(name) => module_of(&krate.macros[name])
+                        .into_iter()
+                        .chain([name.clone()])
+                        .collect(),
+                    _ => absolute.clone(),
+                };
+                if !contains_path(&module_of(file), &written) {
+                    reaches.push((
+                        file.clone(),
+                        written,
+                        format!("{how}{} at line {line}", path.join("::")),
+                    ));
+                }
                 let Some(target) = krate.resolve(&absolute, 0) else {
                     continue;
                 };
@@ -785,7 +920,7 @@ impl Graph {
                 }
             }
         }
-        Self { edges }
+        Self { edges, reaches }
     }
 
     fn edges(&self) -> impl Iterator<Item = (&str, &str, &str)> {

@@ -1,11 +1,10 @@
-//! The admin area's answers: revenue, withdrawals with their users, users, the audit log.
+//! The admin area's answers: revenue, users, the audit log.
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::economy::wire::earnings::Withdrawal;
+use crate::admin::store::{AdminUserRow, AuditRow};
 use crate::platform::http::wire::iso_time;
-use crate::admin::store::{AdminUserRow, AdminWithdrawalRow, AuditRow};
 
 /// Totals over every ad.
 #[derive(Debug, Serialize, ToSchema)]
@@ -23,50 +22,6 @@ pub struct Revenue {
     pub sales_volume: i64,
     /// Cents fans tipped, fees included.
     pub tips_volume: i64,
-}
-
-/// Who asked for a withdrawal.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct WithdrawalUser {
-    pub id: i64,
-    pub username: String,
-    pub display_name: String,
-    pub email: String,
-}
-
-/// A withdrawal with the user who asked for it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AdminWithdrawal {
-    #[serde(flatten)]
-    pub withdrawal: Withdrawal,
-    pub user: WithdrawalUser,
-}
-
-impl From<AdminWithdrawalRow> for AdminWithdrawal {
-    fn from(row: AdminWithdrawalRow) -> Self {
-        Self {
-            withdrawal: row.withdrawal.into(),
-            user: WithdrawalUser {
-                id: row.user_id,
-                username: row.username,
-                display_name: row.display_name,
-                email: row.user_email,
-            },
-        }
-    }
-}
-
-/// The withdrawal tiles, over every withdrawal.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct WithdrawalSummary {
-    pub pending_count: i64,
-    /// Cents, every withdrawal.
-    pub total_amount: i64,
-    /// Cents, every withdrawal.
-    pub total_fees: i64,
 }
 
 /// A user as the admin list shows them.

@@ -1,9 +1,9 @@
 //! Ads: creating and changing them, serving them, and counting impressions and clicks.
 
-pub mod store;
-pub mod rules;
-pub mod wire;
 pub mod routes;
+pub mod rules;
+pub mod store;
+pub mod wire;
 
 use utoipa_axum::router::OpenApiRouter;
 
@@ -14,4 +14,5 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .nest("/ads", routes::router())
         .merge(routes::admin_router())
+        .nest("/admin", routes::admin_list_router())
 }

@@ -1,12 +1,12 @@
-//! Ad fields (spec 001 §5): the rules of the admin's new-ad form, in its order; the first
+//! Ad fields: the rules of the admin's new-ad form, in its order; the first
 //! broken one is the answer.
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime};
 use serde_json::Value;
 
+use crate::identity::rules::account::filled;
 use crate::kernel::error::DomainError;
 use crate::kernel::image::{ImageSource, MAX_URL_LEN, parse_image_source};
-use crate::identity::rules::account::filled;
 
 /// An ad's end date when it has none: 9999-12-31T23:59:59.999Z (the column is NOT NULL, so
 /// serving needs no special case); answered as `endDate: null`.

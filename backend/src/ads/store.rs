@@ -9,7 +9,7 @@ use sqlx::FromRow;
 use crate::platform::db::Db;
 
 /// Repeated clicks (and impressions) by one viewer on one ad within this window count once
-/// (DESIGN §3, issue 39).
+/// (issue 39).
 pub const CLICK_WINDOW_MS: i64 = 10 * 60 * 1000;
 /// The most ads one placement request answers.
 pub const MAX_SERVED: i64 = 10;
@@ -295,10 +295,10 @@ pub async fn create_by_admin(
 ) -> Result<i64, sqlx::Error> {
     let mut tx = db.begin_write().await?;
     let id = insert_row(&mut tx, &new, media_key).await?;
-    super::admin::audit(
+    crate::platform::db::audit::audit(
         &mut tx,
         admin_id,
-        super::admin::AuditAction::AdCreated,
+        crate::platform::db::audit::AuditAction::AdCreated,
         id,
         None,
         new.created_at,
@@ -328,11 +328,11 @@ pub async fn set_active(
         == 1;
     if changed {
         let action = if active {
-            super::admin::AuditAction::AdResumed
+            crate::platform::db::audit::AuditAction::AdResumed
         } else {
-            super::admin::AuditAction::AdPaused
+            crate::platform::db::audit::AuditAction::AdPaused
         };
-        super::admin::audit(&mut tx, admin_id, action, id, None, now).await?;
+        crate::platform::db::audit::audit(&mut tx, admin_id, action, id, None, now).await?;
     }
     let row = sqlx::query_as(concat!("SELECT ", ad_columns!(), " FROM ads WHERE id = $1"))
         .bind(id)
@@ -343,7 +343,10 @@ pub async fn set_active(
 }
 
 /// A page of every ad (paused and spent too), newest first by the primary key.
-pub async fn admin_page(db: &Db, page: crate::kernel::page::Page) -> Result<Vec<AdRow>, sqlx::Error> {
+pub async fn admin_page(
+    db: &Db,
+    page: crate::kernel::page::Page,
+) -> Result<Vec<AdRow>, sqlx::Error> {
     sqlx::query_as(concat!(
         "SELECT ",
         ad_columns!(),

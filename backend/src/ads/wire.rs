@@ -3,9 +3,9 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::platform::http::wire::iso_time;
-use crate::ads::store::AdRow;
 use crate::ads::rules::NO_END_DATE;
+use crate::ads::store::AdRow;
+use crate::platform::http::wire::iso_time;
 
 /// An ad as a placement shows it. The stats fields are present only in an admin's answer.
 #[derive(Debug, Serialize, ToSchema)]

@@ -1,11 +1,16 @@
-//! The HTTP API, one folder per resource; files are `<noun>_<verb>.rs`. Handlers parse input
-//! into domain types, call `db`, and answer; they never build SQL.
+//! The HTTP API: every area's router under `/api`, and the OpenAPI document of it all.
 
-
-use utoipa::OpenApi;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{OneOfBuilder, Schema};
+use utoipa::{OpenApi, PartialSchema, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::calls::events::{CallEvent, CallFrame};
+use crate::canvas::events::{CanvasEvent, CanvasFrame};
+use crate::chat::events::{ChatEvent, ChatFrame};
+use crate::notifications::events::NotificationEvent;
 use crate::platform::http::error::ErrorBody;
+use crate::platform::realtime::events::{SocketEvent, SocketFrame};
 use crate::platform::state::AppState;
 
 #[derive(OpenApi)]
@@ -14,14 +19,14 @@ use crate::platform::state::AppState;
         title = "Atelier API",
         description = "Social and chat platform for creators."
     ),
-    // The socket's frames (DESIGN §4), one tagged enum per direction: no path carries them, so
-    // they are listed here for the client's generated types.
+    // The socket's frames, each direction one tagged union of every area's events: no path
+    // carries them, so they are listed here for the client's generated types.
     components(schemas(
         ErrorBody,
         // What a push carries to the service worker (no path answers it).
         crate::platform::push::wire::PushPayload,
-        crate::platform::realtime::events::ServerEvent,
-        crate::platform::realtime::events::ClientEvent
+        ServerEvent,
+        ClientEvent
     ))
 )]
 struct ApiDoc;
@@ -58,7 +63,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     split().1
 }
 
-/// Every state-changing request passes the Origin check (web/origin.rs) before its handler,
+/// Every state-changing request passes the Origin check (platform/http/origin.rs) before its handler,
 /// so each such operation can answer 403; documented here once instead of on every handler.
 fn document_origin_check(doc: &mut utoipa::openapi::OpenApi) {
     use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
@@ -92,7 +97,7 @@ fn document_origin_check(doc: &mut utoipa::openapi::OpenApi) {
     }
 }
 
-/// Every request body must keep arriving (web/serve.rs): an operation that reads one can answer
+/// Every request body must keep arriving (platform/http/serve.rs): an operation that reads one can answer
 /// 408, documented here once.
 fn document_body_timeout(doc: &mut utoipa::openapi::OpenApi) {
     use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
@@ -128,4 +133,139 @@ fn document_body_timeout(doc: &mut utoipa::openapi::OpenApi) {
                 });
         }
     }
+}
+
+/// What the server sends on the socket: one `{"type": …}` union of every area's events, in the
+/// order the document has always listed them.
+pub struct ServerEvent;
+
+const SERVER_EVENTS: &[&str] = &[
+    "newMessage",
+    "reaction",
+    "typing",
+    "stopTyping",
+    "presence",
+    "conversationUpdated",
+    "incomingCall",
+    "callAccepted",
+    "callRejected",
+    "callEnded",
+    "iceCandidate",
+    "voicemail",
+    "notification",
+    "unreadCount",
+    "read",
+    "canvasStroke",
+    "canvasUndo",
+    "canvasCleared",
+    "canvasCursor",
+    "canvasLeft",
+    "canvasPresence",
+    "pong",
+    "error",
+];
+
+impl PartialSchema for ServerEvent {
+    fn schema() -> RefOr<Schema> {
+        union(
+            "What the server sends.",
+            [
+                ChatEvent::schema(),
+                CallEvent::schema(),
+                NotificationEvent::schema(),
+                CanvasEvent::schema(),
+                SocketEvent::schema(),
+            ],
+            SERVER_EVENTS,
+        )
+    }
+}
+
+impl ToSchema for ServerEvent {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        ChatEvent::schemas(schemas);
+        CallEvent::schemas(schemas);
+        NotificationEvent::schemas(schemas);
+        CanvasEvent::schemas(schemas);
+        SocketEvent::schemas(schemas);
+    }
+}
+
+/// What a client may send on the socket, every area's frames together.
+pub struct ClientEvent;
+
+const CLIENT_EVENTS: &[&str] = &[
+    "userOnline",
+    "typing",
+    "stopTyping",
+    "initiateCall",
+    "acceptCall",
+    "rejectCall",
+    "endCall",
+    "iceCandidate",
+    "ping",
+    "canvasJoin",
+    "canvasLeave",
+    "canvasStroke",
+    "canvasCursor",
+    "canvasUndo",
+    "canvasClear",
+];
+
+impl PartialSchema for ClientEvent {
+    fn schema() -> RefOr<Schema> {
+        union(
+            "What a client may send.",
+            [
+                ChatFrame::schema(),
+                CallFrame::schema(),
+                SocketFrame::schema(),
+                CanvasFrame::schema(),
+            ],
+            CLIENT_EVENTS,
+        )
+    }
+}
+
+impl ToSchema for ClientEvent {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        ChatFrame::schemas(schemas);
+        CallFrame::schemas(schemas);
+        SocketFrame::schemas(schemas);
+        CanvasFrame::schemas(schemas);
+    }
+}
+
+/// The variants of tagged enums as one `oneOf`, in `order` of their `type`.
+fn union<const N: usize>(
+    description: &str,
+    enums: [RefOr<Schema>; N],
+    order: &[&str],
+) -> RefOr<Schema> {
+    let mut variants: Vec<(usize, RefOr<Schema>)> = enums
+        .into_iter()
+        .flat_map(|schema| match schema {
+            RefOr::T(Schema::OneOf(one_of)) => one_of.items,
+            other => vec![other],
+        })
+        .map(|variant| {
+            let tag = serde_json::to_value(&variant).ok().and_then(|value| {
+                value["properties"]["type"]["enum"][0]
+                    .as_str()
+                    .map(str::to_owned)
+            });
+            let place = tag
+                .and_then(|tag| order.iter().position(|known| *known == tag))
+                .expect("every socket event has its place in the document's order");
+            (place, variant)
+        })
+        .collect();
+    variants.sort_by_key(|(place, _)| *place);
+    variants
+        .into_iter()
+        .fold(OneOfBuilder::new(), |one_of, (_, variant)| {
+            one_of.item(variant)
+        })
+        .description(Some(description))
+        .into()
 }

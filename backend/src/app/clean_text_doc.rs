@@ -1,4 +1,4 @@
-//! The clean-text rule (domain/text.rs, applied by the request extractors and the multipart
+//! The clean-text rule (kernel/text.rs, applied by the request extractors and the multipart
 //! text reader) written into the OpenAPI document once instead of on every handler: each
 //! string a request carries (a path or query parameter, a field of a JSON body or a form's
 //! text part) gets the pattern of clean text, and each operation that reads such a string

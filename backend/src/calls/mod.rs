@@ -1,11 +1,13 @@
 //! Audio calls and voicemail (docs/voice-contract.md): ringing and WebRTC signalling over the
 //! socket, the ICE servers, and voicemails left when a call is not answered.
 
-pub mod store;
-pub mod rules;
-pub mod wire;
-pub mod signalling;
+pub mod events;
 pub mod routes;
+pub mod rules;
+pub mod service;
+pub mod signalling;
+pub mod store;
+pub mod wire;
 
 use utoipa_axum::router::OpenApiRouter;
 

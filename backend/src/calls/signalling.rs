@@ -1,4 +1,4 @@
-//! Call signalling over the socket (DESIGN §4, docs/voice-contract.md). The server relays the
+//! Call signalling over the socket (docs/voice-contract.md). The server relays the
 //! browsers' offer, answer and ICE candidates between the two people of a call, naming the
 //! sender itself, and keeps the call's record: `initiateCall` opens it (or answers at once
 //! `callRejected` busy / offline without ringing), `acceptCall` answers it, and `rejectCall`,
@@ -12,17 +12,19 @@
 
 use std::collections::HashSet;
 
-use crate::platform::limits::Limit;
-use crate::calls::store::calls::{OpenCall, Placed};
-use crate::chat::store::messages::MessageView;
+use crate::calls::events::{CallEvent, CallFrame};
+use crate::calls::events::{Caller, RejectReason, Sdp};
 use crate::calls::rules::CallEnd;
-use crate::notifications::notices;
-use crate::platform::realtime::events::{Caller, ClientEvent, RejectReason, Sdp, ServerEvent};
-use crate::platform::state::AppState;
-use crate::chat::wire::Message;
-use crate::chat::store::conversations;
 use crate::calls::store::calls;
-use crate::moderation::store::blocks;
+use crate::calls::store::calls::{OpenCall, Placed};
+use crate::chat::events::ChatEvent;
+use crate::chat::wire::Message;
+use crate::chat::{self, MessageView};
+use crate::notifications;
+use crate::platform::db::visibility;
+use crate::platform::limits::Limit;
+use crate::platform::realtime::events::Frame;
+use crate::platform::state::AppState;
 
 /// The target shares no conversation with the sender (or is the sender).
 pub const CALL_TARGET_NOT_FOUND: &str = "Call target not found";
@@ -30,7 +32,7 @@ pub const CALL_TARGET_NOT_FOUND: &str = "Call target not found";
 pub const CALL_NOT_FOUND: &str = "Call not found";
 pub const ALREADY_IN_A_CALL: &str = "You are already in a call";
 /// A call rings at most this long whatever its caller's socket says: the client gives up
-/// after 30 s (spec 001) and sends `endCall`; this is the backstop.
+/// after 30 s and sends `endCall`; this is the backstop.
 pub const RING_LIMIT_MS: i64 = 45_000;
 
 /// The call a socket is in (the one it placed, or the one it answered: its closing ends it).
@@ -63,36 +65,26 @@ pub async fn handle(
     me: i64,
     socket: u64,
     current: &mut SocketCall,
-    event: ClientEvent,
-) -> Option<ServerEvent> {
+    event: CallFrame,
+) -> Option<Frame> {
     let result = match event {
-        ClientEvent::InitiateCall {
+        CallFrame::InitiateCall {
             to_user_id,
             conversation_id,
             offer,
         } => initiate(state, me, current, to_user_id, conversation_id, offer).await,
-        ClientEvent::AcceptCall { to_user_id, answer } => {
+        CallFrame::AcceptCall { to_user_id, answer } => {
             accept(state, me, socket, current, to_user_id, answer).await
         }
-        ClientEvent::RejectCall { to_user_id } => reject(state, me, socket, to_user_id).await,
-        ClientEvent::EndCall { to_user_id } => {
+        CallFrame::RejectCall { to_user_id } => reject(state, me, socket, to_user_id).await,
+        CallFrame::EndCall { to_user_id } => {
             current.leave(to_user_id);
             hang_up(state, me, socket, to_user_id).await
         }
-        ClientEvent::IceCandidate {
+        CallFrame::IceCandidate {
             to_user_id,
             candidate,
         } => relay_candidate(state, me, current, to_user_id, candidate).await,
-        ClientEvent::UserOnline
-        | ClientEvent::Typing { .. }
-        | ClientEvent::StopTyping { .. }
-        | ClientEvent::Ping
-        | ClientEvent::CanvasJoin { .. }
-        | ClientEvent::CanvasLeave { .. }
-        | ClientEvent::CanvasStroke { .. }
-        | ClientEvent::CanvasCursor { .. }
-        | ClientEvent::CanvasUndo { .. }
-        | ClientEvent::CanvasClear { .. } => Ok(None),
     };
     result.unwrap_or_else(|err| {
         tracing::error!(error = ?err, user_id = me, "call signalling");
@@ -100,13 +92,11 @@ pub async fn handle(
     })
 }
 
-fn error(message: &str) -> ServerEvent {
-    ServerEvent::Error {
-        message: message.into(),
-    }
+fn error(message: &str) -> Frame {
+    Frame::error(message)
 }
 
-type Reply = Result<Option<ServerEvent>, sqlx::Error>;
+type Reply = Result<Option<Frame>, sqlx::Error>;
 
 async fn initiate(
     state: &AppState,
@@ -123,11 +113,11 @@ async fn initiate(
     let Some(caller) = calls::caller_in(&state.db, conversation, me, callee).await? else {
         return Ok(Some(error(CALL_TARGET_NOT_FOUND)));
     };
-    if blocks::between(&state.db, me, callee).await? {
-        return Ok(Some(ServerEvent::CallRejected {
+    if visibility::blocked_between(&state.db, me, callee).await? {
+        return Ok(Some(Frame::of(&CallEvent::CallRejected {
             from_user_id: callee,
             reason: RejectReason::Unavailable,
-        }));
+        })));
     }
     if !state
         .realtime
@@ -152,7 +142,7 @@ async fn initiate(
             current.join(call, callee);
             state.realtime.publish(
                 &[callee],
-                &ServerEvent::IncomingCall {
+                &CallEvent::IncomingCall {
                     from_user_id: me,
                     from_user: Caller {
                         id: me,
@@ -182,16 +172,16 @@ async fn unreached(
     let (line, notice) =
         calls::unreached(&state.db, conversation, caller, callee, outcome, now).await?;
     publish_line(state, [caller, callee], line);
-    notices::announce(state, notice).await;
+    notifications::announce(state, notice).await;
     let reason = if outcome == CallEnd::Busy {
         RejectReason::Busy
     } else {
         RejectReason::Offline
     };
-    Ok(Some(ServerEvent::CallRejected {
+    Ok(Some(Frame::of(&CallEvent::CallRejected {
         from_user_id: callee,
         reason,
-    }))
+    })))
 }
 
 async fn accept(
@@ -215,7 +205,7 @@ async fn accept(
     current.join(call.id, caller);
     state.realtime.publish(
         &[caller],
-        &ServerEvent::CallAccepted {
+        &CallEvent::CallAccepted {
             from_user_id: me,
             answer,
         },
@@ -223,7 +213,7 @@ async fn accept(
     // The callee's other devices stop ringing.
     state.realtime.publish_except(
         &[me],
-        &ServerEvent::CallEnded {
+        &CallEvent::CallEnded {
             from_user_id: caller,
         },
         socket,
@@ -274,7 +264,7 @@ async fn relay_candidate(
     }
     state.realtime.publish(
         &[peer],
-        &ServerEvent::IceCandidate {
+        &CallEvent::IceCandidate {
             from_user_id: me,
             candidate,
         },
@@ -295,7 +285,7 @@ async fn no_call(state: &AppState, me: i64, peer: i64) -> Reply {
 }
 
 async fn shares_a_conversation(state: &AppState, me: i64, peer: i64) -> Result<bool, sqlx::Error> {
-    Ok(me != peer && conversations::shared(&state.db, me, peer).await?)
+    Ok(me != peer && chat::share_a_conversation(&state.db, me, peer).await?)
 }
 
 /// Ends `call` on behalf of `me` (from `socket`, or from a socket that closed), tells the other
@@ -313,24 +303,24 @@ async fn finish(
     };
     let peer = call.peer_of(me);
     let told = if ended.outcome == CallEnd::Declined {
-        ServerEvent::CallRejected {
+        CallEvent::CallRejected {
             from_user_id: me,
             reason: RejectReason::Declined,
         }
     } else {
-        ServerEvent::CallEnded { from_user_id: me }
+        CallEvent::CallEnded { from_user_id: me }
     };
     state.realtime.publish(&[peer], &told);
     if me == call.callee_id && ended.outcome != CallEnd::Completed {
         // Declined on one device: the callee's others stop ringing.
-        let stop = ServerEvent::CallEnded { from_user_id: peer };
+        let stop = CallEvent::CallEnded { from_user_id: peer };
         match socket {
             Some(socket) => state.realtime.publish_except(&[me], &stop, socket),
             None => state.realtime.publish(&[me], &stop),
         }
     }
     publish_line(state, [ended.caller_id, ended.callee_id], ended.line);
-    notices::announce(state, ended.notice).await;
+    notifications::announce(state, ended.notice).await;
     Ok(())
 }
 
@@ -363,22 +353,21 @@ pub async fn went_offline(state: &AppState, user: i64) {
                 continue;
             }
             let now = state.clock.now_ms();
-            let Some(ended) = calls::end(&state.db, call.id, CallEnd::Missed, now).await?
-            else {
+            let Some(ended) = calls::end(&state.db, call.id, CallEnd::Missed, now).await? else {
                 continue;
             };
             let told = if ended.outcome == CallEnd::Completed {
                 // Answered in between: it ends like any hang-up.
-                ServerEvent::CallEnded { from_user_id: user }
+                CallEvent::CallEnded { from_user_id: user }
             } else {
-                ServerEvent::CallRejected {
+                CallEvent::CallRejected {
                     from_user_id: user,
                     reason: RejectReason::Offline,
                 }
             };
             state.realtime.publish(&[call.caller_id], &told);
             publish_line(state, [ended.caller_id, ended.callee_id], ended.line);
-            notices::announce(state, ended.notice).await;
+            notifications::announce(state, ended.notice).await;
         }
         Ok::<(), sqlx::Error>(())
     }
@@ -416,10 +405,10 @@ async fn end_stale(state: &AppState, calls: Vec<OpenCall>, now: i64) -> Result<(
             ] {
                 state
                     .realtime
-                    .publish(&[to], &ServerEvent::CallEnded { from_user_id: from });
+                    .publish(&[to], &CallEvent::CallEnded { from_user_id: from });
             }
             publish_line(state, [ended.caller_id, ended.callee_id], ended.line);
-            notices::announce(state, ended.notice).await;
+            notifications::announce(state, ended.notice).await;
         }
     }
     Ok(())
@@ -436,7 +425,7 @@ fn publish_line(state: &AppState, people: [i64; 2], line: MessageView) {
     let message = Message::from_row(line, Vec::new());
     state.realtime.publish(
         &people,
-        &ServerEvent::NewMessage {
+        &ChatEvent::NewMessage {
             conversation_id: message.conversation_id,
             message: Box::new(message),
         },

@@ -3,28 +3,17 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::platform::http::wire::iso_time;
 use crate::calls::store::voicemails::VoicemailView;
+use crate::kernel::user::UserCard;
+use crate::platform::http::wire::iso_time;
 use crate::platform::media::url_of;
-
-/// Who left a voicemail.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct VoicemailUser {
-    pub id: i64,
-    pub username: String,
-    pub display_name: String,
-    /// The small avatar, or null.
-    #[schema(required = true)]
-    pub profile_image_url: Option<String>,
-}
 
 /// A voicemail as its recipient sees it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Voicemail {
     pub id: i64,
-    pub from_user: VoicemailUser,
+    pub from_user: UserCard,
     /// Whole seconds, 1–30.
     pub duration: i64,
     /// Played by the recipient at least once.
@@ -41,7 +30,7 @@ impl From<VoicemailView> for Voicemail {
     fn from(row: VoicemailView) -> Self {
         Self {
             id: row.id,
-            from_user: VoicemailUser {
+            from_user: UserCard {
                 id: row.sender_id,
                 username: row.sender_username,
                 display_name: row.sender_display_name,

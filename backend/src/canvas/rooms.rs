@@ -1,15 +1,15 @@
 //! Who is in a canvas's room, and telling them (issue 25, docs/canvas-contract.md). The socket's
-//! canvas frames (gateway/canvas.rs) use it, and so does a block (routes/blocks, issue 39),
+//! canvas frames (canvas/socket.rs) use it, and so does a block (moderation/routes/blocks, issue 39),
 //! which takes each of the two out of the rooms of the canvases the other owns at once, on
 //! every instance: the room is `canvas_presence` (shared by the instances), and the events go
 //! through the same fan-out as every event.
 
+use crate::canvas::events::CanvasEvent;
 use std::collections::HashSet;
 
-use crate::platform::realtime::events::ServerEvent;
-use crate::platform::state::AppState;
-use crate::identity::wire::UserCard;
 use crate::canvas::store;
+use crate::kernel::user::UserCard;
+use crate::platform::state::AppState;
 
 /// The people in `canvas`'s room on live instances, each once, in the order they came; the
 /// sockets of instances that are gone are forgotten on the way.
@@ -42,7 +42,7 @@ pub fn tell_room(state: &AppState, canvas: i64, people: &[UserCard]) {
     let users: Vec<i64> = people.iter().map(|p| p.id).collect();
     state.realtime.publish(
         &users,
-        &ServerEvent::CanvasPresence {
+        &CanvasEvent::CanvasPresence {
             canvas_id: canvas,
             users: people.to_vec(),
         },
@@ -60,7 +60,7 @@ pub async fn part(state: &AppState, a: i64, b: i64) {
         for &(canvas, user) in &left {
             state
                 .realtime
-                .publish(&[user], &ServerEvent::CanvasLeft { canvas_id: canvas });
+                .publish(&[user], &CanvasEvent::CanvasLeft { canvas_id: canvas });
         }
         let mut canvases: Vec<i64> = left.iter().map(|(canvas, _)| *canvas).collect();
         canvases.sort_unstable();

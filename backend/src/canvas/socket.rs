@@ -1,5 +1,5 @@
 //! Canvas rooms on the socket (issue 25, docs/canvas-contract.md). A socket joins a canvas it
-//! may join (db/canvases.rs `may_join!`); then its strokes are stored and relayed, its cursor
+//! may join (canvas/store.rs `may_join!`); then its strokes are stored and relayed, its cursor
 //! relayed (never stored), its undo and, for the owner, clear recorded and relayed. Who is in a
 //! room is `canvas_presence` (every instance's sockets), so relays and the people shown cross
 //! instances through the same fan-out as every event. Refused input answers this socket alone
@@ -7,13 +7,18 @@
 
 use std::time::{Duration, Instant};
 
+use crate::canvas::events::CursorUser;
+use crate::canvas::events::{CanvasEvent, CanvasFrame};
 use crate::canvas::rooms::{announce, people_in, tell_room};
-use crate::canvas::store::StrokeStored;
-use crate::canvas::rules::{CANVAS_NOT_FOUND, CANVAS_OWNER_ONLY, CANVAS_ROOMS_PER_SOCKET, CANVAS_ROOM_MAX, StrokeInput, cursor_on_canvas};
-use crate::platform::realtime::events::{ClientEvent, CursorUser, ServerEvent};
-use crate::platform::state::AppState;
-use crate::canvas::wire::CanvasStroke;
+use crate::canvas::rules::{
+    CANVAS_NOT_FOUND, CANVAS_OWNER_ONLY, CANVAS_ROOM_MAX, CANVAS_ROOMS_PER_SOCKET, StrokeInput,
+    cursor_on_canvas,
+};
 use crate::canvas::store;
+use crate::canvas::store::StrokeStored;
+use crate::canvas::wire::CanvasStroke;
+use crate::platform::realtime::events::Frame;
+use crate::platform::state::AppState;
 
 const NOT_JOINED: &str = "Join the canvas first";
 const ROOM_FULL: &str = "This canvas is full right now";
@@ -62,10 +67,8 @@ impl SocketRooms {
     }
 }
 
-fn error(message: impl Into<String>) -> Option<ServerEvent> {
-    Some(ServerEvent::Error {
-        message: message.into(),
-    })
+fn error(message: impl Into<String>) -> Option<Frame> {
+    Some(Frame::error(message))
 }
 
 /// The answer to one canvas frame, if it has one (most are relayed to the room instead).
@@ -74,27 +77,26 @@ pub async fn handle(
     user_id: i64,
     socket_id: u64,
     rooms: &mut SocketRooms,
-    event: ClientEvent,
-) -> Option<ServerEvent> {
+    event: CanvasFrame,
+) -> Option<Frame> {
     let result = match event {
-        ClientEvent::CanvasJoin { canvas_id } => {
+        CanvasFrame::CanvasJoin { canvas_id } => {
             join(state, user_id, socket_id, rooms, canvas_id).await
         }
-        ClientEvent::CanvasLeave { canvas_id } => leave(state, socket_id, rooms, canvas_id).await,
-        ClientEvent::CanvasStroke { canvas_id, stroke } => {
+        CanvasFrame::CanvasLeave { canvas_id } => leave(state, socket_id, rooms, canvas_id).await,
+        CanvasFrame::CanvasStroke { canvas_id, stroke } => {
             draw(state, user_id, socket_id, rooms, canvas_id, stroke).await
         }
-        ClientEvent::CanvasCursor { canvas_id, x, y } => {
+        CanvasFrame::CanvasCursor { canvas_id, x, y } => {
             cursor(state, user_id, socket_id, rooms, canvas_id, x, y).await
         }
-        ClientEvent::CanvasUndo {
+        CanvasFrame::CanvasUndo {
             canvas_id,
             stroke_id,
         } => undo(state, user_id, socket_id, rooms, canvas_id, &stroke_id).await,
-        ClientEvent::CanvasClear { canvas_id } => {
+        CanvasFrame::CanvasClear { canvas_id } => {
             clear(state, user_id, socket_id, rooms, canvas_id).await
         }
-        _ => Ok(None),
     };
     result.unwrap_or_else(|err| {
         tracing::error!(error = ?err, "canvas");
@@ -120,7 +122,7 @@ pub async fn socket_closed(state: &AppState, socket_id: u64, rooms: &SocketRooms
     }
 }
 
-type Answer = Result<Option<ServerEvent>, sqlx::Error>;
+type Answer = Result<Option<Frame>, sqlx::Error>;
 
 async fn join(
     state: &AppState,
@@ -138,10 +140,7 @@ async fn join(
             return Ok(error(TOO_MANY_ROOMS));
         }
     }
-    if store::find(&state.db, user_id, canvas)
-        .await?
-        .is_none()
-    {
+    if store::find(&state.db, user_id, canvas).await?.is_none() {
         return Ok(error(CANVAS_NOT_FOUND));
     }
     // In first, then counted: of two who come at once to the 64th place, neither is let past it.
@@ -174,8 +173,7 @@ async fn leave(state: &AppState, socket_id: u64, rooms: &mut SocketRooms, canvas
     if !rooms.contains(canvas) {
         return Ok(error(NOT_JOINED));
     }
-    let was_in =
-        store::exit(&state.db, canvas, state.realtime.instance(), socket_id).await?;
+    let was_in = store::exit(&state.db, canvas, state.realtime.instance(), socket_id).await?;
     rooms.left(canvas);
     if was_in {
         announce(state, canvas).await?;
@@ -214,7 +212,7 @@ async fn draw(
     };
     state.realtime.publish(
         &users,
-        &ServerEvent::CanvasStroke {
+        &CanvasEvent::CanvasStroke {
             canvas_id: canvas,
             user_id,
             stroke: Box::new(CanvasStroke::new(stroke, user_id, now)),
@@ -254,7 +252,7 @@ async fn cursor(
     let others: Vec<i64> = users.into_iter().filter(|id| *id != user_id).collect();
     state.realtime.publish(
         &others,
-        &ServerEvent::CanvasCursor {
+        &CanvasEvent::CanvasCursor {
             canvas_id: canvas,
             user: me,
             x,
@@ -283,7 +281,7 @@ async fn undo(
     };
     state.realtime.publish(
         &users,
-        &ServerEvent::CanvasUndo {
+        &CanvasEvent::CanvasUndo {
             canvas_id: canvas,
             stroke_id: stroke_id.to_owned(),
         },
@@ -309,7 +307,7 @@ async fn clear(
     };
     state
         .realtime
-        .publish(&users, &ServerEvent::CanvasCleared { canvas_id: canvas });
+        .publish(&users, &CanvasEvent::CanvasCleared { canvas_id: canvas });
     Ok(None)
 }
 
@@ -322,18 +320,14 @@ async fn admitted(
     socket_id: u64,
     rooms: &mut SocketRooms,
     canvas: i64,
-) -> Result<Option<ServerEvent>, sqlx::Error> {
+) -> Result<Option<Frame>, sqlx::Error> {
     if !rooms.contains(canvas) {
         return Ok(error(NOT_JOINED));
     }
-    if store::find(&state.db, user_id, canvas)
-        .await?
-        .is_some()
-    {
+    if store::find(&state.db, user_id, canvas).await?.is_some() {
         return Ok(None);
     }
-    let was_in =
-        store::exit(&state.db, canvas, state.realtime.instance(), socket_id).await?;
+    let was_in = store::exit(&state.db, canvas, state.realtime.instance(), socket_id).await?;
     rooms.left(canvas);
     // Taken out by the block already, the room was told then.
     if was_in {
@@ -353,8 +347,7 @@ async fn relay_to(
     canvas: i64,
 ) -> Result<Option<Vec<i64>>, sqlx::Error> {
     let instance = state.realtime.instance();
-    let (users, here) =
-        store::room_users_with(&state.db, canvas, instance, socket_id).await?;
+    let (users, here) = store::room_users_with(&state.db, canvas, instance, socket_id).await?;
     if here {
         Ok(Some(users))
     } else {

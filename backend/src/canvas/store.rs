@@ -10,10 +10,12 @@
 
 use sqlx::FromRow;
 
+use crate::canvas::rules::{
+    CANVAS_MEMBERS_MAX, CANVAS_POINT_BYTES_MAX, CANVAS_STROKES_MAX, CanvasVisibility, Stroke,
+};
+use crate::kernel::page::Page;
 use crate::platform::db::visibility::not_blocked;
 use crate::platform::db::{Db, placeholders};
-use crate::canvas::rules::{CANVAS_MEMBERS_MAX, CANVAS_POINT_BYTES_MAX, CANVAS_STROKES_MAX, CanvasVisibility, Stroke};
-use crate::kernel::page::Page;
 
 /// `viewer` may join the canvas `c` (aliased `c`, its owner joined as `ow`).
 macro_rules! may_join {

@@ -3,10 +3,10 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::platform::http::wire::iso_time;
-use crate::identity::wire::UserCard;
-use crate::canvas::store::{CanvasRow, PersonRow, StrokeRow};
 use crate::canvas::rules::{CanvasVisibility, Stroke};
+use crate::canvas::store::{CanvasRow, PersonRow, StrokeRow};
+use crate::kernel::user::UserCard;
+use crate::platform::http::wire::iso_time;
 
 /// Someone on a canvas: its owner, one of its invited people, or someone in its room.
 impl From<PersonRow> for UserCard {

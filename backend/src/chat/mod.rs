@@ -1,12 +1,20 @@
 //! Direct and group conversations (docs/chat-contract.md, docs/groups-contract.md): messages,
 //! voice notes, reactions, read receipts, typing, and posts shared into a chat.
 
-pub mod store;
-pub mod rules;
-pub mod wire;
+pub mod events;
+pub mod presence;
+pub mod refusals;
 pub mod routes;
+pub mod rules;
+pub mod service;
+pub mod store;
+pub mod wire;
 
 use utoipa_axum::router::OpenApiRouter;
+
+pub use presence::{announce_presence, typing};
+pub use store::conversations::shared as share_a_conversation;
+pub use store::messages::{MessageView, find as find_message};
 
 use crate::platform::state::AppState;
 

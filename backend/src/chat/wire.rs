@@ -6,11 +6,11 @@ use std::collections::HashSet;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::platform::http::wire::iso_time;
-use crate::identity::wire::UserBrief;
+use crate::chat::rules::SystemKind;
 use crate::chat::store::conversations::{ConversationView, GroupMember};
 use crate::chat::store::messages::{MessageView, SharedView, SystemView};
-use crate::chat::rules::SystemKind;
+use crate::kernel::user::UserBrief;
+use crate::platform::http::wire::iso_time;
 use crate::platform::media::url_of;
 
 /// A person in a conversation, with their presence.

@@ -3,21 +3,21 @@
 //! transaction); a charge that no order holds is refunded. With an Idempotency-Key, a retry of
 //! the same line answers the first order and moves nothing again, and the key is reserved
 //! before the charge, so a retry racing the first request is told to wait (409) instead of
-//! being charged too. No HTTP here: the handler parses the request and `error.rs` words the
+//! being charged too. No HTTP here: the handler parses the request and `platform/http/error.rs` words the
 //! refusals.
 //!
 //! A tip (issue 23, docs/economy-contract.md) is paid here too: reserved (its key taken), charged,
 //! then paid with the creator's credit in one transaction; a failed charge frees the key.
 
-use crate::platform::clock::Clock;
-use crate::notifications::store::Notice;
 use crate::economy::store::shop::{NewOrder, OrderView, Placed};
 use crate::economy::store::tips::{NewTip, Reserved, TipRow, Unreachable};
-use crate::platform::db::Db;
-use crate::kernel::money::platform_fee;
-use crate::platform::payments::{Charge, PaymentError, Payments, Receipt};
 use crate::economy::store::{shop, tips};
-use crate::moderation::store::blocks;
+use crate::kernel::money::platform_fee;
+use crate::notifications::Notice;
+use crate::platform::clock::Clock;
+use crate::platform::db::Db;
+use crate::platform::db::visibility;
+use crate::platform::payments::{Charge, PaymentError, Payments, Receipt};
 
 /// How many times a line is priced again when its price changes between the read and the write.
 const PRICE_ATTEMPTS: u32 = 3;
@@ -141,7 +141,7 @@ async fn buy(
                 return Err(CheckoutError::OwnWork);
             }
             // A creator blocked either way is no one to buy from (their shop is hidden too).
-            if blocks::between(db, buyer, seller).await? {
+            if visibility::blocked_between(db, buyer, seller).await? {
                 return Err(CheckoutError::ProductNotFound);
             }
         }

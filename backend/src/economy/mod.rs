@@ -2,8 +2,11 @@
 //! checkout and the payment provider, tips, earnings and withdrawals (docs/shop-contract.md,
 //! docs/economy-contract.md). Everything that moves money is written here and only here.
 
+pub mod catalogue;
 pub mod checkout;
+pub mod refusals;
 pub mod routes;
+pub mod service;
 pub mod store;
 pub mod wire;
 
@@ -17,4 +20,5 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(routes::shop::router())
         .merge(routes::earnings::router())
         .merge(routes::tips::router())
+        .nest("/admin", routes::payouts::router())
 }

@@ -1,7 +1,7 @@
 //! A member's data export: everything they did, streamed as one JSON document.
 
-pub mod store;
 pub mod routes;
+pub mod store;
 
 use utoipa_axum::router::OpenApiRouter;
 
@@ -9,6 +9,5 @@ use crate::platform::state::AppState;
 
 /// The data export, nested at `/api`.
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(utoipa_axum::routes!(routes::export))
+    OpenApiRouter::new().routes(utoipa_axum::routes!(routes::export))
 }

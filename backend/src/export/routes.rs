@@ -1,5 +1,5 @@
 //! GET /api/user/export: everything the user made, as one JSON file written piece by piece.
-//! A task reads each list a page at a time (db/export.rs) and sends the JSON text through a
+//! A task reads each list a page at a time (export/store.rs) and sends the JSON text through a
 //! small bounded channel to the response body: memory stays at one page and a few chunks,
 //! however much the user made, and a client that stops reading stops the task.
 
@@ -10,18 +10,18 @@ use axum::response::{IntoResponse, Response};
 use serde::{Serialize, Serializer};
 use tokio::sync::mpsc;
 
-use crate::identity::CurrentUser;
-use crate::platform::db::Db;
 use crate::economy::store::earnings::WithdrawalRow;
-use crate::export::store::Section;
-use crate::identity::rules::settings::Settings;
-use crate::platform::http::error::{ApiResult, ErrorBody};
-use crate::platform::state::AppState;
 use crate::economy::wire::earnings::Withdrawal;
-use crate::platform::http::wire::iso_time;
-use crate::identity::wire::SessionUser;
-use crate::identity::store::settings;
 use crate::export::store;
+use crate::export::store::Section;
+use crate::identity::CurrentUser;
+use crate::identity::rules::settings::Settings;
+use crate::identity::store::settings;
+use crate::identity::wire::SessionUser;
+use crate::platform::db::Db;
+use crate::platform::http::error::{ApiResult, ErrorBody};
+use crate::platform::http::wire::iso_time;
+use crate::platform::state::AppState;
 
 /// Rows read per query.
 const PAGE: i64 = 500;

@@ -14,27 +14,27 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgr
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
 
-use crate::canvas::socket::SocketRooms;
 use crate::calls::signalling;
 use crate::calls::signalling::SocketCall;
+use crate::canvas::socket::{self as canvas, SocketRooms};
+use crate::chat;
 use crate::identity::CurrentUser;
+use crate::identity::store::sessions;
 use crate::platform::http::error::ApiError;
 use crate::platform::realtime::TOO_MANY_SOCKETS;
-use crate::platform::realtime::events::{ClientEvent, ServerEvent};
+use crate::platform::realtime::events::{Frame, SocketEvent};
 use crate::platform::realtime::hub::session_tag;
 use crate::platform::state::AppState;
-use crate::platform::http::wire::iso_time;
-use crate::identity::store::{sessions, users};
-use crate::chat::store::conversations;
 
-/// DESIGN §4: a frame over 64 KiB closes the socket.
+/// A frame over 64 KiB closes the socket.
 pub const MAX_MESSAGE_BYTES: usize = 64 * 1024;
 const PING_EVERY: Duration = Duration::from_secs(25);
 /// How many pings apart an idle socket asks whether its session still holds.
 const SESSION_CHECK_EVERY_PINGS: u8 = 4;
 const IDLE_LIMIT: Duration = Duration::from_secs(60);
-const NOT_IN_CONVERSATION: &str = "Conversation not found";
 
 pub async fn upgrade(
     State(state): State<AppState>,
@@ -84,7 +84,7 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
         return;
     };
     if Box::pin(realtime.opened(user_id, registration.first)).await {
-        Box::pin(announce(&state, user_id, true)).await;
+        Box::pin(chat::announce_presence(&state, user_id, true)).await;
     }
     let (mut sink, mut stream) = socket.split();
     let kicked = registration.kicked.clone();
@@ -170,14 +170,16 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
                     ))
                     .await
                 }
-                Message::Binary(_) => Some(ServerEvent::Error {
+                Message::Binary(_) => Some(Frame::of(&SocketEvent::Error {
                     message: "Frames are JSON text".into(),
-                }),
+                })),
                 Message::Close(_) => return None,
                 Message::Ping(_) | Message::Pong(_) => None,
             };
             if let Some(reply) = reply
-                && replies.try_send(Utf8Bytes::from(reply.to_frame())).is_err()
+                && replies
+                    .try_send(Utf8Bytes::from(reply.into_text()))
+                    .is_err()
             {
                 // Its own replies are not being read either.
                 return None;
@@ -198,7 +200,7 @@ async fn serve(state: AppState, user_id: i64, session_hash: String, socket: WebS
     let last_here = realtime.hub.unregister(user_id, socket_id);
     Box::pin(realtime.release(user_id, socket_id)).await;
     if Box::pin(realtime.closed(user_id, last_here)).await {
-        Box::pin(announce(&state, user_id, false)).await;
+        Box::pin(chat::announce_presence(&state, user_id, false)).await;
         Box::pin(signalling::went_offline(&state, user_id)).await;
     }
 }
@@ -219,6 +221,38 @@ fn close(code: u16, reason: &'static str) -> Message {
     }))
 }
 
+/// A frame's `type`, read first: it says which area parses the rest.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+enum Kind {
+    UserOnline,
+    Typing,
+    StopTyping,
+    InitiateCall,
+    AcceptCall,
+    RejectCall,
+    EndCall,
+    IceCandidate,
+    Ping,
+    CanvasJoin,
+    CanvasLeave,
+    CanvasStroke,
+    CanvasCursor,
+    CanvasUndo,
+    CanvasClear,
+}
+
+#[derive(Deserialize)]
+struct Tagged {
+    #[serde(rename = "type")]
+    kind: Kind,
+}
+
+/// `text` as the frame `T`, or the `error` a malformed frame answers.
+fn parse<T: DeserializeOwned>(text: &str) -> Result<T, Frame> {
+    serde_json::from_str(text).map_err(|err| Frame::error(format!("Invalid frame: {err}")))
+}
+
 /// The answer to one client frame, if it has one. Nothing a client sends names its sender.
 async fn handle(
     state: &AppState,
@@ -227,91 +261,39 @@ async fn handle(
     call: &mut SocketCall,
     rooms: &mut SocketRooms,
     text: &str,
-) -> Option<ServerEvent> {
-    let event = match serde_json::from_str::<ClientEvent>(text) {
-        Ok(event) => event,
-        Err(err) => {
-            return Some(ServerEvent::Error {
-                message: format!("Invalid frame: {err}"),
-            });
-        }
+) -> Option<Frame> {
+    let kind = match parse::<Tagged>(text) {
+        Ok(tagged) => tagged.kind,
+        Err(refused) => return Some(refused),
     };
-    match event {
-        ClientEvent::Ping => Some(ServerEvent::Pong),
-        ClientEvent::UserOnline => None,
-        ClientEvent::Typing { conversation_id } | ClientEvent::StopTyping { conversation_id } => {
-            // Never to someone blocked by, or blocking, the typist (issue 39).
-            let others =
-                match conversations::typing_audience(&state.db, conversation_id, user_id).await
-                {
-                    Ok(Some(others)) => others,
-                    Ok(None) => {
-                        return Some(ServerEvent::Error {
-                            message: NOT_IN_CONVERSATION.into(),
-                        });
-                    }
-                    Err(err) => {
-                        tracing::error!(error = ?err, "typing");
-                        return Some(ServerEvent::Error {
-                            message: "Something went wrong".into(),
-                        });
-                    }
-                };
-            let relayed = if matches!(event, ClientEvent::Typing { .. }) {
-                ServerEvent::Typing {
-                    conversation_id,
-                    user_id,
-                }
-            } else {
-                ServerEvent::StopTyping {
-                    conversation_id,
-                    user_id,
-                }
-            };
-            state.realtime.publish(&others, &relayed);
-            None
-        }
-        ClientEvent::CanvasJoin { .. }
-        | ClientEvent::CanvasLeave { .. }
-        | ClientEvent::CanvasStroke { .. }
-        | ClientEvent::CanvasCursor { .. }
-        | ClientEvent::CanvasUndo { .. }
-        | ClientEvent::CanvasClear { .. } => {
-            canvas::handle(state, user_id, socket_id, rooms, event).await
-        }
-        signal => signalling::handle(state, user_id, socket_id, call, signal).await,
+    match kind {
+        Kind::Ping => Some(Frame::of(&SocketEvent::Pong)),
+        Kind::UserOnline | Kind::Typing | Kind::StopTyping => match parse(text) {
+            Ok(frame) => chat::typing(state, user_id, frame).await,
+            Err(refused) => Some(refused),
+        },
+        Kind::CanvasJoin
+        | Kind::CanvasLeave
+        | Kind::CanvasStroke
+        | Kind::CanvasCursor
+        | Kind::CanvasUndo
+        | Kind::CanvasClear => match parse(text) {
+            Ok(frame) => canvas::handle(state, user_id, socket_id, rooms, frame).await,
+            Err(refused) => Some(refused),
+        },
+        Kind::InitiateCall
+        | Kind::AcceptCall
+        | Kind::RejectCall
+        | Kind::EndCall
+        | Kind::IceCandidate => match parse(text) {
+            Ok(frame) => signalling::handle(state, user_id, socket_id, call, frame).await,
+            Err(refused) => Some(refused),
+        },
     }
 }
 
 /// Whether the socket's session still signs its user in (a database error keeps it open: the
 /// next ping asks again).
 async fn session_alive(state: &AppState, session_hash: &str) -> bool {
-    !matches!(
-        sessions::find_user(&state.db, session_hash).await,
-        Ok(None)
-    )
-}
-
-/// Tells everyone who shares a conversation with `user_id` that they came online or went
-/// offline (never across a block, either way: `contacts`); going offline stores `lastSeen`.
-pub async fn announce(state: &AppState, user_id: i64, is_online: bool) {
-    let now = state.clock.now_ms();
-    let result = async {
-        if !is_online {
-            users::set_last_seen(&state.db, user_id, now).await?;
-        }
-        conversations::contacts(&state.db, user_id).await
-    }
-    .await;
-    match result {
-        Ok(contacts) => state.realtime.publish(
-            &contacts,
-            &ServerEvent::Presence {
-                user_id,
-                is_online,
-                last_seen: (!is_online).then(|| iso_time(now)),
-            },
-        ),
-        Err(err) => tracing::error!(error = ?err, user_id, "presence"),
-    }
+    !matches!(sessions::find_user(&state.db, session_hash).await, Ok(None))
 }

@@ -5,11 +5,11 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 
 use super::session::{self, CookieSlot, SESSION_TTL_MS, SLIDE_AFTER_MS};
-use crate::identity::store::users::UserRow;
+use crate::identity::store::sessions;
+use crate::kernel::user::UserRow;
 use crate::platform::db::now_ms;
 use crate::platform::http::error::ApiError;
 use crate::platform::state::AppState;
-use crate::identity::store::sessions;
 
 /// The signed-in user; 401 `not_signed_in` without a live session.
 #[derive(Debug, Clone)]

@@ -1,16 +1,22 @@
-//! Who is calling: password hashing, session tokens and cookies, the `CurrentUser`
-//! extractor, and the sign-in rate limits.
+//! Accounts (the lowest area: every other one may use its face): signing up, in and out,
+//! sessions and their cookies, the `CurrentUser` and `AdminUser` extractors, the password
+//! re-check, the session user's profile, picture, password and deactivation, and the settings'
+//! store.
 
 pub mod extract;
 pub mod recheck;
+pub mod routes;
+pub mod rules;
 pub mod session;
+pub mod store;
+pub mod wire;
 
 pub use extract::{AdminUser, CurrentUser};
 pub use recheck::recheck_password;
-pub mod wire;
-pub mod routes;
-pub mod rules;
-pub mod store;
+pub use store::settings::{get as settings_of, update_in as save_settings_in};
+pub use store::users::{
+    deactivate_in, match_candidates, profile_by_username, search as search_users, set_last_seen,
+};
 
 use utoipa_axum::router::OpenApiRouter;
 

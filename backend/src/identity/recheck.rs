@@ -2,10 +2,10 @@
 //! the account): checked against the stored hash, refused with the action's own words. The
 //! caller counts the attempt against the sign-in limits first, as sign-in does.
 
-use crate::identity::store::users::UserRow;
+use crate::identity::store::users;
+use crate::kernel::user::UserRow;
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::state::AppState;
-use crate::identity::store::users;
 
 /// `Ok` when `password` is `user`'s; else 400 with `wrong`.
 pub async fn recheck_password(

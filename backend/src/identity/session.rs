@@ -16,8 +16,8 @@ use pin_project_lite::pin_project;
 use sha2::{Digest, Sha256};
 use tower::{Layer, Service};
 
-use crate::platform::db::{Db, now_ms};
 use crate::identity::store::sessions;
+use crate::platform::db::{Db, now_ms};
 
 pub const COOKIE_NAME: &str = "atelier_session";
 pub const SESSION_TTL_MS: i64 = 30 * 24 * 60 * 60 * 1000;

@@ -1,39 +1,12 @@
-//! Users as answers show them: the embedded user of a post, a reel, a story group and a
-//! message; a profile with its counts; the signed-in user (the only answer with an email).
+//! Users as the account's own answers show them: a profile with its counts, and the signed-in
+//! user (the only answer with an email). The user embedded in other answers is `kernel::user`.
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::identity::store::users::ProfileView;
+use crate::kernel::user::UserRow;
 use crate::platform::http::wire::iso_time;
-use crate::moderation::store::blocks::BlockedUser;
-use crate::social::store::follows::FollowRequestView;
-use crate::identity::store::users::{ProfileView, UserRow};
-
-/// A user as embedded in another answer (a post's, a reel's or a story group's `user`, a
-/// message's `sender`).
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UserBrief {
-    pub id: i64,
-    pub username: String,
-    pub display_name: String,
-    /// The small avatar, or null (the client draws the initial).
-    #[schema(required = true)]
-    pub profile_image: Option<String>,
-}
-
-/// A user as a card names them, with `profileImageUrl`: a work's seller, a canvas's owner, its
-/// invited people and the people in its room.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UserCard {
-    pub id: i64,
-    pub username: String,
-    pub display_name: String,
-    /// The small avatar, or null (the client draws the initial).
-    #[schema(required = true)]
-    pub profile_image_url: Option<String>,
-}
 
 /// A user as other users see them (no email), with counts.
 #[derive(Debug, Serialize, ToSchema)]
@@ -87,26 +60,6 @@ impl From<ProfileView> for Profile {
     }
 }
 
-/// {isFollowing, isRequested}: the follow-status answer.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct FollowStatus {
-    pub is_following: bool,
-    /// A follow request to this private account waits for its owner.
-    pub is_requested: bool,
-}
-
-/// {isFollowing, isRequested, followersCount}: the answer to following or unfollowing.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct FollowState {
-    pub is_following: bool,
-    /// The follow became a request to a private account (`isFollowing` stays false).
-    pub is_requested: bool,
-    /// The followed user's follower count after the change.
-    pub followers_count: i64,
-}
-
 /// The signed-in user as the session call returns it (the only answer with an email).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -135,57 +88,6 @@ impl From<UserRow> for SessionUser {
             bio: row.bio,
             profile_image_url: row.profile_image_url,
             is_admin: row.is_admin != 0,
-            created_at: iso_time(row.created_at),
-        }
-    }
-}
-
-/// A comment's author (issue 19): the small avatar, as `UserBrief.profileImage` is, under the
-/// name `profileImageUrl` the issue gives it. Also an account you blocked (issue 20); the
-/// notifications issue reuses it for actors.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CommentUser {
-    pub id: i64,
-    pub username: String,
-    pub display_name: String,
-    /// The small avatar, or null (the client draws the initial).
-    #[schema(required = true)]
-    pub profile_image_url: Option<String>,
-}
-
-impl From<BlockedUser> for CommentUser {
-    fn from(row: BlockedUser) -> Self {
-        Self {
-            id: row.id,
-            username: row.username,
-            display_name: row.display_name,
-            profile_image_url: row.profile_image,
-        }
-    }
-}
-
-/// A request to follow your private account (issue 20): its id (to approve or decline it), who
-/// asked, and when.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct FollowRequest {
-    pub id: i64,
-    pub user: CommentUser,
-    /// ISO-8601 UTC.
-    pub created_at: String,
-}
-
-impl From<FollowRequestView> for FollowRequest {
-    fn from(row: FollowRequestView) -> Self {
-        Self {
-            id: row.id,
-            user: CommentUser {
-                id: row.user_id,
-                username: row.username,
-                display_name: row.display_name,
-                profile_image_url: row.profile_image,
-            },
             created_at: iso_time(row.created_at),
         }
     }

@@ -1,6 +1,6 @@
 //! The one error of parsing: the input breaks a rule (answered 400) or names something that
 //! cannot exist (404), with the user-facing message (the spec's wording where it has one).
-//! Domain code knows nothing of HTTP; `error.rs` turns this into the API's error, in one place.
+//! Domain code knows nothing of HTTP; `platform/http/error.rs` turns this into the API's error, in one place.
 
 use std::borrow::Cow;
 

@@ -1,7 +1,7 @@
 //! Where an image or a recording in a JSON body comes from: a `data:` URL carries the bytes
 //! (they go through the media pipeline); for images an http(s) URL, checked here for its shape
 //! only: a post's or an image story's is then fetched once by the server and stored like an
-//! upload (media/fetch.rs), an ad's or a video story's is kept as given. Audio comes only as a base64 `data:` URL.
+//! upload (platform/media/fetch.rs), an ad's or a video story's is kept as given. Audio comes only as a base64 `data:` URL.
 
 use base64::Engine;
 

@@ -1,7 +1,13 @@
 //! Plain types every area shares: money and amounts, text, pages and the user shapes. No HTTP,
 //! no SQL, no area.
 
+pub mod email;
+pub mod error;
+pub mod image;
 pub mod money;
+pub mod page;
+pub mod text;
+pub mod user;
 
 /// The stored text of each value, and the value of a stored text.
 macro_rules! stored_names {
@@ -32,9 +38,4 @@ macro_rules! stored_names {
         }
     };
 }
-
 pub(crate) use stored_names;
-pub mod error;
-pub mod page;
-pub mod text;
-pub mod image;

@@ -5,8 +5,8 @@
 
 use serde_json::Value;
 
+use crate::kernel::email::Email;
 use crate::kernel::error::DomainError;
-use crate::identity::rules::account::Email;
 
 pub const QUANTITY_RANGE: &str = "Quantity must be between 1 and 99";
 pub const PRODUCT_NOT_FOUND: &str = "Product not found";
@@ -25,7 +25,7 @@ pub const ACCOUNT_NUMBER: &str = "A valid account number is required";
 pub const ROUTING_NUMBER: &str = "A valid routing number is required";
 pub const PAYPAL_EMAIL: &str = "A valid PayPal email is required";
 
-/// The one payment method of the shop's checkout (spec 001 §9).
+/// The one payment method of the shop's checkout.
 pub const STRIPE: &str = "stripe";
 /// Withdrawal amounts, in cents: $1.00 to $1,000,000.00.
 pub const MIN_WITHDRAWAL_CENTS: i64 = 100;

@@ -1,4 +1,4 @@
-//! Keyset pagination (DESIGN §2): `?limit=` (default 20, max 100) and `?before=ID`.
+//! Keyset pagination: `?limit=` (default 20, max 100) and `?before=ID`.
 
 use serde::Deserialize;
 use utoipa::IntoParams;

@@ -4,7 +4,7 @@
 //! which are ordinary text. PostgreSQL cannot store a NUL in TEXT at all, and SQLite's
 //! full-text search breaks on it; the others have no place in a caption or a name either.
 //!
-//! The request extractors (`Json`, `Query`, `Path` in error.rs) apply it before a handler sees
+//! The request extractors (`Json`, `Query`, `Path` in platform/http/error.rs) apply it before a handler sees
 //! its input, through [`json_refusal`], [`query_refusal`] and [`check`]; a handler reading a
 //! multipart text part calls [`check`]. Ordinary requests pay next to nothing: a refused
 //! character can only arrive escaped in JSON (`\u0000`–`\u001f`, `\b`, `\f`) or
@@ -18,6 +18,8 @@ use std::cell::Cell;
 
 use serde::Deserializer;
 use serde::de::DeserializeOwned;
+
+use crate::kernel::error::DomainError;
 
 /// A pattern (ECMA-262 and Python `re` alike) that matches exactly the clean strings; the
 /// OpenAPI document puts it on every string a request carries.
@@ -316,4 +318,17 @@ mod tests {
         assert_eq!(named("q=ok&other=%00"), None);
         assert_eq!(named("limit=%00"), None);
     }
+}
+
+/// The most an admin's decision notes may hold.
+const DECISION_NOTES_MAX: usize = 500;
+
+/// An admin's notes on a decision (a withdrawal's, a report's): trimmed, `None` when blank,
+/// refused over 500 characters.
+pub fn parse_decision_notes(notes: Option<&str>) -> Result<Option<&str>, DomainError> {
+    let notes = notes.map(str::trim).filter(|n| !n.is_empty());
+    if notes.is_some_and(|n| n.chars().count() > DECISION_NOTES_MAX) {
+        return Err(DomainError::invalid("Notes must be under 500 characters"));
+    }
+    Ok(notes)
 }

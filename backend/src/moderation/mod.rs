@@ -1,9 +1,10 @@
 //! Safety (docs/safety-contract.md): blocks, mutes and reports.
 
-pub mod store;
-pub mod rules;
-pub mod wire;
 pub mod routes;
+pub mod rules;
+pub mod service;
+pub mod store;
+pub mod wire;
 
 use utoipa_axum::router::OpenApiRouter;
 
@@ -14,4 +15,5 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(routes::blocks::router())
         .merge(routes::reports::router())
+        .nest("/admin", routes::reports::admin_router())
 }

@@ -3,10 +3,11 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::platform::http::wire::iso_time;
-use crate::identity::wire::CommentUser;
-use crate::moderation::store::reports::{CaseRow, TargetRow};
+use crate::kernel::user::UserCard;
 use crate::moderation::rules::{ReportAction, ReportReason, ReportStatus, ReportTargetType};
+use crate::moderation::store::blocks::BlockedUser;
+use crate::moderation::store::reports::{CaseRow, TargetRow};
+use crate::platform::http::wire::iso_time;
 
 /// A stored report.
 #[derive(Debug, Serialize, ToSchema)]
@@ -28,7 +29,7 @@ pub struct ReportCase {
     /// message, a story's caption or image, an account's name.
     pub preview: String,
     /// Who wrote the target (the account itself for a reported account).
-    pub author: CommentUser,
+    pub author: UserCard,
     pub reports_count: i64,
     /// Every reason given, each once.
     pub reasons: Vec<ReportReason>,
@@ -49,7 +50,7 @@ impl From<CaseRow> for ReportCase {
                 .unwrap_or(ReportTargetType::User),
             target_id: row.target_id,
             preview: row.preview,
-            author: CommentUser {
+            author: UserCard {
                 id: row.author_id,
                 username: row.author_username,
                 display_name: row.author_display_name,
@@ -71,7 +72,7 @@ pub struct ReportedContent {
     pub target_type: ReportTargetType,
     pub target_id: i64,
     /// Who wrote it (the account itself for a reported account).
-    pub author: CommentUser,
+    pub author: UserCard,
     /// The whole caption, comment or message; an account's name and bio.
     pub text: String,
     /// A post's or story's image, a reel's poster, an account's avatar.
@@ -98,7 +99,7 @@ impl From<TargetRow> for ReportedContent {
             target_type: ReportTargetType::from_stored(&row.target_type)
                 .unwrap_or(ReportTargetType::User),
             target_id: row.target_id,
-            author: CommentUser {
+            author: UserCard {
                 id: row.author_id,
                 username: row.author_username,
                 display_name: row.author_display_name,
@@ -111,6 +112,17 @@ impl From<TargetRow> for ReportedContent {
             context_id: row.context_id,
             removed: row.removed_at.is_some(),
             created_at: iso_time(row.created_at),
+        }
+    }
+}
+
+impl From<BlockedUser> for UserCard {
+    fn from(row: BlockedUser) -> Self {
+        Self {
+            id: row.id,
+            username: row.username,
+            display_name: row.display_name,
+            profile_image_url: row.profile_image,
         }
     }
 }

@@ -1,20 +1,21 @@
-//! Telling people what happened (issue 21, DESIGN §8): after an act commits with the
-//! notifications it wrote (db/notifications.rs `record`, `retract`), each recipient's sockets,
+//! Telling people what happened (issue 21): after an act commits with the
+//! notifications it wrote (notifications/store.rs `record`, `retract`), each recipient's sockets,
 //! on every instance, get the notification as their list shows it and the new unread count;
 //! someone with no socket open anywhere gets it pushed to their browsers instead (the outbox,
 //! push/), as their settings allow. Best effort: the act is done whatever happens here; a
 //! failed read is logged, and the next fetch of the list or the count is right anyway.
 
-use crate::notifications::store::Notice;
+use crate::notifications::events::NotificationEvent;
 use crate::notifications::rules::notification::NotificationKind;
+use crate::notifications::store::Notice;
 use crate::platform::push;
-use crate::platform::realtime::events::ServerEvent;
-use crate::platform::state::AppState;
-use crate::notifications::wire::Notification;
-use crate::platform::push::wire::PushPayload;
-use crate::identity::store::settings;
+
+use crate::identity;
 use crate::notifications::store;
-use crate::platform::push::store as platform_store;
+use crate::notifications::wire::Notification;
+use crate::platform::push::store as push_store;
+use crate::platform::push::wire::PushPayload;
+use crate::platform::state::AppState;
 
 /// Which of the settings' switches, beside Push Notifications, a push needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -71,7 +72,7 @@ async fn send_notification(state: &AppState, recipient: i64, id: i64) -> Result<
     };
     state.realtime.publish(
         &[recipient],
-        &ServerEvent::Notification {
+        &NotificationEvent::Notification {
             notification: Box::new(notification),
         },
     );
@@ -92,10 +93,10 @@ pub async fn push_if_away(
         return Ok(());
     }
     // Most people have no browser subscribed: a read, and no write transaction, says so.
-    if !platform_store::has_subscriptions(&state.db, recipient).await? {
+    if !push_store::has_subscriptions(&state.db, recipient).await? {
         return Ok(());
     }
-    let settings = settings::get(&state.db, recipient).await?;
+    let settings = identity::settings_of(&state.db, recipient).await?;
     let allowed = settings.push_notifications
         && match switch {
             PushSwitch::Any => true,
@@ -117,7 +118,21 @@ pub async fn unread_changed(state: &AppState, recipient: i64) {
     match store::unread_count(&state.db, recipient).await {
         Ok(count) => state
             .realtime
-            .publish(&[recipient], &ServerEvent::UnreadCount { count }),
+            .publish(&[recipient], &NotificationEvent::UnreadCount { count }),
         Err(error) => tracing::warn!(%error, "could not count unread notifications"),
     }
+}
+
+/// Marks `ids` of `recipient`'s notifications read (all of them with `None`); their sockets
+/// hear the new count when anything changed.
+pub async fn mark_read(
+    state: &AppState,
+    recipient: i64,
+    ids: Option<&[i64]>,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    if store::mark_read(&state.db, recipient, ids, now).await? > 0 {
+        unread_changed(state, recipient).await;
+    }
+    Ok(())
 }

@@ -1,18 +1,20 @@
 //! Notifications (issue 21, docs/notifications-contract.md): written by the acts that cause
 //! them, in the act's own transaction (`record`, `retract`), read by their recipient.
 //!
-//! What a recipient is shown follows the one visibility rule (db/visibility.rs): nothing of
+//! What a recipient is shown follows the one visibility rule (platform/db/visibility.rs): nothing of
 //! someone blocked either way or deactivated (an actor the reader may not see is counted, not
 //! named; a notification with no actor left to show is left out), nothing about content
 //! removed by moderation (`shown!`) or deleted (ON DELETE CASCADE from the content).
 
 use sqlx::{AssertSqlSafe, FromRow};
 
+use crate::fetch_list;
+use crate::kernel::page::Page;
+use crate::notifications::rules::notification::{
+    ACTORS_SHOWN, FOLD_WINDOW_MS, NotificationFilter, NotificationKind, NotificationTargetType,
+};
 use crate::platform::db::visibility::{may_see, not_blocked, pair_blocked};
 use crate::platform::db::{Db, Tx};
-use crate::notifications::rules::notification::{ACTORS_SHOWN, FOLD_WINDOW_MS, NotificationFilter, NotificationKind, NotificationTargetType};
-use crate::kernel::page::Page;
-use crate::fetch_list;
 
 /// The most unread notifications counted: the badge reads '99+' beyond 99.
 pub const UNREAD_COUNT_MAX: i64 = 100;

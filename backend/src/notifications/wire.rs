@@ -3,10 +3,12 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::platform::http::wire::iso_time;
-use crate::identity::wire::CommentUser;
+use crate::kernel::user::UserCard;
+use crate::notifications::rules::notification::{
+    NotificationKind, NotificationTargetType, sentence,
+};
 use crate::notifications::store::{ActorRow, NotificationRow};
-use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType, sentence};
+use crate::platform::http::wire::iso_time;
 use crate::platform::media::url_of;
 
 /// Something that happened to the reader.
@@ -17,7 +19,7 @@ pub struct Notification {
     pub kind: NotificationKind,
     /// The newest actors the reader may see (at most 3), newest first; none for what the
     /// server tells (a withdrawal, a report).
-    pub actors: Vec<CommentUser>,
+    pub actors: Vec<UserCard>,
     /// Every actor, those not named included ('leo and 3 others').
     pub actors_count: i64,
     pub target: NotificationTarget,
@@ -79,7 +81,7 @@ impl Notification {
             kind,
             actors: mine
                 .into_iter()
-                .map(|actor| CommentUser {
+                .map(|actor| UserCard {
                     id: actor.id,
                     username: actor.username.clone(),
                     display_name: actor.display_name.clone(),

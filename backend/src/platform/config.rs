@@ -1,5 +1,5 @@
 //! Command line and environment configuration. Every flag is also an environment variable
-//! (names fixed by DESIGN §1); `Settings` is the plain value the application is built from,
+//!; `Settings` is the plain value the application is built from,
 //! so tests construct one directly instead of leaning on env switches.
 
 use std::net::SocketAddr;

@@ -1,6 +1,6 @@
 //! The application's Prometheus registry: request count and latency histogram per route. Each
 //! application owns its registry, so several servers in one test process do not collide. A low
-//! floor (docs/architecture.md): the state holds it, and `web/metrics.rs` feeds it from a route
+//! floor (docs/architecture.md): the state holds it, and `platform/http/metrics.rs` feeds it from a route
 //! layer and serves it at `/metrics`.
 
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! Where the server may connect on a user's behalf: public internet addresses only (not
 //! private, loopback, link-local, metadata or other special ranges), checked after DNS
-//! resolution on every address a name resolves to. Push endpoints (push/guard.rs) and images
-//! fetched from a URL (media/fetch.rs) both go through it; their clients resolve names with
+//! resolution on every address a name resolves to. Push endpoints (platform/push/guard.rs) and images
+//! fetched from a URL (platform/media/fetch.rs) both go through it; their clients resolve names with
 //! `CheckedResolver`, so a connection goes only to addresses checked here and a name cannot be
 //! re-pointed at an inside address between the check and the connection (DNS rebinding).
 //!

@@ -1,6 +1,6 @@
 //! argon2id password hashes. Hashing is CPU-bound (~40 ms), so it runs on the blocking pool
 //! behind a small semaphore: a flood of sign-ins queues here instead of starving the async
-//! threads that serve everyone else (DESIGN §6).
+//! threads that serve everyone else.
 
 use std::sync::{Arc, OnceLock};
 

@@ -60,7 +60,11 @@ pub struct TestPaymentProvider {
 impl PaymentProvider for TestPaymentProvider {
     fn charge<'a>(&'a self, charge: Charge<'a>) -> PaymentFuture<'a, Receipt> {
         let n = self.next.fetch_add(1, Ordering::Relaxed) + 1;
-        let reference = format!("test_{}_{}_{n}", charge.user_id, crate::platform::db::now_ms());
+        let reference = format!(
+            "test_{}_{}_{n}",
+            charge.user_id,
+            crate::platform::db::now_ms()
+        );
         Box::pin(async move { Ok(Receipt { reference }) })
     }
 

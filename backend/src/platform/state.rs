@@ -7,10 +7,10 @@ use std::sync::Arc;
 use crate::platform::password::PasswordHasher;
 use std::time::Duration;
 
-use crate::platform::limits::{Allowance, CALLS_PER_MINUTE, CanvasLimits, Limits, Quotas};
 use crate::platform::clock::Clock;
 use crate::platform::config::Settings;
 use crate::platform::db::Db;
+use crate::platform::limits::{Allowance, CALLS_PER_MINUTE, CanvasLimits, Limits, Quotas};
 use crate::platform::media::Media;
 use crate::platform::metrics::Metrics;
 use crate::platform::payments;

@@ -5,30 +5,28 @@
 //! new ones, so a re-run after a day brings them back), and each ad placement is topped up to
 //! `ADS_PER_PLACEMENT` ads. The shop's pictures, credits and orders are `shop.rs`.
 
-mod art;
 mod reels;
 mod shop;
 pub mod sound;
-
 pub mod synthetic;
+pub mod synthetic_rows;
 
-pub use shop::product_images;
-
-use crate::platform::password::PasswordHasher;
-use crate::platform::db;
-use crate::platform::db::Db;
+use crate::ads::store;
 use crate::ads::store::NewAd;
-use crate::social::store::posts::NewPost;
-use crate::social::store::stories::NewStory;
+use crate::calls::store::voicemails;
+use crate::chat::store::{conversations, messages};
+use crate::identity::store::users;
 use crate::identity::store::users::NewUser;
 use crate::kernel::page::Page;
-use crate::social::rules::story::STORY_LIFETIME_MS;
+use crate::platform::db;
+use crate::platform::db::Db;
+use crate::platform::media::art;
 use crate::platform::media::{AudioKind, ImageKind, Media};
-use crate::identity::store::users;
-use crate::social::store::{comments, follows, posts, reels, stories};
-use crate::chat::store::{conversations, messages};
-use crate::calls::store::voicemails;
-use crate::ads::store;
+use crate::platform::password::PasswordHasher;
+use crate::social::rules::story::STORY_LIFETIME_MS;
+use crate::social::store::posts::NewPost;
+use crate::social::store::stories::NewStory;
+use crate::social::store::{comments, follows, posts, reels as reel_store, stories};
 
 pub struct DemoAccount {
     pub username: &'static str,
@@ -296,9 +294,9 @@ async fn seed_reel_likes(db: &Db) -> anyhow::Result<()> {
         let Some(fan) = users::find_by_username(db, portfolio.username).await? else {
             continue;
         };
-        for reel in reels::page(db, fan.id, first_page).await? {
+        for reel in reel_store::page(db, fan.id, first_page).await? {
             if reel.user_id != fan.id && reel.is_liked == 0 {
-                reels::toggle_like(db, fan.id, reel.id, db::now_ms()).await?;
+                reel_store::toggle_like(db, fan.id, reel.id, db::now_ms()).await?;
             }
         }
     }
@@ -434,8 +432,7 @@ async fn seed_conversations(db: &Db) -> anyhow::Result<()> {
             .message
             .id;
             for emoji in *reactions {
-                messages::toggle_reaction(db, id, message, other, emoji, at + MINUTE_MS)
-                    .await?;
+                messages::toggle_reaction(db, id, message, other, emoji, at + MINUTE_MS).await?;
             }
             ids.push(message);
         }
@@ -475,8 +472,7 @@ async fn seed_group(db: &Db) -> anyhow::Result<()> {
         }
     }
     let start = db::now_ms() - 40 * MINUTE_MS;
-    let Ok((id, _)) = conversations::create_group(db, owner.id, &ids, name, start).await?
-    else {
+    let Ok((id, _)) = conversations::create_group(db, owner.id, &ids, name, start).await? else {
         return Ok(());
     };
     for (n, (who, text)) in lines.iter().enumerate() {
@@ -717,4 +713,3 @@ async fn demo_accounts(db: &Db) -> anyhow::Result<usize> {
     }
     Ok(created)
 }
-pub mod synthetic_rows;

@@ -4,12 +4,12 @@
 //! upload (sniffed, measured, stored by content hash) with its committed poster, and is posted
 //! by a demo creator who has no reel yet, so a re-run adds nothing.
 
+use crate::identity::store::users;
 use crate::platform::db;
 use crate::platform::db::Db;
-use crate::social::store::reels::NewReel;
 use crate::platform::media::{Media, VideoSpool};
-use crate::identity::store::users;
 use crate::social::store::reels;
+use crate::social::store::reels::NewReel;
 
 struct SampleReel {
     username: &'static str,
@@ -22,20 +22,38 @@ struct SampleReel {
 const SAMPLE_REELS: &[SampleReel] = &[
     SampleReel {
         username: "sofia",
-        video: include_bytes!("../../assets/reels/test-pattern.webm"),
-        poster: include_bytes!("../../assets/reels/test-pattern.jpg"),
+        video: include_bytes!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/reels/test-pattern.webm"
+        )),
+        poster: include_bytes!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/reels/test-pattern.jpg"
+        )),
         caption: "Motion test: colour bars in a loop. Which frame is your favourite? #motion #loop",
     },
     SampleReel {
         username: "maya",
-        video: include_bytes!("../../assets/reels/gradients.webm"),
-        poster: include_bytes!("../../assets/reels/gradients.jpg"),
+        video: include_bytes!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/reels/gradients.webm"
+        )),
+        poster: include_bytes!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/reels/gradients.jpg"
+        )),
         caption: "Colour drift: four gradients, one slow evening loop #colour #palette",
     },
     SampleReel {
         username: "leo",
-        video: include_bytes!("../../assets/reels/mandelbrot.webm"),
-        poster: include_bytes!("../../assets/reels/mandelbrot.jpg"),
+        video: include_bytes!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/reels/mandelbrot.webm"
+        )),
+        poster: include_bytes!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/reels/mandelbrot.jpg"
+        )),
         caption: "Mandelbrot zoom, rendered frame by frame. Infinite detail in five seconds #generative #creativecoding",
     },
 ];

@@ -1,20 +1,21 @@
-//! The shop and earnings part of the demo: the catalogue's pictures (drawn in code), credits
+//! The shop and earnings part of the demo: the catalogue's pictures (economy/catalogue.rs), credits
 //! for the demo creators, two orders for maya, and maya's own print with its sales and her tips
 //! over the last weeks (so her earnings chart, 'Your sales' and the admin's volumes show
 //! something). Each step runs once: a product with a picture keeps it, a creator with any
 //! credit is not credited again, maya's orders are placed only while she has none, and her
 //! print, sales and tips only while she has no work listed.
 
-use super::art;
+use crate::economy::catalogue::product_images;
 use crate::economy::store::shop::{NewOrder, NewWork};
 use crate::economy::store::tips::{NewTip, Reserved};
-use crate::platform::db;
-use crate::platform::db::Db;
-use crate::kernel::page::Page;
-use crate::kernel::money::platform_fee;
-use crate::platform::media::{ImageKind, Media};
 use crate::economy::store::{earnings, shop, tips};
 use crate::identity::store::users;
+use crate::kernel::money::platform_fee;
+use crate::kernel::page::Page;
+use crate::platform::db;
+use crate::platform::db::Db;
+use crate::platform::media::art;
+use crate::platform::media::{ImageKind, Media};
 
 const DAY_MS: i64 = 86_400_000;
 
@@ -33,22 +34,6 @@ const DEMO_TIPS: &[(&str, i64, &str, i64)] = &[
     ("sofia", 1_000, "Thank you for the storyboard crit!", 5),
     ("leo", 200, "", 1),
 ];
-
-/// Draws and stores a square picture for each product that has none (content-addressed, so
-/// two fillers at once store the same file and the first key wins).
-pub async fn product_images(db: &Db, media: &Media) -> anyhow::Result<()> {
-    for product in shop::products(db).await? {
-        if product.image_key.is_some() {
-            continue;
-        }
-        // Drawing and encoding is CPU work: off the async threads.
-        let seed = 7000 + product.id as u64;
-        let picture = tokio::task::spawn_blocking(move || art::artwork(seed, 480, 480)).await?;
-        let stored = media.ingest_image(db, picture, ImageKind::Post).await?;
-        shop::set_product_image(db, product.id, &stored.key).await?;
-    }
-    Ok(())
-}
 
 /// Demo credits: (creator, cents, note). Maya has $1,250.00 to withdraw from at once.
 const DEMO_CREDITS: &[(&str, i64, &str)] = &[

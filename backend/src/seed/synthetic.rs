@@ -16,11 +16,13 @@ use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::Path;
 
-use crate::platform::password::PasswordHasher;
 use crate::identity::session::{SESSION_TTL_MS, new_token};
-use crate::seed::synthetic_rows as sql;
-use crate::seed::synthetic_rows::{MAX_ROWS, NewComment, NewMessage, NewPost, NewReaction, NewStory, NewUser};
 use crate::platform::db::{Db, now_ms};
+use crate::platform::password::PasswordHasher;
+use crate::seed::synthetic_rows as sql;
+use crate::seed::synthetic_rows::{
+    MAX_ROWS, NewComment, NewMessage, NewPost, NewReaction, NewStory, NewUser,
+};
 use crate::social::rules::story::STORY_LIFETIME_MS;
 
 /// The password of every synthetic account.

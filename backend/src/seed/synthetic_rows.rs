@@ -212,7 +212,7 @@ async fn insert_pairs(
 
 /// Sets `likes_count` of the posts with ids in `first..=last` to their number of like rows
 /// (one index range count per post), so the counters hold whatever the inserts did, and their
-/// hot score to match (db/posts.rs).
+/// hot score to match (social/store/posts.rs).
 pub async fn recount_likes(tx: &mut Tx, first: i64, last: i64) -> Result<(), sqlx::Error> {
     over_range(
         tx,

@@ -2,12 +2,17 @@
 //! stories, comments, tags, search, profiles, follows and follow requests, mentions.
 
 pub mod posting;
-pub mod store;
-pub mod rules;
-pub mod wire;
+pub mod refusals;
 pub mod routes;
+pub mod rules;
+pub mod service;
+pub mod store;
+pub mod wire;
 
 use utoipa_axum::router::OpenApiRouter;
+
+pub use posting::{Draft, publish_post};
+pub use store::comments::{Item, item_visible, members_seeing};
 
 use crate::platform::state::AppState;
 
@@ -23,4 +28,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(routes::comments::router())
         .merge(routes::tags::router())
         .merge(routes::follow_requests::router())
+        .routes(utoipa_axum::routes!(
+            routes::settings::get_settings,
+            routes::settings::update_settings
+        ))
 }

@@ -3,15 +3,15 @@
 //! canvas's snapshot (issue 25), which differ only in what they accept as the image; each
 //! counts the posting limit and parses its own body first.
 
-use crate::social::store::posts::NewPost;
-use crate::social::rules::post::Caption;
 use crate::kernel::image::ImageSource;
-use crate::social::rules::comment::mentioned_usernames;
+use crate::notifications;
 use crate::platform::http::error::{ApiError, ApiResult};
-use crate::notifications::notices;
 use crate::platform::state::AppState;
-use crate::social::wire::post::Post;
+use crate::social::rules::comment::mentioned_usernames;
+use crate::social::rules::post::Caption;
+use crate::social::store::posts::NewPost;
 use crate::social::store::{mentions, posts};
+use crate::social::wire::post::Post;
 
 /// A post's parsed input.
 pub struct Draft {
@@ -22,7 +22,7 @@ pub struct Draft {
 }
 
 /// Stores `draft` as `author`'s post; answers it as the feed shows it.
-pub async fn publish(state: &AppState, author: i64, draft: Draft) -> ApiResult<Post> {
+pub async fn publish_post(state: &AppState, author: i64, draft: Draft) -> ApiResult<Post> {
     let image = state
         .media
         .charged_to(author)
@@ -45,14 +45,13 @@ pub async fn publish(state: &AppState, author: i64, draft: Draft) -> ApiResult<P
     )
     .await?;
     // `@name`s of active accounts become mentions (unknown names stay text). Their own short
-    // transaction right after the insert: db/posts.rs's insert is the tags' (issue 19, slice B).
+    // transaction right after the insert: social/store/posts.rs's insert is the tags' (issue 19, slice B).
     let mentions = mentioned_usernames(caption);
     let notices =
-        mentions::insert_for_post(&state.db, author, id, caption, &mentions, created_at)
-            .await?;
+        mentions::insert_for_post(&state.db, author, id, caption, &mentions, created_at).await?;
     let post = posts::find(&state.db, author, id)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("post {id} vanished after insert")))?;
-    notices::announce(state, notices).await;
+    notifications::announce(state, notices).await;
     Ok(post.into())
 }

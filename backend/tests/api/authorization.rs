@@ -724,7 +724,11 @@ async fn signed_up(app: &TestApp, name: &str) -> Caller {
 
 async fn grant_admin(app: &TestApp, name: &str) {
     let db = app.db().await;
-    assert!(atelier::identity::store::users::grant_admin(&db, name).await.unwrap());
+    assert!(
+        atelier::identity::store::users::grant_admin(&db, name)
+            .await
+            .unwrap()
+    );
     db.pool.close().await;
 }
 

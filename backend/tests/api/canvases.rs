@@ -475,7 +475,7 @@ async fn malformed_frames_get_an_error_store_nothing_and_keep_the_socket(backend
         error_message(&mut socket).await,
         "Cursor must lie on the canvas (0 to 1)"
     );
-    // A frame over 64 KiB closes the socket (DESIGN §4); one under it with too many points
+    // A frame over 64 KiB closes the socket; one under it with too many points
     // was answered above and the socket is still open.
     assert_silent_until_pong(&mut socket).await;
     assert!(stroke_ids(&maya, id).await.is_empty());

@@ -798,7 +798,10 @@ async fn comments_on_a_reel_are_its_own_and_counted_on_it(backend: Backend) {
 }
 
 /// The ids of the users mentioned in a post or a comment, in the order stored.
-async fn mentioned_in(app: &TestApp, target: atelier::social::store::mentions::MentionIn) -> Vec<i64> {
+async fn mentioned_in(
+    app: &TestApp,
+    target: atelier::social::store::mentions::MentionIn,
+) -> Vec<i64> {
     let db = app.db().await;
     let ids = atelier::social::store::mentions::mentioned_in(&db, target)
         .await

@@ -43,7 +43,8 @@ async fn a_session_cannot_belong_to_a_user_who_does_not_exist(backend: Backend) 
     let app = spawn_app(backend).await;
     let db = app.db().await;
 
-    let orphan = atelier::identity::store::sessions::insert(&db, "0123abcd", 424242, i64::MAX).await;
+    let orphan =
+        atelier::identity::store::sessions::insert(&db, "0123abcd", 424242, i64::MAX).await;
 
     assert!(orphan.is_err(), "the foreign key refuses an orphan session");
 }

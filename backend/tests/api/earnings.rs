@@ -41,9 +41,15 @@ fn bank(amount: Value) -> Value {
 /// Credits `user` through the ledger, as `atelier admin credit` does.
 pub async fn credit(app: &TestApp, user: i64, cents: i64) {
     let db = app.db().await;
-    atelier::economy::store::earnings::credit(&db, user, cents, "test credit", atelier::platform::db::now_ms())
-        .await
-        .expect("credited");
+    atelier::economy::store::earnings::credit(
+        &db,
+        user,
+        cents,
+        "test credit",
+        atelier::platform::db::now_ms(),
+    )
+    .await
+    .expect("credited");
     db.pool.close().await;
 }
 

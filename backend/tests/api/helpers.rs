@@ -6,11 +6,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::image_server::image_url;
+use atelier::app::{Application, Jobs};
 use atelier::platform::clock::Clock;
 use atelier::platform::config::Settings;
 use atelier::platform::media::Media;
 use atelier::platform::payments::Payments;
-use atelier::app::{Application, Jobs};
 use reqwest::header::HeaderMap;
 use serde_json::{Value, json};
 use sqlx::{AssertSqlSafe, Connection};
@@ -802,7 +802,9 @@ async fn migrated_template(server_url: &str) -> &'static str {
             let db = atelier::platform::db::Db::connect(&database_url(server_url, &name))
                 .await
                 .expect("the template database");
-            db.migrate().await.expect("migrating the template database");
+            atelier::app::migrate(&db)
+                .await
+                .expect("migrating the template database");
             // No connection may stay open on a template while it is cloned.
             db.pool.close().await;
             dropper::start(server_url, &name);

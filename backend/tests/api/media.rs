@@ -679,9 +679,12 @@ async fn ingest_stores_post_images_in_an_s3_bucket_once() {
     let s3 = LocalS3::start().await;
     let media = s3.media(BUCKET);
     let dir = tempfile::tempdir().unwrap();
-    let db = atelier::platform::db::Db::connect(&format!("sqlite://{}", dir.path().join("t.db").display()))
-        .await
-        .unwrap();
+    let db = atelier::platform::db::Db::connect(&format!(
+        "sqlite://{}",
+        dir.path().join("t.db").display()
+    ))
+    .await
+    .unwrap();
     db.migrate().await.unwrap();
     let bytes = encoded(&photo(2400, 1200), ImageFormat::WebP);
 

@@ -11,7 +11,7 @@ use crate::both_backends;
 use crate::helpers::{
     Backend, TestApp, TestUser, browser, error_of, spawn_app, spawn_app_with_media,
 };
-use atelier::platform::media::{BUCKET, LocalS3, png_declaring, ranged, stored_files};
+use crate::media::{BUCKET, LocalS3, png_declaring, ranged, stored_files};
 
 both_backends!(
     reels_need_a_session,

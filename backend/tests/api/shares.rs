@@ -420,7 +420,7 @@ async fn sqlite_messages_keep_every_row_through_the_rebuild_of_migration_0018() 
         sqlx::query_as(reactions).fetch_all(&db.pool).await.unwrap();
     assert_eq!(before.len(), 3);
 
-    db.migrate().await.unwrap();
+    atelier::app::migrate(&db).await.unwrap();
 
     let after: Vec<Row> = sqlx::query_as(read_messages)
         .fetch_all(&db.pool)

@@ -11,7 +11,7 @@ use crate::admin::admin;
 use crate::both_backends;
 use crate::helpers::{Backend, TestUser, error_of, spawn_app, spawn_app_with};
 use crate::image_server::image_url;
-use atelier::platform::media::png_declaring;
+use crate::media::png_declaring;
 use crate::posts::png_data_url;
 use crate::reports::{case_of, decided, report};
 

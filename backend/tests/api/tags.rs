@@ -209,7 +209,7 @@ async fn posts_written_before_tags_existed_are_indexed_when_the_server_starts(ba
         "only the newer post is indexed before the backfill"
     );
 
-    db.migrate().await.unwrap();
+    atelier::app::migrate(&db).await.unwrap();
 
     assert_eq!(
         maya.get_json("/api/tags/vintage").await,
@@ -231,6 +231,6 @@ async fn posts_written_before_tags_existed_are_indexed_when_the_server_starts(ba
         "the marker goes once every earlier post is indexed"
     );
     // Running it again changes nothing.
-    db.migrate().await.unwrap();
+    atelier::app::migrate(&db).await.unwrap();
     assert_eq!(maya.get_json("/api/tags/vintage").await["postsCount"], 2);
 }

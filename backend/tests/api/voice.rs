@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use crate::audio::{CHROME_WEBM, M4A, MP3, OGG, VIDEO_WEBM, data_url, wav};
 use crate::both_backends;
 use crate::helpers::{Backend, TestApp, TestUser, browser, error_of, spawn_app, spawn_app_with};
-use atelier::platform::media::{ranged, stored_files};
+use crate::media::{ranged, stored_files};
 use crate::sockets::{connect, conversation, next_of};
 
 both_backends!(

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use crate::audio::{CHROME_WEBM, OGG, data_url, wav};
 use crate::both_backends;
 use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app};
-use atelier::platform::media::stored_files;
+use crate::media::stored_files;
 use crate::sockets::{assert_quiet_until_pong, connect, conversation, next_of};
 
 both_backends!(

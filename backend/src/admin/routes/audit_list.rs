@@ -1,13 +1,13 @@
 use axum::extract::State;
 use axum::response::Response;
 
+use crate::admin::store;
+use crate::admin::wire::AuditEntry;
 use crate::identity::AdminUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Query};
-use crate::platform::state::AppState;
-use crate::admin::wire::AuditEntry;
 use crate::platform::http::wire::paginated;
-use crate::admin::store;
+use crate::platform::state::AppState;
 
 /// The audit log: every withdrawal decision and ad creation, pause and resume, with the admin
 /// and the time; newest first.

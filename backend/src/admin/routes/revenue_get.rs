@@ -1,11 +1,11 @@
 use axum::extract::State;
 
+use crate::admin::store;
+use crate::admin::wire::Revenue;
 use crate::identity::AdminUser;
 use crate::kernel::money::dollars;
 use crate::platform::http::error::{ApiResult, ErrorBody, Json};
 use crate::platform::state::AppState;
-use crate::admin::wire::Revenue;
-use crate::admin::store;
 
 /// Revenue, impressions and clicks over every ad, and the creator economy's fees and volumes.
 #[utoipa::path(

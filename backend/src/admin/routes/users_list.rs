@@ -3,11 +3,11 @@ use axum::response::Response;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use crate::admin::store;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Query};
-use crate::platform::state::AppState;
 use crate::platform::http::wire::paginated;
-use crate::admin::store;
+use crate::platform::state::AppState;
 
 /// The longest search text.
 const QUERY_MAX: usize = 100;

@@ -1,10 +1,10 @@
 use axum::extract::State;
 
+use crate::admin::store;
+use crate::admin::wire::UserSummary;
 use crate::identity::AdminUser;
 use crate::platform::http::error::{ApiResult, ErrorBody, Json};
 use crate::platform::state::AppState;
-use crate::admin::wire::UserSummary;
-use crate::admin::store;
 
 /// The user tiles: every user, the admins, and who is online now.
 #[utoipa::path(

@@ -4,15 +4,15 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::identity::AdminUser;
-use crate::ads::store::NewAd;
 use crate::ads::rules::{AdInput, ValidAd};
+use crate::ads::store;
+use crate::ads::store::NewAd;
+use crate::ads::wire::AdminAd;
+use crate::identity::AdminUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::platform::state::AppState;
-use crate::ads::wire::AdminAd;
-use crate::ads::store;
 
-/// A new ad (spec 001 §5). Amounts are integer cents.
+/// A new ad. Amounts are integer cents.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewAdRequest {
@@ -70,7 +70,7 @@ impl NewAdRequest {
     request_body = NewAdRequest,
     responses(
         (status = 201, description = "The new ad, active", body = AdminAd),
-        (status = 400, description = "A rule of spec 001 §5 (its message), or a malformed image", body = ErrorBody),
+        (status = 400, description = "A rule of the new-ad form (its message), or a malformed image", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "Not an admin (`Admin access required`), or a cross-site request", body = ErrorBody),
         (status = 413, description = "Body or image too large", body = ErrorBody),

@@ -6,12 +6,12 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use utoipa::ToSchema;
 
-use crate::identity::CurrentUser;
-use crate::platform::limits::Limit;
-use crate::ads::store::{Click, Impression};
-use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::platform::state::AppState;
 use crate::ads::store;
+use crate::ads::store::{Click, Impression};
+use crate::identity::CurrentUser;
+use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::platform::limits::Limit;
+use crate::platform::state::AppState;
 
 const AD_NOT_FOUND: &str = "Ad not found";
 
@@ -62,8 +62,7 @@ pub async fn record_interaction(
     let viewer = viewer_key(current.as_ref(), peer.ip());
     let found = match body.kind {
         InteractionKind::Impression => {
-            store::record_impression(&state.db, ad_id, &viewer, now).await?
-                != Impression::NotFound
+            store::record_impression(&state.db, ad_id, &viewer, now).await? != Impression::NotFound
         }
         InteractionKind::Click => {
             store::record_click(&state.db, ad_id, &viewer, now).await? != Click::NotFound

@@ -2,11 +2,11 @@ use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use crate::ads::store;
+use crate::ads::wire::AdminAd;
 use crate::identity::AdminUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::platform::state::AppState;
-use crate::ads::wire::AdminAd;
-use crate::ads::store;
 
 /// Pauses (`false`) or resumes (`true`) an ad.
 #[derive(Debug, Deserialize, ToSchema)]

@@ -1,10 +1,10 @@
 use axum::extract::State;
 
+use crate::ads::store;
+use crate::ads::wire::Ad;
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiResult, ErrorBody, Json};
 use crate::platform::state::AppState;
-use crate::ads::wire::Ad;
-use crate::ads::store;
 
 /// The ads of one placement that may be shown now, least shown first (rotation).
 async fn serve(

@@ -1,2 +1,5 @@
-pub mod voicemails;
+//! Calls' HTTP handlers: voicemails and the ICE servers (the calls themselves are socket
+//! frames: calls/signalling.rs).
+
 pub mod rtc;
+pub mod voicemails;

@@ -4,14 +4,14 @@
 //! people and writes the conversation's 'call' line; only the first of several racing ends
 //! (a hang-up and a socket closing, say) finds the row open, so a call has one line.
 
+use crate::notifications;
 use sqlx::FromRow;
 
-use crate::platform::db::Db;
-use crate::chat::store::messages;
-use crate::chat::store::messages::MessageView;
-use crate::notifications::store::{Act, Notice};
 use crate::calls::rules::CallEnd;
+use crate::chat::{self, MessageView};
 use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType};
+use crate::notifications::{Act, Notice};
+use crate::platform::db::Db;
 
 /// An open call.
 #[derive(Debug, Clone, FromRow)]
@@ -246,7 +246,7 @@ pub async fn end(
     )
     .await?;
     tx.commit().await?;
-    let line = messages::find(db, closed.caller_id, closed.conversation_id, line)
+    let line = chat::find_message(db, closed.caller_id, closed.conversation_id, line)
         .await?
         .ok_or(sqlx::Error::RowNotFound)?;
     Ok(Some(Ended {
@@ -282,7 +282,7 @@ pub async fn unreached(
     let (line, notice) =
         insert_line(&mut tx, conversation, (caller, callee), outcome, None, now).await?;
     tx.commit().await?;
-    let line = messages::find(db, caller, conversation, line)
+    let line = chat::find_message(db, caller, conversation, line)
         .await?
         .ok_or(sqlx::Error::RowNotFound)?;
     Ok((line, notice))

@@ -1,2 +1,4 @@
+//! Calls' SQL: the calls' records and voicemails.
+
 pub mod calls;
 pub mod voicemails;

@@ -2,12 +2,13 @@
 //! recipient's voicemails is one query (a walk of `voicemails_recipient_id_idx` backwards, with
 //! each sender joined); the unread count is a count of the partial `voicemails_unread_idx`.
 
+use crate::notifications;
 use sqlx::FromRow;
 
-use crate::platform::db::Db;
-use crate::notifications::store::{Act, Notice};
-use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType};
 use crate::kernel::page::Page;
+use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType};
+use crate::notifications::{Act, Notice};
+use crate::platform::db::Db;
 
 /// A voicemail with its sender, as the recipient sees it.
 #[derive(Debug, Clone, FromRow)]

@@ -4,12 +4,12 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::one_canvas;
-use crate::identity::CurrentUser;
 use crate::canvas::rules::{CanvasVisibility, parse_canvas_title};
+use crate::canvas::store;
+use crate::canvas::wire::Canvas;
+use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiResult, ErrorBody, Json};
 use crate::platform::state::AppState;
-use crate::canvas::wire::Canvas;
-use crate::canvas::store;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -1,12 +1,12 @@
 use axum::extract::State;
 
 use super::one_canvas;
-use crate::identity::CurrentUser;
 use crate::canvas::rules::{StrokePage, StrokePageQuery};
+use crate::canvas::store;
+use crate::canvas::wire::{CanvasDetail, CanvasStroke};
+use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path, Query};
 use crate::platform::state::AppState;
-use crate::canvas::wire::{CanvasDetail, CanvasStroke};
-use crate::canvas::store;
 
 /// A canvas with a page of its picture: its live strokes in the order they were drawn (what a
 /// late joiner replays), 500 at most a page; `nextCursor` is the `after` of the next page, null

@@ -3,13 +3,13 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::{joinable, one_canvas};
-use crate::identity::CurrentUser;
-use crate::canvas::store::InviteRefusal;
 use crate::canvas::rules::{CANVAS_MEMBERS_MAX, CANVAS_NOT_FOUND, CANVAS_OWNER_ONLY};
+use crate::canvas::store;
+use crate::canvas::store::InviteRefusal;
+use crate::canvas::wire::Canvas;
+use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::platform::state::AppState;
-use crate::canvas::wire::Canvas;
-use crate::canvas::store;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -5,14 +5,13 @@ use utoipa::ToSchema;
 
 use super::joinable;
 use crate::identity::CurrentUser;
-use crate::platform::limits::Limit;
-use crate::social::rules::post::{Caption, parse_location, parse_tags};
 use crate::kernel::image::{ImageSource, parse_image_source};
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::social::posting;
-use crate::social::posting::Draft;
+use crate::platform::limits::Limit;
 use crate::platform::state::AppState;
+use crate::social::rules::post::{Caption, parse_location, parse_tags};
 use crate::social::wire::post::Post;
+use crate::social::{self, Draft};
 
 /// PNG's signature: the first eight bytes of every PNG file.
 const PNG_SIGNATURE: &[u8] = b"\x89PNG\r\n\x1a\n";
@@ -74,6 +73,6 @@ pub async fn post_snapshot(
         tags,
         image,
     };
-    let post = posting::publish(&state, me, draft).await?;
+    let post = social::publish_post(&state, me, draft).await?;
     Ok((StatusCode::CREATED, Json(post)))
 }

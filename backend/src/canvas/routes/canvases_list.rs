@@ -2,13 +2,13 @@ use axum::extract::State;
 use axum::response::Response;
 
 use super::with_members;
+use crate::canvas::store;
+use crate::canvas::wire::Canvas;
 use crate::identity::CurrentUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Query};
-use crate::platform::state::AppState;
-use crate::canvas::wire::Canvas;
 use crate::platform::http::wire::paginated;
-use crate::canvas::store;
+use crate::platform::state::AppState;
 
 /// The canvases you may draw on, newest first: yours, those you were invited to, and those
 /// that people you follow opened to their followers.

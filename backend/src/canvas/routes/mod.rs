@@ -1,6 +1,6 @@
 //! Live canvases (issue 25, docs/canvas-contract.md): making one, the list of yours, one with
 //! its picture, inviting people, and posting the picture. The drawing itself happens on the
-//! socket (gateway/canvas.rs).
+//! socket (canvas/socket.rs).
 
 mod canvas_create;
 mod canvas_get;
@@ -13,13 +13,13 @@ use std::collections::HashMap;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::canvas::store::CanvasRow;
 use crate::canvas::rules::CANVAS_NOT_FOUND;
+use crate::canvas::store;
+use crate::canvas::store::CanvasRow;
+use crate::canvas::wire::Canvas;
+use crate::kernel::user::UserCard;
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::state::AppState;
-use crate::canvas::wire::Canvas;
-use crate::identity::wire::UserCard;
-use crate::canvas::store;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -8,12 +8,12 @@
 use sqlx::FromRow;
 
 use super::messages::{SharedView, SystemView, insert_system, shared_item, system_line};
-use crate::notifications::store::UNREAD_COUNT_MAX;
+use crate::chat::rules::{GROUP_MEMBERS_MAX, SystemKind};
+use crate::fetch_list;
+use crate::kernel::page::Page;
+use crate::notifications::UNREAD_COUNT_MAX;
 use crate::platform::db::visibility::{not_blocked, pair_blocked};
 use crate::platform::db::{Db, placeholders};
-use crate::chat::rules::{GROUP_MEMBERS_MAX, SystemKind};
-use crate::kernel::page::Page;
-use crate::fetch_list;
 
 /// The most recently active conversations the Messages badge counts through: a new message
 /// brings its conversation to the top, so an unread one is among them unless this many others

@@ -5,12 +5,12 @@
 
 use sqlx::{AnyConnection, FromRow};
 
+use crate::chat::rules::SystemKind;
+use crate::fetch_list;
+use crate::kernel::page::Page;
 use crate::platform::db::group_commit::{GroupCommit, WriteError};
 use crate::platform::db::visibility::pair_blocked;
 use crate::platform::db::{Db, placeholders, violates};
-use crate::kernel::page::Page;
-use crate::chat::rules::SystemKind;
-use crate::fetch_list;
 
 /// A message with its sender, the message it replies to, and what it shares.
 #[derive(Debug, Clone, FromRow)]
@@ -621,7 +621,7 @@ impl Draft {
     }
 
     /// `INSERT_MESSAGE` on SQLite's writer thread, in a batch with the other writes waiting
-    /// (db/group_commit.rs): the new id once the batch has committed.
+    /// (platform/db/group_commit.rs): the new id once the batch has committed.
     async fn insert_batched(
         &self,
         writer: &GroupCommit,

@@ -1,4 +1,4 @@
-//! Creator earnings (DESIGN §3 "Balances", §6): the ledger of credits, one balance row per user,
+//! Creator earnings: the ledger of credits, one balance row per user,
 //! and withdrawals. Money only moves inside write transactions that change the balance row in
 //! the same statement as the check: a credit adds to `total_earnings_cents` and
 //! `available_cents`; a withdrawal is one conditional UPDATE (`available_cents >= amount`) plus
@@ -7,9 +7,9 @@
 
 use sqlx::FromRow;
 
-use crate::platform::db::{Db, violates};
-use crate::kernel::page::Page;
 use crate::kernel::money::PayoutAccount;
+use crate::kernel::page::Page;
+use crate::platform::db::{Db, violates};
 
 /// A user's balance, in cents.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, FromRow)]

@@ -6,10 +6,11 @@
 use sqlx::FromRow;
 
 use super::earnings::{NewCredit, Source, insert_credit};
-use crate::notifications::store::{Act, Notice, record};
+use crate::kernel::page::Page;
+use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType};
+use crate::notifications::{Act, Notice, record};
 use crate::platform::db::visibility::not_blocked;
 use crate::platform::db::{Db, violates};
-use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType};
 
 /// Whether an order's INSERT met the unique index on (user, Idempotency-Key). PostgreSQL names
 /// the index; SQLite names the columns of a plain-column index
@@ -19,7 +20,6 @@ fn reused_key(err: &sqlx::Error) -> bool {
         || matches!(err, sqlx::Error::Database(db)
             if db.is_unique_violation() && db.message().contains("orders.idempotency_key"))
 }
-use crate::kernel::page::Page;
 
 /// The catalogue is bounded: the list never reads more than this many rows.
 pub const CATALOGUE_MAX: i64 = 100;
@@ -103,7 +103,7 @@ pub async fn listed_among(
             not_blocked!("$1", "p.seller_id"),
             ")) ORDER BY p.id"
         ),
-        super::placeholders(2, ids.len())
+        crate::platform::db::placeholders(2, ids.len())
     );
     // Only numbered placeholders are formatted in; the ids are bound (a primary-key lookup each).
     let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql)).bind(viewer);

@@ -7,10 +7,12 @@
 use sqlx::FromRow;
 
 use super::earnings::{NewCredit, Source, insert_credit};
-use crate::notifications::store::{Act, Notice, record};
+use crate::notifications::rules::notification::{
+    NotificationKind, NotificationTargetType, preview,
+};
+use crate::notifications::{Act, Notice, record};
 use crate::platform::db::visibility::{in_audience, not_blocked};
 use crate::platform::db::{Db, violates};
-use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType, preview};
 
 /// A tip with the creator it went to.
 #[derive(Debug, Clone, FromRow)]

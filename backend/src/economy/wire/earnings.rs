@@ -3,11 +3,11 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::platform::http::wire::iso_time;
-use crate::identity::wire::UserBrief;
 use crate::economy::store::earnings::{BalanceRow, CreditRow, DayTotal, WithdrawalRow};
 use crate::economy::store::tips::TipRow;
 use crate::kernel::money::last4;
+use crate::kernel::user::UserBrief;
+use crate::platform::http::wire::iso_time;
 
 /// A creator's money, in cents: `availableBalance = totalEarnings − pending − completed`.
 #[derive(Debug, Clone, Serialize, ToSchema)]

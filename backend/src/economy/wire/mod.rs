@@ -1,4 +1,5 @@
 //! The economy's answers: products, orders, sales, tips, balances, credits and withdrawals.
 
-pub mod shop;
 pub mod earnings;
+pub mod payouts;
+pub mod shop;

@@ -3,9 +3,9 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::platform::http::wire::iso_time;
-use crate::identity::wire::{UserBrief, UserCard};
 use crate::economy::store::shop::{OrderView, ProductRow, SaleView};
+use crate::kernel::user::{UserBrief, UserCard};
+use crate::platform::http::wire::iso_time;
 use crate::platform::media::url_of;
 
 /// The house catalogue's categories (accessories, shirts, hoodies, jackets) and creators'

@@ -1,14 +1,11 @@
-//! Account fields: username, email, password, display name.
+//! Account fields: username, password, display name (the email is `kernel::email`).
 
 use crate::kernel::error::DomainError;
 
-/// Spec 000 §2 ("User not found").
 pub const USER_NOT_FOUND: &str = "User not found";
-/// Spec 000 §5, rule 1.
 pub const REQUIRED_FIELDS: &str = "Please fill in all required fields";
 const PASSWORD_TOO_SHORT: &str = "Password must be at least 6 characters long";
 const PASSWORD_TOO_LONG: &str = "Password must be at most 256 characters long";
-const INVALID_EMAIL: &str = "Please enter a valid email address";
 const INVALID_USERNAME: &str =
     "Username must be 3 to 30 characters: letters, numbers, underscores or dots";
 const DISPLAY_NAME_TOO_LONG: &str = "Display name must be at most 50 characters";
@@ -39,34 +36,7 @@ impl Username {
     }
 }
 
-/// `local@domain.tld`, at most 254 characters, no whitespace.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Email(String);
-
-impl Email {
-    pub fn parse(raw: &str) -> Result<Self, DomainError> {
-        let value = raw.trim();
-        let well_formed = value.len() <= 254
-            && !value.chars().any(char::is_whitespace)
-            && value.split_once('@').is_some_and(|(local, domain)| {
-                !local.is_empty()
-                    && !domain.contains('@')
-                    && domain.split_once('.').is_some_and(|(host, tld)| {
-                        !host.is_empty() && !tld.is_empty() && !domain.ends_with('.')
-                    })
-            });
-        if !well_formed {
-            return Err(DomainError::invalid(INVALID_EMAIL));
-        }
-        Ok(Self(value.to_owned()))
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-/// At least 6 characters (spec 000 §9); at most 256 so hashing cost stays bounded.
+/// At least 6 characters; at most 256 so hashing cost stays bounded.
 /// Not trimmed: spaces are part of a password.
 pub struct Password(String);
 
@@ -93,7 +63,7 @@ impl std::fmt::Debug for Password {
     }
 }
 
-/// Optional at sign-up; falls back to the username (spec 000 §5). At most 50 characters.
+/// Optional at sign-up; falls back to the username. At most 50 characters.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DisplayName(String);
 
@@ -130,26 +100,6 @@ mod tests {
             assert_eq!(
                 message(Username::parse(bad).unwrap_err()),
                 INVALID_USERNAME,
-                "{bad}"
-            );
-        }
-    }
-
-    #[test]
-    fn emails_must_look_like_local_at_domain_dot_tld() {
-        assert!(Email::parse("maya@example.com").is_ok());
-        for bad in [
-            "maya",
-            "maya@",
-            "@example.com",
-            "maya@example",
-            "a b@c.d",
-            "a@b@c.d",
-            "a@b.",
-        ] {
-            assert_eq!(
-                message(Email::parse(bad).unwrap_err()),
-                INVALID_EMAIL,
                 "{bad}"
             );
         }

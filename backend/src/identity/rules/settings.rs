@@ -1,6 +1,6 @@
-//! The user's settings (spec 001 §2, issue 21's four kinds of notification and issue 22's read
+//! The user's settings (issue 21's four kinds of notification and issue 22's read
 //! receipts): seventeen switches, each listed once, here. The list makes
-//! the answer (`Settings`), the partial update (`SettingsUpdate`) and the columns `db/settings.rs`
+//! the answer (`Settings`), the partial update (`SettingsUpdate`) and the columns `identity/store/settings.rs`
 //! reads and writes, so a new switch is one line (and its migration).
 
 use serde::{Deserialize, Serialize};
@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 
 macro_rules! switches {
     ($($name:ident = $default:literal,)*) => {
-        /// The user's switches (spec 001 §2); every one defaults to true except `privateAccount`.
+        /// The user's switches; every one defaults to true except `privateAccount`.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
         #[serde(rename_all = "camelCase")]
         pub struct Settings {

@@ -1,4 +1,5 @@
-pub mod users;
+//! Accounts' SQL: users, sessions and settings.
+
 pub mod sessions;
-pub mod session_cache;
 pub mod settings;
+pub mod users;

@@ -1,8 +1,8 @@
 //! Sessions: one row per signed-in browser, keyed by the SHA-256 of the cookie's token.
 
-use super::users::UserRow;
-use crate::platform::db::{Db, now_ms};
 use crate::fetch_list;
+use crate::kernel::user::UserRow;
+use crate::platform::db::{Db, now_ms};
 
 /// A live session joined with its user.
 #[derive(Debug, sqlx::FromRow)]

@@ -6,9 +6,8 @@ use std::sync::LazyLock;
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use crate::notifications::store::Notice;
-use crate::platform::db::{Db, now_ms};
 use crate::identity::rules::settings::{Settings, SettingsUpdate};
+use crate::platform::db::{Db, Tx};
 
 static SELECT: LazyLock<String> = LazyLock::new(|| {
     format!(
@@ -62,45 +61,18 @@ pub async fn get(db: &Db, user_id: i64) -> Result<Settings, sqlx::Error> {
         .unwrap_or_default())
 }
 
-/// Applies a partial change in one statement, so two saves of different switches at once both
-/// land. Turning `privateAccount` off approves every pending follow request in the same
-/// transaction (a public account has none), with the notifications an approval makes, which
-/// the caller announces.
-pub async fn update(
-    db: &Db,
+/// Applies a partial change in one statement, in the caller's transaction, so two saves of
+/// different switches at once both land.
+pub async fn update_in(
+    tx: &mut Tx,
     user_id: i64,
     change: SettingsUpdate,
-) -> Result<(Settings, Vec<Notice>), sqlx::Error> {
-    let now = now_ms();
-    let mut tx = db.begin_write().await?;
+    now: i64,
+) -> Result<Settings, sqlx::Error> {
     let mut query = sqlx::query(UPSERT.as_str()).bind(user_id);
     for value in change.values() {
         query = query.bind(value.map(i64::from));
     }
-    let row = query.bind(now).fetch_one(&mut *tx).await?;
-    let settings = settings_of(&row)?;
-    let mut notices = Vec::new();
-    if change.private_account == Some(false) {
-        sqlx::query(
-            "INSERT INTO follows (follower_id, followee_id, created_at)
-             SELECT requester_id, target_id, $2 FROM follow_requests WHERE target_id = $1
-             ON CONFLICT (follower_id, followee_id) DO NOTHING",
-        )
-        .bind(user_id)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        let requesters: Vec<(i64,)> = sqlx::query_as(
-            "DELETE FROM follow_requests WHERE target_id = $1 RETURNING requester_id",
-        )
-        .bind(user_id)
-        .fetch_all(&mut *tx)
-        .await?;
-        // Each approval is told as the owner's own would be.
-        for (requester,) in requesters {
-            notices.extend(super::follows::approved(&mut tx, user_id, requester, now).await?);
-        }
-    }
-    tx.commit().await?;
-    Ok((settings, notices))
+    let row = query.bind(now).fetch_one(&mut **tx).await?;
+    settings_of(&row)
 }

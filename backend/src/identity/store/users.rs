@@ -2,22 +2,11 @@
 
 use sqlx::{AnyConnection, FromRow};
 
+use crate::kernel::user::UserRow;
 use crate::platform::db::visibility::not_blocked;
-use crate::platform::db::{Backend, Db, now_ms, violates};
+use crate::platform::db::{Backend, Db, escape_like, now_ms, violates};
 
-/// A `users` row without the password hash.
-#[derive(Debug, Clone, FromRow)]
-pub struct UserRow {
-    pub id: i64,
-    pub username: String,
-    pub email: String,
-    pub display_name: String,
-    pub bio: Option<String>,
-    pub profile_image_url: Option<String>,
-    pub is_admin: i64,
-    pub created_at: i64,
-}
-
+// Read natively on SQLite (platform/db/native.rs).
 crate::native_row!(UserRow {
     id,
     username,
@@ -334,18 +323,6 @@ pub async fn search(
     rows.fetch_all(&db.pool).await
 }
 
-/// `%`, `_` and `\` match themselves in a LIKE pattern with `ESCAPE '\'`.
-pub(crate) fn escape_like(text: &str) -> String {
-    let mut escaped = String::with_capacity(text.len());
-    for c in text.chars() {
-        if matches!(c, '%' | '_' | '\\') {
-            escaped.push('\\');
-        }
-        escaped.push(c);
-    }
-    escaped
-}
-
 /// The profile fields a user edits; `None` leaves a field as it is.
 pub struct ProfileChange<'a> {
     pub display_name: Option<&'a str>,
@@ -374,7 +351,11 @@ pub async fn update_profile(
     .bind(i64::from(change.bio.is_some()))
     .bind(change.bio.flatten())
     .bind(change.skills)
-    .bind(change.skills.map(crate::social::rules::post::skill_mask))
+    .bind(
+        change
+            .skills
+            .map(crate::identity::rules::profile::skill_mask),
+    )
     .execute(&db.pool)
     .await?;
     db.session_cache.forget_user(id);

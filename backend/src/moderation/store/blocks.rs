@@ -4,9 +4,8 @@
 
 use sqlx::FromRow;
 
-use crate::platform::db::visibility::pair_blocked;
-use crate::platform::db::{Db, now_ms, placeholders};
 use crate::kernel::page::Page;
+use crate::platform::db::{Db, now_ms};
 
 /// An account the user blocked, with the block's id (the list's cursor).
 #[derive(Debug, FromRow)]
@@ -64,40 +63,6 @@ pub async fn unblock(db: &Db, blocker: i64, blocked: i64) -> Result<bool, sqlx::
         .execute(&db.pool)
         .await?;
     exists(db, blocked).await
-}
-
-/// Whether either of the two has blocked the other (`visibility::pair_blocked!`).
-pub async fn between(db: &Db, a: i64, b: i64) -> Result<bool, sqlx::Error> {
-    let (blocked,): (i64,) = sqlx::query_as(concat!("SELECT ", pair_blocked!("$1", "$2")))
-        .bind(a)
-        .bind(b)
-        .fetch_one(&db.pool)
-        .await?;
-    Ok(blocked != 0)
-}
-
-/// The blocks, either way, between one of `these` and one of `those` (each at most a page's
-/// worth of ids), as `(blocker, blocked)` pairs: one read for a page of rows (the conversation
-/// list hides presence across them).
-pub async fn among(db: &Db, these: &[i64], those: &[i64]) -> Result<Vec<(i64, i64)>, sqlx::Error> {
-    if these.is_empty() || those.is_empty() {
-        return Ok(Vec::new());
-    }
-    let (a, b) = (
-        placeholders(1, these.len()),
-        placeholders(1 + these.len(), those.len()),
-    );
-    let sql = format!(
-        "SELECT blocker_id, blocked_id FROM blocks
-         WHERE (blocker_id IN ({a}) AND blocked_id IN ({b}))
-            OR (blocker_id IN ({b}) AND blocked_id IN ({a}))"
-    );
-    // Only numbered placeholders are formatted in; the ids are bound.
-    let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
-    for id in these.iter().chain(those) {
-        query = query.bind(*id);
-    }
-    query.fetch_all(&db.pool).await
 }
 
 /// A page of the accounts `blocker` blocked, the newest block first.

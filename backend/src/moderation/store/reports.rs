@@ -11,13 +11,13 @@
 
 use sqlx::{AnyConnection, FromRow};
 
-use crate::platform::db::Db;
-use crate::admin::store::{AuditAction, audit};
-use crate::notifications::store::Notice;
-use crate::platform::db::visibility::in_audience;
-use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType};
 use crate::kernel::page::Page;
 use crate::moderation::rules::{ReportAction, ReportReason, ReportStatus, ReportTargetType};
+use crate::notifications::Notice;
+use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType};
+use crate::platform::db::Db;
+use crate::platform::db::audit::{AuditAction, audit};
+use crate::platform::db::visibility::in_audience;
 
 /// The target's author and its text (the case's preview), when `reporter` may report it: it
 /// exists, was not removed (nor its post, reel or thread), its author is active, and `reporter`
@@ -366,7 +366,7 @@ pub async fn decide(
             }
             None => remove_comment(&mut tx, target_id, now).await?,
         },
-        ReportAction::Suspend => super::users::deactivate_in(&mut tx, author, now).await?,
+        ReportAction::Suspend => crate::identity::deactivate_in(&mut tx, author, now).await?,
     }
     audit(&mut tx, admin, audited(action), id, notes, now).await?;
     // Everyone who reported it hears that it was acted on (a dismissal tells no one), by one
@@ -414,7 +414,7 @@ pub async fn decide(
 /// Stamps a comment removed and takes it out of the counts, as deleting it would (its item's
 /// `comments_count` loses it and, for a top-level comment, its shown replies; a reply's
 /// top-level comment loses one reply). A reply under a removed comment left the item's count
-/// with it. Locks in the module order of db/comments.rs: the top-level comment, then the item.
+/// with it. Locks in the module order of social/store/comments.rs: the top-level comment, then the item.
 async fn remove_comment(conn: &mut AnyConnection, id: i64, now: i64) -> Result<(), sqlx::Error> {
     let found: Option<(Option<i64>, Option<i64>, Option<i64>)> = sqlx::query_as(
         "SELECT post_id, reel_id, parent_id FROM comments WHERE id = $1 AND removed_at IS NULL",

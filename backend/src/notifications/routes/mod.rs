@@ -3,6 +3,7 @@
 
 mod notifications_list;
 mod notifications_read;
+pub mod push;
 mod unread_count;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -16,4 +17,3 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(unread_count::unread_notifications))
         .routes(routes!(notifications_read::read_notifications))
 }
-pub mod push;

@@ -4,13 +4,13 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::identity::CurrentUser;
-use crate::notifications::rules::notification::NotificationFilter;
 use crate::kernel::page::{Page, PageQuery};
-use crate::platform::http::error::{ApiResult, ErrorBody, Query};
-use crate::platform::state::AppState;
-use crate::notifications::wire::Notification;
-use crate::platform::http::wire::paginated;
+use crate::notifications::rules::notification::NotificationFilter;
 use crate::notifications::store;
+use crate::notifications::wire::Notification;
+use crate::platform::http::error::{ApiResult, ErrorBody, Query};
+use crate::platform::http::wire::paginated;
+use crate::platform::state::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -41,8 +41,7 @@ pub async fn list_notifications(
 ) -> ApiResult<Response> {
     let page = Page::parse(&query)?;
     let me = current.user.id;
-    let rows =
-        store::page(&state.db, me, filter.filter.unwrap_or_default(), page).await?;
+    let rows = store::page(&state.db, me, filter.filter.unwrap_or_default(), page).await?;
     let (rows, next) = page.split(rows, |row| row.id);
     let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
     let actors = store::actors(&state.db, me, &ids).await?;

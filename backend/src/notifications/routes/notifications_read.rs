@@ -4,11 +4,10 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::identity::CurrentUser;
+use crate::notifications::notices;
 use crate::notifications::store::READ_IDS_MAX;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
-use crate::notifications::notices;
 use crate::platform::state::AppState;
-use crate::notifications::store;
 
 /// Which notifications to mark read: `ids`, or every one with `all: true`.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -50,9 +49,6 @@ pub async fn read_notifications(
             ));
         }
     };
-    let changed = store::mark_read(&state.db, me, ids, state.clock.now_ms()).await?;
-    if changed > 0 {
-        notices::unread_changed(&state, me).await;
-    }
+    notices::mark_read(&state, me, ids, state.clock.now_ms()).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -1,10 +1,10 @@
 use axum::extract::State;
 
 use crate::identity::CurrentUser;
+use crate::notifications::store;
+use crate::notifications::wire::UnreadCount;
 use crate::platform::http::error::{ApiResult, ErrorBody, Json};
 use crate::platform::state::AppState;
-use crate::notifications::wire::UnreadCount;
-use crate::notifications::store;
 
 /// How many of your notifications are unread (at most 100; the badge reads '99+' beyond 99).
 #[utoipa::path(

@@ -2,8 +2,10 @@
 //! (sqlx `Any`, `$n` placeholders, BIGINT ids and epoch-millisecond times); this module is the
 //! only place that knows which backend is running, and the migrations are the only DDL.
 
+pub mod audit;
 pub mod group_commit;
 pub mod native;
+pub mod session_cache;
 pub mod visibility;
 
 use std::str::FromStr;
@@ -20,7 +22,7 @@ static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("migrations
 const CHECK_IDLE_AFTER: Duration = Duration::from_secs(5);
 /// How much of a SQLite file every connection reads through its mapping (`PRAGMA mmap_size`, 256
 /// MiB) instead of copying pages into a cache of its own: the `Any` pool, the sqlx read pool and
-/// the native read connections (db/native.rs) alike.
+/// the native read connections (platform/db/native.rs) alike.
 pub const SQLITE_MMAP_SIZE: i64 = 256 * 1024 * 1024;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,14 +40,14 @@ pub struct Db {
     /// cost as many instructions as the query itself (docs/benchmarks.md).
     pub sqlite_reads: Option<sqlx::SqlitePool>,
     /// On SQLite, the hot list reads stepped on the request's own thread (`fetch_list!`,
-    /// db/native.rs); `sqlite_reads` is their fallback when the file is briefly locked.
+    /// platform/db/native.rs); `sqlite_reads` is their fallback when the file is briefly locked.
     pub native_reads: Option<std::sync::Arc<native::NativeReads>>,
     /// On SQLite, the writer thread that batches a chat message's INSERT with the others
-    /// waiting (group commit, db/group_commit.rs); the `Any` pool is its fallback.
+    /// waiting (group commit, platform/db/group_commit.rs); the `Any` pool is its fallback.
     pub writer: Option<std::sync::Arc<group_commit::GroupCommit>>,
     pub backend: Backend,
-    /// Live sessions looked up in the last few seconds (`crate::identity::store::sessions::find_user`).
-    pub session_cache: crate::identity::store::session_cache::SessionCache,
+    /// Live sessions looked up in the last few seconds (identity/store/sessions.rs `find_user`).
+    pub session_cache: session_cache::SessionCache,
 }
 
 /// A write transaction (`Db::begin_write`).
@@ -70,7 +72,7 @@ pub fn violates(err: &sqlx::Error, name: &str) -> bool {
 
 impl Db {
     /// Connects, creating a SQLite file (and its folder) when missing, and sets SQLite up as
-    /// DESIGN §6 says: WAL, synchronous NORMAL, a busy timeout, foreign keys on.
+    /// WAL, synchronous NORMAL, a busy timeout, foreign keys on.
     pub async fn connect(url: &str) -> anyhow::Result<Self> {
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("sqlite:") {
@@ -112,7 +114,7 @@ impl Db {
                         conn.execute("PRAGMA busy_timeout = 5000").await?;
                         conn.execute("PRAGMA foreign_keys = ON").await?;
                         // Pages read through the file's mapping, as the read connections do
-                        // (below, db/native.rs), instead of copied into each connection's own
+                        // (below, platform/db/native.rs), instead of copied into each connection's own
                         // cache: eight connections' caches filled to 2 MB each with the pages
                         // that presence and membership reads touch (docs/benchmarks.md).
                         conn.execute(sqlx::AssertSqlSafe(format!(
@@ -153,7 +155,7 @@ impl Db {
             native_reads,
             writer,
             backend,
-            session_cache: crate::identity::store::session_cache::SessionCache::default(),
+            session_cache: session_cache::SessionCache::default(),
         })
     }
 
@@ -167,19 +169,11 @@ impl Db {
             .run(&self.pool)
             .await
             .context("applying migrations")?;
-        // Posts older than migration 0018 get their tags and search words (SQL cannot read
-        // them alike on both backends); a lookup when there are none left.
-        let indexed = crate::social::store::tags::backfill(self)
-            .await
-            .context("indexing the tags and words of earlier posts")?;
-        if indexed > 0 {
-            tracing::info!(indexed, "indexed the tags and words of earlier posts");
-        }
         Ok(())
     }
 
     /// A write transaction. On SQLite it begins `IMMEDIATE`: a deferred transaction that
-    /// upgrades to a write skips the busy timeout and fails under load (DESIGN §6).
+    /// upgrades to a write skips the busy timeout and fails under load.
     pub async fn begin_write(&self) -> Result<sqlx::Transaction<'static, sqlx::Any>, sqlx::Error> {
         match self.backend {
             Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
@@ -215,7 +209,7 @@ fn sqlite_read_pool(url: &str) -> anyhow::Result<sqlx::SqlitePool> {
 }
 
 /// Runs a list query (`fetch_all` of `$row`s): on SQLite stepped on the calling thread
-/// (db/native.rs; `$row` implements `NativeRow` too), falling back to the native sqlx pool when
+/// (platform/db/native.rs; `$row` implements `NativeRow` too), falling back to the native sqlx pool when
 /// the file is briefly locked; on PostgreSQL through the `Any` pool. The same SQL text and
 /// binds either way. Use it for the bounded hot reads (a page, a handful of ids); everything
 /// else goes through `db.pool`.
@@ -275,6 +269,18 @@ fn prepare_sqlite_url(url: &str) -> anyhow::Result<String> {
 }
 
 /// `$first`, `$first + 1`, … : `count` numbered placeholders for an IN list.
+/// `%`, `_` and `\` match themselves in a LIKE pattern with `ESCAPE '\'`.
+pub fn escape_like(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            escaped.push('\\');
+        }
+        escaped.push(c);
+    }
+    escaped
+}
+
 pub(crate) fn placeholders(first: usize, count: usize) -> String {
     (first..first + count)
         .map(|n| format!("${n}"))

@@ -1,4 +1,4 @@
-//! What a viewer may see of an author (DESIGN §8), written once. Each macro expands to one SQL
+//! What a viewer may see of an author, written once. Each macro expands to one SQL
 //! condition for `concat!`, given the viewer's bind parameter (`"$1"`) and the author's id
 //! column, qualified (`"p.user_id"`: a bare `id` would name the blocks' own id); every list and
 //! by-id read of someone's content or profile uses them, so a rule changes here and everywhere.
@@ -12,7 +12,9 @@
 //! - `not_muted!`: the viewer has not muted the author; feeds and the story strip only.
 //! - `shown!`: the row was not removed by moderation (its `removed_at` column is NULL), or the
 //!   viewer is an admin. Every read of a post, comment, reel, story or message uses it beside
-//!   the author's rules; counts leave removed rows out by themselves (db/reports.rs).
+//!   the author's rules; counts leave removed rows out by themselves (moderation/store/reports.rs).
+
+use super::{Db, placeholders};
 
 /// Neither `viewer` nor `author` has blocked the other.
 macro_rules! not_blocked {
@@ -45,7 +47,7 @@ macro_rules! may_see {
 
 /// The author is the viewer, has not made the account private, or is followed by the viewer
 /// (one primary key lookup each: `user_settings`, `follows`). Blocks aside: a report may name
-/// the content of an account blocked either way (db/reports.rs).
+/// the content of an account blocked either way (moderation/store/reports.rs).
 macro_rules! in_audience {
     ($viewer:literal, $author:literal) => {
         concat!(
@@ -109,5 +111,42 @@ macro_rules! not_muted {
         )
     };
 }
-
 pub(crate) use {in_audience, may_see, not_blocked, not_muted, pair_blocked, shown};
+
+/// Whether either of the two has blocked the other (`visibility::pair_blocked!`).
+pub async fn blocked_between(db: &Db, a: i64, b: i64) -> Result<bool, sqlx::Error> {
+    let (blocked,): (i64,) = sqlx::query_as(concat!("SELECT ", pair_blocked!("$1", "$2")))
+        .bind(a)
+        .bind(b)
+        .fetch_one(&db.pool)
+        .await?;
+    Ok(blocked != 0)
+}
+
+/// The blocks, either way, between one of `these` and one of `those` (each at most a page's
+/// worth of ids), as `(blocker, blocked)` pairs: one read for a page of rows (the conversation
+/// list hides presence across them).
+pub async fn blocks_among(
+    db: &Db,
+    these: &[i64],
+    those: &[i64],
+) -> Result<Vec<(i64, i64)>, sqlx::Error> {
+    if these.is_empty() || those.is_empty() {
+        return Ok(Vec::new());
+    }
+    let (a, b) = (
+        placeholders(1, these.len()),
+        placeholders(1 + these.len(), those.len()),
+    );
+    let sql = format!(
+        "SELECT blocker_id, blocked_id FROM blocks
+         WHERE (blocker_id IN ({a}) AND blocked_id IN ({b}))
+            OR (blocker_id IN ({b}) AND blocked_id IN ({a}))"
+    );
+    // Only numbered placeholders are formatted in; the ids are bound.
+    let mut query = sqlx::query_as(sqlx::AssertSqlSafe(sql));
+    for id in these.iter().chain(those) {
+        query = query.bind(*id);
+    }
+    query.fetch_all(&db.pool).await
+}

@@ -1,6 +1,6 @@
 //! The one error type of the HTTP API. Every failure a handler can meet becomes an
 //! `ApiError`; its `IntoResponse` is the only place that picks a status code, and the body is
-//! always `{"message", "code"}` (DESIGN §2). Server faults are logged with their cause chain
+//! always `{"message", "code"}`. Server faults are logged with their cause chain
 //! and the client sees a generic message.
 
 use axum::body::Bytes;
@@ -13,11 +13,12 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use utoipa::ToSchema;
 
-use crate::economy::checkout::CheckoutError;
 use crate::kernel::error::DomainError;
-use crate::kernel::money::PRODUCT_NOT_FOUND;
 use crate::kernel::text;
-use crate::platform::media::{AUDIO_DAMAGED, AUDIO_TYPES, IMAGE_UNFETCHABLE, MediaError, QUOTA_EXCEEDED, VIDEO_TOO_BIG, VIDEO_TOO_LONG, VIDEO_TYPES};
+use crate::platform::media::{
+    AUDIO_DAMAGED, AUDIO_TYPES, IMAGE_UNFETCHABLE, MediaError, QUOTA_EXCEEDED, VIDEO_TOO_BIG,
+    VIDEO_TOO_LONG, VIDEO_TYPES,
+};
 
 /// The JSON body of every non-2xx answer.
 #[derive(Debug, Serialize, serde::Deserialize, ToSchema)]
@@ -66,7 +67,7 @@ pub enum ApiError {
     Unprocessable { message: String, code: &'static str },
     #[error("Request body is too large")]
     PayloadTooLarge,
-    /// A request body that stopped arriving (web/serve.rs): 408, and the connection closes.
+    /// A request body that stopped arriving (platform/http/serve.rs): 408, and the connection closes.
     #[error("The request body did not arrive in time")]
     RequestTimeout,
     /// An image with too many pixels to decode safely (413 like an oversized body).
@@ -80,7 +81,7 @@ pub enum ApiError {
     /// A `Range` outside the object; the answer carries `Content-Range: bytes */{size}`.
     #[error("The requested range is outside the file")]
     RangeNotSatisfiable { size: u64 },
-    /// Over a rate limit; the message says which (auth/rate_limit.rs).
+    /// Over a rate limit; the message says which (platform/limits.rs).
     #[error("{message}")]
     TooManyRequests {
         retry_after_secs: u64,
@@ -141,46 +142,6 @@ impl ApiError {
 impl From<sqlx::Error> for ApiError {
     fn from(err: sqlx::Error) -> Self {
         Self::Internal(err.into())
-    }
-}
-
-/// A cart line that was not bought (docs/shop-contract.md's words and codes).
-impl From<CheckoutError> for ApiError {
-    fn from(err: CheckoutError) -> Self {
-        match err {
-            CheckoutError::ProductNotFound => Self::not_found(PRODUCT_NOT_FOUND),
-            CheckoutError::InFlight => Self::Conflict {
-                message: "Your order is still being processed".into(),
-                code: "order_in_flight",
-            },
-            CheckoutError::DigitalQuantity => {
-                Self::bad_request("A digital work is bought one at a time")
-            }
-            CheckoutError::OwnWork => {
-                Self::unprocessable("own_work", "You cannot buy your own work")
-            }
-            CheckoutError::OutOfStock { left, .. } if left > 0 => {
-                Self::unprocessable("insufficient_stock", format!("Only {left} left in stock"))
-            }
-            CheckoutError::OutOfStock { name, .. } => {
-                Self::unprocessable("sold_out", format!("{name} is sold out"))
-            }
-            CheckoutError::KeyReused => Self::unprocessable(
-                "idempotency_key_reused",
-                "This Idempotency-Key was already used for a different order",
-            ),
-            CheckoutError::PriceChanged {
-                product_id,
-                unit_price,
-            } => Self::PriceChanged {
-                product_id,
-                unit_price,
-            },
-            CheckoutError::Declined => {
-                Self::unprocessable("payment_declined", "The payment was declined")
-            }
-            CheckoutError::Failed(cause) => Self::Internal(cause),
-        }
     }
 }
 
@@ -293,7 +254,7 @@ impl From<axum::extract::multipart::MultipartError> for ApiError {
     }
 }
 
-/// Whether reading a request body failed because it stopped arriving (web/serve.rs wraps every
+/// Whether reading a request body failed because it stopped arriving (platform/http/serve.rs wraps every
 /// body in tower-http's `TimeoutBody`).
 fn body_timed_out(err: &(dyn std::error::Error + 'static)) -> bool {
     let mut cause = Some(err);
@@ -334,7 +295,7 @@ impl From<JsonRejection> for ApiError {
 
 /// `axum::Json` with our error body on rejection; use it for every request body. A string
 /// the body's type reads that holds a control character is refused with 400 naming its field
-/// (domain/text.rs).
+/// (kernel/text.rs).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Json<T>(pub T);
 
@@ -400,7 +361,7 @@ impl<T: Serialize> IntoResponse for Json<T> {
 
 /// `axum::extract::Query` with our error body on rejection (`?limit=abc` is a 400, not text).
 /// A parameter the query's type reads that holds a control character is refused with 400
-/// naming it (domain/text.rs).
+/// naming it (kernel/text.rs).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Query<T>(pub T);
 
@@ -428,7 +389,7 @@ impl From<QueryRejection> for ApiError {
 
 /// `axum::extract::Path` with our error body on rejection (a post id that is not a number).
 /// A path parameter that decodes to a control character is refused with 400 naming it
-/// (domain/text.rs).
+/// (kernel/text.rs).
 #[derive(Debug, Clone, Copy)]
 pub struct Path<T>(pub T);
 

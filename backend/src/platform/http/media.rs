@@ -11,10 +11,10 @@ use axum::routing::get;
 use object_store::path::Path as StorePath;
 use object_store::{GetOptions, GetRange, ObjectStoreExt};
 
-use crate::platform::media::content_type_of_key;
 use crate::platform::http::error::{ApiError, ApiResult};
-use crate::platform::state::AppState;
 use crate::platform::http::etag::revalidates;
+use crate::platform::media::content_type_of_key;
+use crate::platform::state::AppState;
 
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
@@ -121,7 +121,7 @@ pub async fn ranged(
         .map_err(|err| ApiError::Internal(err.into()))
 }
 
-impl super::Media {
+impl crate::platform::media::Media {
     /// A stored work's file (`works/{sha256}`) on `response`, with its hash as a strong ETag:
     /// whole, or the byte range the request asks for, so a browser resumes a broken download.
     /// An `If-Range` naming another ETag gets the whole file.

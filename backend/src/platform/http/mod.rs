@@ -2,13 +2,13 @@
 //! the Origin check, compression, security headers, request logs, the connection watchdog,
 //! health checks, /metrics, /media and the embedded web app.
 
+pub mod compression;
 pub mod error;
+pub mod etag;
 pub mod form;
+pub mod health;
 pub mod idempotency;
 pub mod media;
-pub mod compression;
-pub mod etag;
-pub mod health;
 pub mod metrics;
 pub mod origin;
 pub mod oversize;

@@ -19,9 +19,12 @@ use tower::{Layer, Service};
 
 use crate::platform::http::error::ApiError;
 
+/// JSON bodies up to 16 MiB (an image data URL after the client's redraw is ~1 MiB).
+pub const JSON_BODY_LIMIT: usize = 16 * 1024 * 1024;
+
 /// At most this much of an oversized body is read to give its sender the answer; past it, or
 /// after `DRAIN_TIMEOUT`, the connection is closed as before.
-const DRAIN_CAP: u64 = 2 * crate::app::router::JSON_BODY_LIMIT as u64;
+const DRAIN_CAP: u64 = 2 * JSON_BODY_LIMIT as u64;
 const DRAIN_TIMEOUT: Duration = Duration::from_secs(10);
 
 #[derive(Debug, Clone, Copy)]

@@ -1,4 +1,4 @@
-//! Security headers on every answer (DESIGN §2). Handlers may set their own first.
+//! Security headers on every answer. Handlers may set their own first.
 //! One plain tower layer inserting all four (four `SetResponseHeaderLayer`s cost four
 //! services, four futures and, on an axum router, four boxed routes per request).
 

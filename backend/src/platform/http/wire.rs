@@ -3,7 +3,6 @@
 //! `realtime/` (docs/architecture.md): an answer and an event share one type, and no route
 //! folder reaches into another for a shape.
 
-
 use axum::http::HeaderValue;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
@@ -15,7 +14,7 @@ pub fn iso_time(ms: i64) -> String {
         .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
-/// The header carrying the next page's cursor (DESIGN §2).
+/// The header carrying the next page's cursor.
 pub const NEXT_CURSOR: &str = "x-next-cursor";
 
 /// A page of a list: the JSON array, plus `X-Next-Cursor` when more items follow.

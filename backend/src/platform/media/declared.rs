@@ -306,10 +306,22 @@ fn mp3_frame_len(header: Option<&[u8]>) -> Option<usize> {
 mod tests {
     use super::*;
 
-    const CHROME_WEBM: &[u8] = include_bytes!("../../tests/fixtures/voice-chrome.webm");
-    const OGG: &[u8] = include_bytes!("../../tests/fixtures/voice.ogg");
-    const M4A: &[u8] = include_bytes!("../../tests/fixtures/voice.m4a");
-    const MP3: &[u8] = include_bytes!("../../tests/fixtures/voice.mp3");
+    const CHROME_WEBM: &[u8] = include_bytes!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/voice-chrome.webm"
+    ));
+    const OGG: &[u8] = include_bytes!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/voice.ogg"
+    ));
+    const M4A: &[u8] = include_bytes!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/voice.m4a"
+    ));
+    const MP3: &[u8] = include_bytes!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/voice.mp3"
+    ));
 
     #[test]
     fn trailing_bytes_are_cut_from_every_container() {

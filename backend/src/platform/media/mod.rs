@@ -1,16 +1,18 @@
-//! Media: verify, re-encode and store uploads, and serve them back (DESIGN §3 "Media").
+//! Media: verify, re-encode and store uploads, and serve them back.
 //! Objects live in an object store (a local folder or an S3 bucket) under a content hash, so
 //! the same bytes are stored once and a key never changes meaning: `/media/{key}` is cached
-//! forever. Each stored object has a `media` row (db/media.rs) with its size and, for images,
+//! forever. Each stored object has a `media` row (platform/media/usage.rs) with its size and, for images,
 //! its dimensions and blurhash. Images are re-encoded (`ingest_image`); audio is checked,
 //! cut to what its container declares (declared.rs) and measured, then stored
 //! (`ingest_audio`); so is video, streamed through a temporary
 //! file and copied to the store in parts (`ingest_video`).
 
+pub mod art;
 mod audio;
 mod declared;
 pub mod fetch;
 mod process;
+pub mod usage;
 mod video;
 
 use std::path::PathBuf;
@@ -25,10 +27,9 @@ use object_store::{ObjectStore, ObjectStoreExt, PutPayload, WriteMultipart};
 use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 
-use crate::platform::db::Db;
 use crate::kernel::error::DomainError;
 use crate::kernel::image::{ImageSource, parse_audio_data_url};
-use crate::platform::media::usage;
+use crate::platform::db::Db;
 
 pub use audio::AudioFormat;
 pub use process::{AVATAR_SIDE, AVATAR_SMALL_SIDE, POST_MAX_SIDE, POST_THUMB_SIDE};
@@ -752,4 +753,3 @@ mod tests {
         }
     }
 }
-pub mod usage;

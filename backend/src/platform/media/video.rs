@@ -20,7 +20,7 @@ use tokio::io::AsyncWriteExt;
 
 use super::MediaError;
 
-/// The largest video accepted (DESIGN §2): 100 MiB.
+/// The largest video accepted: 100 MiB.
 pub const VIDEO_MAX_BYTES: u64 = 100 * 1024 * 1024;
 /// The longest reel, in whole seconds.
 pub const VIDEO_MAX_SECS: u64 = 60;
@@ -304,11 +304,23 @@ pub async fn poster_frame(ffmpeg: &Path, path: &Path, at_secs: u64) -> Option<Ve
 mod tests {
     use super::*;
 
-    const SAMPLE: &[u8] = include_bytes!("../../assets/reels/gradients.webm");
+    const SAMPLE: &[u8] = include_bytes!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/reels/gradients.webm"
+    ));
     /// 1 s of VP8 video with an Opus sound track.
-    const VIDEO_WEBM: &[u8] = include_bytes!("../../tests/fixtures/video.webm");
-    const VOICE_M4A: &[u8] = include_bytes!("../../tests/fixtures/voice.m4a");
-    const VOICE_WEBM: &[u8] = include_bytes!("../../tests/fixtures/voice-chrome.webm");
+    const VIDEO_WEBM: &[u8] = include_bytes!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/video.webm"
+    ));
+    const VOICE_M4A: &[u8] = include_bytes!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/voice.m4a"
+    ));
+    const VOICE_WEBM: &[u8] = include_bytes!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/voice-chrome.webm"
+    ));
 
     fn probed(bytes: &[u8], stop_after_ms: u64) -> Result<Probed, MediaError> {
         let mut file = tempfile::NamedTempFile::new().unwrap();
@@ -333,8 +345,14 @@ mod tests {
     #[test]
     fn mp4_plain_and_fragmented_as_safari_records_are_measured() {
         for bytes in [
-            &include_bytes!("../../tests/fixtures/reel.mp4")[..],
-            include_bytes!("../../tests/fixtures/reel-fragmented.mp4"),
+            &include_bytes!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/fixtures/reel.mp4"
+            ))[..],
+            include_bytes!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/fixtures/reel-fragmented.mp4"
+            )),
         ] {
             let found = probed(bytes, 61_000).unwrap();
             assert_eq!(found.format, VideoFormat::Mp4);
@@ -347,7 +365,10 @@ mod tests {
     fn a_live_webm_of_unknown_size_without_a_duration_is_measured() {
         // As a browser's MediaRecorder writes it: VP8, unknown-size segment and clusters.
         let found = probed(
-            include_bytes!("../../tests/fixtures/reel-live.webm"),
+            include_bytes!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/fixtures/reel-live.webm"
+            )),
             61_000,
         )
         .unwrap();
@@ -359,9 +380,23 @@ mod tests {
     #[test]
     fn sixty_one_seconds_are_within_the_slack_and_sixty_two_are_not() {
         let cap = VIDEO_MAX_SECS * 1000 + VIDEO_SLACK_MS;
-        let within = probed(include_bytes!("../../tests/fixtures/long-61s.webm"), cap).unwrap();
+        let within = probed(
+            include_bytes!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/fixtures/long-61s.webm"
+            )),
+            cap,
+        )
+        .unwrap();
         assert!(within.length_ms <= cap, "{within:?}");
-        let over = probed(include_bytes!("../../tests/fixtures/long-62s.webm"), cap).unwrap();
+        let over = probed(
+            include_bytes!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/fixtures/long-62s.webm"
+            )),
+            cap,
+        )
+        .unwrap();
         assert!(over.length_ms > cap, "{over:?}");
     }
 

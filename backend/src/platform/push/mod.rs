@@ -7,7 +7,9 @@
 //! Nothing a request waits on talks to a push service, and queued rows outlive a restart.
 
 pub mod guard;
+pub mod store;
 pub mod vapid;
+pub mod wire;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -18,10 +20,9 @@ use web_push::{ContentEncoding, SubscriptionInfo, WebPushMessageBuilder};
 
 use crate::platform::clock::Clock;
 use crate::platform::config::Settings;
-use crate::platform::push::store::{Claimed, Subscription};
 use crate::platform::db::{Db, Tx};
+use crate::platform::push::store::{Claimed, Subscription};
 use crate::platform::push::wire::PushPayload;
-use crate::platform::push::store;
 
 pub use vapid::Vapid;
 
@@ -138,7 +139,9 @@ impl Push {
             .redirect(push_http::redirect::Policy::none())
             .connect_timeout(CONNECT_TIMEOUT)
             .timeout(REQUEST_TIMEOUT)
-            .dns_resolver(crate::platform::outbound::CheckedResolver::shared(allow_loopback))
+            .dns_resolver(crate::platform::outbound::CheckedResolver::shared(
+                allow_loopback,
+            ))
             .https_only(!allow_loopback)
             .build()?;
         Ok(Self(Arc::new(Inner {
@@ -377,5 +380,3 @@ mod tests {
         assert_eq!(back.url, "/p/1");
     }
 }
-pub mod store;
-pub mod wire;

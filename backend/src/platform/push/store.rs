@@ -1,5 +1,5 @@
 //! Web Push (issue 21, docs/push.md): browsers' subscriptions, the outbox of pushes waiting to be
-//! sent, and the server's VAPID key. The drainer (push/mod.rs) claims due outbox rows with a
+//! sent, and the server's VAPID key. The drainer (platform/push/mod.rs) claims due outbox rows with a
 //! lease, so two instances never send the same row at once and a row whose sender died is sent
 //! again once the lease runs out.
 

@@ -1,4 +1,4 @@
-//! Scale-out with Redis (`REDIS_URL`, DESIGN §1): events cross instances on one pub/sub channel
+//! Scale-out with Redis (`REDIS_URL`): events cross instances on one pub/sub channel
 //! (one subscription per instance, not per socket), and presence is counted across instances.
 //!
 //! Presence keys (under the configured prefix, `atelier` by default): `atelier:presence:{user}` is the set of instances holding a socket of the

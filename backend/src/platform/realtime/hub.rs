@@ -2,7 +2,7 @@
 //! Handlers write, commit, then publish (`Hub::send`); the frame is serialised once and handed
 //! to each socket's bounded queue with `try_send`. A socket whose queue is full has fallen
 //! behind: it is cut off (its writer stops and the connection closes) rather than allowed to
-//! grow memory or slow anyone else down (DESIGN §6). At shutdown the hub closes every socket and
+//! grow memory or slow anyone else down. At shutdown the hub closes every socket and
 //! the server waits (`finished`) for their tasks to say goodbye before closing the database.
 
 use std::collections::HashMap;
@@ -14,7 +14,7 @@ use axum::extract::ws::Utf8Bytes;
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
 
-use super::events::ServerEvent;
+use super::events::to_frame;
 
 /// Frames a socket may have waiting before it counts as fallen behind.
 pub const QUEUE_FRAMES: usize = 256;
@@ -164,8 +164,8 @@ impl Hub {
     }
 
     /// Sends `event` to every socket of each of `users` on this instance.
-    pub fn send(&self, users: &[i64], event: &ServerEvent) {
-        self.deliver(users, Utf8Bytes::from(event.to_frame()));
+    pub fn send(&self, users: &[i64], event: &impl serde::Serialize) {
+        self.deliver(users, Utf8Bytes::from(to_frame(event)));
     }
 
     /// Hands an already serialised frame to the sockets of `users`.
@@ -258,6 +258,7 @@ impl Hub {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::platform::realtime::events::SocketEvent;
 
     #[test]
     fn frames_reach_every_socket_of_the_named_users_only() {
@@ -266,7 +267,7 @@ mod tests {
         let a2 = hub.register(1, 0);
         let b = hub.register(2, 0);
         assert!(a1.first && !a2.first && b.first);
-        hub.send(&[1], &ServerEvent::Pong);
+        hub.send(&[1], &SocketEvent::Pong);
         assert_eq!(a1.frames.try_recv().unwrap().as_str(), r#"{"type":"pong"}"#);
         assert!(a2.frames.try_recv().is_ok());
         assert!(b.frames.try_recv().is_err());
@@ -281,12 +282,12 @@ mod tests {
         let slow = hub.register(1, 0);
         let fast = hub.register(1, 0);
         for _ in 0..=QUEUE_FRAMES {
-            hub.send(&[1], &ServerEvent::Pong);
+            hub.send(&[1], &SocketEvent::Pong);
             while fast.frames.try_recv().is_ok() {}
         }
         assert!(slow.kicked.is_cancelled());
         assert!(!fast.kicked.is_cancelled());
-        hub.send(&[1], &ServerEvent::Pong);
+        hub.send(&[1], &SocketEvent::Pong);
         assert!(fast.frames.try_recv().is_ok());
     }
 

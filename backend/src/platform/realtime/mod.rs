@@ -1,7 +1,7 @@
-//! Realtime (DESIGN §4): the event hub that delivers to this instance's sockets, presence, the
+//! Realtime: the event hub that delivers to this instance's sockets, presence, the
 //! socket's event enums, and with `REDIS_URL` the cluster that carries events and presence
 //! across instances. Handlers write, commit, then `publish`. The same binary either way. Below
-//! `state.rs` (which holds a `Realtime`); the `/ws` gateway that drives it is `gateway/`.
+//! `platform/state.rs` (which holds a `Realtime`); the `/ws` gateway that drives it is `gateway/`.
 
 pub mod cluster;
 pub mod events;
@@ -13,8 +13,9 @@ use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
 use cluster::Cluster;
-use events::ServerEvent;
+use events::to_frame;
 use hub::{Hub, Registration};
+use serde::Serialize;
 
 /// The most sockets one user may hold, on every instance together (issue 39): one more is
 /// accepted and closed at once with `TOO_MANY_SOCKETS`, the older ones kept.
@@ -76,8 +77,8 @@ impl Realtime {
 
     /// Like `publish`, except to one socket of this instance (the one the event is about, say
     /// the device that answered a call, which must not be told to stop ringing).
-    pub fn publish_except(&self, users: &[i64], event: &ServerEvent, socket: u64) {
-        let frame = event.to_frame();
+    pub fn publish_except(&self, users: &[i64], event: &impl Serialize, socket: u64) {
+        let frame = to_frame(event);
         if let Some(cluster) = &self.cluster {
             // The excluded socket is here, so no other instance holds it.
             cluster.forward(users, &frame);
@@ -91,8 +92,8 @@ impl Realtime {
     }
 
     /// Sends `event` to every socket of each of `users`, on every instance.
-    pub fn publish(&self, users: &[i64], event: &ServerEvent) {
-        let frame = event.to_frame();
+    pub fn publish(&self, users: &[i64], event: &impl Serialize) {
+        let frame = to_frame(event);
         if let Some(cluster) = &self.cluster {
             cluster.forward(users, &frame);
         }

@@ -1,8 +1,11 @@
+//! The social area's HTTP handlers, one folder per resource.
+
+pub mod comments;
+pub mod follow_requests;
 pub mod posts;
 pub mod reels;
-pub mod stories;
-pub mod comments;
-pub mod tags;
 pub mod search;
+pub mod settings;
+pub mod stories;
+pub mod tags;
 pub mod users;
-pub mod follow_requests;

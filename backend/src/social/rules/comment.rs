@@ -1,8 +1,8 @@
 //! Comments (issue 19, docs/community-contract.md): the content rule, `@mention` extraction
 //! (also used on captions), and the messages the comment routes answer.
 
-use crate::kernel::error::DomainError;
 use crate::identity::rules::account::Username;
+use crate::kernel::error::DomainError;
 
 /// As a caption counts: characters, not bytes.
 pub const COMMENT_MAX: usize = 2200;
@@ -51,7 +51,7 @@ fn is_username_char(c: char) -> bool {
 /// `@` does not follow a username character (so `maya@example.com` mentions nobody); dots that
 /// end the run are punctuation (`Thanks @maya.` names maya). A run that is not a valid username
 /// (under 3 or over 30 characters) mentions nobody. Whether the account exists is the
-/// database's question (db/mentions.rs).
+/// database's question (social/store/mentions.rs).
 pub fn mentioned_usernames(text: &str) -> Vec<Username> {
     let mut found: Vec<Username> = Vec::new();
     let mut previous: Option<char> = None;

@@ -1,5 +1,7 @@
+//! Parsed input of what creators publish: posts, reels, stories, comments and tags.
+
+pub mod comment;
 pub mod post;
 pub mod reel;
 pub mod story;
-pub mod comment;
 pub mod tag;

@@ -3,7 +3,7 @@
 
 use crate::kernel::error::DomainError;
 
-/// Spec 000 §6: stories last 24 hours (86,400,000 ms) from their creation by the server clock.
+/// Stories last 24 hours (86,400,000 ms) from their creation by the server clock.
 pub const STORY_LIFETIME_MS: i64 = 86_400_000;
 pub const STORY_NOT_FOUND: &str = "Story not found";
 const STORY_CAPTION_MAX: usize = 2200;

@@ -13,17 +13,20 @@
 //! takes their rows too) or goes first (and they find no comment: 404). On SQLite every write
 //! transaction is `IMMEDIATE`, one at a time.
 
+use crate::notifications;
 use sqlx::FromRow;
 
-use crate::platform::db::Db;
+use super::marks::{self, Toggled};
 use super::mentions::{self, MentionIn};
-use crate::notifications::store::{Act, Notice};
-use super::posts::Toggled;
-use crate::platform::db::visibility::{may_see, not_blocked, shown};
-use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType, preview};
-use crate::kernel::page::Page;
-use crate::identity::rules::account::Username;
 use crate::fetch_list;
+use crate::identity::rules::account::Username;
+use crate::kernel::page::Page;
+use crate::notifications::rules::notification::{
+    NotificationKind, NotificationTargetType, preview,
+};
+use crate::notifications::{Act, Notice};
+use crate::platform::db::Db;
+use crate::platform::db::visibility::{may_see, not_blocked, shown};
 
 /// What a comment is on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -257,17 +260,16 @@ pub struct NewComment<'a> {
 /// A comment answered by a reply: its post, reel, top-level comment and author.
 type ParentRow = (Option<i64>, Option<i64>, Option<i64>, i64);
 /// A comment whose likes moved: the count, its author, post, reel and words.
-type LikedRow = (i64, i64, Option<i64>, Option<i64>, String);
 
 /// Why a comment was not stored.
 #[derive(Debug)]
 pub enum InsertError {
     /// The post or reel does not show.
-    ItemNotFound,
+    ItemNotFound(Item),
     /// The parent comment does not exist (or was deleted meanwhile).
     ParentNotFound,
-    /// The parent comment is on another post or reel.
-    ParentElsewhere,
+    /// The parent comment is on another post or reel (than this one).
+    ParentElsewhere(Item),
     Db(sqlx::Error),
 }
 
@@ -285,7 +287,7 @@ pub async fn insert(
     new: NewComment<'_>,
 ) -> Result<(CommentView, Vec<Notice>), InsertError> {
     if !item_visible(db, new.user_id, new.item).await? {
-        return Err(InsertError::ItemNotFound);
+        return Err(InsertError::ItemNotFound(new.item));
     }
     let (post_id, reel_id) = match new.item {
         Item::Post(id) => (Some(id), None),
@@ -311,7 +313,7 @@ pub async fn insert(
                 found.ok_or(InsertError::ParentNotFound)?;
             answered = Some(parent_author);
             if (parent_post, parent_reel) != (post_id, reel_id) {
-                return Err(InsertError::ParentElsewhere);
+                return Err(InsertError::ParentElsewhere(new.item));
             }
             let top = grandparent.unwrap_or(parent);
             // Locks the thread's top-level comment first (see the module's note); no row when
@@ -341,7 +343,7 @@ pub async fn insert(
         .bind(item_id)
         .fetch_optional(&mut *tx)
         .await?;
-    let (item_author,) = counted.ok_or(InsertError::ItemNotFound)?;
+    let (item_author,) = counted.ok_or(InsertError::ItemNotFound(new.item))?;
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO comments (post_id, reel_id, parent_id, user_id, content, created_at)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
@@ -509,71 +511,5 @@ pub async fn toggle_like(
     comment: i64,
     now: i64,
 ) -> Result<Option<Toggled>, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    let unliked = sqlx::query("DELETE FROM comment_likes WHERE user_id = $1 AND comment_id = $2")
-        .bind(user)
-        .bind(comment)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected()
-        == 1;
-    let delta: i64 = if unliked { -1 } else { 1 };
-    let counted: Option<LikedRow> = sqlx::query_as(
-        "UPDATE comments SET likes_count = likes_count + $1 WHERE id = $2
-         RETURNING likes_count, user_id, post_id, reel_id, content",
-    )
-    .bind(delta)
-    .bind(comment)
-    .fetch_optional(&mut *tx)
-    .await?;
-    let Some((mut count, author, post_id, reel_id, content)) = counted else {
-        return Ok(None); // no such comment; the transaction rolls back on drop
-    };
-    let mut liked = false;
-    if !unliked {
-        let inserted = sqlx::query(
-            "INSERT INTO comment_likes (user_id, comment_id, created_at) VALUES ($1, $2, $3)
-             ON CONFLICT (user_id, comment_id) DO NOTHING",
-        )
-        .bind(user)
-        .bind(comment)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected()
-            == 1;
-        liked = inserted;
-        if !inserted {
-            // The same user's concurrent toggle liked it first (PostgreSQL): it stays liked
-            // once, counted once.
-            (count,) = sqlx::query_as(
-                "UPDATE comments SET likes_count = likes_count - 1 WHERE id = $1
-                 RETURNING likes_count",
-            )
-            .bind(comment)
-            .fetch_one(&mut *tx)
-            .await?;
-        }
-    }
-    let notice = if unliked || liked {
-        let mut act = Act::new(
-            author,
-            user,
-            NotificationKind::Like,
-            NotificationTargetType::Comment,
-            comment,
-        );
-        (act.post_id, act.reel_id, act.comment_id) = (post_id, reel_id, Some(comment));
-        let quote = preview(&content);
-        act.preview = Some(&quote);
-        notifications::toggled(&mut tx, liked, &act, now).await?
-    } else {
-        None
-    };
-    tx.commit().await?;
-    Ok(Some(Toggled {
-        is_set: !unliked,
-        count,
-        notice,
-    }))
+    marks::toggle(db, &marks::COMMENT_LIKE, user, comment, now).await
 }

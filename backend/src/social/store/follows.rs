@@ -2,11 +2,12 @@
 //! (follower, followee) answers "do I follow them" and "whom do I follow"; the
 //! `follows_followee_id_idx` answers "who follows them".
 
-use crate::notifications::store::{Act, Notice};
+use crate::kernel::page::Page;
+use crate::notifications;
+use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType};
+use crate::notifications::{Act, Notice};
 use crate::platform::db::visibility::not_blocked;
 use crate::platform::db::{Db, Tx};
-use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType};
-use crate::kernel::page::Page;
 
 /// What following an account did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -258,6 +259,30 @@ async fn request_answered(
     .await?
     .into_iter()
     .collect())
+}
+
+/// Turning an account public approves every request to follow it, in the caller's transaction
+/// (a public account has none); each approval is told as the owner's own would be.
+pub async fn approve_all(tx: &mut Tx, target: i64, now: i64) -> Result<Vec<Notice>, sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO follows (follower_id, followee_id, created_at)
+         SELECT requester_id, target_id, $2 FROM follow_requests WHERE target_id = $1
+         ON CONFLICT (follower_id, followee_id) DO NOTHING",
+    )
+    .bind(target)
+    .bind(now)
+    .execute(&mut **tx)
+    .await?;
+    let requesters: Vec<(i64,)> =
+        sqlx::query_as("DELETE FROM follow_requests WHERE target_id = $1 RETURNING requester_id")
+            .bind(target)
+            .fetch_all(&mut **tx)
+            .await?;
+    let mut notices = Vec::new();
+    for (requester,) in requesters {
+        notices.extend(approved(tx, target, requester, now).await?);
+    }
+    Ok(notices)
 }
 
 /// The notifications of an approved request (by its owner, or by turning the account public),

@@ -4,12 +4,15 @@
 //! nothing. Written inside the caller's transaction, so a comment and its mentions commit (and,
 //! through the foreign keys' cascade, go) together.
 
+use crate::notifications;
 use sqlx::AnyConnection;
 
-use crate::notifications::store::{Act, Notice};
-use crate::platform::db::visibility::not_blocked;
-use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType, preview};
 use crate::identity::rules::account::Username;
+use crate::notifications::rules::notification::{
+    NotificationKind, NotificationTargetType, preview,
+};
+use crate::notifications::{Act, Notice};
+use crate::platform::db::visibility::not_blocked;
 
 /// What the mentioning text belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -55,7 +58,10 @@ pub async fn insert(
 }
 
 /// The ids of the users mentioned in `target`, in the order they were stored.
-pub async fn mentioned_in(db: &super::Db, target: MentionIn) -> Result<Vec<i64>, sqlx::Error> {
+pub async fn mentioned_in(
+    db: &crate::platform::db::Db,
+    target: MentionIn,
+) -> Result<Vec<i64>, sqlx::Error> {
     let rows: Vec<(i64,)> = match target {
         MentionIn::Post(id) => {
             sqlx::query_as("SELECT mentioned_user_id FROM mentions WHERE post_id = $1 ORDER BY id")
@@ -76,9 +82,9 @@ pub async fn mentioned_in(db: &super::Db, target: MentionIn) -> Result<Vec<i64>,
 }
 
 /// Stores the mentions of a post's caption, and the notifications they make, in a write
-/// transaction of their own (the post's INSERT lives in db/posts.rs, run before).
+/// transaction of their own (the post's INSERT lives in social/store/posts.rs, run before).
 pub async fn insert_for_post(
-    db: &super::Db,
+    db: &crate::platform::db::Db,
     author: i64,
     post_id: i64,
     caption: &str,

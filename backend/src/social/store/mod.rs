@@ -1,8 +1,12 @@
+//! The social area's SQL: posts, reels, stories, comments, tags, search, follows, mentions and
+//! the marks (likes, saves) on them.
+
+pub mod comments;
+pub mod follows;
+pub mod marks;
+pub mod mentions;
 pub mod posts;
 pub mod reels;
-pub mod stories;
-pub mod comments;
-pub mod tags;
 pub mod search;
-pub mod follows;
-pub mod mentions;
+pub mod stories;
+pub mod tags;

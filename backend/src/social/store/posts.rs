@@ -10,13 +10,12 @@
 
 use sqlx::{AnyConnection, AssertSqlSafe, ColumnIndex, Decode, FromRow, Row, Type};
 
-use crate::notifications::store::{Act, Notice};
+use super::marks::{self, Toggled};
+use crate::kernel::page::Page;
 use crate::platform::db::visibility::{may_see, not_muted, shown};
 use crate::platform::db::{Db, now_ms};
 use crate::social::rules::tag::{post_tags, search_words};
-use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType};
-use crate::kernel::page::Page;
-use crate::fetch_list;
+use crate::{fetch_list, hot_score};
 
 /// A post as the API shows it to one viewer. Read by position (`FromRow` below), in the order
 /// of `SELECT <cursor>, post_view_columns!()`.
@@ -133,29 +132,8 @@ macro_rules! post_view_columns {
         )
     };
 }
-// Tags' and search's lists answer the same post shape (db/tags.rs, db/search.rs).
 pub(crate) use post_view_columns;
-
-/// The hot score of a post with `likes`, `saves` and `created` (epoch ms) as one SQL
-/// expression over column names or placeholders (SQLite with its math functions, PostgreSQL).
-#[macro_export]
-macro_rules! hot_score {
-    ($likes:literal, $saves:literal, $created:literal) => {
-        concat!(
-            "(LOG10(CAST(CASE WHEN ",
-            $likes,
-            " + 2 * (",
-            $saves,
-            ") > 1 THEN ",
-            $likes,
-            " + 2 * (",
-            $saves,
-            ") ELSE 1 END AS DOUBLE PRECISION)) + CAST(",
-            $created,
-            " AS DOUBLE PRECISION) / 45000000)"
-        )
-    };
-}
+// Tags' and search's lists answer the same post shape (social/store/tags.rs, social/store/search.rs).
 
 /// Trending looks at posts of the last 30 days.
 pub const TRENDING_WINDOW_MS: i64 = 30 * 24 * 3_600_000;
@@ -205,7 +183,7 @@ pub async fn insert(db: &Db, new: NewPost<'_>) -> Result<i64, sqlx::Error> {
 const ROWS_PER_INSERT: usize = 200;
 
 /// Writes `post`'s tag rows on `conn` (the post's own transaction; also the tags' backfill,
-/// db/tags.rs); a tag it has already is skipped, so the counts (migration 0018's triggers) move
+/// social/store/tags.rs); a tag it has already is skipped, so the counts (migration 0018's triggers) move
 /// once per (tag, post).
 pub async fn write_tags(
     conn: &mut AnyConnection,
@@ -378,61 +356,6 @@ pub async fn state_of(
     Ok(row.map(|(liked, saved)| (liked != 0, saved != 0)))
 }
 
-/// A per-user mark on a post (a like, a bookmark) and the post's counter of it.
-struct Mark {
-    insert: &'static str,
-    delete: &'static str,
-    /// Moves the counter; answers it and the post's author.
-    count: &'static str,
-    /// What setting it tells the post's author.
-    notifies: Option<NotificationKind>,
-}
-
-const LIKE: Mark = Mark {
-    insert: concat!(
-        "INSERT INTO post_likes (user_id, post_id, created_at)
-         SELECT $1, id, $3 FROM posts WHERE id = $2 AND ",
-        may_see!("$1", "posts.user_id"),
-        " AND ",
-        shown!("$1", "posts.removed_at"),
-        " ON CONFLICT (user_id, post_id) DO NOTHING"
-    ),
-    delete: "DELETE FROM post_likes WHERE user_id = $1 AND post_id = $2",
-    count: concat!(
-        "UPDATE posts SET likes_count = likes_count + $1, hot_score = ",
-        hot_score!("likes_count + $1", "bookmarks_count", "created_at"),
-        " WHERE id = $2 RETURNING likes_count, user_id"
-    ),
-    notifies: Some(NotificationKind::Like),
-};
-
-const BOOKMARK: Mark = Mark {
-    insert: concat!(
-        "INSERT INTO bookmarks (user_id, post_id, created_at)
-         SELECT $1, id, $3 FROM posts WHERE id = $2 AND ",
-        may_see!("$1", "posts.user_id"),
-        " AND ",
-        shown!("$1", "posts.removed_at"),
-        " ON CONFLICT (user_id, post_id) DO NOTHING"
-    ),
-    delete: "DELETE FROM bookmarks WHERE user_id = $1 AND post_id = $2",
-    count: concat!(
-        "UPDATE posts SET bookmarks_count = bookmarks_count + $1, hot_score = ",
-        hot_score!("likes_count", "bookmarks_count + $1", "created_at"),
-        " WHERE id = $2 RETURNING bookmarks_count, user_id"
-    ),
-    notifies: None,
-};
-
-/// A mark after a toggle: whether it is set now, and the post's count of it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Toggled {
-    pub is_set: bool,
-    pub count: i64,
-    /// The notification the toggle made, grew or took back (a like's; issue 21).
-    pub notice: Option<Notice>,
-}
-
 /// Likes the post if `user` does not like it yet, unlikes it otherwise. `None` when the post
 /// does not exist (or its author and `user` are blocked either way, and there is no like to take
 /// back).
@@ -442,7 +365,7 @@ pub async fn toggle_like(
     post_id: i64,
     now: i64,
 ) -> Result<Option<Toggled>, sqlx::Error> {
-    toggle(db, &LIKE, user, post_id, now).await
+    marks::toggle(db, &marks::POST_LIKE, user, post_id, now).await
 }
 
 /// Saves the post if `user` has not saved it yet, unsaves it otherwise. `None` when the post
@@ -452,56 +375,5 @@ pub async fn toggle_bookmark(
     user: i64,
     post_id: i64,
 ) -> Result<Option<Toggled>, sqlx::Error> {
-    toggle(db, &BOOKMARK, user, post_id, now_ms()).await
-}
-
-/// Sets or clears the mark and moves the counter with it in one short write transaction, so
-/// concurrent toggles by different users all count and the counter never drifts; a like
-/// notifies the post's author in the same transaction.
-async fn toggle(
-    db: &Db,
-    mark: &Mark,
-    user: i64,
-    post_id: i64,
-    now: i64,
-) -> Result<Option<Toggled>, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    let inserted = sqlx::query(mark.insert)
-        .bind(user)
-        .bind(post_id)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected()
-        == 1;
-    if !inserted {
-        let removed = sqlx::query(mark.delete)
-            .bind(user)
-            .bind(post_id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        if removed == 0 {
-            return Ok(None); // no such post; the transaction rolls back on drop
-        }
-    }
-    let (count, author): (i64, i64) = sqlx::query_as(mark.count)
-        .bind(if inserted { 1_i64 } else { -1 })
-        .bind(post_id)
-        .fetch_one(&mut *tx)
-        .await?;
-    let notice = match mark.notifies {
-        Some(kind) => {
-            let mut act = Act::new(author, user, kind, NotificationTargetType::Post, post_id);
-            act.post_id = Some(post_id);
-            notifications::toggled(&mut tx, inserted, &act, now).await?
-        }
-        None => None,
-    };
-    tx.commit().await?;
-    Ok(Some(Toggled {
-        is_set: inserted,
-        count,
-        notice,
-    }))
+    marks::toggle(db, &marks::POST_SAVE, user, post_id, now_ms()).await
 }

@@ -1,18 +1,16 @@
 //! Reels: short vertical videos. A page of reels is one query (a walk of the primary key, or
 //! of `reels_user_id_idx` for one creator, backwards, with each author and the viewer's like
 //! joined); a creator's empty page costs one more lookup to tell "no reels" from "no such user".
-//! A like toggles as a post's does (db/posts.rs): one row per (user, reel), the counter moved in
+//! A like toggles as a post's does (social/store/posts.rs): one row per (user, reel), the counter moved in
 //! the same transaction.
 
 use sqlx::FromRow;
 
-use crate::platform::db::Db;
-use crate::notifications::store::Act;
-use super::posts::Toggled;
-use crate::platform::db::visibility::{may_see, shown};
-use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType};
-use crate::kernel::page::Page;
+use super::marks::{self, Toggled};
 use crate::fetch_list;
+use crate::kernel::page::Page;
+use crate::platform::db::Db;
+use crate::platform::db::visibility::{may_see, shown};
 
 /// A reel with its author, as the pager and a profile's REELS tab show it.
 #[derive(Debug, Clone, FromRow)]
@@ -174,61 +172,12 @@ pub async fn count_by_user(db: &Db, user: i64) -> Result<i64, sqlx::Error> {
 /// Likes the reel if `user` does not like it yet, unlikes it otherwise; `None` when there is no
 /// such reel (or its author and `user` are blocked either way, and there is no like to take
 /// back). One short write transaction, so concurrent toggles by different users all count
-/// and the counter never drifts (the shape of db/posts.rs `toggle`; reels are never deleted).
+/// and the counter never drifts (the shape of social/store/posts.rs `toggle`; reels are never deleted).
 pub async fn toggle_like(
     db: &Db,
     user: i64,
     reel: i64,
     now: i64,
 ) -> Result<Option<Toggled>, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    let liked = sqlx::query(concat!(
-        "INSERT INTO reel_likes (user_id, reel_id, created_at)
-         SELECT $1, id, $3 FROM reels WHERE id = $2 AND ",
-        may_see!("$1", "reels.user_id"),
-        " AND ",
-        shown!("$1", "reels.removed_at"),
-        " ON CONFLICT (user_id, reel_id) DO NOTHING"
-    ))
-    .bind(user)
-    .bind(reel)
-    .bind(now)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected()
-        == 1;
-    if !liked {
-        let removed = sqlx::query("DELETE FROM reel_likes WHERE user_id = $1 AND reel_id = $2")
-            .bind(user)
-            .bind(reel)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        if removed == 0 {
-            return Ok(None); // no such reel; the transaction rolls back on drop
-        }
-    }
-    let (count, author): (i64, i64) = sqlx::query_as(
-        "UPDATE reels SET likes_count = likes_count + $1 WHERE id = $2
-         RETURNING likes_count, user_id",
-    )
-    .bind(if liked { 1_i64 } else { -1 })
-    .bind(reel)
-    .fetch_one(&mut *tx)
-    .await?;
-    let mut act = Act::new(
-        author,
-        user,
-        NotificationKind::Like,
-        NotificationTargetType::Reel,
-        reel,
-    );
-    act.reel_id = Some(reel);
-    let notice = notifications::toggled(&mut tx, liked, &act, now).await?;
-    tx.commit().await?;
-    Ok(Some(Toggled {
-        is_set: liked,
-        count,
-        notice,
-    }))
+    marks::toggle(db, &marks::REEL_LIKE, user, reel, now).await
 }

@@ -22,10 +22,10 @@
 //! frequencies do), so ranking is bounded by the window (docs/benchmarks.md, 2026-11-27).
 
 use super::posts::{PostView, post_view_columns};
+use crate::fetch_list;
 use crate::platform::db::visibility::may_see;
 use crate::platform::db::{Backend, Db};
 use crate::social::rules::tag::SearchQuery;
-use crate::fetch_list;
 
 /// How many of the newest matches are ranked.
 pub const CANDIDATES: i64 = 100;
@@ -172,7 +172,7 @@ macro_rules! postgres_candidates_sql {
 /// 0.6 ms), then, only when they hold fewer, every match through the GIN index (`p.id + 0`
 /// cannot walk the primary key), whose work grows with the matches, not the posts (a word no
 /// post has: 0.1 ms; a word pair in one post of 125: 5 ms). Both are prepared statements with
-/// the connection's generic plan (db/mod.rs), which these shapes keep whatever the words; the
+/// the connection's generic plan (platform/db/mod.rs), which these shapes keep whatever the words; the
 /// tsquery is a sub-select, so it is made once per read, not once per post tested (1.9 ms
 /// against 0.6 ms for the first read at 100,000 posts, docs/benchmarks.md 2026-11-27).
 async fn postgres_candidates(

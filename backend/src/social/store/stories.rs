@@ -6,9 +6,9 @@
 
 use sqlx::FromRow;
 
+use crate::fetch_list;
 use crate::platform::db::Db;
 use crate::platform::db::visibility::{may_see, not_muted, shown};
-use crate::fetch_list;
 
 /// The most story groups the strip shows.
 pub const MAX_GROUPS: i64 = 50;

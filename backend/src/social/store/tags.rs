@@ -6,10 +6,10 @@
 use sqlx::FromRow;
 
 use super::posts::{PostView, post_view_columns, write_tags};
-use crate::platform::db::{Db, Tx};
-use crate::kernel::page::Page;
-use crate::social::rules::tag::{post_tags, search_words};
 use crate::fetch_list;
+use crate::kernel::page::Page;
+use crate::platform::db::{Db, Tx};
+use crate::social::rules::tag::{post_tags, search_words};
 
 /// A tag and how many posts carry it.
 #[derive(Debug, Clone, FromRow)]

@@ -3,8 +3,8 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::kernel::user::UserCard;
 use crate::platform::http::wire::iso_time;
-use crate::identity::wire::CommentUser;
 use crate::social::store::comments::CommentView;
 
 /// A comment on a post or a reel (exactly one of `postId`, `reelId` is set), or a reply to a
@@ -20,7 +20,7 @@ pub struct Comment {
     /// The top-level comment this one replies to; null for a top-level comment.
     #[schema(required = true)]
     pub parent_id: Option<i64>,
-    pub user: CommentUser,
+    pub user: UserCard,
     /// Trimmed, 1–2200 characters.
     pub content: String,
     pub likes_count: i64,
@@ -39,7 +39,7 @@ impl From<CommentView> for Comment {
             post_id: row.post_id,
             reel_id: row.reel_id,
             parent_id: row.parent_id,
-            user: CommentUser {
+            user: UserCard {
                 id: row.user_id,
                 username: row.username,
                 display_name: row.display_name,

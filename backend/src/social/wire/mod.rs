@@ -1,6 +1,9 @@
+//! The social area's answers: posts, reels, stories, comments, tags, search results and follows.
+
+pub mod comment;
+pub mod follow;
 pub mod post;
 pub mod reel;
-pub mod story;
-pub mod comment;
-pub mod tag;
 pub mod search;
+pub mod story;
+pub mod tag;

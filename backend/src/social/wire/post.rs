@@ -3,10 +3,10 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::kernel::user::UserBrief;
 use crate::platform::http::wire::iso_time;
-use crate::identity::wire::UserBrief;
-use crate::social::store::posts::PostView;
 use crate::platform::media;
+use crate::social::store::posts::PostView;
 
 /// A post as the viewer sees it.
 #[derive(Debug, Serialize, ToSchema)]

@@ -3,10 +3,10 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::kernel::user::UserBrief;
 use crate::platform::http::wire::iso_time;
-use crate::identity::wire::UserBrief;
-use crate::social::store::reels::ReelView;
 use crate::platform::media::url_of;
+use crate::social::store::reels::ReelView;
 
 /// A short vertical video.
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -3,10 +3,10 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::kernel::user::UserBrief;
 use crate::platform::http::wire::iso_time;
-use crate::identity::wire::UserBrief;
-use crate::social::store::stories::StoryView;
 use crate::social::rules::story::StoryKind;
+use crate::social::store::stories::StoryView;
 
 /// A live story as the viewer sees it.
 #[derive(Debug, Serialize, ToSchema)]

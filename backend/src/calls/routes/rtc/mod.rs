@@ -1,5 +1,5 @@
-//! WebRTC: the ICE servers a browser configures its calls with (realtime/ice.rs). The call
-//! signalling itself travels over the socket (gateway/signalling.rs).
+//! WebRTC: the ICE servers a browser configures its calls with (platform/realtime/ice.rs). The call
+//! signalling itself travels over the socket (calls/signalling.rs).
 
 mod rtc_config;
 

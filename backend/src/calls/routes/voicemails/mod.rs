@@ -1,4 +1,4 @@
-//! Voicemail (DESIGN §3 "Chat, voicemail", docs/voice-contract.md): the session user's
+//! Voicemail (docs/voice-contract.md): the session user's
 //! voicemails, how many are new, marking one listened, and leaving one for someone you chat
 //! with. Only the recipient sees a voicemail; everyone else gets 404, as if it did not exist.
 

@@ -3,19 +3,18 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::identity::CurrentUser;
-use crate::platform::limits::Limit;
 use crate::calls::store::voicemails::NewVoicemail;
 use crate::chat::rules::{CANNOT_MESSAGE, parse_transcript};
+use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::platform::limits::Limit;
 use crate::platform::media::AudioKind;
-use crate::notifications::notices;
-use crate::platform::realtime::events::ServerEvent;
-use crate::platform::state::AppState;
+
+use crate::calls::service;
 use crate::calls::wire::Voicemail;
-use crate::chat::store::conversations;
-use crate::calls::store::voicemails;
-use crate::moderation::store::blocks;
+use crate::chat;
+use crate::platform::db::visibility;
+use crate::platform::state::AppState;
 
 const NOT_A_CONTACT: &str = "You can only leave voicemails for people you chat with";
 
@@ -71,10 +70,10 @@ pub async fn send_voicemail(
     let (audio, claimed) = kind.parse_upload(body.voice_url.as_deref(), body.duration)?;
     let transcript = parse_transcript(body.transcript.as_deref())?;
     // Strangers cannot fill an inbox: checked before anything is stored.
-    if !conversations::shared(&state.db, me, body.to_user_id).await? {
+    if !chat::share_a_conversation(&state.db, me, body.to_user_id).await? {
         return Err(ApiError::Forbidden(NOT_A_CONTACT));
     }
-    if blocks::between(&state.db, me, body.to_user_id).await? {
+    if visibility::blocked_between(&state.db, me, body.to_user_id).await? {
         return Err(ApiError::Forbidden(CANNOT_MESSAGE));
     }
     let stored = state
@@ -82,8 +81,8 @@ pub async fn send_voicemail(
         .charged_to(current.user.id)
         .ingest_audio(&state.db, audio, kind, claimed)
         .await?;
-    let (row, notice) = voicemails::insert(
-        &state.db,
+    let voicemail = service::leave_voicemail(
+        &state,
         NewVoicemail {
             sender_id: me,
             recipient_id: body.to_user_id,
@@ -94,13 +93,5 @@ pub async fn send_voicemail(
         },
     )
     .await?;
-    let voicemail = Voicemail::from(row);
-    state.realtime.publish(
-        &[body.to_user_id],
-        &ServerEvent::Voicemail {
-            voicemail: Box::new(voicemail.clone()),
-        },
-    );
-    notices::announce(&state, notice).await;
     Ok((StatusCode::CREATED, Json(voicemail)))
 }

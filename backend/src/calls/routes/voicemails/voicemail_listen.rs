@@ -1,11 +1,11 @@
 use axum::extract::State;
 
 use super::VOICEMAIL_NOT_FOUND;
+use crate::calls::store::voicemails;
+use crate::calls::wire::Voicemail;
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::platform::state::AppState;
-use crate::calls::wire::Voicemail;
-use crate::calls::store::voicemails;
 
 /// Marks one of the session user's voicemails listened (again is harmless).
 #[utoipa::path(

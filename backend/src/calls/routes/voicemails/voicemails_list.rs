@@ -1,13 +1,13 @@
 use axum::extract::State;
 use axum::response::Response;
 
+use crate::calls::store::voicemails;
+use crate::calls::wire::Voicemail;
 use crate::identity::CurrentUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Query};
-use crate::platform::state::AppState;
 use crate::platform::http::wire::paginated;
-use crate::calls::wire::Voicemail;
-use crate::calls::store::voicemails;
+use crate::platform::state::AppState;
 
 /// The voicemails the session user received, newest first.
 #[utoipa::path(

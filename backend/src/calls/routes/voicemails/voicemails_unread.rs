@@ -2,10 +2,10 @@ use axum::extract::State;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::calls::store::voicemails;
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiResult, ErrorBody, Json};
 use crate::platform::state::AppState;
-use crate::calls::store::voicemails;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct UnreadVoicemails {

@@ -3,15 +3,15 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{announce, one_conversation, refused};
-use crate::identity::CurrentUser;
-use crate::chat::store::conversations::Started;
 use crate::chat::rules::{GROUP_MEMBERS_MAX, parse_group_name};
+use crate::chat::service::{self, one_conversation};
+use crate::chat::store::conversations;
+use crate::chat::store::conversations::Started;
+use crate::chat::wire::Conversation;
+use crate::identity::CurrentUser;
 use crate::identity::rules::account::USER_NOT_FOUND;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::platform::state::AppState;
-use crate::chat::wire::Conversation;
-use crate::chat::store::conversations;
 
 /// A one-to-one conversation with another user, or a new group (issue 22).
 #[derive(Debug, Deserialize, ToSchema)]
@@ -95,10 +95,7 @@ pub async fn start_conversation(
                     "A group can have at most {GROUP_MEMBERS_MAX} members"
                 )));
             }
-            let (id, lines) = conversations::create_group(&state.db, me, &others, &name, now)
-                .await?
-                .map_err(refused)?;
-            announce(&state, id, &lines, &[]).await?;
+            let id = service::start_group(&state, me, &others, &name, now).await?;
             (StatusCode::CREATED, id)
         }
     };

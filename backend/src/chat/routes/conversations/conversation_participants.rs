@@ -7,14 +7,12 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::conversation_create::distinct_others;
-use super::{announce, one_conversation, refused};
+use crate::chat::service::{self, one_conversation};
 use crate::identity::CurrentUser;
-use crate::chat::store::conversations::Removed;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::platform::realtime::events::ServerEvent;
-use crate::platform::state::AppState;
+
 use crate::chat::wire::Conversation;
-use crate::chat::store::conversations;
+use crate::platform::state::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -56,10 +54,7 @@ pub async fn add_participants(
         return Err(ApiError::bad_request("Choose someone to add"));
     }
     let now = state.clock.now_ms();
-    let lines = conversations::add_members(&state.db, id, me, &users, now)
-        .await?
-        .map_err(refused)?;
-    announce(&state, id, &lines, &[]).await?;
+    service::add_members(&state, id, me, &users, now).await?;
     Ok(Json(one_conversation(&state, me, id).await?))
 }
 
@@ -111,20 +106,6 @@ pub async fn remove_participant(
 }
 
 async fn take_out(state: &AppState, id: i64, me: i64, target: i64) -> ApiResult<StatusCode> {
-    let now = state.clock.now_ms();
-    let removed = conversations::remove_member(&state.db, id, me, target, now)
-        .await?
-        .map_err(refused)?;
-    match removed {
-        // Your other devices drop it from their lists.
-        Removed::LeftDirect => state.realtime.publish(
-            &[me],
-            &ServerEvent::ConversationUpdated {
-                conversation_id: id,
-                conversation: None,
-            },
-        ),
-        Removed::Group(lines) => announce(state, id, &lines, &[target]).await?,
-    }
+    service::take_out(state, id, me, target).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -4,13 +4,14 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::{CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND};
-use crate::identity::CurrentUser;
 use crate::chat::store::conversations::ReadTo;
+use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::platform::realtime::events::ServerEvent;
-use crate::platform::state::AppState;
-use crate::notifications::wire::UnreadCount;
+
+use crate::chat::service;
 use crate::chat::store::conversations;
+use crate::notifications::wire::UnreadCount;
+use crate::platform::state::AppState;
 
 /// How far you have read.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -44,21 +45,8 @@ pub async fn read_conversation(
     Json(body): Json<ReadRequest>,
 ) -> ApiResult<StatusCode> {
     let me = current.user.id;
-    match conversations::read_to(&state.db, id, me, body.message_id).await? {
-        ReadTo::Done(moved) => {
-            if moved {
-                let told = conversations::receipt_recipients(&state.db, id, me).await?;
-                state.realtime.publish(
-                    &told,
-                    &ServerEvent::Read {
-                        conversation_id: id,
-                        user_id: me,
-                        message_id: body.message_id,
-                    },
-                );
-            }
-            Ok(StatusCode::NO_CONTENT)
-        }
+    match service::read_to(&state, id, me, body.message_id).await? {
+        ReadTo::Done(_) => Ok(StatusCode::NO_CONTENT),
         ReadTo::NotMember => Err(ApiError::not_found(CONVERSATION_NOT_FOUND)),
         ReadTo::NotThere => Err(ApiError::bad_request(MESSAGE_NOT_FOUND)),
     }

@@ -2,15 +2,14 @@ use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{announce, one_conversation, refused};
+use crate::chat::rules::parse_group_name;
+use crate::chat::service::{self, one_conversation};
+use crate::chat::wire::Conversation;
 use crate::identity::CurrentUser;
 use crate::kernel::image::{ImageSource, parse_image_source};
-use crate::chat::rules::parse_group_name;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::platform::media::ImageKind;
 use crate::platform::state::AppState;
-use crate::chat::wire::Conversation;
-use crate::chat::store::conversations;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -72,16 +71,6 @@ pub async fn update_conversation(
         None => None,
     };
     let now = state.clock.now_ms();
-    let lines = conversations::update_group(
-        &state.db,
-        id,
-        me,
-        name.as_deref(),
-        avatar_key.as_deref(),
-        now,
-    )
-    .await?
-    .map_err(refused)?;
-    announce(&state, id, &lines, &[]).await?;
+    service::update_group(&state, id, me, name.as_deref(), avatar_key.as_deref(), now).await?;
     Ok(Json(one_conversation(&state, me, id).await?))
 }

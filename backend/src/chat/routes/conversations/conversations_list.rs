@@ -1,14 +1,14 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::conversations;
+use crate::chat::service::conversations;
+use crate::chat::store::conversations as chat_conversations;
+use crate::chat::wire::Conversation;
 use crate::identity::CurrentUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Query};
-use crate::platform::state::AppState;
-use crate::chat::wire::Conversation;
 use crate::platform::http::wire::paginated;
-use crate::chat::store::conversations as chat_conversations;
+use crate::platform::state::AppState;
 
 /// The session user's conversations, most recent activity first.
 #[utoipa::path(

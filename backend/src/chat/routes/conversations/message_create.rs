@@ -3,23 +3,19 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use std::collections::BTreeSet;
-
 use super::CONVERSATION_NOT_FOUND;
-use crate::identity::CurrentUser;
-use crate::platform::limits::Limit;
-use crate::chat::store::messages::{Body, Earlier, PostError, Posted, Sending, Sent};
 use crate::chat::rules::{CANNOT_MESSAGE, parse_caption, parse_message};
+use crate::chat::service;
+use crate::chat::store::messages::{Body, Earlier, PostError, Sending, Sent};
+use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::platform::limits::Limit;
 use crate::platform::media::AudioKind;
-use crate::notifications::notices;
-use crate::notifications::notices::PushSwitch;
-use crate::platform::realtime::events::ServerEvent;
+
+use crate::chat::store::messages;
+use crate::chat::wire::{Message, MessageType};
 use crate::platform::http::idempotency::IdempotencyKey;
 use crate::platform::state::AppState;
-use crate::chat::wire::{Message, MessageType, Reaction};
-use crate::platform::push::wire::PushPayload;
-use crate::chat::store::messages;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -110,7 +106,7 @@ pub async fn send_message(
             if let Some(key) = key {
                 let sending = Sending::Voice { caption: &caption };
                 if let Some(earlier) = draft.earlier(&state.db, key, sending).await? {
-                    return again(&state, me, earlier).await;
+                    return resent(&state, me, earlier).await;
                 }
             }
             let stored = state
@@ -145,117 +141,20 @@ pub async fn send_message(
     };
     let posted = match sent {
         Sent::New(posted) => *posted,
-        Sent::Earlier(earlier) => return again(&state, me, earlier).await,
+        Sent::Earlier(earlier) => return resent(&state, me, earlier).await,
     };
-    // New: nobody has reacted yet.
-    let message = Message::from_row(posted.message, Vec::new());
-    state.realtime.publish(
-        &posted.people,
-        &ServerEvent::NewMessage {
-            conversation_id: id,
-            message: Box::new(message.clone()),
-        },
-    );
-    // Members with no socket open get it pushed, as their chat or voice switch allows.
-    let (text, switch) = match message.message_type {
-        MessageType::Voice => (
-            format!("{} sent you a voice message", message.sender.display_name),
-            PushSwitch::Voice,
-        ),
-        _ => (
-            format!("{}: {}", message.sender.display_name, message.content),
-            PushSwitch::Chat,
-        ),
-    };
-    let payload = PushPayload {
-        // A group's messages are titled with its name, as on WhatsApp.
-        title: Some(posted.group_name.unwrap_or_else(|| "Atelier".to_owned())),
-        text,
-        actors: vec![message.sender.display_name.clone()],
-        url: format!("/chat/{id}"),
-        tag: Some(format!("chat-{id}")),
-    };
-    for &member in posted.people.iter().filter(|&&member| member != me) {
-        if let Err(error) = notices::push_if_away(&state, member, switch, &payload).await {
-            tracing::warn!(%error, "could not queue a message's push");
-        }
-    }
+    let message = service::deliver(&state, me, posted).await;
     Ok((StatusCode::CREATED, Json(message)))
 }
 
-/// The answer to a send whose Idempotency-Key the sender already used: the first message as
-/// they see it, published again to the members (each client keeps one message per id), each
-/// with their own `reactedByMe`, or 422 when the key went with another message. Nobody is
-/// pushed again.
-async fn again(
+/// The answer to a send whose Idempotency-Key the sender already used.
+async fn resent(
     state: &AppState,
     me: i64,
     earlier: Earlier,
 ) -> ApiResult<(StatusCode, Json<Message>)> {
-    let Earlier::Same(first) = earlier else {
-        return Err(ApiError::unprocessable(
-            "idempotency_key_reused",
-            "This Idempotency-Key was used for another message",
-        ));
-    };
-    let Posted {
-        message, people, ..
-    } = *first;
-    let conversation = message.conversation_id;
-    let reactors = messages::reactors(&state.db, message.id).await?;
-    let base = Message::from_row(message, Vec::new());
-    let seen_by = |viewer: i64| Message {
-        reactions: reactions_seen_by(&reactors, viewer),
-        ..base.clone()
-    };
-    // Those who reacted see their own marks; everyone else shares one frame.
-    let reacted: BTreeSet<i64> = reactors.iter().map(|r| r.user_id).collect();
-    let others: Vec<i64> = people
-        .iter()
-        .copied()
-        .filter(|member| !reacted.contains(member))
-        .collect();
-    if !others.is_empty() {
-        state.realtime.publish(
-            &others,
-            &ServerEvent::NewMessage {
-                conversation_id: conversation,
-                message: Box::new(seen_by(0)),
-            },
-        );
-    }
-    for &member in people.iter().filter(|member| reacted.contains(*member)) {
-        state.realtime.publish(
-            &[member],
-            &ServerEvent::NewMessage {
-                conversation_id: conversation,
-                message: Box::new(seen_by(member)),
-            },
-        );
-    }
-    Ok((StatusCode::OK, Json(seen_by(me))))
-}
-
-/// A message's reactions as `viewer` sees them: each emoji once with its count, in the order
-/// it first appeared (as `messages::reactions` orders them).
-fn reactions_seen_by(reactors: &[messages::Reactor], viewer: i64) -> Vec<Reaction> {
-    let mut shown: Vec<(i64, Reaction)> = Vec::new();
-    for reactor in reactors {
-        match shown.iter_mut().find(|(_, r)| r.emoji == reactor.emoji) {
-            Some((_, reaction)) => {
-                reaction.count += 1;
-                reaction.reacted_by_me |= reactor.user_id == viewer;
-            }
-            None => shown.push((
-                reactor.created_at,
-                Reaction {
-                    emoji: reactor.emoji.clone(),
-                    count: 1,
-                    reacted_by_me: reactor.user_id == viewer,
-                },
-            )),
-        }
-    }
-    shown.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.emoji.cmp(&b.1.emoji)));
-    shown.into_iter().map(|(_, reaction)| reaction).collect()
+    Ok((
+        StatusCode::OK,
+        Json(service::again(state, me, earlier).await?),
+    ))
 }

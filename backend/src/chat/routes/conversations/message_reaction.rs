@@ -2,14 +2,15 @@ use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::{CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND, one_message};
-use crate::identity::CurrentUser;
+use super::CONVERSATION_NOT_FOUND;
 use crate::chat::rules::{CANNOT_MESSAGE, parse_emoji};
+use crate::chat::service;
+use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::platform::realtime::events::ServerEvent;
-use crate::platform::state::AppState;
+
+use crate::chat::store::conversations;
 use crate::chat::wire::Message;
-use crate::chat::store::{conversations, messages};
+use crate::platform::state::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct ReactionRequest {
@@ -54,20 +55,7 @@ pub async fn toggle_reaction(
     if conversations::is_blocked(&state.db, id).await? {
         return Err(ApiError::Forbidden(CANNOT_MESSAGE));
     }
-    let now = state.clock.now_ms();
-    let added = messages::toggle_reaction(&state.db, id, message_id, me, emoji, now)
-        .await?
-        .ok_or_else(|| ApiError::not_found(MESSAGE_NOT_FOUND))?;
-    let message = one_message(&state, me, id, message_id).await?;
-    state.realtime.publish(
-        &members,
-        &ServerEvent::Reaction {
-            conversation_id: id,
-            message_id,
-            user_id: me,
-            emoji: emoji.to_owned(),
-            added,
-        },
-    );
-    Ok(Json(message))
+    Ok(Json(
+        service::toggle_reaction(&state, &members, id, message_id, me, emoji).await?,
+    ))
 }

@@ -1,14 +1,15 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::{require_member, with_reactions};
+use super::require_member;
+use crate::chat::service::with_reactions;
+use crate::chat::store::messages;
+use crate::chat::wire::Message;
 use crate::identity::CurrentUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Path, Query};
-use crate::platform::state::AppState;
-use crate::chat::wire::Message;
 use crate::platform::http::wire::paginated;
-use crate::chat::store::messages;
+use crate::platform::state::AppState;
 
 /// A page of a conversation's messages, oldest to newest: the `limit` newest before the cursor.
 #[utoipa::path(

@@ -1,14 +1,15 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 
-use super::{ShareRequest, share};
-use crate::identity::CurrentUser;
-use crate::platform::limits::Limit;
+use super::ShareRequest;
+use crate::chat::service;
 use crate::chat::store::messages::Shared;
-use crate::social::rules::reel::REEL_NOT_FOUND;
-use crate::platform::http::error::{ApiResult, ErrorBody, Json, Path};
-use crate::platform::state::AppState;
 use crate::chat::wire::Message;
+use crate::identity::CurrentUser;
+use crate::platform::http::error::{ApiResult, ErrorBody, Json, Path};
+use crate::platform::limits::Limit;
+use crate::platform::state::AppState;
+use crate::social::rules::reel::REEL_NOT_FOUND;
 
 /// Shares a reel into a conversation: a `reel` message carrying its card, delivered to the
 /// members as `newMessage`. The reel's `sharesCount` counts each sharer once.
@@ -34,7 +35,7 @@ pub async fn share_reel(
     Json(body): Json<ShareRequest>,
 ) -> ApiResult<(StatusCode, Json<Message>)> {
     state.limits.check(Limit::Message, current.user.id).await?;
-    let message = share(
+    let message = service::share(
         &state,
         current.user.id,
         body.conversation_id,

@@ -1,10 +1,10 @@
 use axum::extract::State;
 
+use crate::economy::store::earnings;
+use crate::economy::wire::earnings::Balance;
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiResult, ErrorBody, Json};
 use crate::platform::state::AppState;
-use crate::economy::wire::earnings::Balance;
-use crate::economy::store::earnings;
 
 /// The session user's balance, in cents.
 #[utoipa::path(

@@ -1,13 +1,13 @@
 use axum::extract::State;
 use axum::response::Response;
 
+use crate::economy::store::earnings;
+use crate::economy::wire::earnings::EarningCredit;
 use crate::identity::CurrentUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Query};
-use crate::platform::state::AppState;
-use crate::economy::wire::earnings::EarningCredit;
 use crate::platform::http::wire::paginated;
-use crate::economy::store::earnings;
+use crate::platform::state::AppState;
 
 /// The session user's ledger: every credit (sales, tips and the platform's), newest first.
 #[utoipa::path(

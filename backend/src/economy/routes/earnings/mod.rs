@@ -1,4 +1,4 @@
-//! Creator earnings (docs/shop-contract.md, DESIGN §3 "Balances"): the session user's balance,
+//! Creator earnings (docs/shop-contract.md): the session user's balance,
 //! asking for a payout, and their withdrawals. Amounts are integer cents computed here; an
 //! account number is answered only as its last 4 characters.
 

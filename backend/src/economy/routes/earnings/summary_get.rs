@@ -2,11 +2,11 @@ use axum::extract::State;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use crate::economy::store::earnings;
+use crate::economy::wire::earnings::EarningsSummary;
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Query};
 use crate::platform::state::AppState;
-use crate::economy::wire::earnings::EarningsSummary;
-use crate::economy::store::earnings;
 
 const DAY_MS: i64 = 86_400_000;
 

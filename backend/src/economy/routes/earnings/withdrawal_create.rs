@@ -4,14 +4,16 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::identity::CurrentUser;
+use crate::economy::store::earnings;
 use crate::economy::store::earnings::{NewWithdrawal, Withdrawn};
-use crate::kernel::money::{INSUFFICIENT_FUNDS, PayoutAccount, PayoutMethod, parse_withdrawal_amount, processing_fee};
+use crate::economy::wire::earnings::Withdrawal;
+use crate::identity::CurrentUser;
+use crate::kernel::money::{
+    INSUFFICIENT_FUNDS, PayoutAccount, PayoutMethod, parse_withdrawal_amount, processing_fee,
+};
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::platform::http::idempotency::IdempotencyKey;
 use crate::platform::state::AppState;
-use crate::economy::wire::earnings::Withdrawal;
-use crate::economy::store::earnings;
 
 /// Where the payout goes: holder, account and routing number for a bank transfer; an email
 /// for PayPal. Fields the method does not use are not kept.

@@ -1,4 +1,4 @@
-//! The shop (docs/shop-contract.md, DESIGN §3 "Shop, earnings, admin"): the catalogue, placing
+//! The shop (docs/shop-contract.md): the catalogue, placing
 //! an order (priced from the catalogue, stock taken in the same transaction, paid through the
 //! payment provider, made idempotent by the `Idempotency-Key` header) and the buyer's orders;
 //! creators' own works, listed, changed and unlisted by their sellers, and their sales (issue 23).

@@ -4,14 +4,16 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use crate::economy::checkout::Line;
+use crate::economy::service;
+use crate::economy::wire::shop::Order;
 use crate::identity::CurrentUser;
-use crate::economy::checkout::{Line, checkout};
-use crate::kernel::money::{parse_expected_price, parse_order_payment, parse_product_id, parse_quantity};
+use crate::kernel::money::{
+    parse_expected_price, parse_order_payment, parse_product_id, parse_quantity,
+};
 use crate::platform::http::error::{ApiResult, ErrorBody, Json};
-use crate::notifications::notices;
 use crate::platform::http::idempotency::IdempotencyKey;
 use crate::platform::state::AppState;
-use crate::economy::wire::shop::Order;
 
 /// One cart line to buy, at the price the buyer was shown. The first client also sends
 /// `productName` and `unitPrice` (and may send `price` or `totalAmount`): all ignored.
@@ -85,9 +87,6 @@ pub async fn create_order(
         key: key.as_deref(),
         fee_percent: state.platform_fee_percent,
     };
-    let bought = checkout(&state.db, &state.payments, &state.clock, line).await?;
-    if let Some(notice) = bought.notice {
-        notices::announce(&state, [notice]).await;
-    }
+    let bought = service::buy(&state, line).await?;
     Ok((StatusCode::CREATED, Json(Order::from(bought.order))))
 }

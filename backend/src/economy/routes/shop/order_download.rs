@@ -3,10 +3,10 @@ use axum::http::{HeaderMap, header};
 use axum::response::Response;
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 
+use crate::economy::store::shop;
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Path};
 use crate::platform::state::AppState;
-use crate::economy::store::shop;
 
 /// What RFC 8187 leaves unencoded in `filename*` (a safe subset of its attr-char).
 const ATTR_CHAR: &AsciiSet = &NON_ALPHANUMERIC

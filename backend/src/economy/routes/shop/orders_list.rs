@@ -1,13 +1,13 @@
 use axum::extract::State;
 use axum::response::Response;
 
+use crate::economy::store::shop;
+use crate::economy::wire::shop::Order;
 use crate::identity::CurrentUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Query};
-use crate::platform::state::AppState;
 use crate::platform::http::wire::paginated;
-use crate::economy::wire::shop::Order;
-use crate::economy::store::shop;
+use crate::platform::state::AppState;
 
 /// The session user's orders, newest first.
 #[utoipa::path(

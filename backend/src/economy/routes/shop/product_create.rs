@@ -4,16 +4,18 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::identity::CurrentUser;
-use crate::economy::store::shop::{NewWork, WorkFile};
-use crate::kernel::money::{PRODUCT_NOT_FOUND, parse_work_description, parse_work_name, parse_work_price, parse_work_stock};
-use crate::kernel::image::{ImageSource, parse_image_source};
-use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
-use crate::platform::media::{ImageKind, SpooledVideo};
-use crate::platform::http::form::{bounded, spool, text_part};
-use crate::platform::state::AppState;
-use crate::economy::wire::shop::{Product, ProductCategory};
 use crate::economy::store::shop;
+use crate::economy::store::shop::{NewWork, WorkFile};
+use crate::economy::wire::shop::{Product, ProductCategory};
+use crate::identity::CurrentUser;
+use crate::kernel::image::{ImageSource, parse_image_source};
+use crate::kernel::money::{
+    PRODUCT_NOT_FOUND, parse_work_description, parse_work_name, parse_work_price, parse_work_stock,
+};
+use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::platform::http::form::{bounded, spool, text_part};
+use crate::platform::media::{ImageKind, SpooledVideo};
+use crate::platform::state::AppState;
 
 /// The route's body limit: a little above the file's 100 MiB (room for the picture and the form).
 pub const WORK_BODY_LIMIT: usize = 111 * 1024 * 1024;

@@ -4,13 +4,15 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::identity::CurrentUser;
+use crate::economy::store::shop;
 use crate::economy::store::shop::WorkChange;
-use crate::kernel::money::{PRODUCT_NOT_FOUND, parse_work_description, parse_work_price, parse_work_stock};
+use crate::economy::wire::shop::Product;
+use crate::identity::CurrentUser;
+use crate::kernel::money::{
+    PRODUCT_NOT_FOUND, parse_work_description, parse_work_price, parse_work_stock,
+};
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::platform::state::AppState;
-use crate::economy::wire::shop::Product;
-use crate::economy::store::shop;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -4,14 +4,14 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use crate::economy::store::shop;
+use crate::economy::wire::shop::Product;
 use crate::identity::CurrentUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Query};
-use crate::platform::state::AppState;
 use crate::platform::http::etag::tagged_json;
 use crate::platform::http::wire::paginated;
-use crate::economy::wire::shop::Product;
-use crate::economy::store::shop;
+use crate::platform::state::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -96,7 +96,7 @@ pub async fn list_products(
         // arrive together wait for the first one's drawing instead of each drawing all 13.
         static FILLING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
         let _filling = FILLING.lock().await;
-        crate::seed::product_images(&state.db, &state.media).await?;
+        crate::economy::catalogue::product_images(&state.db, &state.media).await?;
         rows = shop::products(&state.db).await?;
     }
     let products: Vec<Product> = rows.into_iter().map(Product::from).collect();

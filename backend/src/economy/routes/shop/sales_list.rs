@@ -1,13 +1,13 @@
 use axum::extract::State;
 use axum::response::Response;
 
+use crate::economy::store::shop;
+use crate::economy::wire::shop::Sale;
 use crate::identity::CurrentUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Query};
-use crate::platform::state::AppState;
 use crate::platform::http::wire::paginated;
-use crate::economy::wire::shop::Sale;
-use crate::economy::store::shop;
+use crate::platform::state::AppState;
 
 /// Your sold lines (orders of your works), newest first, with what you were credited.
 #[utoipa::path(

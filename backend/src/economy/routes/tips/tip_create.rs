@@ -4,17 +4,14 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use crate::economy::service;
+use crate::economy::store::tips::NewTip;
+use crate::economy::wire::earnings::Tip;
 use crate::identity::CurrentUser;
-use crate::economy::checkout;
-use crate::economy::checkout::TipError;
-use crate::economy::store::tips::{NewTip, Unreachable};
-use crate::identity::rules::account::USER_NOT_FOUND;
 use crate::kernel::money::{parse_tip_amount, parse_tip_message, platform_fee};
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
-use crate::notifications::notices;
 use crate::platform::http::idempotency::IdempotencyKey;
 use crate::platform::state::AppState;
-use crate::economy::wire::earnings::Tip;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -82,29 +79,7 @@ pub async fn create_tip(
         idempotency_key: key.as_deref(),
         created_at: state.clock.now_ms(),
     };
-    let tipped = checkout::tip(&state.db, &state.payments, &state.clock, new)
-        .await
-        .map_err(|err| match err {
-            TipError::ToYourself => ApiError::bad_request("You cannot tip yourself"),
-            TipError::Unreachable(Unreachable::User) => ApiError::not_found(USER_NOT_FOUND),
-            TipError::Unreachable(Unreachable::Post) => ApiError::not_found("Post not found"),
-            TipError::Unreachable(Unreachable::Reel) => ApiError::not_found("Reel not found"),
-            TipError::InFlight => ApiError::Conflict {
-                message: "Your tip is still being processed".into(),
-                code: "tip_in_flight",
-            },
-            TipError::KeyReused => ApiError::unprocessable(
-                "idempotency_key_reused",
-                "This Idempotency-Key was used for another tip",
-            ),
-            TipError::Declined => {
-                ApiError::unprocessable("payment_declined", "The payment was declined")
-            }
-            TipError::Failed(cause) => ApiError::Internal(cause),
-        })?;
-    if let Some(notice) = tipped.notice {
-        notices::announce(&state, [notice]).await;
-    }
+    let tipped = service::tip(&state, new).await?;
     let status = if tipped.created {
         StatusCode::CREATED
     } else {

@@ -6,13 +6,13 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::platform::limits::{Limit, Limits};
-use crate::identity::session;
 use crate::identity::rules::account::{REQUIRED_FIELDS, filled};
-use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
-use crate::platform::state::AppState;
-use crate::identity::wire::SessionUser;
+use crate::identity::session;
 use crate::identity::store::{sessions, users};
+use crate::identity::wire::SessionUser;
+use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::platform::limits::{Limit, Limits};
+use crate::platform::state::AppState;
 
 const INVALID_CREDENTIALS: &str = "Invalid username or password";
 const DEACTIVATED: &str = "This account is deactivated";

@@ -5,9 +5,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::identity::session;
+use crate::identity::store::sessions;
 use crate::platform::http::error::ApiResult;
 use crate::platform::state::AppState;
-use crate::identity::store::sessions;
 
 #[derive(Debug, Serialize, ToSchema)]
 pub struct LogoutResponse {

@@ -6,14 +6,15 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::platform::limits::{Limit, Limits};
+use crate::identity::rules::account::{DisplayName, Password, REQUIRED_FIELDS, Username, filled};
 use crate::identity::session;
-use crate::identity::store::users::{Duplicate, NewUser};
-use crate::identity::rules::account::{DisplayName, Email, Password, REQUIRED_FIELDS, Username, filled};
-use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
-use crate::platform::state::AppState;
-use crate::identity::wire::SessionUser;
 use crate::identity::store::users;
+use crate::identity::store::users::{Duplicate, NewUser};
+use crate::identity::wire::SessionUser;
+use crate::kernel::email::Email;
+use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::platform::limits::{Limit, Limits};
+use crate::platform::state::AppState;
 
 const USERNAME_TAKEN: &str = "Username is already taken";
 const EMAIL_TAKEN: &str = "An account with this email already exists";
@@ -107,11 +108,12 @@ pub async fn register(
         is_admin: false,
     };
     // The unique indexes decide races between two sign-ups for the same name.
-    let user = users::insert(&state.db, new_user)
-        .await
-        .map_err(|err| match users::duplicate_of(&err) {
-            Some(duplicate) => conflict(duplicate),
-            None => err.into(),
+    let user =
+        users::insert(&state.db, new_user).await.map_err(|err| {
+            match users::duplicate_of(&err) {
+                Some(duplicate) => conflict(duplicate),
+                None => err.into(),
+            }
         })?;
 
     let cookie = session::start(&state.db, user.id, state.secure_cookies).await?;

@@ -1,6 +1,6 @@
 use crate::identity::CurrentUser;
-use crate::platform::http::error::{ErrorBody, Json};
 use crate::identity::wire::SessionUser;
+use crate::platform::http::error::{ErrorBody, Json};
 
 /// The signed-in user (the client's session check).
 #[utoipa::path(

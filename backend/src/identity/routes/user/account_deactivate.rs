@@ -7,11 +7,11 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::password_change::AccountMessage;
-use crate::platform::limits::{Limit, Limits};
+use crate::identity::store::users;
 use crate::identity::{CurrentUser, recheck_password, session};
 use crate::platform::http::error::{ApiResult, ErrorBody, Json};
+use crate::platform::limits::{Limit, Limits};
 use crate::platform::state::AppState;
-use crate::identity::store::users;
 
 const PASSWORD_INCORRECT: &str = "Password is incorrect";
 

@@ -3,7 +3,6 @@
 
 mod account_deactivate;
 mod password_change;
-mod settings;
 mod user_profile_image;
 mod user_profile_update;
 
@@ -22,7 +21,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .layer(DefaultBodyLimit::max(PROFILE_IMAGE_BODY_LIMIT));
     OpenApiRouter::new()
         .routes(routes!(user_profile_update::update_profile))
-        .routes(routes!(settings::get_settings, settings::update_settings))
         .routes(routes!(password_change::change_password))
         .routes(routes!(account_deactivate::deactivate))
         .merge(profile_image)

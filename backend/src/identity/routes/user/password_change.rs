@@ -5,13 +5,13 @@ use axum::http::HeaderMap;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::platform::limits::{Limit, Limits};
-use crate::identity::{CurrentUser, recheck_password, session};
 use crate::identity::rules::account::Password;
+use crate::identity::store::users;
+use crate::identity::{CurrentUser, recheck_password, session};
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::platform::limits::{Limit, Limits};
 use crate::platform::realtime::hub::session_tag;
 use crate::platform::state::AppState;
-use crate::identity::store::users;
 
 const CURRENT_INCORRECT: &str = "Current password is incorrect";
 const MUST_DIFFER: &str = "New password must be different";

@@ -4,12 +4,12 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::identity::CurrentUser;
+use crate::identity::store::users;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::platform::media::ImageKind;
 use crate::platform::state::AppState;
-use crate::identity::store::users;
 
-/// The largest avatar file (DESIGN §2; the client checks the same 10 MiB).
+/// The largest avatar file (the client checks the same 10 MiB).
 const PROFILE_IMAGE_MAX_BYTES: usize = 10 * 1024 * 1024;
 /// The whole multipart body: the file plus room for the form's boundaries and part headers,
 /// so a file just under the limit is not refused for its envelope.

@@ -3,13 +3,13 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::identity::CurrentUser;
-use crate::identity::store::users::ProfileChange;
 use crate::identity::rules::account::{DisplayName, Username};
-use crate::social::rules::post::{Skill, parse_bio, skills_json};
+use crate::identity::rules::profile::{Skill, parse_bio, skills_json};
+use crate::identity::store::users;
+use crate::identity::store::users::ProfileChange;
+use crate::identity::wire::Profile;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::platform::state::AppState;
-use crate::identity::wire::Profile;
-use crate::identity::store::users;
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -3,9 +3,10 @@ use axum::http::StatusCode;
 
 use super::{done, someone_else};
 use crate::identity::CurrentUser;
+use crate::moderation::service;
+use crate::moderation::store::blocks;
 use crate::platform::http::error::{ApiResult, ErrorBody, Path};
 use crate::platform::state::AppState;
-use crate::moderation::store::blocks;
 
 const BLOCK_YOURSELF: &str = "You cannot block yourself";
 
@@ -28,12 +29,7 @@ pub async fn block(
     Path(user_id): Path<i64>,
 ) -> ApiResult<StatusCode> {
     let other = someone_else(&current, user_id, BLOCK_YOURSELF)?;
-    let blocked = blocks::block(&state.db, current.user.id, other).await?;
-    if blocked {
-        // Out of each other's canvas rooms at once, on every instance (issue 39).
-        crate::canvas::rooms::part(&state, current.user.id, other).await;
-    }
-    done(blocked)
+    done(service::block(&state, current.user.id, other).await?)
 }
 
 /// Unblocks the user (the follows that the block ended do not come back). Unblocking someone

@@ -3,9 +3,9 @@ use axum::http::StatusCode;
 
 use super::{done, someone_else};
 use crate::identity::CurrentUser;
+use crate::moderation::store::blocks;
 use crate::platform::http::error::{ApiResult, ErrorBody, Path};
 use crate::platform::state::AppState;
-use crate::moderation::store::blocks;
 
 const MUTE_YOURSELF: &str = "You cannot mute yourself";
 

@@ -3,20 +3,20 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::identity::CurrentUser;
-use crate::platform::limits::Limit;
-use crate::moderation::store::reports::{NewReport, Reported};
-use crate::social::rules::comment::COMMENT_NOT_FOUND;
 use crate::chat::rules::MESSAGE_NOT_FOUND;
+use crate::identity::CurrentUser;
+use crate::identity::rules::account::USER_NOT_FOUND;
+use crate::moderation::rules::{ReportReason, ReportTargetType};
+use crate::moderation::store::reports;
+use crate::moderation::store::reports::{NewReport, Reported};
+use crate::moderation::wire::ReportCreated;
+use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::platform::limits::Limit;
+use crate::platform::state::AppState;
+use crate::social::rules::comment::COMMENT_NOT_FOUND;
 use crate::social::rules::post::POST_NOT_FOUND;
 use crate::social::rules::reel::REEL_NOT_FOUND;
-use crate::moderation::rules::{ReportReason, ReportTargetType};
 use crate::social::rules::story::STORY_NOT_FOUND;
-use crate::identity::rules::account::USER_NOT_FOUND;
-use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
-use crate::platform::state::AppState;
-use crate::moderation::wire::ReportCreated;
-use crate::moderation::store::reports;
 
 const DETAILS_MAX: usize = 1000;
 

@@ -4,13 +4,13 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::identity::CurrentUser;
-use crate::platform::push::store::Subscribed;
 use crate::notifications::rules::push::PushKeys;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::platform::push::guard;
-use crate::platform::state::AppState;
-use crate::platform::push::wire::PushSubscriptionSaved;
 use crate::platform::push::store;
+use crate::platform::push::store::Subscribed;
+use crate::platform::push::wire::PushSubscriptionSaved;
+use crate::platform::state::AppState;
 
 /// A browser's push subscription: `PushSubscription.toJSON()` as it is (its `expirationTime`
 /// is ignored).

@@ -5,8 +5,8 @@ use utoipa::ToSchema;
 
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiResult, ErrorBody, Json};
-use crate::platform::state::AppState;
 use crate::platform::push::store;
+use crate::platform::state::AppState;
 
 /// The subscription to end.
 #[derive(Debug, Deserialize, ToSchema)]

@@ -4,9 +4,9 @@ use axum::response::Response;
 
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiResult, ErrorBody};
-use crate::platform::state::AppState;
 use crate::platform::http::etag::tagged_json;
 use crate::platform::push::wire::VapidPublicKey;
+use crate::platform::state::AppState;
 
 /// The server's VAPID public key, for `pushManager.subscribe({userVisibleOnly: true,
 /// applicationServerKey})` (decode the base64url into bytes first). It stays the same across

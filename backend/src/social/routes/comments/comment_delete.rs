@@ -2,11 +2,11 @@ use axum::extract::State;
 use axum::http::StatusCode;
 
 use crate::identity::CurrentUser;
-use crate::social::store::comments::Deleted;
-use crate::social::rules::comment::{CANNOT_DELETE_COMMENT, COMMENT_NOT_FOUND};
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Path};
 use crate::platform::state::AppState;
+use crate::social::rules::comment::{CANNOT_DELETE_COMMENT, COMMENT_NOT_FOUND};
 use crate::social::store::comments;
+use crate::social::store::comments::Deleted;
 
 /// Deletes a comment with its replies (their likes and mentions too); the post's or reel's
 /// `commentsCount` and a reply's top-level `repliesCount` follow. Allowed to the comment's

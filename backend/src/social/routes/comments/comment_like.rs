@@ -1,12 +1,12 @@
 use axum::extract::State;
 
 use crate::identity::CurrentUser;
-use crate::social::rules::comment::COMMENT_NOT_FOUND;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::notifications::notices;
 use crate::platform::state::AppState;
+use crate::social::rules::comment::COMMENT_NOT_FOUND;
+use crate::social::service;
+use crate::social::store::{comments, marks};
 use crate::social::wire::post::LikeState;
-use crate::social::store::comments;
 
 /// Likes the comment, or unlikes it when the session user already does. Any body is ignored:
 /// the liker is the session user.
@@ -29,11 +29,15 @@ pub async fn toggle_comment_like(
     if !comments::comment_visible(&state.db, current.user.id, comment_id).await? {
         return Err(ApiError::not_found(COMMENT_NOT_FOUND));
     }
-    let toggled =
-        comments::toggle_like(&state.db, current.user.id, comment_id, state.clock.now_ms())
-            .await?
-            .ok_or_else(|| ApiError::not_found(COMMENT_NOT_FOUND))?;
-    notices::announce(&state, toggled.notice).await;
+    let toggled = service::toggle_mark(
+        &state,
+        &marks::COMMENT_LIKE,
+        current.user.id,
+        comment_id,
+        state.clock.now_ms(),
+    )
+    .await?
+    .ok_or_else(|| ApiError::not_found(COMMENT_NOT_FOUND))?;
     Ok(Json(LikeState {
         is_liked: toggled.is_set,
         likes_count: toggled.count,

@@ -18,18 +18,17 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::identity::CurrentUser;
-use crate::platform::limits::Limit;
-use crate::social::store::comments::{CommentView, InsertError, Item, NewComment};
-use crate::social::rules::comment::{CommentContent, REPLY_ELSEWHERE, REPLY_ELSEWHERE_REEL, REPLY_PARENT_GONE, mentioned_usernames};
-use crate::social::rules::post::POST_NOT_FOUND;
 use crate::kernel::page::{Page, PageQuery};
-use crate::social::rules::reel::REEL_NOT_FOUND;
-use crate::platform::http::error::{ApiError, ApiResult, Json};
-use crate::notifications::notices;
-use crate::platform::state::AppState;
-use crate::social::wire::comment::Comment;
+use crate::platform::http::error::{ApiResult, Json};
 use crate::platform::http::wire::paginated;
+use crate::platform::limits::Limit;
+use crate::platform::state::AppState;
+use crate::social::refusals::item_not_found;
+use crate::social::rules::comment::{CommentContent, mentioned_usernames};
+use crate::social::service;
 use crate::social::store::comments;
+use crate::social::store::comments::{CommentView, Item, NewComment};
+use crate::social::wire::comment::Comment;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -67,14 +66,6 @@ pub struct NewCommentRequest {
     pub parent_id: Option<i64>,
 }
 
-/// The 404 of an item that does not show.
-fn item_not_found(item: Item) -> ApiError {
-    ApiError::not_found(match item {
-        Item::Post(_) => POST_NOT_FOUND,
-        Item::Reel(_) => REEL_NOT_FOUND,
-    })
-}
-
 /// A page of comments, newest first from the database, answered oldest first with
 /// `X-Next-Cursor` (the oldest id of the page) when older ones exist: the messages' paging.
 fn oldest_first(rows: Vec<CommentView>, page: Page) -> Response {
@@ -107,8 +98,8 @@ async fn create_on(
     let content = CommentContent::parse(body.content.as_deref())?;
     let mentions = mentioned_usernames(content.as_str());
     let me = current.user.id;
-    let (comment, notices) = comments::insert(
-        &state.db,
+    let comment = service::comment(
+        state,
         NewComment {
             item,
             parent_id: body.parent_id,
@@ -118,18 +109,6 @@ async fn create_on(
             created_at: state.clock.now_ms(),
         },
     )
-    .await
-    .map_err(|err| match err {
-        InsertError::ItemNotFound => item_not_found(item),
-        // The post or reel exists and only the body is wrong: 400, not a 404 that reads as
-        // the post's.
-        InsertError::ParentNotFound => ApiError::bad_request(REPLY_PARENT_GONE),
-        InsertError::ParentElsewhere => ApiError::bad_request(match item {
-            Item::Post(_) => REPLY_ELSEWHERE,
-            Item::Reel(_) => REPLY_ELSEWHERE_REEL,
-        }),
-        InsertError::Db(err) => err.into(),
-    })?;
-    notices::announce(state, notices).await;
+    .await?;
     Ok((StatusCode::CREATED, Json(comment.into())))
 }

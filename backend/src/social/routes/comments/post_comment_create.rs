@@ -3,9 +3,9 @@ use axum::http::StatusCode;
 
 use super::{NewCommentRequest, create_on};
 use crate::identity::CurrentUser;
-use crate::social::store::comments::Item;
 use crate::platform::http::error::{ApiResult, ErrorBody, Json, Path};
 use crate::platform::state::AppState;
+use crate::social::store::comments::Item;
 use crate::social::wire::comment::Comment;
 
 /// Comments on a post, or replies to one of its comments (`parentId`); the post's

@@ -3,10 +3,10 @@ use axum::response::Response;
 
 use super::list_on;
 use crate::identity::CurrentUser;
-use crate::social::store::comments::Item;
 use crate::kernel::page::PageQuery;
 use crate::platform::http::error::{ApiResult, ErrorBody, Path, Query};
 use crate::platform::state::AppState;
+use crate::social::store::comments::Item;
 use crate::social::wire::comment::Comment;
 
 /// A post's top-level comments, oldest to newest: the `limit` newest before the cursor (as a

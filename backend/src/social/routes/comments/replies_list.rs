@@ -3,12 +3,12 @@ use axum::response::Response;
 
 use super::oldest_first;
 use crate::identity::CurrentUser;
-use crate::social::rules::comment::COMMENT_NOT_FOUND;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Path, Query};
 use crate::platform::state::AppState;
-use crate::social::wire::comment::Comment;
+use crate::social::rules::comment::COMMENT_NOT_FOUND;
 use crate::social::store::comments;
+use crate::social::wire::comment::Comment;
 
 /// A comment's replies, oldest to newest: the `limit` newest before the cursor ('View replies
 /// (n)'). A reply has none: its replies are stored under its top-level comment.

@@ -3,9 +3,8 @@ use axum::http::StatusCode;
 
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Path};
-use crate::notifications::notices;
 use crate::platform::state::AppState;
-use crate::social::store::follows;
+use crate::social::service;
 
 const REQUEST_NOT_FOUND: &str = "Follow request not found";
 
@@ -53,15 +52,8 @@ async fn answer(
     id: i64,
     approve: bool,
 ) -> ApiResult<StatusCode> {
-    let answered = follows::answer_request(
-        &state.db,
-        current.user.id,
-        id,
-        approve,
-        state.clock.now_ms(),
-    )
-    .await?
-    .ok_or_else(|| ApiError::not_found(REQUEST_NOT_FOUND))?;
-    notices::announce(state, answered).await;
+    service::answer_request(state, current.user.id, id, approve)
+        .await?
+        .ok_or_else(|| ApiError::not_found(REQUEST_NOT_FOUND))?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -4,10 +4,10 @@ use axum::response::Response;
 use crate::identity::CurrentUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Query};
-use crate::platform::state::AppState;
 use crate::platform::http::wire::paginated;
-use crate::identity::wire::FollowRequest;
+use crate::platform::state::AppState;
 use crate::social::store::follows;
+use crate::social::wire::follow::FollowRequest;
 
 /// The requests to follow you (a private account), newest first.
 #[utoipa::path(

@@ -1,6 +1,6 @@
-//! Posts, likes and bookmarks (DESIGN §3 "Posts"): the home gallery, a profile's posts, the
+//! Posts, likes and bookmarks: the home gallery, a profile's posts, the
 //! SAVED list, one post, creating a post, and the like and bookmark toggles with their status
-//! reads. Their comments are routes/comments.
+//! reads. Their comments are social/routes/comments.
 
 mod bookmarks_list;
 mod post_bookmark;
@@ -16,12 +16,12 @@ mod posts_trending;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::social::store::posts::PostView;
 use crate::kernel::page::Page;
-// The post routes answer an unknown id with it (so does routes/comments: it lives in domain).
-use crate::social::rules::post::POST_NOT_FOUND;
-use crate::platform::state::AppState;
+use crate::social::store::posts::PostView;
+// The post routes answer an unknown id with it (so does social/routes/comments: it lives in the rules).
 use crate::platform::http::wire::paginated;
+use crate::platform::state::AppState;
+use crate::social::rules::post::POST_NOT_FOUND;
 use crate::social::wire::post::Post;
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -4,8 +4,8 @@ use super::POST_NOT_FOUND;
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::platform::state::AppState;
-use crate::social::wire::post::BookmarkState;
 use crate::social::store::posts;
+use crate::social::wire::post::BookmarkState;
 
 /// Saves the post, or unsaves it when the session user already saved it. Any body is ignored.
 #[utoipa::path(

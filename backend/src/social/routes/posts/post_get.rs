@@ -4,8 +4,8 @@ use super::POST_NOT_FOUND;
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::platform::state::AppState;
-use crate::social::wire::post::Post;
 use crate::social::store::posts;
+use crate::social::wire::post::Post;
 
 /// One post as the session user sees it (the `/p/{id}` page). A post of a deactivated account
 /// is not found, as it is missing from every list.

@@ -3,10 +3,10 @@ use axum::extract::State;
 use super::POST_NOT_FOUND;
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::notifications::notices;
 use crate::platform::state::AppState;
+use crate::social::service;
+use crate::social::store::marks;
 use crate::social::wire::post::LikeState;
-use crate::social::store::posts;
 
 /// Likes the post, or unlikes it when the session user already does. Any body (the first
 /// client sends `{userId}`) is ignored: the liker is the session user.
@@ -25,10 +25,15 @@ pub async fn toggle_like(
     current: CurrentUser,
     Path(post_id): Path<i64>,
 ) -> ApiResult<Json<LikeState>> {
-    let toggled = posts::toggle_like(&state.db, current.user.id, post_id, state.clock.now_ms())
-        .await?
-        .ok_or_else(|| ApiError::not_found(POST_NOT_FOUND))?;
-    notices::announce(&state, toggled.notice).await;
+    let toggled = service::toggle_mark(
+        &state,
+        &marks::POST_LIKE,
+        current.user.id,
+        post_id,
+        state.clock.now_ms(),
+    )
+    .await?
+    .ok_or_else(|| ApiError::not_found(POST_NOT_FOUND))?;
     Ok(Json(LikeState {
         is_liked: toggled.is_set,
         likes_count: toggled.count,

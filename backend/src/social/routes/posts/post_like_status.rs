@@ -4,8 +4,8 @@ use super::POST_NOT_FOUND;
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::platform::state::AppState;
-use crate::social::wire::post::LikeStatus;
 use crate::social::store::posts;
+use crate::social::wire::post::LikeStatus;
 
 /// Whether the session user likes the post (a `?userId=` from the first client is ignored).
 #[utoipa::path(

@@ -6,8 +6,8 @@ use crate::identity::CurrentUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Path, Query};
 use crate::platform::state::AppState;
-use crate::social::wire::post::Post;
 use crate::social::store::posts;
+use crate::social::wire::post::Post;
 
 /// One user's posts, newest first (a profile's POSTS tab). An unknown user has none.
 #[utoipa::path(

@@ -4,18 +4,18 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::identity::CurrentUser;
-use crate::platform::limits::Limit;
-use crate::social::rules::post::{Caption, IMAGE_REQUIRED, parse_location, parse_tags};
 use crate::identity::rules::account::filled;
 use crate::kernel::image::parse_image_source;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::platform::limits::Limit;
+use crate::platform::state::AppState;
 use crate::social::posting;
 use crate::social::posting::Draft;
-use crate::platform::state::AppState;
+use crate::social::rules::post::{Caption, IMAGE_REQUIRED, parse_location, parse_tags};
 use crate::social::wire::post::Post;
 
 /// A new post. The first client also sends `userId` and `expiresAt`; both are ignored (the
-/// author is the session user, and posts do not expire: DESIGN §5).
+/// author is the session user, and posts do not expire).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewPostRequest {
@@ -72,6 +72,6 @@ pub async fn create_post(
         tags,
         image: source,
     };
-    let post = posting::publish(&state, current.user.id, draft).await?;
+    let post = posting::publish_post(&state, current.user.id, draft).await?;
     Ok((StatusCode::CREATED, Json(post)))
 }

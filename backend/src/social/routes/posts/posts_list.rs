@@ -6,8 +6,8 @@ use crate::identity::CurrentUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Query};
 use crate::platform::state::AppState;
-use crate::social::wire::post::Post;
 use crate::social::store::posts;
+use crate::social::wire::post::Post;
 
 /// Everyone's posts, newest first (the home gallery).
 #[utoipa::path(

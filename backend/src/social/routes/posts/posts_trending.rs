@@ -8,10 +8,10 @@ use crate::identity::CurrentUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Query};
 use crate::platform::state::AppState;
-use crate::social::wire::post::Post;
 use crate::social::store::posts;
+use crate::social::wire::post::Post;
 
-/// Explore shows the first 12 trending posts (spec 000 §9).
+/// Explore shows the first 12 trending posts.
 const TRENDING_DEFAULT_LIMIT: i64 = 12;
 
 /// Trending's query string: like every list's, with a page of 12 by default.

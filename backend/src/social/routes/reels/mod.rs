@@ -1,6 +1,6 @@
-//! Reels (DESIGN §3, docs/shop-contract.md): the vertical pager's list, a creator's reels (a
+//! Reels (docs/shop-contract.md): the vertical pager's list, a creator's reels (a
 //! profile's REELS tab), posting a reel by uploading a video, and the like toggle (its comments
-//! are routes/comments).
+//! are social/routes/comments).
 
 mod reel_create;
 mod reel_like;
@@ -11,10 +11,10 @@ use axum::extract::DefaultBodyLimit;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::social::store::reels::ReelView;
 use crate::kernel::page::Page;
-use crate::platform::state::AppState;
 use crate::platform::http::wire::paginated;
+use crate::platform::state::AppState;
+use crate::social::store::reels::ReelView;
 use crate::social::wire::reel::Reel;
 
 use reel_create::REEL_BODY_LIMIT;

@@ -5,15 +5,15 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::identity::CurrentUser;
-use crate::platform::limits::Limit;
-use crate::social::store::reels::NewReel;
-use crate::social::rules::reel::parse_reel_caption;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
-use crate::platform::media::{Media, SpooledVideo, VIDEO_TOO_BIG, sniff_video};
 use crate::platform::http::form::{bounded, spool, text_part};
+use crate::platform::limits::Limit;
+use crate::platform::media::{Media, SpooledVideo, VIDEO_TOO_BIG, sniff_video};
 use crate::platform::state::AppState;
-use crate::social::wire::reel::Reel;
+use crate::social::rules::reel::parse_reel_caption;
 use crate::social::store::reels;
+use crate::social::store::reels::NewReel;
+use crate::social::wire::reel::Reel;
 
 /// The route's body limit: a little above the video's 100 MiB, so the handler itself answers
 /// an oversized video with its clear 413 (room for the caption, a poster and the form's
@@ -77,7 +77,9 @@ pub async fn create_reel(
             Some("caption") => {
                 caption = text_part(field, "caption", CAPTION_MAX_BYTES)
                     .await?
-                    .ok_or_else(|| ApiError::bad_request(crate::social::rules::reel::REEL_CAPTION_TOO_LONG))?;
+                    .ok_or_else(|| {
+                        ApiError::bad_request(crate::social::rules::reel::REEL_CAPTION_TOO_LONG)
+                    })?;
             }
             Some("poster") => {
                 let bytes = bounded(field, POSTER_MAX_BYTES)

@@ -1,12 +1,12 @@
 use axum::extract::State;
 
 use crate::identity::CurrentUser;
-use crate::social::rules::reel::REEL_NOT_FOUND;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::notifications::notices;
 use crate::platform::state::AppState;
+use crate::social::rules::reel::REEL_NOT_FOUND;
+use crate::social::service;
+use crate::social::store::marks;
 use crate::social::wire::post::LikeState;
-use crate::social::store::reels;
 
 /// Likes the reel, or unlikes it when the session user already does (the heart, or a
 /// double-tap). Any body is ignored: the liker is the session user.
@@ -25,10 +25,15 @@ pub async fn toggle_reel_like(
     current: CurrentUser,
     Path(reel_id): Path<i64>,
 ) -> ApiResult<Json<LikeState>> {
-    let toggled = reels::toggle_like(&state.db, current.user.id, reel_id, state.clock.now_ms())
-        .await?
-        .ok_or_else(|| ApiError::not_found(REEL_NOT_FOUND))?;
-    notices::announce(&state, toggled.notice).await;
+    let toggled = service::toggle_mark(
+        &state,
+        &marks::REEL_LIKE,
+        current.user.id,
+        reel_id,
+        state.clock.now_ms(),
+    )
+    .await?
+    .ok_or_else(|| ApiError::not_found(REEL_NOT_FOUND))?;
     Ok(Json(LikeState {
         is_liked: toggled.is_set,
         likes_count: toggled.count,

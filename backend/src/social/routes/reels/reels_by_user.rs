@@ -7,8 +7,8 @@ use crate::identity::rules::account::USER_NOT_FOUND;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Path, Query};
 use crate::platform::state::AppState;
-use crate::social::wire::reel::Reel;
 use crate::social::store::reels;
+use crate::social::wire::reel::Reel;
 
 /// One creator's reels, newest first (a profile's REELS tab).
 #[utoipa::path(

@@ -6,8 +6,8 @@ use crate::identity::CurrentUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Query};
 use crate::platform::state::AppState;
-use crate::social::wire::reel::Reel;
 use crate::social::store::reels;
+use crate::social::wire::reel::Reel;
 
 /// Everyone's reels, newest first (the vertical pager).
 #[utoipa::path(

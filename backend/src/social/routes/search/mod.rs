@@ -1,4 +1,4 @@
-//! Search (DESIGN §3): users by username or display name; explore's search of accounts, tags
+//! Search: users by username or display name; explore's search of accounts, tags
 //! and posts at once (issue 19).
 
 mod search_all;

@@ -2,16 +2,16 @@ use axum::extract::State;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use crate::identity;
 use crate::identity::CurrentUser;
-use crate::social::rules::tag::SearchQuery;
+use crate::identity::wire::Profile;
 use crate::platform::http::error::{ApiResult, ErrorBody, Json, Query};
 use crate::platform::state::AppState;
+use crate::social::rules::tag::SearchQuery;
+use crate::social::store::{search, tags};
 use crate::social::wire::post::Post;
 use crate::social::wire::search::SearchResults;
 use crate::social::wire::tag::TagSummary;
-use crate::identity::wire::Profile;
-use crate::identity::store::users;
-use crate::social::store::{search, tags};
 
 /// At most this many of each group (the contract; posts: `search::MAX_POSTS`).
 const MAX_RESULTS: i64 = 20;
@@ -59,7 +59,7 @@ pub async fn search_all(
     };
     // Three independent reads, run together.
     let (users, tags, posts) = tokio::try_join!(
-        users::search(&state.db, viewer, &query.text, MAX_RESULTS),
+        identity::search_users(&state.db, viewer, &query.text, MAX_RESULTS),
         tags,
         search::posts(&state.db, viewer, &query, search::MAX_POSTS),
     )?;

@@ -2,13 +2,13 @@ use axum::extract::State;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use crate::identity;
 use crate::identity::CurrentUser;
+use crate::identity::wire::Profile;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Query};
 use crate::platform::state::AppState;
-use crate::identity::wire::Profile;
-use crate::identity::store::users;
 
-/// At most this many results (DESIGN §3).
+/// At most this many results.
 const MAX_RESULTS: i64 = 20;
 /// Longer queries match nobody anyway (usernames are ≤ 30, display names ≤ 50).
 const QUERY_MAX: usize = 100;
@@ -45,6 +45,6 @@ pub async fn search_users(
             "Search text must be at most {QUERY_MAX} characters"
         )));
     }
-    let rows = users::search(&state.db, current.user.id, needle, MAX_RESULTS).await?;
+    let rows = identity::search_users(&state.db, current.user.id, needle, MAX_RESULTS).await?;
     Ok(Json(rows.into_iter().map(Profile::from).collect()))
 }

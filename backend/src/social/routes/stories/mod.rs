@@ -1,4 +1,4 @@
-//! Stories (DESIGN §3 "Posts, stories"): the strip's groups, creating a story, and recording a
+//! Stories: the strip's groups, creating a story, and recording a
 //! view. A story lives 24 hours by the server's clock (`AppState::clock`).
 
 mod stories_list;
@@ -8,8 +8,8 @@ mod story_view;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::social::rules::story::STORY_NOT_FOUND;
 use crate::platform::state::AppState;
+use crate::social::rules::story::STORY_NOT_FOUND;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

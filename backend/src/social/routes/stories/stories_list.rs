@@ -3,8 +3,8 @@ use axum::extract::State;
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiResult, ErrorBody, Json};
 use crate::platform::state::AppState;
-use crate::social::wire::story::{StoryGroup, groups_of};
 use crate::social::store::stories;
+use crate::social::wire::story::{StoryGroup, groups_of};
 
 /// The stories strip: live stories grouped by user — the session user's own group first, then
 /// the users they follow by their latest story, then everyone else by their latest story — at

@@ -5,16 +5,16 @@ use utoipa::ToSchema;
 
 use super::STORY_NOT_FOUND;
 use crate::identity::CurrentUser;
-use crate::platform::limits::Limit;
-use crate::social::store::stories::NewStory;
-use crate::social::rules::post::IMAGE_REQUIRED;
-use crate::kernel::image::{ImageSource, parse_image_source};
-use crate::social::rules::story::{STORY_LIFETIME_MS, StoryKind, parse_story_caption};
 use crate::identity::rules::account::filled;
+use crate::kernel::image::{ImageSource, parse_image_source};
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::platform::limits::Limit;
 use crate::platform::state::AppState;
-use crate::social::wire::story::Story;
+use crate::social::rules::post::IMAGE_REQUIRED;
+use crate::social::rules::story::{STORY_LIFETIME_MS, StoryKind, parse_story_caption};
 use crate::social::store::stories;
+use crate::social::store::stories::NewStory;
+use crate::social::wire::story::Story;
 
 /// A new story. The first client also sends `userId`, `expiresAt` and `isActive`; all are
 /// ignored (the author is the session user; the server's clock sets the expiry).

@@ -4,10 +4,10 @@ use utoipa::ToSchema;
 
 use super::STORY_NOT_FOUND;
 use crate::identity::CurrentUser;
-use crate::social::store::stories::Viewed;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::platform::state::AppState;
 use crate::social::store::stories;
+use crate::social::store::stories::Viewed;
 
 /// {viewsCount}: a story's count after a view.
 #[derive(Debug, Serialize, ToSchema)]
@@ -33,9 +33,7 @@ pub async fn view_story(
     current: CurrentUser,
     Path(story_id): Path<i64>,
 ) -> ApiResult<Json<StoryViews>> {
-    match stories::record_view(&state.db, current.user.id, story_id, state.clock.now_ms())
-        .await?
-    {
+    match stories::record_view(&state.db, current.user.id, story_id, state.clock.now_ms()).await? {
         Viewed::Counted { views_count } => Ok(Json(StoryViews { views_count })),
         Viewed::NotFound => Err(ApiError::not_found(STORY_NOT_FOUND)),
     }

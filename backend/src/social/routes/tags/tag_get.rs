@@ -1,12 +1,12 @@
 use axum::extract::State;
 
 use crate::identity::CurrentUser;
-use crate::social::rules::tag::TAG_NOT_FOUND;
-use crate::social::rules::tag::normalize_tag;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::platform::state::AppState;
-use crate::social::wire::tag::TagSummary;
+use crate::social::rules::tag::TAG_NOT_FOUND;
+use crate::social::rules::tag::normalize_tag;
 use crate::social::store::tags;
+use crate::social::wire::tag::TagSummary;
 
 /// A tag and how many posts carry it (a tag page's header).
 #[utoipa::path(
@@ -26,8 +26,6 @@ pub async fn get_tag(
 ) -> ApiResult<Json<TagSummary>> {
     let not_found = || ApiError::not_found(TAG_NOT_FOUND);
     let tag = normalize_tag(&tag).ok_or_else(not_found)?;
-    let row = tags::find(&state.db, &tag)
-        .await?
-        .ok_or_else(not_found)?;
+    let row = tags::find(&state.db, &tag).await?.ok_or_else(not_found)?;
     Ok(Json(row.into()))
 }

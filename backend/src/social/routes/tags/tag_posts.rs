@@ -2,13 +2,13 @@ use axum::extract::State;
 use axum::response::Response;
 
 use crate::identity::CurrentUser;
-use crate::social::rules::tag::normalize_tag;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Path, Query};
-use crate::platform::state::AppState;
 use crate::platform::http::wire::paginated;
-use crate::social::wire::post::Post;
+use crate::platform::state::AppState;
+use crate::social::rules::tag::normalize_tag;
 use crate::social::store::tags;
+use crate::social::wire::post::Post;
 
 /// The posts carrying a tag, newest first (a tag page's grid). An unknown or malformed tag has
 /// none.

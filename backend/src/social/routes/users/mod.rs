@@ -1,4 +1,4 @@
-//! Users and follows (DESIGN §3 "Users, follows, search"): a profile by username with its
+//! Users and follows: a profile by username with its
 //! counts, following and unfollowing, the follow status, and the skill matcher's matches.
 
 mod user_by_username;

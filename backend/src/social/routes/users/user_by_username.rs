@@ -1,11 +1,11 @@
 use axum::extract::State;
 
+use crate::identity;
 use crate::identity::CurrentUser;
 use crate::identity::rules::account::USER_NOT_FOUND;
+use crate::identity::wire::Profile;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::platform::state::AppState;
-use crate::identity::wire::Profile;
-use crate::identity::store::users;
 
 /// A user's public profile with post, follower and following counts.
 #[utoipa::path(
@@ -22,7 +22,7 @@ pub async fn profile_by_username(
     current: CurrentUser,
     Path(username): Path<String>,
 ) -> ApiResult<Json<Profile>> {
-    let profile = users::profile_by_username(&state.db, current.user.id, &username)
+    let profile = identity::profile_by_username(&state.db, current.user.id, &username)
         .await?
         .ok_or_else(|| ApiError::not_found(USER_NOT_FOUND))?;
     Ok(Json(profile.into()))

@@ -1,14 +1,14 @@
 use axum::extract::State;
 
 use crate::identity::CurrentUser;
-use crate::platform::limits::Limit;
-use crate::social::store::follows::Followed;
 use crate::identity::rules::account::USER_NOT_FOUND;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::notifications::notices;
+use crate::platform::limits::Limit;
 use crate::platform::state::AppState;
-use crate::identity::wire::FollowState;
+use crate::social::service;
 use crate::social::store::follows;
+use crate::social::store::follows::Followed;
+use crate::social::wire::follow::FollowState;
 
 const FOLLOW_YOURSELF: &str = "You cannot follow yourself";
 
@@ -34,10 +34,7 @@ pub async fn follow(
     if user_id == current.user.id {
         return Err(ApiError::bad_request(FOLLOW_YOURSELF));
     }
-    let (followed, notice) =
-        follows::follow(&state.db, current.user.id, user_id, state.clock.now_ms()).await?;
-    notices::announce(&state, notice).await;
-    match followed {
+    match service::follow(&state, current.user.id, user_id).await? {
         Followed::Following => answer(&state, user_id, true, false).await,
         Followed::Requested => answer(&state, user_id, false, true).await,
         Followed::NotFound => Err(ApiError::not_found(USER_NOT_FOUND)),
@@ -64,9 +61,7 @@ pub async fn unfollow(
     if user_id == current.user.id {
         return Err(ApiError::bad_request(FOLLOW_YOURSELF));
     }
-    let (found, taken_back) = follows::unfollow(&state.db, current.user.id, user_id).await?;
-    notices::announce(&state, taken_back).await;
-    if !found {
+    if !service::unfollow(&state, current.user.id, user_id).await? {
         return Err(ApiError::not_found(USER_NOT_FOUND));
     }
     answer(&state, user_id, false, false).await

@@ -4,8 +4,8 @@ use crate::identity::CurrentUser;
 use crate::identity::rules::account::USER_NOT_FOUND;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::platform::state::AppState;
-use crate::identity::wire::FollowStatus;
 use crate::social::store::follows;
+use crate::social::wire::follow::FollowStatus;
 
 /// Whether the session user follows the user.
 #[utoipa::path(

@@ -4,12 +4,12 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use crate::identity;
 use crate::identity::CurrentUser;
-use crate::social::rules::post::Skill;
+use crate::identity::rules::profile::Skill;
+use crate::kernel::user::UserBrief;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Query};
 use crate::platform::state::AppState;
-use crate::identity::wire::UserBrief;
-use crate::identity::store::users;
 
 /// The skill matcher shows this many people.
 const MATCHES: usize = 3;
@@ -63,7 +63,7 @@ pub async fn skill_matches(
         .filter(|mask| mask & wanted_bits != 0)
         .collect();
     let candidates =
-        users::match_candidates(&state.db, current.user.id, &masks, MATCHES as i64).await?;
+        identity::match_candidates(&state.db, current.user.id, &masks, MATCHES as i64).await?;
     let mut scored: Vec<(usize, usize, SkillMatch)> = candidates
         .into_iter()
         .filter_map(|candidate| {

@@ -3,14 +3,14 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use super::decision_notes;
+use crate::economy::service;
+use crate::economy::store::payouts as store;
+use crate::economy::store::payouts::{Decided, Decision};
+use crate::economy::wire::payouts::AdminWithdrawal;
 use crate::identity::AdminUser;
-use crate::admin::store::{Decided, Decision};
+use crate::kernel::text::parse_decision_notes;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::notifications::notices;
 use crate::platform::state::AppState;
-use crate::admin::wire::AdminWithdrawal;
-use crate::admin::store;
 
 const NOT_FOUND: &str = "Withdrawal not found";
 
@@ -57,21 +57,12 @@ pub async fn decide_withdrawal(
         Some("failed") => Decision::Failed,
         _ => return Err(ApiError::bad_request("Status must be completed or failed")),
     };
-    let notes = decision_notes(body.notes.as_deref())?.unwrap_or(match decision {
+    let notes = parse_decision_notes(body.notes.as_deref())?.unwrap_or(match decision {
         Decision::Completed => "Approved and processed",
         Decision::Failed => "Rejected - insufficient documentation",
     });
-    let decided = store::decide_withdrawal(
-        &state.db,
-        id,
-        decision,
-        notes,
-        admin.user.id,
-        state.clock.now_ms(),
-    )
-    .await?;
-    match decided {
-        Decided::Done(notice) => notices::announce(&state, notice).await,
+    match service::decide_withdrawal(&state, id, decision, notes, admin.user.id).await? {
+        Decided::Done(_) => {}
         Decided::NotFound => return Err(ApiError::not_found(NOT_FOUND)),
         Decided::AlreadyProcessed => {
             return Err(ApiError::Conflict {

@@ -6,11 +6,11 @@ use utoipa::IntoParams;
 use crate::identity::AdminUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::moderation::rules::ReportStatus;
-use crate::platform::http::error::{ApiResult, ErrorBody, Query};
-use crate::platform::state::AppState;
-use crate::platform::http::wire::paginated;
-use crate::moderation::wire::ReportCase;
 use crate::moderation::store::reports;
+use crate::moderation::wire::ReportCase;
+use crate::platform::http::error::{ApiResult, ErrorBody, Query};
+use crate::platform::http::wire::paginated;
+use crate::platform::state::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]

@@ -1,5 +1,5 @@
-//! Generated artwork for the demo: gradients with simple shapes, drawn in code so the demo
-//! needs no downloads and every image is different.
+//! Generated artwork: gradients with simple shapes, drawn in code so the demo and the built-in
+//! catalogue need no downloads and every image is different.
 
 use image::{ImageFormat, Rgb, RgbImage};
 

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use moka::sync::Cache;
 
-use super::users::UserRow;
+use crate::kernel::user::UserRow;
 
 /// How long a looked-up session is trusted without asking the database again.
 pub const TTL: Duration = Duration::from_secs(5);

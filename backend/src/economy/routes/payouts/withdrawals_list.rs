@@ -3,13 +3,13 @@ use axum::response::Response;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use crate::economy::store::payouts as store;
+use crate::economy::wire::payouts::AdminWithdrawal;
 use crate::identity::AdminUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Query};
-use crate::platform::state::AppState;
-use crate::admin::wire::AdminWithdrawal;
 use crate::platform::http::wire::paginated;
-use crate::admin::store;
+use crate::platform::state::AppState;
 
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]

@@ -1,13 +1,13 @@
 use axum::extract::State;
 use axum::response::Response;
 
+use crate::ads::store;
+use crate::ads::wire::AdminAd;
 use crate::identity::AdminUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Query};
-use crate::platform::state::AppState;
-use crate::ads::wire::AdminAd;
 use crate::platform::http::wire::paginated;
-use crate::ads::store;
+use crate::platform::state::AppState;
 
 /// Every ad (paused and spent too) with its stats, newest first.
 #[utoipa::path(

@@ -2,15 +2,15 @@ use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::decision_notes;
 use crate::identity::AdminUser;
-use crate::moderation::store::reports::Decided;
+use crate::kernel::text::parse_decision_notes;
 use crate::moderation::rules::ReportAction;
-use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::notifications::notices;
-use crate::platform::state::AppState;
-use crate::moderation::wire::ReportCase;
+use crate::moderation::service;
 use crate::moderation::store::reports;
+use crate::moderation::store::reports::Decided;
+use crate::moderation::wire::ReportCase;
+use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::platform::state::AppState;
 
 const NOT_FOUND: &str = "Report not found";
 
@@ -51,24 +51,9 @@ pub async fn decide_report(
     Json(body): Json<ReportDecision>,
 ) -> ApiResult<Json<ReportCase>> {
     let action = body.action;
-    let notes = decision_notes(body.notes.as_deref())?;
-    let decided = reports::decide(
-        &state.db,
-        id,
-        action,
-        notes,
-        admin.user.id,
-        state.clock.now_ms(),
-    )
-    .await?;
-    match decided {
-        Decided::Done { author, notices } => {
-            if action == ReportAction::Suspend {
-                state.realtime.hub.close_sessions(author, None);
-                tracing::info!(user_id = author, case = id, "account suspended");
-            }
-            notices::announce(&state, notices).await;
-        }
+    let notes = parse_decision_notes(body.notes.as_deref())?;
+    match service::decide_report(&state, id, action, notes, admin.user.id).await? {
+        Decided::Done { .. } => {}
         Decided::NotFound => return Err(ApiError::not_found(NOT_FOUND)),
         Decided::AlreadyDecided => {
             return Err(ApiError::Conflict {

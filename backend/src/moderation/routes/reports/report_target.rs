@@ -1,10 +1,10 @@
 use axum::extract::State;
 
 use crate::identity::AdminUser;
+use crate::moderation::store::reports;
+use crate::moderation::wire::ReportedContent;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::platform::state::AppState;
-use crate::moderation::wire::ReportedContent;
-use crate::moderation::store::reports;
 
 /// Opens the target of a report case (admins only), read-only: the whole post, comment, reel,
 /// story, message or account, even when it is private, its author blocked the admin, or it was

@@ -2,17 +2,16 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::Response;
 
+use crate::identity;
 use crate::identity::CurrentUser;
 use crate::identity::rules::settings::{Settings, SettingsUpdate};
 use crate::platform::http::error::{ApiResult, ErrorBody, Json};
-use crate::notifications::notices;
-use crate::platform::state::AppState;
 use crate::platform::http::etag::tagged_json;
-use crate::identity::store::settings;
+use crate::platform::state::AppState;
 
 /// The session user's settings: the defaults until they save any.
 #[utoipa::path(
-    get, path = "/settings", tag = "user",
+    get, path = "/user/settings", tag = "user",
     params(("If-None-Match" = Option<String>, Header, description = "The ETag of an earlier answer")),
     responses(
         (status = 200, description = "The user's settings", body = Settings,
@@ -26,13 +25,13 @@ pub async fn get_settings(
     current: CurrentUser,
     headers: HeaderMap,
 ) -> ApiResult<Response> {
-    let settings = settings::get(&state.db, current.user.id).await?;
+    let settings = identity::settings_of(&state.db, current.user.id).await?;
     Ok(tagged_json(&headers, &settings))
 }
 
 /// Saves some or all of the session user's settings; absent fields keep their value.
 #[utoipa::path(
-    put, path = "/settings", tag = "user",
+    put, path = "/user/settings", tag = "user",
     request_body = SettingsUpdate,
     responses(
         (status = 200, description = "The saved settings", body = Settings),
@@ -47,7 +46,7 @@ pub async fn update_settings(
     current: CurrentUser,
     Json(body): Json<SettingsUpdate>,
 ) -> ApiResult<Json<Settings>> {
-    let (settings, approvals) = settings::update(&state.db, current.user.id, body).await?;
-    notices::announce(&state, approvals).await;
-    Ok(Json(settings))
+    Ok(Json(
+        crate::social::service::save_settings(&state, current.user.id, body).await?,
+    ))
 }

@@ -1,10 +1,10 @@
 use axum::extract::State;
 
+use crate::economy::store::payouts as store;
+use crate::economy::wire::payouts::WithdrawalSummary;
 use crate::identity::AdminUser;
 use crate::platform::http::error::{ApiResult, ErrorBody, Json};
 use crate::platform::state::AppState;
-use crate::admin::wire::WithdrawalSummary;
-use crate::admin::store;
 
 /// The withdrawal tiles: pending ones, and the amounts and fees of every withdrawal.
 #[utoipa::path(

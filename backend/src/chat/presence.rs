@@ -1,0 +1,67 @@
+//! Who is online and who is typing, told to the people one shares a conversation with (never
+//! across a block, either way).
+
+use crate::chat::events::{ChatEvent, ChatFrame};
+use crate::chat::store::conversations;
+use crate::identity;
+use crate::platform::http::wire::iso_time;
+use crate::platform::realtime::events::Frame;
+use crate::platform::state::AppState;
+
+const NOT_IN_CONVERSATION: &str = "Conversation not found";
+
+/// Tells everyone who shares a conversation with `user_id` that they came online or went
+/// offline (never across a block, either way: `contacts`); going offline stores `lastSeen`.
+pub async fn announce_presence(state: &AppState, user_id: i64, is_online: bool) {
+    let now = state.clock.now_ms();
+    let result = async {
+        if !is_online {
+            identity::set_last_seen(&state.db, user_id, now).await?;
+        }
+        conversations::contacts(&state.db, user_id).await
+    }
+    .await;
+    match result {
+        Ok(contacts) => state.realtime.publish(
+            &contacts,
+            &ChatEvent::Presence {
+                user_id,
+                is_online,
+                last_seen: (!is_online).then(|| iso_time(now)),
+            },
+        ),
+        Err(err) => tracing::error!(error = ?err, user_id, "presence"),
+    }
+}
+
+/// Relays `typing` or `stopTyping` from `user_id` to the conversation's other members who may
+/// see them; answers `error` when they are not in it.
+pub async fn typing(state: &AppState, user_id: i64, frame: ChatFrame) -> Option<Frame> {
+    let (conversation_id, typing) = match frame {
+        ChatFrame::UserOnline => return None,
+        ChatFrame::Typing { conversation_id } => (conversation_id, true),
+        ChatFrame::StopTyping { conversation_id } => (conversation_id, false),
+    };
+    // Never to someone blocked by, or blocking, the typist (issue 39).
+    let others = match conversations::typing_audience(&state.db, conversation_id, user_id).await {
+        Ok(Some(others)) => others,
+        Ok(None) => return Some(Frame::error(NOT_IN_CONVERSATION)),
+        Err(err) => {
+            tracing::error!(error = ?err, "typing");
+            return Some(Frame::error("Something went wrong"));
+        }
+    };
+    let relayed = if typing {
+        ChatEvent::Typing {
+            conversation_id,
+            user_id,
+        }
+    } else {
+        ChatEvent::StopTyping {
+            conversation_id,
+            user_id,
+        }
+    };
+    state.realtime.publish(&others, &relayed);
+    None
+}

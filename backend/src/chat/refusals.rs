@@ -1,0 +1,30 @@
+//! How the chat's refusals read over HTTP, written once for every route that meets them.
+
+use crate::chat::rules::{CANNOT_ADD, CONVERSATION_NOT_FOUND, GROUP_MEMBERS_MAX, OWNER_ONLY};
+use crate::chat::store::conversations::GroupRefusal;
+use crate::identity::rules::account::USER_NOT_FOUND;
+use crate::platform::http::error::ApiError;
+
+/// A refused group change.
+impl From<GroupRefusal> for ApiError {
+    fn from(refusal: GroupRefusal) -> Self {
+        match refusal {
+            GroupRefusal::NotMember => ApiError::not_found(CONVERSATION_NOT_FOUND),
+            GroupRefusal::NotGroup => {
+                ApiError::bad_request("Only a group has a name, a picture and members to manage")
+            }
+            GroupRefusal::NotOwner => ApiError::Forbidden(OWNER_ONLY),
+            GroupRefusal::UnknownUser => ApiError::not_found(USER_NOT_FOUND),
+            GroupRefusal::Blocked => ApiError::Forbidden(CANNOT_ADD),
+            GroupRefusal::AlreadyIn => ApiError::Conflict {
+                message: "Already in the group".into(),
+                code: "already_member",
+            },
+            GroupRefusal::TooMany => ApiError::unprocessable(
+                "too_many_members",
+                format!("A group can have at most {GROUP_MEMBERS_MAX} members"),
+            ),
+            GroupRefusal::NotInGroup => ApiError::not_found("Not in this group"),
+        }
+    }
+}

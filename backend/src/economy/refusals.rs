@@ -1,0 +1,72 @@
+//! How the economy's refusals read over HTTP (docs/shop-contract.md and
+//! docs/economy-contract.md's words and codes), written once for every route that meets them.
+
+use crate::economy::checkout::{CheckoutError, TipError};
+use crate::economy::store::tips::Unreachable;
+use crate::identity::rules::account::USER_NOT_FOUND;
+use crate::kernel::money::PRODUCT_NOT_FOUND;
+use crate::platform::http::error::ApiError;
+
+/// A cart line that was not bought (docs/shop-contract.md's words and codes).
+impl From<CheckoutError> for ApiError {
+    fn from(err: CheckoutError) -> Self {
+        match err {
+            CheckoutError::ProductNotFound => Self::not_found(PRODUCT_NOT_FOUND),
+            CheckoutError::InFlight => Self::Conflict {
+                message: "Your order is still being processed".into(),
+                code: "order_in_flight",
+            },
+            CheckoutError::DigitalQuantity => {
+                Self::bad_request("A digital work is bought one at a time")
+            }
+            CheckoutError::OwnWork => {
+                Self::unprocessable("own_work", "You cannot buy your own work")
+            }
+            CheckoutError::OutOfStock { left, .. } if left > 0 => {
+                Self::unprocessable("insufficient_stock", format!("Only {left} left in stock"))
+            }
+            CheckoutError::OutOfStock { name, .. } => {
+                Self::unprocessable("sold_out", format!("{name} is sold out"))
+            }
+            CheckoutError::KeyReused => Self::unprocessable(
+                "idempotency_key_reused",
+                "This Idempotency-Key was already used for a different order",
+            ),
+            CheckoutError::PriceChanged {
+                product_id,
+                unit_price,
+            } => Self::PriceChanged {
+                product_id,
+                unit_price,
+            },
+            CheckoutError::Declined => {
+                Self::unprocessable("payment_declined", "The payment was declined")
+            }
+            CheckoutError::Failed(cause) => Self::Internal(cause),
+        }
+    }
+}
+
+/// A tip that was not paid.
+impl From<TipError> for ApiError {
+    fn from(err: TipError) -> Self {
+        match err {
+            TipError::ToYourself => Self::bad_request("You cannot tip yourself"),
+            TipError::Unreachable(Unreachable::User) => Self::not_found(USER_NOT_FOUND),
+            TipError::Unreachable(Unreachable::Post) => Self::not_found("Post not found"),
+            TipError::Unreachable(Unreachable::Reel) => Self::not_found("Reel not found"),
+            TipError::InFlight => Self::Conflict {
+                message: "Your tip is still being processed".into(),
+                code: "tip_in_flight",
+            },
+            TipError::KeyReused => Self::unprocessable(
+                "idempotency_key_reused",
+                "This Idempotency-Key was used for another tip",
+            ),
+            TipError::Declined => {
+                Self::unprocessable("payment_declined", "The payment was declined")
+            }
+            TipError::Failed(cause) => Self::Internal(cause),
+        }
+    }
+}

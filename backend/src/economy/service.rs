@@ -1,0 +1,39 @@
+//! The economy's service: an order bought or a tip paid (economy/checkout.rs charges and writes
+//! them), a payout decided, then the seller, the creator or the payee told.
+
+use crate::economy::checkout::{self, Bought, CheckoutError, Line, TipError, Tipped};
+use crate::economy::store::payouts::{self, Decided, Decision};
+use crate::economy::store::tips::NewTip;
+use crate::notifications;
+use crate::platform::state::AppState;
+
+/// Buys one cart line; its seller hears of the sale.
+pub async fn buy(state: &AppState, line: Line<'_>) -> Result<Bought, CheckoutError> {
+    let bought = checkout::checkout(&state.db, &state.payments, &state.clock, line).await?;
+    notifications::announce(state, bought.notice).await;
+    Ok(bought)
+}
+
+/// Pays a tip; its creator hears of it.
+pub async fn tip(state: &AppState, new: NewTip<'_>) -> Result<Tipped, TipError> {
+    let tipped = checkout::tip(&state.db, &state.payments, &state.clock, new).await?;
+    notifications::announce(state, tipped.notice).await;
+    Ok(tipped)
+}
+
+/// An admin decides a pending withdrawal; its creator hears of it.
+pub async fn decide_withdrawal(
+    state: &AppState,
+    id: i64,
+    decision: Decision,
+    notes: &str,
+    admin: i64,
+) -> Result<Decided, sqlx::Error> {
+    let decided =
+        payouts::decide_withdrawal(&state.db, id, decision, notes, admin, state.clock.now_ms())
+            .await?;
+    if let Decided::Done(notice) = decided {
+        notifications::announce(state, notice).await;
+    }
+    Ok(decided)
+}

@@ -135,106 +135,82 @@ fn document_body_timeout(doc: &mut utoipa::openapi::OpenApi) {
     }
 }
 
-/// What the server sends on the socket: one `{"type": …}` union of every area's events, in the
-/// order the document has always listed them.
-pub struct ServerEvent;
+/// A socket direction's frames documented as one schema: the union of the areas' tagged enums,
+/// their variants in the document's order of `type`s.
+macro_rules! socket_union {
+    ($(#[$doc:meta])* $name:ident, $description:literal, [$($area:ty),+ $(,)?], $order:expr) => {
+        $(#[$doc])*
+        pub struct $name;
 
-const SERVER_EVENTS: &[&str] = &[
-    "newMessage",
-    "reaction",
-    "typing",
-    "stopTyping",
-    "presence",
-    "conversationUpdated",
-    "incomingCall",
-    "callAccepted",
-    "callRejected",
-    "callEnded",
-    "iceCandidate",
-    "voicemail",
-    "notification",
-    "unreadCount",
-    "read",
-    "canvasStroke",
-    "canvasUndo",
-    "canvasCleared",
-    "canvasCursor",
-    "canvasLeft",
-    "canvasPresence",
-    "pong",
-    "error",
-];
+        impl PartialSchema for $name {
+            fn schema() -> RefOr<Schema> {
+                union($description, [$(<$area>::schema()),+], $order)
+            }
+        }
 
-impl PartialSchema for ServerEvent {
-    fn schema() -> RefOr<Schema> {
-        union(
-            "What the server sends.",
-            [
-                ChatEvent::schema(),
-                CallEvent::schema(),
-                NotificationEvent::schema(),
-                CanvasEvent::schema(),
-                SocketEvent::schema(),
-            ],
-            SERVER_EVENTS,
-        )
-    }
+        impl ToSchema for $name {
+            fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+                $(<$area>::schemas(schemas);)+
+            }
+        }
+    };
 }
 
-impl ToSchema for ServerEvent {
-    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
-        ChatEvent::schemas(schemas);
-        CallEvent::schemas(schemas);
-        NotificationEvent::schemas(schemas);
-        CanvasEvent::schemas(schemas);
-        SocketEvent::schemas(schemas);
-    }
-}
+socket_union!(
+    /// What the server sends on the socket: every area's events.
+    ServerEvent,
+    "What the server sends.",
+    [ChatEvent, CallEvent, NotificationEvent, CanvasEvent, SocketEvent],
+    &[
+        "newMessage",
+        "reaction",
+        "typing",
+        "stopTyping",
+        "presence",
+        "conversationUpdated",
+        "incomingCall",
+        "callAccepted",
+        "callRejected",
+        "callEnded",
+        "iceCandidate",
+        "voicemail",
+        "notification",
+        "unreadCount",
+        "read",
+        "canvasStroke",
+        "canvasUndo",
+        "canvasCleared",
+        "canvasCursor",
+        "canvasLeft",
+        "canvasPresence",
+        "pong",
+        "error",
+    ]
+);
 
-/// What a client may send on the socket, every area's frames together.
-pub struct ClientEvent;
-
-const CLIENT_EVENTS: &[&str] = &[
-    "userOnline",
-    "typing",
-    "stopTyping",
-    "initiateCall",
-    "acceptCall",
-    "rejectCall",
-    "endCall",
-    "iceCandidate",
-    "ping",
-    "canvasJoin",
-    "canvasLeave",
-    "canvasStroke",
-    "canvasCursor",
-    "canvasUndo",
-    "canvasClear",
-];
-
-impl PartialSchema for ClientEvent {
-    fn schema() -> RefOr<Schema> {
-        union(
-            "What a client may send.",
-            [
-                ChatFrame::schema(),
-                CallFrame::schema(),
-                SocketFrame::schema(),
-                CanvasFrame::schema(),
-            ],
-            CLIENT_EVENTS,
-        )
-    }
-}
-
-impl ToSchema for ClientEvent {
-    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
-        ChatFrame::schemas(schemas);
-        CallFrame::schemas(schemas);
-        SocketFrame::schemas(schemas);
-        CanvasFrame::schemas(schemas);
-    }
-}
+socket_union!(
+    /// What a client may send on the socket: every area's frames.
+    ClientEvent,
+    "What a client may send.",
+    [ChatFrame, CallFrame, SocketFrame, CanvasFrame],
+    &[
+        "userOnline",
+        "typing",
+        "stopTyping",
+        "initiateCall",
+        "acceptCall",
+        "rejectCall",
+        "endCall",
+        "iceCandidate",
+        "ping",
+        "canvasJoin",
+        "canvasLeave",
+        "canvasStroke",
+        "canvasCursor",
+        "canvasUndo",
+        "canvasClear",
+    ]
+);
 
 /// The variants of tagged enums as one `oneOf`, in `order` of their `type`.
 fn union<const N: usize>(

@@ -6,8 +6,9 @@
 //! and 'Your sales': the seller's side. Adding says 'Added to cart' (or that the line is at its
 //! limit: 99, or 1 for a digital work); the cart modal checks out. `?tab=` opens a tab.
 import { ExternalLink, PackageSearch, Plus, Search } from 'lucide-react';
-import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
+import { InterstitialItems } from '@/components/interstitial-items';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Label } from '@/components/ui/input';
@@ -134,22 +135,13 @@ export function ShopScreen({
   else
     body = (
       <ul aria-label="Products" className="grid grid-cols-2 gap-3">
-        {shown.map((product, index) => {
-          const slot = (index + 1) % AD_EVERY === 0 ? (index + 1) / AD_EVERY - 1 : null;
-          const extra = slot !== null ? interstitial?.(slot) : null;
-          return (
-            <Fragment key={product.id}>
-              <li>
-                <ProductCard product={product} onAdd={onAdd} />
-              </li>
-              {extra && (
-                <li className="col-span-2" data-slot={slot}>
-                  {extra}
-                </li>
-              )}
-            </Fragment>
-          );
-        })}
+        <InterstitialItems
+          items={shown}
+          every={AD_EVERY}
+          interstitial={interstitial}
+          renderItem={(product) => <ProductCard product={product} onAdd={onAdd} />}
+          slotClassName="col-span-2"
+        />
       </ul>
     );
 

@@ -1,4 +1,4 @@
-//! Where the story viewer goes next (spec 000 §4): through a group's stories, then on to the
+//! Where the story viewer goes next: through a group's stories, then on to the
 //! next group's; back the same way. Groups without stories are skipped. Between groups, after
 //! every third one, a sponsored story comes when an ad runs (the pages of a viewing).
 import { interstitialSlot } from '@/lib/interstitial';

@@ -1,4 +1,4 @@
-//! Users (spec 001 §2 Admin): the tiles from /api/admin/users/summary (total, admins, online)
+//! Users (docs/admin-contract.md): the tiles from /api/admin/users/summary (total, admins, online)
 //! and every account, newest first, searchable by username, display name or email; each with
 //! name and username, email, followers, following, posts, online/offline, Admin/User, joined,
 //! and 'Deactivated' when it is: cards on a phone, a table on a desktop.

@@ -11,7 +11,7 @@ export async function toggleBookmark(postId: number): Promise<BookmarkResponse> 
 }
 
 /**
- * Optimistic bookmark (spec 000 §4), reverted with a toast on failure. SAVED is marked stale
+ * Optimistic bookmark (docs/decisions.md), reverted with a toast on failure. SAVED is marked stale
  * rather than refetched, so a post unsaved from SAVED stays in view until the list is reopened.
  */
 export function useToggleBookmark(post: Pick<Post, 'id'>) {

@@ -11,7 +11,7 @@ export async function toggleLike(postId: number): Promise<LikeResponse> {
 }
 
 /**
- * Optimistic like (spec 000 §4): the flag flips and the count moves by one at once in every
+ * Optimistic like (docs/decisions.md): the flag flips and the count moves by one at once in every
  * cached list; a failure flips it back and says so.
  */
 export function useToggleLike(post: Pick<Post, 'id'>) {

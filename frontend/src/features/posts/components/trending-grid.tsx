@@ -1,4 +1,4 @@
-//! Explore's trending grid (spec 000 §2, §9): the first 12 trending posts in a two-column
+//! Explore's trending grid: the first 12 trending posts in a two-column
 //! masonry (CSS columns, each tile at its image's own shape), with a slot after every 4th post
 //! that the page fills (explore puts an ad there). A tile opens the post's page, /p/{id}.
 import { Heart, TrendingUp } from 'lucide-react';
@@ -14,7 +14,7 @@ import { useTrending } from '../api/get-trending';
 import { plural, postAlt } from './post-card';
 import { PostImage } from './post-image';
 
-/** Spec 000 §9: an ad follows every 4th post. */
+/** docs/decisions.md: an ad follows every 4th post. */
 export const INTERSTITIAL_EVERY = 4;
 
 const itemClass = 'mb-3 break-inside-avoid';

@@ -1,4 +1,4 @@
-//! Explore's search (spec 000 §2, issue 19): as the user types (debounced), three groups from
+//! Explore's search (issue 19): as the user types (debounced), three groups from
 //! GET /api/search: Accounts (as the users' rows, with the page's follow button), Tags ('#tag ·
 //! n posts', to the tag's page) and Posts (thumbnails to /p/{id}; a post found by its place
 //! shows the place). Each group says when it found nothing. Without a query, `idle` shows.

@@ -1,4 +1,4 @@
-//! The shop (spec 001 §2 Shop; issue 23): the title with a link out to the external store, 'Sell
+//! The shop (issue 23; docs/shop-contract.md): the title with a link out to the external store, 'Sell
 //! your work' and the cart button with its item count, then four tabs. The catalogue: the 'From
 //! creators' row, search, category and sort, then the grid of the house catalogue from
 //! GET /api/products with a slot after every 6th product (the page puts a sponsored ad there), or

@@ -1,4 +1,4 @@
-//! Explore's user search (spec 000 §2): a debounced query, then 'Search Results' or
+//! Explore's user search: a debounced query, then 'Search Results' or
 //! 'No users found'; each row opens the profile and carries a Follow/Following button.
 import { Search, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';

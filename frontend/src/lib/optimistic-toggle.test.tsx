@@ -40,6 +40,26 @@ function deferred<T>() {
   return { promise, resolve, reject };
 }
 
+type Answer = Pick<Item, 'isLiked' | 'likesCount'>;
+
+/** The hook on the item under KEY, with `request` for the server and a spy on `afterAnswer`. */
+function renderToggle(setupResult: ReturnType<typeof setup>, request: () => Promise<Answer>) {
+  const afterAnswer = vi.fn();
+  const { result } = renderHook(
+    () =>
+      useOptimisticToggle<Item, Answer>({
+        mutationKey: KEY,
+        request,
+        update: setupResult.update,
+        flip: flipLike,
+        failure: 'Failed to update like. Please try again.',
+        afterAnswer,
+      }),
+    { wrapper: setupResult.wrapper },
+  );
+  return { toggle: () => act(() => result.current.mutate()), afterAnswer };
+}
+
 describe('flipLike', () => {
   it('turns the heart and moves the count by one, never below zero', () => {
     expect(flipLike({ id: 1, isLiked: false, likesCount: 3 })).toEqual({ id: 1, isLiked: true, likesCount: 4 });
@@ -50,23 +70,12 @@ describe('flipLike', () => {
 
 describe('useOptimisticToggle', () => {
   it('flips the cached item before the request answers, then writes the answer', async () => {
-    const { wrapper, update, cached } = setup();
-    const answer = deferred<Pick<Item, 'isLiked' | 'likesCount'>>();
-    const afterAnswer = vi.fn();
-    const { result } = renderHook(
-      () =>
-        useOptimisticToggle<Item, Pick<Item, 'isLiked' | 'likesCount'>>({
-          mutationKey: KEY,
-          request: () => answer.promise,
-          update,
-          flip: flipLike,
-          failure: 'Failed to update like. Please try again.',
-          afterAnswer,
-        }),
-      { wrapper },
-    );
+    const cache = setup();
+    const { cached } = cache;
+    const answer = deferred<Answer>();
+    const { toggle, afterAnswer } = renderToggle(cache, () => answer.promise);
 
-    act(() => result.current.mutate());
+    toggle();
     await waitFor(() => expect(cached()).toEqual({ id: 1, isLiked: true, likesCount: 4 }));
     expect(afterAnswer).not.toHaveBeenCalled();
 
@@ -77,23 +86,12 @@ describe('useOptimisticToggle', () => {
   });
 
   it('flips back and shows the failure on an error', async () => {
-    const { wrapper, update, cached } = setup();
-    const answer = deferred<Pick<Item, 'isLiked' | 'likesCount'>>();
-    const afterAnswer = vi.fn();
-    const { result } = renderHook(
-      () =>
-        useOptimisticToggle<Item, Pick<Item, 'isLiked' | 'likesCount'>>({
-          mutationKey: KEY,
-          request: () => answer.promise,
-          update,
-          flip: flipLike,
-          failure: 'Failed to update like. Please try again.',
-          afterAnswer,
-        }),
-      { wrapper },
-    );
+    const cache = setup();
+    const { cached } = cache;
+    const answer = deferred<Answer>();
+    const { toggle, afterAnswer } = renderToggle(cache, () => answer.promise);
 
-    act(() => result.current.mutate());
+    toggle();
     await waitFor(() => expect(cached()?.isLiked).toBe(true));
     await act(async () => answer.reject(new Error('500')));
 
@@ -103,28 +101,17 @@ describe('useOptimisticToggle', () => {
   });
 
   it('settles on the last answer only when several taps are in flight', async () => {
-    const { wrapper, update, cached } = setup();
-    const first = deferred<Pick<Item, 'isLiked' | 'likesCount'>>();
-    const second = deferred<Pick<Item, 'isLiked' | 'likesCount'>>();
+    const cache = setup();
+    const { cached } = cache;
+    const first = deferred<Answer>();
+    const second = deferred<Answer>();
     const requests = [first.promise, second.promise];
-    const afterAnswer = vi.fn();
-    const { result } = renderHook(
-      () =>
-        useOptimisticToggle<Item, Pick<Item, 'isLiked' | 'likesCount'>>({
-          mutationKey: KEY,
-          request: () => requests.shift()!,
-          update,
-          flip: flipLike,
-          failure: 'Failed to update like. Please try again.',
-          afterAnswer,
-        }),
-      { wrapper },
-    );
+    const { toggle, afterAnswer } = renderToggle(cache, () => requests.shift()!);
 
     // Like, then unlike before the first answer.
-    act(() => result.current.mutate());
+    toggle();
     await waitFor(() => expect(cached()?.isLiked).toBe(true));
-    act(() => result.current.mutate());
+    toggle();
     await waitFor(() => expect(cached()).toEqual({ id: 1, isLiked: false, likesCount: 3 }));
 
     // The first answer (liked) is stale by now: the unliked heart stays.

@@ -2,11 +2,12 @@
 //! GET /api/search: Accounts (as the users' rows, with the page's follow button), Tags ('#tag ·
 //! n posts', to the tag's page) and Posts (thumbnails to /p/{id}; a post found by its place
 //! shows the place). Each group says when it found nothing. Without a query, `idle` shows.
-import { Hash, MapPin, Search, Sparkles } from 'lucide-react';
+import { Hash, MapPin, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { profileHref, tagHref } from '@/lib/rich-text';
@@ -180,18 +181,14 @@ export function ExploreSearch({
 
   return (
     <div className="space-y-5">
-      <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-zinc-500" />
-        <input
-          type="search"
-          aria-label="Search"
-          placeholder="Search users, tags, or locations..."
-          maxLength={SEARCH_MAX}
-          value={input}
-          onChange={(e) => setInput(e.target.value)}
-          className="block min-h-12 w-full rounded-2xl border border-white/10 bg-zinc-900/80 pr-3 pl-11 text-base text-zinc-50 placeholder:text-zinc-500 focus:border-fuchsia-400/70 focus:outline-none"
-        />
-      </div>
+      <SearchInput
+        large
+        aria-label="Search"
+        placeholder="Search users, tags, or locations..."
+        maxLength={SEARCH_MAX}
+        value={input}
+        onChange={(e) => setInput(e.target.value)}
+      />
       {body}
     </div>
   );

@@ -5,13 +5,14 @@
 //! 'No products found'. 'From creators': every creator's work, a page at a time. 'Your listings'
 //! and 'Your sales': the seller's side. Adding says 'Added to cart' (or that the line is at its
 //! limit: 99, or 1 for a digital work); the cart modal checks out. `?tab=` opens a tab.
-import { ExternalLink, PackageSearch, Plus, Search } from 'lucide-react';
+import { ExternalLink, PackageSearch, Plus } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { InterstitialItems } from '@/components/interstitial-items';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input, Label } from '@/components/ui/input';
+import { Label } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/lib/auth';
@@ -184,17 +185,12 @@ export function ShopScreen({
               <div className="space-y-4 pt-4">
                 <CreatorsRow {...workCards} onSeeAll={() => setTab('creators')} />
                 <div className="space-y-2">
-                  <div className="relative">
-                    <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500" />
-                    <Input
-                      type="search"
-                      aria-label="Search products"
-                      placeholder="Search products..."
-                      value={search}
-                      onChange={(e) => setSearch(e.target.value)}
-                      className="pl-9"
-                    />
-                  </div>
+                  <SearchInput
+                    aria-label="Search products"
+                    placeholder="Search products..."
+                    value={search}
+                    onChange={(e) => setSearch(e.target.value)}
+                  />
                   <div className="grid grid-cols-2 gap-2">
                     <div>
                       <Label htmlFor={`${id}-category`} className="sr-only">

@@ -17,10 +17,9 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/lib/auth';
 import { useProducts } from '../api/get-products';
-import { cartCount, cartOf, useCart } from '../cart';
 import { AD_EVERY, CATEGORIES, DEFAULT_FILTERS, filterProducts, SORTS, type CategoryFilter, type SortKey } from '../catalogue';
 import { addToCart } from '../hooks/use-add-to-cart';
-import { useCheckout } from '../hooks/use-checkout';
+import { useCartCheckout } from '../hooks/use-cart-checkout';
 import type { Product } from '../types';
 import { CartButton } from './cart-button';
 import { CartDialog } from './cart-dialog';
@@ -87,21 +86,17 @@ export function ShopScreen({
   const id = useId();
   const me = useCurrentUser();
   const products = useProducts();
-  const cart = cartOf(me.id);
-  const lines = useCart(cart);
+  const { cart, count, openCart, dialog: cartDialog } = useCartCheckout(me.id, onOrdered);
   const [tab, setTab] = useState<ShopTab>(tabOf(useSearch()));
   const [sellOpen, setSellOpen] = useState(false);
   const [search, setSearch] = useState(DEFAULT_FILTERS.search);
   const [category, setCategory] = useState<CategoryFilter>(DEFAULT_FILTERS.category);
   const [sort, setSort] = useState<SortKey>(DEFAULT_FILTERS.sort);
-  const [cartOpen, setCartOpen] = useState(false);
-  const checkout = useCheckout(cart, { onOrdered, onSuccess: () => setCartOpen(false) });
 
   const shown = useMemo(
     () => filterProducts(products.data ?? [], { search, category, sort }),
     [products.data, search, category, sort],
   );
-  const count = cartCount(lines);
   const store = storeUrl(products.data);
 
   const onAdd = (product: Product) => addToCart(cart, product);
@@ -169,7 +164,7 @@ export function ShopScreen({
             <Plus aria-hidden="true" className="size-4" />
             Sell your work
           </Button>
-          <CartButton count={count} onClick={() => setCartOpen(true)} />
+          <CartButton count={count} onClick={openCart} />
         </div>
       </header>
 
@@ -258,15 +253,7 @@ export function ShopScreen({
         ]}
       />
 
-      <CartDialog
-        cart={cart}
-        open={cartOpen}
-        onOpenChange={setCartOpen}
-        lines={lines}
-        onCheckout={() => checkout.mutate()}
-        processing={checkout.isPending}
-        progress={checkout.progress}
-      />
+      <CartDialog {...cartDialog} />
       <SellWorkDialog
         open={sellOpen}
         onOpenChange={setSellOpen}

@@ -3,6 +3,7 @@ import { act, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
+import { deferred } from '@/test/render';
 import { flipLike, useOptimisticToggle } from './optimistic-toggle';
 
 interface Item {
@@ -27,17 +28,6 @@ function setup(item: Item = { id: 1, isLiked: false, likesCount: 3 }) {
     client.setQueryData<Item>(KEY, (cached) => (cached ? change(cached) : cached));
   const cached = () => queryClient.getQueryData<Item>(KEY);
   return { queryClient, wrapper, update, cached };
-}
-
-/** A request the test answers or fails by hand. */
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 type Answer = Pick<Item, 'isLiked' | 'likesCount'>;

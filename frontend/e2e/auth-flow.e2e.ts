@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { phones } from './flows';
 
 const baseUrl = inject('baseUrl');
-// The seeded demo admin (`atelier seed --demo`). Sign-in asks for an email too (spec 000 §5).
+// The seeded demo admin (`atelier seed --demo`). Sign-in asks for an email too.
 const ADMIN = {
   username: process.env.ATELIER_ADMIN_USERNAME ?? 'admin',
   email: process.env.ATELIER_ADMIN_EMAIL ?? 'admin@atelier.test',

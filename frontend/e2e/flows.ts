@@ -84,7 +84,7 @@ export async function creditUser(username: string, cents: number): Promise<strin
   return stdout;
 }
 
-/** The seeded demo admin (`atelier seed --demo`); sign-in asks for the email too (spec 000 §5). */
+/** The seeded demo admin (`atelier seed --demo`); sign-in asks for the email too. */
 export const DEMO_ADMIN = {
   username: process.env.ATELIER_ADMIN_USERNAME ?? 'admin',
   email: process.env.ATELIER_ADMIN_EMAIL ?? 'admin@atelier.test',

@@ -1,4 +1,4 @@
-//! The home dashboard in the browser (issue 6): every panel of spec 000 §2 in order and their
+//! The home dashboard in the browser (issue 6): every panel in order and their
 //! states: Detect Mood, the 3D gallery, a collaboration canvas started and drawn on with mouse and touch,
 //! the skill matcher's Connect (a real creator's conversation), the voice reaction panel, and the create chooser opened from the
 //! floating button and from Quick Create. Runs against the real server started by global-setup.ts.
@@ -68,7 +68,7 @@ describe('the home dashboard', () => {
     const main = page.getByRole('main');
     await main.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor();
 
-    // The panels of spec 000 §2, in order (stories strip and banner ad are wired in separately).
+    // The dashboard's panels, in order (stories strip and banner ad are wired in separately).
     const headings = (await main.locator('h2').allInnerTexts()).map((t) => t.trim());
     expect(headings).toEqual(
       expect.arrayContaining(['AI Creative Assistant', 'Quick Create', 'Live Collaboration Canvas', 'Skill Networking', 'Creative Projects Gallery']),

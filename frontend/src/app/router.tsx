@@ -1,5 +1,5 @@
 /**
- * Which screen a path shows (spec 001 §2): a spinner while the session is checked, the
+ * Which screen a path shows: a spinner while the session is checked, the
  * landing page for every path when signed out, the app shell with its routes when signed in.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';

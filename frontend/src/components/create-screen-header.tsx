@@ -1,4 +1,4 @@
-//! The header shared by Create Post and Create Story (spec 000 §2): a close button, the title,
+//! The header shared by Create Post and Create Story: a close button, the title,
 //! the Share submit button ('Sharing...' while pending) and the upload progress under it.
 import { X } from 'lucide-react';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,4 @@
-//! The image source of Create Post and Create Story (spec 000 §2, §4, §5): a From Gallery /
+//! The image source of Create Post and Create Story: a From Gallery /
 //! From URL toggle, the file picker with its type and size checks and the 1600 px JPEG redraw,
 //! the URL input, and a preview with a remove button that clears itself when it fails to load.
 import { ImagePlus, Link2, Loader2, Trash2 } from 'lucide-react';
@@ -14,7 +14,7 @@ import { cn } from '@/lib/utils';
 
 export type ImageSourceMode = 'gallery' | 'url';
 
-/** Spec 000 §9: the post and story image picker's limit. */
+/** The post and story image picker's limit. */
 export const PICKED_IMAGE_MAX_MB = 500;
 
 
@@ -71,7 +71,7 @@ export function useImageSource(): ImageSource {
   };
 
   const onPreviewError = () => {
-    // Spec 000 §2: a preview that fails to load clears itself.
+    // A preview that fails to load clears itself.
     if (mode === 'url') setUrlFailed(true);
     clear();
   };

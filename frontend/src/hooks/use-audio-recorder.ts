@@ -1,11 +1,11 @@
-//! Recording from the microphone (spec 001 §4 'Chat voice recording', §9): getUserMedia, a
+//! Recording from the microphone: getUserMedia, a
 //! MediaRecorder in webm (the browser's own format where webm is missing), a seconds counter
 //! that ticks each second, and a cap that stops the recording by itself. The microphone is
 //! released as soon as the recording ends, is cancelled, or its component unmounts.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLatest } from './use-latest';
 
-/** Spec 001 §9: audio is recorded as webm. */
+/** Audio is recorded as webm. */
 export const RECORDING_TYPE = 'audio/webm';
 
 /** `idle`, `starting` (asking for the microphone), `recording`. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type PointerEvent, type SyntheticEvent } from 'react';
 import { useLatest } from './use-latest';
 
-/** Spec 001 §9's long press (the emoji picker's; the message actions use the same). */
+/** The long press (the emoji picker's; the message actions use the same). */
 export const LONG_PRESS_MS = 500;
 /** A finger that moves further than this is scrolling, not pressing. */
 const MOVE_TOLERANCE_PX = 10;

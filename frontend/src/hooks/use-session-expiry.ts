@@ -1,4 +1,4 @@
-//! Session expiry on the chat and voicemail screens (spec 001 §8): a 401 from any query or
+//! Session expiry on the chat and voicemail screens: a 401 from any query or
 //! mutation whose key starts with a watched root shows 'Session Expired' / 'Please log in again
 //! to continue.', then after 1 s goes to / and clears the session, so the router shows the
 //! landing page. Each feature watches its own root; several 401s at once give one toast.
@@ -8,7 +8,7 @@ import { useLocation } from 'wouter';
 import { toast } from '@/components/ui/use-toast';
 import { userQueryKey } from '@/lib/query-keys';
 
-/** Spec 001 §9: the chat's and voicemail's redirect delay. */
+/** The chat's and voicemail's redirect delay. */
 export const SESSION_EXPIRED_REDIRECT_MS = 1000;
 
 /** The request helper's errors read "{status}: …". */

@@ -1,4 +1,4 @@
-//! The spec's shared request helper (spec 000 §7, §8). Every call to the server goes through
+//! The spec's shared request helper. Every call to the server goes through
 //! here: cookies always ride along, JSON bodies are labelled as such, and a non-2xx answer
 //! becomes an Error whose text is "{status}: {body text or status text}".
 import type { QueryFunction } from '@tanstack/react-query';
@@ -125,7 +125,7 @@ export function errorStatus(error: unknown): number | null {
 
 /**
  * The server's user-facing `message` of a request helper's error (`{message, code}` bodies,
- * DESIGN §2), or null when the body carries none.
+ * the API's error shape), or null when the body carries none.
  */
 export function errorMessage(error: unknown): string | null {
   if (!(error instanceof Error)) return null;
@@ -139,7 +139,7 @@ export function errorMessage(error: unknown): string | null {
   }
 }
 
-/** One page of a keyset-paginated list (DESIGN §2): the items and the cursor of the next page. */
+/** One page of a keyset-paginated list: the items and the cursor of the next page. */
 export interface Page<T> {
   items: T[];
   /** The `X-Next-Cursor` header: pass it as `?before=` for the next page; null on the last page. */

@@ -1,7 +1,7 @@
 //! The session: the signed-in user comes from GET /api/auth/user, and its presence alone
-//! means "logged in" (spec 000 §3, §7). Unlike every other query it is never fresh and is
-//! refetched on focus and reconnect, so a session ended elsewhere shows up quickly. Started
-//! offline, the last signed-in user stands in until the server can be asked (issue 21).
+//! means "logged in". Unlike every other query it is never fresh and is refetched on focus and
+//! reconnect, so a session ended elsewhere shows up quickly. Started offline, the last signed-in
+//! user stands in until the server can be asked (issue 21).
 import { useQuery } from '@tanstack/react-query';
 import type { components } from '@/types/api.gen';
 import { getQueryFn } from './api-client';

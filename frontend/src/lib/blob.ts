@@ -1,4 +1,7 @@
-/** A blob as a `data:{type};base64,…` URL: how recorded audio travels in a JSON body (DESIGN §3 Media). */
+/**
+ * A blob as a `data:{type};base64,…` URL: how recorded audio travels in a JSON body
+ * (docs/voice-contract.md).
+ */
 export function blobToDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -1,5 +1,5 @@
 //! Lengths of time as the voice screens show them: the call timer and the 'Call ended' toast in
-//! mm:ss (spec 001 §9), voicemails and call lines in m:ss.
+//! mm:ss, voicemails and call lines in m:ss.
 
 function parts(totalSeconds: number): [number, number] {
   const whole = Math.max(0, Math.floor(totalSeconds));

@@ -1,4 +1,4 @@
-//! Checks on a picked image file (spec 000 §5), shared by the post, story and avatar pickers.
+//! Checks on a picked image file, shared by the post, story and avatar pickers.
 
 export const MB = 1024 * 1024;
 
@@ -9,7 +9,7 @@ export interface FileProblem {
 
 /**
  * Null when `file` is an image of at most `maxMb` megabytes; otherwise the toast to show.
- * `notAnImage` is the screen's own wording for a file of another type (spec 001's settings say
+ * `notAnImage` is the screen's own wording for a file of another type (the settings say
  * 'Please select a valid image file.').
  */
 export function checkImageFile(

@@ -1,4 +1,4 @@
-//! Money on screen: the server counts integer cents (DESIGN §2); the client shows dollars with
+//! Money on screen: the server counts integer cents (docs/economy-contract.md); the client shows dollars with
 //! two decimals and one sign everywhere (docs/decisions.md), and turns dollars a person typed
 //! into cents by reading the digits, never through a float.
 

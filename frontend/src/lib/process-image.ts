@@ -1,4 +1,4 @@
-//! Spec 000 §5: a picked post or story image is redrawn at most 1600 px wide as a JPEG of
+//! A picked post or story image is redrawn at most 1600 px wide as a JPEG of
 //! quality 0.85 and kept as an inline data URL (the server re-encodes it again and strips metadata).
 
 export const MAX_IMAGE_WIDTH = 1600;

@@ -1,4 +1,4 @@
-//! The one QueryClient: server state lives here and nowhere else (DESIGN §5, spec 000 §9).
+//! The one QueryClient: server state lives here and nowhere else.
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-client';
 

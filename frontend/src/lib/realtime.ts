@@ -1,4 +1,4 @@
-//! The one WebSocket to the server (DESIGN §4, spec 001 §7 Realtime): opened while signed in,
+//! The one WebSocket to the server (docs/chat-contract.md): opened while signed in,
 //! announces the user with `userOnline`, pings every 25 s, and after a drop reconnects with
 //! exponential backoff (1 s doubling to 30 s, ±20 % jitter). It knows no feature: listeners get
 //! every parsed event and decide what it means (features/chat turns them into cache updates).
@@ -23,13 +23,13 @@ interface RelayedRtc {
 /** Each member of the union `T`, its relayed WebRTC fields typed as the browser's. */
 type WithRtc<T> = T extends unknown ? { [K in keyof T]: K extends keyof RelayedRtc ? RelayedRtc[K] : T[K] } : never;
 
-/** A frame the server sends (DESIGN §4): the OpenAPI document's `ServerEvent`, `{"type": …, …}`. */
+/** A frame the server sends (docs/chat-contract.md): the OpenAPI document's `ServerEvent`, `{"type": …, …}`. */
 export type ServerEvent = WithRtc<Schemas['ServerEvent']>;
 
 /** A frame a client may send: the OpenAPI document's `ClientEvent`. The server names the sender. */
 export type ClientEvent = WithRtc<Schemas['ClientEvent']>;
 
-/** The server's answer to a frame it refused (DESIGN §4): e.g. 'Call target not found'. */
+/** The server's answer to a frame it refused (docs/chat-contract.md): e.g. 'Call target not found'. */
 export type RealtimeErrorEvent = Extract<ServerEvent, { type: 'error' }>;
 
 /** The caller as the callee's `incomingCall` describes them (docs/voice-contract.md). */
@@ -39,7 +39,7 @@ type CallSignal = 'initiateCall' | 'acceptCall' | 'rejectCall' | 'endCall' | 'ic
 const CALL_EVENTS = ['incomingCall', 'callAccepted', 'callRejected', 'callEnded', 'iceCandidate'] as const;
 
 /**
- * Call signalling, client → server (DESIGN §4, docs/voice-contract.md): the server fills in the
+ * Call signalling, client → server (docs/voice-contract.md): the server fills in the
  * sender and relays each frame only to someone who shares a conversation with them.
  */
 export type CallClientEvent = Extract<ClientEvent, { type: CallSignal }>;
@@ -82,7 +82,7 @@ export function reconnectDelay(attempt: number, random: number = Math.random()):
   return Math.round(Math.min(RECONNECT_MAX_MS, nominal * (0.8 + 0.4 * random)));
 }
 
-/** ws(s)://{this host}/ws: secure when the page is https (spec 001 §7). */
+/** ws(s)://{this host}/ws: secure when the page is https. */
 export function socketUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 }

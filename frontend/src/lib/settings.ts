@@ -7,10 +7,13 @@ import { getQueryFn } from './api-client';
 import { settingsQueryKey } from './query-keys';
 import type { components } from '@/types/api.gen';
 
-/** The contract's `Settings`: every switch of spec 001 §2, as the server's OpenAPI document says. */
+/** `Settings` of docs/admin-contract.md: every switch, as the server's OpenAPI document says. */
 export type Settings = components['schemas']['Settings'];
 
-/** Spec 001 §2 (and issue 21's notification kinds): every switch on except the private account. Used until the server answers. */
+/**
+ * docs/admin-contract.md (and issue 21's notification kinds): every switch on except the private
+ * account. Used until the server answers.
+ */
 export const DEFAULT_SETTINGS: Settings = {
   pushNotifications: true,
   voiceMessageNotifications: true,

@@ -1,4 +1,4 @@
-//! The five skills of the skill matcher (spec 000 §2), shared by profiles and the matcher.
+//! The five skills of the skill matcher, shared by profiles and the matcher.
 import type { components } from '@/types/api.gen';
 
 export const SKILLS = [

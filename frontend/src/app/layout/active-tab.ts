@@ -1,7 +1,7 @@
 export type TabId = 'home' | 'explore' | 'chat' | 'reels' | 'shop' | 'profile' | 'admin' | 'notifications';
 
 /**
- * Which bottom-nav tab a path belongs to (spec 001 §2); any other path counts as home.
+ * Which bottom-nav tab a path belongs to; any other path counts as home.
  * /notifications is the side navigation's own entry (the phone's bar has none: home's bell).
  */
 export function activeTabFor(path: string): TabId {

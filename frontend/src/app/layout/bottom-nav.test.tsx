@@ -1,33 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
-import { Toaster } from '@/components/ui/toaster';
 import type { User } from '@/lib/auth';
+import { me, renderWithApp } from '@/test/render';
 import { BottomNav } from './bottom-nav';
 
-const maya: User = {
-  id: 2,
-  username: 'maya',
-  displayName: 'Maya Chen',
-  email: 'maya@example.com',
-  bio: null,
-  profileImageUrl: null,
-  isAdmin: false,
-  createdAt: '2026-01-01T00:00:00Z',
-};
+const maya: User = { ...me, id: 2 };
 
 function renderNav(user: User, path = '/') {
-  const { hook } = memoryLocation({ path });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <Router hook={hook}>
-        <BottomNav user={user} />
-      </Router>
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderWithApp(<BottomNav user={user} />, { path });
   return within(screen.getByTestId('bottom-nav'));
 }
 

@@ -1,4 +1,4 @@
-//! The tab bar under the column (spec 001 §2): 7 items, or 8 with Admin for admins. Phones and
+//! The tab bar under the column: 7 items, or 8 with Admin for admins. Phones and
 //! tablets only: from 1024 px the side navigation takes its place. Messages carries the count of
 //! unread messages (issue 21).
 import { LogOut } from 'lucide-react';

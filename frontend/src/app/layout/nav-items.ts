@@ -1,4 +1,4 @@
-//! The main navigation's destinations (spec 001 §2), shared by the phone's bottom bar and the
+//! The main navigation's destinations, shared by the phone's bottom bar and the
 //! desktop's side navigation: 5 tabs, Admin for admins, then the profile and Logout.
 import { Bell, Compass, Film, Home, MessageCircle, Shield, ShoppingBag, type LucideIcon } from 'lucide-react';
 import type { TabId } from './active-tab';

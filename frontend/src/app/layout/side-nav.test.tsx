@@ -1,31 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
 import type { User } from '@/lib/auth';
+import { me, renderWithApp } from '@/test/render';
 import { SideNav } from './side-nav';
 
-const maya: User = {
-  id: 2,
-  username: 'maya',
-  displayName: 'Maya Chen',
-  email: 'maya@example.com',
-  bio: null,
-  profileImageUrl: null,
-  isAdmin: false,
-  createdAt: '2026-01-01T00:00:00Z',
-};
+const maya: User = { ...me, id: 2 };
 
 function renderNav(user: User, path = '/') {
-  const { hook } = memoryLocation({ path });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <Router hook={hook}>
-        <SideNav user={user} />
-      </Router>
-    </QueryClientProvider>,
-  );
+  renderWithApp(<SideNav user={user} />, { path });
   return within(screen.getByTestId('side-nav'));
 }
 

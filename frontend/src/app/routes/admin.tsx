@@ -1,4 +1,4 @@
-//! /admin (spec 001 §2 Admin), reached from the bottom navigation's Admin item (admins only);
+//! /admin (docs/admin-contract.md), reached from the bottom navigation's Admin item (admins only);
 //! not blocked at route level: the server answers 403 and the page shows Access Denied.
 import { AdminScreen } from '@/features/admin/components/admin-screen';
 

@@ -1,4 +1,4 @@
-//! /chat and /chat/{conversationId} (spec 001 §2): the chat screen, given the users feature's
+//! /chat and /chat/{conversationId}: the chat screen, given the users feature's
 //! search for its 'Start New Chat' dialog and the calls feature's voice call button.
 import { useQuery } from '@tanstack/react-query';
 import { Redirect, useParams } from 'wouter';
@@ -12,7 +12,7 @@ import { isUnauthorized } from '@/hooks/use-session-expiry';
 
 /**
  * The users feature's search (GET /api/search/users, only for a non-empty trimmed query) under
- * the chat's keys, so that a 401 from the dialog is the chat's 'Session Expired' (spec 001 §8);
+ * the chat's keys, so that a 401 from the dialog is the chat's 'Session Expired';
  * any other failure says 'Failed to search users'. Other screens' searches keep the users keys.
  */
 const useChatUserSearch: UserSearchHook = (query) => {

@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter';
 import { CreateStoryScreen } from '@/features/stories/components/create-story-screen';
 
-/** /create-story: close or success returns to '/' (spec 000 §2). */
+/** /create-story: close or success returns to '/'. */
 export default function CreateStoryPage() {
   const [, navigate] = useLocation();
   return (

@@ -1,4 +1,4 @@
-//! /earnings (spec 001 §2 Earnings), reached from the own profile's 'Earnings' button.
+//! /earnings (docs/shop-contract.md), reached from the own profile's 'Earnings' button.
 import { EarningsScreen } from '@/features/earnings/components/earnings-screen';
 
 export default function EarningsPage() {

@@ -6,7 +6,7 @@ import { FollowButton } from '@/features/users/components/follow-button';
 import { useCurrentUser } from '@/lib/auth';
 
 /**
- * Explore (spec 000 §2, issue 19): the search over accounts, tags and posts; without a query,
+ * Explore (issue 19): the search over accounts, tags and posts; without a query,
  * the trending grid with a feed ad after every 4th post, cycling through the ads (none when no
  * feed ad is running). Account rows carry the users feature's follow button (not on your own).
  */

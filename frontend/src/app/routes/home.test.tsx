@@ -29,7 +29,7 @@ async function renderHome() {
 }
 
 describe('HomePage', () => {
-  it('shows the panels in the order of spec 000 §2', async () => {
+  it('shows the panels in the dashboard order', async () => {
     await renderHome();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual([

@@ -17,7 +17,7 @@ import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 
 /**
- * Home (spec 000 §2): the dashboard's panels in the spec's order. The page owns the view mode
+ * Home: the dashboard's panels in the spec's order. The page owns the view mode
  * (3D tilts the gallery's cards, AI emotion tints it in the mood's colours), the mood, and the
  * create chooser's open state (the floating button and Quick Create's New Project both open it),
  * starts the conversation the skill matcher's Connect asks for, and gives the story viewer its

@@ -2,7 +2,7 @@ import { OfflineBanner } from '@/components/offline-banner';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { FeatureCards } from '@/features/landing/components/feature-cards';
 
-/** Signed out, every path shows this page (spec 000 §2). */
+/** Signed out, every path shows this page. */
 export default function LandingPage() {
   return (
     <>

@@ -1,4 +1,4 @@
-//! /profile/{username} (spec 000 §2): the header, then POSTS, REELS (issue 9), SHOP (the
+//! /profile/{username}: the header, then POSTS, REELS (issue 9), SHOP (the
 //! creator's works for sale, issue 23; an order refreshes Recent Orders) and (own profile only)
 //! SAVED. The own profile's actions include 'Earnings' beside Settings; someone else's
 //! profile has 'Support' beside Follow and Message (a tip, issue 23) and the '⋯' menu (mute,
@@ -96,7 +96,7 @@ function LoadedProfile({ user }: { user: Profile }) {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<TabId>('posts');
   const isOwn = user.id === me.id;
-  // Not fetched for your own profile (spec 000 §6).
+  // Not fetched for your own profile (docs/decisions.md).
   const follow = useFollowState(user, { enabled: !isOwn });
   const locked = !isOwn && user.isPrivate && !follow.isFollowing;
   const postsTab = {

@@ -1,4 +1,4 @@
-//! /settings (spec 001 §2 Settings, issue 10): the profile card (avatar and 'Change Photo' at
+//! /settings (issue 10; docs/admin-contract.md): the profile card (avatar and 'Change Photo' at
 //! 5 MB, 'Edit Profile' opening the profile editor), the four switch groups saved as they
 //! change ('Blocked accounts' closing Privacy & Security, issue 20), and the account actions. A
 //! 401 from the settings shows 'Unauthorized' and goes to / after 0.5 s.

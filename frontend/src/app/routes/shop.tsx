@@ -1,5 +1,5 @@
-//! /shop (spec 001 §2 Shop): the shop with a sponsored card after every 6th product, in rotation:
-//! the sidebar ads (spec 001 §7, GET /api/ads/sidebar), or the feed ads when no sidebar ad runs
+//! /shop (docs/decisions.md): the shop with a sponsored card after every 6th product, in rotation:
+//! the sidebar ads (GET /api/ads/sidebar), or the feed ads when no sidebar ad runs
 //! (none when neither runs); an order refreshes the earnings screen's Recent Orders.
 import { useQueryClient } from '@tanstack/react-query';
 import { useAds } from '@/features/ads/api/get-ads';

@@ -1,4 +1,4 @@
-//! /voicemail (spec 001 §2): the voicemail screen, given the people the user chats with (the
+//! /voicemail: the voicemail screen, given the people the user chats with (the
 //! chat's conversations) as the recipients of a new voicemail.
 import { flattenConversations } from '@/features/chat/api/cache';
 import { useConversations } from '@/features/chat/api/get-conversations';

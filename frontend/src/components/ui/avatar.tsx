@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { cn } from '@/lib/utils';
 
-/** Spec 000 §7: stands in for a missing avatar. It does not exist on our server, so we never request it. */
+/** Stands in for a missing avatar. It does not exist on our server, so we never request it. */
 export const PLACEHOLDER_AVATAR = '/api/placeholder/40/40';
 
 /**

@@ -4,7 +4,7 @@ import { cn } from '@/lib/utils';
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'link';
 
 const variants: Record<Variant, string> = {
-  // The one accent gradient (DESIGN §5) marks primary actions only; its 600 shades keep white
+  // The one accent gradient marks primary actions only; its 600 shades keep white
   // text at 4.5:1 or more along the whole gradient (the 500s gave 3.5:1 at the fuchsia end).
   primary:
     'bg-gradient-to-r from-fuchsia-600 via-purple-600 to-indigo-600 text-[#fff] shadow-lg shadow-purple-900/40 hover:brightness-90',

@@ -12,7 +12,7 @@ export function CountBadge({ count, label, className }: { count: number; label?:
     <span
       aria-hidden={label ? undefined : true}
       className={cn(
-        // fuchsia-600 under white text: 4.5:1 or more (DESIGN §5's accent at its readable shade).
+        // fuchsia-600 under white text: 4.5:1 or more (the accent at its readable shade).
         'inline-grid min-w-5 place-items-center rounded-full bg-fuchsia-600 px-1.5 text-[11px] leading-5 font-bold text-[#fff] tabular-nums',
         className,
       )}

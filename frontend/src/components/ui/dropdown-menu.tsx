@@ -1,7 +1,7 @@
 //! Radix dropdown menu styled for Atelier: a dark panel beside its trigger. Radix moves focus
 //! into it, walks the items with the arrow keys (Home, End, type-ahead), picks one with Enter or
 //! Space, closes on Escape or a press outside and gives focus back to the trigger. Items are
-//! 44 px tall at least (DESIGN §5).
+//! 44 px tall at least.
 import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import type { ComponentPropsWithoutRef } from 'react';
 import { cn } from '@/lib/utils';

@@ -2,7 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '@/lib/utils';
 
-/** A round 44 px button showing only an icon; `label` is its accessible name (DESIGN §5). */
+/** A round 44 px button showing only an icon; `label` is its accessible name. */
 export function IconButton({
   label,
   icon: Icon,

@@ -1,5 +1,5 @@
 //! shadcn-style toast store: a tiny module-level reducer that any component (or a mutation
-//! callback outside React) can push to, rendered by <Toaster />. Constants: spec 000 §9.
+//! callback outside React) can push to, rendered by <Toaster />.
 import { useEffect, useState, type ReactNode } from 'react';
 
 export const TOAST_LIMIT = 1;

@@ -1,5 +1,6 @@
-//! The Create Ad form's rules (spec 001 §5), checked before anything is sent, with the spec's
-//! messages word for word; the server checks the same rules and its 400 message is shown too.
+//! The Create Ad form's rules (POST /api/ads in docs/admin-contract.md), checked before anything
+//! is sent, with the spec's messages word for word; the server checks the same rules and its 400
+//! message is shown too.
 //! Dollars typed become cents through lib/money.ts, never through a float.
 import { isHttpUrl } from '@/lib/image-address';
 import { parseDollars } from '@/lib/money';
@@ -27,7 +28,7 @@ export interface AdFormValues {
   endDate: string;
 }
 
-/** Spec 001 §5 defaults: category feed, budget 1000 cents, cost per click 100 cents. */
+/** NewAdRequest's defaults (docs/admin-contract.md): category feed, budget 1000 cents, 100 cents a click. */
 export const AD_FORM_DEFAULTS: AdFormValues = {
   title: '',
   description: '',
@@ -103,7 +104,7 @@ export function fieldOfServerMessage(message: string): keyof AdFormValues | null
   return null;
 }
 
-/** Clicks / impressions as a percent with 2 decimals; '0.00' without impressions (spec 001 §2). */
+/** Clicks / impressions as a percent with 2 decimals; '0.00' without impressions (docs/admin-contract.md). */
 export function clickThroughRate(clicks: number, impressions: number): string {
   if (!impressions) return '0.00';
   return ((clicks / impressions) * 100).toFixed(2);

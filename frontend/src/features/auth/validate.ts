@@ -1,4 +1,4 @@
-//! The auth form's checks, in the spec's order (spec 000 §5); the first failing rule wins.
+//! The auth form's checks, in the spec's order; the first failing rule wins.
 //! Pure, so the order is tested without rendering anything.
 
 export type AuthMode = 'sign-up' | 'sign-in';

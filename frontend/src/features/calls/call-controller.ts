@@ -1,4 +1,4 @@
-//! One user's calls (spec 001 §2 overlays, §4 states, §8 toasts; docs/voice-contract.md): the
+//! One user's calls (docs/voice-contract.md; the client's choices in docs/decisions.md): the
 //! state machine of call-machine.ts plus its effects. Placing a call takes the microphone,
 //! builds an RTCPeerConnection on the ICE servers of GET /api/rtc/config and sends the offer over
 //! the realtime socket; answering sends the answer; ICE candidates trickle both ways (those that
@@ -118,7 +118,7 @@ export class CallController {
     return this.snapshot.state;
   }
 
-  /** Places a call (spec 001 §5: a conversation, another participant and an open socket are needed). */
+  /** Places a call (a conversation, another participant and an open socket are needed). */
   async start(target: CallTarget): Promise<void> {
     if (isActive(this.state)) return;
     if (!target.conversationId || !target.peer.id || !this.deps.socketOpen()) {
@@ -201,7 +201,7 @@ export class CallController {
     toast({ title: 'Call ended', description: `Duration ${formatMmSs(seconds)}` });
   }
 
-  /** Whatever the call is, it stops: switching conversation (spec 001 §4), signing out. */
+  /** Whatever the call is, it stops: switching conversation, signing out. */
   endAny(): void {
     switch (this.state.status) {
       case 'calling':

@@ -9,7 +9,7 @@ function run(...actions: CallAction[]): CallState {
   return actions.reduce(callReducer, IDLE);
 }
 
-describe('the call state machine (spec 001 §4)', () => {
+describe('the call state machine', () => {
   it('goes from idle to calling when a call is started, and to in-call on callAccepted', () => {
     expect(run(start)).toEqual({ status: 'calling', peer: leo, conversationId: 10 });
     expect(run(start, { type: 'answered' })).toEqual({

@@ -1,10 +1,10 @@
-//! The call's states and transitions (spec 001 §4 Calls), as a pure function: idle, calling
+//! The call's states and transitions, as a pure function: idle, calling
 //! (our offer is out), incoming (an offer came in), in-call (answered; the timer runs once the
 //! audio connects), ended (a call we placed went unanswered: the screen offers a voicemail).
 //! The effects (signals, media, toasts) belong to call-controller.ts.
 import type { CallPeer } from './types';
 
-/** Spec 001 §9: an unanswered call is cancelled after 30 s. */
+/** docs/decisions.md: an unanswered call is cancelled after 30 s. */
 export const RING_TIMEOUT_MS = 30_000;
 
 /** Why a call we placed was not answered: no answer in 30 s, or the server's callRejected reason. */

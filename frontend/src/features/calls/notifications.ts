@@ -1,8 +1,8 @@
-//! The browser notification of an incoming call (spec 001 §4): raised while the call rings,
-//! closed after 30 s (spec 001 §9) or as soon as the ringing stops. Permission is asked once per
+//! The browser notification of an incoming call: raised while the call rings,
+//! closed after 30 s or as soon as the ringing stops. Permission is asked once per
 //! page load when the user has not decided yet.
 
-/** Spec 001 §9: the incoming-call notification closes after 30 s. */
+/** docs/decisions.md: the incoming-call notification closes after 30 s. */
 export const INCOMING_NOTIFICATION_MS = 30_000;
 
 /** Shows the notification when allowed; returns what closes it (a no-op when none was shown). */

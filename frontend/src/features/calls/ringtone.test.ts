@@ -1,23 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeAudioContext } from '@/test/audio';
 import { createRingtone } from './ringtone';
 
 /** Counts the audio contexts made: a ring that plays makes one. */
 let contexts = 0;
-class FakeAudioContext {
-  currentTime = 0;
-  destination = {};
-  constructor() {
-    contexts += 1;
-  }
-  resume = vi.fn(async () => {});
-  close = vi.fn(async () => {});
-  createGain() {
-    return { gain: { setValueAtTime: vi.fn() }, connect: vi.fn() };
-  }
-  createOscillator() {
-    return { frequency: { value: 0 }, connect: vi.fn(), start: vi.fn(), stop: vi.fn() };
-  }
-}
+const FakeAudioContext = fakeAudioContext(() => (contexts += 1));
 
 beforeEach(() => {
   contexts = 0;

@@ -4,7 +4,7 @@
 //! at any size, for the room and for the PNG that Share posts.
 import type { CanvasDetail, CanvasDrawingEvent, CanvasStroke } from './types';
 
-/** The room's canvas on home (spec 000 §2): 400×300; the full-screen page draws at twice that. */
+/** The room's canvas on home: 400×300; the full-screen page draws at twice that. */
 export const CANVAS_WIDTH = 400;
 export const CANVAS_HEIGHT = 300;
 /** Share's picture: white, 800×600. */

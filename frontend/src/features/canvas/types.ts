@@ -1,6 +1,6 @@
 //! The canvas room's wire types (issue 25), all from the server's OpenAPI document (api.gen.ts):
 //! the REST shapes and the socket frames the room speaks, picked from `ClientEvent` and
-//! `ServerEvent` (DESIGN §4).
+//! `ServerEvent` (docs/canvas-contract.md).
 import type { ClientEvent, ServerEvent } from '@/lib/realtime';
 import type { components } from '@/types/api.gen';
 

@@ -159,7 +159,7 @@ export function callLineText(message: Partial<Pick<Message, 'callOutcome' | 'dur
 }
 
 /**
- * A message in one line: its text, 'Voice message' (spec 001 §2), a call line's text, or
+ * A message in one line: its text, 'Voice message' (docs/voice-contract.md), a call line's text, or
  * 'Shared a post' / 'Shared a reel' (issue 19: a share's text is empty, its card is the content).
  */
 export function messagePreview(

@@ -1,24 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '@/lib/settings';
+import { fakeAudioContext } from '@/test/audio';
 import { alertNewMessage, notificationAllowed } from './message-alerts';
 import type { Message } from './types';
 
 let contexts = 0;
-class FakeAudioContext {
-  currentTime = 0;
-  destination = {};
-  constructor() {
-    contexts += 1;
-  }
-  resume = vi.fn(async () => {});
-  close = vi.fn(async () => {});
-  createGain() {
-    return { gain: { setValueAtTime: vi.fn() }, connect: vi.fn() };
-  }
-  createOscillator() {
-    return { frequency: { value: 0 }, connect: vi.fn(), start: vi.fn(), stop: vi.fn() };
-  }
-}
+const FakeAudioContext = fakeAudioContext(() => (contexts += 1));
 
 class FakeNotification {
   static permission: NotificationPermission = 'granted';

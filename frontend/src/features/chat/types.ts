@@ -1,6 +1,6 @@
 //! The chat's wire types, all from the server's OpenAPI document (api.gen.ts): the REST shapes,
 //! and the socket frames the chat speaks, picked from `ClientEvent` and `ServerEvent`
-//! (DESIGN §4, docs/chat-contract.md).
+//! (docs/chat-contract.md).
 import type { ClientEvent, ServerEvent } from '@/lib/realtime';
 import type { components } from '@/types/api.gen';
 

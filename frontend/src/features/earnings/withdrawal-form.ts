@@ -1,10 +1,10 @@
-//! The withdrawal form's arithmetic and checks (spec 001 §5, §9; docs/shop-contract.md): the
+//! The withdrawal form's arithmetic and checks (docs/shop-contract.md): the
 //! fee is 2.5 % rounded half up to a cent in integer arithmetic, exactly as the server computes
 //! it, so the preview never differs from the answer by a cent.
 import { parseDollars } from '@/lib/money';
 import type { NewWithdrawalRequest, WithdrawalMethod } from './types';
 
-/** Spec 001 §9: the minimum withdrawal input is 1 dollar. */
+/** docs/shop-contract.md: the minimum withdrawal input is 1 dollar. */
 export const MIN_WITHDRAWAL_CENTS = 100;
 
 /** round half up(amount × 2.5 %) = (amount × 25 + 500) / 1000, in integer cents. */

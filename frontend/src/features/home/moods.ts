@@ -1,4 +1,4 @@
-//! The AI Creative Assistant's data (spec 000 §2, §3, §9): view modes, the six moods and the
+//! The AI Creative Assistant's data: view modes, the six moods and the
 //! simulated mood detection. Nothing here calls the server.
 
 export type ViewMode = 'flat' | '3d' | 'emotion';

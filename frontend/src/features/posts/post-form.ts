@@ -1,4 +1,4 @@
-//! The create-post form's rules (spec 000 §5, §9): caption length, a required image that the
+//! The create-post form's rules: caption length, a required image that the
 //! server can take, and tags typed as one comma-separated line, within the server's limits.
 import { imageAddressProblem } from '@/lib/image-address';
 import type { CreatePostRequest } from '@/types/social';

@@ -1,4 +1,4 @@
-//! The settings card's photo check (spec 001 §5, §9): an image of at most 5 MB, with the
+//! The settings card's photo check: an image of at most 5 MB, with the
 //! settings' own wording.
 import { checkImageFile, type FileProblem } from '@/lib/image-file';
 
@@ -8,7 +8,7 @@ export function checkSettingsPhoto(file: { type: string; size: number }): FilePr
   return checkImageFile(file, SETTINGS_PHOTO_MAX_MB, 'Please select a valid image file.');
 }
 
-/** Spec 001 §2: the name, else first and last name, else the email. */
+/** The name, else first and last name, else the email. */
 export function cardName(user: { displayName?: string | null; firstName?: string | null; lastName?: string | null; email: string }): string {
   const display = user.displayName?.trim();
   if (display) return display;

@@ -1,4 +1,4 @@
-//! The cart (spec 001 §3, §4): each user's lines kept in local storage under
+//! The cart (docs/shop-contract.md): each user's lines kept in local storage under
 //! `atelier.cart.{userId}` (lib/user-storage.ts), so they survive a reload but never show to
 //! another account signed in on the same browser; signing out or deactivating forgets them. One
 //! small store per user is shared by every component. Each line may carry the Idempotency-Key its

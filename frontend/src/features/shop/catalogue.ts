@@ -1,4 +1,4 @@
-//! The shop's filters (spec 001 §5, §9): a case-insensitive search on name or description, one
+//! The shop's filters (docs/shop-contract.md): a case-insensitive search on name or description, one
 //! category or all, and five sorts, applied in the browser to the catalogue the server sent.
 import type { Product, ProductCategory } from './types';
 
@@ -54,5 +54,5 @@ export function filterProducts(products: readonly Product[], { search, category,
   }
 }
 
-/** Spec 001 §9: a sponsored card follows every 6th product. */
+/** A sponsored card follows every 6th product (docs/decisions.md). */
 export const AD_EVERY = 6;

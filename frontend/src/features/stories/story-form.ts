@@ -1,4 +1,4 @@
-//! The create-story form's rule (spec 000 §5): the content (an image or a URL) is required, and
+//! The create-story form's rule: the content (an image or a URL) is required, and
 //! a typed URL must be an http(s) address (the server's rule).
 import { imageAddressProblem } from '@/lib/image-address';
 import type { CreateStoryRequest } from './types';

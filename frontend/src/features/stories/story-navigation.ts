@@ -1,6 +1,7 @@
-//! Where the story viewer goes next (spec 000 §4): through a group's stories, then on to the
+//! Where the story viewer goes next: through a group's stories, then on to the
 //! next group's; back the same way. Groups without stories are skipped. Between groups, after
 //! every third one, a sponsored story comes when an ad runs (the pages of a viewing).
+import { interstitialSlot } from '@/lib/interstitial';
 import type { StoryGroup } from './types';
 
 export interface StoryPosition {
@@ -53,7 +54,7 @@ export function storyPage(at: StoryPosition): ViewerPage {
 function sponsoredSlotAfter(groups: StoryGroup[], start: number, group: number): number | null {
   let watched = 0;
   for (let g = start; g <= group; g++) if ((groups[g]?.stories.length ?? 0) > 0) watched++;
-  return watched > 0 && watched % GROUPS_PER_SPONSORED === 0 ? watched / GROUPS_PER_SPONSORED - 1 : null;
+  return interstitialSlot(watched, GROUPS_PER_SPONSORED);
 }
 
 /**

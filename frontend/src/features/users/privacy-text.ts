@@ -1,6 +1,6 @@
 //! Every user-visible string of private accounts and follow requests (issue 20) in one place:
 //! the follow button's third state, a private profile's locked state, and the follow requests
-//! list on your own profile. The spec (000 §8, §9) has none of these; where it has a string
+//! list on your own profile. The spec has none of these; where it has a string
 //! (the follow toasts) follow.ts keeps using it. Tests read them from here too.
 
 export const FOLLOW_TEXT = {

@@ -11,14 +11,14 @@ export async function decideWithdrawal(id: number, decision: WithdrawalDecision)
   return (await res.json()) as AdminWithdrawal;
 }
 
-/** The notes of spec 001 §4 that go with each decision. */
+/** The notes (docs/admin-contract.md) that go with each decision. */
 export const DECISION_NOTES = {
   completed: 'Approved and processed',
   failed: 'Rejected - insufficient documentation',
 } as const;
 
 /**
- * Approve or reject, with the toasts of spec 001 §8. They are shown here rather than by the row:
+ * Approve or reject, with their toasts. They are shown here rather than by the row:
  * under the 'pending' filter the decided row leaves the list (and unmounts) before `mutate`'s own
  * callbacks would run. Afterwards the withdrawal lists, their tiles and the audit log are refetched.
  */

@@ -11,7 +11,7 @@ export async function getRevenue(): Promise<Revenue> {
 
 /**
  * The screen waits for the first answer (a 403 is Access Denied) and the ads tab reads it again.
- * A failed answer is not asked again when the tab mounts (DESIGN §5: no retries); a reload asks.
+ * A failed answer is not asked again when the tab mounts (docs/decisions.md); a reload asks.
  */
 export function revenueQueryOptions() {
   return queryOptions({ queryKey: adminKeys.revenue(), queryFn: getRevenue, retryOnMount: false });

@@ -1,4 +1,4 @@
-//! /admin (spec 001 §2 Admin, docs/admin-contract.md): open to anyone signed in; the server
+//! /admin (docs/admin-contract.md): open to anyone signed in; the server
 //! decides. A 403 from GET /api/admin/revenue shows Access Denied instead of the panels.
 //! Over the tabs, the platform's revenue from sales and tips (issue 23). Tabs Advertisements,
 //! Withdrawals (with the audit log of decisions under it), Users, Reports (the moderation queue,
@@ -17,7 +17,7 @@ import { ReportsPanel } from './reports-panel';
 import { UsersPanel } from './users-panel';
 import { WithdrawalsPanel } from './withdrawals-panel';
 
-/** Spec 001 §2's 'Access Denied - You don't have permission…', as a title and its description. */
+/** docs/admin-contract.md's 'Access Denied - You don't have permission…', as a title and its description. */
 export const ACCESS_DENIED = { title: 'Access Denied', description: "You don't have permission to access the admin panel." };
 
 type AdminTab = 'ads' | 'withdrawals' | 'users' | 'reports';
@@ -26,7 +26,7 @@ export function AdminScreen() {
   const revenue = useRevenue();
   const [tab, setTab] = useState<AdminTab>('ads');
 
-  // Spec 001 §2: the revenue call failing with 403 means this user is no admin.
+  // docs/admin-contract.md: the revenue call failing with 403 means this user is no admin.
   if (revenue.isError && errorStatus(revenue.error) === 403) {
     return (
       <main className="px-4 pt-6 pb-6">

@@ -1,4 +1,4 @@
-//! Advertisements (spec 001 §2 Admin): the four tiles from GET /api/admin/revenue (CTR = clicks /
+//! Advertisements (docs/admin-contract.md): the four tiles from GET /api/admin/revenue (CTR = clicks /
 //! impressions × 100 with 2 decimals, 0.00 without impressions), 'Create Ad', and every ad with
 //! its image, title, advertiser, category, impressions, clicks, earnings, Active/Inactive and a
 //! pause/resume control (PATCH /api/ads/{id}): cards on a phone, a table on a desktop.

@@ -1,4 +1,4 @@
-//! The Create Ad dialog (spec 001 §2, §5, §8): every field of an ad with the spec's defaults
+//! The Create Ad dialog (docs/admin-contract.md): every field of an ad with the spec's defaults
 //! (category feed, budget $10.00, cost per click $1.00), each rule checked before sending with
 //! its message under the field, the server's 400 message shown the same way, and the toasts
 //! 'Ad created successfully!' and 'Failed to create ad. Please try again.'.
@@ -40,7 +40,7 @@ function Field({
   );
 }
 
-/** The picker's limit before the redraw (the post picker's, spec 000 §9). */
+/** The picker's limit before the redraw (the post picker's). */
 export const AD_IMAGE_MAX_MB = 500;
 
 export function CreateAdDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -29,7 +29,7 @@ export function Badge({ tone, children }: { tone: keyof typeof tones; children: 
   return <span className={cn('inline-block rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap', tones[tone])}>{children}</span>;
 }
 
-/** A withdrawal's status in its colour: other statuses than the three named are blue (spec 001 §4). */
+/** A withdrawal's status in its colour: other statuses than the three named are blue. */
 export function WithdrawalStatusBadge({ status }: { status: string }) {
   const tone = status === 'completed' ? 'green' : status === 'pending' ? 'amber' : status === 'failed' ? 'red' : 'blue';
   return (

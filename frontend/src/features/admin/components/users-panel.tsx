@@ -1,13 +1,14 @@
-//! Users (spec 001 §2 Admin): the tiles from /api/admin/users/summary (total, admins, online)
+//! Users (docs/admin-contract.md): the tiles from /api/admin/users/summary (total, admins, online)
 //! and every account, newest first, searchable by username, display name or email; each with
 //! name and username, email, followers, following, posts, online/offline, Admin/User, joined,
 //! and 'Deactivated' when it is: cards on a phone, a table on a desktop.
-import { Search, Shield, UserCheck, Users, Wifi } from 'lucide-react';
+import { Shield, UserCheck, Users, Wifi } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LoadMore } from '@/components/load-more';
 import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input, Label } from '@/components/ui/input';
+import { Label } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatTile } from '@/components/ui/stat-tile';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
@@ -146,20 +147,17 @@ export function UsersPanel() {
             <UserCheck aria-hidden="true" className="size-5 text-zinc-400" /> Users
           </span>
         </SectionHeading>
-        <div className="relative">
-          <Label htmlFor={`${id}-q`} className="sr-only">
-            Search users
-          </Label>
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500" />
-          <Input
-            id={`${id}-q`}
-            type="search"
-            placeholder="Search by name, username or email"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            className="pl-9"
-          />
-        </div>
+        <SearchInput
+          label={
+            <Label htmlFor={`${id}-q`} className="sr-only">
+              Search users
+            </Label>
+          }
+          id={`${id}-q`}
+          placeholder="Search by name, username or email"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
         {body}
       </section>
     </div>

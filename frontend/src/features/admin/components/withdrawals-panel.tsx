@@ -1,4 +1,4 @@
-//! Withdrawals (spec 001 §2 Admin, §4): the tiles from /api/admin/withdrawals/summary (pending
+//! Withdrawals (docs/admin-contract.md): the tiles from /api/admin/withdrawals/summary (pending
 //! count, total amount, total processing fees), a status filter, every request with its user,
 //! amount, net, method, status and date, and Approve / Reject on pending rows only (cards on a
 //! phone, a table on a desktop), each asking for confirmation with the amount, method and account

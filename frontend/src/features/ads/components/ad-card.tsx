@@ -1,4 +1,4 @@
-//! A sponsored card between posts (explore's trending grid, spec 000 §2): the ad's picture,
+//! A sponsored card between posts (explore's trending grid): the ad's picture,
 //! 'Sponsored', title, description and advertiser. One impression per card, counted when half
 //! of it is on screen; a click is recorded and opens the target in a new tab.
 import { ExternalLink } from 'lucide-react';

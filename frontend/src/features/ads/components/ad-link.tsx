@@ -4,7 +4,7 @@ import type { Ad } from '../types';
 
 /**
  * The clickable part of an ad: the target opens in a new tab with no opener and no referrer
- * (spec 000 §2), and the click is recorded on the way out.
+ * (docs/decisions.md), and the click is recorded on the way out.
  */
 export function AdLink({ ad, className, children }: { ad: Ad; className?: string; children: ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-//! The home page's banner ad (spec 000 §2, §4): the first ad of GET /api/ads/banner, its
+//! The home page's banner ad: the first ad of GET /api/ads/banner, its
 //! impression recorded once on load, a click recorded and opened in a new tab, and a close
 //! button that hides it for the rest of the visit.
 import { X } from 'lucide-react';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { recordAdInteraction } from '../api/record-interaction';
 
 /**
- * Records one impression of `adId` for the element holding the returned ref (spec 000 §4:
+ * Records one impression of `adId` for the element holding the returned ref (docs/decisions.md:
  * "once on load" for the banner, "once per card" elsewhere). With `whenVisible`, it waits
  * until half the element is on screen (IntersectionObserver; without one, on mount). The
  * guard is a ref, so StrictMode's second effect run and re-renders never count it twice.

@@ -1,4 +1,4 @@
-//! The landing page's one card: create an account or sign in (spec 000 §2, §4, §5, §8).
+//! The landing page's one card: create an account or sign in.
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 //! What a call puts above the app: its sheet (call-overlay.tsx, loaded apart), the other side's
-//! audio, and the rule that opening another conversation ends the call (spec 001 §4).
+//! audio, and the rule that opening another conversation ends the call (docs/decisions.md).
 import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useCallController, useCallSnapshot } from '../hooks/use-call';
@@ -33,7 +33,7 @@ export function CallLayer({ renderLeaveVoicemail }: { renderLeaveVoicemail?: Ren
     void loadOverlay();
   }, []);
 
-  // Opening another conversation ends the call (spec 001 §4); other screens keep it.
+  // Opening another conversation ends the call; other screens keep it.
   useEffect(() => {
     if (previousLocation.current === location) return;
     previousLocation.current = location;

@@ -1,4 +1,4 @@
-//! The call's full-screen sheets (spec 001 §2 call overlays): incoming (the caller's name or
+//! The call's full-screen sheets (docs/voice-contract.md): incoming (the caller's name or
 //! 'Unknown User', 'Incoming voice call', accept and reject), outgoing ('Calling...', cancel),
 //! in-call ('Connecting...' then the mm:ss timer, mute, speaker, end), and, when a call we placed
 //! goes unanswered, what happened with 'Leave a voicemail'. Loaded apart from the app's first

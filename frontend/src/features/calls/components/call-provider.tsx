@@ -1,6 +1,6 @@
 //! The calls of the signed-in app: one CallController fed by the realtime socket, its overlays
 //! drawn above every screen (an incoming call rings wherever the user is), and the notification
-//! permission asked on load (spec 001 §4). Mounted by the app shell inside the RealtimeProvider.
+//! permission asked on load. Mounted by the app shell inside the RealtimeProvider.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/use-toast';

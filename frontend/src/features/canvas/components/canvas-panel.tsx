@@ -1,4 +1,4 @@
-//! Live Collaboration Canvas on home (spec 000 §2, issue 25): the on/off switch of the spec;
+//! Live Collaboration Canvas on home (issue 25): the on/off switch of the spec;
 //! on, you are in your newest room (the first of GET /api/canvases, or another you pick), drawing
 //! live with whoever else is in it, with a link to it full screen; off, nothing is joined.
 //! Without a room, 'Start a canvas' makes one.

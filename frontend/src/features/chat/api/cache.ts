@@ -1,5 +1,5 @@
 //! Writes into the chat's cached lists, shared by the mutations' answers and the socket's events
-//! (DESIGN habit 5: socket events update the TanStack Query caches, there is no second store).
+//! (socket events update the TanStack Query caches: there is no second store).
 import type { QueryClient } from '@tanstack/react-query';
 import type { Conversation, Message } from '../types';
 import { chatKeys, type ConversationPages, type MessagePages } from './keys';

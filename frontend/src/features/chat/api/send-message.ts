@@ -11,7 +11,7 @@ import { chatKeys } from './keys';
 
 /** The contract's cap on a message's length (after trimming). */
 export const MESSAGE_MAX_LENGTH = 4000;
-/** Spec 001 §9: a chat voice message is at most 60 s. */
+/** docs/voice-contract.md: a chat voice message is at most 60 s. */
 export const VOICE_MESSAGE_MAX_SECONDS = 60;
 
 /**
@@ -144,7 +144,7 @@ export interface VoiceRecording {
 }
 
 /**
- * Sends a recording as a voice message (spec 001 §4): the audio as a `data:` URL with its length
+ * Sends a recording as a voice message (docs/voice-contract.md): the audio as a `data:` URL with its length
  * in seconds, and `replyToId` when it answers a message. Not optimistic: the composer's record button shows the send. The answer goes into
  * the cache like a text message's; the toasts are the spec's.
  */

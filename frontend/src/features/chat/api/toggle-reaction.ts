@@ -23,7 +23,7 @@ export function toggledReactions(reactions: Reaction[], emoji: string): Reaction
 
 /**
  * Toggles at once in the cache; the answer brings the server's reactions. A failure is only
- * logged (spec 001 §8) and the messages are refetched to undo the guess.
+ * logged (docs/decisions.md) and the messages are refetched to undo the guess.
  */
 export function useToggleReaction(conversationId: number) {
   const queryClient = useQueryClient();

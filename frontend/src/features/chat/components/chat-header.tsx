@@ -1,4 +1,4 @@
-//! The chat pane's header (spec 001 §2): the other user's name (opens their profile), 'Online'
+//! The chat pane's header: the other user's name (opens their profile), 'Online'
 //! or 'Last seen …', the voice call button (handed in: calls are their own feature), a button to
 //! the voicemails and one to leave the chat. On a narrow screen a back button returns to the list.
 import { ArrowLeft, LogOut } from 'lucide-react';

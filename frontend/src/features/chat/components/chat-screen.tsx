@@ -1,4 +1,4 @@
-//! The chat screen (spec 001 §2): the conversation list and the open conversation. From 768 px
+//! The chat screen: the conversation list and the open conversation. From 768 px
 //! on both panes show side by side and the list can collapse to its avatar strip; narrower,
 //! one pane at a time: the list, or the open chat with a back button (the URL says which). A
 //! conversation where one of the two blocked the other stays readable, without composer or call
@@ -30,7 +30,7 @@ import type { UserSearchHook } from './people-picker';
 /** Where the composer was, when one of the two blocked the other (the server's refusal, word for word). */
 const CANT_MESSAGE = "You can't message this account";
 
-/** Spec 001 §9: below this width the chat is single-pane. */
+/** docs/decisions.md: below this width the chat is single-pane. */
 export const TWO_PANE_QUERY = '(min-width: 768px)';
 
 /** Who a call from the open conversation would reach. */

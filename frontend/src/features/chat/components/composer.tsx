@@ -1,8 +1,8 @@
-//! The composer (spec 001 §2): a 40–120 px text box ('Message...'; Enter sends, Shift+Enter is a
+//! The composer: a 40–120 px text box ('Message...'; Enter sends, Shift+Enter is a
 //! new line), the emoji picker, the record button with its seconds counter, the send button (off
 //! while blank or sending), and the reply target above it. Typing sends the typing signal; 4000
 //! characters at most, counted near the cap. A recording stops on a second press or at 60 s and
-//! is sent as a voice message at once (spec 001 §4 'Chat voice recording'), as a reply when a
+//! is sent as a voice message at once, as a reply when a
 //! reply target is set, like text.
 import { Mic, Reply, Send, Smile, Square, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -19,7 +19,7 @@ import type { Message, ReplyPreview } from '../types';
 
 const ChatEmojiPicker = lazy(() => import('./emoji-picker'));
 
-/** Spec 001 §9: the composer's height range. */
+/** The composer's height range. */
 export const COMPOSER_MIN_HEIGHT_PX = 40;
 export const COMPOSER_MAX_HEIGHT_PX = 120;
 /** The counter shows from 90 % of the cap on. */

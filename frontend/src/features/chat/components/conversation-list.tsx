@@ -1,4 +1,4 @@
-//! The conversation list (spec 001 §2): each entry the other participant's avatar with an online
+//! The conversation list: each entry the other participant's avatar with an online
 //! dot, their name, the last message ('Voice message' for a voice one) and its relative time (to
 //! the minute, kept current); older conversations load as the list is scrolled. Collapsed, it is
 //! a strip of the first 8 avatars. A conversation with messages you have not read (issue 21)
@@ -31,7 +31,7 @@ export function unreadLabel(count: number): string {
   return count === 1 ? 'unread message' : 'unread messages';
 }
 
-/** Spec 001 §9: the collapsed strip shows 8 conversations. */
+/** docs/decisions.md: the collapsed strip shows 8 conversations. */
 export const COLLAPSED_COUNT = 8;
 
 function AvatarWithDot({ user, className }: { user: ChatUser; className: string }) {

@@ -1,8 +1,8 @@
-//! The composer's emoji picker (spec 001 §2, §9), loaded only when first opened (React.lazy).
-//! Native emoji instead of the first client's Apple images (DESIGN §5: no third-party CDN).
+//! The composer's emoji picker, loaded only when first opened (React.lazy).
+//! Native emoji instead of the first client's Apple images (no third-party CDN).
 import EmojiPicker, { EmojiStyle, SuggestionMode, Theme } from 'emoji-picker-react';
 
-/** Hidden by default (spec 001 §2): female sign, male sign, medical symbol. */
+/** Hidden by default: female sign, male sign, medical symbol. */
 export const HIDDEN_EMOJIS = ['2640-fe0f', '2642-fe0f', '2695-fe0f'];
 
 export default function ChatEmojiPicker({ onPick }: { onPick: (emoji: string) => void }) {

@@ -1,4 +1,4 @@
-//! One message (spec 001 §2): own messages on the right with a double check mark, others on the
+//! One message: own messages on the right with a double check mark, others on the
 //! left; a quoted reply above the text; reaction chips below that toggle. Its time and actions
 //! (heart, thumbs up, reply, copy, and 'Report message' on someone else's) show on hover, on keyboard focus, or after a 500 ms touch.
 //! A voice message is its label and a player, without copy; a call line sits in the middle
@@ -15,7 +15,7 @@ import { cn } from '@/lib/utils';
 import { callLineText, messagePreview, messageTime } from '../conversation';
 import type { CallOutcome, MessageType, Reaction, ReplyPreview, SharedPost, SharedReel } from '../types';
 
-/** Spec 001 §9: the quick reactions. */
+/** The quick reactions. */
 export const QUICK_REACTIONS = [
   { emoji: '❤️', label: 'React with heart' },
   { emoji: '👍', label: 'React with thumbs up' },

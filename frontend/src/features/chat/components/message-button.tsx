@@ -2,7 +2,7 @@ import { MessageCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { useStartConversation } from '../hooks/use-start-conversation';
 
-/** Starts (or reopens) a conversation with a user and opens it at /chat/{id} (spec 000 §2 Profile). */
+/** Starts (or reopens) a conversation with a user and opens it at /chat/{id}. */
 export function MessageButton({ userId, className }: { userId: number; className?: string }) {
   const start = useStartConversation();
   return (

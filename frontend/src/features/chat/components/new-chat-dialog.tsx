@@ -1,4 +1,4 @@
-//! 'Start New Chat' (spec 001 §2): a debounced user search; choosing someone starts (or reopens)
+//! 'Start New Chat': a debounced user search; choosing someone starts (or reopens)
 //! the one-to-one conversation and opens it. 'New group' turns it into the group form (issue 22):
 //! a name of 1–60 characters and 2–31 people picked from the same search; 'Create group' makes
 //! it and opens it. The search itself belongs to the users feature, so the page hands its hook in

@@ -6,7 +6,7 @@ export function typingText(names: string[]): string {
 }
 
 /**
- * Three bouncing dots while the other user types (spec 001 §2). In a group `names` (first names
+ * Three bouncing dots while the other user types. In a group `names` (first names
  * or display names of those typing) says who, beside the dots.
  */
 export function TypingIndicator({ names }: { names?: string[] }) {

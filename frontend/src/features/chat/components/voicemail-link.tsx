@@ -2,7 +2,7 @@ import { Voicemail } from 'lucide-react';
 import { Link } from 'wouter';
 import { cn } from '@/lib/utils';
 
-/** A round 44 px link to /voicemail (spec 001 §2: the chat header's voicemail button). */
+/** A round 44 px link to /voicemail (the chat header's voicemail button). */
 export function VoicemailLink({ label, className }: { label: string; className?: string }) {
   return (
     <Link

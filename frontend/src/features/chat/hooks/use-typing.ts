@@ -3,13 +3,13 @@ import { useLatest } from '@/hooks/use-latest';
 import { useRealtimeClient, useRealtimeEvent } from '@/lib/realtime-provider';
 import { isChatEvent, type ChatClientEvent } from '../types';
 
-/** Spec 001 §9: 'stopTyping' follows 1 s without typing. */
+/** 'stopTyping' follows 1 s without typing. */
 export const TYPING_STOP_DELAY_MS = 1000;
 /** Without any event for this long the other user's indicator goes (a stopTyping may be lost). */
 export const TYPING_INDICATOR_TIMEOUT_MS = 5000;
 
 /**
- * The session user's typing signal in a conversation (spec 001 §4 Typing): `typing` once when
+ * The session user's typing signal in a conversation: `typing` once when
  * they start, `stopTyping` after 1 s without input, when the message is sent (`stopped()`), and
  * when the conversation is closed.
  */

@@ -1,5 +1,5 @@
 //! Writes to every cached comment list: a like, a deletion, a new reply's count. A list's pages
-//! run newest page first, each page oldest → newest (the messages' paging, DESIGN §2).
+//! run newest page first, each page oldest → newest (the messages' paging, docs/chat-contract.md).
 import type { QueryClient } from '@tanstack/react-query';
 import type { Comment } from '../types';
 import { commentKeys, type CommentPages } from './keys';

@@ -9,7 +9,7 @@ export const earningsKeys = {
   credits: () => ['earnings', 'credits'] as const,
 };
 
-/** Spec 001 §9: Recent Orders shows the latest 5. */
+/** Recent Orders shows the latest 5. */
 export const RECENT_ORDERS = 5;
 export const WITHDRAWALS_PAGE_SIZE = 20;
 /** Issue 23: the chart and the totals cover the last 30 UTC days (today included). */

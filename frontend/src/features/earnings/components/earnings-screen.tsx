@@ -1,4 +1,4 @@
-//! Earnings & Payments (spec 001 §2 Earnings): first the last 30 days (a chart of daily sales and
+//! Earnings & Payments (docs/shop-contract.md): first the last 30 days (a chart of daily sales and
 //! tips and the totals by source, issue 23) and 'Recent sales and tips'; then the three balance
 //! cards in dollars, 'Request Withdrawal' (off with nothing available), Recent Orders (the latest
 //! 5, 'No orders found'; a digital work's order has its Download), and the user's withdrawals with their status, the account shown only by

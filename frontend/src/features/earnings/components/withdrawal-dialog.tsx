@@ -1,4 +1,4 @@
-//! The withdrawal dialog (spec 001 §2 Earnings, §5, §8): the amount in USD (step 0.01, min 1,
+//! The withdrawal dialog (docs/shop-contract.md): the amount in USD (step 0.01, min 1,
 //! max the available balance) with the fee and net previewed as it is typed, the payment method
 //! and its fields, Cancel and 'Submit Request' ('Submitting...' while pending), and every toast
 //! of the spec.

@@ -1,4 +1,4 @@
-//! AI Creative Assistant (spec 000 §2): the view-mode selector (flat 2D, 3D, AI emotion), the
+//! AI Creative Assistant: the view-mode selector (flat 2D, 3D, AI emotion), the
 //! six moods and the simulated 'Detect Mood' (2 s of 'Analyzing...', then a random one of four).
 import { Box, Layers, Sparkles, Wand2, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';

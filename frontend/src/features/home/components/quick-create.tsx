@@ -1,4 +1,4 @@
-//! Quick Create (spec 000 §2): AI Art Generator goes to /create; New Project opens the create
+//! Quick Create: AI Art Generator goes to /create; New Project opens the create
 //! chooser, which the page owns (it is the posts feature's dialog).
 import { FolderPlus, Palette } from 'lucide-react';
 import { Link } from 'wouter';

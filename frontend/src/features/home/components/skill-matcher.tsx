@@ -1,4 +1,4 @@
-//! AI Skill Matcher (spec 000 §2, §9): a collapsed 'Skill Networking' card; expanded, the five
+//! AI Skill Matcher: a collapsed 'Skill Networking' card; expanded, the five
 //! skills as multi-select toggles and, once one is chosen, up to three real creators with those
 //! skills (GET /api/users/skill-matches: the people you follow and the newest members, best
 //! coverage first). Connect shows 'Connection Initiated' and hands the creator to the page,

@@ -9,7 +9,7 @@ const FEATURES: Array<{ icon: LucideIcon; title: string; text: string }> = [
   { icon: MessagesSquare, title: 'Real-time Chat', text: 'Direct, group and voice messages, delivered the moment you send them.' },
 ];
 
-/** The six promises of the landing page (spec 000 §1, §2). */
+/** The six promises of the landing page. */
 export function FeatureCards() {
   return (
     <ul className="grid grid-cols-2 gap-3" aria-label="Features">

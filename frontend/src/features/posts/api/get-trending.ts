@@ -3,7 +3,7 @@ import { apiPage, pageUrl, type Page } from '@/lib/api-client';
 import type { Post } from '@/types/social';
 import { postKeys } from './keys';
 
-/** Spec 000 §9: explore's trending grid shows 12 posts. */
+/** docs/decisions.md: explore's trending grid shows 12 posts. */
 export const TRENDING_LIMIT = 12;
 
 /** GET /api/posts/trending: posts ranked by engagement with time decay. */

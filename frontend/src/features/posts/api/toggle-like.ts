@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api-client';
+import { flipLike, useOptimisticToggle } from '@/lib/optimistic-toggle';
 import type { LikeResponse, Post } from '@/types/social';
 import { updateCachedPost } from './cache';
 import { postKeys } from './keys';
@@ -12,29 +11,15 @@ export async function toggleLike(postId: number): Promise<LikeResponse> {
 }
 
 /**
- * Optimistic like (spec 000 §4): the flag flips and the count moves by one at once in every
+ * Optimistic like (docs/decisions.md): the flag flips and the count moves by one at once in every
  * cached list; a failure flips it back and says so.
  */
 export function useToggleLike(post: Pick<Post, 'id'>) {
-  const queryClient = useQueryClient();
-  const flip = () =>
-    updateCachedPost(queryClient, post.id, (p) => ({
-      ...p,
-      isLiked: !p.isLiked,
-      likesCount: Math.max(0, p.likesCount + (p.isLiked ? -1 : 1)),
-    }));
-  return useMutation({
+  return useOptimisticToggle<Post, LikeResponse>({
     mutationKey: postKeys.like(post.id),
-    mutationFn: () => toggleLike(post.id),
-    onMutate: flip,
-    onError: () => {
-      flip();
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to update like. Please try again.' });
-    },
-    onSuccess: (answer) => {
-      // With several taps in flight only the last answer is the truth.
-      if (queryClient.isMutating({ mutationKey: postKeys.like(post.id) }) > 1) return;
-      updateCachedPost(queryClient, post.id, (p) => ({ ...p, ...answer }));
-    },
+    request: () => toggleLike(post.id),
+    update: (queryClient, change) => updateCachedPost(queryClient, post.id, change),
+    flip: flipLike,
+    failure: 'Failed to update like. Please try again.',
   });
 }

@@ -1,4 +1,4 @@
-//! The floating create button and its chooser (spec 000 §2 "Create chooser dialog"): Photo and
+//! The floating create button and its chooser: Photo and
 //! Text posts go to /create, Video Post to /create-reel (issue 9), Story to /create-story; each
 //! choice closes the dialog first. The open state is the page's, so other entry points (Quick Create's New Project) open it too.
 import { Camera, CirclePlus, Plus, Type, Video, type LucideIcon } from 'lucide-react';

@@ -1,4 +1,4 @@
-//! Create Post (spec 000 §2, §4, §5): an image from the gallery (redrawn to ≤ 1600 px JPEG)
+//! Create Post: an image from the gallery (redrawn to ≤ 1600 px JPEG)
 //! or from a URL, a caption with a live counter, optional location and tags, then Share.
 import { useId, useState, type FormEvent } from 'react';
 import { CreateScreenHeader } from '@/components/create-screen-header';

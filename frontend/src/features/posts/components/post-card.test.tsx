@@ -5,6 +5,7 @@ import { CommunityActionsProvider } from '@/lib/community-actions';
 import { SafetyActionsProvider } from '@/lib/safety-actions';
 import { TipActionsProvider } from '@/lib/tip-actions';
 import { aPost, deferred, json, renderWithApp } from '@/test/render';
+import { stubIntersectionObserver } from '@/test/intersection-observer';
 import { postKeys } from '../api/keys';
 import { PostFeed } from './post-feed';
 
@@ -200,17 +201,7 @@ describe('PostFeed', () => {
   });
 
   it('loads the next page by itself when the sentinel nears the viewport', async () => {
-    const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
-          observers.push(callback);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const observers = stubIntersectionObserver();
     fetchMock.mockResolvedValueOnce(json([aPost({ id: 9 })], { headers: { 'X-Next-Cursor': '9' } }));
     renderWithApp(<PostFeed />);
     await screen.findByRole('article');

@@ -1,4 +1,4 @@
-//! A post in the gallery (spec 000 §2 "Post card"): author, image, caption, location, tags,
+//! A post in the gallery: author, image, caption, location, tags,
 //! counts and the action row. Like and bookmark call the server; the comment bubble opens the
 //! comments and the paper plane 'Send to…' (both provided by the app shell, lib/community-actions);
 //! the '⋯' menu mutes or blocks the author (issue 20; none on your own post); 'Support' tips the

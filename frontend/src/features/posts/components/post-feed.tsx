@@ -1,4 +1,4 @@
-//! The home gallery (spec 000 §2 'Creative Projects Gallery'): every post, newest first,
+//! The home gallery: every post, newest first,
 //! loaded a page at a time as the reader scrolls.
 import { ImagePlus } from 'lucide-react';
 import { LoadMore } from '@/components/load-more';

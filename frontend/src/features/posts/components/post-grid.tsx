@@ -1,4 +1,4 @@
-//! Profile grids (spec 000 §2 Profile): three columns of thumbnails with their likes and
+//! Profile grids: three columns of thumbnails with their likes and
 //! comments counts. A tile opens the post's page, /p/{id} (its card and comments).
 import { Heart, MessageCircle } from 'lucide-react';
 import { Link } from 'wouter';

@@ -1,9 +1,10 @@
-//! Explore's trending grid (spec 000 §2, §9): the first 12 trending posts in a two-column
+//! Explore's trending grid: the first 12 trending posts in a two-column
 //! masonry (CSS columns, each tile at its image's own shape), with a slot after every 4th post
 //! that the page fills (explore puts an ad there). A tile opens the post's page, /p/{id}.
 import { Heart, TrendingUp } from 'lucide-react';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { InterstitialItems } from '@/components/interstitial-items';
 import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -13,7 +14,7 @@ import { useTrending } from '../api/get-trending';
 import { plural, postAlt } from './post-card';
 import { PostImage } from './post-image';
 
-/** Spec 000 §9: an ad follows every 4th post. */
+/** docs/decisions.md: an ad follows every 4th post. */
 export const INTERSTITIAL_EVERY = 4;
 
 const itemClass = 'mb-3 break-inside-avoid';
@@ -82,22 +83,14 @@ export function TrendingGrid({ interstitial }: { interstitial?: (slot: number) =
   else
     body = (
       <ul aria-label="Trending posts" className="columns-2 gap-3">
-        {posts.map((post, index) => {
-          const slot = (index + 1) % INTERSTITIAL_EVERY === 0 ? (index + 1) / INTERSTITIAL_EVERY - 1 : null;
-          const extra = slot !== null ? interstitial?.(slot) : null;
-          return (
-            <Fragment key={post.id}>
-              <li className={itemClass}>
-                <TrendingTile post={post} />
-              </li>
-              {extra && (
-                <li className={itemClass} data-slot={slot}>
-                  {extra}
-                </li>
-              )}
-            </Fragment>
-          );
-        })}
+        <InterstitialItems
+          items={posts}
+          every={INTERSTITIAL_EVERY}
+          interstitial={interstitial}
+          renderItem={(post) => <TrendingTile post={post} />}
+          itemClassName={itemClass}
+          slotClassName={itemClass}
+        />
       </ul>
     );
 

@@ -1,7 +1,7 @@
-//! Voice reaction panel on a post card (spec 000 §2 "Voice reaction panel", §8): pick one of
+//! Voice reaction panel on a post card: pick one of
 //! four emotions, record a webm clip (only once an emotion is chosen), preview it, and send when
-//! both exist. Sending makes no call (spec §7): it clears the clip and emotion and closes.
-//! A refused or missing microphone is silently ignored (spec §8). Closing or unmounting stops
+//! both exist. Sending makes no call: it clears the clip and emotion and closes.
+//! A refused or missing microphone is silently ignored. Closing or unmounting stops
 //! the microphone and frees the clip's object URL.
 import { Mic, Pause, Play, Send, Square, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -71,7 +71,7 @@ export function VoiceReactionPanel({ onClose }: { onClose: () => void }) {
     try {
       media = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch {
-      return; // spec §8: a microphone failure is silently ignored
+      return; // A microphone failure is silently ignored
     }
     if (!mounted.current) {
       stopTracks(media);

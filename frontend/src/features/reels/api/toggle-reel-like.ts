@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api-client';
-import type { ReelLikeState } from '../types';
+import { flipLike, useOptimisticToggle } from '@/lib/optimistic-toggle';
+import type { Reel, ReelLikeState } from '../types';
 import { updateCachedReel } from './cache';
 import { reelKeys } from './keys';
 
@@ -13,24 +12,11 @@ export async function toggleReelLike(reelId: number): Promise<ReelLikeState> {
 
 /** Optimistic, as a post's like: the heart and count move at once; a failure moves them back. */
 export function useToggleReelLike(reelId: number) {
-  const queryClient = useQueryClient();
-  const flip = () =>
-    updateCachedReel(queryClient, reelId, (r) => ({
-      ...r,
-      isLiked: !r.isLiked,
-      likesCount: Math.max(0, r.likesCount + (r.isLiked ? -1 : 1)),
-    }));
-  return useMutation({
+  return useOptimisticToggle<Reel, ReelLikeState>({
     mutationKey: reelKeys.like(reelId),
-    mutationFn: () => toggleReelLike(reelId),
-    onMutate: flip,
-    onError: () => {
-      flip();
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to update like. Please try again.' });
-    },
-    onSuccess: (answer) => {
-      if (queryClient.isMutating({ mutationKey: reelKeys.like(reelId) }) > 1) return;
-      updateCachedReel(queryClient, reelId, (r) => ({ ...r, ...answer }));
-    },
+    request: () => toggleReelLike(reelId),
+    update: (queryClient, change) => updateCachedReel(queryClient, reelId, change),
+    flip: flipLike,
+    failure: 'Failed to update like. Please try again.',
   });
 }

@@ -1,4 +1,4 @@
-//! The reels pager (spec 001 §2 Reels, §4, §9): one reel per page, dots on the right to jump
+//! The reels pager (docs/shop-contract.md): one reel per page, dots on the right to jump
 //! (at most 9, a window around the current reel, so they fit however many are loaded), a swipe of more than 100 px or ArrowUp / ArrowDown to move; the visible reel plays (muted at
 //! first), the next preloads; controls hide 3 s after the last touch. `?reel={id}` opens at that
 //! reel (the profile's REELS tab links there). 'Loading creative reels...' shows only while the
@@ -16,7 +16,6 @@ import { flattenReels } from '../api/keys';
 import { useReels } from '../api/get-reels';
 import { ReelSlide, type Preload } from './reel-slide';
 
-/** Spec 001 §9. */
 export const SWIPE_THRESHOLD_PX = 100;
 export const CONTROLS_HIDE_MS = 3000;
 /** How many more pages are fetched looking for a `?reel=` that is not on the first. */

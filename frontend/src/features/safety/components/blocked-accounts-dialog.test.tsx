@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, me, renderWithApp } from '@/test/render';
 import { apiError, serveApi } from '@/test/shop';
+import { stubIntersectionObserver } from '@/test/intersection-observer';
 import type { BlockedAccount } from '../types';
 import { BlockedAccountsDialog } from './blocked-accounts-dialog';
 
@@ -70,17 +71,7 @@ describe('settings › Blocked accounts', () => {
   });
 
   it('loads the next page with X-Next-Cursor as the end of the list scrolls into view', async () => {
-    const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
-          observers.push(callback);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const observers = stubIntersectionObserver();
     const { dialog, calls } = await openList({
       'GET /api/user/blocks': ({ url }) =>
         url.searchParams.get('before') === '41' ? json([kim]) : json([leo, ana], { headers: { 'X-Next-Cursor': '41' } }),

@@ -7,7 +7,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { PeopleSkeleton } from '@/components/ui/skeleton';
 import { useUnblockUser } from '../api/block-user';
 import { useBlockedAccounts } from '../api/get-blocked-accounts';
 import type { BlockedAccount } from '../types';
@@ -38,16 +38,7 @@ function BlockedList() {
   const accounts = blocked.data?.pages.flatMap((page) => page.items) ?? [];
 
   if (blocked.isPending) {
-    return (
-      <div role="status" aria-label="Loading blocked accounts" className="mt-4 space-y-3">
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="flex items-center gap-3">
-            <Skeleton className="size-10 rounded-full" />
-            <Skeleton className="h-4 flex-1" />
-          </div>
-        ))}
-      </div>
-    );
+    return <PeopleSkeleton label="Loading blocked accounts" className="mt-4" />;
   }
   if (blocked.isError) return <EmptyState title="Failed to load blocked accounts" description="Please try again later." />;
   if (accounts.length === 0) {

@@ -1,12 +1,13 @@
-//! Explore's search (spec 000 §2, issue 19): as the user types (debounced), three groups from
+//! Explore's search (issue 19): as the user types (debounced), three groups from
 //! GET /api/search: Accounts (as the users' rows, with the page's follow button), Tags ('#tag ·
 //! n posts', to the tag's page) and Posts (thumbnails to /p/{id}; a post found by its place
 //! shows the place). Each group says when it found nothing. Without a query, `idle` shows.
-import { Hash, MapPin, Search, Sparkles } from 'lucide-react';
+import { Hash, MapPin, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { profileHref, tagHref } from '@/lib/rich-text';
@@ -30,13 +31,34 @@ export function matchedPlace(post: Pick<Post, 'location'>, query: string): boole
     .some((word) => word.length > 0 && location.includes(word));
 }
 
-function Group({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** One group of results under its heading: the list named `title`, or `empty` when it has none. */
+function Group<T>({
+  id,
+  title,
+  items,
+  empty,
+  listClassName,
+  renderItem,
+}: {
+  id: string;
+  title: string;
+  items: T[];
+  empty: string;
+  listClassName: string;
+  renderItem: (item: T) => ReactNode;
+}) {
   return (
     <section aria-labelledby={id}>
       <h3 id={id} className="mb-2 text-sm font-semibold tracking-wide text-zinc-400 uppercase">
         {title}
       </h3>
-      {children}
+      {items.length === 0 ? (
+        <Nothing text={empty} />
+      ) : (
+        <ul aria-label={title} className={listClassName}>
+          {items.map(renderItem)}
+        </ul>
+      )}
     </section>
   );
 }
@@ -142,56 +164,43 @@ export function ExploreSearch({
         <h2 id="search-results-heading" className="text-lg font-semibold text-white">
           Search Results
         </h2>
-        <Group id="search-accounts" title="Accounts">
-          {results.users.length === 0 ? (
-            <Nothing text="No users found" />
-          ) : (
-            <ul aria-label="Accounts" className="space-y-3">
-              {results.users.map((user) => (
-                <AccountRow key={user.id} user={user} action={renderAccountAction?.(user)} />
-              ))}
-            </ul>
-          )}
-        </Group>
-        <Group id="search-tags" title="Tags">
-          {results.tags.length === 0 ? (
-            <Nothing text="No tags found" />
-          ) : (
-            <ul aria-label="Tags" className="space-y-2">
-              {results.tags.map((tag) => (
-                <TagRow key={tag.tag} tag={tag} />
-              ))}
-            </ul>
-          )}
-        </Group>
-        <Group id="search-posts" title="Posts">
-          {results.posts.length === 0 ? (
-            <Nothing text="No posts found" />
-          ) : (
-            <ul aria-label="Posts" className="grid grid-cols-3 gap-1">
-              {results.posts.map((post) => (
-                <PostTile key={post.id} post={post} query={query} />
-              ))}
-            </ul>
-          )}
-        </Group>
+        <Group
+          id="search-accounts"
+          title="Accounts"
+          items={results.users}
+          empty="No users found"
+          listClassName="space-y-3"
+          renderItem={(user) => <AccountRow key={user.id} user={user} action={renderAccountAction?.(user)} />}
+        />
+        <Group
+          id="search-tags"
+          title="Tags"
+          items={results.tags}
+          empty="No tags found"
+          listClassName="space-y-2"
+          renderItem={(tag) => <TagRow key={tag.tag} tag={tag} />}
+        />
+        <Group
+          id="search-posts"
+          title="Posts"
+          items={results.posts}
+          empty="No posts found"
+          listClassName="grid grid-cols-3 gap-1"
+          renderItem={(post) => <PostTile key={post.id} post={post} query={query} />}
+        />
       </section>
     );
 
   return (
     <div className="space-y-5">
-      <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-zinc-500" />
-        <input
-          type="search"
-          aria-label="Search"
-          placeholder="Search users, tags, or locations..."
-          maxLength={SEARCH_MAX}
-          value={input}
-          onChange={(e) => setInput(e.target.value)}
-          className="block min-h-12 w-full rounded-2xl border border-white/10 bg-zinc-900/80 pr-3 pl-11 text-base text-zinc-50 placeholder:text-zinc-500 focus:border-fuchsia-400/70 focus:outline-none"
-        />
-      </div>
+      <SearchInput
+        large
+        aria-label="Search"
+        placeholder="Search users, tags, or locations..."
+        maxLength={SEARCH_MAX}
+        value={input}
+        onChange={(e) => setInput(e.target.value)}
+      />
       {body}
     </div>
   );

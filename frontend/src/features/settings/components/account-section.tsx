@@ -3,7 +3,7 @@ import { ChangePasswordDialog } from './change-password-dialog';
 import { DeactivateAccountDialog } from './deactivate-account-dialog';
 import { ExportDataButton } from './export-data-button';
 
-/** Spec 001 §2 Account: export, password, deactivation, and the page's 'Log Out' button. */
+/** Export, password, deactivation, and the page's 'Log Out' button. */
 export function AccountSection({ logout }: { logout: ReactNode }) {
   return (
     <section aria-label="Account" className="space-y-2 rounded-2xl border border-white/10 bg-white/5 p-4">

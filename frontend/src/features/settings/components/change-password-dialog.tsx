@@ -5,12 +5,12 @@
 import { KeyRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
 import { passwordProblem } from '../password-rules';
+import { AccountDialog } from './account-dialog';
 
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const id = useId();
@@ -67,21 +67,13 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
 }
 
 export function ChangePasswordDialog() {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="secondary" className="w-full justify-start">
-          <KeyRound aria-hidden="true" className="size-4" />
-          Change Password
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>Change Password</DialogTitle>
-        <DialogDescription>Your other devices will be signed out.</DialogDescription>
-        {/* Mounted only while open, so each opening starts empty. */}
-        {open && <ChangePasswordForm onDone={() => setOpen(false)} />}
-      </DialogContent>
-    </Dialog>
+    <AccountDialog
+      icon={<KeyRound aria-hidden="true" className="size-4" />}
+      title="Change Password"
+      description="Your other devices will be signed out."
+    >
+      {(close) => <ChangePasswordForm onDone={close} />}
+    </AccountDialog>
   );
 }

@@ -7,13 +7,14 @@ import { UserX } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { DialogClose } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/query-keys';
 import { forgetSignedInUser } from '@/lib/user-storage';
 import { useDeactivateAccount } from '../api/deactivate-account';
+import { AccountDialog } from './account-dialog';
 
 function DeactivateForm() {
   const id = useId();
@@ -78,22 +79,14 @@ function DeactivateForm() {
 }
 
 export function DeactivateAccountDialog() {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="secondary" className="w-full justify-start text-red-300">
-          <UserX aria-hidden="true" className="size-4" />
-          Deactivate Account
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogTitle>Deactivate Account</DialogTitle>
-        <DialogDescription>
-          You will be signed out everywhere and hidden from other creators. Enter your password to confirm.
-        </DialogDescription>
-        {open && <DeactivateForm />}
-      </DialogContent>
-    </Dialog>
+    <AccountDialog
+      icon={<UserX aria-hidden="true" className="size-4" />}
+      title="Deactivate Account"
+      description="You will be signed out everywhere and hidden from other creators. Enter your password to confirm."
+      triggerClassName="text-red-300"
+    >
+      {() => <DeactivateForm />}
+    </AccountDialog>
   );
 }

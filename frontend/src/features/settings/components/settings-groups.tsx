@@ -1,5 +1,5 @@
-//! The four switch groups of spec 001 §2, loaded from GET /api/user/settings and saved as each
-//! one changes (optimistic: the switch moves at once and goes back with a toast on failure). A
+//! The settings switches (docs/admin-contract.md) in four groups, loaded from GET
+//! /api/user/settings and saved as each one changes (optimistic: the switch moves at once and goes back with a toast on failure). A
 //! group may end with an entry the page hands in (Privacy & Security: 'Blocked accounts'). The
 //! Private Account switch is live (issue 20); while on, it says what turning it off does. The
 //! Notifications group also says which kinds notify at all (issue 21), and its Push switch asks

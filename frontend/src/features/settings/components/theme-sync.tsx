@@ -1,4 +1,4 @@
-//! The 'Dark Theme' setting on the page: the `dark` class on <html> (the dark look, DESIGN §5)
+//! The 'Dark Theme' setting on the page: the `dark` class on <html> (the dark look)
 //! follows it from app start; without it index.css turns the neutral palette around. Mounted by
 //! the signed-in shell; signed out (or before the settings arrive) the app stays dark.
 import { useEffect } from 'react';

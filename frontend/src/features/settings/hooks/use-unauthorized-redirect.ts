@@ -1,4 +1,4 @@
-//! The settings screen's unauthorised case (spec 001 §2, §9): a 401 from any settings or
+//! The settings screen's unauthorised case: a 401 from any settings or
 //! account call shows 'Unauthorized', then after 0.5 s goes to / with the session cleared, so
 //! the router shows the landing page.
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import { isUnauthorized } from '@/hooks/use-session-expiry';
 import { userQueryKey } from '@/lib/query-keys';
 
-/** Spec 001 §9: the settings' redirect delay. */
+/** The settings' redirect delay. */
 export const SETTINGS_REDIRECT_MS = 500;
 
 /** Keys of the settings and account calls (GET/PUT /api/user/settings, password, export, deactivate). */

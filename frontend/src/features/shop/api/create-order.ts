@@ -1,7 +1,7 @@
 import { apiRequest } from '@/lib/api-client';
 import type { NewOrderRequest, Order } from '../types';
 
-/** The spec's payment method (spec 001 §9); the server's test provider always accepts it. */
+/** The spec's payment method (docs/shop-contract.md); the server's test provider always accepts it. */
 export const PAYMENT_METHOD = 'stripe';
 
 /**

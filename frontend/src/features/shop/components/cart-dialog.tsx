@@ -1,4 +1,4 @@
-//! The cart modal (spec 001 §2 Shop, §4): each line with − / + (0 removes it; a digital work
+//! The cart modal (docs/shop-contract.md): each line with − / + (0 removes it; a digital work
 //! stays at 1) and Remove, the total, and Checkout, which orders the lines one by one with its
 //! progress shown; 'Your cart is empty' when there is nothing. Opening it asks the server for its
 //! lines' current prices (issue 39) and says which changed since the buyer saw them ('The price of

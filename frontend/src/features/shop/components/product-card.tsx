@@ -1,4 +1,4 @@
-//! One product of the grid (spec 001 §2 Shop, §3): picture with its badge, name, description,
+//! One product of the grid (docs/shop-contract.md): picture with its badge, name, description,
 //! rating and reviews, the price in dollars with the original struck through when on sale, 'Only
 //! n left' when few are left, and Add to Cart (disabled when out of stock).
 import { ShoppingCart, Star } from 'lucide-react';

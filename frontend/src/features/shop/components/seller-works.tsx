@@ -3,16 +3,15 @@
 //! from here. On your own profile the works show without buying, with a link to manage them in
 //! the shop.
 import { Palette, Settings2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { LoadMore } from '@/components/load-more';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/lib/auth';
 import { useSellerWorks } from '../api/get-seller-works';
-import { cartCount, cartOf, useCart } from '../cart';
 import { addToCart } from '../hooks/use-add-to-cart';
-import { useCheckout } from '../hooks/use-checkout';
+import { useCartCheckout } from '../hooks/use-cart-checkout';
 import { CartButton } from './cart-button';
 import { CartDialog } from './cart-dialog';
 import { WorkCard } from './work-card';
@@ -23,10 +22,7 @@ export const MANAGE_LISTINGS_HREF = '/shop?tab=listings';
 export function SellerWorks({ userId, onOrdered }: { userId: number; onOrdered?: () => void }) {
   const me = useCurrentUser();
   const isOwn = me.id === userId;
-  const cart = cartOf(me.id);
-  const lines = useCart(cart);
-  const [cartOpen, setCartOpen] = useState(false);
-  const checkout = useCheckout(cart, { onOrdered, onSuccess: () => setCartOpen(false) });
+  const { cart, count, openCart, dialog: cartDialog } = useCartCheckout(me.id, onOrdered);
   const works = useSellerWorks(userId);
   const items = useMemo(() => works.data?.pages.flatMap((page) => page.items) ?? [], [works.data]);
 
@@ -74,20 +70,12 @@ export function SellerWorks({ userId, onOrdered }: { userId: number; onOrdered?:
             Manage in the shop
           </Link>
         ) : (
-          <CartButton count={cartCount(lines)} onClick={() => setCartOpen(true)} />
+          <CartButton count={count} onClick={openCart} />
         )}
       </div>
       {body}
       {!isOwn && (
-        <CartDialog
-          cart={cart}
-          open={cartOpen}
-          onOpenChange={setCartOpen}
-          lines={lines}
-          onCheckout={() => checkout.mutate()}
-          processing={checkout.isPending}
-          progress={checkout.progress}
-        />
+        <CartDialog {...cartDialog} />
       )}
     </div>
   );

@@ -1,24 +1,25 @@
-//! The shop (spec 001 §2 Shop; issue 23): the title with a link out to the external store, 'Sell
+//! The shop (issue 23; docs/shop-contract.md): the title with a link out to the external store, 'Sell
 //! your work' and the cart button with its item count, then four tabs. The catalogue: the 'From
 //! creators' row, search, category and sort, then the grid of the house catalogue from
 //! GET /api/products with a slot after every 6th product (the page puts a sponsored ad there), or
 //! 'No products found'. 'From creators': every creator's work, a page at a time. 'Your listings'
 //! and 'Your sales': the seller's side. Adding says 'Added to cart' (or that the line is at its
 //! limit: 99, or 1 for a digital work); the cart modal checks out. `?tab=` opens a tab.
-import { ExternalLink, PackageSearch, Plus, Search } from 'lucide-react';
-import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
+import { ExternalLink, PackageSearch, Plus } from 'lucide-react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
+import { InterstitialItems } from '@/components/interstitial-items';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input, Label } from '@/components/ui/input';
+import { Label } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/lib/auth';
 import { useProducts } from '../api/get-products';
-import { cartCount, cartOf, useCart } from '../cart';
 import { AD_EVERY, CATEGORIES, DEFAULT_FILTERS, filterProducts, SORTS, type CategoryFilter, type SortKey } from '../catalogue';
 import { addToCart } from '../hooks/use-add-to-cart';
-import { useCheckout } from '../hooks/use-checkout';
+import { useCartCheckout } from '../hooks/use-cart-checkout';
 import type { Product } from '../types';
 import { CartButton } from './cart-button';
 import { CartDialog } from './cart-dialog';
@@ -85,21 +86,17 @@ export function ShopScreen({
   const id = useId();
   const me = useCurrentUser();
   const products = useProducts();
-  const cart = cartOf(me.id);
-  const lines = useCart(cart);
+  const { cart, count, openCart, dialog: cartDialog } = useCartCheckout(me.id, onOrdered);
   const [tab, setTab] = useState<ShopTab>(tabOf(useSearch()));
   const [sellOpen, setSellOpen] = useState(false);
   const [search, setSearch] = useState(DEFAULT_FILTERS.search);
   const [category, setCategory] = useState<CategoryFilter>(DEFAULT_FILTERS.category);
   const [sort, setSort] = useState<SortKey>(DEFAULT_FILTERS.sort);
-  const [cartOpen, setCartOpen] = useState(false);
-  const checkout = useCheckout(cart, { onOrdered, onSuccess: () => setCartOpen(false) });
 
   const shown = useMemo(
     () => filterProducts(products.data ?? [], { search, category, sort }),
     [products.data, search, category, sort],
   );
-  const count = cartCount(lines);
   const store = storeUrl(products.data);
 
   const onAdd = (product: Product) => addToCart(cart, product);
@@ -134,22 +131,13 @@ export function ShopScreen({
   else
     body = (
       <ul aria-label="Products" className="grid grid-cols-2 gap-3">
-        {shown.map((product, index) => {
-          const slot = (index + 1) % AD_EVERY === 0 ? (index + 1) / AD_EVERY - 1 : null;
-          const extra = slot !== null ? interstitial?.(slot) : null;
-          return (
-            <Fragment key={product.id}>
-              <li>
-                <ProductCard product={product} onAdd={onAdd} />
-              </li>
-              {extra && (
-                <li className="col-span-2" data-slot={slot}>
-                  {extra}
-                </li>
-              )}
-            </Fragment>
-          );
-        })}
+        <InterstitialItems
+          items={shown}
+          every={AD_EVERY}
+          interstitial={interstitial}
+          renderItem={(product) => <ProductCard product={product} onAdd={onAdd} />}
+          slotClassName="col-span-2"
+        />
       </ul>
     );
 
@@ -176,7 +164,7 @@ export function ShopScreen({
             <Plus aria-hidden="true" className="size-4" />
             Sell your work
           </Button>
-          <CartButton count={count} onClick={() => setCartOpen(true)} />
+          <CartButton count={count} onClick={openCart} />
         </div>
       </header>
 
@@ -192,17 +180,12 @@ export function ShopScreen({
               <div className="space-y-4 pt-4">
                 <CreatorsRow {...workCards} onSeeAll={() => setTab('creators')} />
                 <div className="space-y-2">
-                  <div className="relative">
-                    <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500" />
-                    <Input
-                      type="search"
-                      aria-label="Search products"
-                      placeholder="Search products..."
-                      value={search}
-                      onChange={(e) => setSearch(e.target.value)}
-                      className="pl-9"
-                    />
-                  </div>
+                  <SearchInput
+                    aria-label="Search products"
+                    placeholder="Search products..."
+                    value={search}
+                    onChange={(e) => setSearch(e.target.value)}
+                  />
                   <div className="grid grid-cols-2 gap-2">
                     <div>
                       <Label htmlFor={`${id}-category`} className="sr-only">
@@ -270,15 +253,7 @@ export function ShopScreen({
         ]}
       />
 
-      <CartDialog
-        cart={cart}
-        open={cartOpen}
-        onOpenChange={setCartOpen}
-        lines={lines}
-        onCheckout={() => checkout.mutate()}
-        processing={checkout.isPending}
-        progress={checkout.progress}
-      />
+      <CartDialog {...cartDialog} />
       <SellWorkDialog
         open={sellOpen}
         onOpenChange={setSellOpen}

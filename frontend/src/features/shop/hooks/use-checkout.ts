@@ -1,4 +1,4 @@
-//! Checkout (spec 001 §4, §7): one POST /api/orders per cart line, one after the other. Each line
+//! Checkout (docs/shop-contract.md): one POST /api/orders per cart line, one after the other. Each line
 //! gets its Idempotency-Key before the first is sent and keeps it in the stored cart, so a retry
 //! after a failure (or a reload mid-way) cannot order a line twice. A line that went through
 //! leaves the cart at once; the first failure stops the run and keeps the lines not yet ordered.

@@ -1,4 +1,4 @@
-//! Create Story (spec 000 §2, §4, §5): the Create Post layout without caption, location or
+//! Create Story: the Create Post layout without caption, location or
 //! tags: an image from the gallery (redrawn to ≤ 1600 px JPEG) or a URL, the tips, Share.
 import { useId, type FormEvent } from 'react';
 import { CreateScreenHeader } from '@/components/create-screen-header';

@@ -1,4 +1,4 @@
-//! Creative Moments, the stories strip (spec 000 §2): 'Your Story' first (add one, or watch
+//! Creative Moments, the stories strip: 'Your Story' first (add one, or watch
 //! your own), then one circle per user with the first word of their display name. A gradient
 //! ring marks a group with a story the signed-in user has not seen. A circle opens the viewer.
 import { Plus } from 'lucide-react';
@@ -12,7 +12,7 @@ import { useStories } from '../api/get-stories';
 import type { StoryGroup } from '../types';
 import { StoryViewer, type SponsoredStories } from './story-viewer';
 
-/** 'Maya Chen' → 'Maya' (spec 000 §2: the circle shows the first word of the display name). */
+/** 'Maya Chen' → 'Maya' (the circle shows the first word of the display name). */
 export function firstWord(displayName: string): string {
   return displayName.trim().split(/\s+/)[0] ?? '';
 }

@@ -1,4 +1,4 @@
-//! The story viewer (spec 000 §2, §4): a full-screen dialog with one progress segment per story
+//! The story viewer: a full-screen dialog with one progress segment per story
 //! of the group, the author's name and the story's relative time, the image, the caption and the
 //! view count. Progress advances 2 % every 100 ms; at 100 % the next story (of this group, then
 //! of the next) is shown, and after the last one the viewer closes. Tap zones, arrow buttons and
@@ -20,7 +20,7 @@ import { useRecordStoryView } from '../api/record-story-view';
 import { nextPage, previousPage, storyPage, type ViewerPage } from '../story-navigation';
 import type { StoryGroup } from '../types';
 
-/** Spec 000 §4, §9: progress grows by 2 percent every 100 ms, about 5 s per story. */
+/** Progress grows by 2 percent every 100 ms, about 5 s per story. */
 export const PROGRESS_STEP = 2;
 export const PROGRESS_TICK_MS = 100;
 

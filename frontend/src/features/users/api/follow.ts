@@ -31,7 +31,7 @@ function failureText(change: FollowChange, error: unknown): string {
 }
 
 /**
- * Follows, unfollows or withdraws a request (spec 000 §4, §8; issue 20): the caller disables
+ * Follows, unfollows or withdraws a request (issue 20): the caller disables
  * its button while pending; on success the follow status takes the answer at once, search,
  * profiles and follow statuses are refreshed, and a toast says what happened.
  */

@@ -19,7 +19,7 @@ export function followStatusQueryOptions(userId: number) {
   });
 }
 
-/** Not fetched for the signed-in user's own profile (spec 000 §6): pass `enabled: false`. */
+/** Not fetched for the signed-in user's own profile (docs/decisions.md): pass `enabled: false`. */
 export function useFollowStatus(userId: number, { enabled = true }: { enabled?: boolean } = {}) {
   const query = useQuery({ ...followStatusQueryOptions(userId), enabled });
   useErrorToast(query.error, 'Failed to check follow status');

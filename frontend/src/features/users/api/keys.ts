@@ -1,5 +1,5 @@
 //! Query keys of user data. Following someone refreshes everything under `userKeys.all`
-//! (search results, profiles and follow statuses; spec 000 §4, and home's skill matches).
+//! (search results, profiles and follow statuses, and home's skill matches).
 //! Your follow requests (issue 20) sit under the same root: a change of the Private Account
 //! switch (features/settings) refreshes them with your profile.
 import type { InfiniteData } from '@tanstack/react-query';

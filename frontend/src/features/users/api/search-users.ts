@@ -19,7 +19,7 @@ export function searchUsersQueryOptions(query: string, key: (query: string) => Q
   return queryOptions({ queryKey: key(q), queryFn: () => searchUsers(q), enabled: q.length > 0 });
 }
 
-/** Runs only for a non-empty trimmed query (spec 000 §5). */
+/** Runs only for a non-empty trimmed query. */
 export function useSearchUsers(query: string) {
   const result = useQuery(searchUsersQueryOptions(query));
   useErrorToast(result.error, 'Failed to search users');

@@ -1,4 +1,4 @@
-//! The own profile's avatar: a tap picks a new picture (spec 000 §2, §5, §8), ≤ 10 MB here;
+//! The own profile's avatar: a tap picks a new picture, ≤ 10 MB here;
 //! the settings card passes its own check (5 MB) and a ref its 'Change Photo' button opens.
 import { Camera, Loader2 } from 'lucide-react';
 import { useRef, type ChangeEvent, type RefObject } from 'react';
@@ -8,7 +8,7 @@ import { checkImageFile, type FileProblem } from '@/lib/image-file';
 import { cn } from '@/lib/utils';
 import { useUploadProfileImage } from '../api/upload-profile-image';
 
-/** Spec 000 §5: the profile screen's limit (settings says 5 MB). */
+/** The profile screen's limit (settings says 5 MB). */
 export const PROFILE_IMAGE_MAX_MB = 10;
 
 export function AvatarUpload({

@@ -5,7 +5,7 @@ import { useFollow, type FollowChange } from '../api/follow';
 import { FOLLOW_TEXT } from '../privacy-text';
 
 /**
- * Follow / Requested / Following (spec 000 §2; issue 20): disabled with a spinner while the
+ * Follow / Requested / Following (issue 20): disabled with a spinner while the
  * request is pending. 'Requested' is a follow of a private account waiting for its owner;
  * pressing it again withdraws the request, as pressing 'Following' unfollows. Pressed
  * (`aria-pressed`) in both: the follow is asked for, and pressing undoes it.

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deferred, json, me, renderWithApp } from '@/test/render';
 import { apiError, serveApi } from '@/test/shop';
+import { stubIntersectionObserver } from '@/test/intersection-observer';
 import type { FollowRequest } from '@/types/social';
 import { FOLLOW_REQUESTS_TEXT as TEXT } from '../privacy-text';
 import { FollowRequestsEntry } from './follow-requests-dialog';
@@ -129,17 +130,7 @@ describe('the follow requests on your own profile', () => {
   });
 
   it('loads the next page with X-Next-Cursor as the end of the list scrolls into view', async () => {
-    const observers: Array<(entries: Array<{ isIntersecting: boolean }>) => void> = [];
-    vi.stubGlobal(
-      'IntersectionObserver',
-      class {
-        constructor(callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
-          observers.push(callback);
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    const observers = stubIntersectionObserver();
     const { dialog, calls } = await openList({
       'GET /api/user/follow-requests': ({ url }) =>
         url.searchParams.get('before') === '30' ? json([kim]) : json([leo, ana], { headers: { 'X-Next-Cursor': '30' } }),

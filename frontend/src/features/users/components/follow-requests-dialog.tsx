@@ -11,7 +11,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Skeleton } from '@/components/ui/skeleton';
+import { PeopleSkeleton } from '@/components/ui/skeleton';
 import { relativeTime } from '@/lib/relative-time';
 import type { FollowRequest } from '@/types/social';
 import { useAnswerFollowRequest, type RequestAnswer } from '../api/answer-follow-request';
@@ -78,16 +78,7 @@ function RequestList() {
 
   let body;
   if (requests.isPending) {
-    body = (
-      <div role="status" aria-label={TEXT.loading} className="space-y-3">
-        {[0, 1, 2].map((i) => (
-          <div key={i} className="flex items-center gap-3">
-            <Skeleton className="size-10 rounded-full" />
-            <Skeleton className="h-4 flex-1" />
-          </div>
-        ))}
-      </div>
-    );
+    body = <PeopleSkeleton label={TEXT.loading} />;
   } else if (requests.isError) {
     body = <EmptyState title={TEXT.loadFailed} description={TEXT.loadFailedHint} />;
   } else if (items.length === 0) {

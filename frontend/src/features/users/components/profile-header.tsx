@@ -1,4 +1,4 @@
-//! The top of a profile (spec 000 §2): avatar, names, counts, bio, skills, and the actions
+//! The top of a profile: avatar, names, counts, bio, skills, and the actions
 //! the page puts there (own: edit, settings, logout; others: follow, message), and beside the
 //! names the menu it hands in (others: the '⋯' menu, issue 20). A private account has a lock
 //! after its @username.

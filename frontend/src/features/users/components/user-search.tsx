@@ -1,10 +1,11 @@
-//! Explore's user search (spec 000 §2): a debounced query, then 'Search Results' or
+//! Explore's user search: a debounced query, then 'Search Results' or
 //! 'No users found'; each row opens the profile and carries a Follow/Following button.
-import { Search, Sparkles } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { EmptyState } from '@/components/ui/empty-state';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import type { Profile } from '@/types/social';
@@ -46,17 +47,13 @@ export function UserSearch({ currentUserId, idle }: { currentUserId: number; idl
 
   return (
     <div className="space-y-5">
-      <div className="relative">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-zinc-500" />
-        <input
-          type="search"
-          aria-label="Search"
-          placeholder="Search users, tags, or locations..."
-          value={input}
-          onChange={(e) => setInput(e.target.value)}
-          className="block min-h-12 w-full rounded-2xl border border-white/10 bg-zinc-900/80 pr-3 pl-11 text-base text-zinc-50 placeholder:text-zinc-500 focus:border-fuchsia-400/70 focus:outline-none"
-        />
-      </div>
+      <SearchInput
+        large
+        aria-label="Search"
+        placeholder="Search users, tags, or locations..."
+        value={input}
+        onChange={(e) => setInput(e.target.value)}
+      />
 
       {!query ? (
         (idle ?? (

@@ -11,7 +11,7 @@ export async function markListened(id: number): Promise<Voicemail> {
 }
 
 /**
- * Played means listened (spec 001 §4 Voicemail): the answer goes into the cached list at once,
+ * Played means listened: the answer goes into the cached list at once,
  * then the list and the unread count are refetched.
  */
 export function useMarkListened() {

@@ -5,7 +5,7 @@ import { blobToDataUrl } from '@/lib/blob';
 import type { SendVoicemailRequest, Voicemail, VoicemailRecipient } from '../types';
 import { voicemailKeys } from './keys';
 
-/** Spec 001 §9: a voicemail is at most 30 s. */
+/** docs/voice-contract.md: a voicemail is at most 30 s. */
 export const VOICEMAIL_MAX_SECONDS = 30;
 
 /** POST /api/voicemails → 201 the voicemail (the recipient gets a `voicemail` event). */
@@ -20,7 +20,7 @@ export interface VoicemailToSend {
   seconds: number;
 }
 
-/** Sends a recording to someone the user chats with; 'Failed to send voicemail' on failure (spec 001 §8). */
+/** Sends a recording to someone the user chats with; 'Failed to send voicemail' on failure. */
 export function useSendVoicemail() {
   return useMutation({
     mutationKey: voicemailKeys.send(),

@@ -1,6 +1,6 @@
-//! One voicemail (spec 001 §2 Voicemail): the sender's avatar and name, when it came, its length
+//! One voicemail (docs/voice-contract.md): the sender's avatar and name, when it came, its length
 //! (m:ss), 'New' until listened, Play/Pause, the transcript when there is one, and the player.
-//! Playing it, by the button or the player's own control, marks it listened (spec 001 §4). A
+//! Playing it, by the button or the player's own control, marks it listened. A
 //! failure says 'Playback Error' only when the user asked to play it.
 import { Pause, Play } from 'lucide-react';
 import { useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-//! Recording and sending a voicemail (spec 001 §4 Voicemail, §9: 30 s at most). The first
+//! Recording and sending a voicemail (30 s at most: docs/voice-contract.md). The first
 //! client stopped at 'select a recipient'; here the recording is previewed and sent to someone
 //! the user chats with (POST /api/voicemails), or, after an unanswered call, straight to the
 //! person called.

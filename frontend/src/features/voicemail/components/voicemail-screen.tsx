@@ -1,4 +1,4 @@
-//! The voicemail screen (spec 001 §2 Voicemail): 'Voicemails' with the unread badge '{n} new'
+//! The voicemail screen (docs/voice-contract.md): 'Voicemails' with the unread badge '{n} new'
 //! and 'Record Voicemail' ('Recording...' while it records, 30 s at most); a finished recording
 //! waits above the list for a recipient and 'Send Voicemail'; then the cards, newest first, or
 //! 'No voicemails yet'.

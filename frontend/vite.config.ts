@@ -76,7 +76,7 @@ export default defineConfig({
       },
     }),
     // The server sends these `.br` and `.gz` twins of the built files to browsers that accept
-    // them (backend/src/web/spa.rs); files under 1 KB stay as they are.
+    // them (backend/src/platform/http/spa.rs); files under 1 KB stay as they are.
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],
   resolve: {

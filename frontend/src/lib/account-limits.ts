@@ -1,2 +1,2 @@
-/** The longest display name the server accepts (backend domain/account.rs), in characters. */
+/** The longest display name the server accepts (backend identity/rules/account.rs), in characters. */
 export const DISPLAY_NAME_MAX = 50;

@@ -9,7 +9,7 @@ type Schemas = components['schemas'];
 /** Something that happened to the reader ('leo and 3 others liked your post'). */
 export type Notification = Schemas['Notification'];
 export type NotificationKind = Schemas['NotificationKind'];
-export type NotificationActor = Schemas['CommentUser'];
+export type NotificationActor = Schemas['UserCard'];
 /** {count}: the unread notifications, counted to 100 (the badge reads '99+'). */
 export type UnreadCount = Schemas['UnreadCount'];
 

@@ -4,7 +4,7 @@ import { imageAddressProblem } from '@/lib/image-address';
 import type { CreatePostRequest } from '@/types/social';
 
 export const CAPTION_MAX = 2200;
-/** The server's tag limits (backend domain/post.rs), with its messages. */
+/** The server's tag limits (backend social/rules/post.rs), with its messages. */
 const TAGS_MAX = 30;
 const TAG_MAX = 50;
 const TAG_MESSAGES = {

@@ -2,7 +2,7 @@
 import type { components } from '@/types/api.gen';
 
 /** An account you blocked, as settings › Blocked accounts lists it. */
-export type BlockedAccount = components['schemas']['CommentUser'];
+export type BlockedAccount = components['schemas']['UserCard'];
 
 /** POST /api/reports. */
 export type NewReport = components['schemas']['NewReportRequest'];

@@ -5,7 +5,7 @@ import type { components } from '@/types/api.gen';
 
 type Schemas = components['schemas'];
 
-export type VoicemailUser = Schemas['VoicemailUser'];
+export type VoicemailUser = Schemas['UserCard'];
 /** A voicemail the session user received. */
 export type Voicemail = Schemas['Voicemail'];
 /** POST /api/voicemails: the recording as a `data:` URL, 1–30 s. */

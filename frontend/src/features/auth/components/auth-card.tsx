@@ -39,7 +39,7 @@ const COPY = {
   },
 } as const;
 
-/** Usernames the server accepts (backend domain/account.rs): 3–30 of letters, digits, '_' and '.'. */
+/** Usernames the server accepts (backend identity/rules/account.rs): 3–30 of letters, digits, '_' and '.'. */
 const USERNAME_MAX = 30;
 
 /**

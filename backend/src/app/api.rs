@@ -63,46 +63,42 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     split().1
 }
 
-/// Every state-changing request passes the Origin check (platform/http/origin.rs) before its handler,
-/// so each such operation can answer 403; documented here once instead of on every handler.
+/// Every state-changing request passes the Origin check (platform/http/origin.rs) before its
+/// handler, so each such operation can answer 403; documented here once instead of on every
+/// handler.
 fn document_origin_check(doc: &mut utoipa::openapi::OpenApi) {
-    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
-    for item in doc.paths.paths.values_mut() {
-        for operation in [
-            &mut item.post,
-            &mut item.put,
-            &mut item.patch,
-            &mut item.delete,
-        ]
-        .into_iter()
-        .flatten()
-        {
-            operation
-                .responses
-                .responses
-                .entry("403".to_owned())
-                .or_insert_with(|| {
-                    ResponseBuilder::new()
-                        .description("Cross-site request refused (Origin check)")
-                        .content(
-                            "application/json",
-                            ContentBuilder::new()
-                                .schema(Some(Ref::from_schema_name("ErrorBody")))
-                                .build(),
-                        )
-                        .build()
-                        .into()
-                });
-        }
+    for operation in state_changing(doc) {
+        operation
+            .responses
+            .responses
+            .entry("403".to_owned())
+            .or_insert_with(|| error_answer("Cross-site request refused (Origin check)"));
     }
 }
 
-/// Every request body must keep arriving (platform/http/serve.rs): an operation that reads one can answer
-/// 408, documented here once.
+/// Every request body must keep arriving (platform/http/serve.rs): an operation that reads one
+/// can answer 408, documented here once.
 fn document_body_timeout(doc: &mut utoipa::openapi::OpenApi) {
-    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
-    for item in doc.paths.paths.values_mut() {
-        for operation in [
+    for operation in state_changing(doc).filter(|operation| operation.request_body.is_some()) {
+        operation
+            .responses
+            .responses
+            .entry("408".to_owned())
+            .or_insert_with(|| {
+                error_answer(
+                    "The request body stopped arriving (no byte for --body-timeout-secs); the \
+                     connection closes",
+                )
+            });
+    }
+}
+
+/// The POST, PUT, PATCH and DELETE operations of the document.
+fn state_changing(
+    doc: &mut utoipa::openapi::OpenApi,
+) -> impl Iterator<Item = &mut utoipa::openapi::path::Operation> {
+    doc.paths.paths.values_mut().flat_map(|item| {
+        [
             &mut item.post,
             &mut item.put,
             &mut item.patch,
@@ -110,29 +106,22 @@ fn document_body_timeout(doc: &mut utoipa::openapi::OpenApi) {
         ]
         .into_iter()
         .flatten()
-        .filter(|operation| operation.request_body.is_some())
-        {
-            operation
-                .responses
-                .responses
-                .entry("408".to_owned())
-                .or_insert_with(|| {
-                    ResponseBuilder::new()
-                        .description(
-                            "The request body stopped arriving (no byte for \
-                             --body-timeout-secs); the connection closes",
-                        )
-                        .content(
-                            "application/json",
-                            ContentBuilder::new()
-                                .schema(Some(Ref::from_schema_name("ErrorBody")))
-                                .build(),
-                        )
-                        .build()
-                        .into()
-                });
-        }
-    }
+    })
+}
+
+/// An error answer with `description`: `ErrorBody` as JSON.
+pub fn error_answer(description: &str) -> RefOr<utoipa::openapi::Response> {
+    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+    ResponseBuilder::new()
+        .description(description)
+        .content(
+            "application/json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("ErrorBody")))
+                .build(),
+        )
+        .build()
+        .into()
 }
 
 /// A socket direction's frames documented as one schema: the union of the areas' tagged enums,

@@ -10,8 +10,9 @@ use utoipa::openapi::path::{Operation, PathItem};
 use utoipa::openapi::schema::{
     AdditionalProperties, ArrayItems, KnownFormat, Schema, SchemaFormat, SchemaType, Type,
 };
-use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr, ResponseBuilder};
+use utoipa::openapi::{OpenApi, Ref, RefOr};
 
+use crate::app::api::error_answer;
 use crate::kernel::text::CLEAN_PATTERN;
 
 /// What each operation's 400 says about the rule.
@@ -195,19 +196,7 @@ fn document_refusal(operation: &mut Operation) {
         None => {
             let mut description = REFUSAL.to_owned();
             description[..1].make_ascii_uppercase();
-            responses.insert(
-                "400".to_owned(),
-                ResponseBuilder::new()
-                    .description(description)
-                    .content(
-                        "application/json",
-                        ContentBuilder::new()
-                            .schema(Some(Ref::from_schema_name("ErrorBody")))
-                            .build(),
-                    )
-                    .build()
-                    .into(),
-            );
+            responses.insert("400".to_owned(), error_answer(&description));
         }
     }
 }

@@ -2,6 +2,7 @@
 //! and the rooms people draw in together over the socket.
 
 pub mod events;
+pub mod refusals;
 pub mod rooms;
 pub mod routes;
 pub mod rules;

@@ -1,7 +1,10 @@
 //! How the chat's refusals read over HTTP, written once for every route that meets them.
 
-use crate::chat::rules::{CANNOT_ADD, CONVERSATION_NOT_FOUND, GROUP_MEMBERS_MAX, OWNER_ONLY};
+use crate::chat::rules::{
+    CANNOT_ADD, CANNOT_MESSAGE, CONVERSATION_NOT_FOUND, GROUP_MEMBERS_MAX, OWNER_ONLY,
+};
 use crate::chat::store::conversations::GroupRefusal;
+use crate::chat::store::messages::PostError;
 use crate::identity::rules::account::USER_NOT_FOUND;
 use crate::platform::http::error::ApiError;
 
@@ -25,6 +28,18 @@ impl From<GroupRefusal> for ApiError {
                 format!("A group can have at most {GROUP_MEMBERS_MAX} members"),
             ),
             GroupRefusal::NotInGroup => ApiError::not_found("Not in this group"),
+        }
+    }
+}
+
+/// A message that may not be written here: 404 outside the conversation, 403 across a block.
+impl From<PostError> for ApiError {
+    fn from(err: PostError) -> Self {
+        match err {
+            PostError::NotMember => Self::not_found(CONVERSATION_NOT_FOUND),
+            PostError::ReplyNotFound => Self::bad_request("Reply target not found"),
+            PostError::Blocked => Self::Forbidden(CANNOT_MESSAGE),
+            PostError::Db(err) => err.into(),
         }
     }
 }

@@ -406,15 +406,7 @@ pub async fn share(
     if !social::item_visible(&state.db, sender, item).await? {
         return Err(ApiError::not_found(not_found));
     }
-    let draft = messages::prepare(&state.db, conversation, sender, None)
-        .await
-        .map_err(|err| match err {
-            PostError::NotMember | PostError::ReplyNotFound => {
-                ApiError::not_found(CONVERSATION_NOT_FOUND)
-            }
-            PostError::Blocked => ApiError::Forbidden(CANNOT_MESSAGE),
-            PostError::Db(err) => err.into(),
-        })?;
+    let draft = messages::prepare(&state.db, conversation, sender, None).await?;
     let posted = draft
         .share(&state.db, shared, state.clock.now_ms())
         .await?

@@ -55,18 +55,6 @@ pub async fn invite_members(
         )));
     }
     let now = state.clock.now_ms();
-    store::invite(&state.db, me, id, &users, now)
-        .await?
-        .map_err(|refusal| match refusal {
-            InviteRefusal::NotFound => ApiError::NotFound(CANVAS_NOT_FOUND.into()),
-            InviteRefusal::NotOwner => ApiError::Forbidden(CANVAS_OWNER_ONLY),
-            InviteRefusal::NotFollowed => {
-                ApiError::NotFound("You can invite only people you follow".into())
-            }
-            InviteRefusal::TooMany => ApiError::Unprocessable {
-                message: format!("A canvas has at most {CANVAS_MEMBERS_MAX} people"),
-                code: "canvas_full",
-            },
-        })?;
+    store::invite(&state.db, me, id, &users, now).await??;
     Ok(Json(one_canvas(&state, me, id).await?))
 }

@@ -76,19 +76,11 @@ pub async fn send_message(
 ) -> ApiResult<(StatusCode, Json<Message>)> {
     state.limits.check(Limit::Message, current.user.id).await?;
     let me = current.user.id;
-    let not_member = |err| match err {
-        PostError::NotMember => ApiError::not_found(CONVERSATION_NOT_FOUND),
-        PostError::ReplyNotFound => ApiError::bad_request("Reply target not found"),
-        PostError::Blocked => ApiError::Forbidden(CANNOT_MESSAGE),
-        PostError::Db(err) => err.into(),
-    };
     let key = key.as_deref();
     let sent = match body.message_type.unwrap_or(MessageType::Text) {
         MessageType::Text => {
             let content = parse_message(body.content.as_deref())?;
-            let draft = messages::prepare(&state.db, id, me, body.reply_to_id)
-                .await
-                .map_err(not_member)?;
+            let draft = messages::prepare(&state.db, id, me, body.reply_to_id).await?;
             // A retried key is found by the INSERT's unique index: no read before it.
             draft
                 .post(&state.db, Body::Text(&content), key, state.clock.now_ms())
@@ -99,9 +91,7 @@ pub async fn send_message(
             let (audio, claimed) = kind.parse_upload(body.voice_url.as_deref(), body.duration)?;
             let caption = parse_caption(body.content.as_deref())?;
             // The sender may send here before anything is stored.
-            let draft = messages::prepare(&state.db, id, me, body.reply_to_id)
-                .await
-                .map_err(not_member)?;
+            let draft = messages::prepare(&state.db, id, me, body.reply_to_id).await?;
             // A retry finds its message before its audio is stored again.
             if let Some(key) = key {
                 let sending = Sending::Voice { caption: &caption };

@@ -1,0 +1,22 @@
+//! How the canvas's refusals read over HTTP, written once for every route that meets them.
+
+use crate::canvas::rules::{CANVAS_MEMBERS_MAX, CANVAS_NOT_FOUND, CANVAS_OWNER_ONLY};
+use crate::canvas::store::InviteRefusal;
+use crate::platform::http::error::ApiError;
+
+/// An invitation that was not made.
+impl From<InviteRefusal> for ApiError {
+    fn from(refusal: InviteRefusal) -> Self {
+        match refusal {
+            InviteRefusal::NotFound => Self::NotFound(CANVAS_NOT_FOUND.into()),
+            InviteRefusal::NotOwner => Self::Forbidden(CANVAS_OWNER_ONLY),
+            InviteRefusal::NotFollowed => {
+                Self::NotFound("You can invite only people you follow".into())
+            }
+            InviteRefusal::TooMany => Self::Unprocessable {
+                message: format!("A canvas has at most {CANVAS_MEMBERS_MAX} people"),
+                code: "canvas_full",
+            },
+        }
+    }
+}

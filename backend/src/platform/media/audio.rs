@@ -206,28 +206,7 @@ fn ticks(duration: Ticks) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const CHROME_WEBM: &[u8] = include_bytes!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/voice-chrome.webm"
-    ));
-    const OGG: &[u8] = include_bytes!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/voice.ogg"
-    ));
-    const M4A: &[u8] = include_bytes!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/voice.m4a"
-    ));
-    const MP3: &[u8] = include_bytes!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/voice.mp3"
-    ));
-    /// 1 s of VP8 video with an Opus sound track.
-    const VIDEO_WEBM: &[u8] = include_bytes!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/video.webm"
-    ));
+    use crate::platform::media::fixtures::{CHROME_WEBM, M4A, MP3, OGG, VIDEO_WEBM};
 
     fn length(bytes: &[u8]) -> (AudioFormat, u64) {
         let probed = probe(bytes, 120_000).expect("accepted");

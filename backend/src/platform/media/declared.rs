@@ -305,23 +305,7 @@ fn mp3_frame_len(header: Option<&[u8]>) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const CHROME_WEBM: &[u8] = include_bytes!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/voice-chrome.webm"
-    ));
-    const OGG: &[u8] = include_bytes!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/voice.ogg"
-    ));
-    const M4A: &[u8] = include_bytes!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/voice.m4a"
-    ));
-    const MP3: &[u8] = include_bytes!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/voice.mp3"
-    ));
+    use crate::platform::media::fixtures::{CHROME_WEBM, M4A, MP3, OGG};
 
     #[test]
     fn trailing_bytes_are_cut_from_every_container() {

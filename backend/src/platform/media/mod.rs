@@ -11,6 +11,8 @@ pub mod art;
 mod audio;
 mod declared;
 pub mod fetch;
+#[cfg(test)]
+mod fixtures;
 mod process;
 pub mod usage;
 mod video;

@@ -303,24 +303,7 @@ pub async fn poster_frame(ffmpeg: &Path, path: &Path, at_secs: u64) -> Option<Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const SAMPLE: &[u8] = include_bytes!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/assets/reels/gradients.webm"
-    ));
-    /// 1 s of VP8 video with an Opus sound track.
-    const VIDEO_WEBM: &[u8] = include_bytes!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/video.webm"
-    ));
-    const VOICE_M4A: &[u8] = include_bytes!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/voice.m4a"
-    ));
-    const VOICE_WEBM: &[u8] = include_bytes!(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/voice-chrome.webm"
-    ));
+    use crate::platform::media::fixtures::{CHROME_WEBM, M4A, SAMPLE, VIDEO_WEBM};
 
     fn probed(bytes: &[u8], stop_after_ms: u64) -> Result<Probed, MediaError> {
         let mut file = tempfile::NamedTempFile::new().unwrap();
@@ -412,8 +395,8 @@ mod tests {
     #[test]
     fn audio_only_and_other_bytes_are_not_video() {
         for bad in [
-            VOICE_M4A,
-            VOICE_WEBM,
+            M4A,
+            CHROME_WEBM,
             &b"<html><body>hi</body></html>"[..],
             b"\x89PNG\r\n\x1a\n0000",
             b"",

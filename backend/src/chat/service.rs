@@ -6,11 +6,9 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use crate::chat::events::ChatEvent;
-use crate::chat::rules::{CANNOT_MESSAGE, CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND};
+use crate::chat::rules::{CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND};
 use crate::chat::store::conversations::{self, ConversationView, GroupMember, ReadTo, Removed};
-use crate::chat::store::messages::{
-    self, Earlier, MessageView, PostError, Posted, ReactionCount, Shared,
-};
+use crate::chat::store::messages::{self, Earlier, MessageView, Posted, ReactionCount, Shared};
 use crate::chat::wire::{Conversation, Message, MessageType, Reaction};
 use crate::notifications::{self, PushSwitch};
 use crate::platform::db::visibility;

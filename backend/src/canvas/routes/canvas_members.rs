@@ -3,9 +3,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::{joinable, one_canvas};
-use crate::canvas::rules::{CANVAS_MEMBERS_MAX, CANVAS_NOT_FOUND, CANVAS_OWNER_ONLY};
+use crate::canvas::rules::CANVAS_MEMBERS_MAX;
 use crate::canvas::store;
-use crate::canvas::store::InviteRefusal;
 use crate::canvas::wire::Canvas;
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};

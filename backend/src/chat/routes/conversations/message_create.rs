@@ -3,10 +3,9 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::CONVERSATION_NOT_FOUND;
-use crate::chat::rules::{CANNOT_MESSAGE, parse_caption, parse_message};
+use crate::chat::rules::{parse_caption, parse_message};
 use crate::chat::service;
-use crate::chat::store::messages::{Body, Earlier, PostError, Sending, Sent};
+use crate::chat::store::messages::{Body, Earlier, Sending, Sent};
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::platform::limits::Limit;

@@ -163,6 +163,19 @@ pub fn percent_escapes_refused(raw: &str) -> bool {
     })
 }
 
+/// The most an admin's decision notes may hold.
+const DECISION_NOTES_MAX: usize = 500;
+
+/// An admin's notes on a decision (a withdrawal's, a report's): trimmed, `None` when blank,
+/// refused over 500 characters.
+pub fn parse_decision_notes(notes: Option<&str>) -> Result<Option<&str>, DomainError> {
+    let notes = notes.map(str::trim).filter(|n| !n.is_empty());
+    if notes.is_some_and(|n| n.chars().count() > DECISION_NOTES_MAX) {
+        return Err(DomainError::invalid("Notes must be under 500 characters"));
+    }
+    Ok(notes)
+}
+
 #[cfg(test)]
 mod tests {
     use serde::Deserialize;
@@ -318,17 +331,4 @@ mod tests {
         assert_eq!(named("q=ok&other=%00"), None);
         assert_eq!(named("limit=%00"), None);
     }
-}
-
-/// The most an admin's decision notes may hold.
-const DECISION_NOTES_MAX: usize = 500;
-
-/// An admin's notes on a decision (a withdrawal's, a report's): trimmed, `None` when blank,
-/// refused over 500 characters.
-pub fn parse_decision_notes(notes: Option<&str>) -> Result<Option<&str>, DomainError> {
-    let notes = notes.map(str::trim).filter(|n| !n.is_empty());
-    if notes.is_some_and(|n| n.chars().count() > DECISION_NOTES_MAX) {
-        return Err(DomainError::invalid("Notes must be under 500 characters"));
-    }
-    Ok(notes)
 }

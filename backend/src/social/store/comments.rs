@@ -259,8 +259,6 @@ pub struct NewComment<'a> {
 
 /// A comment answered by a reply: its post, reel, top-level comment and author.
 type ParentRow = (Option<i64>, Option<i64>, Option<i64>, i64);
-/// A comment whose likes moved: the count, its author, post, reel and words.
-
 /// Why a comment was not stored.
 #[derive(Debug)]
 pub enum InsertError {

@@ -251,6 +251,42 @@ fn the_checker_refuses_upward_reaches_private_reaches_and_publishing_handlers() 
     assert_eq!(tellers(&tree), ["  social/routes.rs:1 calls publish"]);
 }
 
+/// Two types under one schema name are one schema in the OpenAPI document: whichever router
+/// registers first describes both (the notifications' read body once showed the chat's).
+#[test]
+fn no_two_schemas_share_a_name() {
+    let mut seen: BTreeMap<String, String> = BTreeMap::new();
+    let mut clashes = Vec::new();
+    for (file, text) in read_tree(&src_dir()) {
+        let mut derives_schema = false;
+        let mut renamed: Option<String> = None;
+        for line in text.lines().map(str::trim) {
+            if line.starts_with("#[derive(") && line.contains("ToSchema") {
+                derives_schema = true;
+            } else if let Some(rest) = line.strip_prefix("#[schema(as = ") {
+                renamed = Some(rest.trim_end_matches(")]").to_owned());
+            } else if derives_schema && !line.starts_with("#[") && !line.starts_with("//") {
+                let words: Vec<&str> = line.split_whitespace().collect();
+                if let [_, "struct" | "enum", name, ..] = words.as_slice() {
+                    let name = renamed.take().unwrap_or_else(|| {
+                        name.trim_end_matches(|c: char| !c.is_alphanumeric()).to_owned()
+                    });
+                    if let Some(first) = seen.insert(name.clone(), file.clone()) {
+                        clashes.push(format!("  {name}: {first} and {file}"));
+                    }
+                }
+                derives_schema = false;
+                renamed = None;
+            }
+        }
+    }
+    assert!(
+        clashes.is_empty(),
+        "schema names used twice (give one `#[schema(as = …)]`):\n{}",
+        clashes.join("\n")
+    );
+}
+
 /// The checker itself finds a circle, a re-exported item's file, an alias's module, and a
 /// crossing between route folders (so the two tests above cannot pass by seeing nothing).
 #[test]

@@ -9,7 +9,7 @@ use crate::calls::events::{CallEvent, CallFrame};
 use crate::canvas::events::{CanvasEvent, CanvasFrame};
 use crate::chat::events::{ChatEvent, ChatFrame};
 use crate::notifications::events::NotificationEvent;
-use crate::platform::http::error::ErrorBody;
+use crate::platform::http::error::{ErrorBody, error_answer};
 use crate::platform::realtime::events::{SocketEvent, SocketFrame};
 use crate::platform::state::AppState;
 
@@ -107,21 +107,6 @@ fn state_changing(
         .into_iter()
         .flatten()
     })
-}
-
-/// An error answer with `description`: `ErrorBody` as JSON.
-pub fn error_answer(description: &str) -> RefOr<utoipa::openapi::Response> {
-    use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
-    ResponseBuilder::new()
-        .description(description)
-        .content(
-            "application/json",
-            ContentBuilder::new()
-                .schema(Some(Ref::from_schema_name("ErrorBody")))
-                .build(),
-        )
-        .build()
-        .into()
 }
 
 /// A socket direction's frames documented as one schema: the union of the areas' tagged enums,

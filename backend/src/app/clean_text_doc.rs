@@ -12,8 +12,8 @@ use utoipa::openapi::schema::{
 };
 use utoipa::openapi::{OpenApi, Ref, RefOr};
 
-use crate::app::api::error_answer;
 use crate::kernel::text::CLEAN_PATTERN;
+use crate::platform::http::error::error_answer;
 
 /// What each operation's 400 says about the rule.
 const REFUSAL: &str =

@@ -12,6 +12,9 @@ use crate::platform::state::AppState;
 /// Which notifications to mark read: `ids`, or every one with `all: true`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+// Its own name: the chat's read pointer is `ReadRequest` too, and one name would document both
+// bodies as whichever router came first.
+#[schema(as = NotificationReadRequest)]
 pub struct ReadRequest {
     /// Your notifications' ids, 1–100 of them (others' and unknown ids are ignored).
     #[schema(min_items = 1, max_items = 100)]

@@ -2291,20 +2291,7 @@ export interface components {
              * @description How many replies a top-level comment has (0 for a reply).
              */
             repliesCount: number;
-            user: components["schemas"]["CommentUser"];
-        };
-        /**
-         * @description A comment's author (issue 19): the small avatar, as `UserBrief.profileImage` is, under the
-         *     name `profileImageUrl` the issue gives it. Also an account you blocked (issue 20); the
-         *     notifications issue reuses it for actors.
-         */
-        CommentUser: {
-            displayName: string;
-            /** Format: int64 */
-            id: number;
-            /** @description The small avatar, or null (the client draws the initial). */
-            profileImageUrl: string | null;
-            username: string;
+            user: components["schemas"]["UserCard"];
         };
         /** @description A conversation as one of its members sees it. */
         Conversation: {
@@ -2422,7 +2409,7 @@ export interface components {
             createdAt: string;
             /** Format: int64 */
             id: number;
-            user: components["schemas"]["CommentUser"];
+            user: components["schemas"]["UserCard"];
         };
         /** @description {isFollowing, isRequested, followersCount}: the answer to following or unfollowing. */
         FollowState: {
@@ -2540,7 +2527,7 @@ export interface components {
          * @enum {string}
          */
         MessageType: "text" | "voice" | "call" | "post" | "reel" | "system";
-        /** @description A new ad (spec 001 §5). Amounts are integer cents. */
+        /** @description A new ad. Amounts are integer cents. */
         NewAdRequest: {
             advertiserName: string | null;
             /**
@@ -2675,7 +2662,7 @@ export interface components {
         };
         /**
          * @description A new post. The first client also sends `userId` and `expiresAt`; both are ignored (the
-         *     author is the session user, and posts do not expire: DESIGN §5).
+         *     author is the session user, and posts do not expire).
          */
         NewPostRequest: {
             /** @description At most 2200 characters. */
@@ -2805,7 +2792,7 @@ export interface components {
              * @description The newest actors the reader may see (at most 3), newest first; none for what the
              *     server tells (a withdrawal, a report).
              */
-            actors: components["schemas"]["CommentUser"][];
+            actors: components["schemas"]["UserCard"][];
             /**
              * Format: int64
              * @description Every actor, those not named included ('leo and 3 others').
@@ -2828,6 +2815,13 @@ export interface components {
          * @enum {string}
          */
         NotificationKind: "like" | "comment" | "reply" | "mention" | "follow" | "follow_request" | "follow_accepted" | "missed_call" | "voicemail" | "withdrawal" | "report" | "sale" | "tip";
+        /** @description Which notifications to mark read: `ids`, or every one with `all: true`. */
+        NotificationReadRequest: {
+            /** @description `true`: every notification of yours. */
+            all?: boolean | null;
+            /** @description Your notifications' ids, 1–100 of them (others' and unknown ids are ignored). */
+            ids?: number[] | null;
+        };
         /** @description What a notification is about. */
         NotificationTarget: {
             /** Format: int64 */
@@ -3175,7 +3169,7 @@ export interface components {
         ReportCase: {
             action: components["schemas"]["ReportAction"] | null;
             /** @description Who wrote the target (the account itself for a reported account). */
-            author: components["schemas"]["CommentUser"];
+            author: components["schemas"]["UserCard"];
             /** @description ISO-8601 UTC. */
             firstReportedAt: string;
             /**
@@ -3231,7 +3225,7 @@ export interface components {
             /** @description A voice message's recording. */
             audioUrl: string | null;
             /** @description Who wrote it (the account itself for a reported account). */
-            author: components["schemas"]["CommentUser"];
+            author: components["schemas"]["UserCard"];
             /**
              * Format: int64
              * @description The post or reel a comment is on, the conversation of a message; else null.
@@ -3472,7 +3466,7 @@ export interface components {
             /** @enum {string} */
             type: "error";
         };
-        /** @description The user's switches (spec 001 §2); every one defaults to true except `privateAccount`. */
+        /** @description The user's switches; every one defaults to true except `privateAccount`. */
         Settings: {
             aiMoodDetection: boolean;
             autoPlayVideos: boolean;
@@ -3541,7 +3535,7 @@ export interface components {
             user: components["schemas"]["UserBrief"];
         };
         /**
-         * @description One of the skill matcher's five skills (spec 000 §2), by id; any other id is refused when
+         * @description One of the skill matcher's five skills, by id; any other id is refused when
          *     the body is parsed.
          * @enum {string}
          */
@@ -3740,8 +3734,9 @@ export interface components {
             username: string;
         };
         /**
-         * @description A user as a card names them, with `profileImageUrl`: a work's seller, a canvas's owner, its
-         *     invited people and the people in its room.
+         * @description A user as a card names them, with `profileImageUrl`: a comment's author, an account you
+         *     blocked, a notification's actors, a voicemail's caller, a work's seller, a canvas's owner,
+         *     its invited people and the people in its room.
          */
         UserCard: {
             displayName: string;
@@ -3780,7 +3775,7 @@ export interface components {
              * @description Whole seconds, 1–30.
              */
             duration: number;
-            fromUser: components["schemas"]["VoicemailUser"];
+            fromUser: components["schemas"]["UserCard"];
             /** Format: int64 */
             id: number;
             /** @description Played by the recipient at least once. */
@@ -3788,15 +3783,6 @@ export interface components {
             transcript: string | null;
             /** @description `/media/{key}` */
             voiceUrl: string;
-        };
-        /** @description Who left a voicemail. */
-        VoicemailUser: {
-            displayName: string;
-            /** Format: int64 */
-            id: number;
-            /** @description The small avatar, or null. */
-            profileImageUrl: string | null;
-            username: string;
         };
         /** @description A payout request. */
         Withdrawal: {
@@ -4563,7 +4549,7 @@ export interface operations {
                     "application/json": components["schemas"]["AdminAd"];
                 };
             };
-            /** @description A rule of spec 001 §5 (its message), or a malformed image; or text with a control character (`{field} must not contain control characters`) */
+            /** @description A rule of the new-ad form (its message), or a malformed image; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6762,7 +6748,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ReadRequest"];
+                "application/json": components["schemas"]["NotificationReadRequest"];
             };
         };
         responses: {
@@ -9496,7 +9482,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CommentUser"][];
+                    "application/json": components["schemas"]["UserCard"][];
                 };
             };
             /** @description Invalid limit or cursor */

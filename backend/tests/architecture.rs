@@ -269,7 +269,8 @@ fn no_two_schemas_share_a_name() {
                 let words: Vec<&str> = line.split_whitespace().collect();
                 if let [_, "struct" | "enum", name, ..] = words.as_slice() {
                     let name = renamed.take().unwrap_or_else(|| {
-                        name.trim_end_matches(|c: char| !c.is_alphanumeric()).to_owned()
+                        name.trim_end_matches(|c: char| !c.is_alphanumeric())
+                            .to_owned()
                     });
                     if let Some(first) = seen.insert(name.clone(), file.clone()) {
                         clashes.push(format!("  {name}: {first} and {file}"));

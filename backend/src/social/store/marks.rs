@@ -39,6 +39,8 @@ pub struct Mark {
     insert: &'static str,
     /// Clears it (`$1` the person, `$2` the item).
     delete: &'static str,
+    /// Whether it is set (`$1` the person, `$2` the item).
+    exists: &'static str,
     /// Moves the counter by `$1` on item `$2`; answers the count, the item's author, its post
     /// and reel (a comment's), and its text (a comment's, quoted by the notification).
     count: &'static str,
@@ -57,6 +59,7 @@ pub const POST_LIKE: Mark = Mark {
         " ON CONFLICT (user_id, post_id) DO NOTHING"
     ),
     delete: "DELETE FROM post_likes WHERE user_id = $1 AND post_id = $2",
+    exists: "SELECT 1 FROM post_likes WHERE user_id = $1 AND post_id = $2",
     count: concat!(
         "UPDATE posts SET likes_count = likes_count + $1, hot_score = ",
         hot_score!("likes_count + $1", "bookmarks_count", "created_at"),
@@ -76,6 +79,7 @@ pub const POST_SAVE: Mark = Mark {
         " ON CONFLICT (user_id, post_id) DO NOTHING"
     ),
     delete: "DELETE FROM bookmarks WHERE user_id = $1 AND post_id = $2",
+    exists: "SELECT 1 FROM bookmarks WHERE user_id = $1 AND post_id = $2",
     count: concat!(
         "UPDATE posts SET bookmarks_count = bookmarks_count + $1, hot_score = ",
         hot_score!("likes_count", "bookmarks_count + $1", "created_at"),
@@ -95,6 +99,7 @@ pub const REEL_LIKE: Mark = Mark {
         " ON CONFLICT (user_id, reel_id) DO NOTHING"
     ),
     delete: "DELETE FROM reel_likes WHERE user_id = $1 AND reel_id = $2",
+    exists: "SELECT 1 FROM reel_likes WHERE user_id = $1 AND reel_id = $2",
     count: "UPDATE reels SET likes_count = likes_count + $1 WHERE id = $2
             RETURNING likes_count, user_id, CAST(NULL AS BIGINT), id, CAST(NULL AS TEXT)",
     notifies: Some(NotificationTargetType::Reel),
@@ -106,6 +111,7 @@ pub const COMMENT_LIKE: Mark = Mark {
              SELECT $1, id, $3 FROM comments WHERE id = $2
              ON CONFLICT (user_id, comment_id) DO NOTHING",
     delete: "DELETE FROM comment_likes WHERE user_id = $1 AND comment_id = $2",
+    exists: "SELECT 1 FROM comment_likes WHERE user_id = $1 AND comment_id = $2",
     count: "UPDATE comments SET likes_count = likes_count + $1 WHERE id = $2
             RETURNING likes_count, user_id, post_id, reel_id, content",
     notifies: Some(NotificationTargetType::Comment),
@@ -123,6 +129,10 @@ type Counted = (i64, i64, Option<i64>, Option<i64>, Option<String>);
 
 /// Sets `mark` on `item` for `user` if it is not set, clears it otherwise. `None` when the item
 /// does not exist (or may not be seen, and there is no mark to take back).
+///
+/// The counter moves before the mark is written: its row lock makes a concurrent delete of the
+/// item wait for this transaction, or the item is gone already and nothing is toggled (a mark
+/// written first would meet a deleted item's foreign key on PostgreSQL).
 pub async fn toggle(
     db: &Db,
     mark: &Mark,
@@ -131,32 +141,53 @@ pub async fn toggle(
     now: i64,
 ) -> Result<Option<Toggled>, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    let inserted = sqlx::query(mark.insert)
+    let cleared = sqlx::query(mark.delete)
         .bind(user)
         .bind(item)
-        .bind(now)
         .execute(&mut *tx)
         .await?
         .rows_affected()
         == 1;
-    if !inserted {
-        let removed = sqlx::query(mark.delete)
+    let counted: Option<Counted> = sqlx::query_as(mark.count)
+        .bind(if cleared { -1_i64 } else { 1 })
+        .bind(item)
+        .fetch_optional(&mut *tx)
+        .await?;
+    let Some((mut count, author, post_id, reel_id, text)) = counted else {
+        return Ok(None); // no such item; the transaction rolls back on drop
+    };
+    // Whether the mark appeared or went (a notification follows it), or stayed as it was.
+    let mut moved = true;
+    if !cleared {
+        let inserted = sqlx::query(mark.insert)
             .bind(user)
             .bind(item)
+            .bind(now)
             .execute(&mut *tx)
             .await?
-            .rows_affected();
-        if removed == 0 {
-            return Ok(None); // no such item; the transaction rolls back on drop
+            .rows_affected()
+            == 1;
+        if !inserted {
+            // Not set: the person may not see the item (nothing to toggle), or their own
+            // concurrent toggle set it first (PostgreSQL), and it stays set, counted once.
+            let set: Option<(i64,)> = sqlx::query_as(mark.exists)
+                .bind(user)
+                .bind(item)
+                .fetch_optional(&mut *tx)
+                .await?;
+            if set.is_none() {
+                return Ok(None);
+            }
+            (count, ..) = sqlx::query_as::<_, Counted>(mark.count)
+                .bind(-1_i64)
+                .bind(item)
+                .fetch_one(&mut *tx)
+                .await?;
+            moved = false;
         }
     }
-    let (count, author, post_id, reel_id, text): Counted = sqlx::query_as(mark.count)
-        .bind(if inserted { 1_i64 } else { -1 })
-        .bind(item)
-        .fetch_one(&mut *tx)
-        .await?;
     let notice = match mark.notifies {
-        Some(target) => {
+        Some(target) if moved => {
             let quote = text.as_deref().map(preview);
             let mut act = Act::new(author, user, NotificationKind::Like, target, item);
             (act.post_id, act.reel_id) = (post_id, reel_id);
@@ -164,13 +195,13 @@ pub async fn toggle(
                 act.comment_id = Some(item);
             }
             act.preview = quote.as_deref();
-            notifications::toggled(&mut tx, inserted, &act, now).await?
+            notifications::toggled(&mut tx, !cleared, &act, now).await?
         }
-        None => None,
+        _ => None,
     };
     tx.commit().await?;
     Ok(Some(Toggled {
-        is_set: inserted,
+        is_set: !cleared,
         count,
         notice,
     }))

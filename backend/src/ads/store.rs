@@ -6,7 +6,7 @@
 
 use sqlx::FromRow;
 
-use crate::platform::db::Db;
+use crate::platform::db::{Db, Tx};
 
 /// Repeated clicks (and impressions) by one viewer on one ad within this window count once
 /// (issue 39).
@@ -142,21 +142,7 @@ pub async fn record_impression(
     now: i64,
 ) -> Result<Impression, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    let counted = sqlx::query(
-        "INSERT INTO ad_impressions (ad_id, viewer_key, seen_at)
-         SELECT id, $2, $3 FROM ads
-         WHERE id = $1 AND is_active = 1 AND start_date <= $3 AND end_date >= $3
-         ON CONFLICT (ad_id, viewer_key) DO UPDATE SET seen_at = excluded.seen_at
-         WHERE ad_impressions.seen_at <= excluded.seen_at - $4",
-    )
-    .bind(ad_id)
-    .bind(viewer_key)
-    .bind(now)
-    .bind(CLICK_WINDOW_MS)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected()
-        == 1;
+    let counted = count_once(&mut tx, IMPRESSION_ONCE, ad_id, viewer_key, now).await?;
     let outcome = if counted {
         sqlx::query("UPDATE ads SET total_impressions = total_impressions + 1 WHERE id = $1")
             .bind(ad_id)
@@ -172,6 +158,41 @@ pub async fn record_impression(
     };
     tx.commit().await?;
     Ok(outcome)
+}
+
+/// Counts an impression: inserts the (ad, viewer) row, or moves it forward when the last
+/// counted one is older than the window; only an active ad inside its dates is counted.
+const IMPRESSION_ONCE: &str = "INSERT INTO ad_impressions (ad_id, viewer_key, seen_at)
+     SELECT id, $2, $3 FROM ads
+     WHERE id = $1 AND is_active = 1 AND start_date <= $3 AND end_date >= $3
+     ON CONFLICT (ad_id, viewer_key) DO UPDATE SET seen_at = excluded.seen_at
+     WHERE ad_impressions.seen_at <= excluded.seen_at - $4";
+
+/// Counts a click, as `IMPRESSION_ONCE` counts an impression.
+const CLICK_ONCE: &str = "INSERT INTO ad_clicks (ad_id, viewer_key, clicked_at)
+     SELECT id, $2, $3 FROM ads
+     WHERE id = $1 AND is_active = 1 AND start_date <= $3 AND end_date >= $3
+     ON CONFLICT (ad_id, viewer_key) DO UPDATE SET clicked_at = excluded.clicked_at
+     WHERE ad_clicks.clicked_at <= excluded.clicked_at - $4";
+
+/// Runs one of the conditional upserts above: whether this impression or click counts (one
+/// statement, so there is no read-then-write race between two of the viewer's requests).
+async fn count_once(
+    tx: &mut Tx,
+    sql: &'static str,
+    ad_id: i64,
+    viewer_key: &str,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    let affected = sqlx::query(sql)
+        .bind(ad_id)
+        .bind(viewer_key)
+        .bind(now)
+        .bind(CLICK_WINDOW_MS)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    Ok(affected == 1)
 }
 
 /// Whether ad `ad_id` is active and inside its dates at `now` (an impression or click that was
@@ -216,21 +237,7 @@ pub async fn record_click(
     now: i64,
 ) -> Result<Click, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    let counted = sqlx::query(
-        "INSERT INTO ad_clicks (ad_id, viewer_key, clicked_at)
-         SELECT id, $2, $3 FROM ads
-         WHERE id = $1 AND is_active = 1 AND start_date <= $3 AND end_date >= $3
-         ON CONFLICT (ad_id, viewer_key) DO UPDATE SET clicked_at = excluded.clicked_at
-         WHERE ad_clicks.clicked_at <= excluded.clicked_at - $4",
-    )
-    .bind(ad_id)
-    .bind(viewer_key)
-    .bind(now)
-    .bind(CLICK_WINDOW_MS)
-    .execute(&mut *tx)
-    .await?
-    .rows_affected()
-        == 1;
+    let counted = count_once(&mut tx, CLICK_ONCE, ad_id, viewer_key, now).await?;
     if !counted {
         let servable = servable(&mut tx, ad_id, now).await?;
         tx.commit().await?;

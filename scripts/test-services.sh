@@ -26,3 +26,13 @@ if ! (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; then
   echo "starting Redis"
   redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save '' --appendonly no
 fi
+
+# A real SMTP server for the mail tests (aiosmtpd) and an independent TOTP implementation for
+# the two-factor tests (pyotp), from PyPI, in a virtualenv of their own reused between runs
+# (tests/api/mail.rs finds it at this path, or at ATELIER_TEST_PYTHON).
+venv="${ATELIER_TEST_VENV:-$HOME/.cache/atelier-test-python}"
+if ! "$venv/bin/python" -c 'import aiosmtpd, pyotp' 2>/dev/null; then
+  echo "installing aiosmtpd and pyotp for the mail and two-factor tests"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q 'aiosmtpd==1.4.6' 'pyotp==2.12.0'
+fi

@@ -21,6 +21,7 @@ use crate::platform::config::Settings;
 use crate::platform::db::Db;
 use crate::platform::http::serve;
 use crate::platform::http::serve::{Serving, Timeouts};
+use crate::platform::mail::Mail;
 use crate::platform::media::Media;
 use crate::platform::push::Push;
 use crate::platform::realtime;
@@ -73,6 +74,7 @@ impl Application {
         let realtime =
             Realtime::start(settings.redis_url.as_deref(), &settings.redis_prefix).await?;
         let push = Push::start(&settings, &db).await?;
+        let mail = Mail::start(&settings)?;
         let serving = Serving {
             timeouts: Timeouts {
                 header: Duration::from_secs(settings.header_timeout_secs),
@@ -83,7 +85,7 @@ impl Application {
         };
         Ok(Self {
             listener,
-            state: AppState::new(&settings, db, media, clock, realtime, push),
+            state: AppState::new(&settings, db, media, clock, realtime, push, mail),
             serving,
         })
     }
@@ -137,6 +139,13 @@ impl Application {
                 .clone()
                 .run(state.db.clone(), state.clock.clone()),
         );
+        // Mail's outbox likewise.
+        let mail = tokio::spawn(
+            state
+                .mail
+                .clone()
+                .run(state.db.clone(), state.clock.clone()),
+        );
         let heartbeat = state
             .realtime
             .cluster()
@@ -158,6 +167,7 @@ impl Application {
         housekeeping.abort();
         // A push cut short stays in the outbox, sent again when its lease runs out.
         push.abort();
+        mail.abort();
         if let Some(heartbeat) = heartbeat {
             heartbeat.abort();
         }
@@ -209,6 +219,9 @@ impl Jobs {
         if let Err(err) = sessions::delete_expired(&state.db).await {
             tracing::warn!(error = %err, "sweeping expired sessions failed");
         }
+        if let Err(err) = crate::identity::sweep_expired(&state.db, state.clock.now_ms()).await {
+            tracing::warn!(error = %err, "sweeping expired links and sign-in challenges failed");
+        }
         if let Err(err) = sweep(&state.db, &state.clock).await {
             tracing::warn!(error = %err, "sweeping expired stories and old ad clicks failed");
         }
@@ -227,6 +240,20 @@ impl Jobs {
     pub async fn drain_push(&self) -> Result<(), sqlx::Error> {
         self.state
             .push
+            .drain(&self.state.db, &self.state.clock)
+            .await
+    }
+
+    /// Tells the mail drainer rows were queued (as a handler does after `mail::enqueue`).
+    pub fn wake_mail(&self) {
+        self.state.mail.wake();
+    }
+
+    /// One pass of the mail outbox now, by the app's clock: every due message is sent (tests,
+    /// after moving the clock past a retry's wait).
+    pub async fn drain_mail(&self) -> Result<(), sqlx::Error> {
+        self.state
+            .mail
             .drain(&self.state.db, &self.state.clock)
             .await
     }

@@ -57,7 +57,7 @@ pub async fn export(State(state): State<AppState>, current: CurrentUser) -> ApiR
     );
     let head = Head {
         exported_at: iso_time(state.clock.now_ms()),
-        profile: SessionUser::from(user.clone()),
+        profile: crate::identity::session_user(&state, user.clone()).await?,
         settings,
     };
 

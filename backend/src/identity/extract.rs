@@ -4,7 +4,7 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 
-use super::session::{self, CookieSlot, SESSION_TTL_MS, SLIDE_AFTER_MS};
+use super::session::{self, CookieSlot, SEEN_EVERY_MS, SESSION_TTL_MS, SLIDE_AFTER_MS};
 use crate::identity::store::sessions;
 use crate::kernel::user::UserRow;
 use crate::platform::db::now_ms;
@@ -28,9 +28,15 @@ impl FromRequestParts<AppState> for CurrentUser {
             .ok_or(ApiError::Unauthorized)?;
 
         let now = now_ms();
-        if found.expires_at - now < SESSION_TTL_MS - SLIDE_AFTER_MS {
-            sessions::extend(&state.db, &session_hash, now + SESSION_TTL_MS).await?;
-            if let Some(slot) = parts.extensions.get::<CookieSlot>() {
+        // Used again more than `SEEN_EVERY_MS` after the last record: the sessions list's
+        // 'last active' moves and the expiry slides (one write per session in that time); the
+        // browser gets a fresh cookie once the expiry moved by more than a day.
+        let remaining = found.expires_at - now;
+        if remaining < SESSION_TTL_MS - SEEN_EVERY_MS {
+            sessions::touch(&state.db, &session_hash, now, now + SESSION_TTL_MS).await?;
+            if remaining < SESSION_TTL_MS - SLIDE_AFTER_MS
+                && let Some(slot) = parts.extensions.get::<CookieSlot>()
+            {
                 slot.set(session::session_cookie(token, state.secure_cookies));
             }
         }

@@ -21,8 +21,11 @@ use crate::platform::db::{Db, now_ms};
 
 pub const COOKIE_NAME: &str = "atelier_session";
 pub const SESSION_TTL_MS: i64 = 30 * 24 * 60 * 60 * 1000;
-/// How stale an expiry may get before a request slides it forward (limits writes to one a day).
+/// How stale an expiry may get before the browser is sent a fresh cookie (one a day).
 pub const SLIDE_AFTER_MS: i64 = 24 * 60 * 60 * 1000;
+/// How often a session in use records it ('last active' in the sessions list): at most one
+/// write per session in this time.
+pub const SEEN_EVERY_MS: i64 = 5 * 60 * 1000;
 
 /// A fresh token for the cookie and the hash to store.
 pub struct NewToken {
@@ -42,11 +45,63 @@ pub fn hash_token(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
-/// Starts a session for `user_id` and returns the `Set-Cookie` value.
-pub async fn start(db: &Db, user_id: i64, secure: bool) -> Result<HeaderValue, sqlx::Error> {
+/// A session's public id: 128 random bits in hex, what the sessions list names (never the
+/// token nor its hash).
+pub fn new_public_id() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the OS random source works");
+    hex::encode(bytes)
+}
+
+/// Starts a session for `user_id` from the browser `headers` came with, and returns the
+/// `Set-Cookie` value.
+pub async fn start(
+    db: &Db,
+    user_id: i64,
+    headers: &HeaderMap,
+    secure: bool,
+) -> Result<HeaderValue, sqlx::Error> {
     let NewToken { token, hash } = new_token();
-    sessions::insert(db, &hash, user_id, now_ms() + SESSION_TTL_MS).await?;
+    let agent = user_agent(headers);
+    sessions::insert(
+        db,
+        &hash,
+        &new_public_id(),
+        user_id,
+        &agent,
+        now_ms() + SESSION_TTL_MS,
+    )
+    .await?;
     Ok(session_cookie(token, secure))
+}
+
+/// The request's User-Agent, at most 512 bytes of it (kept to name the browser later).
+pub fn user_agent(headers: &HeaderMap) -> String {
+    let agent = headers
+        .get(header::USER_AGENT)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or("");
+    let mut end = agent.len().min(512);
+    while !agent.is_char_boundary(end) {
+        end -= 1;
+    }
+    agent[..end].to_owned()
+}
+
+/// A User-Agent in words: 'Chrome on Linux', 'Safari on iPhone', 'Unknown browser'.
+pub fn describe_agent(agent: &str) -> String {
+    let Some(parsed) = woothee::parser::Parser::new().parse(agent) else {
+        return "Unknown browser".to_owned();
+    };
+    let known = |name: &str| !name.is_empty() && name != woothee::woothee::VALUE_UNKNOWN;
+    let browser = known(parsed.name).then_some(parsed.name);
+    let system = known(parsed.os).then_some(parsed.os);
+    match (browser, system) {
+        (Some(browser), Some(system)) => format!("{browser} on {system}"),
+        (Some(browser), None) => browser.to_owned(),
+        (None, Some(system)) => format!("A browser on {system}"),
+        (None, None) => "Unknown browser".to_owned(),
+    }
 }
 
 /// The session cookie: HttpOnly, SameSite=Lax, Secure over https, 30 days.
@@ -184,6 +239,26 @@ mod tests {
         assert_eq!(a.hash, hash_token(&a.token));
         assert_eq!(a.hash.len(), 64);
         assert!(!a.hash.contains(&a.token));
+    }
+
+    #[test]
+    fn a_user_agent_is_named_in_words() {
+        assert_eq!(
+            describe_agent(
+                "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) \
+                 Chrome/130.0.0.0 Safari/537.36"
+            ),
+            "Chrome on Linux"
+        );
+        assert_eq!(
+            describe_agent(
+                "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 \
+                 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
+            ),
+            "Safari on iPhone"
+        );
+        assert_eq!(describe_agent(""), "Unknown browser");
+        assert_eq!(describe_agent("x"), "Unknown browser");
     }
 
     #[test]

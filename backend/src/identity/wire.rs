@@ -76,10 +76,35 @@ pub struct SessionUser {
     pub is_admin: bool,
     /// ISO-8601 UTC.
     pub created_at: String,
+    /// Whether the address was confirmed by its link.
+    pub email_verified: bool,
+    /// While unverified: the end of the 7-day grace (ISO-8601 UTC); after it the account is
+    /// read-only until verified. Null once verified.
+    #[schema(required = true)]
+    pub email_verify_by: Option<String>,
+    /// Unverified past the grace: may read but not post, comment or message.
+    pub read_only: bool,
+    /// A new address waiting for its confirmation link, or null.
+    #[schema(required = true)]
+    pub pending_email: Option<String>,
+    pub two_factor_enabled: bool,
+    /// The first run is over (finished or skipped).
+    pub onboarded: bool,
 }
 
-impl From<UserRow> for SessionUser {
-    fn from(row: UserRow) -> Self {
+/// What the session user's answer carries beyond the `users` row.
+#[derive(Debug, Clone)]
+pub struct AccountState {
+    pub two_factor: bool,
+    pub onboarded: bool,
+    pub pending_email: Option<String>,
+    /// The time the grace is judged at.
+    pub now: i64,
+}
+
+impl SessionUser {
+    pub fn new(row: UserRow, state: AccountState) -> Self {
+        let verify_by = crate::identity::verification::verify_by(&row);
         Self {
             id: row.id,
             username: row.username,
@@ -89,6 +114,74 @@ impl From<UserRow> for SessionUser {
             profile_image_url: row.profile_image_url,
             is_admin: row.is_admin != 0,
             created_at: iso_time(row.created_at),
+            email_verified: row.email_verified_at.is_some(),
+            email_verify_by: verify_by.map(iso_time),
+            read_only: verify_by.is_some_and(|by| state.now >= by),
+            pending_email: state.pending_email,
+            two_factor_enabled: state.two_factor,
+            onboarded: state.onboarded,
         }
     }
+}
+
+/// A sign-in that waits for its second factor (202 from `/api/auth/login`).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TwoFactorChallenge {
+    /// Always true.
+    pub two_factor_required: bool,
+    /// Pass to `/api/auth/login/2fa` with the code (valid 10 minutes, 5 wrong codes).
+    pub challenge: String,
+}
+
+/// One of the session user's signed-in sessions.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SignedInSession {
+    /// The session's public id (not its token).
+    pub id: String,
+    /// The session this request came with.
+    pub current: bool,
+    /// ISO-8601 UTC.
+    pub created_at: String,
+    /// ISO-8601 UTC, to within five minutes.
+    pub last_seen_at: String,
+    /// The browser and system in words ('Chrome on Linux'), or 'Unknown browser'.
+    pub user_agent: String,
+}
+
+/// How many sessions ended.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct SessionsEnded {
+    pub ended: u64,
+}
+
+/// Two-factor setup: the secret to add to an authenticator app.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TwoFactorSetup {
+    /// Base32, 32 characters (the 'setup key').
+    pub secret: String,
+    /// `otpauth://totp/Atelier:{username}?secret=…&issuer=Atelier…`, for a QR code.
+    pub otpauth_uri: String,
+}
+
+/// The one-time recovery codes, shown once when two-factor is turned on.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecoveryCodes {
+    /// Ten codes, `xxxxx-xxxxx`; each works once in place of a code.
+    pub recovery_codes: Vec<String>,
+}
+
+/// `{message}` of an account action that succeeded (or a mail on its way).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AccountMessage {
+    pub message: String,
+}
+
+/// The address a verification link confirmed.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct VerifiedEmail {
+    pub email: String,
 }

@@ -47,4 +47,6 @@ pub struct UserRow {
     pub profile_image_url: Option<String>,
     pub is_admin: i64,
     pub created_at: i64,
+    /// When the address was confirmed; `None` while unverified (issue 41).
+    pub email_verified_at: Option<i64>,
 }

@@ -238,6 +238,26 @@ pub struct Settings {
     )]
     pub limit_ad_interactions_per_min: u32,
 
+    /// Mail through this SMTP server: `smtp://user:pass@host:587` (STARTTLS required),
+    /// `smtps://user:pass@host:465` (implicit TLS), `smtp://host:25?tls=none` (a local relay).
+    /// Without it, each message is written as an `.eml` file under `--mail-dir`.
+    #[arg(long, env = "ATELIER_SMTP_URL", hide_env_values = true, global = true)]
+    pub smtp_url: Option<String>,
+
+    /// The sender of Atelier's mail, e.g. `Atelier <no-reply@example.com>`. Defaults to
+    /// `Atelier <no-reply@{public host}>`.
+    #[arg(long, env = "ATELIER_MAIL_FROM", global = true)]
+    pub mail_from: Option<String>,
+
+    /// Where mail is written, one `.eml` file a message, when no `--smtp-url` is set.
+    #[arg(
+        long,
+        env = "ATELIER_MAIL_DIR",
+        default_value = "data/mail",
+        global = true
+    )]
+    pub mail_dir: String,
+
     /// The server's VAPID private key for Web Push: the raw P-256 private key in base64url (what
     /// `web-push generate-vapid-keys` prints as the private key), or a PEM file's text. Without
     /// it, a key is made at first start and kept in the database.
@@ -416,6 +436,30 @@ mod tests {
         .settings;
         assert!(settings.push_allow_loopback);
         assert_eq!(settings.vapid_subject, "https://atelier.example.com");
+    }
+
+    #[test]
+    fn mail_goes_to_the_folder_unless_an_smtp_server_is_given() {
+        let settings = Cli::parse_from(["atelier"]).settings;
+        assert_eq!(settings.smtp_url, None);
+        assert_eq!(settings.mail_from, None);
+        assert_eq!(settings.mail_dir, "data/mail");
+        let settings = Cli::parse_from([
+            "atelier",
+            "--smtp-url",
+            "smtps://u:p@mail.example.com",
+            "--mail-from",
+            "Atelier <hi@example.com>",
+        ])
+        .settings;
+        assert_eq!(
+            settings.smtp_url.as_deref(),
+            Some("smtps://u:p@mail.example.com")
+        );
+        assert_eq!(
+            settings.mail_from.as_deref(),
+            Some("Atelier <hi@example.com>")
+        );
     }
 
     #[test]

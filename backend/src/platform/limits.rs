@@ -47,10 +47,16 @@ pub enum Limit {
     /// connection's address): past it, 429 and not counted, so one client cannot drain an
     /// advertiser's budget or inflate a count.
     AdInteraction,
+    /// Password-reset and verification mails (issue 41): per address asked for (key:
+    /// `mail:{address}`) and per account (key: `account:{id}`), whether or not an account has
+    /// the address, so the limit tells nothing about which addresses are known.
+    AccountMail,
+    /// Asking for the verification mail again (key: the user): once a minute.
+    VerifyResend,
 }
 
 impl Limit {
-    pub const ALL: [Limit; 9] = [
+    pub const ALL: [Limit; 11] = [
         Limit::SignInAddress,
         Limit::SignInAccount,
         Limit::Publish,
@@ -60,6 +66,8 @@ impl Limit {
         Limit::Report,
         Limit::Call,
         Limit::AdInteraction,
+        Limit::AccountMail,
+        Limit::VerifyResend,
     ];
 
     /// Its name in Redis keys.
@@ -74,6 +82,8 @@ impl Limit {
             Limit::Report => "report",
             Limit::Call => "call",
             Limit::AdInteraction => "ad-interaction",
+            Limit::AccountMail => "account-mail",
+            Limit::VerifyResend => "verify-resend",
         }
     }
 
@@ -92,6 +102,8 @@ impl Limit {
             Limit::Report => "You've sent a lot of reports. Please try again later.",
             Limit::Call => TOO_MANY_CALLS,
             Limit::AdInteraction => "Too many ad interactions. Please wait a moment.",
+            Limit::AccountMail => "Too many emails asked for. Please try again later.",
+            Limit::VerifyResend => "We just sent one. Please wait a minute before asking again.",
         }
     }
 }
@@ -102,6 +114,9 @@ pub const TOO_MANY_CALLS: &str = "Too many calls: please wait a minute";
 /// record (and, when refused at once, a line), so a script cannot fill someone's conversation
 /// with missed calls.
 pub const CALLS_PER_MINUTE: u32 = 10;
+
+/// Password-reset and verification mails an hour, per address and per account (issue 41).
+pub const ACCOUNT_MAILS_PER_HOUR: u32 = 5;
 
 /// `n` in `window`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,6 +153,8 @@ pub struct Quotas {
     pub report: Option<Allowance>,
     pub call: Option<Allowance>,
     pub ad_interaction: Option<Allowance>,
+    pub account_mail: Option<Allowance>,
+    pub verify_resend: Option<Allowance>,
 }
 
 impl Quotas {
@@ -152,6 +169,8 @@ impl Quotas {
             Limit::Report => self.report,
             Limit::Call => self.call,
             Limit::AdInteraction => self.ad_interaction,
+            Limit::AccountMail => self.account_mail,
+            Limit::VerifyResend => self.verify_resend,
         }
     }
 }
@@ -364,6 +383,8 @@ mod tests {
             report: allowance,
             call: allowance,
             ad_interaction: allowance,
+            account_mail: allowance,
+            verify_resend: allowance,
         }
     }
 

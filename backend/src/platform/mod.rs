@@ -1,5 +1,5 @@
 //! What every area stands on and that knows no area: settings, logs and metrics, the clock,
-//! HTTP plumbing, the database pool and its visibility rule, realtime delivery, media, Web Push,
+//! HTTP plumbing, the database pool and its visibility rule, realtime delivery, media, mail, Web Push,
 //! allowances, the payment provider and the outbound address guard. Nothing here imports an area.
 
 pub mod clock;
@@ -7,6 +7,7 @@ pub mod config;
 pub mod db;
 pub mod http;
 pub mod limits;
+pub mod mail;
 pub mod media;
 pub mod metrics;
 pub mod outbound;

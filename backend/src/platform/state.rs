@@ -10,7 +10,10 @@ use std::time::Duration;
 use crate::platform::clock::Clock;
 use crate::platform::config::Settings;
 use crate::platform::db::Db;
-use crate::platform::limits::{Allowance, CALLS_PER_MINUTE, CanvasLimits, Limits, Quotas};
+use crate::platform::limits::{
+    ACCOUNT_MAILS_PER_HOUR, Allowance, CALLS_PER_MINUTE, CanvasLimits, Limits, Quotas,
+};
+use crate::platform::mail::Mail;
 use crate::platform::media::Media;
 use crate::platform::metrics::Metrics;
 use crate::platform::payments;
@@ -50,6 +53,8 @@ pub struct Shared {
     pub platform_fee_percent: u8,
     /// Web Push: the VAPID key, the endpoint guard's setting, and the outbox drainer's wake.
     pub push: Push,
+    /// Mail: the sender (SMTP or the mail folder) and its outbox drainer's wake.
+    pub mail: Mail,
 }
 
 impl Deref for AppState {
@@ -68,6 +73,7 @@ impl AppState {
         clock: Clock,
         realtime: Realtime,
         push: Push,
+        mail: Mail,
     ) -> Self {
         let mut limits = Limits::new(quotas(settings));
         if let Some(cluster) = realtime.cluster() {
@@ -91,6 +97,7 @@ impl AppState {
             payments: payments::test_provider(),
             platform_fee_percent: settings.platform_fee_percent,
             push,
+            mail,
         }))
     }
 
@@ -124,5 +131,7 @@ fn quotas(settings: &Settings) -> Quotas {
             settings.limit_ad_interactions_per_min,
             MINUTE,
         )),
+        account_mail: Some(Allowance::new(ACCOUNT_MAILS_PER_HOUR, HOUR)),
+        verify_resend: Some(Allowance::new(1, MINUTE)),
     }
 }

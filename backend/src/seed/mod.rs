@@ -703,6 +703,7 @@ async fn demo_accounts(db: &Db) -> anyhow::Result<usize> {
                     display_name: account.display_name,
                     password_hash: &password_hash,
                     is_admin: account.is_admin,
+                    verified: true,
                 },
             )
             .await?;

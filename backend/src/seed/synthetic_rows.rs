@@ -55,7 +55,8 @@ fn values(rows: usize, width: usize, first: usize, tail: &str) -> String {
     sql
 }
 
-/// Inserts users (`$1` is the shared password hash, `$2` the creation time); answers their ids.
+/// Inserts users (`$1` is the shared password hash, `$2` the creation time), verified and past
+/// the first run; answers their ids.
 pub async fn insert_users(
     tx: &mut Tx,
     users: &[NewUser],
@@ -67,9 +68,10 @@ pub async fn insert_users(
         return Ok(Vec::new());
     }
     let sql = format!(
-        "INSERT INTO users (username, email, display_name, password_hash, created_at) VALUES {}
+        "INSERT INTO users (username, email, display_name, password_hash, created_at,
+                            email_verified_at, onboarded_at) VALUES {}
          RETURNING id",
-        values(users.len(), 3, 2, ", $1, $2")
+        values(users.len(), 3, 2, ", $1, $2, $2, $2")
     );
     let mut query = sqlx::query_as(AssertSqlSafe(sql))
         .bind(password_hash)
@@ -395,7 +397,7 @@ pub async fn insert_reactions(tx: &mut Tx, reactions: &[NewReaction]) -> Result<
 }
 
 /// Inserts sessions of `(token_hash, user_id)` (`$1` their creation time, `$2` their expiry),
-/// as `db::sessions::insert` does one at a time at sign-in.
+/// as `db::sessions::insert` does one at a time at sign-in, each with a public id of its own.
 pub async fn insert_sessions(
     tx: &mut Tx,
     sessions: &[(String, i64)],
@@ -404,14 +406,18 @@ pub async fn insert_sessions(
 ) -> Result<(), sqlx::Error> {
     for chunk in sessions.chunks(MAX_ROWS) {
         let sql = format!(
-            "INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES {}",
-            values(chunk.len(), 2, 2, ", $1, $2")
+            "INSERT INTO sessions (token_hash, user_id, public_id, created_at, expires_at,
+                                   last_seen_at) VALUES {}",
+            values(chunk.len(), 3, 2, ", $1, $2, $1")
         );
         let mut query = sqlx::query(AssertSqlSafe(sql))
             .bind(created_at)
             .bind(expires_at);
         for (hash, user_id) in chunk {
-            query = query.bind(hash).bind(*user_id);
+            query = query
+                .bind(hash)
+                .bind(*user_id)
+                .bind(crate::identity::session::new_public_id());
         }
         query.execute(&mut **tx).await?;
     }

@@ -48,11 +48,13 @@ enum Expect {
     /// 200, and nothing of the owner is in the answer.
     Hides,
     Created,
+    Accepted,
     NoContent,
     BadRequest,
     Unauthorized,
     Forbidden,
     NotFound,
+    Conflict,
 }
 
 use Expect::*;
@@ -64,11 +66,13 @@ impl Expect {
             Shows => status == 200 && body.contains(OWNER),
             Hides => status == 200 && !body.contains(OWNER),
             Created => status == 201,
+            Accepted => status == 202,
             NoContent => status == 204,
             BadRequest => status == 400,
             Unauthorized => status == 401,
             Forbidden => status == 403,
             NotFound => status == 404,
+            Conflict => status == 409,
         }
     }
 }
@@ -108,6 +112,9 @@ enum Target {
     DigitalOrder,
     /// Her invite-only canvas, to which she invited her friend (issue 25).
     Canvas,
+    /// Another signed-in session of hers, made for each call (issue 41): ending it leaves the
+    /// session she calls with.
+    Session,
 }
 
 /// Who plays the callers of a row.
@@ -267,7 +274,26 @@ const ROWS: &[Row] = &[
             let name = caller.name.as_deref().unwrap_or(&fx.owner_name);
             json!({"username": name, "password": PASSWORD})
         }),
+    // A second factor without a challenge of the caller's: refused alike (issue 41).
+    row("POST", "/api/auth/login/2fa", [Unauthorized; 5])
+        .json(|_, _| json!({"challenge": "1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "code": "123456"})),
     row("POST", "/api/auth/logout", PUBLIC).fresh_all(),
+    // Password reset and verification links (issue 41): public; the same 202 whether or not an
+    // account has the address; a link that is not one is 400 for everyone.
+    row("POST", "/api/auth/password-reset", [Accepted; 5]).json(|_, caller| {
+        let name = caller.name.as_deref().unwrap_or("anonymous");
+        json!({"email": format!("{name}-reset@example.com")})
+    }),
+    row("POST", "/api/auth/password-reset/confirm", [BadRequest; 5])
+        .json(|_, _| json!({"token": "1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "password": "an0ther-pass"})),
+    row("POST", "/api/auth/verify-email", [BadRequest; 5])
+        .json(|_, _| json!({"token": "1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"})),
+    // Everyone in the table signed up without verifying.
+    row(
+        "POST",
+        "/api/auth/verify-email/resend",
+        [Unauthorized, Accepted, Accepted, Accepted, Accepted],
+    ),
     row("POST", "/api/auth/register", [Created; 5])
         .fresh_all()
         .json(|_, caller| {
@@ -505,16 +531,53 @@ const ROWS: &[Row] = &[
         "/api/user/blocks",
         [Unauthorized, Hides, Hides, Hides, Ok200],
     ),
+    row("POST", "/api/user/2fa/setup", SIGNED_IN).json(|_, _| json!({"password": PASSWORD})),
+    // After the setup row: a wrong code, told by whoever is signed in.
+    row(
+        "POST",
+        "/api/user/2fa/enable",
+        [Unauthorized, BadRequest, BadRequest, BadRequest, BadRequest],
+    )
+    .json(|_, _| json!({"code": "000000"})),
+    row(
+        "POST",
+        "/api/user/2fa/disable",
+        [Unauthorized, Conflict, Conflict, Conflict, Conflict],
+    )
+    .json(|_, _| json!({"password": PASSWORD, "code": "000000"})),
     row("POST", "/api/user/deactivate", SIGNED_IN)
         .fresh_all()
         .json(|_, _| json!({"password": PASSWORD})),
+    row(
+        "POST",
+        "/api/user/email",
+        [Unauthorized, Accepted, Accepted, Accepted, Accepted],
+    )
+    .json(|_, caller| {
+        let name = caller.name.as_deref().unwrap_or("anonymous");
+        json!({"email": format!("{name}-new@example.com"), "password": PASSWORD})
+    }),
     row("GET", "/api/user/export", SIGNED_IN),
     row("GET", "/api/user/follow-requests", SIGNED_IN),
     row("POST", "/api/user/password", SIGNED_IN)
         .fresh_all()
         .json(|_, _| json!({"currentPassword": PASSWORD, "newPassword": "an0ther-pass"})),
+    row(
+        "POST",
+        "/api/user/onboarding",
+        [Unauthorized, NoContent, NoContent, NoContent, NoContent],
+    ),
     row("PATCH", "/api/user/profile", SIGNED_IN).json(|_, _| json!({"bio": "Ink and paper"})),
     row("POST", "/api/user/profile-image", SIGNED_IN).body(Body::ProfileImage),
+    row("GET", "/api/user/sessions", SIGNED_IN),
+    row("DELETE", "/api/user/sessions", SIGNED_IN).fresh_all(),
+    // Only she can end a session of hers; to anyone else it does not exist.
+    row(
+        "DELETE",
+        "/api/user/sessions/{id}",
+        [Unauthorized, NotFound, NotFound, NotFound, NoContent],
+    )
+    .on(Target::Session),
     row("GET", "/api/user/settings", SIGNED_IN),
     row("PUT", "/api/user/settings", SIGNED_IN).json(|_, _| json!({"darkTheme": true})),
     // Users: the user she blocked does not find her (404) nor follows her; blocking and muting
@@ -525,6 +588,12 @@ const ROWS: &[Row] = &[
         [Unauthorized, Shows, Hides, Shows, Ok200],
     )
     .query("skills=motion"),
+    // People to follow: never someone who blocked you.
+    row(
+        "GET",
+        "/api/users/suggestions",
+        [Unauthorized, Ok200, Hides, Ok200, Ok200],
+    ),
     row("GET", "/api/users/username/{username}", HERS_BY_ID),
     row(
         "POST",
@@ -1035,54 +1104,69 @@ impl Fixture {
     }
 
     /// What `{id}` is for this call.
-    async fn resolve(&self, app: &TestApp, target: Target) -> Option<i64> {
-        Some(match target {
-            Target::Nothing => return None,
-            Target::Owner => self.owner,
-            Target::Post => self.post,
-            Target::Reel => self.reel,
-            Target::Comment => self.comment,
-            Target::Story => self.story,
-            Target::Conversation => self.conversation,
-            Target::Group => self.group,
-            Target::Work => self.work,
-            Target::DigitalOrder => self.digital_order,
-            Target::Canvas => self.canvas,
-            Target::Voicemail => self.voicemail,
-            Target::Withdrawal => self.withdrawal,
-            Target::Ad => self.ad,
-            Target::Report => self.report,
-            Target::FreshComment => id(&created(
-                self.callers[3]
-                    .user
-                    .post_json(
-                        &format!("/api/posts/{}/comments", self.post),
-                        &json!({"content": "One more thought"}),
-                    )
-                    .await,
-                "a comment",
-            )
-            .await),
-            Target::FollowRequest => {
-                let requester = signed_up(app, &self.fresh_name("requester")).await;
-                let follow = requester
-                    .user
-                    .post(&format!("/api/users/{}/follow", self.recluse.user.id))
-                    .await;
-                assert_eq!(follow.status(), 200, "asking to follow");
-                let requests = self
-                    .recluse
-                    .user
-                    .get_json("/api/user/follow-requests")
-                    .await;
-                let newest = &requests[0];
-                assert_eq!(newest["user"]["id"], requester.user.id);
-                id(newest)
+    async fn resolve(&self, app: &TestApp, target: Target) -> Option<String> {
+        Some(
+            match target {
+                Target::Nothing => return None,
+                Target::Session => {
+                    let owner = &self.callers[3];
+                    let browser = app.signed_in_again(&owner.user).await;
+                    let sessions = browser.get_json("/api/user/sessions").await;
+                    let mine = sessions
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .find(|s| s["current"] == true)
+                        .expect("the new session is listed as current");
+                    return Some(mine["id"].as_str().unwrap().to_owned());
+                }
+                Target::Owner => self.owner,
+                Target::Post => self.post,
+                Target::Reel => self.reel,
+                Target::Comment => self.comment,
+                Target::Story => self.story,
+                Target::Conversation => self.conversation,
+                Target::Group => self.group,
+                Target::Work => self.work,
+                Target::DigitalOrder => self.digital_order,
+                Target::Canvas => self.canvas,
+                Target::Voicemail => self.voicemail,
+                Target::Withdrawal => self.withdrawal,
+                Target::Ad => self.ad,
+                Target::Report => self.report,
+                Target::FreshComment => id(&created(
+                    self.callers[3]
+                        .user
+                        .post_json(
+                            &format!("/api/posts/{}/comments", self.post),
+                            &json!({"content": "One more thought"}),
+                        )
+                        .await,
+                    "a comment",
+                )
+                .await),
+                Target::FollowRequest => {
+                    let requester = signed_up(app, &self.fresh_name("requester")).await;
+                    let follow = requester
+                        .user
+                        .post(&format!("/api/users/{}/follow", self.recluse.user.id))
+                        .await;
+                    assert_eq!(follow.status(), 200, "asking to follow");
+                    let requests = self
+                        .recluse
+                        .user
+                        .get_json("/api/user/follow-requests")
+                        .await;
+                    let newest = &requests[0];
+                    assert_eq!(newest["user"]["id"], requester.user.id);
+                    id(newest)
+                }
             }
-        })
+            .to_string(),
+        )
     }
 
-    fn path(&self, row: &Row, id: Option<i64>) -> String {
+    fn path(&self, row: &Row, id: Option<String>) -> String {
         let mut path = row
             .path
             .replace("{messageId}", &self.message.to_string())
@@ -1090,7 +1174,7 @@ impl Fixture {
             .replace("{username}", &self.owner_name)
             .replace("{tag}", TAG);
         if let Some(id) = id {
-            path = path.replace("{id}", &id.to_string());
+            path = path.replace("{id}", &id);
         }
         assert!(!path.contains('{'), "{path}: a placeholder without a value");
         if !row.query.is_empty() {

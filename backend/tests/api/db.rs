@@ -43,8 +43,15 @@ async fn a_session_cannot_belong_to_a_user_who_does_not_exist(backend: Backend) 
     let app = spawn_app(backend).await;
     let db = app.db().await;
 
-    let orphan =
-        atelier::identity::store::sessions::insert(&db, "0123abcd", 424242, i64::MAX).await;
+    let orphan = atelier::identity::store::sessions::insert(
+        &db,
+        "0123abcd",
+        "0123abcd",
+        424242,
+        "",
+        i64::MAX,
+    )
+    .await;
 
     assert!(orphan.is_err(), "the foreign key refuses an orphan session");
 }
@@ -62,6 +69,7 @@ async fn usernames_are_unique_whatever_their_case_even_below_the_api(backend: Ba
             display_name: "Twin",
             password_hash: "x",
             is_admin: false,
+            verified: true,
         },
     )
     .await

@@ -199,6 +199,7 @@ async fn fresh_settings(
     let mut settings = Settings::for_database(database_url);
     settings.listen = "127.0.0.1:0".parse().unwrap();
     settings.media_store = dir.path().join("media").display().to_string();
+    settings.mail_dir = dir.path().join("mail").display().to_string();
     // Posts' images given as a URL are fetched from the local image server (image_server.rs).
     settings.fetch_allow_loopback = true;
     (dir, settings, database)
@@ -349,6 +350,20 @@ impl TestApp {
             .expect("the push outbox drains");
     }
 
+    /// Sends every mail due by the app's clock now (one pass of the outbox, as the drainer's).
+    pub async fn drain_mail(&self) {
+        self.jobs
+            .drain_mail()
+            .await
+            .expect("the mail outbox drains");
+    }
+
+    /// The messages written to the mail folder so far (the embedded default: no SMTP server),
+    /// each as its raw text.
+    pub fn folder_mails(&self) -> Vec<String> {
+        read_mails(std::path::Path::new(&self.settings.mail_dir))
+    }
+
     /// A connection pool to this app's database, for arranging what the API cannot (time).
     pub async fn db(&self) -> atelier::platform::db::Db {
         atelier::platform::db::Db::connect(&self.settings.database_url)
@@ -482,6 +497,36 @@ impl TestApp {
                 self.signed_in_with(id.parse().unwrap(), token)
             })
             .collect()
+    }
+
+    /// Another browser signed in as `user` (a second session of theirs), by username and the
+    /// tests' password.
+    pub async fn signed_in_again(&self, user: &TestUser) -> TestUser {
+        let me = user.get_json("/api/auth/user").await;
+        let username = me["username"].as_str().expect("a username").to_owned();
+        self.sign_in(&username, PASSWORD).await
+    }
+
+    /// A new browser signed in with `login` (a username or an email) and `password`.
+    pub async fn sign_in(&self, login: &str, password: &str) -> TestUser {
+        let client = browser();
+        let response = client
+            .post(self.url("/api/auth/login"))
+            .json(&json!({"login": login, "password": password}))
+            .send()
+            .await
+            .expect("request sent");
+        assert_eq!(response.status(), 200, "signing in as {login}");
+        let cookie = session_cookie(response.headers())
+            .and_then(|c| c.split(';').next().map(str::to_owned))
+            .expect("a session cookie");
+        let user: Value = response.json().await.unwrap();
+        TestUser {
+            id: user["id"].as_i64().unwrap(),
+            client,
+            cookie,
+            address: self.address.clone(),
+        }
     }
 
     /// A browser that carries an existing session token (one that
@@ -843,4 +888,106 @@ unsafe extern "C" {
 fn at_exit(callback: extern "C" fn()) {
     // SAFETY: registers a plain function; the C library calls it once, at exit.
     unsafe { atexit(callback) };
+}
+
+/// The raw messages in a mail folder (`.eml` files) or a Maildir (its `new/` files), oldest
+/// first.
+pub fn read_mails(dir: &std::path::Path) -> Vec<String> {
+    let mut files: Vec<(std::time::SystemTime, String)> = Vec::new();
+    for dir in [dir.to_path_buf(), dir.join("new")] {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if !path.is_file() || path.extension().is_some_and(|ext| ext == "json") {
+                continue;
+            }
+            let when = entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                files.push((when, text));
+            }
+        }
+    }
+    files.sort_by_key(|(when, _)| *when);
+    files.into_iter().map(|(_, text)| text).collect()
+}
+
+/// Whether a raw message is addressed `To:` `to`.
+pub fn mail_is_to(mail: &str, to: &str) -> bool {
+    mail.lines()
+        .take_while(|line| !line.is_empty())
+        .any(|line| {
+            line.to_ascii_lowercase().starts_with("to:")
+                && line.to_ascii_lowercase().contains(&to.to_ascii_lowercase())
+        })
+}
+
+/// A raw message's body text with quoted-printable undone (soft breaks, `=3D`).
+pub fn mail_text(mail: &str) -> String {
+    mail.replace("=\r\n", "")
+        .replace("=\n", "")
+        .replace("=3D", "=")
+}
+
+/// The `token` of the one-time link in a raw message.
+pub fn mail_token(mail: &str) -> String {
+    let text = mail_text(mail);
+    let start = text
+        .find("token=")
+        .expect("the mail carries a link with a token")
+        + "token=".len();
+    text[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '.' || *c == '-' || *c == '_')
+        .collect()
+}
+
+/// The subject line of a raw message.
+pub fn mail_subject(mail: &str) -> String {
+    mail.lines()
+        .find_map(|line| line.strip_prefix("Subject: "))
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// Waits until a message to `to` with `subject` is in the mail folder; answers it.
+pub async fn wait_for_subject(app: &TestApp, to: &str, subject: &str) -> String {
+    for _ in 0..200 {
+        app.drain_mail().await;
+        if let Some(mail) = app
+            .folder_mails()
+            .into_iter()
+            .rfind(|m| mail_is_to(m, to) && mail_subject(m) == subject)
+        {
+            return mail;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no mail '{subject}' to {to}");
+}
+
+/// The Python that has aiosmtpd and pyotp (`make services` installs it: scripts/test-services.sh);
+/// without it the calling test is `unavailable`.
+pub fn test_python() -> Option<std::path::PathBuf> {
+    let python = std::env::var_os("ATELIER_TEST_PYTHON")
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME").map(|home| {
+                std::path::PathBuf::from(home).join(".cache/atelier-test-python/bin/python")
+            })
+        })?;
+    let ready = std::process::Command::new(&python)
+        .args(["-c", "import aiosmtpd, pyotp"])
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if ready {
+        Some(python)
+    } else {
+        unavailable("aiosmtpd and pyotp (make services installs them)");
+        None
+    }
 }

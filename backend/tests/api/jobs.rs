@@ -43,9 +43,16 @@ async fn housekeeping_deletes_expired_sessions_and_keeps_live_ones(backend: Back
     let old = atelier::identity::session::new_token();
     let db = app.db().await;
     let expired_at = atelier::platform::db::now_ms() - 1;
-    atelier::identity::store::sessions::insert(&db, &old.hash, maya.id, expired_at)
-        .await
-        .unwrap();
+    atelier::identity::store::sessions::insert(
+        &db,
+        &old.hash,
+        &old.hash[..32],
+        maya.id,
+        "",
+        expired_at,
+    )
+    .await
+    .unwrap();
     db.pool.close().await;
     let old_browser = app.signed_in_with(maya.id, &old.token);
     assert_eq!(old_browser.get("/api/auth/user").await.status(), 401);

@@ -5,6 +5,7 @@ mod helpers;
 mod image_server;
 
 mod account;
+mod accounts;
 mod admin;
 mod ads;
 mod audio;
@@ -24,6 +25,7 @@ mod fetch;
 mod groups;
 mod jobs;
 mod limits;
+mod mail;
 mod media;
 mod notifications;
 mod posts;

@@ -362,6 +362,7 @@ async fn sqlite_messages_keep_every_row_through_the_rebuild_of_migration_0018() 
                 display_name: name,
                 password_hash: "x",
                 is_admin: false,
+                verified: true,
             },
         )
         .await

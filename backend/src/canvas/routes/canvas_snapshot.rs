@@ -44,6 +44,7 @@ pub struct CanvasSnapshotRequest {
         (status = 201, description = "The new post", body = Post),
         (status = 400, description = "Invalid image, caption, location or tags", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "`email_unverified`: unverified past the 7-day grace; or a cross-site request", body = ErrorBody),
         (status = 404, description = "Canvas not found (or not one you may join)", body = ErrorBody),
         (status = 413, description = "Body or image too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body, or the image is not a PNG", body = ErrorBody),
@@ -58,6 +59,7 @@ pub async fn post_snapshot(
 ) -> ApiResult<(StatusCode, Json<Post>)> {
     let me = current.user.id;
     joinable(&state, me, id).await?;
+    crate::identity::may_publish(&current.user, state.clock.now_ms())?;
     state.limits.check(Limit::Publish, me).await?;
     let caption = Caption::parse(body.caption.as_deref())?;
     let location = parse_location(body.location.as_deref())?;

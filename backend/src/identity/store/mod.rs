@@ -1,5 +1,6 @@
-//! Accounts' SQL: users, sessions and settings.
+//! Accounts' SQL: users, sessions, settings, and one-time links, challenges and two-factor.
 
+pub mod accounts;
 pub mod sessions;
 pub mod settings;
 pub mod users;

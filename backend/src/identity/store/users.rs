@@ -16,6 +16,7 @@ crate::native_row!(UserRow {
     profile_image_url,
     is_admin,
     created_at,
+    email_verified_at,
 });
 
 /// A user row with the hash to verify a password against.
@@ -26,12 +27,15 @@ pub struct Credentials {
     pub password_hash: String,
     /// Set while the account is deactivated (epoch milliseconds).
     pub deactivated_at: Option<i64>,
+    /// The two-factor secret (base32) when two-factor sign-in is on.
+    pub totp_secret: Option<String>,
 }
 
 /// The columns of `UserRow`, as a literal so queries stay `&'static str` (sqlx's SqlSafeStr).
 macro_rules! user_columns {
     () => {
-        "id, username, email, display_name, bio, profile_image_url, is_admin, created_at"
+        "id, username, email, display_name, bio, profile_image_url, is_admin, created_at,
+         email_verified_at"
     };
 }
 
@@ -41,6 +45,8 @@ pub struct NewUser<'a> {
     pub display_name: &'a str,
     pub password_hash: &'a str,
     pub is_admin: bool,
+    /// Verified and past the first run from the start (the demo accounts); a sign-up is not.
+    pub verified: bool,
 }
 
 /// An account field that belongs to someone else already (case-insensitively).
@@ -65,8 +71,9 @@ pub fn duplicate_of(err: &sqlx::Error) -> Option<Duplicate> {
 /// (see `duplicate_of`).
 pub async fn insert(db: &Db, new: NewUser<'_>) -> Result<UserRow, sqlx::Error> {
     sqlx::query_as(concat!(
-        "INSERT INTO users (username, email, display_name, password_hash, is_admin, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ",
+        "INSERT INTO users (username, email, display_name, password_hash, is_admin, created_at,
+                            email_verified_at, onboarded_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING ",
         user_columns!(),
         ""
     ))
@@ -76,6 +83,7 @@ pub async fn insert(db: &Db, new: NewUser<'_>) -> Result<UserRow, sqlx::Error> {
     .bind(new.password_hash)
     .bind(i64::from(new.is_admin))
     .bind(now_ms())
+    .bind(new.verified.then(now_ms))
     .fetch_one(&db.pool)
     .await
 }
@@ -111,7 +119,7 @@ pub async fn find_credentials(
         (Some(username), Some(email)) => sqlx::query_as(concat!(
             "SELECT ",
             user_columns!(),
-            ", password_hash, deactivated_at FROM users
+            ", password_hash, deactivated_at, totp_secret FROM users
              WHERE lower(username) = lower($1) AND lower(email) = lower($2)"
         ))
         .bind(username)
@@ -119,13 +127,13 @@ pub async fn find_credentials(
         (Some(username), None) => sqlx::query_as(concat!(
             "SELECT ",
             user_columns!(),
-            ", password_hash, deactivated_at FROM users WHERE lower(username) = lower($1)"
+            ", password_hash, deactivated_at, totp_secret FROM users WHERE lower(username) = lower($1)"
         ))
         .bind(username),
         (None, Some(email)) => sqlx::query_as(concat!(
             "SELECT ",
             user_columns!(),
-            ", password_hash, deactivated_at FROM users WHERE lower(email) = lower($1)"
+            ", password_hash, deactivated_at, totp_secret FROM users WHERE lower(email) = lower($1)"
         ))
         .bind(email),
         (None, None) => return Ok(None),
@@ -140,6 +148,18 @@ pub async fn find_by_username(db: &Db, username: &str) -> Result<Option<UserRow>
         " FROM users WHERE lower(username) = lower($1)"
     ))
     .bind(username)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// An active account by id.
+pub async fn active_by_id(db: &Db, id: i64) -> Result<Option<UserRow>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "SELECT ",
+        user_columns!(),
+        " FROM users WHERE id = $1 AND deactivated_at IS NULL"
+    ))
+    .bind(id)
     .fetch_optional(&db.pool)
     .await
 }

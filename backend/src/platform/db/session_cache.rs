@@ -105,6 +105,7 @@ mod tests {
             profile_image_url: None,
             is_admin: 0,
             created_at: 0,
+            email_verified_at: Some(0),
         }
     }
 

@@ -104,6 +104,14 @@ pub enum ApiError {
     },
     #[error("{0}")]
     Unavailable(&'static str),
+    /// A refusal with its own status and stable code (a spent link 400 `link_expired`, a wrong
+    /// two-factor code 401 `invalid_code`, an unverified account 403 `email_unverified`).
+    #[error("{message}")]
+    Coded {
+        status: StatusCode,
+        code: &'static str,
+        message: &'static str,
+    },
     #[error("Something went wrong on our side. Please try again.")]
     Internal(#[from] anyhow::Error),
 }
@@ -117,6 +125,15 @@ impl ApiError {
 
     pub fn not_found(message: impl Into<String>) -> Self {
         Self::NotFound(message.into())
+    }
+
+    /// A refusal with its own status and stable code.
+    pub const fn coded(status: StatusCode, code: &'static str, message: &'static str) -> Self {
+        Self::Coded {
+            status,
+            code,
+            message,
+        }
     }
 
     pub fn unprocessable(code: &'static str, message: impl Into<String>) -> Self {
@@ -149,6 +166,7 @@ impl ApiError {
             }
             Self::TooManyRequests { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited"),
             Self::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "unavailable"),
+            Self::Coded { status, code, .. } => (*status, code),
             Self::Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal"),
         }
     }

@@ -9,4 +9,5 @@ pub mod posts;
 pub mod reels;
 pub mod search;
 pub mod stories;
+pub mod suggestions;
 pub mod tags;

@@ -48,7 +48,7 @@ pub struct NewVoicemailRequest {
         (status = 201, description = "The voicemail (as its recipient sees it)", body = Voicemail),
         (status = 400, description = "Audio missing or not a base64 data URL, a duration (claimed or real) outside 1–30 s, a transcript over 2000 characters, or yourself", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "Not someone you chat with (or no such user), one of you blocked the other ('You can't message this account'), or a cross-site request", body = ErrorBody),
+        (status = 403, description = "`email_unverified`: unverified past the 7-day grace; or not someone you chat with (or no such user), one of you blocked the other ('You can't message this account'), or a cross-site request", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body, or audio that is not WebM, Ogg, MP4, MP3 or WAV", body = ErrorBody),
         (status = 429, description = "Over the messaging limit (messages in 10 seconds); Retry-After says when", body = ErrorBody),
@@ -59,6 +59,7 @@ pub async fn send_voicemail(
     current: CurrentUser,
     Json(body): Json<NewVoicemailRequest>,
 ) -> ApiResult<(StatusCode, Json<Voicemail>)> {
+    crate::identity::may_publish(&current.user, state.clock.now_ms())?;
     state.limits.check(Limit::Message, current.user.id).await?;
     let me = current.user.id;
     let kind = AudioKind::Voicemail;

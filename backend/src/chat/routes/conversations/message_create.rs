@@ -58,7 +58,7 @@ pub struct NewMessageRequest {
         (status = 200, description = "A retried Idempotency-Key: the first message", body = Message),
         (status = 400, description = "Blank or too long text, a reply to a message of another conversation, a `call`, `post` or `reel` message, voice audio missing or not a base64 data URL, a duration (claimed or real) outside 1–60 s, or a malformed Idempotency-Key", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "You can't message this account (one of you blocked the other)", body = ErrorBody),
+        (status = 403, description = "`email_unverified`: unverified past the 7-day grace; or you can't message this account (one of you blocked the other)", body = ErrorBody),
         (status = 404, description = "Conversation not found (or not yours)", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body, or voice audio that is not WebM, Ogg, MP4, MP3 or WAV", body = ErrorBody),
@@ -73,6 +73,7 @@ pub async fn send_message(
     IdempotencyKey(key): IdempotencyKey,
     Json(body): Json<NewMessageRequest>,
 ) -> ApiResult<(StatusCode, Json<Message>)> {
+    crate::identity::may_publish(&current.user, state.clock.now_ms())?;
     state.limits.check(Limit::Message, current.user.id).await?;
     let me = current.user.id;
     let key = key.as_deref();

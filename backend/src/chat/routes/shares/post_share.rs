@@ -21,7 +21,7 @@ use crate::social::rules::post::POST_NOT_FOUND;
         (status = 201, description = "The share message", body = Message),
         (status = 400, description = "Invalid id, or a missing or invalid conversationId", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "You can't message this account (one of you blocked the other)", body = ErrorBody),
+        (status = 403, description = "`email_unverified`: unverified past the 7-day grace; or you can't message this account (one of you blocked the other)", body = ErrorBody),
         (status = 404, description = "Post not found, or Conversation not found (or not yours)", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
@@ -34,6 +34,7 @@ pub async fn share_post(
     Path(id): Path<i64>,
     Json(body): Json<ShareRequest>,
 ) -> ApiResult<(StatusCode, Json<Message>)> {
+    crate::identity::may_publish(&current.user, state.clock.now_ms())?;
     state.limits.check(Limit::Message, current.user.id).await?;
     let message = service::share(
         &state,

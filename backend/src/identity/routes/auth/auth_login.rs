@@ -1,15 +1,18 @@
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, State};
-use axum::http::{HeaderMap, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::identity::rules::account::{REQUIRED_FIELDS, filled};
+use crate::identity::secrets;
 use crate::identity::session;
-use crate::identity::store::{sessions, users};
-use crate::identity::wire::SessionUser;
+use crate::identity::session_user;
+use crate::identity::store::{accounts, sessions, users};
+use crate::identity::wire::{SessionUser, TwoFactorChallenge};
+use crate::kernel::user::UserRow;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::platform::limits::{Limit, Limits};
 use crate::platform::state::AppState;
@@ -17,10 +20,16 @@ use crate::platform::state::AppState;
 const INVALID_CREDENTIALS: &str = "Invalid username or password";
 const DEACTIVATED: &str = "This account is deactivated";
 
+/// How long a sign-in waits for its second factor.
+pub const CHALLENGE_TTL_MS: i64 = 10 * 60 * 1000;
+
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginRequest {
-    /// Username, email, or both; when both are given they must name the same account.
+    /// A username or an email address (the form's one field).
+    #[serde(default)]
+    pub login: Option<String>,
+    /// The older body: a username, an email, or both (then they must name the same account).
     #[serde(default)]
     pub username: Option<String>,
     #[serde(default)]
@@ -31,12 +40,15 @@ pub struct LoginRequest {
     pub password: Option<String>,
 }
 
-/// Sign in with a username and/or email. Each sign-in gets a new session token.
+/// Sign in with a username or an email and the password. Each sign-in gets a new session token;
+/// an account with two-factor on answers 202 with a challenge instead, completed by
+/// `/api/auth/login/2fa`.
 #[utoipa::path(
     post, path = "/login", tag = "auth",
     request_body = LoginRequest,
     responses(
         (status = 200, description = "Signed in; new session cookie set", body = SessionUser),
+        (status = 202, description = "The password was right and two-factor is on: send a code with the challenge (no cookie yet)", body = TwoFactorChallenge),
         (status = 400, description = "Missing fields", body = ErrorBody),
         (status = 401, description = "Invalid username or password", body = ErrorBody),
         (status = 403, description = "This account is deactivated (answered only after a correct password), or a cross-site request", body = ErrorBody),
@@ -52,10 +64,15 @@ pub async fn login(
     headers: HeaderMap,
     Json(body): Json<LoginRequest>,
 ) -> ApiResult<Response> {
-    let (username, email) = (
-        filled(body.username.as_deref()),
-        filled(body.email.as_deref()),
-    );
+    // `login` names the account by whichever it is: a username never holds an '@'.
+    let (username, email) = match filled(body.login.as_deref()) {
+        Some(login) if login.contains('@') => (None, Some(login)),
+        Some(login) => (Some(login), None),
+        None => (
+            filled(body.username.as_deref()),
+            filled(body.email.as_deref()),
+        ),
+    };
     let password = body.password.as_deref().filter(|p| !p.trim().is_empty());
     let Some(password) = password.filter(|_| username.is_some() || email.is_some()) else {
         return Err(ApiError::bad_request(REQUIRED_FIELDS));
@@ -91,15 +108,39 @@ pub async fn login(
         return Err(ApiError::Forbidden(DEACTIVATED));
     }
     let user = found.user;
+    if found.totp_secret.is_some() {
+        let now = state.clock.now_ms();
+        let fresh = secrets::new_secret();
+        let agent = session::user_agent(&headers);
+        let id = accounts::insert_challenge(
+            &state.db,
+            user.id,
+            &fresh.hash,
+            &agent,
+            now,
+            now + CHALLENGE_TTL_MS,
+        )
+        .await?;
+        let challenge = TwoFactorChallenge {
+            two_factor_required: true,
+            challenge: secrets::token(id, &fresh.secret),
+        };
+        return Ok((StatusCode::ACCEPTED, Json(challenge)).into_response());
+    }
+    signed_in(&state, &headers, user).await
+}
 
-    // Rotate: the session this browser had (if any) ends, a new one starts.
-    if let Some(old) = session::token_from(&headers) {
+/// Starts the session of a sign-in that passed every check: the session this browser had (if
+/// any) ends, a new one starts (no session fixation), and the answer is the session user.
+pub async fn signed_in(
+    state: &AppState,
+    headers: &HeaderMap,
+    user: UserRow,
+) -> ApiResult<Response> {
+    if let Some(old) = session::token_from(headers) {
         sessions::delete(&state.db, &session::hash_token(&old)).await?;
     }
-    let cookie = session::start(&state.db, user.id, state.secure_cookies).await?;
-    Ok((
-        [(header::SET_COOKIE, cookie)],
-        Json(SessionUser::from(user)),
-    )
-        .into_response())
+    let cookie = session::start(&state.db, user.id, headers, state.secure_cookies).await?;
+    let answer = session_user(state, user).await?;
+    Ok(([(header::SET_COOKIE, cookie)], Json(answer)).into_response())
 }

@@ -1,16 +1,16 @@
 use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, State};
-use axum::http::{StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::identity::rules::account::{DisplayName, Password, REQUIRED_FIELDS, Username, filled};
-use crate::identity::session;
 use crate::identity::store::users;
 use crate::identity::store::users::{Duplicate, NewUser};
 use crate::identity::wire::SessionUser;
+use crate::identity::{accounts, session, session_user};
 use crate::kernel::email::Email;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::platform::limits::{Limit, Limits};
@@ -74,6 +74,7 @@ pub struct RegisterRequest {
 pub async fn register(
     State(state): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Json(body): Json<RegisterRequest>,
 ) -> ApiResult<Response> {
     let (Some(raw_username), Some(raw_email), Some(raw_password)) = (
@@ -106,6 +107,7 @@ pub async fn register(
         display_name: display_name.as_str(),
         password_hash: &password_hash,
         is_admin: false,
+        verified: false,
     };
     // The unique indexes decide races between two sign-ups for the same name.
     let user =
@@ -116,12 +118,15 @@ pub async fn register(
             }
         })?;
 
-    let cookie = session::start(&state.db, user.id, state.secure_cookies).await?;
+    let cookie = session::start(&state.db, user.id, &headers, state.secure_cookies).await?;
     tracing::info!(user_id = user.id, "account created");
+    // The account works at once; the link confirms the address (7 days' grace).
+    accounts::send_verification(&state, &user).await?;
+    let answer = session_user(&state, user).await?;
     Ok((
         StatusCode::CREATED,
         [(header::SET_COOKIE, cookie)],
-        Json(SessionUser::from(user)),
+        Json(answer),
     )
         .into_response())
 }

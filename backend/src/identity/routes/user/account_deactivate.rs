@@ -6,8 +6,8 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::password_change::AccountMessage;
 use crate::identity::store::users;
+use crate::identity::wire::AccountMessage;
 use crate::identity::{CurrentUser, recheck_password, session};
 use crate::platform::http::error::{ApiResult, ErrorBody, Json};
 use crate::platform::limits::{Limit, Limits};

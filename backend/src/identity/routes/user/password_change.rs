@@ -2,11 +2,12 @@ use std::net::SocketAddr;
 
 use axum::extract::{ConnectInfo, State};
 use axum::http::HeaderMap;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::identity::rules::account::Password;
 use crate::identity::store::users;
+use crate::identity::wire::AccountMessage;
 use crate::identity::{CurrentUser, recheck_password, session};
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::platform::limits::{Limit, Limits};
@@ -23,12 +24,6 @@ pub struct PasswordChange {
     /// 6–256 characters, different from the current one.
     #[schema(min_length = 6, max_length = 256)]
     pub new_password: String,
-}
-
-/// `{message}` of an account action that succeeded.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct AccountMessage {
-    pub message: String,
 }
 
 /// Changes the session user's password. Every other session of the user ends; this one stays.

@@ -94,6 +94,7 @@ async fn create_on(
     item: Item,
     body: NewCommentRequest,
 ) -> ApiResult<(StatusCode, Json<Comment>)> {
+    crate::identity::may_publish(&current.user, state.clock.now_ms())?;
     state.limits.check(Limit::Comment, current.user.id).await?;
     let content = CommentContent::parse(body.content.as_deref())?;
     let mentions = mentioned_usernames(content.as_str());

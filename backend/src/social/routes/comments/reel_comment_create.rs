@@ -18,6 +18,7 @@ use crate::social::wire::comment::Comment;
         (status = 201, description = "The new comment", body = Comment),
         (status = 400, description = "Invalid id; 'Comment cannot be empty', 'Comment must be under 2200 characters', 'Reply must be to a comment on the same reel' (a parentId on another reel), 'The comment you are replying to no longer exists', or a control character", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "`email_unverified`: unverified past the 7-day grace; or a cross-site request", body = ErrorBody),
         (status = 404, description = "Reel not found", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),

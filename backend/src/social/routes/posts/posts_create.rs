@@ -48,6 +48,7 @@ pub struct NewPostRequest {
         (status = 201, description = "The new post", body = Post),
         (status = 400, description = "Invalid input (spec wording), or an image URL that could not be fetched", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "`email_unverified`: unverified past the 7-day grace; or a cross-site request", body = ErrorBody),
         (status = 413, description = "Body or image too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body, or not a JPEG, PNG, GIF or WebP image", body = ErrorBody),
         (status = 429, description = "Over the posting limit (posts, reels and stories together, an hour); Retry-After says when", body = ErrorBody),
@@ -58,6 +59,7 @@ pub async fn create_post(
     current: CurrentUser,
     Json(body): Json<NewPostRequest>,
 ) -> ApiResult<(StatusCode, Json<Post>)> {
+    crate::identity::may_publish(&current.user, state.clock.now_ms())?;
     state.limits.check(Limit::Publish, current.user.id).await?;
     let raw_image =
         filled(body.image_url.as_deref()).ok_or_else(|| ApiError::bad_request(IMAGE_REQUIRED))?;

@@ -53,7 +53,7 @@ pub struct NewReelForm {
         (status = 201, description = "The new reel", body = Reel),
         (status = 400, description = "No video, caption over 2200 characters, or longer than 60 seconds", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "Cross-site request refused", body = ErrorBody),
+        (status = 403, description = "`email_unverified`: unverified past the 7-day grace; or cross-site request refused", body = ErrorBody),
         (status = 413, description = "Video over 100 MiB, or poster over 10 MiB", body = ErrorBody),
         (status = 415, description = "Not a multipart form, a video that is not WebM or MP4, or a poster that is not an image", body = ErrorBody),
         (status = 429, description = "Over the posting limit (posts, reels and stories together, an hour); Retry-After says when", body = ErrorBody),
@@ -93,6 +93,7 @@ pub async fn create_reel(
     }
     // Counted once the upload is read: an answer while the client is still sending would cut
     // its connection, and a browser would see a network error instead of the 429.
+    crate::identity::may_publish(&current.user, state.clock.now_ms())?;
     state.limits.check(Limit::Publish, current.user.id).await?;
     let caption = parse_reel_caption(&caption)?;
     let video = video.ok_or_else(|| ApiError::bad_request(VIDEO_REQUIRED))?;

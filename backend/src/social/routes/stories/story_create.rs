@@ -47,6 +47,7 @@ pub struct NewStoryRequest {
         (status = 201, description = "The new story", body = Story),
         (status = 400, description = "Invalid input (spec wording), or an image URL that could not be fetched", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 403, description = "`email_unverified`: unverified past the 7-day grace; or a cross-site request", body = ErrorBody),
         (status = 413, description = "Body or image too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body, or not a JPEG, PNG, GIF or WebP image", body = ErrorBody),
         (status = 429, description = "Over the posting limit (posts, reels and stories together, an hour); Retry-After says when", body = ErrorBody),
@@ -57,6 +58,7 @@ pub async fn create_story(
     current: CurrentUser,
     Json(body): Json<NewStoryRequest>,
 ) -> ApiResult<(StatusCode, Json<Story>)> {
+    crate::identity::may_publish(&current.user, state.clock.now_ms())?;
     state.limits.check(Limit::Publish, current.user.id).await?;
     let raw_content =
         filled(body.content.as_deref()).ok_or_else(|| ApiError::bad_request(IMAGE_REQUIRED))?;

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { OfflineBanner } from '@/components/offline-banner';
 import { Spinner } from '@/components/ui/spinner';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { CallProvider } from '@/features/calls/components/call-provider';
 import type { RenderLeaveVoicemail } from '@/features/calls/components/call-layer';
 import { ChatSync } from '@/features/chat/components/chat-sync';
@@ -61,6 +62,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
                   )}
                 >
                   <OfflineBanner />
+                  <VerifyEmailBanner user={user} />
                   {children}
                 </div>
               </div>

@@ -7,7 +7,7 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { FullScreenSpinner, Spinner } from '@/components/ui/spinner';
-import { useUser } from '@/lib/auth';
+import { useUser, type User } from '@/lib/auth';
 import { AppShell } from './layout/app-shell';
 import { PublicFrame } from './layout/public-frame';
 import LandingPage from './routes/landing';
@@ -25,6 +25,15 @@ const accountLinkRoutes: Array<{ path: string; page: Page }> = [
 const accountLinkPaths = new Set(accountLinkRoutes.map((route) => route.path));
 
 const WELCOME_PATH = '/welcome';
+
+/**
+ * Whether to send the user to the first run now: not yet `onboarded` (`=== false`: a session
+ * remembered offline from before the first run existed has no such field), not shown in this
+ * visit yet, and not on a page a mailed link opened.
+ */
+export function startsFirstRun(user: Pick<User, 'onboarded'>, location: string, shownThisVisit: boolean): boolean {
+  return user.onboarded === false && !shownThisVisit && location !== WELCOME_PATH && !accountLinkPaths.has(location);
+}
 
 /** Signed-in routes, each page its own chunk. Adding a screen is one line here. */
 const routes: Array<{ path: string; page: Page }> = [
@@ -77,8 +86,7 @@ export function AppRouter() {
     );
   }
 
-  // `=== false`: a session remembered offline from before the first run existed has no such field.
-  const toFirstRun = user.onboarded === false && !firstRunShown && location !== WELCOME_PATH && !accountLinkPaths.has(location);
+  const toFirstRun = startsFirstRun(user, location, firstRunShown);
 
   return (
     <AppShell user={user}>

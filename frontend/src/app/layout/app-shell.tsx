@@ -38,7 +38,8 @@ const renderLeaveVoicemail: RenderLeaveVoicemail = ({ recipient, onDone }) => (
  * realtime socket is open for as long as it is shown (that is, while signed in), and the call
  * layer sits above every screen so an incoming call rings wherever the user is. The safety
  * layer (mute, block and its dialog) wraps the community layer, whose comments have menus too;
- * the tip layer ('Support', issue 23) wraps both.
+ * the tip layer ('Support', issue 23) wraps both. Above every page, under the offline notice,
+ * the verification banner shows while the user's email is unverified (issue 41).
  */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   const [location] = useLocation();

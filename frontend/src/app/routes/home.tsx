@@ -1,3 +1,4 @@
+import { usePrefetchInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,9 @@ import { QuickCreate } from '@/features/home/components/quick-create';
 import { SkillMatcher } from '@/features/home/components/skill-matcher';
 import { DEFAULT_MOOD, DEFAULT_VIEW_MODE, moodById, type MoodId, type ViewMode } from '@/features/home/moods';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { feedQueryOptions } from '@/features/posts/api/get-feed';
 import { CreateChooser } from '@/features/posts/components/create-chooser';
+import { PostCardSkeleton } from '@/features/posts/components/post-card-skeleton';
 import { PostFeed } from '@/features/posts/components/post-feed';
 import { StoriesStrip } from '@/features/stories/components/stories-strip';
 import { useProfile } from '@/features/users/api/get-profile';
@@ -36,10 +39,14 @@ export default function HomePage() {
   const [chooserOpen, setChooserOpen] = useState(false);
   const conversation = useStartConversation();
   const sponsoredStories = useSponsoredStories();
-  const followsNobody = useProfile(user.username).data?.followingCount === 0;
+  const profile = useProfile(user.username);
+  // The gallery waits for the follow count, so it never flashes before the people to follow;
+  // its first page is asked for meanwhile. Offline (the profile's read paused) it does not wait.
+  usePrefetchInfiniteQuery(feedQueryOptions());
+  const deciding = profile.isPending && profile.fetchStatus === 'fetching';
   const [suggesting, setSuggesting] = useState(false);
   const [browsing, setBrowsing] = useState(false);
-  if (followsNobody && !suggesting) setSuggesting(true);
+  if (profile.data?.followingCount === 0 && !suggesting) setSuggesting(true);
   const suggestions = useSuggestions({ enabled: suggesting });
   const noOneToSuggest = suggestions.isError || suggestions.data?.length === 0;
   const showPeople = suggesting && !browsing && !noOneToSuggest;
@@ -65,7 +72,11 @@ export default function HomePage() {
         data-view-mode={viewMode}
         className={cn(viewMode === 'emotion' && `-mx-2 rounded-3xl bg-gradient-to-b p-2 ring-1 ${moodById(mood).tint}`)}
       >
-        {showPeople ? (
+        {deciding ? (
+          <div role="status" aria-label="Loading posts">
+            <PostCardSkeleton />
+          </div>
+        ) : showPeople ? (
           <PeopleToFollow>
             <Button variant="link" className="mt-2" onClick={() => setBrowsing(true)}>
               Browse everyone&apos;s posts

@@ -10,7 +10,7 @@ export function PublicFrame({ children }: { children: ReactNode }) {
   return (
     <>
       <OfflineBanner />
-      <div className="mx-auto flex min-h-dvh w-full max-w-[480px] flex-col gap-6 px-4 pt-10 pb-12">
+      <div className="mx-auto flex min-h-dvh w-full max-w-[480px] flex-col gap-2 pt-10 pb-12">
         <Link
           href="/"
           aria-label="Atelier"

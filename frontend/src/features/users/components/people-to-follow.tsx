@@ -43,7 +43,7 @@ function SuggestionRow({ person }: { person: SuggestedUser }) {
         userId={person.id}
         isFollowing={status?.isFollowing ?? false}
         isRequested={status?.isRequested ?? false}
-        className="min-w-0 shrink-0 px-3"
+        className="shrink-0"
       />
     </li>
   );

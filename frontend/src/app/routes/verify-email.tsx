@@ -8,8 +8,8 @@ export default function VerifyEmailPage() {
   const signedIn = Boolean(useUser().data);
   return (
     <main className="px-4 pt-6">
-      <section aria-labelledby="verify-heading" className="space-y-4 rounded-3xl border border-white/10 bg-zinc-900/70 p-5 sm:p-6">
-        <h1 id="verify-heading" className="text-xl font-semibold text-white">
+      <div className="space-y-4 rounded-3xl border border-white/10 bg-zinc-900/70 p-5 sm:p-6">
+        <h1 className="text-xl font-semibold text-white">
           Verify your email
         </h1>
         <VerifyEmailResult token={token} />
@@ -18,7 +18,7 @@ export default function VerifyEmailPage() {
             Sign in
           </Link>
         )}
-      </section>
+      </div>
     </main>
   );
 }

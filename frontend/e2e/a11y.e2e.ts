@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FOLLOW_REQUESTS_TEXT, FOLLOW_TEXT, PRIVATE_PROFILE_TEXT } from '@/features/users/privacy-text';
 import type { Screen } from './browser';
 import { prepareForCalls } from './calls';
-import { baseUrl, creator, DEMO_ADMIN, phones, signIn, signUp, type Creator } from './flows';
+import { baseUrl, creator, DEMO_ADMIN, phones, showGallery, signIn, signUp, type Creator } from './flows';
 import { gradientPng } from './png';
 
 const phone = phones();
@@ -106,7 +106,7 @@ describe.each<Screen>(['phone', 'desktop'])('accessibility on the %s screen', (s
   it('home, its create chooser and the story viewer', async () => {
     const { page } = await phone(`a11y-${screen}-home`, screen);
     await signIn(page, DEMO_MAYA);
-    await page.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor();
+    await showGallery(page);
     await page.getByRole('article').first().waitFor({ timeout: 20_000 });
     await check(page, screen, 'home');
 
@@ -163,7 +163,7 @@ describe.each<Screen>(['phone', 'desktop'])('accessibility on the %s screen', (s
 
     await o.page.goto(baseUrl);
     await o.page.getByRole('link', { name: /^Notifications, \d+ unread$/ }).first().waitFor({ timeout: 20_000 });
-    await o.page.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor({ timeout: 20_000 });
+    await showGallery(o.page);
     await check(o.page, screen, 'home: bell with a badge');
     await visit(o.page, '/notifications', 'Notifications');
     await o.page.getByRole('button', { name: FOLLOW_REQUESTS_TEXT.approveLabel(fan.username) }).waitFor({ timeout: 15_000 });
@@ -229,7 +229,7 @@ describe.each<Screen>(['phone', 'desktop'])('accessibility on the %s screen', (s
   it("a post's comments sheet and Send to…, a reel's comments, a tag's page", async () => {
     const { page } = await phone(`a11y-${screen}-community`, screen);
     await signIn(page, DEMO_MAYA);
-    await page.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor();
+    await showGallery(page);
     const card = page.getByRole('article').first();
     await card.waitFor({ timeout: 20_000 });
     const sheet = await openDialog(page, card.getByRole('button', { name: 'Comments' }), 'Comments');

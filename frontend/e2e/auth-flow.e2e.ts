@@ -1,23 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { phones } from './flows';
+import { DEMO_ADMIN as ADMIN, fillSignIn, FIRST_RUN_STEPS, pastFirstRun, phones } from './flows';
 
 const baseUrl = inject('baseUrl');
-// The seeded demo admin (`atelier seed --demo`). Sign-in asks for an email too.
-const ADMIN = {
-  username: process.env.ATELIER_ADMIN_USERNAME ?? 'admin',
-  email: process.env.ATELIER_ADMIN_EMAIL ?? 'admin@atelier.test',
-  password: process.env.ATELIER_ADMIN_PASSWORD ?? 'atelier-admin',
-};
 
 const phone = phones();
-
-async function fillSignIn(page: Page, creds: { username: string; email: string; password: string }) {
-  await page.getByLabel('Username', { exact: true }).fill(creds.username);
-  await page.getByLabel('Email', { exact: true }).fill(creds.email);
-  await page.getByLabel('Password', { exact: true }).fill(creds.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
 
 async function navItems(page: Page) {
   const nav = page.getByTestId('bottom-nav');
@@ -51,6 +38,11 @@ describe('signing up, moving around and signing back in', () => {
     await page.getByLabel(/Display Name/).fill('E2E Creator');
     await page.getByLabel('Confirm Password').fill(password);
     await page.getByRole('button', { name: 'Create Account' }).click();
+    // A new account starts on the first run (issue 41): three skippable steps, then Home.
+    await page.getByRole('heading', { level: 1, name: FIRST_RUN_STEPS[0] }).waitFor({ timeout: 20_000 });
+    expect(new URL(page.url()).pathname).toBe('/welcome');
+    await page.getByText('Step 1 of 3', { exact: true }).waitFor();
+    await pastFirstRun(page);
     const afterSignUp = await navItems(page);
     expect(afterSignUp.labels).toEqual(['Home', 'Explore', 'Messages', 'Reels', 'Shop', 'Profile', 'Logout']);
     expect(afterSignUp.current).toEqual(['Home']);
@@ -68,12 +60,14 @@ describe('signing up, moving around and signing back in', () => {
 
     await page.goto(`${baseUrl}/explore`);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor(); // signed out: every path is the landing page
-    await fillSignIn(page, { username, email, password: 'not-my-password' });
+    await fillSignIn(page, username, 'not-my-password');
     await page.getByText('Failed to login. Please check your credentials.', { exact: true }).waitFor();
 
+    // Signing in by email works as well as by username (issue 41); the first run is over.
     await page.goto(baseUrl);
-    await fillSignIn(page, { username, email, password });
+    await fillSignIn(page, email, password);
     const afterSignIn = await navItems(page);
+    expect(new URL(page.url()).pathname).toBe('/');
     expect(afterSignIn.labels).toHaveLength(7);
     await page.getByRole('heading', { name: 'Welcome, E2E Creator' }).waitFor();
   });
@@ -83,7 +77,9 @@ describe('signing up, moving around and signing back in', () => {
 
     await page.goto(baseUrl);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
-    await fillSignIn(page, ADMIN);
+    await fillSignIn(page, ADMIN.username, ADMIN.password);
+    await page.getByTestId('bottom-nav').waitFor({ timeout: 20_000 });
+    await pastFirstRun(page);
     const { labels } = await navItems(page);
     expect(labels).toEqual(['Home', 'Explore', 'Messages', 'Reels', 'Shop', 'Admin', 'Profile', 'Logout']);
     await page.getByRole('heading', { name: /^Welcome, / }).waitFor();

@@ -5,7 +5,7 @@
 //! Runs against the real server and its demo seed (global-setup.ts).
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, creator, DEMO_ADMIN, mainNavigation, phones, signIn, signUp } from './flows';
+import { baseUrl, creator, DEMO_ADMIN, mainNavigation, phones, showGallery, signIn, signUp } from './flows';
 
 const phone = phones();
 
@@ -55,7 +55,7 @@ describe('desktop layout', () => {
     await side.getByRole('link', { name: 'Explore' }).waitFor();
 
     // The feed is centred in the room right of the navigation, no wider than a column.
-    await page.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor({ timeout: 20_000 });
+    await showGallery(page);
     const feed = await box(page.getByRole('main'));
     const roomCentre = (nav.width + 1280) / 2;
     expect(Math.abs(feed.x + feed.width / 2 - roomCentre)).toBeLessThanOrEqual(2);

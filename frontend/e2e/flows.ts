@@ -38,6 +38,23 @@ export async function signUp(page: Page, who: Creator) {
   await page.getByLabel('Confirm Password').fill('secret-e2e-1');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await mainNavigation(page).waitFor({ timeout: 20_000 });
+  await pastFirstRun(page);
+}
+
+/** The first run's steps (issue 41), in order. */
+export const FIRST_RUN_STEPS = ['Add a profile picture and bio', 'What do you make?', 'People to follow'];
+
+/**
+ * A new account starts on the first run (/welcome); 'Skip' through its three steps ends it on the
+ * server, so the account is never sent there again, and comes back Home. Does nothing elsewhere.
+ */
+export async function pastFirstRun(page: Page) {
+  if ((await page.evaluate(() => window.location.pathname)) !== '/welcome') return;
+  for (const step of FIRST_RUN_STEPS) {
+    await page.getByRole('heading', { level: 1, name: step }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Skip', exact: true }).click();
+  }
+  await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
 }
 
 /**
@@ -46,6 +63,18 @@ export async function signUp(page: Page, who: Creator) {
  */
 export function mainNavigation(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
+}
+
+/**
+ * Waits for Home's gallery. Someone who follows nobody (issue 41) sees 'People to follow' in its
+ * place first: 'Browse everyone's posts' shows it.
+ */
+export async function showGallery(page: Page, timeout = 20_000) {
+  const gallery = page.getByRole('heading', { name: 'Creative Projects Gallery' });
+  const browse = page.getByRole('button', { name: "Browse everyone's posts" });
+  await gallery.or(browse).first().waitFor({ timeout });
+  if (await browse.isVisible()) await browse.click();
+  await gallery.waitFor({ timeout });
 }
 
 /** Waits for a toast's text; toasts show one at a time for 5 s. */
@@ -84,22 +113,27 @@ export async function creditUser(username: string, cents: number): Promise<strin
   return stdout;
 }
 
-/** The seeded demo admin (`atelier seed --demo`); sign-in asks for the email too. */
+/** The seeded demo admin (`atelier seed --demo`). */
 export const DEMO_ADMIN = {
   username: process.env.ATELIER_ADMIN_USERNAME ?? 'admin',
   email: process.env.ATELIER_ADMIN_EMAIL ?? 'admin@atelier.test',
   password: process.env.ATELIER_ADMIN_PASSWORD ?? 'atelier-admin',
 };
 
-/** Signs in through the landing page and waits for the app. */
-export async function signIn(page: Page, creds: { username: string; email: string; password: string }) {
+/** Fills the landing page's sign-in form ('Username or email', issue 41) and presses Sign In. */
+export async function fillSignIn(page: Page, login: string, password: string) {
+  await page.getByLabel('Username or email', { exact: true }).fill(login);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+}
+
+/** Signs in through the landing page with the username and waits for the app (past the first run, if it shows). */
+export async function signIn(page: Page, creds: { username: string; password: string }) {
   await page.goto(baseUrl);
   await page.getByRole('heading', { name: 'Welcome back' }).waitFor({ timeout: 20_000 });
-  await page.getByLabel('Username', { exact: true }).fill(creds.username);
-  await page.getByLabel('Email', { exact: true }).fill(creds.email);
-  await page.getByLabel('Password', { exact: true }).fill(creds.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await fillSignIn(page, creds.username, creds.password);
   await mainNavigation(page).waitFor({ timeout: 20_000 });
+  await pastFirstRun(page);
 }
 
 /**

@@ -1,5 +1,5 @@
 //! Starts the real server for the browser tests: a fresh temporary directory holding a
-//! seeded SQLite database and a media folder, a free port, and a wait for /healthz.
+//! seeded SQLite database, a media folder and a mail folder, a free port, and a wait for /healthz.
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -16,6 +16,8 @@ declare module 'vitest' {
     atelierBin: string;
     databaseUrl: string;
     mediaStore: string;
+    /** Where the server writes each mail it sends as an `.eml` file (no SMTP in the tests; issue 41). */
+    mailDir: string;
   }
 }
 
@@ -60,6 +62,7 @@ export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'atelier-e2e-'));
   const databaseUrl = `sqlite://${dir}/atelier.db`;
   const mediaStore = join(dir, 'media');
+  const mailDir = join(dir, 'mail');
   // The seed draws the demo pictures into the same media store the server then serves.
   await run(bin, ['seed', '--demo', '--database-url', databaseUrl, '--media-store', mediaStore], { cwd: dir });
 
@@ -75,6 +78,7 @@ export default async function setup(project: TestProject) {
       '--database-url', databaseUrl,
       '--media-store', mediaStore,
       '--public-url', baseUrl,
+      '--mail-dir', mailDir,
     ],
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -93,6 +97,7 @@ export default async function setup(project: TestProject) {
   project.provide('atelierBin', bin);
   project.provide('databaseUrl', databaseUrl);
   project.provide('mediaStore', mediaStore);
+  project.provide('mailDir', mailDir);
 
   return async () => {
     if (server.exitCode === null) {

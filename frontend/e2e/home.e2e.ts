@@ -4,7 +4,7 @@
 //! floating button and from Quick Create. Runs against the real server started by global-setup.ts.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { creator, phones, signUp, toast } from './flows';
+import { creator, phones, showGallery, signUp, toast } from './flows';
 
 const phone = phones();
 
@@ -66,7 +66,7 @@ describe('the home dashboard', () => {
     });
     await signUp(page, creator('home', 'Hana Ito'));
     const main = page.getByRole('main');
-    await main.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor();
+    await showGallery(page);
 
     // The dashboard's panels, in order (stories strip and banner ad are wired in separately).
     const headings = (await main.locator('h2').allInnerTexts()).map((t) => t.trim());

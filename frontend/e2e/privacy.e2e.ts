@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { FOLLOW_REQUESTS_TEXT, FOLLOW_TEXT, PRIVATE_PROFILE_TEXT } from '@/features/users/privacy-text';
-import { baseUrl, creator, mainNavigation, phones, run, signUp, toast } from './flows';
+import { baseUrl, creator, mainNavigation, phones, run, showGallery, signUp, toast } from './flows';
 import { gradientPng } from './png';
 
 const phone = phones();
@@ -67,7 +67,7 @@ describe('private accounts', () => {
 
     // Jon goes home and back to her profile in the app: it is read again, and her post shows.
     await mainNavigation(b.page).getByRole('link', { name: 'Home' }).click();
-    await b.page.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor({ timeout: 20_000 });
+    await showGallery(b.page);
     await b.page.goBack();
     await b.page.getByRole('button', { name: FOLLOW_TEXT.following, exact: true }).waitFor({ timeout: 20_000 });
     await b.page

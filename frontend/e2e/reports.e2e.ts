@@ -4,7 +4,7 @@
 //! post is gone for the reporter, in the feed and by its address. Against the real server
 //! (global-setup.ts, seeded with `--demo`, so the admin exists).
 import { describe, expect, it } from 'vitest';
-import { baseUrl, creator, DEMO_ADMIN, phones, run, signIn, signUp, toast } from './flows';
+import { baseUrl, creator, DEMO_ADMIN, phones, run, showGallery, signIn, signUp, toast } from './flows';
 import { gradientPng } from './png';
 
 const phone = phones();
@@ -25,6 +25,7 @@ describe('reports', () => {
     // Finn reports the post from its card's '⋯' menu.
     const f = await phone('report-reporter');
     await signUp(f.page, finn);
+    await showGallery(f.page);
     const card = f.page.getByRole('article', { name: `Post by ${eva.displayName}` }).filter({ hasText: caption });
     await card.waitFor({ timeout: 20_000 });
     await card.getByRole('button', { name: 'More options' }).click();
@@ -65,7 +66,7 @@ describe('reports', () => {
 
     // Gone for the reporter: out of the home feed after a reload, and 'Post not found' by address.
     await f.page.reload();
-    await f.page.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor({ timeout: 20_000 });
+    await showGallery(f.page);
     await f.page.getByRole('article').first().waitFor({ timeout: 20_000 });
     expect(await card.count()).toBe(0);
     await f.page.goto(`${baseUrl}/p/${postId}`);

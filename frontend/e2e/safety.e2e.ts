@@ -4,7 +4,7 @@
 //! against the real server (global-setup.ts).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, creator, mainNavigation, phones, run, signUp, toast, type Creator } from './flows';
+import { baseUrl, creator, mainNavigation, phones, run, showGallery, signUp, toast, type Creator } from './flows';
 import { gradientPng } from './png';
 
 const phone = phones();
@@ -59,7 +59,7 @@ describe('blocking and muting', () => {
     await dialog.getByRole('button', { name: 'Block', exact: true }).click();
     await toast(a.page, `Blocked @${ben.username}`);
     await a.page.waitForURL((url) => url.pathname === '/');
-    await a.page.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor();
+    await showGallery(a.page);
     await dialog.waitFor({ state: 'detached' });
 
     // Back in the chat (through the app: its cached list was refreshed by the block), Ada reads
@@ -89,6 +89,7 @@ describe('blocking and muting', () => {
 
     const d = await phone('safety-mute-d');
     await signUp(d.page, dan);
+    await showGallery(d.page);
     const card = d.page.getByRole('article', { name: `Post by ${cleo.displayName}` }).filter({ hasText: caption });
     await card.waitFor({ timeout: 20_000 });
     await card.getByRole('button', { name: 'More options' }).click();
@@ -98,7 +99,7 @@ describe('blocking and muting', () => {
 
     // The server keeps it: still out of the feed after a reload.
     await d.page.reload();
-    await d.page.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor({ timeout: 20_000 });
+    await showGallery(d.page);
     await d.page.getByRole('article').first().waitFor({ timeout: 20_000 });
     expect(await card.count()).toBe(0);
 

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Screen } from './browser';
-import { baseUrl, DEMO_ADMIN, phones, signIn } from './flows';
+import { baseUrl, DEMO_ADMIN, phones, showGallery, signIn } from './flows';
 
 const phone = phones();
 const OUT = join(dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
@@ -61,7 +61,7 @@ async function save(page: Page, name: string) {
 
 async function home(page: Page) {
   await page.goto(baseUrl);
-  await page.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor({ timeout: 20_000 });
+  await showGallery(page);
   await page.getByRole('main').getByRole('article').first().waitFor({ timeout: 20_000 });
 }
 

@@ -5,7 +5,7 @@
 //! Runs against the real server started by global-setup.ts.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, creator, phones, signUp, toast, type Creator } from './flows';
+import { baseUrl, creator, fillSignIn, phones, signUp, toast, type Creator } from './flows';
 
 const phone = phones();
 /** The password flows.ts signs up with. */
@@ -14,10 +14,7 @@ const PASSWORD = 'secret-e2e-1';
 async function signIn(page: Page, who: Creator, password: string) {
   await page.goto(baseUrl);
   await page.getByRole('heading', { name: 'Welcome back' }).waitFor({ timeout: 20_000 });
-  await page.getByLabel('Username', { exact: true }).fill(who.username);
-  await page.getByLabel('Email', { exact: true }).fill(`${who.username}@example.com`);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await fillSignIn(page, who.username, password);
 }
 
 async function openSettings(page: Page) {

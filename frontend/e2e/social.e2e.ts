@@ -2,7 +2,7 @@
 //! search, follow, like and save; plus create-post validation, own vs other profiles and the
 //! avatar change. Runs against the real server started by global-setup.ts.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, creator, phones, run, signUp, testFiles, toast } from './flows';
+import { baseUrl, creator, phones, run, showGallery, signUp, testFiles, toast } from './flows';
 import { gradientPng } from './png';
 
 
@@ -24,7 +24,7 @@ describe('the social core', () => {
     // Alice posts a photo picked from a file.
     const a = await phone('social-a');
     await signUp(a.page, alice);
-    await a.page.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor();
+    await showGallery(a.page);
     await a.page.getByRole('button', { name: 'Create', exact: true }).click();
     await a.page.getByRole('dialog', { name: 'Create' }).waitFor();
     await a.page.getByRole('button', { name: 'Photo Post' }).click();
@@ -39,7 +39,7 @@ describe('the social core', () => {
     await a.page.getByLabel('Tags (optional)').fill('sunset, , gradient ');
     await a.page.getByRole('button', { name: 'Share' }).click();
     await toast(a.page, 'Post created!');
-    await a.page.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor();
+    await showGallery(a.page);
     expect(new URL(a.page.url()).pathname).toBe('/');
     const aliceCard = a.page.getByRole('article', { name: `Post by ${alice.displayName}` }).first();
     await aliceCard.getByText(caption).waitFor();
@@ -70,6 +70,7 @@ describe('the social core', () => {
 
     // Bob sees her post in the gallery, likes and saves it.
     await b.page.getByRole('link', { name: 'Home' }).click();
+    await showGallery(b.page);
     const card = b.page.getByRole('article', { name: `Post by ${alice.displayName}` }).filter({ hasText: caption });
     await card.waitFor();
     await card.getByText('0 likes').waitFor();
@@ -81,6 +82,7 @@ describe('the social core', () => {
 
     // Alice reloads and sees the like.
     await a.page.reload();
+    await showGallery(a.page);
     const reloaded = a.page.getByRole('article', { name: `Post by ${alice.displayName}` }).filter({ hasText: caption });
     await reloaded.getByText('1 like', { exact: true }).waitFor();
     // Her profile counts the post and the new follower.
@@ -123,7 +125,7 @@ describe('the social core', () => {
     await c.page.getByLabel('Image URL').waitFor();
     // The screen's Close (a toast has one too while it shows).
     await c.page.getByRole('main').getByRole('button', { name: 'Close' }).click();
-    await c.page.getByRole('heading', { name: 'Creative Projects Gallery' }).waitFor();
+    await showGallery(c.page);
     expect(new URL(c.page.url()).pathname).toBe('/');
   });
 

@@ -1,17 +1,39 @@
 /**
- * Which screen a path shows: a spinner while the session is checked, the
- * landing page for every path when signed out, the app shell with its routes when signed in.
+ * Which screen a path shows: a spinner while the session is checked; signed out, the account
+ * links' pages (issue 41) at their paths and the landing page at every other; signed in, the app
+ * shell with its routes. A signed-in user who has not been through the first run is sent to
+ * /welcome once per visit (they may leave it), unless they came by an account link.
  */
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Route, Switch } from 'wouter';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { FullScreenSpinner, Spinner } from '@/components/ui/spinner';
-import { useUser } from '@/lib/auth';
+import { useUser, type User } from '@/lib/auth';
 import { AppShell } from './layout/app-shell';
+import { PublicFrame } from './layout/public-frame';
 import LandingPage from './routes/landing';
 
 type Page = LazyExoticComponent<ComponentType>;
 
 const ProfilePage = lazy(() => import('./routes/profile'));
+
+/** The pages a mailed link opens (issue 41), signed in or out. */
+const accountLinkRoutes: Array<{ path: string; page: Page }> = [
+  { path: '/forgot-password', page: lazy(() => import('./routes/forgot-password')) },
+  { path: '/reset-password', page: lazy(() => import('./routes/reset-password')) },
+  { path: '/verify-email', page: lazy(() => import('./routes/verify-email')) },
+];
+const accountLinkPaths = new Set(accountLinkRoutes.map((route) => route.path));
+
+const WELCOME_PATH = '/welcome';
+
+/**
+ * Whether to send the user to the first run now: not yet `onboarded` (`=== false`: a session
+ * remembered offline from before the first run existed has no such field), not shown in this
+ * visit yet, and not on a page a mailed link opened.
+ */
+export function startsFirstRun(user: Pick<User, 'onboarded'>, location: string, shownThisVisit: boolean): boolean {
+  return user.onboarded === false && !shownThisVisit && location !== WELCOME_PATH && !accountLinkPaths.has(location);
+}
 
 /** Signed-in routes, each page its own chunk. Adding a screen is one line here. */
 const routes: Array<{ path: string; page: Page }> = [
@@ -33,25 +55,52 @@ const routes: Array<{ path: string; page: Page }> = [
   { path: '/create-reel', page: lazy(() => import('./routes/create-reel')) },
   { path: '/admin', page: lazy(() => import('./routes/admin')) },
   { path: '/canvas/:id', page: lazy(() => import('./routes/canvas')) },
+  { path: WELCOME_PATH, page: lazy(() => import('./routes/welcome')) },
+  ...accountLinkRoutes,
 ];
 
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 export function AppRouter() {
   const { data: user, isLoading } = useUser();
+  const [location] = useLocation();
+  // Once the first run has shown in this visit, leaving it is the user's choice.
+  const [firstRunShown, setFirstRunShown] = useState(false);
+  if (user && location === WELCOME_PATH && !firstRunShown) setFirstRunShown(true);
 
   if (isLoading) return <FullScreenSpinner />;
-  if (!user) return <LandingPage />;
+  if (!user) {
+    return (
+      <Switch>
+        {accountLinkRoutes.map(({ path, page: Page }) => (
+          <Route key={path} path={path}>
+            <PublicFrame>
+              <Suspense fallback={<Spinner className="pt-24" />}>
+                <Page />
+              </Suspense>
+            </PublicFrame>
+          </Route>
+        ))}
+        <Route component={LandingPage} />
+      </Switch>
+    );
+  }
+
+  const toFirstRun = startsFirstRun(user, location, firstRunShown);
 
   return (
     <AppShell user={user}>
       <Suspense fallback={<Spinner className="pt-24" />}>
-        <Switch>
-          {routes.map(({ path, page }) => (
-            <Route key={path} path={path} component={page} />
-          ))}
-          <Route component={NotFoundPage} />
-        </Switch>
+        {toFirstRun ? (
+          <Redirect to={WELCOME_PATH} replace />
+        ) : (
+          <Switch>
+            {routes.map(({ path, page }) => (
+              <Route key={path} path={path} component={page} />
+            ))}
+            <Route component={NotFoundPage} />
+          </Switch>
+        )}
       </Suspense>
     </AppShell>
   );

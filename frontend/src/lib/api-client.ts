@@ -139,6 +139,19 @@ export function errorMessage(error: unknown): string | null {
   }
 }
 
+/** The stable `code` of a request helper's error body (`link_expired`, `invalid_code`, …), or null. */
+export function errorCode(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  if (!match) return null;
+  try {
+    const body = JSON.parse(match[1]) as { code?: unknown };
+    return typeof body.code === 'string' && body.code ? body.code : null;
+  } catch {
+    return null;
+  }
+}
+
 /** One page of a keyset-paginated list: the items and the cursor of the next page. */
 export interface Page<T> {
   items: T[];

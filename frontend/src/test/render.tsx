@@ -34,6 +34,12 @@ export const me: User = {
   profileImageUrl: null,
   isAdmin: false,
   createdAt: '2026-01-01T00:00:00Z',
+  emailVerified: true,
+  emailVerifyBy: null,
+  readOnly: false,
+  pendingEmail: null,
+  twoFactorEnabled: false,
+  onboarded: true,
 };
 
 export function aPost(overrides: Partial<Post> = {}): Post {

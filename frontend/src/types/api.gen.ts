@@ -2464,6 +2464,8 @@ export interface components {
         };
         LoginRequest: {
             email?: string | null;
+            /** @description Username or email. */
+            login?: string | null;
             /** @description The account's password (required: without it the answer is 400). */
             password: string;
             /** @description Username, email, or both; when both are given they must name the same account. */
@@ -3092,6 +3094,10 @@ export interface components {
              */
             messageId: number;
         };
+        /** @description The ten recovery codes, shown once when two-factor sign-in is turned on. */
+        RecoveryCodes: {
+            recoveryCodes: string[];
+        };
         /** @description A short vertical video. */
         Reel: {
             caption: string;
@@ -3466,6 +3472,11 @@ export interface components {
             /** @enum {string} */
             type: "error";
         };
+        /** @description How many sessions ended. */
+        SessionsEnded: {
+            /** Format: int64 */
+            ended: number;
+        };
         /** @description The user's switches; every one defaults to true except `privateAccount`. */
         Settings: {
             aiMoodDetection: boolean;
@@ -3540,6 +3551,18 @@ export interface components {
          * @enum {string}
          */
         Skill: "design" | "code" | "music" | "photo" | "motion";
+        /** @description One place the account is signed in. */
+        SignedInSession: {
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /** @description The session this request came with. */
+            current: boolean;
+            id: string;
+            /** @description ISO-8601 UTC. */
+            lastSeenAt: string;
+            /** @description The browser and system in words ("Chrome on Linux"). */
+            userAgent: string;
+        };
         /** @description A creator whose skills match what the session user looks for. */
         SkillMatch: {
             bio: string | null;
@@ -3624,6 +3647,21 @@ export interface components {
              */
             width: number;
         };
+        /** @description A person to follow, with the skills you share. */
+        SuggestedUser: {
+            bio: string | null;
+            displayName: string;
+            /** Format: int64 */
+            followersCount: number;
+            /** Format: int64 */
+            id: number;
+            profileImageUrl: string | null;
+            /** @description Their skill ids you have too. */
+            sharedSkills: string[];
+            /** @description Their skill ids, in the matcher's order. */
+            skills: string[];
+            username: string;
+        };
         /**
          * @description What a group's system line says: the `sender` did `kind` (to `user`). The client writes
          *     the line ('Maya added Leo', 'Leo left', 'Maya named the group “Trip”').
@@ -3687,6 +3725,16 @@ export interface components {
              */
             toUserId: number;
         };
+        /** @description The 202 of a sign-in with two-factor on: the code goes to /api/auth/login/2fa with the challenge. */
+        TwoFactorChallenge: {
+            challenge: string;
+            twoFactorRequired: boolean;
+        };
+        /** @description A pending two-factor secret (base32) and its otpauth:// URI for a QR code. */
+        TwoFactorSetup: {
+            otpauthUri: string;
+            secret: string;
+        };
         /**
          * @description How many unread things the reader has: notifications (counted to 100: the badge reads
          *     '99+' beyond 99), or the others' messages over all conversations.
@@ -3715,10 +3763,19 @@ export interface components {
             createdAt: string;
             displayName: string;
             email: string;
+            emailVerified: boolean;
+            /** @description ISO-8601 UTC: the end of the 7-day grace; null once verified. */
+            emailVerifyBy: string | null;
             /** Format: int64 */
             id: number;
             isAdmin: boolean;
+            onboarded: boolean;
+            /** @description A new address waiting for its link, or null. */
+            pendingEmail: string | null;
             profileImageUrl: string | null;
+            /** @description Unverified past the grace: no posting, commenting or messaging. */
+            readOnly: boolean;
+            twoFactorEnabled: boolean;
             username: string;
         };
         /**
@@ -3765,6 +3822,10 @@ export interface components {
              *     to `pushManager.subscribe({applicationServerKey})`.
              */
             publicKey: string;
+        };
+        /** @description The address an email link verified. */
+        VerifiedEmail: {
+            email: string;
         };
         /** @description A voicemail as its recipient sees it. */
         Voicemail: {

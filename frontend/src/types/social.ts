@@ -16,3 +16,5 @@ export type FollowResponse = Schemas['FollowState'];
 export type FollowRequest = Schemas['FollowRequest'];
 export type UpdateProfileRequest = Schemas['ProfileUpdate'];
 export type ProfileImageResponse = Schemas['ProfileImageResponse'];
+/** A person to follow (issue 41): GET /api/users/suggestions. */
+export type SuggestedUser = Schemas['SuggestedUser'];

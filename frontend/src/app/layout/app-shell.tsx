@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { OfflineBanner } from '@/components/offline-banner';
 import { Spinner } from '@/components/ui/spinner';
+import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { CallProvider } from '@/features/calls/components/call-provider';
 import type { RenderLeaveVoicemail } from '@/features/calls/components/call-layer';
 import { ChatSync } from '@/features/chat/components/chat-sync';
@@ -37,7 +38,8 @@ const renderLeaveVoicemail: RenderLeaveVoicemail = ({ recipient, onDone }) => (
  * realtime socket is open for as long as it is shown (that is, while signed in), and the call
  * layer sits above every screen so an incoming call rings wherever the user is. The safety
  * layer (mute, block and its dialog) wraps the community layer, whose comments have menus too;
- * the tip layer ('Support', issue 23) wraps both.
+ * the tip layer ('Support', issue 23) wraps both. Above every page, under the offline notice,
+ * the verification banner shows while the user's email is unverified (issue 41).
  */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   const [location] = useLocation();
@@ -61,6 +63,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
                   )}
                 >
                   <OfflineBanner />
+                  <VerifyEmailBanner user={user} />
                   {children}
                 </div>
               </div>

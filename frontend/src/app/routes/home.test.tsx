@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { anAd } from '@/test/ads';
-import { aPost, json, me, renderWithApp } from '@/test/render';
+import { aPost, aProfile, json, me, renderWithApp } from '@/test/render';
 import { aGroup } from '@/test/stories';
 import HomePage from './home';
 
@@ -145,5 +145,54 @@ describe('HomePage story viewer', () => {
     next();
     expect(screen.getByRole('dialog', { name: 'Cleo Ray' })).toBeInTheDocument();
     expect(impressions()).toEqual([]);
+  });
+});
+
+describe('HomePage for someone who follows nobody', () => {
+  const suggested = {
+    id: 5,
+    username: 'ines',
+    displayName: 'Ines Ray',
+    profileImageUrl: null,
+    bio: null,
+    skills: ['design', 'music'],
+    followersCount: 12,
+    sharedSkills: ['design'],
+  };
+
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input, init) => {
+        const url = String(input);
+        if (url.startsWith('/api/auth/user')) return json(me);
+        if (url.startsWith('/api/users/username/maya')) return json(aProfile({ id: 1, username: 'maya', followingCount: 0 }));
+        if (url.startsWith('/api/users/suggestions')) return json([suggested]);
+        if (url === '/api/users/5/follow' && init?.method === 'POST') return json({ isFollowing: true, isRequested: false });
+        if (url.startsWith('/api/stories') || url.startsWith('/api/ads/') || url.startsWith('/api/canvases')) return json([]);
+        return json([aPost()]);
+      }),
+    );
+  });
+
+  it("shows 'People to follow' instead of the gallery until 'Browse everyone's posts'", async () => {
+    const user = userEvent.setup();
+    renderWithApp(<HomePage />, { user: me });
+    const people = await screen.findByRole('region', { name: 'People to follow' });
+    expect(await within(people).findByText('Ines Ray')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Creative Projects Gallery' })).not.toBeInTheDocument();
+
+    await user.click(within(people).getByRole('button', { name: "Browse everyone's posts" }));
+    expect(await screen.findByRole('article', { name: 'Post by Leo Park' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'People to follow' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the card while the user follows from it, the button showing Following', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<HomePage />, { user: me });
+    const people = await screen.findByRole('region', { name: 'People to follow' });
+    await user.click(await within(people).findByRole('button', { name: 'Follow' }));
+    expect(await within(people).findByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('region', { name: 'People to follow' })).toBeInTheDocument();
   });
 });

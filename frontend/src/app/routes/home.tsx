@@ -1,5 +1,7 @@
+import { usePrefetchInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
 import { BannerAd } from '@/features/ads/components/banner-ad';
 import { useSponsoredStories } from '@/features/ads/hooks/use-sponsored-stories';
 import { useStartConversation } from '@/features/chat/hooks/use-start-conversation';
@@ -9,9 +11,14 @@ import { QuickCreate } from '@/features/home/components/quick-create';
 import { SkillMatcher } from '@/features/home/components/skill-matcher';
 import { DEFAULT_MOOD, DEFAULT_VIEW_MODE, moodById, type MoodId, type ViewMode } from '@/features/home/moods';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { feedQueryOptions } from '@/features/posts/api/get-feed';
 import { CreateChooser } from '@/features/posts/components/create-chooser';
+import { PostCardSkeleton } from '@/features/posts/components/post-card-skeleton';
 import { PostFeed } from '@/features/posts/components/post-feed';
 import { StoriesStrip } from '@/features/stories/components/stories-strip';
+import { useProfile } from '@/features/users/api/get-profile';
+import { useSuggestions } from '@/features/users/api/get-suggestions';
+import { PeopleToFollow } from '@/features/users/components/people-to-follow';
 import { useFollowedSearch } from '@/features/users/hooks/use-followed-search';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
@@ -21,7 +28,9 @@ import { cn } from '@/lib/utils';
  * (3D tilts the gallery's cards, AI emotion tints it in the mood's colours), the mood, and the
  * create chooser's open state (the floating button and Quick Create's New Project both open it),
  * starts the conversation the skill matcher's Connect asks for, and gives the story viewer its
- * sponsored stories (the story placement's ads).
+ * sponsored stories (the story placement's ads). Following nobody (issue 41), the gallery's
+ * place holds 'People to follow' until 'Browse everyone's posts'; it stays while the user follows
+ * from it (the count changes under it), for this visit.
  */
 export default function HomePage() {
   const user = useCurrentUser();
@@ -30,6 +39,17 @@ export default function HomePage() {
   const [chooserOpen, setChooserOpen] = useState(false);
   const conversation = useStartConversation();
   const sponsoredStories = useSponsoredStories();
+  const profile = useProfile(user.username);
+  // The gallery waits for the follow count, so it never flashes before the people to follow;
+  // its first page is asked for meanwhile. Offline (the profile's read paused) it does not wait.
+  usePrefetchInfiniteQuery(feedQueryOptions());
+  const deciding = profile.isPending && profile.fetchStatus === 'fetching';
+  const [suggesting, setSuggesting] = useState(false);
+  const [browsing, setBrowsing] = useState(false);
+  if (profile.data?.followingCount === 0 && !suggesting) setSuggesting(true);
+  const suggestions = useSuggestions({ enabled: suggesting });
+  const noOneToSuggest = suggestions.isError || suggestions.data?.length === 0;
+  const showPeople = suggesting && !browsing && !noOneToSuggest;
 
   return (
     <main className="space-y-6 px-4 pt-6 pb-6">
@@ -52,7 +72,19 @@ export default function HomePage() {
         data-view-mode={viewMode}
         className={cn(viewMode === 'emotion' && `-mx-2 rounded-3xl bg-gradient-to-b p-2 ring-1 ${moodById(mood).tint}`)}
       >
-        <PostFeed tilt3d={viewMode === '3d'} />
+        {deciding ? (
+          <div role="status" aria-label="Loading posts">
+            <PostCardSkeleton />
+          </div>
+        ) : showPeople ? (
+          <PeopleToFollow>
+            <Button variant="link" className="mt-2" onClick={() => setBrowsing(true)}>
+              Browse everyone&apos;s posts
+            </Button>
+          </PeopleToFollow>
+        ) : (
+          <PostFeed tilt3d={viewMode === '3d'} renderEmpty={(fallback) => <PeopleToFollow empty={fallback} />} />
+        )}
       </div>
       <CreateChooser open={chooserOpen} onOpenChange={setChooserOpen} />
     </main>

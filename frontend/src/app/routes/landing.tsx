@@ -1,8 +1,9 @@
 import { OfflineBanner } from '@/components/offline-banner';
 import { AuthCard } from '@/features/auth/components/auth-card';
+import { readSignInNotice } from '@/features/auth/sign-in-notice';
 import { FeatureCards } from '@/features/landing/components/feature-cards';
 
-/** Signed out, every path shows this page. */
+/** Signed out, every path but the account links' shows this page (with a notice another page left, issue 41). */
 export default function LandingPage() {
   return (
     <>
@@ -21,7 +22,7 @@ export default function LandingPage() {
             group and voice messages.
           </p>
         </header>
-        <AuthCard />
+        <AuthCard notice={readSignInNotice()} />
         <section aria-labelledby="features-heading">
           <h2 id="features-heading" className="mb-3 text-center text-sm font-semibold tracking-wide text-zinc-400 uppercase">
             Everything a creator needs

@@ -106,6 +106,30 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Start sharing your creative work!')).toBeInTheDocument();
   });
 
+  it("offers 'Share your first post' on your own empty profile only, opening the create chooser", async () => {
+    serve({ '/api/users/username/maya': () => json({ ...own, postsCount: 0 }), '/api/posts/user/1': () => json([]) });
+    const user = userEvent.setup();
+    const { location } = renderProfile('/profile/maya');
+    await screen.findByText('No Posts Yet');
+    // The chooser's floating button is the home page's; here the empty grid opens it.
+    expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Share your first post' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create' });
+    await user.click(within(dialog).getByRole('button', { name: 'Photo Post' }));
+    expect(location.history?.at(-1)).toBe('/create');
+  });
+
+  it("does not offer 'Share your first post' on someone else's empty profile", async () => {
+    serve({
+      '/api/users/username/leo': () => json(leo),
+      '/api/users/2/follow-status': () => json({ isFollowing: false }),
+      '/api/posts/user/2': () => json([]),
+    });
+    renderProfile('/profile/leo');
+    await screen.findByText('No Posts Yet');
+    expect(screen.queryByRole('button', { name: 'Share your first post' })).not.toBeInTheDocument();
+  });
+
   it("has 'Support' beside Follow and Message, tipping the profile's owner with no post or reel", async () => {
     const fetchMock = serve({
       '/api/users/username/leo': () => json(leo),

@@ -106,7 +106,7 @@ function LoadedProfile({ user }: { user: Profile }) {
         <Grid3x3 aria-hidden="true" className="size-4" /> POSTS
       </>
     ),
-    panel: <UserPostsGrid userId={user.id} />,
+    panel: <UserPostsGrid userId={user.id} own={isOwn} />,
   };
   const reelsTab = {
     id: 'reels' as const,

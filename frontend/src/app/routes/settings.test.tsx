@@ -14,6 +14,7 @@ function renderSettings(routes: Routes = {}) {
   const server = serveApi({
     'GET /api/user/settings': () => json(DEFAULT_SETTINGS),
     'GET /api/users/username/maya': () => json(aProfile({ id: 1, username: 'maya', displayName: 'Maya Chen' })),
+    'GET /api/user/sessions': () => json([{ id: 'here', current: true, createdAt: '2026-01-01T00:00:00Z', lastSeenAt: '2026-01-01T00:00:00Z', userAgent: 'Chrome on Linux' }]),
     ...routes,
   });
   return { ...renderWithApp(<SettingsPage />, { path: '/settings', user: me }), ...server };
@@ -51,6 +52,18 @@ describe('the settings screen', () => {
     for (const action of ['Export My Data', 'Change Password', 'Deactivate Account', 'Log Out']) {
       expect(within(account).getByRole('button', { name: action })).toBeInTheDocument();
     }
+  });
+
+  it("holds the email, two-factor sign-in and where you're signed in in the account section", async () => {
+    renderSettings();
+    const account = screen.getByRole('region', { name: 'Account' });
+    expect(within(account).getByText('maya@example.com')).toBeInTheDocument();
+    expect(within(account).getByRole('button', { name: 'Change email' })).toBeInTheDocument();
+    expect(within(account).getByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
+    expect(within(account).getByRole('button', { name: 'Set up' })).toBeInTheDocument();
+    const sessions = within(account).getByRole('region', { name: "Where you're signed in" });
+    expect(await within(sessions).findByText('Chrome on Linux')).toBeInTheDocument();
+    expect(within(sessions).getByText('This device')).toBeInTheDocument();
   });
 
   it('promises nothing from the switches that are stored but have no effect yet, and says so', async () => {

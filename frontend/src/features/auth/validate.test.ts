@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, validateAuthForm, type AuthFormValues } from './validate';
+import { AUTH_MESSAGES, newPasswordProblem, validateAuthForm, type AuthFormValues } from './validate';
 
 const goodSignUp: AuthFormValues = {
   username: 'ada',
@@ -8,7 +8,7 @@ const goodSignUp: AuthFormValues = {
   confirmPassword: 'secret1',
   displayName: 'Ada Lovelace',
 };
-const goodSignIn: AuthFormValues = { username: 'ada', email: 'ada@example.com', password: 'x' };
+const goodSignIn: AuthFormValues = { username: '', email: '', login: 'ada', password: 'x' };
 
 function message(mode: 'sign-up' | 'sign-in', values: AuthFormValues) {
   const result = validateAuthForm(mode, values);
@@ -16,13 +16,16 @@ function message(mode: 'sign-up' | 'sign-in', values: AuthFormValues) {
 }
 
 describe('validateAuthForm', () => {
-  it.each(['username', 'email', 'password'] as const)('requires %s', (field) => {
+  it.each(['username', 'email', 'password'] as const)('requires %s to sign up', (field) => {
     expect(message('sign-up', { ...goodSignUp, [field]: '' })).toBe('Please fill in all required fields');
+  });
+
+  it.each(['login', 'password'] as const)('requires %s to sign in', (field) => {
     expect(message('sign-in', { ...goodSignIn, [field]: '' })).toBe('Please fill in all required fields');
   });
 
   it('treats whitespace-only values as missing', () => {
-    expect(message('sign-in', { ...goodSignIn, username: '   ' })).toBe(AUTH_MESSAGES.required);
+    expect(message('sign-in', { ...goodSignIn, login: '   ' })).toBe(AUTH_MESSAGES.required);
   });
 
   it('rejects a sign-up whose passwords differ', () => {
@@ -63,9 +66,9 @@ describe('validateAuthForm', () => {
     );
   });
 
-  it('skips the sign-up rules when signing in', () => {
+  it('skips the sign-up rules when signing in, the email shape among them', () => {
     expect(message('sign-in', { ...goodSignIn, password: 'a', confirmPassword: 'different' })).toBeNull();
-    expect(message('sign-in', { ...goodSignIn, password: 'a', email: 'bad' })).toBe(AUTH_MESSAGES.badEmail);
+    expect(message('sign-in', { ...goodSignIn, login: 'ada@example' })).toBeNull();
   });
 
   it('trims every value in the payload and compares trimmed passwords', () => {
@@ -88,11 +91,20 @@ describe('validateAuthForm', () => {
     expect(result.ok && result.mode === 'sign-up' && result.payload.displayName).toBe('ada');
   });
 
-  it('sends only username, email and password when signing in', () => {
-    expect(validateAuthForm('sign-in', { ...goodSignIn, displayName: 'ignored' })).toEqual({
+  it('sends only the trimmed login and password when signing in', () => {
+    expect(validateAuthForm('sign-in', { ...goodSignIn, login: ' ada@example.com ', displayName: 'ignored' })).toEqual({
       ok: true,
       mode: 'sign-in',
-      payload: { username: 'ada', email: 'ada@example.com', password: 'x' },
+      payload: { login: 'ada@example.com', password: 'x' },
     });
+  });
+});
+
+describe('newPasswordProblem', () => {
+  it("applies sign-up's rules in sign-up's order", () => {
+    expect(newPasswordProblem('', 'secret1')).toBe(AUTH_MESSAGES.required);
+    expect(newPasswordProblem('abc', 'abd')).toBe(AUTH_MESSAGES.mismatch);
+    expect(newPasswordProblem('abc12', 'abc12')).toBe(AUTH_MESSAGES.tooShort);
+    expect(newPasswordProblem(' abc123', 'abc123 ')).toBeNull();
   });
 });

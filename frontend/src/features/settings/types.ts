@@ -11,3 +11,11 @@ export type PasswordChange = Schemas['PasswordChange'];
 export type Deactivation = Schemas['Deactivation'];
 /** The `{message}` answer of the password change and the deactivation. */
 export type MessageResponse = Schemas['AccountMessage'];
+/** GET /api/user/sessions: one place the account is signed in (issue 41). */
+export type SignedInSession = Schemas['SignedInSession'];
+/** DELETE /api/user/sessions: how many other sessions ended. */
+export type SessionsEnded = Schemas['SessionsEnded'];
+/** POST /api/user/2fa/setup: the pending secret and its otpauth:// URI. */
+export type TwoFactorSetup = Schemas['TwoFactorSetup'];
+/** POST /api/user/2fa/enable: the ten recovery codes, shown once. */
+export type RecoveryCodes = Schemas['RecoveryCodes'];

@@ -1,6 +1,9 @@
-//! The landing page's one card: create an account or sign in.
+//! The landing page's one card: create an account or sign in (by username or email, issue 41),
+//! with 'Forgot password?' under the password and, for an account with two-factor on, the
+//! code step in place of the form.
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
@@ -9,10 +12,12 @@ import { errorMessage, errorStatus } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
 import { validateAuthForm, type AuthFormValues, type AuthMode } from '../validate';
+import { TwoFactorStep } from './two-factor-step';
 
 const EMPTY: Required<AuthFormValues> = {
   username: '',
   email: '',
+  login: '',
   password: '',
   confirmPassword: '',
   displayName: '',
@@ -63,9 +68,20 @@ function failureText(mode: AuthMode, error: unknown): string {
   return message || COPY[mode].failure;
 }
 
-export function AuthCard({ initialMode = 'sign-in' }: { initialMode?: AuthMode }) {
+export function AuthCard({
+  initialMode = 'sign-in',
+  notice = null,
+}: {
+  initialMode?: AuthMode;
+  /** A line above the sign-in form: what just happened ('Password changed. …'). */
+  notice?: string | null;
+}) {
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [values, setValues] = useState(EMPTY);
+  /** The second step's challenge, while a correct password waits for its code. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+  /** Why the form is back after the second step (the challenge ended). */
+  const [expired, setExpired] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const loginMutation = useLogin();
   const registerMutation = useRegister();
@@ -92,8 +108,24 @@ export function AuthCard({ initialMode = 'sign-in' }: { initialMode?: AuthMode }
     if (result.mode === 'sign-up') {
       registerMutation.mutate(result.payload, { onSuccess, onError });
     } else {
-      loginMutation.mutate(result.payload, { onSuccess, onError });
+      loginMutation.mutate(result.payload, {
+        onSuccess: (answer) => {
+          if (answer.signedIn) {
+            onSuccess();
+            return;
+          }
+          setExpired(null);
+          setChallenge(answer.challenge);
+        },
+        onError,
+      });
     }
+  };
+
+  const onExpired = (message: string) => {
+    setChallenge(null);
+    setExpired(message);
+    setValues((v) => ({ ...v, password: '' }));
   };
 
   const field = (name: keyof AuthFormValues) => ({
@@ -105,40 +137,65 @@ export function AuthCard({ initialMode = 'sign-in' }: { initialMode?: AuthMode }
 
   const switchMode = () => {
     setMode(isSignUp ? 'sign-in' : 'sign-up');
+    setExpired(null);
     setValues((v) => ({ ...v, password: '', confirmPassword: '' }));
   };
 
+  const frame = 'rounded-3xl border border-white/10 bg-zinc-900/70 p-5 shadow-2xl shadow-black/40 backdrop-blur sm:p-6';
+
+  if (challenge !== null) {
+    return (
+      <section aria-label="Two-factor authentication" className={frame}>
+        <TwoFactorStep challenge={challenge} onSignedIn={onSuccess} onExpired={onExpired} />
+      </section>
+    );
+  }
+
+  const shownNotice = isSignUp ? null : (expired ?? notice);
+
   return (
-    <section
-      aria-labelledby={`${id}-heading`}
-      className="rounded-3xl border border-white/10 bg-zinc-900/70 p-5 shadow-2xl shadow-black/40 backdrop-blur sm:p-6"
-    >
+    <section aria-labelledby={`${id}-heading`} className={frame}>
       <h2 id={`${id}-heading`} className="text-xl font-semibold text-white">
         {copy.heading}
       </h2>
       <p className="mt-1 text-sm text-zinc-400">{copy.intro}</p>
+      {shownNotice && (
+        <p
+          role={expired ? 'alert' : 'status'}
+          className="mt-4 rounded-xl border border-fuchsia-400/30 bg-fuchsia-500/10 px-3 py-2 text-sm text-fuchsia-100"
+        >
+          {shownNotice}
+        </p>
+      )}
 
       <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4" aria-busy={pending}>
-        <div>
-          <Label htmlFor={`${id}-username`}>Username</Label>
-          <Input
-            {...field('username')}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={isSignUp ? USERNAME_MAX : undefined}
-            aria-describedby={isSignUp ? `${id}-username-hint` : undefined}
-          />
-          {isSignUp && (
-            <p id={`${id}-username-hint`} className="mt-1 text-xs text-zinc-500">
-              3–30 letters, numbers, underscores or dots
-            </p>
-          )}
-        </div>
-        <div>
-          <Label htmlFor={`${id}-email`}>Email</Label>
-          <Input {...field('email')} type="email" autoComplete="email" inputMode="email" />
-        </div>
+        {isSignUp ? (
+          <>
+            <div>
+              <Label htmlFor={`${id}-username`}>Username</Label>
+              <Input
+                {...field('username')}
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={USERNAME_MAX}
+                aria-describedby={`${id}-username-hint`}
+              />
+              <p id={`${id}-username-hint`} className="mt-1 text-xs text-zinc-500">
+                3–30 letters, numbers, underscores or dots
+              </p>
+            </div>
+            <div>
+              <Label htmlFor={`${id}-email`}>Email</Label>
+              <Input {...field('email')} type="email" autoComplete="email" inputMode="email" />
+            </div>
+          </>
+        ) : (
+          <div>
+            <Label htmlFor={`${id}-login`}>Username or email</Label>
+            <Input {...field('login')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+          </div>
+        )}
         {isSignUp && (
           <div>
             <Label htmlFor={`${id}-displayName`}>
@@ -150,6 +207,11 @@ export function AuthCard({ initialMode = 'sign-in' }: { initialMode?: AuthMode }
         <div>
           <Label htmlFor={`${id}-password`}>Password</Label>
           <Input {...field('password')} type="password" autoComplete={isSignUp ? 'new-password' : 'current-password'} />
+          {!isSignUp && (
+            <Link href="/forgot-password" className="mt-1 inline-flex min-h-11 items-center px-1 text-sm text-fuchsia-300 underline-offset-4 hover:underline">
+              Forgot password?
+            </Link>
+          )}
         </div>
         {isSignUp && (
           <div>

@@ -14,7 +14,16 @@ const CHOICES: Array<{ label: string; href: string; icon: LucideIcon }> = [
   { label: 'Story', href: '/create-story', icon: CirclePlus },
 ];
 
-export function CreateChooser({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CreateChooser({
+  open,
+  onOpenChange,
+  floatingButton = true,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The floating '+' that opens it; off where another button does (the profile's 'Share your first post'). */
+  floatingButton?: boolean;
+}) {
   const [, navigate] = useLocation();
   // Focus goes back to whatever opened the dialog (the floating button or New Project).
   const opener = useRef<HTMLElement | null>(null);
@@ -27,14 +36,16 @@ export function CreateChooser({ open, onOpenChange }: { open: boolean; onOpenCha
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <div className="pointer-events-none fixed inset-x-0 bottom-20 z-30 mx-auto flex w-full max-w-[480px] lg:bottom-6 lg:left-60 justify-end px-4 pb-[env(safe-area-inset-bottom)]">
-        <DialogTrigger
-          aria-label="Create"
-          className="pointer-events-auto grid size-14 place-items-center rounded-full bg-gradient-to-br from-fuchsia-500 via-purple-500 to-indigo-500 text-white shadow-lg shadow-purple-900/50 transition hover:brightness-110 active:scale-95"
-        >
-          <Plus aria-hidden="true" className="size-7" />
-        </DialogTrigger>
-      </div>
+      {floatingButton && (
+        <div className="pointer-events-none fixed inset-x-0 bottom-20 z-30 mx-auto flex w-full max-w-[480px] lg:bottom-6 lg:left-60 justify-end px-4 pb-[env(safe-area-inset-bottom)]">
+          <DialogTrigger
+            aria-label="Create"
+            className="pointer-events-auto grid size-14 place-items-center rounded-full bg-gradient-to-br from-fuchsia-500 via-purple-500 to-indigo-500 text-white shadow-lg shadow-purple-900/50 transition hover:brightness-110 active:scale-95"
+          >
+            <Plus aria-hidden="true" className="size-7" />
+          </DialogTrigger>
+        </div>
+      )}
       <DialogContent
         onOpenAutoFocus={() => {
           opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;

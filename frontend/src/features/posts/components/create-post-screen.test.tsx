@@ -237,4 +237,15 @@ describe('CreatePostScreen', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
   });
+
+  it("toasts the server's reason when a read-only account may not post", async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(screen.getByRole('radio', { name: 'From URL' }));
+    await user.type(screen.getByLabelText('Image URL'), 'https://example.com/dusk.jpg');
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await act(async () => FakeXhr.last!.respond(403, '{"message":"Verify your email to post, comment or send messages.","code":"email_unverified"}'));
+    expect(await screen.findByText('Verify your email to post, comment or send messages.')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });

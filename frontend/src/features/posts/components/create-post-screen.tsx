@@ -46,12 +46,14 @@ export function CreatePostScreen({ onClose, onCreated }: { onClose: () => void; 
         onCreated?.(post);
         onClose();
       },
-      // A 400 says what to fix (the server's message), shown in the form; other failures keep
-      // the spec's toast.
+      // A 400 says what to fix (the server's message), shown in the form; a 403 (an account
+      // read-only until its email is verified, issue 41) says why in the toast; other failures
+      // keep the spec's toast.
       onError: (error) => {
-        const message = errorStatus(error) === 400 && errorMessage(error);
+        const status = errorStatus(error);
+        const message = status === 400 && errorMessage(error);
         if (message) setRefusal({ message, sent });
-        else showError('Failed to create post. Please try again.');
+        else showError((status === 403 && errorMessage(error)) || 'Failed to create post. Please try again.');
       },
     });
   };

@@ -1,6 +1,7 @@
 //! The home gallery: every post, newest first,
 //! loaded a page at a time as the reader scrolls.
 import { ImagePlus } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -9,8 +10,17 @@ import { useFeed } from '../api/get-feed';
 import { PostCard } from './post-card';
 import { PostCardSkeleton } from './post-card-skeleton';
 
-/** `tilt3d`: the home page's 3D view mode (cards tilt on hover and zoom on click). */
-export function PostFeed({ tilt3d = false }: { tilt3d?: boolean }) {
+/**
+ * `tilt3d`: the home page's 3D view mode (cards tilt on hover and zoom on click). `renderEmpty`
+ * replaces what an empty gallery shows (Home's people to follow, issue 41), given the default.
+ */
+export function PostFeed({
+  tilt3d = false,
+  renderEmpty = (fallback) => fallback,
+}: {
+  tilt3d?: boolean;
+  renderEmpty?: (fallback: ReactNode) => ReactNode;
+}) {
   const feed = useFeed();
   const posts = flattenPosts(feed.data);
 
@@ -31,11 +41,13 @@ export function PostFeed({ tilt3d = false }: { tilt3d?: boolean }) {
           </Button>
         </EmptyState>
       ) : posts.length === 0 ? (
-        <EmptyState
-          icon={<ImagePlus aria-hidden="true" className="size-6" />}
-          title="No posts yet"
-          description="Be the first to share your creative work!"
-        />
+        renderEmpty(
+          <EmptyState
+            icon={<ImagePlus aria-hidden="true" className="size-6" />}
+            title="No posts yet"
+            description="Be the first to share your creative work!"
+          />,
+        )
       ) : (
         <>
           <div className="space-y-4">

@@ -1,13 +1,15 @@
 //! The two tabs' lists on a profile: a user's posts and the signed-in user's saved posts.
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Bookmark, Camera } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Bookmark, Camera, Plus } from 'lucide-react';
 import { LoadMore } from '@/components/load-more';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { flattenPosts } from '../api/cache';
 import { useBookmarks } from '../api/get-bookmarks';
 import { useUserPosts } from '../api/get-user-posts';
 import type { PostPages } from '../api/keys';
+import { CreateChooser } from './create-chooser';
 import { PostGrid, PostGridSkeleton } from './post-grid';
 
 
@@ -30,7 +32,22 @@ function PagedGrid({
   );
 }
 
-export function UserPostsGrid({ userId }: { userId: number }) {
+/** Your own empty profile's way in (issue 41): the create chooser, without its floating button. */
+function ShareFirstPost() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button aria-haspopup="dialog" className="mt-4" onClick={() => setOpen(true)}>
+        <Plus aria-hidden="true" className="size-4" />
+        Share your first post
+      </Button>
+      <CreateChooser open={open} onOpenChange={setOpen} floatingButton={false} />
+    </>
+  );
+}
+
+/** `own`: the signed-in user's profile, whose empty grid offers 'Share your first post'. */
+export function UserPostsGrid({ userId, own = false }: { userId: number; own?: boolean }) {
   return (
     <PagedGrid
       query={useUserPosts(userId)}
@@ -39,7 +56,9 @@ export function UserPostsGrid({ userId }: { userId: number }) {
           icon={<Camera aria-hidden="true" className="size-6" />}
           title="No Posts Yet"
           description="Start sharing your creative work!"
-        />
+        >
+          {own && <ShareFirstPost />}
+        </EmptyState>
       }
     />
   );

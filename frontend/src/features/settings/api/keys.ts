@@ -9,4 +9,10 @@ export const settingsKeys = {
   changePassword: () => ['/api/user/password'] as const,
   exportData: () => ['/api/user/export'] as const,
   deactivate: () => ['/api/user/deactivate'] as const,
+  changeEmail: () => ['/api/user/email'] as const,
+  /** Where you're signed in; ending one or all others refreshes it. */
+  sessions: () => ['/api/user/sessions'] as const,
+  twoFactorSetup: () => ['/api/user/2fa/setup'] as const,
+  twoFactorEnable: () => ['/api/user/2fa/enable'] as const,
+  twoFactorDisable: () => ['/api/user/2fa/disable'] as const,
 };

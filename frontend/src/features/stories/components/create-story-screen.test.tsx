@@ -120,4 +120,15 @@ describe('CreateStoryScreen', () => {
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
   });
+
+  it("toasts the server's reason when a read-only account may not post a story", async () => {
+    const user = userEvent.setup();
+    renderWithApp(<CreateStoryScreen onClose={onClose} />);
+    await user.click(screen.getByRole('radio', { name: 'From URL' }));
+    await user.type(screen.getByLabelText('Image URL'), 'https://example.com/tall.jpg');
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await act(async () => FakeXhr.last!.respond(403, '{"message":"Verify your email to post, comment or send messages.","code":"email_unverified"}'));
+    expect(await screen.findByText('Verify your email to post, comment or send messages.')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });

@@ -4,6 +4,7 @@ import { useId, type FormEvent } from 'react';
 import { CreateScreenHeader } from '@/components/create-screen-header';
 import { ImageSourcePicker, useImageSource } from '@/components/image-source-picker';
 import { toast } from '@/components/ui/use-toast';
+import { errorMessage, errorStatus } from '@/lib/api-client';
 import { useCreateStory } from '../api/create-story';
 import { validateStoryForm } from '../story-form';
 
@@ -30,7 +31,8 @@ export function CreateStoryScreen({ onClose }: { onClose: () => void }) {
         toast({ title: 'Story created!', description: 'Your story has been shared and will be visible for 24 hours.' });
         onClose();
       },
-      onError: () => showError('Failed to create story. Please try again.'),
+      // A 403 (read-only until the email is verified, issue 41) says why.
+      onError: (error) => showError((errorStatus(error) === 403 && errorMessage(error)) || 'Failed to create story. Please try again.'),
     });
   };
 

@@ -15,6 +15,12 @@ export const userKeys = {
   followStatus: (userId: number) => ['users', 'follow-status', userId] as const,
   search: (query: string) => ['users', 'search', query] as const,
   followRequests: () => ['users', 'follow-requests'] as const,
+  /**
+   * People to follow (issue 41): outside the users' root on purpose, so following one of them
+   * does not refetch the list and take them away mid-choice; their button reads the follow
+   * status the follow leaves behind.
+   */
+  suggestions: (limit: number) => ['user-suggestions', limit] as const,
 };
 
 export type FollowRequestPages = InfiniteData<Page<FollowRequest>>;

@@ -362,8 +362,33 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with a username and/or email. Each sign-in gets a new session token. */
+        /**
+         * Sign in with a username or an email and the password. Each sign-in gets a new session token;
+         *     an account with two-factor on answers 202 with a challenge instead, completed by
+         *     `/api/auth/login/2fa`.
+         */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Completes a sign-in with two-factor on: the code of the authenticator app (each accepted
+         *     once), or one of the recovery codes (each works once). The fifth wrong code ends the
+         *     challenge; so do 10 minutes.
+         */
+        post: operations["login_two_factor"];
         delete?: never;
         options?: never;
         head?: never;
@@ -384,6 +409,47 @@ export interface paths {
          *     session it only clears the cookie.
          */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks for a password-reset link. The answer is the same whether or not an account uses the
+         *     address (no account enumeration); the link (valid 1 hour, once) goes to that address when
+         *     one does. At most 5 an hour for an address and for an account.
+         */
+        post: operations["request_password_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with a reset link: the link is spent, and every session and socket of
+         *     the account ends (sign in again with the new password); a notice is mailed.
+         */
+        post: operations["confirm_password_reset"];
         delete?: never;
         options?: never;
         head?: never;
@@ -414,10 +480,50 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user (the client's session check). */
+        /**
+         * The signed-in user (the client's session check), with the account's state: verification,
+         *     a pending email change, two-factor, the first run.
+         */
         get: operations["current_user"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opens a verification link (signed in or not): a sign-up's link marks the address verified;
+         *     an email change's makes the new address the account's. Each link works once.
+         */
+        post: operations["verify_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mails the sign-up verification link again: at most once a minute and 5 an hour. */
+        post: operations["resend_verification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1476,6 +1582,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/2fa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turns two-factor off: needs the password and a code (or a recovery code). */
+        post: operations["disable_two_factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/2fa/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns two-factor on with a code from the secret setup gave; answers the ten recovery codes,
+         *     shown this once.
+         */
+        post: operations["enable_two_factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/2fa/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts two-factor setup: a new secret for an authenticator app (a QR code of the URI, or the
+         *     key typed in). It is not used until `/2fa/enable` confirms a code from it.
+         */
+        post: operations["setup_two_factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/balance": {
         parameters: {
             query?: never;
@@ -1568,6 +1731,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks to change the account's email: a confirmation link goes to the new address (valid 24
+         *     hours) and a notice to the old one; the address changes only when the link is opened.
+         */
+        post: operations["change_email"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/export": {
         parameters: {
             query?: never;
@@ -1604,6 +1787,26 @@ export interface paths {
         get: operations["list_follow_requests"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The first run is over (finished or skipped): `onboarded` turns true and the app stops
+         *     offering it. Idempotent.
+         */
+        post: operations["finish_onboarding"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1684,6 +1887,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where you're signed in: your live sessions, most recently used first (at most 50). */
+        get: operations["list_sessions"];
+        put?: never;
+        post?: never;
+        /** Signs every other session out; this one stays. */
+        delete: operations["end_other_sessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Signs one of your sessions out: its sockets close. Ending the current one signs this browser
+         *     out too (the cookie is cleared).
+         */
+        delete: operations["end_session"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/settings": {
         parameters: {
             query?: never;
@@ -1711,6 +1952,27 @@ export interface paths {
         };
         /** Up to three creators with the skills looked for, among every active member, best coverage of the skills first (then the fewest other skills, then the newest). */
         get: operations["skill_matches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * People to follow: creators sharing your skills first (the most shared, then the most
+         *     followed), then the most followed; never you, anyone you follow or asked to follow, a
+         *     private account, one blocked either way, or a deactivated one.
+         */
+        get: operations["suggestions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1924,7 +2186,7 @@ export interface components {
             /** @description Bank transfer: 4–20 letters or digits. */
             routingNumber?: string | null;
         };
-        /** @description `{message}` of an account action that succeeded. */
+        /** @description `{message}` of an account action that succeeded (or a mail on its way). */
         AccountMessage: {
             message: string;
         };
@@ -2393,6 +2655,12 @@ export interface components {
             /** Format: int64 */
             tips: number;
         };
+        EmailChange: {
+            /** @description The new address. */
+            email: string;
+            /** @description The account's current password. */
+            password: string;
+        };
         /** @description The JSON body of every non-2xx answer. */
         ErrorBody: {
             /** @description Stable snake_case code for programs. */
@@ -2464,11 +2732,11 @@ export interface components {
         };
         LoginRequest: {
             email?: string | null;
-            /** @description Username or email. */
+            /** @description A username or an email address (the form's one field). */
             login?: string | null;
             /** @description The account's password (required: without it the answer is 400). */
             password: string;
-            /** @description Username, email, or both; when both are given they must name the same account. */
+            /** @description The older body: a username, an email, or both (then they must name the same account). */
             username?: string | null;
         };
         LogoutResponse: {
@@ -2910,6 +3178,16 @@ export interface components {
             /** @description 6–256 characters, different from the current one. */
             newPassword: string;
         };
+        PasswordResetConfirm: {
+            /** @description The new password: 6–256 characters. */
+            password: string;
+            /** @description The `token` of the mailed link. */
+            token: string;
+        };
+        PasswordResetRequest: {
+            /** @description The address the account uses. */
+            email: string;
+        };
         /** @description A post as the viewer sees it. */
         Post: {
             /** @description A blurhash of a stored image, painted before it arrives. */
@@ -3094,8 +3372,9 @@ export interface components {
              */
             messageId: number;
         };
-        /** @description The ten recovery codes, shown once when two-factor sign-in is turned on. */
+        /** @description The one-time recovery codes, shown once when two-factor is turned on. */
         RecoveryCodes: {
+            /** @description Ten codes, `xxxxx-xxxxx`; each works once in place of a code. */
             recoveryCodes: string[];
         };
         /** @description A short vertical video. */
@@ -3545,24 +3824,25 @@ export interface components {
             posterUrl: string | null;
             user: components["schemas"]["UserBrief"];
         };
+        /** @description One of the session user's signed-in sessions. */
+        SignedInSession: {
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /** @description The session this request came with. */
+            current: boolean;
+            /** @description The session's public id (not its token). */
+            id: string;
+            /** @description ISO-8601 UTC, to within five minutes. */
+            lastSeenAt: string;
+            /** @description The browser and system in words ('Chrome on Linux'), or 'Unknown browser'. */
+            userAgent: string;
+        };
         /**
          * @description One of the skill matcher's five skills, by id; any other id is refused when
          *     the body is parsed.
          * @enum {string}
          */
         Skill: "design" | "code" | "music" | "photo" | "motion";
-        /** @description One place the account is signed in. */
-        SignedInSession: {
-            /** @description ISO-8601 UTC. */
-            createdAt: string;
-            /** @description The session this request came with. */
-            current: boolean;
-            id: string;
-            /** @description ISO-8601 UTC. */
-            lastSeenAt: string;
-            /** @description The browser and system in words ("Chrome on Linux"). */
-            userAgent: string;
-        };
         /** @description A creator whose skills match what the session user looks for. */
         SkillMatch: {
             bio: string | null;
@@ -3647,7 +3927,7 @@ export interface components {
              */
             width: number;
         };
-        /** @description A person to follow, with the skills you share. */
+        /** @description An account suggested to follow. */
         SuggestedUser: {
             bio: string | null;
             displayName: string;
@@ -3656,9 +3936,9 @@ export interface components {
             /** Format: int64 */
             id: number;
             profileImageUrl: string | null;
-            /** @description Their skill ids you have too. */
+            /** @description The skills they share with you (why they are suggested first). */
             sharedSkills: string[];
-            /** @description Their skill ids, in the matcher's order. */
+            /** @description Their skill ids. */
             skills: string[];
             username: string;
         };
@@ -3725,15 +4005,39 @@ export interface components {
              */
             toUserId: number;
         };
-        /** @description The 202 of a sign-in with two-factor on: the code goes to /api/auth/login/2fa with the challenge. */
+        /** @description A sign-in that waits for its second factor (202 from `/api/auth/login`). */
         TwoFactorChallenge: {
+            /** @description Pass to `/api/auth/login/2fa` with the code (valid 10 minutes, 5 wrong codes). */
             challenge: string;
+            /** @description Always true. */
             twoFactorRequired: boolean;
         };
-        /** @description A pending two-factor secret (base32) and its otpauth:// URI for a QR code. */
+        TwoFactorDisable: {
+            /** @description A current code, or an unused recovery code. */
+            code: string;
+            /** @description The account's password. */
+            password: string;
+        };
+        TwoFactorEnable: {
+            /** @description A current 6-digit code from the app set up with the secret. */
+            code: string;
+        };
+        TwoFactorLogin: {
+            /** @description The challenge `/api/auth/login` answered with. */
+            challenge: string;
+            /** @description The 6-digit code of the authenticator app, or a recovery code (`xxxxx-xxxxx`). */
+            code: string;
+        };
+        /** @description Two-factor setup: the secret to add to an authenticator app. */
         TwoFactorSetup: {
+            /** @description `otpauth://totp/Atelier:{username}?secret=…&issuer=Atelier…`, for a QR code. */
             otpauthUri: string;
+            /** @description Base32, 32 characters (the 'setup key'). */
             secret: string;
+        };
+        TwoFactorSetupRequest: {
+            /** @description The account's password. */
+            password: string;
         };
         /**
          * @description How many unread things the reader has: notifications (counted to 100: the badge reads
@@ -3763,17 +4067,22 @@ export interface components {
             createdAt: string;
             displayName: string;
             email: string;
+            /** @description Whether the address was confirmed by its link. */
             emailVerified: boolean;
-            /** @description ISO-8601 UTC: the end of the 7-day grace; null once verified. */
+            /**
+             * @description While unverified: the end of the 7-day grace (ISO-8601 UTC); after it the account is
+             *     read-only until verified. Null once verified.
+             */
             emailVerifyBy: string | null;
             /** Format: int64 */
             id: number;
             isAdmin: boolean;
+            /** @description The first run is over (finished or skipped). */
             onboarded: boolean;
-            /** @description A new address waiting for its link, or null. */
+            /** @description A new address waiting for its confirmation link, or null. */
             pendingEmail: string | null;
             profileImageUrl: string | null;
-            /** @description Unverified past the grace: no posting, commenting or messaging. */
+            /** @description Unverified past the grace: may read but not post, comment or message. */
             readOnly: boolean;
             twoFactorEnabled: boolean;
             username: string;
@@ -3823,9 +4132,13 @@ export interface components {
              */
             publicKey: string;
         };
-        /** @description The address an email link verified. */
+        /** @description The address a verification link confirmed. */
         VerifiedEmail: {
             email: string;
+        };
+        VerifyEmailRequest: {
+            /** @description The `token` of the mailed link. */
+            token: string;
         };
         /** @description A voicemail as its recipient sees it. */
         Voicemail: {
@@ -4984,6 +5297,15 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
+            /** @description The password was right and two-factor is on: send a code with the challenge (no cookie yet) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorChallenge"];
+                };
+            };
             /** @description Missing fields; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
@@ -5051,6 +5373,95 @@ export interface operations {
             };
         };
     };
+    login_two_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorLogin"];
+            };
+        };
+        responses: {
+            /** @description Signed in; new session cookie set */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            /** @description Missing fields; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `invalid_code`: a wrong code (the challenge stands until its fifth); `challenge_expired`: an unknown, ended or expired challenge */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt is allowed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     logout: {
         parameters: {
             query?: never;
@@ -5072,6 +5483,164 @@ export interface operations {
             /** @description Cross-site request refused (Origin check) */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    request_password_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description A link is mailed if an account uses the address */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountMessage"];
+                };
+            };
+            /** @description Not an email address; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many links asked for this address, or from this client */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt is allowed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_password_reset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetConfirm"];
+            };
+        };
+        responses: {
+            /** @description Password changed; every session ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `link_expired`: an unknown, used or expired link; or a password under 6 characters; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt is allowed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5190,6 +5759,142 @@ export interface operations {
             /** @description Not signed in */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    verify_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The address is verified (and now the account's) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerifiedEmail"];
+                };
+            };
+            /** @description `link_expired`: an unknown, used or expired link, or one for an address the account no longer has; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `email_taken`: another account took the new address meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resend_verification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A new link is on its way */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountMessage"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `already_verified` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Asked again within a minute, or 5 times this hour */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt is allowed */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5566,7 +6271,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-site request refused (Origin check) */
+            /** @description `email_unverified`: unverified past the 7-day grace; or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6167,7 +6872,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description You can't message this account (one of you blocked the other) */
+            /** @description `email_unverified`: unverified past the 7-day grace; or you can't message this account (one of you blocked the other) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7211,7 +7916,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-site request refused (Origin check) */
+            /** @description `email_unverified`: unverified past the 7-day grace; or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7610,7 +8315,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-site request refused (Origin check) */
+            /** @description `email_unverified`: unverified past the 7-day grace; or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7818,7 +8523,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description You can't message this account (one of you blocked the other) */
+            /** @description `email_unverified`: unverified past the 7-day grace; or you can't message this account (one of you blocked the other) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8464,7 +9169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-site request refused */
+            /** @description `email_unverified`: unverified past the 7-day grace; or cross-site request refused */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8668,7 +9373,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-site request refused (Origin check) */
+            /** @description `email_unverified`: unverified past the 7-day grace; or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8826,7 +9531,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description You can't message this account (one of you blocked the other) */
+            /** @description `email_unverified`: unverified past the 7-day grace; or you can't message this account (one of you blocked the other) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9171,7 +9876,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Cross-site request refused (Origin check) */
+            /** @description `email_unverified`: unverified past the 7-day grace; or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9492,6 +10197,298 @@ export interface operations {
             };
         };
     };
+    disable_two_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorDisable"];
+            };
+        };
+        responses: {
+            /** @description Two-factor is off */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Password is incorrect, or `invalid_code`; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `two_factor_off`: it is not on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt is allowed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    enable_two_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorEnable"];
+            };
+        };
+        responses: {
+            /** @description Two-factor is on; the recovery codes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            /** @description `invalid_code`; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `no_setup`: setup was not started; `two_factor_on`: already on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt is allowed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setup_two_factor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorSetupRequest"];
+            };
+        };
+        responses: {
+            /** @description The secret and its otpauth:// URI */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSetup"];
+                };
+            };
+            /** @description Password is incorrect; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `two_factor_on`: already on */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt is allowed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_balance: {
         parameters: {
             query?: never;
@@ -9741,6 +10738,104 @@ export interface operations {
             };
         };
     };
+    change_email: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChange"];
+            };
+        };
+        responses: {
+            /** @description The confirmation link is on its way to the new address */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountMessage"];
+                };
+            };
+            /** @description Not an email address, the current one, or the password is incorrect; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `email_taken`: another account uses that address */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many attempts, or 5 mails this hour */
+            429: {
+                headers: {
+                    /** @description Seconds until another attempt is allowed */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     export: {
         parameters: {
             query?: never;
@@ -9806,6 +10901,42 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    finish_onboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10105,6 +11236,130 @@ export interface operations {
             };
         };
     };
+    list_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your sessions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignedInSession"][];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    end_other_sessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions ended */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEnded"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    end_session: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The session's id from the list */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session ended */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Session not found (none of yours has this id) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_settings: {
         parameters: {
             query?: never;
@@ -10258,6 +11513,47 @@ export interface operations {
                 };
             };
             /** @description No skill, or an unknown one; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    suggestions: {
+        parameters: {
+            query?: {
+                /** @description How many, 1–20 (default 10). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to `limit` accounts, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestedUser"][];
+                };
+            };
+            /** @description A limit outside 1–20 */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10817,7 +12113,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not someone you chat with (or no such user), one of you blocked the other ('You can't message this account'), or a cross-site request */
+            /** @description `email_unverified`: unverified past the 7-day grace; or not someone you chat with (or no such user), one of you blocked the other ('You can't message this account'), or a cross-site request */
             403: {
                 headers: {
                     [name: string]: unknown;

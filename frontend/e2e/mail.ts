@@ -21,11 +21,15 @@ function unquote(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
-/** The message's text in every readable form: as written, quoted-printable undone, base64 blocks decoded. */
+/**
+ * The message's text in every readable form, decoded first (a link's `=` is `=3D` in
+ * quoted-printable, so the text as written would yield a wrong token): quoted-printable undone,
+ * base64 blocks decoded, then as written.
+ */
 function readable(raw: string): string {
   const blocks = raw.match(/(?:^[A-Za-z0-9+/=]{16,}\r?\n){2,}/gm) ?? [];
   const decoded = blocks.map((block) => Buffer.from(block.replace(/\s/g, ''), 'base64').toString('utf8'));
-  return [raw, unquote(raw), ...decoded].join('\n');
+  return [unquote(raw), ...decoded, raw].join('\n');
 }
 
 /** The `To:` header's value (folded lines joined). */

@@ -11,6 +11,7 @@ pub mod mail;
 pub mod media;
 pub mod metrics;
 pub mod outbound;
+pub mod outbox;
 pub mod password;
 pub mod payments;
 pub mod push;

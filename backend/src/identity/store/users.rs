@@ -3,6 +3,7 @@
 use sqlx::{AnyConnection, FromRow};
 
 use crate::kernel::user::UserRow;
+use crate::platform::db::per_mask::fetch_per_mask;
 use crate::platform::db::visibility::not_blocked;
 use crate::platform::db::{Backend, Db, escape_like, now_ms, violates};
 
@@ -433,9 +434,6 @@ pub async fn match_candidates(
     masks: &[i64],
     per_mask: i64,
 ) -> Result<Vec<MatchCandidate>, sqlx::Error> {
-    if masks.is_empty() {
-        return Ok(Vec::new());
-    }
     let one = concat!(
         "SELECT u.id, u.username, u.display_name,
                 COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
@@ -446,25 +444,7 @@ pub async fn match_candidates(
         not_blocked!("$1", "u.id"),
         " ORDER BY u.id DESC LIMIT $2"
     );
-    let sql = masks
-        .iter()
-        .enumerate()
-        .map(|(n, _)| {
-            format!(
-                "SELECT * FROM ({}) AS m{n}",
-                one.replace("$MASK", &format!("${}", n + 3))
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(" UNION ALL ");
-    // Audited: built from a constant text and numbered placeholders only; the masks are bound.
-    let mut query = sqlx::query_as::<_, MatchCandidate>(sqlx::AssertSqlSafe(sql))
-        .bind(viewer)
-        .bind(per_mask);
-    for mask in masks {
-        query = query.bind(*mask);
-    }
-    query.fetch_all(&db.pool).await
+    fetch_per_mask(db, one, viewer, masks, per_mask).await
 }
 
 /// The stored password hash of an active account (`None` for an unknown or deactivated one).

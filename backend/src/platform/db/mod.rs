@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod group_commit;
 pub mod native;
+pub mod per_mask;
 pub mod session_cache;
 pub mod visibility;
 

@@ -133,29 +133,15 @@ impl Mail {
     /// The drainer: a pass at start (rows left by a restart), then one whenever woken, when the
     /// next retry is due, or every `POLL`; until aborted.
     pub async fn run(self, db: Db, clock: Clock) {
-        loop {
-            let wait = match self.drain(&db, &clock).await {
-                Ok(()) => match store::next_due(&db).await {
-                    Ok(Some(at)) => {
-                        let ms = u64::try_from(at - clock.now_ms()).unwrap_or(0);
-                        Duration::from_millis(ms).min(POLL)
-                    }
-                    Ok(None) => POLL,
-                    Err(err) => {
-                        tracing::warn!(error = %err, "reading the mail outbox failed");
-                        POLL
-                    }
-                },
-                Err(err) => {
-                    tracing::warn!(error = %err, "draining the mail outbox failed");
-                    Duration::from_secs(5)
-                }
-            };
-            tokio::select! {
-                () = self.0.wake.notified() => {}
-                () = tokio::time::sleep(wait) => {}
-            }
-        }
+        crate::platform::outbox::drive(
+            "mail",
+            &self.0.wake,
+            &clock,
+            POLL,
+            || self.drain(&db, &clock),
+            || store::next_due(&db),
+        )
+        .await;
     }
 
     /// Sends every message due by `clock` now, a batch at a time, until none is due.

@@ -8,6 +8,7 @@
 use sqlx::FromRow;
 
 use crate::platform::db::Db;
+use crate::platform::db::per_mask::fetch_per_mask;
 use crate::platform::db::visibility::not_blocked;
 
 /// A suggested account.
@@ -63,9 +64,6 @@ pub async fn sharing_skills(
     masks: &[i64],
     per_mask: i64,
 ) -> Result<Vec<Suggestion>, sqlx::Error> {
-    if masks.is_empty() {
-        return Ok(Vec::new());
-    }
     let one = concat!(
         "SELECT ",
         suggestion_columns!(),
@@ -73,25 +71,7 @@ pub async fn sharing_skills(
         suggestable!(),
         " ORDER BY u.followers_count DESC, u.id DESC LIMIT $2"
     );
-    let sql = masks
-        .iter()
-        .enumerate()
-        .map(|(n, _)| {
-            format!(
-                "SELECT * FROM ({}) AS m{n}",
-                one.replace("$MASK", &format!("${}", n + 3))
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(" UNION ALL ");
-    // Audited: built from a constant text and numbered placeholders only; the masks are bound.
-    let mut query = sqlx::query_as::<_, Suggestion>(sqlx::AssertSqlSafe(sql))
-        .bind(viewer)
-        .bind(per_mask);
-    for mask in masks {
-        query = query.bind(*mask);
-    }
-    query.fetch_all(&db.pool).await
+    fetch_per_mask(db, one, viewer, masks, per_mask).await
 }
 
 /// The `limit` most followed suggestable accounts.

@@ -171,7 +171,11 @@ async fn a_reset_link_sent_through_smtp_arrives_and_works(backend: Backend) {
     assert_eq!(signed_in.status(), 200);
     // The reset's notice follows through the same server; then nothing is left to send.
     server
-        .received(&app, "mira@example.com", "Your Atelier password was changed")
+        .received(
+            &app,
+            "mira@example.com",
+            "Your Atelier password was changed",
+        )
         .await;
     assert!(outbox_empties(&app).await, "nothing left to send");
 }

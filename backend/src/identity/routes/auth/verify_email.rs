@@ -69,6 +69,8 @@ pub async fn resend_verification(
     state.limits.check(Limit::VerifyResend, user.id).await?;
     let key = format!("account:{}", user.id);
     state.limits.check(Limit::AccountMail, key).await?;
+    let to = format!("mail:{}", user.email.to_lowercase());
+    state.limits.check(Limit::AccountMail, to).await?;
     accounts::send_verification(&state, user).await?;
     Ok((
         StatusCode::ACCEPTED,

@@ -66,10 +66,13 @@ pub async fn change_email(
             code: "email_taken",
         });
     }
+    // 5 an hour from the account, and 5 an hour to the address, whoever asks for it.
     state
         .limits
         .check(Limit::AccountMail, format!("account:{}", user.id))
         .await?;
+    let to = format!("mail:{}", email.as_str().to_lowercase());
+    state.limits.check(Limit::AccountMail, to).await?;
     let (new_address, name) = (email.as_str().to_owned(), user.display_name.clone());
     accounts::mail_link(
         &state,

@@ -11,5 +11,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // A test may wait 5 s for what it expects (src/test/setup.ts) more than once: room for that
+    // on a loaded machine.
+    testTimeout: 20_000,
   },
 });

@@ -391,7 +391,7 @@ describe('ProfilePage', () => {
     it('fetches no follow requests for your own public profile', async () => {
       const fetchMock = serve({ '/api/users/username/maya': () => json(own), '/api/posts/user/1': () => json([]) });
       renderProfile('/profile/maya');
-      await screen.findByRole('list', { name: 'Posts' }).catch(() => screen.findByText('No Posts Yet'));
+      await screen.findByText('No Posts Yet');
       expect(fetchMock.mock.calls.some(([url]) => String(url).includes('follow-requests'))).toBe(false);
       expect(screen.queryByRole('button', { name: /Follow requests/ })).not.toBeInTheDocument();
     });

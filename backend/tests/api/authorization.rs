@@ -669,6 +669,13 @@ const ROWS: &[Row] = &[
         [Unauthorized, Created, NotFound, Created, BadRequest],
     )
     .json(|fixture, _| json!({"toUserId": fixture.owner, "amount": 500})),
+    // Tips you sent (issue 42): each caller's own, after the row above: the stranger and the
+    // admin tipped her, the user she blocked and she herself could not.
+    row(
+        "GET",
+        "/api/tips/sent",
+        [Unauthorized, Shows, Hides, Shows, Hides],
+    ),
     // Creators' works (issue 23): anyone signed in lists one; only its seller changes or
     // unlists it (404 for everyone else, as if it were not theirs to see).
     row("POST", "/api/products", SIGNED_IN_CREATES).json(|_, _| work()),

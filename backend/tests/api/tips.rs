@@ -20,6 +20,7 @@ both_backends!(
     a_retried_key_charges_once_even_when_the_retries_race,
     a_declined_payment_stores_nothing_and_frees_the_key,
     a_reservation_left_by_a_crash_is_taken_over_after_five_minutes,
+    the_sender_sees_the_tips_they_sent_newest_first_and_nobody_elses,
 );
 
 /// `from` tips `body` with `key`.
@@ -364,4 +365,58 @@ async fn a_reservation_left_by_a_crash_is_taken_over_after_five_minutes(backend:
         .await
         .unwrap();
     assert_eq!(tips, 1);
+}
+
+async fn the_sender_sees_the_tips_they_sent_newest_first_and_nobody_elses(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let sofia = app.new_user("sofia").await;
+    for (to, amount, message) in [(&leo, 500, "For the zine"), (&sofia, 300, "Lovely"), (&leo, 200, "")] {
+        let body = if message.is_empty() {
+            json!({"toUserId": to.id, "amount": amount})
+        } else {
+            json!({"toUserId": to.id, "amount": amount, "message": message})
+        };
+        assert_eq!(tip(&maya, &body, None).await.status(), 201);
+    }
+    // A tip sent to Maya is not one she sent.
+    assert_eq!(
+        tip(&leo, &json!({"toUserId": maya.id, "amount": 700}), None)
+            .await
+            .status(),
+        201
+    );
+
+    let first = maya.get("/api/tips/sent?limit=2").await;
+    assert_eq!(first.status(), 200);
+    let cursor = first
+        .headers()
+        .get("x-next-cursor")
+        .expect("an older page")
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let first: Value = first.json().await.unwrap();
+    let first = first.as_array().unwrap();
+    assert_eq!(first.len(), 2);
+    assert_eq!(first[0]["amount"], 200);
+    assert_eq!(first[0]["toUser"]["username"], "leo");
+    assert_eq!(first[0]["message"], Value::Null);
+    assert_eq!(first[1]["amount"], 300);
+    assert_eq!(first[1]["toUser"]["username"], "sofia");
+    assert_eq!(first[1]["message"], "Lovely");
+    assert!(first[1]["createdAt"].is_string());
+    let rest = maya
+        .get_json(&format!("/api/tips/sent?limit=2&before={cursor}"))
+        .await;
+    assert_eq!(rest.as_array().unwrap().len(), 1);
+    assert_eq!(rest[0]["amount"], 500);
+    assert_eq!(rest[0]["message"], "For the zine");
+
+    let leos = leo.get_json("/api/tips/sent").await;
+    assert_eq!(leos.as_array().unwrap().len(), 1);
+    assert_eq!(leos[0]["toUser"]["id"], maya.id);
+    assert!(sofia.get_json("/api/tips/sent").await.as_array().unwrap().is_empty());
+    assert_eq!(app.anonymous().get("/api/tips/sent").await.status(), 401);
 }

@@ -3,6 +3,7 @@
 import { vi } from 'vitest';
 import type { Balance, EarningCredit, EarningsDay, EarningsSummary, Order as EarningsOrder, Withdrawal } from '@/features/earnings/types';
 import type { Product, ProductSeller, Sale } from '@/features/shop/types';
+import type { Tip } from '@/features/tips/types';
 
 let nextId = 1;
 
@@ -170,6 +171,20 @@ export function aSummary({
   }
   const sum = (key: 'sales' | 'tips' | 'other') => list.reduce((total, day) => total + day[key], 0);
   return { days: list, totals: { sales: sum('sales'), tips: sum('tips'), other: sum('other'), fees } };
+}
+
+export function aTip(overrides: Partial<Tip> = {}): Tip {
+  return {
+    id: nextId++,
+    toUser: { id: 2, username: 'leo', displayName: 'Leo Park', profileImage: null },
+    amount: 500,
+    fee: 50,
+    postId: null,
+    reelId: null,
+    message: 'Thank you',
+    createdAt: '2026-03-04T10:00:00Z',
+    ...overrides,
+  };
 }
 
 export function aCredit(overrides: Partial<EarningCredit> = {}): EarningCredit {

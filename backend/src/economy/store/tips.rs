@@ -12,6 +12,7 @@ use crate::notifications::rules::notification::{
 };
 use crate::notifications::{Act, Notice, record};
 use crate::platform::db::visibility::{in_audience, not_blocked};
+use crate::kernel::page::Page;
 use crate::platform::db::{Db, violates};
 
 /// A tip with the creator it went to.
@@ -41,6 +42,22 @@ macro_rules! tip_view {
                 t.created_at
          FROM tips t JOIN users u ON u.id = t.to_user_id"
     };
+}
+
+/// The tips `user` sent (paid ones), newest first: 'Tips you sent' (uses
+/// `tips_from_export_idx`). The creators are named even when deactivated or blocked since: it is
+/// the sender's own record.
+pub async fn sent_page(db: &Db, user: i64, page: Page) -> Result<Vec<TipRow>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        tip_view!(),
+        " WHERE t.from_user_id = $1 AND t.status = 'paid' AND t.id < $2
+          ORDER BY t.id DESC LIMIT $3"
+    ))
+    .bind(user)
+    .bind(page.before)
+    .bind(page.fetch_limit())
+    .fetch_all(&db.pool)
+    .await
 }
 
 /// A tip to be made: checked by the caller except for what the database knows.

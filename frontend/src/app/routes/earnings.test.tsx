@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, me, renderWithApp } from '@/test/render';
-import { aBalance, aCredit, anOrder, apiError, aSummary, aWithdrawal, serveApi } from '@/test/shop';
+import { aBalance, aCredit, anOrder, apiError, aSummary, aTip, aWithdrawal, serveApi } from '@/test/shop';
 import EarningsPage from './earnings';
 
 type Routes = Parameters<typeof serveApi>[0];
@@ -14,6 +14,7 @@ function renderEarnings(routes: Routes = {}) {
     'GET /api/withdrawals': () => json([]),
     'GET /api/user/earnings/summary': () => json(aSummary()),
     'GET /api/user/earnings/credits': () => json([]),
+    'GET /api/tips/sent': () => json([]),
     ...routes,
   });
   return { ...renderWithApp(<EarningsPage />, { path: '/earnings', user: me }), ...server };
@@ -348,5 +349,36 @@ describe('Earnings & Payments', () => {
       expect(await screen.findByText('No sales or tips yet')).toBeInTheDocument();
       expect(await screen.findByRole('img', { name: 'Sales and tips over the last 30 days: $0.00 in sales, $0.00 in tips' })).toBeInTheDocument();
     });
+  });
+});
+
+describe('Tips you sent', () => {
+  it('lists to whom, the message, when and the amount, newest first, paging on Load more', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderEarnings({
+      'GET /api/tips/sent': ({ url }) =>
+        url.searchParams.get('before') === 't-20'
+          ? json([aTip({ amount: 300, message: null, createdAt: '2026-02-01T09:00:00Z' })])
+          : json([aTip({ amount: 500, message: 'For the zine', createdAt: '2026-03-04T10:00:00Z' })], {
+              headers: { 'Content-Type': 'application/json', 'X-Next-Cursor': 't-20' },
+            }),
+    });
+    const list = await screen.findByRole('list', { name: 'Tips you sent' });
+    const [first] = within(list).getAllByRole('listitem');
+    expect(first).toHaveAccessibleName('Tip to Leo Park: $5.00');
+    expect(first).toHaveTextContent('“For the zine”');
+    expect(first).toHaveTextContent('Mar 4, 2026');
+    expect(within(first).getByRole('link', { name: 'Leo Park' })).toHaveAttribute('href', '/profile/leo');
+    expect(calls('GET /api/tips/sent')[0].url.searchParams.get('limit')).toBe('20');
+    const section = screen.getByRole('region', { name: 'Tips you sent' });
+    await user.click(within(section).getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(list).getAllByRole('listitem')[1]).toHaveTextContent('A tip');
+    expect(calls('GET /api/tips/sent')[1].url.searchParams.get('before')).toBe('t-20');
+  });
+
+  it('says when no tip was sent yet', async () => {
+    renderEarnings();
+    expect(await screen.findByText('No tips sent yet')).toBeInTheDocument();
   });
 });

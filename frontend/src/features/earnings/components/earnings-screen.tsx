@@ -4,7 +4,7 @@
 //! 5, 'No orders found'; a digital work's order has its Download), and the user's withdrawals with their status, the account shown only by
 //! its last 4.
 import { Clock, DollarSign, Download, Receipt, TrendingUp, Wallet } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -135,7 +135,8 @@ function WithdrawalList() {
   );
 }
 
-export function EarningsScreen() {
+/** `children`: what the page adds under the creator's earnings (the tips the user sent). */
+export function EarningsScreen({ children }: { children?: ReactNode }) {
   const balance = useBalance();
   const [open, setOpen] = useState(false);
   const available = balance.data?.availableBalance ?? 0;
@@ -170,6 +171,7 @@ export function EarningsScreen() {
       </section>
       <RecentOrders />
       <WithdrawalList />
+      {children}
     </main>
   );
 }

@@ -5,6 +5,9 @@
 //! makes no network call. It answers a reference of its own (`test_…`), which the order keeps.
 //! Do not run a real shop on it.
 
+pub mod stripe_webhook;
+pub mod test_cards;
+
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;

@@ -372,7 +372,11 @@ async fn the_sender_sees_the_tips_they_sent_newest_first_and_nobody_elses(backen
     let maya = app.new_user("maya").await;
     let leo = app.new_user("leo").await;
     let sofia = app.new_user("sofia").await;
-    for (to, amount, message) in [(&leo, 500, "For the zine"), (&sofia, 300, "Lovely"), (&leo, 200, "")] {
+    for (to, amount, message) in [
+        (&leo, 500, "For the zine"),
+        (&sofia, 300, "Lovely"),
+        (&leo, 200, ""),
+    ] {
         let body = if message.is_empty() {
             json!({"toUserId": to.id, "amount": amount})
         } else {
@@ -417,6 +421,13 @@ async fn the_sender_sees_the_tips_they_sent_newest_first_and_nobody_elses(backen
     let leos = leo.get_json("/api/tips/sent").await;
     assert_eq!(leos.as_array().unwrap().len(), 1);
     assert_eq!(leos[0]["toUser"]["id"], maya.id);
-    assert!(sofia.get_json("/api/tips/sent").await.as_array().unwrap().is_empty());
+    assert!(
+        sofia
+            .get_json("/api/tips/sent")
+            .await
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
     assert_eq!(app.anonymous().get("/api/tips/sent").await.status(), 401);
 }

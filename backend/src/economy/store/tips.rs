@@ -7,12 +7,12 @@
 use sqlx::FromRow;
 
 use super::earnings::{NewCredit, Source, insert_credit};
+use crate::kernel::page::Page;
 use crate::notifications::rules::notification::{
     NotificationKind, NotificationTargetType, preview,
 };
 use crate::notifications::{Act, Notice, record};
 use crate::platform::db::visibility::{in_audience, not_blocked};
-use crate::kernel::page::Page;
 use crate::platform::db::{Db, violates};
 
 /// A tip with the creator it went to.

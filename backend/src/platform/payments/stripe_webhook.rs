@@ -54,9 +54,11 @@ pub fn verify(
         return Err(SignatureError::Stale);
     }
     // `verify_slice` compares in constant time.
-    let matches = signatures
-        .iter()
-        .any(|signature| signer(secret, timestamp, payload).verify_slice(signature).is_ok());
+    let matches = signatures.iter().any(|signature| {
+        signer(secret, timestamp, payload)
+            .verify_slice(signature)
+            .is_ok()
+    });
     if matches {
         return Ok(());
     }
@@ -75,7 +77,10 @@ fn signer(secret: &str, timestamp: i64, payload: &[u8]) -> Hmac<Sha256> {
 /// The header Stripe would send for `payload` at `timestamp` (tests sign their own events).
 pub fn sign(payload: &[u8], secret: &str, timestamp: i64) -> String {
     let mac = signer(secret, timestamp, payload);
-    format!("t={timestamp},v1={}", hex::encode(mac.finalize().into_bytes()))
+    format!(
+        "t={timestamp},v1={}",
+        hex::encode(mac.finalize().into_bytes())
+    )
 }
 
 #[cfg(test)]

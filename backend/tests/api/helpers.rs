@@ -358,6 +358,21 @@ impl TestApp {
             .expect("the mail outbox drains");
     }
 
+    /// Opens the verification link mailed to `username@example.com` at sign-up (`new_user`'s
+    /// address): the account is verified, as a test that moves the clock past the 7 days' grace
+    /// needs.
+    pub async fn verify_email_of(&self, username: &str) {
+        let to = format!("{username}@example.com");
+        let mail = wait_for_subject(self, &to, "Verify your email for Atelier").await;
+        let opened = self
+            .post_json(
+                "/api/auth/verify-email",
+                &json!({"token": mail_token(&mail)}),
+            )
+            .await;
+        assert_eq!(opened.status(), 200, "verifying {to}");
+    }
+
     /// The messages written to the mail folder so far (the embedded default: no SMTP server),
     /// each as its raw text.
     pub fn folder_mails(&self) -> Vec<String> {

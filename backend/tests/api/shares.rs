@@ -354,20 +354,17 @@ async fn sqlite_messages_keep_every_row_through_the_rebuild_of_migration_0018() 
 
     let mut people = Vec::new();
     for name in ["maya", "leo"] {
-        let user = atelier::identity::store::users::insert(
-            &db,
-            atelier::identity::store::users::NewUser {
-                username: name,
-                email: &format!("{name}@example.com"),
-                display_name: name,
-                password_hash: "x",
-                is_admin: false,
-                verified: true,
-            },
+        // The schema of 0017: the columns a user had then.
+        let (id,): (i64,) = sqlx::query_as(
+            "INSERT INTO users (username, email, display_name, password_hash, created_at)
+             VALUES ($1, $2, $1, 'x', 1) RETURNING id",
         )
+        .bind(name)
+        .bind(format!("{name}@example.com"))
+        .fetch_one(&db.pool)
         .await
         .unwrap();
-        people.push(user.id);
+        people.push(id);
     }
     let old_schema = [
         "INSERT INTO conversations (user_a, user_b, created_at) VALUES ($1, $2, 1)",

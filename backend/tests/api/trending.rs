@@ -43,6 +43,8 @@ async fn save(user: &TestUser, post: &Value) {
 async fn more_engagement_ranks_higher_and_a_save_weighs_two_likes(backend: Backend) {
     let app = spawn_app(backend).await;
     let maya = app.new_user("maya").await;
+    // The clock moves past the 7 days an unverified account may post for.
+    app.verify_email_of("maya").await;
     let fans = [
         app.new_user("fan1").await,
         app.new_user("fan2").await,
@@ -76,6 +78,8 @@ async fn more_engagement_ranks_higher_and_a_save_weighs_two_likes(backend: Backe
 async fn decay_lets_a_fresh_post_overtake_an_older_one_with_modest_engagement(backend: Backend) {
     let app = spawn_app(backend).await;
     let maya = app.new_user("maya").await;
+    // The clock moves past the 7 days an unverified account may post for.
+    app.verify_email_of("maya").await;
     let fans = [app.new_user("fan1").await, app.new_user("fan2").await];
     let older = maya.create_post("older, liked twice").await;
     for fan in &fans {
@@ -99,6 +103,8 @@ async fn decay_lets_a_fresh_post_overtake_an_older_one_with_modest_engagement(ba
 async fn only_posts_of_the_last_30_days_trend(backend: Backend) {
     let app = spawn_app(backend).await;
     let maya = app.new_user("maya").await;
+    // The clock moves past the 7 days an unverified account may post for.
+    app.verify_email_of("maya").await;
     let leo = app.new_user("leo").await;
     let old = maya.create_post("old and loved").await;
     like(&leo, &old).await;
@@ -121,7 +127,10 @@ async fn only_posts_of_the_last_30_days_trend(backend: Backend) {
 async fn an_empty_window_falls_back_to_the_best_of_the_newest_posts(backend: Backend) {
     let app = spawn_app(backend).await;
     let maya = app.new_user("maya").await;
+    // The clock moves past the 7 days an unverified account may post for.
+    app.verify_email_of("maya").await;
     let leo = app.new_user("leo").await;
+    app.verify_email_of("leo").await;
     assert_eq!(
         ids(&maya.get_json("/api/posts/trending").await),
         Vec::<i64>::new()
@@ -161,6 +170,8 @@ async fn an_empty_window_falls_back_to_the_best_of_the_newest_posts(backend: Bac
 async fn trending_pages_by_cursor_twelve_by_default_without_repeats_or_gaps(backend: Backend) {
     let app = spawn_app(backend).await;
     let maya = app.new_user("maya").await;
+    // The clock moves past the 7 days an unverified account may post for.
+    app.verify_email_of("maya").await;
     let leo = app.new_user("leo").await;
     let mut posts = Vec::new();
     for n in 0..15 {
@@ -212,6 +223,8 @@ async fn trending_pages_by_cursor_twelve_by_default_without_repeats_or_gaps(back
 async fn trending_posts_have_the_feeds_shape_and_the_viewers_marks(backend: Backend) {
     let app = spawn_app(backend).await;
     let maya = app.new_user("maya").await;
+    // The clock moves past the 7 days an unverified account may post for.
+    app.verify_email_of("maya").await;
     let leo = app.new_user("leo").await;
     let post = maya.create_post("shape").await;
     like(&leo, &post).await;
@@ -236,6 +249,8 @@ async fn trending_posts_have_the_feeds_shape_and_the_viewers_marks(backend: Back
 async fn trending_refuses_anonymous_callers_and_bad_pages(backend: Backend) {
     let app = spawn_app(backend).await;
     let maya = app.new_user("maya").await;
+    // The clock moves past the 7 days an unverified account may post for.
+    app.verify_email_of("maya").await;
     maya.create_post("one").await;
 
     let (status, _, code) = error_of(app.anonymous().get("/api/posts/trending").await).await;

@@ -6,8 +6,10 @@
 # the end) on a free port, and two passes run:
 #   1. everything but the session-ending operations, as a signed-in admin with the limits off
 #      (scripts/schemathesis.toml: 401, 403 and 429 are no right answer there);
-#   2. sign-in, sign-out, password change and deactivation, each with a user and session of
-#      its own (scripts/schemathesis-auth.toml), so ending a session harms no other pass.
+#   2. sign-in, sign-out, password change, deactivation and ending one session by its id (the
+#      stateful phase links it to the sessions list, so in the main pass it ended the fuzzer's
+#      own session), each with a user and session of its own (scripts/schemathesis-auth.toml),
+#      so ending a session harms no other pass.
 # Usage: scripts/schemathesis.sh PATH/TO/atelier
 # Environment: SCHEMATHESIS_EXAMPLES (examples per operation, main pass),
 # SCHEMATHESIS_AUTH_EXAMPLES (auth pass), SCHEMATHESIS_MIN_CASES (per backend, main pass),
@@ -114,11 +116,13 @@ fuzz_backend() {
     --exclude-path /api/auth/login \
     --exclude-path /api/auth/logout \
     --exclude-path /api/user/password \
-    --exclude-path /api/user/deactivate)
+    --exclude-path /api/user/deactivate \
+    --exclude-path '/api/user/sessions/{id}')
 
   # The auth pass: one user and session per operation (scripts/schemathesis-auth.toml).
-  export ST_LOGOUT_COOKIE ST_PASSWORD_COOKIE ST_DEACTIVATE_COOKIE
+  export ST_LOGOUT_COOKIE ST_PASSWORD_COOKIE ST_DEACTIVATE_COOKIE ST_SESSION_COOKIE
   ST_LOGOUT_COOKIE=$(register st_logout)
+  ST_SESSION_COOKIE=$(register st_session)
   ST_PASSWORD_COOKIE=$(register st_password)
   ST_DEACTIVATE_COOKIE=$(register st_deactivate)
   auth_cases=$(fuzz scripts/schemathesis-auth.toml "$dir/auth" \
@@ -126,7 +130,8 @@ fuzz_backend() {
     --include-path /api/auth/login \
     --include-path /api/auth/logout \
     --include-path /api/user/password \
-    --include-path /api/user/deactivate)
+    --include-path /api/user/deactivate \
+    --include-path '/api/user/sessions/{id}')
 
   stop_server
   echo "schemathesis on $backend: ${cases:-?} cases (main pass), ${auth_cases:-?} (auth pass), $(( $(date +%s) - started )) s" >&2

@@ -14,6 +14,7 @@ use crate::image_server::image_url;
 use crate::reels::SAMPLE_WEBM;
 
 both_backends!(
+    a_query_parameter_without_a_name_is_refused,
     a_nul_in_the_user_search_is_refused_naming_q,
     a_caption_with_a_nul_or_a_control_character_is_refused_and_no_post_is_stored,
     a_bio_with_a_nul_is_refused_and_the_profile_keeps_its_old_one,
@@ -479,4 +480,16 @@ async fn what_the_server_does_not_read_is_ignored_and_the_session_is_checked_fir
         .await;
     let (status, _, code) = error_of(response).await;
     assert_eq!((status, code.as_str()), (401, "not_signed_in"));
+}
+
+async fn a_query_parameter_without_a_name_is_refused(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let (status, message, _) = error_of(maya.get("/api/products?ids=1&=null").await).await;
+    assert_eq!(
+        (status, message.as_str()),
+        (400, "Invalid query: a parameter without a name")
+    );
+    // An empty pair is no parameter at all.
+    assert_eq!(maya.get("/api/posts?limit=2&&").await.status(), 200);
 }

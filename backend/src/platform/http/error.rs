@@ -409,6 +409,15 @@ where
         if let Some(refused) = parts.uri.query().and_then(text::query_refusal::<T>) {
             return Err(refused.into());
         }
+        // `?=x`: a parameter without a name is no parameter of any operation.
+        let unnamed = parts.uri.query().is_some_and(|query| {
+            url::form_urlencoded::parse(query.as_bytes()).any(|(name, _)| name.is_empty())
+        });
+        if unnamed {
+            return Err(ApiError::bad_request(
+                "Invalid query: a parameter without a name",
+            ));
+        }
         let axum::extract::Query(value) = axum::extract::Query::try_from_uri(&parts.uri)?;
         Ok(Self(value))
     }

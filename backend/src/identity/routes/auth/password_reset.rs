@@ -21,7 +21,10 @@ pub const RESET_SENT: &str =
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct PasswordResetRequest {
     /// The address the account uses.
-    #[schema(max_length = 254)]
+    #[schema(
+        max_length = 254,
+        pattern = r"^[\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000@]+@[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000@.]+\.[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000@]*[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000@.][\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
+    )]
     pub email: String,
 }
 

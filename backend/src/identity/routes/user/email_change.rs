@@ -21,7 +21,10 @@ const SAME_EMAIL: &str = "That's already your email";
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct EmailChange {
     /// The new address.
-    #[schema(max_length = 254)]
+    #[schema(
+        max_length = 254,
+        pattern = r"^[\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000@]+@[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000@.]+\.[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000@]*[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000@.][\t\n\r \u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]*$"
+    )]
     pub email: String,
     /// The account's current password.
     #[schema(max_length = 256)]

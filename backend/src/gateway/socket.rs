@@ -54,9 +54,7 @@ pub async fn upgrade(
     // The session this socket lives on: checked again before every frame is acted on and every
     // few pings, so a socket of a session that ended (sign-out elsewhere, a password change,
     // deactivation, expiry) is closed.
-    let Some(session_hash) = crate::identity::session::token_from(&headers)
-        .map(|token| crate::identity::session::hash_token(&token))
-    else {
+    let Some(session_hash) = crate::identity::session::hash_from(&headers) else {
         return ApiError::Unauthorized.into_response();
     };
     // Small buffers: an idle socket should cost kilobytes, not tungstenite's default 128 KiB

@@ -140,6 +140,11 @@ pub fn token_from(headers: &HeaderMap) -> Option<String> {
         .map(|cookie| cookie.value().to_owned())
 }
 
+/// The hash of the session token the request carries, if any: how sessions are stored.
+pub fn hash_from(headers: &HeaderMap) -> Option<String> {
+    token_from(headers).map(|token| hash_token(&token))
+}
+
 /// Where an extractor leaves a refreshed cookie for `CookieRefresh` to send.
 #[derive(Clone, Default)]
 pub struct CookieSlot(Arc<Mutex<Option<HeaderValue>>>);

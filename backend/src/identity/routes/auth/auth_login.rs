@@ -137,8 +137,8 @@ pub async fn signed_in(
     headers: &HeaderMap,
     user: UserRow,
 ) -> ApiResult<Response> {
-    if let Some(old) = session::token_from(headers) {
-        sessions::delete(&state.db, &session::hash_token(&old)).await?;
+    if let Some(old) = session::hash_from(headers) {
+        sessions::delete(&state.db, &old).await?;
     }
     let cookie = session::start(&state.db, user.id, headers, state.secure_cookies).await?;
     let answer = session_user(state, user).await?;

@@ -21,8 +21,7 @@ pub struct LogoutResponse {
     responses((status = 200, description = "Signed out", body = LogoutResponse))
 )]
 pub async fn logout(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Response> {
-    if let Some(token) = session::token_from(&headers) {
-        let hash = session::hash_token(&token);
+    if let Some(hash) = session::hash_from(&headers) {
         // Its sockets on this instance close now; elsewhere at their next session check.
         if let Some(user) = sessions::delete(&state.db, &hash).await? {
             state

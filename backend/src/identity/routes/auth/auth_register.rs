@@ -17,7 +17,6 @@ use crate::platform::limits::{Limit, Limits};
 use crate::platform::state::AppState;
 
 const USERNAME_TAKEN: &str = "Username is already taken";
-const EMAIL_TAKEN: &str = "An account with this email already exists";
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -134,7 +133,7 @@ pub async fn register(
 fn conflict(duplicate: Duplicate) -> ApiError {
     let (message, code) = match duplicate {
         Duplicate::Username => (USERNAME_TAKEN, "username_taken"),
-        Duplicate::Email => (EMAIL_TAKEN, "email_taken"),
+        Duplicate::Email => (accounts::EMAIL_TAKEN, "email_taken"),
     };
     ApiError::Conflict {
         message: message.to_owned(),

@@ -60,9 +60,7 @@ pub async fn change_password(
     }
     let new_hash = state.hasher.hash(new_password.expose()).await?;
     // CurrentUser found a session, so the request carries its token.
-    let keep = session::token_from(&headers)
-        .map(|token| session::hash_token(&token))
-        .ok_or(ApiError::Unauthorized)?;
+    let keep = session::hash_from(&headers).ok_or(ApiError::Unauthorized)?;
     users::set_password(&state.db, user.id, &new_hash, &keep).await?;
     // Live sockets of the ended sessions close now; this browser's stay.
     state

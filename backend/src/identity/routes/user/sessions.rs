@@ -14,9 +14,7 @@ const SESSION_NOT_FOUND: &str = "Session not found";
 
 /// The token hash of the session this request came with (`CurrentUser` found it).
 fn current_hash(headers: &HeaderMap) -> ApiResult<String> {
-    session::token_from(headers)
-        .map(|token| session::hash_token(&token))
-        .ok_or(ApiError::Unauthorized)
+    session::hash_from(headers).ok_or(ApiError::Unauthorized)
 }
 
 /// Where you're signed in: your live sessions, most recently used first (at most 50).

@@ -26,14 +26,13 @@ pub fn link_expired() -> ApiError {
 /// The session user's answer: the row and the account state around it.
 pub async fn session_user(state: &AppState, user: UserRow) -> ApiResult<SessionUser> {
     let now = state.clock.now_ms();
-    let flags = store::flags(&state.db, user.id).await?;
-    let pending_email = store::pending_email(&state.db, user.id, now).await?;
+    let flags = store::flags(&state.db, user.id, now).await?;
     Ok(SessionUser::new(
         user,
         AccountState {
             two_factor: flags.two_factor != 0,
             onboarded: flags.onboarded != 0,
-            pending_email,
+            pending_email: flags.pending_email,
             now,
         },
     ))

@@ -88,34 +88,27 @@ pub async fn spend_token(conn: &mut sqlx::AnyConnection, id: i64) -> Result<bool
     Ok(done.rows_affected() == 1)
 }
 
-/// The address an email change waits to confirm, if one does (its newest unexpired link).
-pub async fn pending_email(db: &Db, user_id: i64, now: i64) -> Result<Option<String>, sqlx::Error> {
-    let row: Option<(Option<String>,)> = sqlx::query_as(
-        "SELECT email FROM account_tokens
-         WHERE user_id = $1 AND purpose = 'email' AND expires_at > $2
-         ORDER BY id DESC LIMIT 1",
-    )
-    .bind(user_id)
-    .bind(now)
-    .fetch_optional(&db.pool)
-    .await?;
-    Ok(row.and_then(|(email,)| email))
-}
-
-/// The account state the session user's answer carries beyond `UserRow`.
+/// The account state the session user's answer carries beyond `UserRow`: whether two-step
+/// sign-in is on, whether the first run is done, and the address a live change link awaits.
 #[derive(Debug, Clone, FromRow)]
 pub struct AccountFlags {
     pub two_factor: i64,
     pub onboarded: i64,
+    pub pending_email: Option<String>,
 }
 
-pub async fn flags(db: &Db, user_id: i64) -> Result<AccountFlags, sqlx::Error> {
+/// One query for `AccountFlags` (the pending address from the newest live email link).
+pub async fn flags(db: &Db, user_id: i64, now: i64) -> Result<AccountFlags, sqlx::Error> {
     sqlx::query_as(
-        "SELECT CAST(CASE WHEN totp_secret IS NULL THEN 0 ELSE 1 END AS BIGINT) AS two_factor,
-                CAST(CASE WHEN onboarded_at IS NULL THEN 0 ELSE 1 END AS BIGINT) AS onboarded
-         FROM users WHERE id = $1",
+        "SELECT CAST(CASE WHEN u.totp_secret IS NULL THEN 0 ELSE 1 END AS BIGINT) AS two_factor,
+                CAST(CASE WHEN u.onboarded_at IS NULL THEN 0 ELSE 1 END AS BIGINT) AS onboarded,
+                (SELECT t.email FROM account_tokens t
+                 WHERE t.user_id = u.id AND t.purpose = 'email' AND t.expires_at > $2
+                 ORDER BY t.id DESC LIMIT 1) AS pending_email
+         FROM users u WHERE u.id = $1",
     )
     .bind(user_id)
+    .bind(now)
     .fetch_one(&db.pool)
     .await
 }

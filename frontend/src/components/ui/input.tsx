@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, LabelHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, LabelHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import { cn } from '@/lib/utils';
 
 export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
@@ -29,5 +29,25 @@ export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTex
       )}
       {...props}
     />
+  );
+}
+
+/** A labelled input: the label names the input through `id`. */
+export function Field({ id, label, ...props }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string }) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} {...props} />
+    </div>
+  );
+}
+
+/** A form's problem line, read out when it appears; nothing while there is none. */
+export function FormProblem({ id, children }: { id?: string; children: ReactNode }) {
+  if (children === null || children === undefined || children === false || children === '') return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-red-400">
+      {children}
+    </p>
   );
 }

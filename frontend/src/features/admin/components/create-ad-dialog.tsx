@@ -6,7 +6,7 @@ import { ImagePlus, Loader2, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Input, Label, Textarea } from '@/components/ui/input';
+import { FormProblem, Input, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, errorStatus } from '@/lib/api-client';
 import { checkImageFile } from '@/lib/image-file';
@@ -196,11 +196,7 @@ export function CreateAdDialog({ open, onOpenChange }: { open: boolean; onOpenCh
               <Input {...input('endDate')} type="date" />
             </Field>
           </div>
-          {serverError && (
-            <p role="alert" className="text-sm text-red-400">
-              {serverError}
-            </p>
-          )}
+          <FormProblem>{serverError}</FormProblem>
           <div className="grid grid-cols-2 gap-2 pt-1">
             <DialogClose asChild>
               <Button variant="secondary" disabled={create.isPending}>

@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
+import { Field, FormProblem } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AUTH_MESSAGES, isEmailShaped } from '../validate';
@@ -38,24 +38,18 @@ export function ForgotPasswordForm() {
         </p>
       ) : (
         <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4" aria-busy={request.isPending}>
-          <div>
-            <Label htmlFor={`${id}-email`}>Email</Label>
-            <Input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              aria-invalid={problem !== null}
-              aria-describedby={problem ? `${id}-problem` : undefined}
-            />
-          </div>
-          {problem && (
-            <p id={`${id}-problem`} role="alert" className="text-sm text-red-400">
-              {problem}
-            </p>
-          )}
+          <Field
+            id={`${id}-email`}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={problem !== null}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+          />
+          <FormProblem id={`${id}-problem`}>{problem}</FormProblem>
           <Button type="submit" disabled={request.isPending} className="w-full text-base">
             Send reset link
           </Button>

@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
+import { Field } from '@/components/ui/input';
 import { errorCode, errorMessage } from '@/lib/api-client';
 import { useConfirmPasswordReset } from '../api/confirm-password-reset';
 import { newPasswordProblem } from '../validate';
@@ -50,14 +50,8 @@ export function ResetPasswordForm({ token, onChanged }: { token: string; onChang
         Reset your password
       </h1>
       <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4" aria-busy={confirm.isPending}>
-        <div>
-          <Label htmlFor={`${id}-new`}>New Password</Label>
-          <Input id={`${id}-new`} type="password" autoComplete="new-password" {...field('password')} />
-        </div>
-        <div>
-          <Label htmlFor={`${id}-confirm`}>Confirm New Password</Label>
-          <Input id={`${id}-confirm`} type="password" autoComplete="new-password" {...field('confirmPassword')} />
-        </div>
+        <Field id={`${id}-new`} label="New Password" type="password" autoComplete="new-password" {...field('password')} />
+        <Field id={`${id}-confirm`} label="Confirm New Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
         {problem && (
           <div role="alert" className="text-sm text-red-400">
             <p>{problem}</p>

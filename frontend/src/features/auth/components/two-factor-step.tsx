@@ -4,7 +4,7 @@
 //! message back to the sign-in form, which starts over.
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
+import { Field, FormProblem } from '@/components/ui/input';
 import { errorCode, errorMessage } from '@/lib/api-client';
 import { useLoginTwoFactor } from '../api/login-two-factor';
 import { AUTH_MESSAGES } from '../validate';
@@ -68,31 +68,25 @@ export function TwoFactorStep({
       </h2>
       <p className="mt-1 text-sm text-zinc-400">Enter the 6-digit code from your authenticator app</p>
       <form noValidate onSubmit={onSubmit} className="mt-5 space-y-4" aria-busy={verify.isPending} aria-labelledby={`${id}-heading`}>
-        <div>
-          <Label htmlFor={`${id}-code`}>Authentication code</Label>
-          <Input
-            id={`${id}-code`}
-            name="code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            autoComplete="one-time-code"
-            autoCapitalize="none"
-            spellCheck={false}
-            inputMode={recovery ? 'text' : 'numeric'}
-            maxLength={recovery ? RECOVERY_PLACEHOLDER.length + 2 : 7}
-            placeholder={recovery ? RECOVERY_PLACEHOLDER : '123456'}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-            // The field replaces the password form: the code is what comes next.
-            // eslint-disable-next-line jsx-a11y/no-autofocus
-            autoFocus
-          />
-        </div>
-        {problem && (
-          <p id={`${id}-problem`} role="alert" className="text-sm text-red-400">
-            {problem}
-          </p>
-        )}
+        <Field
+          id={`${id}-code`}
+          label="Authentication code"
+          name="code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          inputMode={recovery ? 'text' : 'numeric'}
+          maxLength={recovery ? RECOVERY_PLACEHOLDER.length + 2 : 7}
+          placeholder={recovery ? RECOVERY_PLACEHOLDER : '123456'}
+          aria-invalid={problem !== null}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          // The field replaces the password form: the code is what comes next.
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus
+        />
+        <FormProblem id={`${id}-problem`}>{problem}</FormProblem>
         <Button type="submit" disabled={verify.isPending} className="w-full text-base">
           Verify
         </Button>

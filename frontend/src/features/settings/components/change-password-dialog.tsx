@@ -5,7 +5,7 @@
 import { KeyRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
+import { Field, FormProblem } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { useChangePassword } from '../api/change-password';
@@ -42,23 +42,10 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-      <div>
-        <Label htmlFor={`${id}-current`}>Current Password</Label>
-        <Input id={`${id}-current`} type="password" autoComplete="current-password" {...field('currentPassword')} />
-      </div>
-      <div>
-        <Label htmlFor={`${id}-new`}>New Password</Label>
-        <Input id={`${id}-new`} type="password" autoComplete="new-password" {...field('newPassword')} />
-      </div>
-      <div>
-        <Label htmlFor={`${id}-confirm`}>Confirm New Password</Label>
-        <Input id={`${id}-confirm`} type="password" autoComplete="new-password" {...field('confirmPassword')} />
-      </div>
-      {problem && (
-        <p role="alert" className="text-sm text-red-400">
-          {problem}
-        </p>
-      )}
+      <Field id={`${id}-current`} label="Current Password" type="password" autoComplete="current-password" {...field('currentPassword')} />
+      <Field id={`${id}-new`} label="New Password" type="password" autoComplete="new-password" {...field('newPassword')} />
+      <Field id={`${id}-confirm`} label="Confirm New Password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
+      <FormProblem>{problem}</FormProblem>
       <Button type="submit" disabled={change.isPending} className="w-full">
         {change.isPending ? 'Updating...' : 'Update Password'}
       </Button>

@@ -8,7 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { DialogClose } from '@/components/ui/dialog';
-import { Input, Label } from '@/components/ui/input';
+import { Field, FormProblem } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/query-keys';
@@ -49,21 +49,15 @@ function DeactivateForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-      <div>
-        <Label htmlFor={`${id}-password`}>Password</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
-      {problem && (
-        <p role="alert" className="text-sm text-red-400">
-          {problem}
-        </p>
-      )}
+      <Field
+        id={`${id}-password`}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <FormProblem>{problem}</FormProblem>
       <div className="flex gap-3">
         <DialogClose asChild>
           <Button variant="secondary" className="flex-1">

@@ -4,7 +4,7 @@
 import { Mail } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
+import { Field, FormProblem } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import type { User } from '@/lib/auth';
 import { useChangeEmail } from '../api/change-email';
@@ -50,32 +50,24 @@ function ChangeEmailForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-      <div>
-        <Label htmlFor={`${id}-email`}>New email</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={form.email}
-          onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))}
-        />
-      </div>
-      <div>
-        <Label htmlFor={`${id}-password`}>Current Password</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          value={form.password}
-          onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
-        />
-      </div>
-      {problem && (
-        <p role="alert" className="text-sm text-red-400">
-          {problem}
-        </p>
-      )}
+      <Field
+        id={`${id}-email`}
+        label="New email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        value={form.email}
+        onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))}
+      />
+      <Field
+        id={`${id}-password`}
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        value={form.password}
+        onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
+      />
+      <FormProblem>{problem}</FormProblem>
       <Button type="submit" disabled={change.isPending} className="w-full">
         Change email
       </Button>

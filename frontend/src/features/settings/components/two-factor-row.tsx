@@ -9,7 +9,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Input, Label } from '@/components/ui/input';
+import { Field, FormProblem } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { userQueryKey } from '@/lib/query-keys';
@@ -45,21 +45,15 @@ function PasswordStep({ onReady }: { onReady: (setup: TwoFactorSetup) => void })
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-      <div>
-        <Label htmlFor={`${id}-password`}>Password</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </div>
-      {problem && (
-        <p role="alert" className="text-sm text-red-400">
-          {problem}
-        </p>
-      )}
+      <Field
+        id={`${id}-password`}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <FormProblem>{problem}</FormProblem>
       <Button type="submit" disabled={setup.isPending} className="w-full">
         Set up
       </Button>
@@ -113,22 +107,16 @@ function ScanStep({ setup, onEnabled }: { setup: TwoFactorSetup; onEnabled: (cod
         </p>
       </div>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div>
-          <Label htmlFor={`${id}-code`}>Authentication code</Label>
-          <Input
-            id={`${id}-code`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={7}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </div>
-        {problem && (
-          <p role="alert" className="text-sm text-red-400">
-            {problem}
-          </p>
-        )}
+        <Field
+          id={`${id}-code`}
+          label="Authentication code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <FormProblem>{problem}</FormProblem>
         <Button type="submit" disabled={enable.isPending} className="w-full">
           Verify
         </Button>
@@ -233,32 +221,24 @@ function TurnOffForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-      <div>
-        <Label htmlFor={`${id}-password`}>Password</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          value={form.password}
-          onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
-        />
-      </div>
-      <div>
-        <Label htmlFor={`${id}-code`}>Authentication code</Label>
-        <Input
-          id={`${id}-code`}
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={form.code}
-          onChange={(e) => setForm((f) => ({ ...f, code: e.target.value }))}
-        />
-      </div>
-      {problem && (
-        <p role="alert" className="text-sm text-red-400">
-          {problem}
-        </p>
-      )}
+      <Field
+        id={`${id}-password`}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={form.password}
+        onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
+      />
+      <Field
+        id={`${id}-code`}
+        label="Authentication code"
+        autoComplete="one-time-code"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={form.code}
+        onChange={(e) => setForm((f) => ({ ...f, code: e.target.value }))}
+      />
+      <FormProblem>{problem}</FormProblem>
       <Button type="submit" variant="danger" disabled={disable.isPending} className="w-full">
         Turn off
       </Button>

@@ -209,7 +209,8 @@ pub struct Jobs {
 
 impl Jobs {
     /// One housekeeping pass: idle rate-limit keys, expired sessions, expired stories and old
-    /// ad clicks (by the app's clock), and calls that nothing can end any more (their sockets'
+    /// ad clicks (by the app's clock), checkouts whose 15 minutes ran out (their stock goes
+    /// back), and calls that nothing can end any more (their sockets'
     /// instances are gone, or they rang too long by the app's clock). Errors are logged; the
     /// next pass tries again.
     pub async fn housekeeping(&self) {
@@ -224,6 +225,9 @@ impl Jobs {
         }
         if let Err(err) = sweep(&state.db, &state.clock).await {
             tracing::warn!(error = %err, "sweeping expired stories and old ad clicks failed");
+        }
+        if let Err(err) = crate::economy::checkouts::release_timed_out(state).await {
+            tracing::warn!(error = %err, "releasing the stock of timed-out checkouts failed");
         }
         if let Err(err) = signalling::sweep(state).await {
             tracing::warn!(error = %err, "ending calls whose sockets are gone failed");

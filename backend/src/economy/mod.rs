@@ -4,6 +4,7 @@
 
 pub mod catalogue;
 pub mod checkout;
+pub mod checkouts;
 pub mod refusals;
 pub mod routes;
 pub mod service;
@@ -18,6 +19,7 @@ use crate::platform::state::AppState;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .merge(routes::shop::router())
+        .merge(routes::checkout::router())
         .merge(routes::earnings::router())
         .merge(routes::tips::router())
         .nest("/admin", routes::payouts::router())

@@ -1,7 +1,10 @@
 //! How the economy's refusals read over HTTP (docs/shop-contract.md and
 //! docs/economy-contract.md's words and codes), written once for every route that meets them.
 
+use axum::http::StatusCode;
+
 use crate::economy::checkout::{CheckoutError, TipError};
+use crate::economy::checkouts::{MAX_LINES, OpenError, PayError};
 use crate::economy::store::tips::Unreachable;
 use crate::identity::rules::account::USER_NOT_FOUND;
 use crate::kernel::money::PRODUCT_NOT_FOUND;
@@ -67,6 +70,73 @@ impl From<TipError> for ApiError {
                 Self::unprocessable("payment_declined", "The payment was declined")
             }
             TipError::Failed(cause) => Self::Internal(cause),
+        }
+    }
+}
+
+/// A checkout that was not opened (docs/payments.md's words and codes).
+impl From<OpenError> for ApiError {
+    fn from(err: OpenError) -> Self {
+        match err {
+            OpenError::Empty => Self::bad_request("Your cart is empty"),
+            OpenError::TooManyLines => Self::bad_request(format!(
+                "At most {MAX_LINES} different items can be checked out at once"
+            )),
+            OpenError::DuplicateLine => Self::bad_request("Each product may appear once"),
+            OpenError::ProductNotFound => Self::not_found(PRODUCT_NOT_FOUND),
+            OpenError::OwnWork => Self::unprocessable("own_work", "You cannot buy your own work"),
+            OpenError::DigitalQuantity => {
+                Self::bad_request("A digital work is bought one at a time")
+            }
+            OpenError::AddressRequired => Self::coded(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "address_required",
+                "Add a shipping address for the physical items",
+            ),
+            OpenError::OutOfStock { left, .. } if left > 0 => {
+                Self::unprocessable("insufficient_stock", format!("Only {left} left in stock"))
+            }
+            OpenError::OutOfStock { name, .. } => {
+                Self::unprocessable("sold_out", format!("{name} is sold out"))
+            }
+            OpenError::PriceChanged {
+                product_id,
+                unit_price,
+            } => Self::PriceChanged {
+                product_id,
+                unit_price,
+            },
+            OpenError::KeyReused => Self::unprocessable(
+                "idempotency_key_reused",
+                "This Idempotency-Key was already used for a different checkout",
+            ),
+            OpenError::Failed(err) => err.into(),
+        }
+    }
+}
+
+/// A payment that did not go through (docs/payments.md's words and codes).
+impl From<PayError> for ApiError {
+    fn from(err: PayError) -> Self {
+        match err {
+            PayError::NotFound => Self::not_found("Order not found"),
+            PayError::Closed => Self::coded(
+                StatusCode::CONFLICT,
+                "checkout_closed",
+                "This checkout has ended: review your cart again",
+            ),
+            PayError::WrongStep => Self::coded(
+                StatusCode::CONFLICT,
+                "wrong_step",
+                "This payment is not waiting for that step",
+            ),
+            PayError::Card(problem) => {
+                Self::coded(StatusCode::BAD_REQUEST, "card_invalid", problem.message())
+            }
+            PayError::Declined(message) => {
+                Self::coded(StatusCode::PAYMENT_REQUIRED, "card_declined", message)
+            }
+            PayError::Failed(err) => err.into(),
         }
     }
 }

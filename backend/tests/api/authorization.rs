@@ -115,6 +115,10 @@ enum Target {
     /// Another signed-in session of hers, made for each call (issue 41): ending it leaves the
     /// session she calls with.
     Session,
+    /// A new checkout of hers (a tee to her saved address), pending payment (issue 42).
+    Checkout,
+    /// A new checkout of hers whose card asked for the extra confirmation step (issue 42).
+    ConfirmingCheckout,
 }
 
 /// Who plays the callers of a row.
@@ -442,6 +446,25 @@ const ROWS: &[Row] = &[
     row("POST", "/api/orders", SIGNED_IN_CREATES)
         .json(|_, _| json!({"productId": 4, "quantity": 1, "expectedUnitPrice": 5800, "paymentMethod": "stripe"})),
     row("GET", "/api/products", SIGNED_IN),
+    // Checkout (issue 42): each caller's own address and checkouts; another's checkout is not
+    // found (404) by anyone else, the admin too.
+    row("GET", "/api/user/shipping-address", SIGNED_IN),
+    row("PUT", "/api/user/shipping-address", SIGNED_IN).json(|_, _| address()),
+    row("GET", "/api/checkouts", SIGNED_IN),
+    row("POST", "/api/checkouts", SIGNED_IN_CREATES)
+        .json(|_, _| json!({"lines": [{"productId": 4, "quantity": 1, "expectedUnitPrice": 5800}]})),
+    row("GET", "/api/checkouts/{id}", [Unauthorized, NotFound, NotFound, NotFound, Ok200])
+        .on(Target::Checkout),
+    row("POST", "/api/checkouts/{id}/pay", [Unauthorized, NotFound, NotFound, NotFound, Ok200])
+        .on(Target::Checkout)
+        .json(|_, _| card_of("4242 4242 4242 4242")),
+    row(
+        "POST",
+        "/api/checkouts/{id}/confirm",
+        [Unauthorized, NotFound, NotFound, NotFound, Ok200],
+    )
+    .on(Target::ConfirmingCheckout)
+    .json(|_, _| json!({"completed": true})),
     // Web Push: each caller subscribes a browser of their own; ending someone else's
     // subscription changes nothing and answers 204 as one's own does (tests/api/push.rs).
     row(
@@ -716,6 +739,15 @@ fn push_endpoint(name: &str) -> String {
 }
 
 /// A print for the shop, its picture a small PNG.
+fn address() -> Value {
+    json!({"name": "Olivia Hart", "line1": "3 Quay Street", "city": "Bristol",
+           "postalCode": "BS1 4DJ", "country": "GB"})
+}
+
+fn card_of(number: &str) -> Value {
+    json!({"card": {"number": number, "expMonth": 12, "expYear": 2034, "cvc": "123"}})
+}
+
 fn work() -> Value {
     use base64::Engine;
     json!({"name": "Harbour print", "price": 2_500, "category": "prints", "kind": "physical",
@@ -1127,6 +1159,8 @@ impl Fixture {
                         .expect("the new session is listed as current");
                     return Some(mine["id"].as_str().unwrap().to_owned());
                 }
+                Target::Checkout => self.checkout(None).await,
+                Target::ConfirmingCheckout => self.checkout(Some("4000 0027 6000 3184")).await,
                 Target::Owner => self.owner,
                 Target::Post => self.post,
                 Target::Reel => self.reel,
@@ -1171,6 +1205,33 @@ impl Fixture {
             }
             .to_string(),
         )
+    }
+
+    /// A new checkout of the owner's, paid with `card` when given (the test card that asks for
+    /// the extra confirmation step).
+    async fn checkout(&self, card: Option<&str>) -> i64 {
+        let owner = &self.callers[3].user;
+        let saved = owner
+            .put_json("/api/user/shipping-address", &address())
+            .await;
+        assert_eq!(saved.status(), 200, "her shipping address");
+        let checkout = id(&created(
+            owner
+                .post_json(
+                    "/api/checkouts",
+                    &json!({"lines": [{"productId": 4, "quantity": 1, "expectedUnitPrice": 5800}]}),
+                )
+                .await,
+            "a checkout",
+        )
+        .await);
+        if let Some(number) = card {
+            let paid = owner
+                .post_json(&format!("/api/checkouts/{checkout}/pay"), &card_of(number))
+                .await;
+            assert_eq!(paid.status(), 200, "paid with {number}");
+        }
+        checkout
     }
 
     fn path(&self, row: &Row, id: Option<String>) -> String {

@@ -622,6 +622,15 @@ impl TestUser {
             .expect("request sent")
     }
 
+    pub async fn put_json(&self, path: &str, body: &Value) -> reqwest::Response {
+        self.client
+            .put(self.url(path))
+            .json(body)
+            .send()
+            .await
+            .expect("request sent")
+    }
+
     pub async fn patch_json(&self, path: &str, body: &Value) -> reqwest::Response {
         self.client
             .patch(self.url(path))

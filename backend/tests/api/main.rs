@@ -16,6 +16,7 @@ mod blocks;
 mod calls;
 mod canvases;
 mod chat;
+mod checkouts;
 mod cli;
 mod cluster;
 mod comments;

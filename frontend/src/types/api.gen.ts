@@ -626,6 +626,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your orders (Settings › Orders): every checkout you opened, newest first, with its lines,
+         *     address, total and status.
+         */
+        get: operations["list_checkouts"];
+        put?: never;
+        /**
+         * Opens a checkout of the cart (the review step): each line priced as the catalogue has it
+         *     now (the price the cart showed, else 409), its stock reserved for 15 minutes, the physical
+         *     lines shipped to your saved address. Nothing is charged until it is paid.
+         */
+        post: operations["create_checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your checkouts: the review step's summary, then its receipt (`/orders/{id}`). */
+        get: operations["get_checkout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkouts/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Completes (or fails) the extra confirmation step a card asked for. */
+        post: operations["confirm_checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/checkouts/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pays your checkout with a card (the payment step's confirm). In test mode the card is one
+         *     of Stripe's test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 and 4000 0000 0000
+         *     9995 are declined (402; the checkout fails and its stock goes back); 4000 0027 6000 3184
+         *     answers `requires_action` (confirm at `/checkouts/{id}/confirm`). Paying a paid checkout
+         *     again answers it as it is.
+         */
+        post: operations["pay_checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/comments/{id}": {
         parameters: {
             query?: never;
@@ -1963,6 +2045,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/shipping-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your remembered shipping address (null until you save one). */
+        get: operations["get_address"];
+        /**
+         * Saves your shipping address (the checkout's shipping step): where the physical items of
+         *     your next checkouts ship.
+         */
+        put: operations["put_address"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/skill-matches": {
         parameters: {
             query?: never;
@@ -2441,6 +2544,29 @@ export interface components {
          * @enum {string}
          */
         CanvasVisibility: "followers" | "invite";
+        /** @description The card a checkout was paid (or is being paid) with: its brand and last 4 digits only. */
+        CardBrief: {
+            /** @description visa, mastercard, amex, discover or unknown. */
+            brand: string;
+            last4: string;
+        };
+        /** @description A card as the test provider's form sends it. Only its brand and last 4 digits are kept. */
+        CardRequest: {
+            /** @description 3 digits (4 for American Express). */
+            cvc: string;
+            /**
+             * Format: int64
+             * @description 1–12.
+             */
+            expMonth: number;
+            /**
+             * Format: int64
+             * @description Four digits (2027) or two (27), not in the past.
+             */
+            expYear: number;
+            /** @description 12–19 digits (spaces and dashes ignored) passing the Luhn check. */
+            number: string;
+        };
         /** @description A person in a conversation, with their presence. */
         ChatUser: {
             displayName: string;
@@ -2454,6 +2580,98 @@ export interface components {
             profileImage: string | null;
             username: string;
         };
+        /** @description A checkout: the buyer's order of one or more lines, paid once. */
+        Checkout: {
+            card: components["schemas"]["CardBrief"] | null;
+            createdAt: string;
+            /** @description `usd`. */
+            currency: string;
+            /** @description Until when the stock is held for this checkout (ISO-8601 UTC). */
+            expiresAt: string;
+            /** @description Why the payment failed. */
+            failureMessage: string | null;
+            /**
+             * Format: int64
+             * @description Cents: the buyer pays no fee (the platform's share comes out of the seller's).
+             */
+            fees: number;
+            /** Format: int64 */
+            id: number;
+            lines: components["schemas"]["CheckoutLine"][];
+            paidAt: string | null;
+            /**
+             * Format: int64
+             * @description Cents: shipping is free.
+             */
+            shipping: number;
+            shippingAddress: components["schemas"]["ShippingAddress"] | null;
+            status: components["schemas"]["CheckoutStatus"];
+            /**
+             * Format: int64
+             * @description Cents: the lines' sum.
+             */
+            subtotal: number;
+            /** @description Whether the payment provider is the test one (no real money moves). */
+            testMode: boolean;
+            /**
+             * Format: int64
+             * @description Cents: what the buyer pays.
+             */
+            total: number;
+        };
+        /** @description A line of a checkout. */
+        CheckoutLine: {
+            /** @description `/api/orders/{orderId}/download` for a paid digital line. */
+            downloadUrl: string | null;
+            imageUrl: string | null;
+            kind: components["schemas"]["ProductKind"];
+            /**
+             * Format: int64
+             * @description The order this line became once paid.
+             */
+            orderId: number | null;
+            /** Format: int64 */
+            productId: number;
+            productName: string;
+            /** Format: int64 */
+            quantity: number;
+            /** @description The creator selling it (null: the house catalogue). */
+            sellerUsername: string | null;
+            /** @description When its seller marked it shipped (ISO-8601 UTC). */
+            shippedAt: string | null;
+            /**
+             * Format: int64
+             * @description Cents.
+             */
+            total: number;
+            trackingNote: string | null;
+            /**
+             * Format: int64
+             * @description Cents, as the catalogue had it when the checkout opened.
+             */
+            unitPrice: number;
+        };
+        /** @description A cart line at the price the buyer was shown. */
+        CheckoutLineRequest: {
+            /**
+             * Format: int64
+             * @description The unit price in cents the cart showed: when the catalogue's is another, 409
+             *     `price_changed` and nothing is reserved.
+             */
+            expectedUnitPrice: number;
+            /** Format: int64 */
+            productId: number;
+            /**
+             * Format: int64
+             * @description 1–99 units (1 for a digital work).
+             */
+            quantity: number;
+        };
+        /**
+         * @description Where a checkout stands.
+         * @enum {string}
+         */
+        CheckoutStatus: "pending_payment" | "requires_action" | "paid" | "failed" | "expired";
         /** @description What a client may send. */
         ClientEvent: {
             /** @enum {string} */
@@ -2574,6 +2792,11 @@ export interface components {
              */
             repliesCount: number;
             user: components["schemas"]["UserCard"];
+        };
+        /** @description The extra confirmation step's outcome. */
+        ConfirmRequest: {
+            /** @description true: the buyer completed it (the checkout is paid); false: they failed it (declined). */
+            completed: boolean | null;
         };
         /** @description A conversation as one of its members sees it. */
         Conversation: {
@@ -2856,6 +3079,11 @@ export interface components {
             title: string;
             /** @description `followers`: your followers may join too; `invite`: only the people you invite. */
             visibility: components["schemas"]["CanvasVisibility"];
+        };
+        /** @description The cart to check out. */
+        NewCheckoutRequest: {
+            /** @description 1–20 lines, each product once. */
+            lines: components["schemas"]["CheckoutLineRequest"][] | null;
         };
         /**
          * @description A comment or a reply. The first client's `userId`, if sent, is ignored: the author is the
@@ -3207,6 +3435,9 @@ export interface components {
         PasswordResetRequest: {
             /** @description The address the account uses. */
             email: string;
+        };
+        PayRequest: {
+            card: components["schemas"]["CardRequest"] | null;
         };
         /** @description A post as the viewer sees it. */
         Post: {
@@ -3843,6 +4074,31 @@ export interface components {
             /** @description `/media/{key}` of a JPEG frame, or null. */
             posterUrl: string | null;
             user: components["schemas"]["UserBrief"];
+        };
+        /** @description A shipping address. */
+        ShippingAddress: {
+            city: string;
+            /** @description ISO 3166-1 alpha-2. */
+            country: string;
+            line1: string;
+            line2: string | null;
+            name: string;
+            postalCode: string;
+        };
+        /** @description A shipping address as the form sends it (every field checked by the server). */
+        ShippingAddressRequest: {
+            /** @description 1–100 characters. */
+            city: string | null;
+            /** @description ISO 3166-1 alpha-2. */
+            country: string | null;
+            /** @description 1–200 characters. */
+            line1: string | null;
+            /** @description At most 200 characters. */
+            line2?: string | null;
+            /** @description 1–100 characters. */
+            name: string | null;
+            /** @description Letters, digits, spaces and dashes; at most 20. */
+            postalCode: string | null;
         };
         /** @description One of the session user's signed-in sessions. */
         SignedInSession: {
@@ -6338,6 +6594,425 @@ export interface operations {
             };
             /** @description Over the posting limit (posts, reels and stories together, an hour); Retry-After says when */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_checkouts: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your checkouts, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for older ones; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"][];
+                };
+            };
+            /** @description Invalid limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_checkout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1–255 visible ASCII characters: the same key from the same user answers the first checkout again */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description The checkout, pending payment (or, for a retried Idempotency-Key, the first one) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description No lines, more than 20, a product twice, a quantity outside 1–99 (or a digital work more than once), no product or no expected price, or a malformed Idempotency-Key; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such product (or unlisted, or its seller blocked) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `price_changed`: a line's price is not its `expectedUnitPrice` (the body names the product and its price now); nothing was reserved */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderConflictBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not enough stock, your own work, no shipping address for a physical item (`address_required`), or the Idempotency-Key opened a checkout of other lines; nothing moved */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The checkout */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description Not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such checkout of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirm_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The checkout */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmRequest"];
+            };
+        };
+        responses: {
+            /** @description The checkout, paid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description `completed` missing */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The step was failed (`card_declined`); the checkout failed and its stock went back */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such checkout of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `checkout_closed` or `wrong_step` (it does not wait for this step) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pay_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The checkout */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayRequest"];
+            };
+        };
+        responses: {
+            /** @description The checkout, paid (or `requires_action`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            /** @description The card form is not a valid card (`card_invalid`: number, expiry or CVC); nothing changed; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The card was declined (`card_declined`, Stripe's message); the checkout failed and its stock went back */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such checkout of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `checkout_closed`: it failed or timed out (review the cart again); `wrong_step`: it waits for the extra confirmation step */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11498,6 +12173,113 @@ export interface operations {
                 };
             };
             /** @description A value that is not a boolean, or not a JSON object */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your shipping address, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingAddress"] | null;
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_address: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShippingAddressRequest"];
+            };
+        };
+        responses: {
+            /** @description The address as saved (trimmed; the country upper-cased) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShippingAddress"];
+                };
+            };
+            /** @description A field missing or invalid (the message names it); nothing saved; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;

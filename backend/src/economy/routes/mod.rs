@@ -1,5 +1,6 @@
 //! The economy's HTTP handlers: parse, call the service or the store, answer.
 
+pub mod checkout;
 pub mod earnings;
 pub mod payouts;
 pub mod shop;

@@ -1,5 +1,6 @@
 //! The economy's answers: products, orders, sales, tips, balances, credits and withdrawals.
 
+pub mod checkout;
 pub mod earnings;
 pub mod payouts;
 pub mod shop;

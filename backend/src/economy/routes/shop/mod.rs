@@ -4,6 +4,7 @@
 //! creators' own works, listed, changed and unlisted by their sellers, and their sales (issue 23).
 
 mod order_create;
+pub use order_create::OrderConflictBody;
 mod order_download;
 mod orders_list;
 mod product_create;

@@ -2,7 +2,7 @@
 //! (an order's Idempotency-Key) beside its JSON body.
 import { vi } from 'vitest';
 import type { Balance, EarningCredit, EarningsDay, EarningsSummary, Order as EarningsOrder, Withdrawal } from '@/features/earnings/types';
-import type { Product, ProductSeller, Sale } from '@/features/shop/types';
+import type { Checkout, Product, ProductSeller, Sale, ShippingAddress } from '@/features/shop/types';
 import type { Tip } from '@/features/tips/types';
 
 let nextId = 1;
@@ -232,4 +232,90 @@ export function serveApi(routes: Record<string, Handler>) {
 /** A `{message, code}` error answer. */
 export function apiError(status: number, message: string, code = 'error'): Response {
   return new Response(JSON.stringify({ message, code }), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+export const anAddress = (overrides: Partial<ShippingAddress> = {}): ShippingAddress => ({
+  name: 'Maya Lin',
+  line1: '12 Harbour Road',
+  line2: null,
+  city: 'Lisbon',
+  postalCode: '1100-001',
+  country: 'PT',
+  ...overrides,
+});
+
+/** A checkout (issue 42) of `lines` as the server answers it, pending payment unless told. */
+export function aCheckout(lines: Array<{ productId: number; quantity: number; expectedUnitPrice: number }>, overrides: Partial<Checkout> = {}): Checkout {
+  const total = lines.reduce((sum, line) => sum + line.expectedUnitPrice * line.quantity, 0);
+  return {
+    id: 5,
+    status: 'pending_payment',
+    lines: lines.map((line) => ({
+      productId: line.productId,
+      productName: catalogue.find((p) => p.id === line.productId)?.name ?? `Product ${line.productId}`,
+      kind: 'physical',
+      imageUrl: null,
+      quantity: line.quantity,
+      unitPrice: line.expectedUnitPrice,
+      total: line.expectedUnitPrice * line.quantity,
+      sellerUsername: null,
+      orderId: null,
+      downloadUrl: null,
+      shippedAt: null,
+      trackingNote: null,
+    })),
+    subtotal: total,
+    shipping: 0,
+    fees: 0,
+    total,
+    currency: 'usd',
+    shippingAddress: anAddress(),
+    card: null,
+    failureMessage: null,
+    testMode: true,
+    expiresAt: '2026-03-04T10:15:00Z',
+    createdAt: '2026-03-04T10:00:00Z',
+    paidAt: null,
+    ...overrides,
+  };
+}
+
+/**
+ * The checkout's routes as the test provider answers them (checkout 5): the address remembered,
+ * the lines opened as sent, 4242… pays, 4000 0000 0000 0002 is declined, 4000 0027 6000 3184 asks
+ * for the confirmation step.
+ */
+export function checkoutRoutes(saved: ShippingAddress | null = null): Record<string, Handler> {
+  let address = saved;
+  let opened: Checkout | null = null;
+  const paid = () => {
+    opened = { ...opened!, status: 'paid', paidAt: '2026-03-04T10:01:00Z', lines: opened!.lines.map((l, i) => ({ ...l, orderId: 100 + i })) };
+    return new Response(JSON.stringify(opened), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  };
+  return {
+    'GET /api/user/shipping-address': () => new Response(JSON.stringify(address), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    'PUT /api/user/shipping-address': ({ body }) => {
+      address = body as ShippingAddress;
+      return new Response(JSON.stringify(address), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    },
+    'POST /api/checkouts': ({ body }) => {
+      opened = aCheckout((body as { lines: Array<{ productId: number; quantity: number; expectedUnitPrice: number }> }).lines, {
+        shippingAddress: address,
+      });
+      return new Response(JSON.stringify(opened), { status: 201, headers: { 'Content-Type': 'application/json' } });
+    },
+    'POST /api/checkouts/5/pay': ({ body }) => {
+      const { number } = (body as { card: { number: string } }).card;
+      const last4 = number.slice(-4);
+      opened = { ...opened!, card: { brand: 'visa', last4 } };
+      if (number === '4000000000000002') return apiError(402, 'Your card was declined.', 'card_declined');
+      if (number === '4000002760003184') {
+        opened = { ...opened, status: 'requires_action' };
+        return new Response(JSON.stringify(opened), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      }
+      return paid();
+    },
+    'POST /api/checkouts/5/confirm': ({ body }) =>
+      (body as { completed: boolean }).completed ? paid() : apiError(402, 'We are unable to authenticate your payment method.', 'card_declined'),
+  };
 }

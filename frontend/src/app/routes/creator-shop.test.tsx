@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartOf } from '@/features/shop/cart';
 import { FakeXhr } from '@/test/fake-xhr';
 import { json, me, renderWithApp } from '@/test/render';
-import { aSale, aSeller, aWork, apiError, catalogue, productsRoute, serveApi } from '@/test/shop';
+import { aSale, aSeller, aWork, anAddress, apiError, catalogue, checkoutRoutes, productsRoute, serveApi } from '@/test/shop';
 import ShopPage from './shop';
 
 type Routes = Parameters<typeof serveApi>[0];
@@ -93,9 +93,7 @@ describe("creators' works in the shop", () => {
 
   it('buys a work through the cart: a physical one by quantity, a digital one only once, at quantity 1', async () => {
     const user = userEvent.setup();
-    const { calls } = renderShop({
-      'POST /api/orders': ({ body }) => json({ id: 9, ...(body as object) }, { status: 201 }),
-    });
+    const { calls } = renderShop(checkoutRoutes(anAddress()));
     const row = await screen.findByRole('list', { name: 'From creators' });
     await user.click(within(row).getByRole('button', { name: 'Add to Cart: Night Zine' }));
     expect(await screen.findByText('Added to cart')).toBeInTheDocument();
@@ -117,10 +115,21 @@ describe("creators' works in the shop", () => {
     expect(cart.lines().find((l) => l.id === 202)!.quantity).toBe(1);
 
     await user.click(within(dialog).getByRole('button', { name: 'Checkout $62.00' }));
-    expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
-    expect(calls('POST /api/orders').map((c) => c.body)).toEqual([
-      { productId: 202, quantity: 1, expectedUnitPrice: 1200, paymentMethod: 'stripe' },
-      { productId: 201, quantity: 2, expectedUnitPrice: 2500, paymentMethod: 'stripe' },
+    // A physical print in the cart: the shipping step, with the remembered address.
+    await user.click(await within(dialog).findByRole('button', { name: 'Continue to payment' }));
+    await user.type(await within(dialog).findByLabelText('Card number'), '4242424242424242');
+    await user.type(within(dialog).getByLabelText('Expiry (MM / YY)'), '12/34');
+    await user.type(within(dialog).getByLabelText('CVC'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Review order' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Pay $62.00' }));
+    expect(await screen.findAllByText('Payment successful!')).not.toHaveLength(0);
+    expect(calls('POST /api/checkouts').map((c) => c.body)).toEqual([
+      {
+        lines: [
+          { productId: 202, quantity: 1, expectedUnitPrice: 1200 },
+          { productId: 201, quantity: 2, expectedUnitPrice: 2500 },
+        ],
+      },
     ]);
   });
 

@@ -6,7 +6,7 @@ import { Route, Switch } from 'wouter';
 import { SafetyLayer } from '@/features/safety/components/safety-layer';
 import { TipLayer } from '@/features/tips/components/tip-layer';
 import { aReel } from '@/test/reels';
-import { aSeller, aWork } from '@/test/shop';
+import { aCheckout, aSeller, aWork } from '@/test/shop';
 import { aPost, aProfile, json, me, renderWithApp } from '@/test/render';
 import { FOLLOW_TEXT, PRIVATE_PROFILE_TEXT } from '@/features/users/privacy-text';
 import ProfilePage from './profile';
@@ -412,7 +412,8 @@ describe('ProfilePage', () => {
         '/api/users/2/follow-status': () => json({ isFollowing: true }),
         '/api/posts/user/2': () => json([]),
         '/api/products': () => json([print, zine]),
-        '/api/orders': () => json({ id: 9 }, { status: 201 }),
+        '/api/checkouts': () => json(aCheckout([{ productId: 202, quantity: 1, expectedUnitPrice: 1200 }], { shippingAddress: null }), { status: 201 }),
+        '/api/checkouts/5/pay': () => json(aCheckout([{ productId: 202, quantity: 1, expectedUnitPrice: 1200 }], { status: 'paid', shippingAddress: null })),
       });
       const user = userEvent.setup();
       renderProfile('/profile/leo');
@@ -432,9 +433,15 @@ describe('ProfilePage', () => {
       await user.click(screen.getByRole('button', { name: 'Cart, 1 item' }));
       const cart = screen.getByRole('dialog', { name: 'Shopping Cart' });
       await user.click(within(cart).getByRole('button', { name: 'Checkout $12.00' }));
-      expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
-      const order = fetchMock.mock.calls.find(([input, init]) => String(input) === '/api/orders' && init?.method === 'POST')!;
-      expect(JSON.parse(String(order[1]!.body))).toEqual({ productId: 202, quantity: 1, expectedUnitPrice: 1200, paymentMethod: 'stripe' });
+      // A digital work: no shipping step.
+      await user.type(await within(cart).findByLabelText('Card number'), '4242424242424242');
+      await user.type(within(cart).getByLabelText('Expiry (MM / YY)'), '12/34');
+      await user.type(within(cart).getByLabelText('CVC'), '123');
+      await user.click(within(cart).getByRole('button', { name: 'Review order' }));
+      await user.click(await within(cart).findByRole('button', { name: 'Pay $12.00' }));
+      expect(await screen.findAllByText('Payment successful!')).not.toHaveLength(0);
+      const opened = fetchMock.mock.calls.find(([input, init]) => String(input) === '/api/checkouts' && init?.method === 'POST')!;
+      expect(JSON.parse(String(opened[1]!.body))).toEqual({ lines: [{ productId: 202, quantity: 1, expectedUnitPrice: 1200 }] });
     });
 
     it('shows your own works without buying, with a link to manage them in the shop', async () => {

@@ -1,10 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartOf, cartStorageKey } from '@/features/shop/cart';
 import { anAd } from '@/test/ads';
-import { deferred, json, me, renderWithApp } from '@/test/render';
-import { aProduct, anOrder, apiError, catalogue, productsRoute, serveApi } from '@/test/shop';
+import { json, me, renderWithApp } from '@/test/render';
+import { aProduct, aWork, anAddress, apiError, catalogue, checkoutRoutes, productsRoute, serveApi } from '@/test/shop';
 import ShopPage from './shop';
 
 type Routes = Parameters<typeof serveApi>[0];
@@ -206,18 +206,20 @@ describe('the shop', () => {
     expect(localStorage.getItem('atelier.cart')).toBeNull();
   });
 
-  it('checks out one order per line in sequence with an Idempotency-Key each, then says Payment successful!', async () => {
+  /** Types a card and the rest of the payment form, then goes to the review. */
+  async function payWith(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, number: string) {
+    await user.clear(within(dialog).getByLabelText('Card number'));
+    await user.type(within(dialog).getByLabelText('Card number'), number);
+    await user.clear(within(dialog).getByLabelText('Expiry (MM / YY)'));
+    await user.type(within(dialog).getByLabelText('Expiry (MM / YY)'), '12 / 34');
+    await user.clear(within(dialog).getByLabelText('CVC'));
+    await user.type(within(dialog).getByLabelText('CVC'), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Review order' }));
+  }
+
+  it('checks out through shipping, payment and review with one Idempotency-Key, then shows the receipt', async () => {
     const user = userEvent.setup();
-    const first = deferred<Response>();
-    let n = 0;
-    const { calls } = renderShop({
-      'POST /api/orders': ({ body }) => {
-        n += 1;
-        const { productId, quantity } = body as { productId: number; quantity: number };
-        const answer = json(anOrder({ productId, quantity }), { status: 201 });
-        return n === 1 ? first.promise.then(() => answer) : answer;
-      },
-    });
+    const { calls } = renderShop(checkoutRoutes());
     await user.click(await screen.findByRole('button', { name: 'Add to Cart: Creator Hoodie' }));
     await user.click(screen.getByRole('button', { name: 'Add to Cart: Creator Hoodie' }));
     await user.click(screen.getByRole('button', { name: 'Add to Cart: Studio Jacket' }));
@@ -225,69 +227,122 @@ describe('the shop', () => {
     const dialog = screen.getByRole('dialog', { name: 'Shopping Cart' });
     await user.click(within(dialog).getByRole('button', { name: 'Checkout $319.98' }));
 
-    expect(await within(dialog).findByText('Processing order 1 of 2...')).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Processing...' })).toBeDisabled();
-    expect(calls('POST /api/orders')).toHaveLength(1); // the second waits for the first
-    await act(async () => first.resolve(undefined as never));
-
-    expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
-    expect(screen.getByText('Your order has been processed successfully.')).toBeInTheDocument();
-    const orders = calls('POST /api/orders');
-    expect(orders.map((c) => c.body)).toEqual([
-      { productId: 1, quantity: 2, expectedUnitPrice: 8999, paymentMethod: 'stripe' },
-      { productId: 3, quantity: 1, expectedUnitPrice: 14000, paymentMethod: 'stripe' },
+    // Shipping: physical items, no address saved yet.
+    await screen.findByRole('dialog', { name: 'Shipping' });
+    await user.type(await within(dialog).findByLabelText('Full name'), 'Maya Lin');
+    await user.type(within(dialog).getByLabelText('Address line 1'), '12 Harbour Road');
+    await user.type(within(dialog).getByLabelText('City'), 'Lisbon');
+    await user.type(within(dialog).getByLabelText('Postal code'), '1100-001');
+    await user.type(within(dialog).getByLabelText('Country code'), 'PT');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    expect(calls('PUT /api/user/shipping-address').map((c) => c.body)).toEqual([
+      { name: 'Maya Lin', line1: '12 Harbour Road', line2: null, city: 'Lisbon', postalCode: '1100-001', country: 'PT' },
     ]);
-    const keys = orders.map((c) => c.headers['Idempotency-Key']);
-    expect(keys[0]).toMatch(/^[\w-]{16,}$/);
-    expect(keys[1]).toMatch(/^[\w-]{16,}$/);
-    expect(keys[0]).not.toBe(keys[1]);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
+
+    // Payment, then the review the server priced: nothing is charged before 'Pay'.
+    await screen.findByRole('dialog', { name: 'Payment' });
+    await payWith(user, dialog, '4242424242424242');
+    await screen.findByRole('dialog', { name: 'Review your order' });
+    const total = await within(dialog).findByLabelText('Order total');
+    expect(total).toHaveTextContent('Subtotal$319.98ShippingFreeFees$0.00Total$319.98');
+    expect(within(dialog).getByText('Ships to')).toBeInTheDocument();
+    expect(calls('POST /api/checkouts').map((c) => c.body)).toEqual([
+      {
+        lines: [
+          { productId: 1, quantity: 2, expectedUnitPrice: 8999 },
+          { productId: 3, quantity: 1, expectedUnitPrice: 14000 },
+        ],
+      },
+    ]);
+    expect(calls('POST /api/checkouts')[0].headers['Idempotency-Key']).toMatch(/^[\w-]{16,}$/);
+    expect(calls('POST /api/checkouts/5/pay')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $319.98' }));
+    await screen.findByRole('dialog', { name: 'Order placed' });
+    expect(await screen.findAllByText('Payment successful!')).not.toHaveLength(0);
+    expect(calls('POST /api/checkouts/5/pay').map((c) => c.body)).toEqual([
+      { card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } },
+    ]);
+    expect(within(dialog).getByRole('link', { name: 'View receipt' })).toHaveAttribute('href', '/orders/5');
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('button', { name: 'Cart, 0 items' })).toBeInTheDocument();
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
   });
 
-  it('takes the current prices when the cart opens, says which changed, and checks out at them', async () => {
+  it('skips shipping for digital works and pays a card that asks for confirmation once confirmed', async () => {
     const user = userEvent.setup();
-    // Added at $89.99; the server asks $45.00 now (and the catalogue page still shows the old one).
-    cart.add({ ...catalogue[0], name: 'Signed print' });
-    cart.setQuantity(1, 2);
-    cart.add(catalogue[1]);
-    const now = catalogue.map((p) => (p.id === 1 ? { ...p, name: 'Signed print', price: 4500 } : p));
-    const { calls } = renderShop({
-      'GET /api/products': productsRoute({ house: now }),
-      'POST /api/orders': ({ body }) => {
-        const { productId, quantity } = body as { productId: number; quantity: number };
-        return json(anOrder({ productId, quantity }), { status: 201 });
-      },
-    });
-    await user.click(await screen.findByRole('button', { name: 'Cart, 3 items' }));
+    const zine = aWork({ id: 40, name: 'Night Zine', price: 1200, kind: 'digital' });
+    cart.add(zine);
+    const { calls } = renderShop({ ...checkoutRoutes(), 'GET /api/products': productsRoute({ house: [...catalogue, zine] }) });
+    await user.click(await screen.findByRole('button', { name: 'Cart, 1 item' }));
     const dialog = screen.getByRole('dialog', { name: 'Shopping Cart' });
-    const changes = await within(dialog).findByRole('status', { name: 'Price changes' });
-    expect(within(changes).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['The price of Signed print changed to $45.00']);
-    expect(calls('GET /api/products').map((c) => c.url.searchParams.get('ids'))).toContain('1,2');
-    expect(within(dialog).getByTestId('cart-total')).toHaveTextContent('$140.00');
-
-    await user.click(within(dialog).getByRole('button', { name: 'Checkout $140.00' }));
-    expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
-    expect(calls('POST /api/orders').map((c) => c.body)).toEqual([
-      { productId: 1, quantity: 2, expectedUnitPrice: 4500, paymentMethod: 'stripe' },
-      { productId: 2, quantity: 1, expectedUnitPrice: 5000, paymentMethod: 'stripe' },
-    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Checkout $12.00' }));
+    await screen.findByRole('dialog', { name: 'Payment' });
+    await payWith(user, dialog, '4000002760003184');
+    await user.click(await within(dialog).findByRole('button', { name: 'Pay $12.00' }));
+    await screen.findByRole('dialog', { name: 'Confirm your payment' });
+    expect(within(dialog).getByText(/Your bank asks you to confirm this payment of \$12\.00/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Complete confirmation' }));
+    await screen.findByRole('dialog', { name: 'Order placed' });
+    expect(calls('POST /api/checkouts/5/confirm').map((c) => c.body)).toEqual([{ completed: true }]);
+    expect(calls('PUT /api/user/shipping-address')).toHaveLength(0);
   });
 
-  it('on a 409 price_changed charges nothing, shows the new price with its message, and the next checkout pays it', async () => {
+  it('a declined card charges nothing, says why at the payment step, and the next review opens a new checkout', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderShop(checkoutRoutes(anAddress()));
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart: Pixel Tee' }));
+    await user.click(screen.getByRole('button', { name: 'Cart, 1 item' }));
+    const dialog = screen.getByRole('dialog', { name: 'Shopping Cart' });
+    await user.click(within(dialog).getByRole('button', { name: 'Checkout $50.00' }));
+    // The remembered address fills the form.
+    expect(await within(dialog).findByLabelText('Full name')).toHaveValue('Maya Lin');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue to payment' }));
+    await screen.findByRole('dialog', { name: 'Payment' });
+    await payWith(user, dialog, '4000000000000002');
+    await user.click(await within(dialog).findByRole('button', { name: 'Pay $50.00' }));
+    await screen.findByRole('dialog', { name: 'Payment' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(screen.queryByText('Payment successful!')).not.toBeInTheDocument();
+    expect(cart.lines()).toMatchObject([{ id: 2, quantity: 1 }]);
+
+    await payWith(user, dialog, '4242424242424242');
+    await user.click(await within(dialog).findByRole('button', { name: 'Pay $50.00' }));
+    await screen.findByRole('dialog', { name: 'Order placed' });
+    const keys = calls('POST /api/checkouts').map((c) => c.headers['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('checks the card form before anything is sent', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderShop(checkoutRoutes(anAddress()));
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart: Pixel Tee' }));
+    await user.click(screen.getByRole('button', { name: 'Cart, 1 item' }));
+    const dialog = screen.getByRole('dialog', { name: 'Shopping Cart' });
+    await user.click(within(dialog).getByRole('button', { name: 'Checkout $50.00' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Continue to payment' }));
+    await screen.findByRole('dialog', { name: 'Payment' });
+    await payWith(user, dialog, '4242424242424241');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Your card number is invalid.');
+    expect(calls('POST /api/checkouts')).toHaveLength(0);
+  });
+
+  it('on a 409 price_changed at review charges nothing, shows the new price in the cart, and the next checkout pays it', async () => {
     const user = userEvent.setup();
     let price = 8999;
+    const routes = checkoutRoutes(anAddress());
     const { calls } = renderShop({
+      ...routes,
       'GET /api/products': productsRoute({ house: catalogue }),
-      'POST /api/orders': ({ body }) => {
-        const { productId, quantity, expectedUnitPrice } = body as { productId: number; quantity: number; expectedUnitPrice: number };
-        if (expectedUnitPrice !== price)
-          return new Response(JSON.stringify({ message: 'The price of this product has changed', code: 'price_changed', productId, unitPrice: price }), {
+      'POST /api/checkouts': (request) => {
+        const [line] = (request.body as { lines: Array<{ productId: number; expectedUnitPrice: number }> }).lines;
+        if (line.expectedUnitPrice !== price)
+          return new Response(JSON.stringify({ message: 'The price of this product has changed', code: 'price_changed', productId: line.productId, unitPrice: price }), {
             status: 409,
             headers: { 'Content-Type': 'application/json' },
           });
-        return json(anOrder({ productId, quantity }), { status: 201 });
+        return routes['POST /api/checkouts'](request);
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Add to Cart: Creator Hoodie' }));
@@ -297,61 +352,34 @@ describe('the shop', () => {
     // The seller raises the price after the cart opened.
     price = 12000;
     await user.click(within(dialog).getByRole('button', { name: 'Checkout $89.99' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Continue to payment' }));
+    await payWith(user, await screen.findByRole('dialog', { name: 'Payment' }), '4242424242424242');
     expect(await screen.findByText('Price changed')).toBeInTheDocument();
+    await screen.findByRole('dialog', { name: 'Shopping Cart' });
     expect(await within(dialog).findByText('The price of Creator Hoodie changed to $120.00')).toBeInTheDocument();
-    expect(screen.queryByText('Payment successful!')).not.toBeInTheDocument();
     expect(cart.lines()).toMatchObject([{ id: 1, price: 12000, quantity: 1 }]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Checkout $120.00' }));
-    expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
-    expect(calls('POST /api/orders').map((c) => (c.body as { expectedUnitPrice: number }).expectedUnitPrice)).toEqual([8999, 12000]);
+    await user.click(await within(dialog).findByRole('button', { name: 'Continue to payment' }));
+    await payWith(user, await screen.findByRole('dialog', { name: 'Payment' }), '4242424242424242');
+    await user.click(await within(dialog).findByRole('button', { name: 'Pay $120.00' }));
+    await screen.findByRole('dialog', { name: 'Order placed' });
+    expect(calls('POST /api/checkouts').map((c) => (c.body as { lines: Array<{ expectedUnitPrice: number }> }).lines[0].expectedUnitPrice)).toEqual([8999, 12000]);
   });
 
-  it('on a failure keeps the lines not ordered, says Payment failed, and a retry reuses their keys', async () => {
+  it('a sold-out line at review goes back to the cart with the server\'s words', async () => {
     const user = userEvent.setup();
-    let soldOut = true;
-    const { calls } = renderShop({
-      'POST /api/orders': ({ body }) => {
-        const { productId, quantity } = body as { productId: number; quantity: number };
-        if (productId === 3 && soldOut) return apiError(422, 'Only 1 left in stock', 'insufficient_stock');
-        return json(anOrder({ productId, quantity }), { status: 201 });
-      },
-    });
-    for (const name of ['Creator Hoodie', 'Studio Jacket', 'Pixel Tee']) {
-      await user.click(await screen.findByRole('button', { name: `Add to Cart: ${name}` }));
-    }
-    await user.click(screen.getByRole('button', { name: 'Cart, 3 items' }));
+    renderShop({ ...checkoutRoutes(anAddress()), 'POST /api/checkouts': () => apiError(422, 'Only 1 left in stock', 'insufficient_stock') });
+    await user.click(await screen.findByRole('button', { name: 'Add to Cart: Studio Jacket' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart: Studio Jacket' }));
+    await user.click(screen.getByRole('button', { name: 'Cart, 2 items' }));
     const dialog = screen.getByRole('dialog', { name: 'Shopping Cart' });
     await user.click(within(dialog).getByRole('button', { name: /^Checkout/ }));
-
-    expect(await screen.findByText('Payment failed')).toBeInTheDocument();
-    expect(screen.getByText('Only 1 left in stock')).toBeInTheDocument();
-    expect(calls('POST /api/orders').map((c) => (c.body as { productId: number }).productId)).toEqual([1, 3]);
-    const lines = within(dialog).getAllByRole('listitem').map((li) => li.getAttribute('aria-label'));
-    expect(lines).toEqual(['Studio Jacket', 'Pixel Tee']);
-    const stored = JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!) as Array<{ id: number; idempotencyKey: string }>;
-    expect(stored.map((l) => l.id)).toEqual([3, 2]);
-    const jacketKey = calls('POST /api/orders')[1].headers['Idempotency-Key'];
-    expect(stored[0].idempotencyKey).toBe(jacketKey);
-
-    soldOut = false;
-    await user.click(within(dialog).getByRole('button', { name: /^Checkout/ }));
-    expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
-    const retried = calls('POST /api/orders').slice(2);
-    expect(retried.map((c) => (c.body as { productId: number }).productId)).toEqual([3, 2]);
-    expect(retried[0].headers['Idempotency-Key']).toBe(jacketKey);
-    expect(retried[1].headers['Idempotency-Key']).toBe(stored[1].idempotencyKey);
-  });
-
-  it("says the spec's payment failure text when the server fails without a reason", async () => {
-    const user = userEvent.setup();
-    renderShop({ 'POST /api/orders': () => new Response('boom', { status: 500 }) });
-    await user.click(await screen.findByRole('button', { name: 'Add to Cart: Pixel Tee' }));
-    await user.click(screen.getByRole('button', { name: 'Cart, 1 item' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Checkout $50.00' }));
-    expect(await screen.findByText('Payment failed')).toBeInTheDocument();
-    expect(screen.getByText('There was an error processing your payment. Please try again.')).toBeInTheDocument();
-    expect(within(screen.getByRole('dialog')).getByRole('listitem', { name: 'Pixel Tee' })).toBeInTheDocument();
+    await user.click(await within(dialog).findByRole('button', { name: 'Continue to payment' }));
+    await payWith(user, await screen.findByRole('dialog', { name: 'Payment' }), '4242424242424242');
+    await screen.findByRole('dialog', { name: 'Shopping Cart' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Only 1 left in stock');
+    expect(within(dialog).getByRole('listitem', { name: 'Studio Jacket' })).toBeInTheDocument();
   });
 
   it('a changed quantity drops the line key, so the new order is not mistaken for the old one', () => {

@@ -12,10 +12,6 @@ export type ProductKind = Schemas['ProductKind'];
 export type Product = Schemas['Product'];
 /** The creator selling a work. */
 export type ProductSeller = Schemas['UserCard'];
-/** POST /api/orders (one per cart line); the name and prices come from the server's catalogue. */
-export type NewOrderRequest = Omit<Schemas['NewOrderRequest'], 'paymentMethod'> & {
-  paymentMethod: 'stripe';
-};
 /** An order, as POST /api/orders and GET /api/orders answer it. */
 export type Order = Schemas['Order'];
 /** POST /api/products as JSON: a physical work. */
@@ -24,3 +20,11 @@ export type NewWorkRequest = Omit<Schemas['NewWorkRequest'], 'kind'> & { kind: '
 export type WorkChangeRequest = Schemas['WorkChangeRequest'];
 /** GET /api/user/sales: one sold line of the session user's works. */
 export type Sale = Schemas['Sale'];
+/** A checkout (issue 42): the buyer's order of the cart's lines, opened at review, paid once. */
+export type Checkout = Schemas['Checkout'];
+export type CheckoutStatus = Schemas['CheckoutStatus'];
+/** The remembered shipping address (GET/PUT /api/user/shipping-address). */
+export type ShippingAddress = Schemas['ShippingAddress'];
+export type ShippingAddressRequest = Schemas['ShippingAddressRequest'];
+/** A card as the test provider's form sends it (only its brand and last 4 digits are kept). */
+export type CardRequest = Schemas['CardRequest'];

@@ -1,19 +1,22 @@
-//! The cart modal (docs/shop-contract.md): each line with − / + (0 removes it; a digital work
-//! stays at 1) and Remove, the total, and Checkout, which orders the lines one by one with its
-//! progress shown; 'Your cart is empty' when there is nothing. Opening it asks the server for its
-//! lines' current prices (issue 39) and says which changed since the buyer saw them ('The price of
-//! Signed print changed to $45.00'), as it does when checkout is refused for a changed price:
-//! checkout sends the prices shown, and the server charges those or nothing.
+//! The cart modal (docs/shop-contract.md) and the checkout it starts (issue 42,
+//! docs/payments.md): each line with − / + (0 removes it; a digital work stays at 1) and Remove,
+//! the total, and Checkout, which goes through shipping (physical items), payment, review and a
+//! receipt in the same dialog; 'Your cart is empty' when there is nothing. Opening it asks the
+//! server for its lines' current prices (issue 39) and says which changed since the buyer saw them
+//! ('The price of Signed print changed to $45.00'), as it does when the review finds a changed
+//! price: the server charges the prices the buyer reviewed or nothing.
 import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { FormProblem } from '@/components/ui/input';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { IconButton } from '@/components/ui/icon-button';
 import { formatCents } from '@/lib/money';
 import { getCurrentPrices } from '../api/get-current-prices';
 import { cartTotal, lineLimit, type Cart, type CartLine } from '../cart';
-import type { CheckoutProgress } from '../hooks/use-checkout';
+import type { CheckoutFlow } from '../hooks/use-checkout';
+import { ConfirmStep, PaymentStep, ReceiptStep, ReviewStep, ShippingStep } from './checkout-steps';
 
 function LineRow({ cart, line, disabled }: { cart: Cart; line: CartLine; disabled: boolean }) {
   return (
@@ -80,27 +83,33 @@ function usePriceChanges(open: boolean, lines: readonly CartLine[]): CartLine[] 
   return lines.filter((line) => shown.has(line.id) && shown.get(line.id) !== line.price);
 }
 
+const TITLES = {
+  cart: 'Shopping Cart',
+  shipping: 'Shipping',
+  payment: 'Payment',
+  review: 'Review your order',
+  confirm: 'Confirm your payment',
+  receipt: 'Order placed',
+} as const;
+
 export function CartDialog({
   cart,
   open,
   onOpenChange,
   lines,
-  onCheckout,
-  processing,
-  progress,
+  flow,
 }: {
   cart: Cart;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   lines: CartLine[];
-  onCheckout: () => void;
-  processing: boolean;
-  progress: CheckoutProgress | null;
+  flow: CheckoutFlow;
 }) {
   const total = cartTotal(lines);
   const changed = usePriceChanges(open, lines);
+  const { state } = flow;
   // Opening the cart takes the server's current prices; a failure leaves the lines as they are
-  // (checkout is refused then if a price did change, and says so).
+  // (the review is refused then if a price did change, and says so).
   useEffect(() => {
     if (!open) return;
     const ids = cart.lines().map((line) => line.id);
@@ -110,58 +119,56 @@ export function CartDialog({
       () => undefined,
     );
   }, [open, cart]);
+  const close = (next: boolean) => {
+    if (flow.busy) return;
+    onOpenChange(next);
+    if (!next) flow.reset();
+  };
   return (
-    <Dialog open={open} onOpenChange={(next) => !processing && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={close}>
       <DialogContent>
-        <DialogTitle>Shopping Cart</DialogTitle>
-        <DialogDescription className="sr-only">The products you are about to buy.</DialogDescription>
-        {lines.length === 0 ? (
-          <EmptyState icon={<ShoppingCart aria-hidden="true" className="size-6" />} title="Your cart is empty" className="py-8" />
-        ) : (
-          <>
-            {changed.length > 0 && (
-              <ul role="status" aria-label="Price changes" className="mt-2 space-y-1 rounded-xl border border-amber-400/30 bg-amber-400/10 p-3 text-sm text-amber-100">
-                {changed.map((line) => (
-                  <li key={line.id}>{priceChangeText(line)}</li>
+        <DialogTitle>{TITLES[state.step]}</DialogTitle>
+        <DialogDescription className="sr-only">
+          {state.step === 'cart' ? 'The products you are about to buy.' : 'Checkout, one step at a time.'}
+        </DialogDescription>
+        {state.step === 'shipping' && <ShippingStep flow={flow} />}
+        {state.step === 'payment' && <PaymentStep flow={flow} />}
+        {state.step === 'review' && <ReviewStep flow={flow} checkout={state.checkout} />}
+        {state.step === 'confirm' && <ConfirmStep flow={flow} checkout={state.checkout} />}
+        {state.step === 'receipt' && <ReceiptStep checkout={state.checkout} onDone={() => close(false)} />}
+        {state.step === 'cart' &&
+          (lines.length === 0 ? (
+            <EmptyState icon={<ShoppingCart aria-hidden="true" className="size-6" />} title="Your cart is empty" className="py-8" />
+          ) : (
+            <>
+              {changed.length > 0 && (
+                <ul
+                  role="status"
+                  aria-label="Price changes"
+                  className="mt-2 space-y-1 rounded-xl border border-amber-400/30 bg-amber-400/10 p-3 text-sm text-amber-100"
+                >
+                  {changed.map((line) => (
+                    <li key={line.id}>{priceChangeText(line)}</li>
+                  ))}
+                </ul>
+              )}
+              <ul aria-label="Cart items" className="mt-2 divide-y divide-white/10">
+                {lines.map((line) => (
+                  <LineRow key={line.id} cart={cart} line={line} disabled={flow.busy} />
                 ))}
               </ul>
-            )}
-            <ul aria-label="Cart items" className="mt-2 divide-y divide-white/10">
-              {lines.map((line) => (
-                <LineRow key={line.id} cart={cart} line={line} disabled={processing} />
-              ))}
-            </ul>
-            <div className="mt-2 flex items-center justify-between border-t border-white/10 pt-3 text-base font-semibold text-white">
-              <span>Total</span>
-              <span data-testid="cart-total" className="tabular-nums">
-                {formatCents(total)}
-              </span>
-            </div>
-            {processing && progress && (
-              <div className="mt-3">
-                <p role="status" className="text-sm text-zinc-300">
-                  Processing order {Math.min(progress.done + 1, progress.total)} of {progress.total}...
-                </p>
-                <div
-                  role="progressbar"
-                  aria-label="Checkout progress"
-                  aria-valuemin={0}
-                  aria-valuemax={progress.total}
-                  aria-valuenow={progress.done}
-                  className="mt-1 h-1.5 w-full overflow-hidden rounded-full bg-white/5"
-                >
-                  <div
-                    className="h-full bg-gradient-to-r from-fuchsia-500 to-indigo-500 transition-[width]"
-                    style={{ width: `${progress.total ? (progress.done / progress.total) * 100 : 0}%` }}
-                  />
-                </div>
+              <div className="mt-2 flex items-center justify-between border-t border-white/10 pt-3 text-base font-semibold text-white">
+                <span>Total</span>
+                <span data-testid="cart-total" className="tabular-nums">
+                  {formatCents(total)}
+                </span>
               </div>
-            )}
-            <Button className="mt-4 w-full" disabled={processing} onClick={onCheckout}>
-              {processing ? 'Processing...' : `Checkout ${formatCents(total)}`}
-            </Button>
-          </>
-        )}
+              <FormProblem>{flow.problem}</FormProblem>
+              <Button className="mt-4 w-full" disabled={flow.busy} onClick={flow.start}>
+                {`Checkout ${formatCents(total)}`}
+              </Button>
+            </>
+          ))}
       </DialogContent>
     </Dialog>
   );

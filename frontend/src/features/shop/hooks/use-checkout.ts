@@ -1,57 +1,27 @@
-//! Checkout (docs/shop-contract.md): one POST /api/orders per cart line, one after the other. Each line
-//! gets its Idempotency-Key before the first is sent and keeps it in the stored cart, so a retry
-//! after a failure (or a reload mid-way) cannot order a line twice. A line that went through
-//! leaves the cart at once; the first failure stops the run and keeps the lines not yet ordered.
-//! Each line is sent with the price the cart showed; a line refused because its price changed
-//! (409 `price_changed`, issue 39) takes the new price in the cart, which says so.
+//! Checkout, step by step (issue 42, docs/payments.md): cart → shipping (only when a line is a
+//! physical item; the address is remembered) → payment (the card) → review (the server opens the
+//! checkout: its prices now, the stock held for 15 minutes) → confirm and pay → receipt. A card
+//! that asks for an extra confirmation step gets a step of its own. A declined card goes back to
+//! the payment step with the provider's words and nothing charged; a price that changed goes back
+//! to the cart, which says so (issue 39).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage, errorStatus } from '@/lib/api-client';
-import { createOrder } from '../api/create-order';
+import { errorCode, errorMessage, errorStatus } from '@/lib/api-client';
+import { randomKey } from '@/lib/random-key';
+import { confirmCheckout, openCheckout, payCheckout } from '../api/checkouts';
 import { shopKeys } from '../api/keys';
+import { cardDigits, parseExpiry, type CardForm } from '../card';
 import type { Cart, CartLine } from '../cart';
-import type { Order } from '../types';
+import type { Checkout } from '../types';
 
-export interface CheckoutProgress {
-  /** Lines ordered so far. */
-  done: number;
-  total: number;
-}
-
-export interface CheckoutOutcome {
-  ordered: Order[];
-  /** The error of the line that failed, or null when every line went through. */
-  error: unknown;
-}
-
-type PlaceOrder = (
-  line: { productId: number; quantity: number; expectedUnitPrice: number },
-  idempotencyKey: string,
-) => Promise<Order>;
-
-/** Orders `lines` in sequence, removing each from `cart` once ordered; stops at the first failure. */
-export async function checkoutLines(
-  cart: Cart,
-  lines: readonly CartLine[],
-  placeOrder: PlaceOrder,
-  onProgress: (progress: CheckoutProgress) => void,
-): Promise<CheckoutOutcome> {
-  const ordered: Order[] = [];
-  onProgress({ done: 0, total: lines.length });
-  for (const line of lines) {
-    try {
-      ordered.push(
-        await placeOrder({ productId: line.id, quantity: line.quantity, expectedUnitPrice: line.price }, line.idempotencyKey!),
-      );
-    } catch (error) {
-      return { ordered, error };
-    }
-    cart.remove(line.id);
-    onProgress({ done: ordered.length, total: lines.length });
-  }
-  return { ordered, error: null };
-}
+export type CheckoutStep =
+  | { step: 'cart' }
+  | { step: 'shipping' }
+  | { step: 'payment' }
+  | { step: 'review'; checkout: Checkout | null }
+  | { step: 'confirm'; checkout: Checkout }
+  | { step: 'receipt'; checkout: Checkout };
 
 /** A 409 `price_changed` (issue 39): the product whose price moved, and its price now. */
 export function priceChangeOf(error: unknown): { productId: number; unitPrice: number } | null {
@@ -67,54 +37,139 @@ export function priceChangeOf(error: unknown): { productId: number; unitPrice: n
   }
 }
 
-/**
- * The toast's description for a failed line: the server's own words for a problem with the
- * order (sold out, only n left, product gone), else the spec's.
- */
-function failureDescription(error: unknown): string {
+/** The server's own words for a refusal it explains, else a general one. */
+function problemOf(error: unknown): string {
   const status = errorStatus(error);
   const message = errorMessage(error);
   if (message && status !== null && status >= 400 && status < 500 && status !== 401) return message;
   return 'There was an error processing your payment. Please try again.';
 }
 
-/**
- * Runs checkout of `cart` with its progress; 'Payment successful!' (then `onSuccess`: the modal closes) or
- * 'Payment failed'. Either way the catalogue and the creators' works (stock) and, through `onOrdered`, the orders are
- * refreshed when something was ordered.
- */
-export function useCheckout(cart: Cart, { onOrdered, onSuccess }: { onOrdered?: () => void; onSuccess?: () => void } = {}) {
-  const queryClient = useQueryClient();
-  const [progress, setProgress] = useState<CheckoutProgress | null>(null);
-  const mutation = useMutation({
-    mutationKey: shopKeys.checkout(),
-    mutationFn: () => checkoutLines(cart, cart.assignKeys(), createOrder, setProgress),
-    onSuccess: ({ ordered, error }) => {
-      if (ordered.length > 0) {
-        void queryClient.invalidateQueries({ queryKey: shopKeys.products() });
-        void queryClient.invalidateQueries({ queryKey: shopKeys.works() });
-        onOrdered?.();
-      }
-      const moved = priceChangeOf(error);
-      if (moved) {
-        // Nothing was charged for this line: the cart shows its new price and says so; checking
-        // out again buys at it.
-        const [line] = cart.reprice([{ id: moved.productId, price: moved.unitPrice }]);
-        toast({
-          variant: 'destructive',
-          title: 'Price changed',
-          description: line ? `The price of ${line.name} changed. Check your cart and check out again.` : 'Check your cart and check out again.',
-        });
-        return;
-      }
-      if (error) {
-        toast({ variant: 'destructive', title: 'Payment failed', description: failureDescription(error) });
-        return;
-      }
-      toast({ title: 'Payment successful!', description: 'Your order has been processed successfully.' });
-      onSuccess?.();
-    },
-    onSettled: () => setProgress(null),
-  });
-  return { ...mutation, progress };
+export const EMPTY_CARD: CardForm = { number: '', expiry: '', cvc: '' };
+
+function cardRequest(form: CardForm) {
+  const expiry = parseExpiry(form.expiry);
+  return { number: cardDigits(form.number), expMonth: expiry?.month ?? 0, expYear: expiry?.year ?? 0, cvc: form.cvc.trim() };
 }
+
+/**
+ * The checkout of `cart`: the step it is at, the card typed (kept in memory only), the problem to
+ * show, and the moves between steps. `onOrdered` runs once an order is paid.
+ */
+export function useCheckout(cart: Cart, lines: readonly CartLine[], { onOrdered }: { onOrdered?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<CheckoutStep>({ step: 'cart' });
+  const [card, setCard] = useState<CardForm>(EMPTY_CARD);
+  const [problem, setProblem] = useState<string | null>(null);
+  // One key per review: a retried request answers the same checkout; a new review opens a new one.
+  const [key, setKey] = useState<string | null>(null);
+  const physical = lines.some((line) => !line.digital);
+
+  const go = (next: CheckoutStep) => {
+    setProblem(null);
+    setState(next);
+  };
+
+  /** Back to the cart with `problem` shown (the checkout could not be opened or has ended). */
+  const toCart = (error: unknown) => {
+    const moved = priceChangeOf(error);
+    if (moved) {
+      const [line] = cart.reprice([{ id: moved.productId, price: moved.unitPrice }]);
+      toast({
+        variant: 'destructive',
+        title: 'Price changed',
+        description: line ? `The price of ${line.name} changed. Check your cart and check out again.` : 'Check your cart and check out again.',
+      });
+    }
+    setKey(null);
+    setState({ step: 'cart' });
+    setProblem(moved ? null : problemOf(error));
+  };
+
+  const open = useMutation({
+    mutationKey: shopKeys.checkout(),
+    mutationFn: (idempotencyKey: string) =>
+      openCheckout(
+        lines.map((line) => ({ productId: line.id, quantity: line.quantity, expectedUnitPrice: line.price })),
+        idempotencyKey,
+      ),
+    onSuccess: (checkout) => setState({ step: 'review', checkout }),
+    onError: toCart,
+  });
+
+  const finished = (checkout: Checkout) => {
+    for (const line of checkout.lines) cart.remove(line.productId);
+    void queryClient.invalidateQueries({ queryKey: shopKeys.products() });
+    void queryClient.invalidateQueries({ queryKey: shopKeys.works() });
+    onOrdered?.();
+    setCard(EMPTY_CARD);
+    setKey(null);
+    go({ step: 'receipt', checkout });
+    toast({ title: 'Payment successful!', description: 'Your order has been processed successfully.' });
+  };
+
+  const paid = (checkout: Checkout) => {
+    if (checkout.status === 'requires_action') go({ step: 'confirm', checkout });
+    else finished(checkout);
+  };
+
+  /** A payment that did not go through: a declined card back to the payment step, an ended checkout to the cart. */
+  const unpaid = (error: unknown) => {
+    const status = errorStatus(error);
+    if (status === 402 || errorCode(error) === 'card_invalid') {
+      // Declined: this checkout failed and its stock went back; reviewing again opens a new one.
+      if (status === 402) setKey(null);
+      setState({ step: 'payment' });
+      setProblem(problemOf(error));
+      return;
+    }
+    toCart(error);
+  };
+
+  const pay = useMutation({
+    mutationFn: (id: number) => payCheckout(id, cardRequest(card)),
+    onSuccess: paid,
+    onError: unpaid,
+  });
+
+  const confirm = useMutation({
+    mutationFn: ({ id, completed }: { id: number; completed: boolean }) => confirmCheckout(id, completed),
+    onSuccess: paid,
+    onError: unpaid,
+  });
+
+  const review = () => {
+    const next = key ?? randomKey();
+    setKey(next);
+    go({ step: 'review', checkout: null });
+    open.mutate(next);
+  };
+
+  return {
+    state,
+    problem,
+    physical,
+    card,
+    setCard,
+    busy: open.isPending || pay.isPending || confirm.isPending,
+    /** From the cart: the shipping step for physical items, else the payment step. */
+    start: () => go(physical ? { step: 'shipping' } : { step: 'payment' }),
+    toPayment: () => go({ step: 'payment' }),
+    review,
+    back: () => {
+      if (state.step === 'payment') go(physical ? { step: 'shipping' } : { step: 'cart' });
+      else if (state.step === 'review') go({ step: 'payment' });
+      else go({ step: 'cart' });
+    },
+    pay: (checkout: Checkout) => pay.mutate(checkout.id),
+    confirm: (checkout: Checkout, completed: boolean) => confirm.mutate({ id: checkout.id, completed }),
+    /** Back to an empty start (the dialog closed). */
+    reset: () => {
+      setCard(EMPTY_CARD);
+      setKey(null);
+      go({ step: 'cart' });
+    },
+  };
+}
+
+export type CheckoutFlow = ReturnType<typeof useCheckout>;

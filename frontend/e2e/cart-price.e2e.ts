@@ -4,7 +4,7 @@
 //! charged it. (Without the refresh the order would carry $1.00 and be refused with 409.)
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, creator, phones, run, signUp, testFiles, toast } from './flows';
+import { baseUrl, checkOutCart, creator, phones, run, signUp, testFiles, toast } from './flows';
 import { gradientPng } from './png';
 
 const phone = phones();
@@ -68,13 +68,13 @@ describe("the cart's prices", () => {
     const cart = f.page.getByRole('dialog', { name: 'Shopping Cart' });
     await cart.getByText(`The price of ${work} changed to $45.00`).waitFor({ timeout: 10_000 });
     await cart.getByTestId('cart-total').filter({ hasText: '$45.00' }).waitFor();
-    const [ordered] = await Promise.all([
-      f.page.waitForResponse((res) => new URL(res.url()).pathname === '/api/orders' && res.request().method() === 'POST'),
-      cart.getByRole('button', { name: 'Checkout $45.00' }).click(),
+    const [opened] = await Promise.all([
+      f.page.waitForResponse((res) => new URL(res.url()).pathname === '/api/checkouts' && res.request().method() === 'POST'),
+      checkOutCart(f.page, '$45.00'),
     ]);
-    expect(ordered.request().postDataJSON()).toMatchObject({ quantity: 1, expectedUnitPrice: 4500 });
-    expect(ordered.status()).toBe(201);
-    expect(await ordered.json()).toMatchObject({ unitPrice: 4500, totalAmount: 4500 });
+    expect(opened.request().postDataJSON()).toMatchObject({ lines: [{ quantity: 1, expectedUnitPrice: 4500 }] });
+    expect(opened.status()).toBe(201);
+    expect(await opened.json()).toMatchObject({ total: 4500, lines: [{ unitPrice: 4500, total: 4500 }] });
     await toast(f.page, 'Payment successful!');
   });
 });

@@ -8,7 +8,7 @@
 //! (src/app/routes/creator-shop.test.tsx). Amounts are this run's new accounts' own.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, creator, createPost, DEMO_ADMIN, expectAccessible, openEarnings, phones, run, signIn, signUp, testFiles, toast } from './flows';
+import { baseUrl, checkOutCart, creator, createPost, DEMO_ADMIN, expectAccessible, openEarnings, phones, run, signIn, signUp, testFiles, toast } from './flows';
 import { gradientPng } from './png';
 
 const phone = phones();
@@ -79,12 +79,11 @@ describe("creators' works", () => {
     await toast(f.page, 'Added to cart');
     await f.page.getByRole('button', { name: 'Cart, 1 item' }).click();
     const cart = f.page.getByRole('dialog', { name: 'Shopping Cart' });
-    const [ordered] = await Promise.all([
-      f.page.waitForResponse((res) => new URL(res.url()).pathname === '/api/orders' && res.request().method() === 'POST'),
-      cart.getByRole('button', { name: 'Checkout $25.00' }).click(),
-    ]);
-    expect(ordered.status()).toBe(201);
+    await cart.getByRole('button', { name: 'Checkout $25.00' }).waitFor();
+    const ordered = await checkOutCart(f.page, '$25.00');
+    expect(ordered.status()).toBe(200);
     await toast(f.page, 'Payment successful!');
+    await f.page.getByRole('dialog', { name: 'Order placed' }).getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => card.innerText()).toContain('Only 4 left');
 
     // …and tips $5 on the creator's post.

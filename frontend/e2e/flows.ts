@@ -198,3 +198,39 @@ export async function longPress(target: Locator) {
   await expect.poll(() => target.getByRole('button', { name: 'Reply' }).isVisible()).toBe(true);
   await bubble.dispatchEvent('pointerup', at);
 }
+
+/**
+ * Checks the open cart out as a buyer does (issue 42): 'Checkout $total', the shipping step when
+ * the cart holds a physical item (an empty form is filled with a test address, a remembered one
+ * kept), Stripe's test card `card` (4242 4242 4242 4242 pays), the review, 'Pay $total'. Answers
+ * the pay response; on success the receipt step is left open.
+ */
+export async function checkOutCart(page: Page, total: string, card = '4242 4242 4242 4242') {
+  const cart = page.getByRole('dialog');
+  await cart.getByRole('button', { name: `Checkout ${total}` }).click();
+  const shipping = page.getByRole('dialog', { name: 'Shipping' });
+  const payment = page.getByRole('dialog', { name: 'Payment' });
+  await shipping.or(payment).waitFor({ timeout: 15_000 });
+  if (await shipping.isVisible()) {
+    const name = shipping.getByLabel('Full name');
+    await name.waitFor({ timeout: 15_000 });
+    if (!(await name.inputValue())) {
+      await name.fill('Ada Buyer');
+      await shipping.getByLabel('Address line 1').fill('1 Gallery Lane');
+      await shipping.getByLabel('City').fill('Bristol');
+      await shipping.getByLabel('Postal code').fill('BS1 4DJ');
+      await shipping.getByLabel('Country code').fill('GB');
+    }
+    await shipping.getByRole('button', { name: 'Continue to payment' }).click();
+  }
+  await payment.getByLabel('Card number').fill(card);
+  await payment.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await payment.getByLabel('CVC').fill('123');
+  await payment.getByRole('button', { name: 'Review order' }).click();
+  const review = page.getByRole('dialog', { name: 'Review your order' });
+  const [paid] = await Promise.all([
+    page.waitForResponse((res) => /^\/api\/checkouts\/\d+\/pay$/.test(new URL(res.url()).pathname), { timeout: 20_000 }),
+    review.getByRole('button', { name: `Pay ${total}` }).click({ timeout: 20_000 }),
+  ]);
+  return paid;
+}

@@ -5,7 +5,7 @@
 //! computed. Runs against the real server started by global-setup.ts.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, creator, creditUser, phones, signUp, toast } from './flows';
+import { baseUrl, checkOutCart, creator, creditUser, phones, signUp, toast } from './flows';
 
 const phone = phones();
 
@@ -119,9 +119,12 @@ describe('the shop', () => {
     await cart.getByRole('listitem', { name: first }).waitFor();
     expect(await cart.getByLabel(`Quantity of ${first}`, { exact: true }).innerText()).toBe('2');
     expect(cents(await cart.getByTestId('cart-total').innerText())).toBe(2 * firstPrice + secondPrice);
-    await cart.getByRole('button', { name: /^Checkout \$/ }).click();
-    await toast(page, 'Payment successful!');
-    await page.getByText('Your order has been processed successfully.').first().waitFor();
+    const paid = await checkOutCart(page, `$${((2 * firstPrice + secondPrice) / 100).toFixed(2)}`);
+    expect(paid.status()).toBe(200);
+    const receipt = page.getByRole('dialog', { name: 'Order placed' });
+    await receipt.getByText('Payment successful!').waitFor({ timeout: 15_000 });
+    await receipt.getByText('Ships to').waitFor();
+    await receipt.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('button', { name: 'Cart, 0 items' }).waitFor();
     // The cart is kept per user (`atelier.cart.{userId}`): none is left once checked out.
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('atelier.cart')))).toEqual([]);

@@ -20,6 +20,7 @@ mod checkouts;
 mod cli;
 mod cluster;
 mod comments;
+mod crash;
 mod db;
 mod earnings;
 mod fetch;

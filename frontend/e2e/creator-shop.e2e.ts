@@ -8,7 +8,7 @@
 //! (src/app/routes/creator-shop.test.tsx). Amounts are this run's new accounts' own.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, checkOutCart, creator, createPost, DEMO_ADMIN, expectAccessible, openEarnings, phones, run, signIn, signUp, testFiles, toast } from './flows';
+import { baseUrl, checkOutCart, creator, createPost, fillCard, DEMO_ADMIN, expectAccessible, openEarnings, phones, run, signIn, signUp, testFiles, toast } from './flows';
 import { gradientPng } from './png';
 
 const phone = phones();
@@ -93,6 +93,7 @@ describe("creators' works", () => {
     const tip = f.page.getByRole('dialog', { name: `Support ${maker.displayName}` });
     await tip.getByText('$5', { exact: true }).click();
     await tip.getByRole('button', { name: 'Continue' }).click();
+    await fillCard(tip);
     await tip.getByRole('button', { name: 'Confirm' }).click();
     await toast(f.page, `Thanks for supporting ${maker.displayName}!`);
 

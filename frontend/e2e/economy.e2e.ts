@@ -7,7 +7,7 @@
 //! totals of the shared database.
 
 import { describe, expect, it } from 'vitest';
-import { baseUrl, creator, createPost, expectAccessible, openEarnings, phones, run, signUp, testFiles, toast } from './flows';
+import { baseUrl, createPost, creator, expectAccessible, fillCard, openEarnings, phones, run, signUp, testFiles, toast } from './flows';
 import { gradientPng } from './png';
 
 const phone = phones();
@@ -64,15 +64,32 @@ describe('tips', () => {
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.getByText(`Send $5.00 to ${maker.displayName}?`, { exact: true }).waitFor();
     await expectAccessible(f.page, 'phone: tip confirmation');
+    // A declined test card charges nothing and says so; the card that pays goes through.
+    await fillCard(dialog, '4000 0000 0000 0002');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('alert').getByText('Your card was declined.', { exact: true }).waitFor({ timeout: 15_000 });
+    await fillCard(dialog);
     const [answer] = await Promise.all([
       f.page.waitForResponse((res) => res.url().endsWith('/api/tips') && res.request().method() === 'POST'),
       dialog.getByRole('button', { name: 'Confirm' }).click(),
     ]);
     expect(answer.status()).toBe(201);
     expect(answer.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(answer.request().postDataJSON()).toEqual({ toUserId: expect.any(Number), amount: 500, postId, message });
+    expect(answer.request().postDataJSON()).toEqual({
+      toUserId: expect.any(Number),
+      amount: 500,
+      postId,
+      message,
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+    });
     await toast(f.page, `Thanks for supporting ${maker.displayName}!`);
     await dialog.waitFor({ state: 'detached' });
+
+    // The fan's own record: 'Tips you sent' on their earnings page (the declined card sent nothing).
+    await openEarnings(f.page);
+    const sent = f.page.getByRole('region', { name: 'Tips you sent' });
+    await sent.getByRole('listitem', { name: `Tip to ${maker.displayName}: $5.00` }).waitFor({ timeout: 20_000 });
+    expect(await sent.getByRole('listitem').count()).toBe(1);
 
     // Their profile has 'Support' beside Follow and Message too.
     await f.page.goto(`${baseUrl}/profile/${maker.username}`);

@@ -223,9 +223,7 @@ export async function checkOutCart(page: Page, total: string, card = '4242 4242 
     }
     await shipping.getByRole('button', { name: 'Continue to payment' }).click();
   }
-  await payment.getByLabel('Card number').fill(card);
-  await payment.getByLabel('Expiry (MM / YY)').fill('12 / 34');
-  await payment.getByLabel('CVC').fill('123');
+  await fillCard(payment, card);
   await payment.getByRole('button', { name: 'Review order' }).click();
   const review = page.getByRole('dialog', { name: 'Review your order' });
   const [paid] = await Promise.all([
@@ -233,4 +231,11 @@ export async function checkOutCart(page: Page, total: string, card = '4242 4242 
     review.getByRole('button', { name: `Pay ${total}` }).click({ timeout: 20_000 }),
   ]);
   return paid;
+}
+
+/** Types Stripe's test card `number` (the one that pays by default) into a card form within `scope`. */
+export async function fillCard(scope: Locator, number = '4242 4242 4242 4242') {
+  await scope.getByLabel('Card number').fill(number);
+  await scope.getByLabel('Expiry (MM / YY)').fill('12 / 34');
+  await scope.getByLabel('CVC').fill('123');
 }

@@ -279,6 +279,12 @@ pub enum TipError {
     KeyReused,
     #[error("payment declined")]
     Declined,
+    /// The card form is not a card (nothing charged).
+    #[error("card invalid")]
+    Card(crate::platform::payments::test_cards::CardProblem),
+    /// The test provider declined the card (Stripe's words); nothing charged.
+    #[error("card declined: {0}")]
+    CardDeclined(&'static str),
     #[error(transparent)]
     Failed(#[from] anyhow::Error),
 }

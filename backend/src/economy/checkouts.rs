@@ -11,7 +11,9 @@ use crate::economy::store::checkouts::{
 };
 use crate::economy::store::shop;
 use crate::notifications;
-use crate::platform::payments::test_cards::{self, CardInput, CardOutcome, CardProblem};
+use crate::platform::payments::test_cards::{
+    self, CardInput, CardOutcome, CardProblem, CardSummary,
+};
 use crate::platform::state::AppState;
 
 /// At most this many lines are checked out at once.
@@ -206,6 +208,20 @@ async fn same_lines(
     }
 }
 
+/// What the test provider does with `card` today (by the app's clock): its summary and outcome.
+pub fn check_card(
+    state: &AppState,
+    card: &CardInput<'_>,
+) -> Result<(CardSummary, CardOutcome), CardProblem> {
+    let today = chrono::DateTime::from_timestamp_millis(state.clock.now_ms()).unwrap_or_default();
+    test_cards::check(card, today.year() as u32, today.month())
+}
+
+/// Tips have no pending step to wait on (they are paid in one request): a card that asks for
+/// the extra confirmation step is refused with these words.
+pub const TIP_NEEDS_CONFIRMATION: &str =
+    "This card asks for an extra confirmation step, which tips cannot take. Use another card.";
+
 /// The test provider's reference of checkout `id`'s payment.
 fn test_reference(id: i64) -> String {
     format!("test_pi_{id}")
@@ -227,9 +243,7 @@ pub async fn pay(
         return Err(PayError::WrongStep);
     }
     let now = state.clock.now_ms();
-    let today = chrono::DateTime::from_timestamp_millis(now).unwrap_or_default();
-    let (summary, outcome) =
-        test_cards::check(card, today.year() as u32, today.month()).map_err(PayError::Card)?;
+    let (summary, outcome) = check_card(state, card).map_err(PayError::Card)?;
     let card = Card {
         brand: summary.brand,
         last4: &summary.last4,

@@ -69,6 +69,12 @@ impl From<TipError> for ApiError {
             TipError::Declined => {
                 Self::unprocessable("payment_declined", "The payment was declined")
             }
+            TipError::Card(problem) => {
+                Self::coded(StatusCode::BAD_REQUEST, "card_invalid", problem.message())
+            }
+            TipError::CardDeclined(message) => {
+                Self::coded(StatusCode::PAYMENT_REQUIRED, "card_declined", message)
+            }
             TipError::Failed(cause) => Self::Internal(cause),
         }
     }

@@ -2,9 +2,11 @@
 //! them), a payout decided, then the seller, the creator or the payee told.
 
 use crate::economy::checkout::{self, Bought, CheckoutError, Line, TipError, Tipped};
+use crate::economy::checkouts;
 use crate::economy::store::payouts::{self, Decided, Decision};
 use crate::economy::store::tips::NewTip;
 use crate::notifications;
+use crate::platform::payments::test_cards::{CardInput, CardOutcome};
 use crate::platform::state::AppState;
 
 /// Buys one cart line; its seller hears of the sale.
@@ -14,8 +16,21 @@ pub async fn buy(state: &AppState, line: Line<'_>) -> Result<Bought, CheckoutErr
     Ok(bought)
 }
 
-/// Pays a tip; its creator hears of it.
-pub async fn tip(state: &AppState, new: NewTip<'_>) -> Result<Tipped, TipError> {
+/// Pays a tip with `card` (the test provider's card rules first: a card that is not one, or
+/// that the provider declines, charges nothing); its creator hears of it.
+pub async fn tip(
+    state: &AppState,
+    new: NewTip<'_>,
+    card: &CardInput<'_>,
+) -> Result<Tipped, TipError> {
+    let (_, outcome) = checkouts::check_card(state, card).map_err(TipError::Card)?;
+    match outcome {
+        CardOutcome::Succeeds => {}
+        CardOutcome::Declined { message, .. } => return Err(TipError::CardDeclined(message)),
+        CardOutcome::RequiresAction => {
+            return Err(TipError::CardDeclined(checkouts::TIP_NEEDS_CONFIRMATION));
+        }
+    }
     let tipped = checkout::tip(&state.db, &state.payments, &state.clock, new).await?;
     notifications::announce(state, tipped.notice).await;
     Ok(tipped)

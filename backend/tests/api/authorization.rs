@@ -691,7 +691,7 @@ const ROWS: &[Row] = &[
         "/api/tips",
         [Unauthorized, Created, NotFound, Created, BadRequest],
     )
-    .json(|fixture, _| json!({"toUserId": fixture.owner, "amount": 500})),
+    .json(|fixture, _| json!({"toUserId": fixture.owner, "amount": 500, "card": card_of("4242 4242 4242 4242")["card"]})),
     // Tips you sent (issue 42): each caller's own, after the row above: the stranger and the
     // admin tipped her, the user she blocked and she herself could not.
     row(

@@ -21,11 +21,21 @@ both_backends!(
     a_declined_payment_stores_nothing_and_frees_the_key,
     a_reservation_left_by_a_crash_is_taken_over_after_five_minutes,
     the_sender_sees_the_tips_they_sent_newest_first_and_nobody_elses,
+    a_tip_needs_a_card_and_a_declined_one_charges_nothing,
 );
 
-/// `from` tips `body` with `key`.
+/// The test card that pays.
+pub fn paying_card() -> Value {
+    json!({"number": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2034, "cvc": "123"})
+}
+
+/// `from` tips `body` (paid with the test card that pays, unless it names a card) with `key`.
 async fn tip(from: &TestUser, body: &Value, key: Option<&str>) -> reqwest::Response {
-    let mut request = from.client.post(from.url("/api/tips")).json(body);
+    let mut body = body.clone();
+    if body.get("card").is_none() && body.is_object() {
+        body["card"] = paying_card();
+    }
+    let mut request = from.client.post(from.url("/api/tips")).json(&body);
     if let Some(key) = key {
         request = request.header("Idempotency-Key", key);
     }
@@ -430,4 +440,48 @@ async fn the_sender_sees_the_tips_they_sent_newest_first_and_nobody_elses(backen
             .is_empty()
     );
     assert_eq!(app.anonymous().get("/api/tips/sent").await.status(), 401);
+}
+
+async fn a_tip_needs_a_card_and_a_declined_one_charges_nothing(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let with_card = |card: Value| json!({"toUserId": leo.id, "amount": 500, "card": card});
+    let refusals = [
+        (json!(null), 400, "Your card number is invalid."),
+        (
+            json!({"number": "4242 4242 4242 4241", "expMonth": 12, "expYear": 2034, "cvc": "123"}),
+            400,
+            "Your card number is invalid.",
+        ),
+        (
+            json!({"number": "4242 4242 4242 4242", "expMonth": 12, "expYear": 2020, "cvc": "123"}),
+            400,
+            "Your card's expiration date is in the past or invalid.",
+        ),
+        (
+            json!({"number": "4000 0000 0000 0002", "expMonth": 12, "expYear": 2034, "cvc": "123"}),
+            402,
+            "Your card was declined.",
+        ),
+        (
+            json!({"number": "4000 0000 0000 9995", "expMonth": 12, "expYear": 2034, "cvc": "123"}),
+            402,
+            "Your card has insufficient funds.",
+        ),
+        (
+            json!({"number": "4000 0027 6000 3184", "expMonth": 12, "expYear": 2034, "cvc": "123"}),
+            402,
+            "This card asks for an extra confirmation step, which tips cannot take. Use another card.",
+        ),
+    ];
+    for (card, want, said) in refusals {
+        let (status, message, _) = error_of(tip(&maya, &with_card(card.clone()), None).await).await;
+        assert_eq!((status, message.as_str()), (want, said), "{card}");
+    }
+    assert_eq!(balance(&leo).await, (0, 0, 0));
+    assert_eq!(maya.get_json("/api/tips/sent").await, json!([]));
+    let paid = tip(&maya, &with_card(paying_card()), None).await;
+    assert_eq!(paid.status(), 201);
+    assert_eq!(balance(&leo).await, (450, 0, 450));
 }

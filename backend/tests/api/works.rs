@@ -463,7 +463,7 @@ async fn the_ledger_holds_under_sales_tips_withdrawals_and_decisions_at_once(bac
     let first: Value = first.json().await.unwrap();
 
     let sales = fans.iter().map(|fan| buy(fan, id, 1));
-    let tip = json!({"toUserId": leo.id, "amount": 333});
+    let tip = json!({"toUserId": leo.id, "amount": 333, "card": crate::tips::paying_card()});
     let tips = fans.iter().map(|fan| fan.post_json("/api/tips", &tip));
     let withdrawals = (0..6).map(|_| leo.post_json("/api/withdrawals", &payout));
     let decision = boss

@@ -4263,6 +4263,7 @@ export interface components {
              * @description Cents, 100 to 50,000 ($1.00 to $500.00), whole.
              */
             amount: number;
+            card: components["schemas"]["CardRequest"] | null;
             /** @description At most 200 characters. */
             message?: string | null;
             /**
@@ -10809,7 +10810,7 @@ export interface operations {
                     "application/json": components["schemas"]["Tip"];
                 };
             };
-            /** @description Yourself, an amount outside $1.00–$500.00 or not whole cents, both a post and a reel, a message over 200 characters, or a malformed Idempotency-Key; or text with a control character (`{field} must not contain control characters`) */
+            /** @description The card form is not a card (`card_invalid`), yourself, an amount outside $1.00–$500.00 or not whole cents, both a post and a reel, a message over 200 characters, or a malformed Idempotency-Key; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10820,6 +10821,15 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The card was declined (`card_declined`, Stripe's words; a card that asks for an extra confirmation step too); nothing charged */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };

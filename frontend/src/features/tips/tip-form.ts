@@ -3,7 +3,7 @@
 //! and an optional message of at most 200 characters, counted as the server counts them
 //! (Unicode scalar values, not UTF-16 units).
 import { parseDollars } from '@/lib/money';
-import type { TipRequest } from './types';
+import type { TipDraft } from './types';
 
 export const MIN_TIP_CENTS = 100;
 export const MAX_TIP_CENTS = 50_000;
@@ -30,7 +30,7 @@ export function tipAmount(choice: TipChoice, otherDollars: string): number | nul
   return cents;
 }
 
-export type TipCheck = { ok: true; request: TipRequest } | { ok: false; amountError: string | null; messageError: string | null };
+export type TipCheck = { ok: true; request: TipDraft } | { ok: false; amountError: string | null; messageError: string | null };
 
 /** The request to send, or what is wrong with the form. A blank message is left out. */
 export function checkTip(
@@ -41,7 +41,7 @@ export function checkTip(
   const message = values.message.trim();
   const messageError = messageLength(message) > MAX_TIP_MESSAGE ? TIP_MESSAGE_TOO_LONG : null;
   if (amount === null || messageError) return { ok: false, amountError: amount === null ? TIP_RANGE_MESSAGE : null, messageError };
-  const request: TipRequest = { toUserId: target.toUserId, amount };
+  const request: TipDraft = { toUserId: target.toUserId, amount };
   if (target.postId !== undefined) request.postId = target.postId;
   else if (target.reelId !== undefined) request.reelId = target.reelId;
   if (message) request.message = message;
@@ -49,7 +49,7 @@ export function checkTip(
 }
 
 /** Two requests are the same tip (a retry may keep its Idempotency-Key). */
-export function sameTip(a: TipRequest, b: TipRequest): boolean {
+export function sameTip(a: TipDraft, b: TipDraft): boolean {
   return (
     a.toUserId === b.toUserId &&
     a.amount === b.amount &&

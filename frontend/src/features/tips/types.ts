@@ -8,3 +8,5 @@ type Schemas = components['schemas'];
 export type Tip = Schemas['Tip'];
 /** POST /api/tips: whom, how much (100–50000 cents), the post or reel it is for, a message. */
 export type TipRequest = Schemas['TipRequest'];
+/** The tip the form describes, before the card that pays it (issue 42). */
+export type TipDraft = Omit<TipRequest, 'card'>;

@@ -1,58 +1,20 @@
 use axum::extract::State;
 use serde::Deserialize;
-use serde_json::Value;
 use utoipa::ToSchema;
 
+use super::card::CardRequest;
 use crate::economy::checkouts;
 use crate::economy::store::checkouts as store;
 use crate::economy::wire::checkout::Checkout;
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-use crate::platform::payments::test_cards::{CardInput, CardProblem};
 use crate::platform::state::AppState;
-
-/// A card as the test provider's form sends it. Only its brand and last 4 digits are kept.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CardRequest {
-    /// 12–19 digits (spaces and dashes ignored) passing the Luhn check.
-    #[schema(value_type = String, required = true, min_length = 12, max_length = 23, pattern = "^[0-9 -]{12,23}$")]
-    pub number: Option<Value>,
-    /// 1–12.
-    #[schema(value_type = i64, required = true, minimum = 1, maximum = 12)]
-    pub exp_month: Option<Value>,
-    /// Four digits (2027) or two (27), not in the past.
-    #[schema(value_type = i64, required = true, minimum = 0, maximum = 9999)]
-    pub exp_year: Option<Value>,
-    /// 3 digits (4 for American Express).
-    #[schema(value_type = String, required = true, min_length = 3, max_length = 4, pattern = "^[0-9]{3,4}$")]
-    pub cvc: Option<Value>,
-}
 
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PayRequest {
     #[schema(required = true)]
     pub card: Option<CardRequest>,
-}
-
-fn text(value: Option<&Value>, problem: CardProblem) -> Result<&str, ApiError> {
-    value.and_then(Value::as_str).ok_or(ApiError::coded(
-        axum::http::StatusCode::BAD_REQUEST,
-        "card_invalid",
-        problem.message(),
-    ))
-}
-
-fn number(value: Option<&Value>, problem: CardProblem) -> Result<u32, ApiError> {
-    value
-        .and_then(Value::as_u64)
-        .and_then(|n| u32::try_from(n).ok())
-        .ok_or(ApiError::coded(
-            axum::http::StatusCode::BAD_REQUEST,
-            "card_invalid",
-            problem.message(),
-        ))
 }
 
 /// Pays your checkout with a card (the payment step's confirm). In test mode the card is one
@@ -81,17 +43,7 @@ pub async fn pay_checkout(
     Path(id): Path<i64>,
     Json(body): Json<PayRequest>,
 ) -> ApiResult<Json<Checkout>> {
-    let card = body.card.ok_or(ApiError::coded(
-        axum::http::StatusCode::BAD_REQUEST,
-        "card_invalid",
-        CardProblem::Number.message(),
-    ))?;
-    let card = CardInput {
-        number: text(card.number.as_ref(), CardProblem::Number)?,
-        exp_month: number(card.exp_month.as_ref(), CardProblem::Expiry)?,
-        exp_year: number(card.exp_year.as_ref(), CardProblem::Expiry)?,
-        cvc: text(card.cvc.as_ref(), CardProblem::Cvc)?,
-    };
+    let card = CardRequest::required(body.card.as_ref())?;
     let row = checkouts::pay(&state, current.user.id, id, &card).await?;
     let lines = store::lines_of(&state.db, &[row.id]).await?;
     Ok(Json(Checkout::new(row, lines)))

@@ -4,6 +4,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use crate::economy::routes::checkout::card::CardRequest;
 use crate::economy::service;
 use crate::economy::store::tips::NewTip;
 use crate::economy::wire::earnings::Tip;
@@ -31,6 +32,9 @@ pub struct TipRequest {
     /// At most 200 characters.
     #[schema(max_length = 200)]
     pub message: Option<String>,
+    /// The card that pays it (the test provider's form: Stripe's test cards).
+    #[schema(required = true)]
+    pub card: Option<CardRequest>,
 }
 
 /// Tips a creator: charged through the payment provider, then credited to them less the
@@ -46,8 +50,9 @@ pub struct TipRequest {
     responses(
         (status = 201, description = "Tipped", body = Tip),
         (status = 200, description = "A retried Idempotency-Key: the first tip", body = Tip),
-        (status = 400, description = "Yourself, an amount outside $1.00–$500.00 or not whole cents, both a post and a reel, a message over 200 characters, or a malformed Idempotency-Key", body = ErrorBody),
+        (status = 400, description = "The card form is not a card (`card_invalid`), yourself, an amount outside $1.00–$500.00 or not whole cents, both a post and a reel, a message over 200 characters, or a malformed Idempotency-Key", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
+        (status = 402, description = "The card was declined (`card_declined`, Stripe's words; a card that asks for an extra confirmation step too); nothing charged", body = ErrorBody),
         (status = 404, description = "No such user (or blocked either way), or a post or reel that is not theirs or not visible", body = ErrorBody),
         (status = 409, description = "The same Idempotency-Key is still being charged", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
@@ -62,6 +67,7 @@ pub async fn create_tip(
     Json(body): Json<TipRequest>,
 ) -> ApiResult<(StatusCode, Json<Tip>)> {
     let amount = parse_tip_amount(body.amount.as_ref())?;
+    let card = CardRequest::required(body.card.as_ref())?;
     let message = parse_tip_message(body.message.as_deref())?;
     if body.post_id.is_some() && body.reel_id.is_some() {
         return Err(ApiError::bad_request(
@@ -79,7 +85,7 @@ pub async fn create_tip(
         idempotency_key: key.as_deref(),
         created_at: state.clock.now_ms(),
     };
-    let tipped = service::tip(&state, new).await?;
+    let tipped = service::tip(&state, new, &card).await?;
     let status = if tipped.created {
         StatusCode::CREATED
     } else {

@@ -10,7 +10,8 @@ import { Field, FormProblem } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { formatCents } from '@/lib/money';
 import { useSaveShippingAddress, useShippingAddress } from '../api/shipping-address';
-import { cardProblem, formatCardNumber } from '../card';
+import { CardFields } from '@/components/card-fields';
+import { cardProblem } from '@/lib/card';
 import type { CheckoutFlow } from '../hooks/use-checkout';
 import type { Checkout, ShippingAddress } from '../types';
 
@@ -118,48 +119,18 @@ export function PaymentStep({ flow }: { flow: CheckoutFlow }) {
     setProblem(wrong);
     if (!wrong) flow.review();
   };
-  const set = (name: 'number' | 'expiry' | 'cvc', value: string) => {
-    setProblem(null);
-    flow.setCard({ ...flow.card, [name]: value });
-  };
   return (
     <section aria-label="Payment">
       <StepsLine flow={flow} />
       <form onSubmit={onSubmit} noValidate aria-label="Card" className="mt-4 space-y-3">
-        <Field
-          id={`${id}-number`}
-          label="Card number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="1234 1234 1234 1234"
-          value={flow.card.number}
-          onChange={(e) => set('number', formatCardNumber(e.target.value))}
+        <CardFields
+          idPrefix={id}
+          card={flow.card}
+          onChange={(card) => {
+            setProblem(null);
+            flow.setCard(card);
+          }}
         />
-        <div className="grid grid-cols-2 gap-3">
-          <Field
-            id={`${id}-expiry`}
-            label="Expiry (MM / YY)"
-            inputMode="numeric"
-            autoComplete="cc-exp"
-            placeholder="MM / YY"
-            value={flow.card.expiry}
-            onChange={(e) => set('expiry', e.target.value)}
-          />
-          <Field
-            id={`${id}-cvc`}
-            label="CVC"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            maxLength={4}
-            value={flow.card.cvc}
-            onChange={(e) => set('cvc', e.target.value)}
-          />
-        </div>
-        <p className="text-xs text-zinc-400">
-          Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined; 4000 0027 6000 3184 asks you to confirm. Any
-          future expiry and any CVC.
-        </p>
         <FormProblem>{shown}</FormProblem>
         <div className="flex gap-3 pt-1">
           <Button type="button" variant="secondary" className="flex-1" onClick={flow.back}>

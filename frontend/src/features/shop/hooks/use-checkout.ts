@@ -11,7 +11,7 @@ import { errorCode, errorMessage, errorStatus } from '@/lib/api-client';
 import { randomKey } from '@/lib/random-key';
 import { confirmCheckout, openCheckout, payCheckout } from '../api/checkouts';
 import { shopKeys } from '../api/keys';
-import { cardDigits, parseExpiry, type CardForm } from '../card';
+import { cardRequest, EMPTY_CARD, type CardForm } from '@/lib/card';
 import type { Cart, CartLine } from '../cart';
 import type { Checkout } from '../types';
 
@@ -43,13 +43,6 @@ function problemOf(error: unknown): string {
   const message = errorMessage(error);
   if (message && status !== null && status >= 400 && status < 500 && status !== 401) return message;
   return 'There was an error processing your payment. Please try again.';
-}
-
-export const EMPTY_CARD: CardForm = { number: '', expiry: '', cvc: '' };
-
-function cardRequest(form: CardForm) {
-  const expiry = parseExpiry(form.expiry);
-  return { number: cardDigits(form.number), expMonth: expiry?.month ?? 0, expYear: expiry?.year ?? 0, cvc: form.cvc.trim() };
 }
 
 /**

@@ -24,6 +24,22 @@ function aTip(body: { amount: number; postId?: number | null; reelId?: number | 
   };
 }
 
+/** The test card that pays, as the dialog sends it. */
+const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
+
+/** Types the test card that pays into the confirmation step. */
+async function fillCard(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  for (const [label, value] of [
+    ['Card number', '4242424242424242'],
+    ['Expiry (MM / YY)', '12 / 34'],
+    ['CVC', '123'],
+  ]) {
+    const field = within(dialog).getByLabelText(label);
+    await user.clear(field);
+    await user.type(field, value);
+  }
+}
+
 const created: Routes[string] = ({ body }) => json(aTip(body as Parameters<typeof aTip>[0]), { status: 201 });
 
 /** 'Support' on Leo's post 7 (or `from`), inside the tip layer the app shell provides. */
@@ -65,11 +81,13 @@ describe('Support (tips)', () => {
     expect(within(dialog).getByRole('button', { name: 'Confirm' })).toHaveFocus();
     expect(calls('POST /api/tips')).toHaveLength(0);
 
+    await fillCard(user, dialog);
+
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Thanks for supporting Leo Park!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const [call] = calls('POST /api/tips');
-    expect(call.body).toEqual({ toUserId: 2, amount: 1000, postId: 7 });
+    expect(call.body).toEqual({ toUserId: 2, amount: 1000, postId: 7, card: CARD });
     expect(call.headers['Idempotency-Key']).toMatch(UUID);
   });
 
@@ -94,6 +112,7 @@ describe('Support (tips)', () => {
     await user.type(field, '12.3');
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(within(dialog).getByText('Send $12.30 to Leo Park?')).toBeInTheDocument();
+    await fillCard(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await screen.findByText('Thanks for supporting Leo Park!');
     expect(calls('POST /api/tips')[0].body).toMatchObject({ amount: 1230 });
@@ -120,9 +139,10 @@ describe('Support (tips)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(within(dialog).getByText('Send $5.00 to Leo Park?')).toBeInTheDocument();
     expect(within(dialog).getByText('“For the colours”')).toBeInTheDocument();
+    await fillCard(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await screen.findByText('Thanks for supporting Leo Park!');
-    expect(calls('POST /api/tips')[0].body).toEqual({ toUserId: 2, amount: 500, reelId: 300, message: 'For the colours' });
+    expect(calls('POST /api/tips')[0].body).toEqual({ toUserId: 2, amount: 500, reelId: 300, message: 'For the colours', card: CARD });
   });
 
   it('goes Back to the form with what was chosen, and sends nothing until Confirm', async () => {
@@ -152,6 +172,7 @@ describe('Support (tips)', () => {
     const dialog = await openDialog(user);
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     const confirm = within(dialog).getByRole('button', { name: 'Confirm' });
+    await fillCard(user, dialog);
 
     await user.click(confirm);
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Your payment was declined');
@@ -171,10 +192,11 @@ describe('Support (tips)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     await user.click(within(dialog).getByRole('radio', { name: '$2' }));
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await fillCard(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await screen.findByText('Thanks for supporting Leo Park!');
     const last = calls('POST /api/tips').at(-1)!;
-    expect(last.body).toEqual({ toUserId: 2, amount: 200, postId: 7 });
+    expect(last.body).toEqual({ toUserId: 2, amount: 200, postId: 7, card: CARD });
     expect(last.headers['Idempotency-Key']).toMatch(UUID);
     expect(last.headers['Idempotency-Key']).not.toBe(keys[0]);
   });
@@ -187,6 +209,7 @@ describe('Support (tips)', () => {
     });
     const dialog = await openDialog(user);
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await fillCard(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByRole('button', { name: 'Sending...' })).toBeDisabled();
     expect(within(dialog).getByRole('button', { name: 'Back' })).toBeDisabled();

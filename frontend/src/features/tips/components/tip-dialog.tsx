@@ -1,6 +1,7 @@
 //! 'Support {name}' (issue 23): the amount ($2, $5, $10 or Other, typed in dollars: $1.00 to
 //! $500.00), an optional message of at most 200 characters with its counter, then 'Send $5.00 to
-//! {name}?' with Confirm and Back. Confirm posts the tip with an Idempotency-Key made for that
+//! {name}?' with the card that pays it (issue 42: the test provider's cards), Confirm and Back.
+//! Confirm posts the tip with an Idempotency-Key made for that
 //! confirmation: a retry after a failure sends the same key, so the server charges once
 //! whatever happened to the first answer; a different tip (Back, another amount) gets a new one.
 //! The server's refusal shows in the dialog; success thanks the user in a toast and closes.
@@ -15,7 +16,9 @@ import type { TipTarget } from '@/lib/tip-actions';
 import { cn } from '@/lib/utils';
 import { useSendTip } from '../api/send-tip';
 import { checkTip, DEFAULT_TIP, MAX_TIP_MESSAGE, messageLength, PRESET_TIPS, sameTip, type TipChoice } from '../tip-form';
-import type { TipRequest } from '../types';
+import { CardFields } from '@/components/card-fields';
+import { cardProblem, cardRequest, EMPTY_CARD, type CardForm } from '@/lib/card';
+import type { TipDraft } from '../types';
 
 export const TIP_FAILED = 'Your tip could not be sent. Please try again.';
 
@@ -23,13 +26,13 @@ export const TIP_FAILED = 'Your tip could not be sent. Please try again.';
 export function tipFailure(error: unknown): string {
   const status = errorStatus(error);
   const message = errorMessage(error);
-  if (message && (status === 400 || status === 404 || status === 409 || status === 422)) return message;
+  if (message && (status === 400 || status === 402 || status === 404 || status === 409 || status === 422)) return message;
   return TIP_FAILED;
 }
 
 /** Each confirmation's tip and the key it is sent with (kept for a retry of the same tip). */
 interface Attempt {
-  request: TipRequest;
+  request: TipDraft;
   idempotencyKey: string;
 }
 
@@ -58,6 +61,7 @@ export function TipDialog({ target, open, onClose }: { target: TipTarget; open: 
   const [confirming, setConfirming] = useState<Attempt | null>(null);
   const lastAttempt = useRef<Attempt | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [card, setCard] = useState<CardForm>(EMPTY_CARD);
   const send = useSendTip();
   const confirmButton = useRef<HTMLButtonElement>(null);
   const continueButton = useRef<HTMLButtonElement>(null);
@@ -92,8 +96,10 @@ export function TipDialog({ target, open, onClose }: { target: TipTarget; open: 
 
   const onConfirm = () => {
     if (!confirming || send.isPending) return;
-    setFailure(null);
-    send.mutate({ body: confirming.request, idempotencyKey: confirming.idempotencyKey }, {
+    const wrong = cardProblem(card);
+    setFailure(wrong);
+    if (wrong) return;
+    send.mutate({ body: { ...confirming.request, card: cardRequest(card) }, idempotencyKey: confirming.idempotencyKey }, {
       onSuccess: () => {
         toast({ title: `Thanks for supporting ${name}!` });
         onClose();
@@ -122,6 +128,9 @@ export function TipDialog({ target, open, onClose }: { target: TipTarget; open: 
                 “{confirming.request.message}”
               </blockquote>
             )}
+            <div className="mt-4">
+              <CardFields idPrefix={`${id}-card`} card={card} onChange={setCard} />
+            </div>
             {failure && (
               <p role="alert" className="mt-3 rounded-xl border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-200">
                 {failure}

@@ -1,4 +1,4 @@
-//! The card form's own checks (issue 42), the same ones the server makes before any payment:
+//! The card form's own checks (issue 42: the checkout's payment step and the tip dialog), the same ones the server makes before any payment:
 //! the number's Luhn digit, an expiry that has not passed, 3 digits of CVC (4 for American
 //! Express). The server checks again; this only says what is wrong while typing.
 
@@ -59,3 +59,11 @@ export function cardProblem(form: CardForm, now = new Date()): string | null {
   if (!new RegExp(`^\\d{${cvcLength}}$`).test(form.cvc.trim())) return "Your card's security code is invalid.";
   return null;
 }
+
+/** The form as the server's card request: digits only, the expiry as month and year. */
+export function cardRequest(form: CardForm) {
+  const expiry = parseExpiry(form.expiry);
+  return { number: cardDigits(form.number), expMonth: expiry?.month ?? 0, expYear: expiry?.year ?? 0, cvc: form.cvc.trim() };
+}
+
+export const EMPTY_CARD: CardForm = { number: '', expiry: '', cvc: '' };

@@ -20,5 +20,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(routes::shop::router())
         .merge(routes::earnings::router())
         .merge(routes::tips::router())
+        .merge(routes::payments::router())
         .nest("/admin", routes::payouts::router())
 }

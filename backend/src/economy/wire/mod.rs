@@ -1,5 +1,7 @@
-//! The economy's answers: products, orders, sales, tips, balances, credits and withdrawals.
+//! The economy's answers: products, orders, sales, tips, balances, credits and withdrawals, and
+//! the payments config.
 
 pub mod earnings;
+pub mod payments;
 pub mod payouts;
 pub mod shop;

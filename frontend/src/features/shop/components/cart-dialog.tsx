@@ -6,6 +6,7 @@
 //! checkout sends the prices shown, and the server charges those or nothing.
 import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { TestModeBanner } from '@/components/test-mode-banner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -115,6 +116,7 @@ export function CartDialog({
       <DialogContent>
         <DialogTitle>Shopping Cart</DialogTitle>
         <DialogDescription className="sr-only">The products you are about to buy.</DialogDescription>
+        <TestModeBanner className="mt-3" />
         {lines.length === 0 ? (
           <EmptyState icon={<ShoppingCart aria-hidden="true" className="size-6" />} title="Your cart is empty" className="py-8" />
         ) : (

@@ -127,11 +127,13 @@ describe('admin: withdrawals', () => {
     expect(text).toContain('PayPal');
     expect(text.toLowerCase()).toContain('pending');
     await row.getByRole('button', { name: 'Approve' }).click();
-    // Asked first (issue 39): the payout's amount, method and account, then Approve payout.
-    const confirm = boss.page.getByRole('dialog', { name: 'Approve this payout?' });
+    // Asked first (issues 39, 42): the payout's amount, method and account, then Approve payout;
+    // the demo server's test provider makes it a test payout.
+    const confirm = boss.page.getByRole('dialog', { name: `Approve withdrawal of $20.30 to @${who.username}?` });
     await confirm.waitFor();
     expect(await confirm.innerText()).toContain('$20.30');
     expect(await confirm.innerText()).toContain('PayPal');
+    expect(await confirm.innerText()).toContain('Test payout — no money sent');
     await confirm.getByRole('button', { name: 'Approve payout' }).click();
     await toast(boss.page, 'Withdrawal updated successfully!');
     // One fewer pending request than before (the server is shared: compared, not counted).

@@ -150,7 +150,10 @@ describe("creators' works", () => {
     await request.waitFor({ timeout: 20_000 });
     expect(await request.innerText()).toContain(`@${maker.username}`);
     await request.getByRole('button', { name: 'Approve' }).click();
-    await boss.page.getByRole('dialog', { name: 'Approve this payout?' }).getByRole('button', { name: 'Approve payout' }).click();
+    await boss.page
+      .getByRole('dialog', { name: `Approve withdrawal of $27.00 to @${maker.username}?` })
+      .getByRole('button', { name: 'Approve payout' })
+      .click();
     await toast(boss.page, 'Withdrawal updated successfully!');
     await request.waitFor({ state: 'detached', timeout: 20_000 });
 

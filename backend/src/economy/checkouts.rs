@@ -153,7 +153,7 @@ pub async fn open(
             buyer,
             lines: &new_lines,
             address: address.as_ref(),
-            provider: "test",
+            provider: state.payments.mode().provider(),
             idempotency_key: key,
             now: state.clock.now_ms(),
         },

@@ -22,5 +22,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(routes::checkout::router())
         .merge(routes::earnings::router())
         .merge(routes::tips::router())
+        .merge(routes::payments::router())
         .nest("/admin", routes::payouts::router())
 }

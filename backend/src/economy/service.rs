@@ -44,9 +44,16 @@ pub async fn decide_withdrawal(
     notes: &str,
     admin: i64,
 ) -> Result<Decided, sqlx::Error> {
-    let decided =
-        payouts::decide_withdrawal(&state.db, id, decision, notes, admin, state.clock.now_ms())
-            .await?;
+    let decided = payouts::decide_withdrawal(
+        &state.db,
+        id,
+        decision,
+        notes,
+        state.payments.mode().is_test(),
+        admin,
+        state.clock.now_ms(),
+    )
+    .await?;
     if let Decided::Done(notice) = decided {
         notifications::announce(state, notice).await;
     }

@@ -321,6 +321,17 @@ pub struct Settings {
     )]
     pub platform_fee_percent: u8,
 
+    /// Stripe's publishable key (`pk_test_…` or `pk_live_…`), handed to the browser by
+    /// `GET /api/payments/config` when Stripe is the payment provider, for Stripe.js; the test
+    /// provider needs none (issue 42). Publishable keys are public by design.
+    #[arg(
+        long,
+        env = "ATELIER_STRIPE_PUBLISHABLE_KEY",
+        value_parser = parse_publishable_key,
+        global = true
+    )]
+    pub stripe_publishable_key: Option<String>,
+
     /// Seconds a request's headers may take to arrive, from its first byte (or the connection's
     /// opening); a slower client's connection is closed.
     #[arg(
@@ -401,11 +412,47 @@ fn parse_proxy(text: &str) -> Result<ipnet::IpNet, String> {
         .map_err(|_| format!("'{text}' is neither an address nor a network"))
 }
 
+/// A Stripe publishable key: `pk_test_` or `pk_live_` and letters or digits (a secret key given
+/// here by mistake would be sent to every browser, so `sk_…` is refused).
+fn parse_publishable_key(text: &str) -> Result<String, String> {
+    let text = text.trim();
+    let rest = text
+        .strip_prefix("pk_test_")
+        .or_else(|| text.strip_prefix("pk_live_"))
+        .ok_or("a Stripe publishable key starts with pk_test_ or pk_live_")?;
+    if rest.is_empty() || !rest.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err(
+            "a Stripe publishable key is pk_test_ or pk_live_ and letters or digits".into(),
+        );
+    }
+    Ok(text.to_owned())
+}
+
 #[cfg(test)]
 mod tests {
     use clap::Parser;
 
     use super::Cli;
+
+    #[test]
+    fn a_stripe_publishable_key_is_optional_and_never_a_secret_key() {
+        assert_eq!(
+            Cli::parse_from(["atelier"]).settings.stripe_publishable_key,
+            None
+        );
+        let settings =
+            Cli::parse_from(["atelier", "--stripe-publishable-key", "pk_test_51Abc"]).settings;
+        assert_eq!(
+            settings.stripe_publishable_key.as_deref(),
+            Some("pk_test_51Abc")
+        );
+        for bad in ["sk_test_51Abc", "pk_test_", "pk_live_a b", "rk_live_1"] {
+            assert!(
+                Cli::try_parse_from(["atelier", "--stripe-publishable-key", bad]).is_err(),
+                "{bad} was taken"
+            );
+        }
+    }
 
     #[test]
     fn content_limits_are_on_by_default_and_a_flag_turns_them_off() {

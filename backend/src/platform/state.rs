@@ -49,6 +49,9 @@ pub struct Shared {
     pub ice: IceConfig,
     /// Orders charge through this (the built-in test provider: always succeeds, no network).
     pub payments: Payments,
+    /// Stripe's publishable key (`--stripe-publishable-key`), answered by the payments config
+    /// while Stripe is the provider.
+    pub stripe_publishable_key: Option<Arc<str>>,
     /// What the platform keeps of each sale and tip, in percent (`--platform-fee-percent`).
     pub platform_fee_percent: u8,
     /// Web Push: the VAPID key, the endpoint guard's setting, and the outbox drainer's wake.
@@ -95,6 +98,7 @@ impl AppState {
                 settings.turn_secret.as_deref(),
             ),
             payments: payments::test_provider(),
+            stripe_publishable_key: settings.stripe_publishable_key.as_deref().map(Arc::from),
             platform_fee_percent: settings.platform_fee_percent,
             push,
             mail,

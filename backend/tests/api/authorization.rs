@@ -725,6 +725,8 @@ const ROWS: &[Row] = &[
     )
     .on(Target::DigitalOrder),
     row("GET", "/api/withdrawals", SIGNED_IN),
+    // The payment provider and its mode (issue 42): anyone signed in, nothing of hers.
+    row("GET", "/api/payments/config", SIGNED_IN),
     row("POST", "/api/withdrawals", SIGNED_IN_CREATES).json(|_, _| payout()),
 ];
 

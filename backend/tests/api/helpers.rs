@@ -217,6 +217,17 @@ pub async fn spawn_app_with_payments(backend: Backend, payments: Payments) -> Te
     start_with(settings, dir, database, None, Some(payments)).await
 }
 
+/// Like `spawn_app_with_payments`, with the settings changed first.
+pub async fn spawn_app_with_payments_and(
+    backend: Backend,
+    payments: Payments,
+    configure: impl FnOnce(&mut Settings),
+) -> TestApp {
+    let (dir, mut settings, database) = fresh_settings(&backend).await;
+    configure(&mut settings);
+    start_with(settings, dir, database, None, Some(payments)).await
+}
+
 async fn start(
     settings: Settings,
     dir: tempfile::TempDir,

@@ -30,6 +30,7 @@ mod limits;
 mod mail;
 mod media;
 mod notifications;
+mod payments;
 mod posts;
 mod private;
 mod push;

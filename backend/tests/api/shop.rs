@@ -5,7 +5,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
-use atelier::platform::payments::{Charge, PaymentError, PaymentFuture, PaymentProvider, Receipt};
+use atelier::platform::payments::{
+    Charge, PaymentError, PaymentFuture, PaymentMode, PaymentProvider, Receipt,
+};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
@@ -69,6 +71,10 @@ impl PaymentProvider for Recorder {
             self.refunded.fetch_add(cents, Ordering::SeqCst);
             Ok(())
         })
+    }
+
+    fn mode(&self) -> PaymentMode {
+        PaymentMode::Test
     }
 }
 
@@ -638,6 +644,10 @@ impl PaymentProvider for Keyed {
                 .push(receipt.reference.clone());
             Ok(())
         })
+    }
+
+    fn mode(&self) -> PaymentMode {
+        PaymentMode::Test
     }
 }
 

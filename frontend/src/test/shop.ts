@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import type { Balance, EarningCredit, EarningsDay, EarningsSummary, Order as EarningsOrder, Withdrawal } from '@/features/earnings/types';
 import type { Checkout, Product, ProductSeller, Sale, ShippingAddress } from '@/features/shop/types';
 import type { Tip } from '@/features/tips/types';
+import type { PaymentsConfig } from '@/lib/payments-config';
 
 let nextId = 1;
 
@@ -149,6 +150,7 @@ export function aWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
     requestedAt: '2026-03-05T09:00:00Z',
     processedAt: null,
     notes: null,
+    testMode: false,
     ...overrides,
   };
 }
@@ -228,6 +230,14 @@ export function serveApi(routes: Record<string, Handler>) {
     calls: (key: string) => seen.filter((call) => call.key === key),
   };
 }
+
+/** GET /api/payments/config's answer: the built-in test provider unless told otherwise (issue 42). */
+export function aPaymentsConfig(overrides: Partial<PaymentsConfig> = {}): PaymentsConfig {
+  return { provider: 'test', testMode: true, publishableKey: null, ...overrides };
+}
+
+/** Live Stripe: real money moves, so no screen says test mode. */
+export const LIVE_PAYMENTS: PaymentsConfig = { provider: 'stripe', testMode: false, publishableKey: 'pk_live_abc' };
 
 /** A `{message, code}` error answer. */
 export function apiError(status: number, message: string, code = 'error'): Response {

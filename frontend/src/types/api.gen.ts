@@ -1087,6 +1087,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/payments/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The active payment provider, whether it is in test mode (no real money moves), and Stripe's
+         *     publishable key while Stripe is the provider.
+         */
+        get: operations["get_payments_config"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/posts": {
         parameters: {
             query?: never;
@@ -3439,6 +3459,22 @@ export interface components {
         PayRequest: {
             card: components["schemas"]["CardRequest"] | null;
         };
+        /**
+         * @description The payment provider charging orders and tips.
+         * @enum {string}
+         */
+        PaymentProviderName: "test" | "stripe";
+        /** @description `GET /api/payments/config`. */
+        PaymentsConfig: {
+            provider: components["schemas"]["PaymentProviderName"];
+            /** @description Stripe's publishable key for Stripe.js, while Stripe is the provider; else null. */
+            publishableKey: string | null;
+            /**
+             * @description No real money moves (the test provider, or Stripe with test keys): the client says
+             *     'Test mode — no real money moves' wherever money moves.
+             */
+            testMode: boolean;
+        };
         /** @description A post as the viewer sees it. */
         Post: {
             /** @description A blurhash of a stored image, painted before it arrives. */
@@ -4462,6 +4498,12 @@ export interface components {
             /** @description ISO-8601 UTC. */
             requestedAt: string;
             status: components["schemas"]["WithdrawalStatus"];
+            /**
+             * @description Decided while the payment provider was in test mode (issue 42): a completed one is a test
+             *     payout, no money sent. False while pending, and for a decision made while real money
+             *     moved.
+             */
+            testMode: boolean;
         };
         /** @description Where a payout goes. The whole account number is never answered. */
         WithdrawalAccount: {
@@ -8518,6 +8560,35 @@ export interface operations {
             };
             /** @description The Range starts past the end of the file */
             416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_payments_config: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment provider and its mode */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentsConfig"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

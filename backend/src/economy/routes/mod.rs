@@ -2,6 +2,7 @@
 
 pub mod checkout;
 pub mod earnings;
+pub mod payments;
 pub mod payouts;
 pub mod shop;
 pub mod tips;

@@ -233,12 +233,15 @@ pub struct WithdrawalRow {
     pub requested_at: i64,
     pub processed_at: Option<i64>,
     pub notes: Option<String>,
+    /// 1 when it was decided while no real money moved (issue 42); 0 while pending.
+    pub test_mode: i64,
 }
 
 macro_rules! withdrawal_columns {
     () => {
         "SELECT id, amount_cents, fee_cents, net_cents, payment_method, account_holder,
-                account_number, routing_number, email, status, requested_at, processed_at, notes
+                account_number, routing_number, email, status, requested_at, processed_at, notes,
+                test_mode
          FROM withdrawals"
     };
 }
@@ -337,7 +340,7 @@ pub async fn withdraw(db: &Db, new: NewWithdrawal<'_>) -> Result<Withdrawn, sqlx
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $11)
          RETURNING id, amount_cents, fee_cents, net_cents, payment_method, account_holder,
                    account_number, routing_number, email, status, requested_at, processed_at,
-                   notes",
+                   notes, test_mode",
     )
     .bind(new.user_id)
     .bind(new.amount_cents)

@@ -27,7 +27,7 @@ macro_rules! admin_withdrawal_select {
     () => {
         "SELECT w.id, w.amount_cents, w.fee_cents, w.net_cents, w.payment_method,
                 w.account_holder, w.account_number, w.routing_number, w.email, w.status,
-                w.requested_at, w.processed_at, w.notes, w.user_id, u.username, u.display_name,
+                w.requested_at, w.processed_at, w.notes, w.test_mode, w.user_id, u.username, u.display_name,
                 u.email AS user_email
          FROM withdrawals w JOIN users u ON u.id = w.user_id"
     };
@@ -120,12 +120,14 @@ pub enum Decided {
 /// Decides a pending withdrawal in one write transaction: one conditional UPDATE
 /// (`WHERE status = 'pending'`, so of two admins deciding at once only one changes it), the
 /// balance row moved by the same amount (completed: pending → completed; failed: pending →
-/// available; the row's CHECKs hold), and the audit entry.
+/// available; the row's CHECKs hold), and the audit entry. `test_mode`: no real money moves
+/// (the payment provider's mode now), kept with the decision.
 pub async fn decide_withdrawal(
     db: &Db,
     id: i64,
     decision: Decision,
     notes: &str,
+    test_mode: bool,
     admin_id: i64,
     now: i64,
 ) -> Result<Decided, sqlx::Error> {
@@ -147,7 +149,7 @@ pub async fn decide_withdrawal(
     };
     let mut tx = db.begin_write().await?;
     let changed: Option<(i64, i64)> = sqlx::query_as(
-        "UPDATE withdrawals SET status = $2, processed_at = $3, notes = $4
+        "UPDATE withdrawals SET status = $2, processed_at = $3, notes = $4, test_mode = $5
          WHERE id = $1 AND status = 'pending'
          RETURNING user_id, amount_cents",
     )
@@ -155,6 +157,7 @@ pub async fn decide_withdrawal(
     .bind(status)
     .bind(now)
     .bind(notes)
+    .bind(i64::from(test_mode))
     .fetch_optional(&mut *tx)
     .await?;
     let Some((user_id, amount)) = changed else {

@@ -81,6 +81,10 @@ pub struct Withdrawal {
     pub processed_at: Option<String>,
     #[schema(required = true)]
     pub notes: Option<String>,
+    /// Decided while the payment provider was in test mode (issue 42): a completed one is a test
+    /// payout, no money sent. False while pending, and for a decision made while real money
+    /// moved.
+    pub test_mode: bool,
 }
 
 impl From<WithdrawalRow> for Withdrawal {
@@ -108,6 +112,7 @@ impl From<WithdrawalRow> for Withdrawal {
             requested_at: iso_time(row.requested_at),
             processed_at: row.processed_at.map(iso_time),
             notes: row.notes,
+            test_mode: row.test_mode != 0,
         }
     }
 }

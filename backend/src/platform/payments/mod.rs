@@ -44,11 +44,41 @@ pub enum PaymentError {
 
 pub type PaymentFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, PaymentError>> + Send + 'a>>;
 
+/// Which provider takes the money, and whether real money moves (issue 42): the client shows
+/// 'Test mode — no real money moves' unless it does, and a payout decided while it does not is
+/// marked as a test payout.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PaymentMode {
+    /// The built-in test provider: nothing is charged anywhere.
+    Test,
+    /// Stripe with test keys (`sk_test_…`): Stripe's test mode, no real money.
+    StripeTest,
+    /// Stripe with live keys: real money.
+    StripeLive,
+}
+
+impl PaymentMode {
+    /// The provider's name as the client reads it: `test` or `stripe`.
+    pub fn provider(self) -> &'static str {
+        match self {
+            Self::Test => "test",
+            Self::StripeTest | Self::StripeLive => "stripe",
+        }
+    }
+
+    /// Whether no real money moves.
+    pub fn is_test(self) -> bool {
+        !matches!(self, Self::StripeLive)
+    }
+}
+
 /// A payment provider. `charge` takes the money; `refund` gives a charge back in full (an
 /// order that could not be placed after all, e.g. the last unit went to a concurrent buyer).
+/// `mode` has no default on purpose: a provider that moves real money must say so itself.
 pub trait PaymentProvider: Send + Sync {
     fn charge<'a>(&'a self, charge: Charge<'a>) -> PaymentFuture<'a, Receipt>;
     fn refund<'a>(&'a self, receipt: &'a Receipt) -> PaymentFuture<'a, ()>;
+    fn mode(&self) -> PaymentMode;
 }
 
 /// The provider every handler reaches through `AppState`.
@@ -73,6 +103,10 @@ impl PaymentProvider for TestPaymentProvider {
 
     fn refund<'a>(&'a self, _receipt: &'a Receipt) -> PaymentFuture<'a, ()> {
         Box::pin(async { Ok(()) })
+    }
+
+    fn mode(&self) -> PaymentMode {
+        PaymentMode::Test
     }
 }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anAdminAd, anAdminUser, anAdminWithdrawal, anAuditEntry, aRevenue } from '@/test/admin';
 import { json, me, renderWithApp } from '@/test/render';
-import { apiError, serveApi } from '@/test/shop';
+import { aPaymentsConfig, apiError, serveApi } from '@/test/shop';
 import { imageFileToDataUrl } from '@/lib/process-image';
 import AdminPage from './admin';
 
@@ -262,7 +262,7 @@ describe('Admin dashboard', () => {
     expect(within(screen.getByRole('list', { name: 'Audit log' })).getByText('Atelier Admin approved withdrawal #12')).toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Approve' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Approve this payout?' })).getByRole('button', { name: 'Approve payout' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Approve withdrawal of $20.30 to @eli?' })).getByRole('button', { name: 'Approve payout' }));
     expect(await screen.findByText('Withdrawal updated successfully!')).toBeInTheDocument();
     expect(calls('PUT /api/admin/withdrawals/12')[0].body).toEqual({ status: 'completed', notes: 'Approved and processed' });
     await waitFor(() => expect(within(row).queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument());
@@ -288,16 +288,18 @@ describe('Admin dashboard', () => {
     const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
 
     await user.click(within(within(list).getByRole('listitem', { name: 'Withdrawal by Eli Earns of $20.30' })).getByRole('button', { name: 'Approve' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Approve this payout?' });
+    let dialog = await screen.findByRole('dialog', { name: 'Approve withdrawal of $20.30 to @eli?' });
     expect(dialog).toHaveTextContent('$20.30 ($19.79 after fees)');
     expect(dialog).toHaveTextContent('Bank Transfer');
     expect(dialog).toHaveTextContent('Maya Chen · account ending 6789 · routing 021000021');
+    // The provider's mode is not known to be test here: no test payout is promised.
+    expect(dialog).not.toHaveTextContent('Test payout');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls('PUT /api/admin/withdrawals/12')).toHaveLength(0);
 
     await user.click(within(within(list).getByRole('listitem', { name: 'Withdrawal by Eli Earns of $50.00' })).getByRole('button', { name: 'Reject' }));
-    dialog = await screen.findByRole('dialog', { name: 'Reject this payout?' });
+    dialog = await screen.findByRole('dialog', { name: 'Reject withdrawal of $50.00 to @eli?' });
     expect(dialog).toHaveTextContent('$50.00 ($48.75 after fees)');
     expect(dialog).toHaveTextContent('PayPal');
     expect(dialog).toHaveTextContent('eli@pay.example');
@@ -305,6 +307,39 @@ describe('Admin dashboard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject payout' }));
     expect(await screen.findByText('Withdrawal updated successfully!')).toBeInTheDocument();
     expect(calls('PUT /api/admin/withdrawals/13')[0].body).toEqual({ status: 'failed', notes: 'Rejected - insufficient documentation' });
+  });
+
+  it("in test mode says no real money moves, labels test payouts, and the approval says 'Test payout — no money sent' (issue 42)", async () => {
+    const user = userEvent.setup();
+    const pending = anAdminWithdrawal({ id: 12, amount: 2030, netAmount: 1979, processingFee: 51 });
+    const paidInTest = anAdminWithdrawal({ id: 11, amount: 3000, status: 'completed', testMode: true, notes: 'Approved and processed' });
+    const paidLive = anAdminWithdrawal({ id: 10, amount: 4000, status: 'completed', testMode: false, notes: 'Approved and processed' });
+    const { calls } = renderAdmin({
+      'GET /api/payments/config': () => json(aPaymentsConfig()),
+      'GET /api/admin/withdrawals': () => json([pending, paidInTest, paidLive]),
+      'PUT /api/admin/withdrawals/12': () => json({ ...pending, status: 'completed', testMode: true }),
+    });
+    await openTab(user, 'Withdrawals');
+    expect(await screen.findByText('Test mode — no real money moves')).toHaveAttribute('role', 'status');
+    const list = await screen.findByRole('list', { name: 'Withdrawal requests' });
+    expect(within(list).getByRole('listitem', { name: 'Withdrawal by Eli Earns of $30.00' })).toHaveTextContent('Test payout — no money sent');
+    expect(within(list).getByRole('listitem', { name: 'Withdrawal by Eli Earns of $40.00' })).not.toHaveTextContent('Test payout');
+    expect(within(list).getByRole('listitem', { name: 'Withdrawal by Eli Earns of $20.30' })).not.toHaveTextContent('Test payout');
+
+    const row = within(list).getByRole('listitem', { name: 'Withdrawal by Eli Earns of $20.30' });
+    await user.click(within(row).getByRole('button', { name: 'Reject' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Reject withdrawal of $20.30 to @eli?' });
+    expect(dialog).not.toHaveTextContent('Test payout');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(row).getByRole('button', { name: 'Approve' }));
+    dialog = await screen.findByRole('dialog', { name: 'Approve withdrawal of $20.30 to @eli?' });
+    expect(dialog).toHaveTextContent('Test payout — no money sent');
+    expect(calls('PUT /api/admin/withdrawals/12')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve payout' }));
+    expect(await screen.findByText('Withdrawal updated successfully!')).toBeInTheDocument();
+    expect(calls('PUT /api/admin/withdrawals/12')).toHaveLength(1);
   });
 
   it("rejects with the spec note and says 'Failed to update withdrawal. Please try again.' on a 409", async () => {
@@ -315,7 +350,7 @@ describe('Admin dashboard', () => {
     });
     await openTab(user, 'Withdrawals');
     await user.click(await screen.findByRole('button', { name: 'Reject' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Reject this payout?' })).getByRole('button', { name: 'Reject payout' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Reject withdrawal of $100.00 to @eli?' })).getByRole('button', { name: 'Reject payout' }));
     expect(await screen.findByText('Failed to update withdrawal. Please try again.')).toBeInTheDocument();
     expect(screen.getByText('This withdrawal was already processed')).toBeInTheDocument();
     expect(calls('PUT /api/admin/withdrawals/12')[0].body).toEqual({ status: 'failed', notes: 'Rejected - insufficient documentation' });

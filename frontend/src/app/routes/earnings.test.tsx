@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, me, renderWithApp } from '@/test/render';
-import { aBalance, aCredit, anOrder, apiError, aSummary, aTip, aWithdrawal, serveApi } from '@/test/shop';
+import { aBalance, aCredit, anOrder, aPaymentsConfig, apiError, aSummary, aTip, aWithdrawal, serveApi } from '@/test/shop';
 import EarningsPage from './earnings';
 
 type Routes = Parameters<typeof serveApi>[0];
@@ -78,6 +78,25 @@ describe('Earnings & Payments', () => {
     expect(paypal).toHaveTextContent('PayPal maya@example.com');
     expect(paypal).toHaveTextContent('failed');
     expect(paypal).toHaveTextContent('Rejected - insufficient documentation');
+  });
+
+  it("says no real money moves in test mode, and 'Test payout — no money sent' on a payout completed in test mode (issue 42)", async () => {
+    renderEarnings({
+      'GET /api/payments/config': () => json(aPaymentsConfig()),
+      'GET /api/withdrawals': () =>
+        json([
+          aWithdrawal({ amount: 3000, status: 'completed', testMode: true, notes: 'Approved and processed' }),
+          aWithdrawal({ amount: 4000, status: 'completed', testMode: false, notes: 'Approved and processed' }),
+          aWithdrawal({ amount: 5000, status: 'failed', testMode: true }),
+        ]),
+    });
+    expect(await screen.findByText('Test mode — no real money moves')).toHaveAttribute('role', 'status');
+    const withdrawals = await screen.findByRole('list', { name: 'Withdrawals' });
+    expect(within(withdrawals).getByRole('listitem', { name: 'Withdrawal of $30.00' })).toHaveTextContent('Test payout — no money sent');
+    // Paid while real money moved, or never paid: no such label.
+    expect(within(withdrawals).getByRole('listitem', { name: 'Withdrawal of $40.00' })).not.toHaveTextContent('Test payout');
+    expect(within(withdrawals).getByRole('listitem', { name: 'Withdrawal of $50.00' })).not.toHaveTextContent('Test payout');
+    expect(within(withdrawals).getAllByText('Test payout — no money sent')).toHaveLength(1);
   });
 
   it('offers Download (a download link to the order\'s file) on a digital order only', async () => {
@@ -170,7 +189,6 @@ describe('Earnings & Payments', () => {
     ['0', 'Invalid amount', 'Please enter a valid withdrawal amount.'],
     ['1.005', 'Invalid amount', 'Please enter a valid withdrawal amount.'],
     ['0.5', 'Invalid amount', 'Minimum withdrawal is $1.00'],
-    ['1250.01', 'Insufficient funds', "You don't have enough available balance for this withdrawal."],
   ])('refuses $%s with %s and sends nothing', async (amount, title, description) => {
     const user = userEvent.setup();
     const { calls } = renderEarnings();
@@ -182,6 +200,17 @@ describe('Earnings & Payments', () => {
     expect(screen.getByText(description)).toBeInTheDocument();
     expect(calls('POST /api/withdrawals')).toHaveLength(0);
     expect(screen.getByRole('dialog', { name: 'Request Withdrawal' })).toBeInTheDocument();
+  });
+
+  it('warns of an amount over the balance as it is typed and keeps Submit Request off (issue 42)', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderEarnings();
+    const dialog = await openDialog(user);
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Payment Method' }), 'paypal');
+    await user.type(within(dialog).getByLabelText('Amount (USD)'), '1250.01');
+    expect(within(dialog).getByText("Insufficient funds - You don't have enough available balance for this withdrawal.")).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Submit Request' })).toBeDisabled();
+    expect(calls('POST /api/withdrawals')).toHaveLength(0);
   });
 
   it("sends the amount in cents with the bank details, says 'Submitting...', then 'Withdrawal requested' and refetches", async () => {

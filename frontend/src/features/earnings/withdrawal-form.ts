@@ -16,6 +16,16 @@ export function netAmount(amountCents: number): number {
   return amountCents - withdrawalFee(amountCents);
 }
 
+/** The server's refusal of more than the available balance (422 `insufficient_funds`), and the spec's words after it. */
+export const INSUFFICIENT_FUNDS = 'Insufficient funds';
+export const INSUFFICIENT_FUNDS_DETAIL = "You don't have enough available balance for this withdrawal.";
+
+/** Whether the typed amount is a number of dollars above the available balance (the as-you-type warning). */
+export function overBalance(amountText: string, availableCents: number): boolean {
+  const amount = parseDollars(amountText);
+  return amount !== null && amount > availableCents;
+}
+
 export const METHODS: Array<{ value: WithdrawalMethod; label: string }> = [
   { value: 'bank_transfer', label: 'Bank Transfer' },
   { value: 'paypal', label: 'PayPal' },
@@ -57,11 +67,7 @@ export function checkWithdrawal(values: WithdrawalFormValues, availableCents: nu
     return { ok: false, title: 'Invalid amount', description: 'Minimum withdrawal is $1.00' };
   }
   if (amount > availableCents) {
-    return {
-      ok: false,
-      title: 'Insufficient funds',
-      description: "You don't have enough available balance for this withdrawal.",
-    };
+    return { ok: false, title: INSUFFICIENT_FUNDS, description: INSUFFICIENT_FUNDS_DETAIL };
   }
   if (!values.method) {
     return { ok: false, title: 'Payment method required', description: 'Please choose a payment method.' };

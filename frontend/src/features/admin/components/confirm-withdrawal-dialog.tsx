@@ -1,9 +1,12 @@
-//! 'Approve this payout?' / 'Reject this payout?' (issue 39): a decision on someone's money is
-//! never one click. The dialog shows what is decided: the amount (and what the creator receives),
-//! the method and the account the payout goes to, then the action or Cancel.
+//! 'Approve withdrawal of $20.30 to @eli?' / 'Reject withdrawal of $20.30 to @eli?' (issues 39
+//! and 42): a decision on someone's money is never one click. The dialog shows what is decided:
+//! the amount (and what the creator receives), the method and the account the payout goes to,
+//! then the action or Cancel. In test mode an approval says 'Test payout — no money sent'.
+import { TestPayoutNote } from '@/components/test-mode-banner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { formatCents } from '@/lib/money';
+import { useTestMode } from '@/lib/payments-config';
 import type { AdminWithdrawal, WithdrawalDecision } from '../types';
 
 export const METHOD_LABEL: Record<string, string> = { bank_transfer: 'Bank Transfer', paypal: 'PayPal' };
@@ -15,6 +18,12 @@ export function accountText(w: AdminWithdrawal): string {
   return [a.accountHolder, a.accountNumberLast4 && `account ending ${a.accountNumberLast4}`, a.routingNumber && `routing ${a.routingNumber}`]
     .filter(Boolean)
     .join(' · ');
+}
+
+/** The dialog's question: 'Approve withdrawal of $20.30 to @eli?'. */
+export function decisionQuestion(w: AdminWithdrawal, decision: WithdrawalDecision['status']): string {
+  const verb = decision === 'completed' ? 'Approve' : 'Reject';
+  return `${verb} withdrawal of ${formatCents(w.amount)} to @${w.user.username}?`;
 }
 
 export function ConfirmWithdrawalDialog({
@@ -30,11 +39,12 @@ export function ConfirmWithdrawalDialog({
   onConfirm: (decision: WithdrawalDecision['status']) => void;
 }) {
   const approve = decision === 'completed';
+  const testMode = useTestMode();
   return (
     <Dialog open={decision !== null} onOpenChange={(next) => !next && onCancel()}>
       {decision && (
         <DialogContent>
-          <DialogTitle>{approve ? 'Approve this payout?' : 'Reject this payout?'}</DialogTitle>
+          <DialogTitle>{decisionQuestion(w, decision)}</DialogTitle>
           <DialogDescription>
             {approve
               ? `${w.user.displayName} (@${w.user.username}) will be paid. This cannot be undone.`
@@ -56,6 +66,7 @@ export function ConfirmWithdrawalDialog({
               <dd className="text-right break-all text-zinc-100">{accountText(w)}</dd>
             </div>
           </dl>
+          {approve && testMode && <TestPayoutNote className="mt-3" />}
           <div className="mt-4 flex gap-3">
             <DialogClose asChild>
               <Button variant="secondary" className="flex-1">

@@ -2,10 +2,12 @@
 //! count, total amount, total processing fees), a status filter, every request with its user,
 //! amount, net, method, status and date, and Approve / Reject on pending rows only (cards on a
 //! phone, a table on a desktop), each asking for confirmation with the amount, method and account
-//! (issue 39); the audit log of decisions follows.
+//! (issue 39); the audit log of decisions follows. While the payment provider is in test mode the
+//! panel says no real money moves, and a payout completed in test mode says so (issue 42).
 import { CheckCircle2, Clock, DollarSign, Receipt, Wallet, XCircle } from 'lucide-react';
 import { useId, useState } from 'react';
 import { LoadMore } from '@/components/load-more';
+import { TestModeBanner, TestPayoutNote } from '@/components/test-mode-banner';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Label } from '@/components/ui/input';
@@ -55,6 +57,11 @@ function DecisionButtons({ withdrawal: w, className }: { withdrawal: AdminWithdr
   );
 }
 
+/** A completed payout decided while no real money moved (issue 42). */
+function isTestPayout(w: AdminWithdrawal): boolean {
+  return w.status === 'completed' && w.testMode;
+}
+
 function rowLabel(w: AdminWithdrawal): string {
   return `Withdrawal by ${w.user.displayName} of ${formatCents(w.amount)}`;
 }
@@ -88,6 +95,7 @@ function WithdrawalRow({ withdrawal: w }: { withdrawal: AdminWithdrawal }) {
         </div>
       </dl>
       {w.notes && <p className="truncate text-xs text-zinc-500">{w.notes}</p>}
+      {isTestPayout(w) && <TestPayoutNote />}
       {w.status === 'pending' && <DecisionButtons withdrawal={w} className="grid grid-cols-2 gap-2" />}
     </li>
   );
@@ -122,7 +130,10 @@ function WithdrawalsTable({ withdrawals }: { withdrawals: AdminWithdrawal[] }) {
             <WithdrawalStatusBadge status={w.status} />
           </td>
           <td className="whitespace-nowrap">{shortDate(w.requestedAt)}</td>
-          <td className="max-w-48 truncate text-xs text-zinc-400">{w.notes}</td>
+          <td className="max-w-48 text-xs text-zinc-400">
+            <p className="truncate">{w.notes}</p>
+            {isTestPayout(w) && <TestPayoutNote className="mt-0.5" />}
+          </td>
           <td>{w.status === 'pending' && <DecisionButtons withdrawal={w} className="flex gap-2" />}</td>
         </tr>
       ))}
@@ -168,6 +179,7 @@ export function WithdrawalsPanel() {
 
   return (
     <div className="space-y-4 pt-4">
+      <TestModeBanner />
       <Tiles label="Withdrawal totals" failed={failed}>
         <StatTile label="Pending Requests" value={s?.pendingCount} failed={failed} icon={Clock} accent="text-amber-400" />
         <StatTile label="Total Amount" value={s && formatCents(s.totalAmount)} failed={failed} icon={DollarSign} accent="text-emerald-400" />

@@ -2,10 +2,12 @@
 //! tips and the totals by source, issue 23) and 'Recent sales and tips'; then the three balance
 //! cards in dollars, 'Request Withdrawal' (off with nothing available), Recent Orders (the latest
 //! 5, 'No orders found'; a digital work's order has its Download), and the user's withdrawals with their status, the account shown only by
-//! its last 4.
+//! its last 4; a completed one decided in test mode says 'Test payout — no money sent', and the
+//! page says no real money moves while the provider is in test mode (issue 42).
 import { Clock, DollarSign, Download, Receipt, TrendingUp, Wallet } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { LoadMore } from '@/components/load-more';
+import { TestModeBanner, TestPayoutNote } from '@/components/test-mode-banner';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -117,6 +119,7 @@ function WithdrawalList() {
                   {payoutTarget(w)} · {formatDate(w.requestedAt)}
                 </p>
                 {w.notes && <p className="truncate text-xs text-zinc-500">{w.notes}</p>}
+                {w.status === 'completed' && w.testMode && <TestPayoutNote className="mt-0.5" />}
               </div>
               <StatusBadge status={w.status} />
             </li>
@@ -145,6 +148,7 @@ export function EarningsScreen({ children }: { children?: ReactNode }) {
   return (
     <main className="space-y-6 px-4 pt-6 pb-6">
       <h1 className="text-2xl font-semibold text-white">Earnings &amp; Payments</h1>
+      <TestModeBanner />
       <EarningsOverview />
       <RecentCredits />
       <section aria-labelledby="balance-heading" className="space-y-3">

@@ -1,8 +1,10 @@
 //! The withdrawal dialog (docs/shop-contract.md): the amount in USD (step 0.01, min 1,
 //! max the available balance) with the fee and net previewed as it is typed, the payment method
 //! and its fields, Cancel and 'Submit Request' ('Submitting...' while pending), and every toast
-//! of the spec.
+//! of the spec. An amount over the available balance is said under the field as it is typed, and
+//! cannot be submitted (issue 42); in test mode the dialog says no real money moves.
 import { useId, useState, type FormEvent } from 'react';
+import { TestModeBanner } from '@/components/test-mode-banner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
@@ -12,7 +14,17 @@ import { formatCents, parseDollars } from '@/lib/money';
 import { randomKey } from '@/lib/random-key';
 import { useRequestWithdrawal } from '../api/request-withdrawal';
 import type { WithdrawalMethod } from '../types';
-import { checkWithdrawal, EMPTY_FORM, METHODS, netAmount, withdrawalFee, type WithdrawalFormValues } from '../withdrawal-form';
+import {
+  checkWithdrawal,
+  EMPTY_FORM,
+  INSUFFICIENT_FUNDS,
+  INSUFFICIENT_FUNDS_DETAIL,
+  METHODS,
+  netAmount,
+  overBalance,
+  withdrawalFee,
+  type WithdrawalFormValues,
+} from '../withdrawal-form';
 
 const selectClass =
   'block min-h-11 w-full rounded-xl border border-white/10 bg-zinc-900/80 px-3 text-base text-zinc-50 focus:border-fuchsia-400/70 focus:outline-none';
@@ -20,12 +32,8 @@ const selectClass =
 function failureToast(error: unknown) {
   const status = errorStatus(error);
   const message = errorMessage(error);
-  if (status === 422 && message === 'Insufficient funds') {
-    toast({
-      variant: 'destructive',
-      title: 'Insufficient funds',
-      description: "You don't have enough available balance for this withdrawal.",
-    });
+  if (status === 422 && message === INSUFFICIENT_FUNDS) {
+    toast({ variant: 'destructive', title: INSUFFICIENT_FUNDS, description: INSUFFICIENT_FUNDS_DETAIL });
     return;
   }
   toast({
@@ -58,7 +66,9 @@ export function WithdrawalDialog({
 
   const amount = parseDollars(values.amount);
   const preview = amount !== null && amount > 0 ? amount : null;
-  const canSubmit = values.amount.trim() !== '' && values.method !== '' && !request.isPending;
+  // Checked as it is typed, against the balance the page loaded: the server refuses it too.
+  const tooMuch = overBalance(values.amount, availableCents);
+  const canSubmit = values.amount.trim() !== '' && values.method !== '' && !tooMuch && !request.isPending;
 
   const close = (next: boolean) => {
     if (request.isPending) return;
@@ -93,6 +103,7 @@ export function WithdrawalDialog({
       <DialogContent>
         <DialogTitle>Request Withdrawal</DialogTitle>
         <DialogDescription>Available balance: {formatCents(availableCents)}</DialogDescription>
+        <TestModeBanner className="mt-3" />
         <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
           <div>
             <Label htmlFor={`${id}-amount`}>Amount (USD)</Label>
@@ -106,7 +117,13 @@ export function WithdrawalDialog({
               placeholder="0.00"
               value={values.amount}
               onChange={(e) => set('amount')(e.target.value)}
+              aria-invalid={tooMuch || undefined}
+              aria-describedby={`${id}-amount-warning`}
             />
+            {/* Always present, so a screen reader hears the warning when it appears. */}
+            <p id={`${id}-amount-warning`} aria-live="polite" className="mt-1 text-sm text-red-300">
+              {tooMuch && `${INSUFFICIENT_FUNDS} - ${INSUFFICIENT_FUNDS_DETAIL}`}
+            </p>
           </div>
 
           <dl aria-label="Withdrawal summary" className="space-y-1 rounded-xl bg-white/5 p-3 text-sm">

@@ -7,6 +7,7 @@
 //! price: the server charges the prices the buyer reviewed or nothing.
 import { Minus, Plus, ShoppingCart, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { TestModeBanner } from '@/components/test-mode-banner';
 import { Button } from '@/components/ui/button';
 import { FormProblem } from '@/components/ui/input';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -131,6 +132,7 @@ export function CartDialog({
         <DialogDescription className="sr-only">
           {state.step === 'cart' ? 'The products you are about to buy.' : 'Checkout, one step at a time.'}
         </DialogDescription>
+        {state.step !== 'receipt' && <TestModeBanner className="mt-3" />}
         {state.step === 'shipping' && <ShippingStep flow={flow} />}
         {state.step === 'payment' && <PaymentStep flow={flow} />}
         {state.step === 'review' && <ReviewStep flow={flow} checkout={state.checkout} />}

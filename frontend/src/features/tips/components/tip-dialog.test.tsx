@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SupportButton } from '@/components/support-button';
 import type { TipRecipient } from '@/lib/tip-actions';
 import { json, me, renderWithApp } from '@/test/render';
-import { apiError, serveApi } from '@/test/shop';
+import { aPaymentsConfig, apiError, LIVE_PAYMENTS, serveApi } from '@/test/shop';
 import { TipLayer } from './tip-layer';
 
 type Routes = Parameters<typeof serveApi>[0];
@@ -217,6 +217,26 @@ describe('Support (tips)', () => {
     expect(screen.getByRole('dialog', { name: 'Support Leo Park' })).toBeInTheDocument();
     release();
     await screen.findByText('Thanks for supporting Leo Park!');
+  });
+
+  it('says no real money moves while the provider is in test mode, on the form and on the confirmation', async () => {
+    const user = userEvent.setup();
+    renderSupport({ 'GET /api/payments/config': () => json(aPaymentsConfig()) });
+    const dialog = await openDialog(user);
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Test mode — no real money moves');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText('Send $5.00 to Leo Park?')).toBeInTheDocument();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Test mode — no real money moves');
+  });
+
+  it('has no test mode banner when real money moves', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderSupport({ 'GET /api/payments/config': () => json(LIVE_PAYMENTS) });
+    const dialog = await openDialog(user);
+    await waitFor(() => expect(calls('GET /api/payments/config')).toHaveLength(1));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByText('Send $5.00 to Leo Park?')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Test mode — no real money moves')).not.toBeInTheDocument();
   });
 
   it('offers no Support for your own things, nor outside the tip layer', () => {

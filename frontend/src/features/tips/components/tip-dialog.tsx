@@ -4,8 +4,10 @@
 //! Confirm posts the tip with an Idempotency-Key made for that
 //! confirmation: a retry after a failure sends the same key, so the server charges once
 //! whatever happened to the first answer; a different tip (Back, another amount) gets a new one.
-//! The server's refusal shows in the dialog; success thanks the user in a toast and closes.
+//! The server's refusal shows in the dialog; success thanks the user in a toast and closes. In test
+//! mode it says no real money moves (issue 42).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { TestModeBanner } from '@/components/test-mode-banner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input, Label, Textarea } from '@/components/ui/input';
@@ -118,6 +120,7 @@ export function TipDialog({ target, open, onClose }: { target: TipTarget; open: 
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
         <DialogTitle>Support {name}</DialogTitle>
+        <TestModeBanner className="mt-3" />
         {confirming ? (
           <>
             <DialogDescription className="mt-3 text-base font-semibold text-white">

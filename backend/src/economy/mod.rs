@@ -6,6 +6,7 @@ pub mod catalogue;
 pub mod checkout;
 pub mod refusals;
 pub mod routes;
+pub mod rules;
 pub mod service;
 pub mod store;
 pub mod wire;

@@ -24,3 +24,9 @@ export type NewWorkRequest = Omit<Schemas['NewWorkRequest'], 'kind'> & { kind: '
 export type WorkChangeRequest = Schemas['WorkChangeRequest'];
 /** GET /api/user/sales: one sold line of the session user's works. */
 export type Sale = Schemas['Sale'];
+/** A buyer's review of a product (issue 42). */
+export type Review = Schemas['Review'];
+/** GET /api/products/{id}/reviews: a page of reviews with the product's aggregate and what the viewer may do. */
+export type ProductReviews = Schemas['ProductReviews'];
+/** POST /api/products/{id}/reviews and PUT …/reviews/mine. */
+export type ReviewRequest = Schemas['ReviewRequest'];

@@ -205,8 +205,18 @@ synthetic_reels="INSERT INTO media (key, content_type, byte_size, created_at)
     WHERE id % 10 = 0 ORDER BY id"
 # Shop and earnings (db/shop.rs, db/earnings.rs).
 products="SELECT id, name, description, price_cents, original_price_cents, image_key, product_url,
-    category, rating_tenths, reviews, stock, badge
+    category, review_count, rating_sum, stock, badge
   FROM products ORDER BY id LIMIT \$1"
+# Issue 42: a product's reviews, newest first (economy/store/reviews.rs `page`).
+product_reviews="SELECT r.id, r.product_id, r.rating, r.body, r.created_at, r.edited_at, r.removed_at,
+    u.id AS author_id, u.username AS author_username, u.display_name AS author_display_name,
+    COALESCE(u.profile_image_small_url, u.profile_image_url) AS author_profile_image
+  FROM product_reviews r JOIN users u ON u.id = r.author_id
+  WHERE r.product_id = \$1 AND r.id < \$3 AND u.deactivated_at IS NULL
+    AND (r.removed_at IS NULL OR EXISTS (SELECT 1 FROM users adm WHERE adm.id = \$2 AND adm.is_admin = 1))
+    AND NOT EXISTS (SELECT 1 FROM blocks bl WHERE bl.blocker_id = \$2 AND bl.blocked_id = r.author_id)
+    AND NOT EXISTS (SELECT 1 FROM blocks bl WHERE bl.blocker_id = r.author_id AND bl.blocked_id = \$2)
+  ORDER BY r.id DESC LIMIT \$4"
 order_view="SELECT o.id, o.product_id, p.name AS product_name, o.quantity, o.unit_price_cents,
     o.total_amount_cents, o.payment_method, o.status, o.idempotency_key, o.created_at
   FROM orders o
@@ -298,6 +308,7 @@ explain_sqlite "reels (GET /api/reels)" "$reels_page"
 explain_sqlite "a creator's reels (GET /api/reels/user/{id})" "$reels_by_user"
 explain_sqlite "catalogue (GET /api/products)" "$products"
 explain_sqlite "orders (GET /api/orders)" "$orders_page"
+explain_sqlite "a product's reviews (GET /api/products/{id}/reviews)" "$product_reviews"
 explain_sqlite "order of an Idempotency-Key (POST /api/orders)" "$order_by_key"
 explain_sqlite "withdrawals (GET /api/withdrawals)" "$withdrawals_page"
 explain_sqlite "admin: every ad (GET /api/admin/ads)" "$admin_ads"
@@ -380,6 +391,7 @@ explain_pg "a creator's reels (GET /api/reels/user/{id})" "bigint, bigint, bigin
   "1, $big, 21"
 explain_pg "catalogue (GET /api/products)" "bigint" "$products" "100"
 explain_pg "orders (GET /api/orders)" "bigint, bigint, bigint" "$orders_page" "1, $big, 21"
+explain_pg "a product's reviews (GET /api/products/{id}/reviews)" "bigint, bigint, bigint, bigint" "$product_reviews" "4, 1, $big, 21"
 explain_pg "order of an Idempotency-Key (POST /api/orders)" "bigint, text" "$order_by_key" "1, 'key-10000'"
 explain_pg "withdrawals (GET /api/withdrawals)" "bigint, bigint, bigint" "$withdrawals_page" "1, $big, 21"
 explain_pg "admin: every ad (GET /api/admin/ads)" "bigint, bigint" "$admin_ads" "$big, 21"

@@ -30,8 +30,12 @@ async function prices(page: Page): Promise<number[]> {
 }
 
 async function ratings(page: Page): Promise<number[]> {
-  // The card's rating reads 'Rated 4.8 out of 5' to a screen reader (and to innerText).
-  return (await products(page).allInnerTexts()).map((text) => Number(/Rated\s+(\d(?:\.\d)?)\s+out of 5/.exec(text)?.[1] ?? NaN));
+  // The card's reviews button is named 'Reviews of {name}: 4.8 out of 5 · 3 reviews', or
+  // '…: No reviews yet' (issue 42), which sorts after every rated product: 0 here.
+  const labels = await products(page)
+    .getByRole('button', { name: /^Reviews of / })
+    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label') ?? ''));
+  return labels.map((label) => Number(/(\d(?:\.\d)?) out of 5/.exec(label)?.[1] ?? 0));
 }
 
 async function box(locator: Locator) {

@@ -7,6 +7,7 @@ pub mod checkout;
 pub mod checkouts;
 pub mod refusals;
 pub mod routes;
+pub mod rules;
 pub mod service;
 pub mod store;
 pub mod wire;

@@ -5,6 +5,7 @@ use axum::http::StatusCode;
 
 use crate::economy::checkout::{CheckoutError, TipError};
 use crate::economy::checkouts::{MAX_LINES, OpenError, PayError};
+use crate::economy::store::reviews::{ReviewView, Written};
 use crate::economy::store::tips::Unreachable;
 use crate::identity::rules::account::USER_NOT_FOUND;
 use crate::kernel::money::PRODUCT_NOT_FOUND;
@@ -144,5 +145,29 @@ impl From<PayError> for ApiError {
             }
             PayError::Failed(err) => err.into(),
         }
+    }
+}
+
+pub const REVIEW_OWN_PRODUCT: &str = "You cannot review your own product";
+pub const REVIEW_NOT_BUYER: &str = "Only people who bought this product can review it";
+pub const REVIEW_TWICE: &str = "You already reviewed this product: edit your review instead";
+pub const REVIEW_NONE: &str = "You have not reviewed this product";
+
+/// The review a write answers, or why there is none (docs/shop-contract.md "Reviews").
+pub fn written(written: Written) -> Result<ReviewView, ApiError> {
+    match written {
+        Written::Review(review) => Ok(*review),
+        Written::ProductNotFound => Err(ApiError::not_found(PRODUCT_NOT_FOUND)),
+        Written::OwnProduct => Err(ApiError::bad_request(REVIEW_OWN_PRODUCT)),
+        Written::NotBuyer => Err(ApiError::coded(
+            StatusCode::FORBIDDEN,
+            "not_a_buyer",
+            REVIEW_NOT_BUYER,
+        )),
+        Written::AlreadyReviewed => Err(ApiError::Conflict {
+            message: REVIEW_TWICE.into(),
+            code: "already_reviewed",
+        }),
+        Written::NoReview => Err(ApiError::not_found(REVIEW_NONE)),
     }
 }

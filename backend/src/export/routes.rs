@@ -34,7 +34,7 @@ type Chunk = Result<Bytes, std::io::Error>;
 
 /// The signed-in user's data as a JSON download: `{exportedAt, profile, settings (notification
 /// switches included), posts, stories, messages (sent), voicemails (sent), orders, withdrawals
-/// (account numbers masked), reels, comments (and replies), postLikes, reelLikes,
+/// (account numbers masked), reels, comments (and replies), reviews (of products), postLikes, reelLikes,
 /// commentLikes, saves, follows, blocks, tipsSent, tipsReceived, earnings (the ledger),
 /// listings, sales, canvases (owned, each with its strokes), reports (filed),
 /// pushSubscriptions (endpoints only)}`. Only the user's own data; no password hash, no
@@ -142,6 +142,7 @@ async fn write_export(
     write_list::<ExportReel, _>(db, tx, user_id, "reels", Section::Reels, |r| r.id).await?;
     write_list::<ExportComment, _>(db, tx, user_id, "comments", Section::Comments, |c| c.id)
         .await?;
+    write_list::<ExportReview, _>(db, tx, user_id, "reviews", Section::Reviews, |r| r.id).await?;
     write_list::<ExportLike, _>(db, tx, user_id, "postLikes", Section::PostLikes, |l| {
         l.target_id
     })
@@ -414,6 +415,20 @@ struct ExportComment {
     replies_count: i64,
     #[serde(serialize_with = "iso")]
     created_at: i64,
+}
+
+/// A review of a product the user bought (issue 42).
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportReview {
+    id: i64,
+    product_id: i64,
+    rating: i64,
+    text: Option<String>,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+    #[serde(serialize_with = "iso_opt")]
+    edited_at: Option<i64>,
 }
 
 /// A like: the liked post's, reel's or comment's id.

@@ -24,6 +24,8 @@ pub enum Section {
     Reels,
     /// Comments and replies the user wrote.
     Comments,
+    /// Product reviews the user wrote (issue 42).
+    Reviews,
     /// Posts the user liked (keyset on the post id, the primary key's second column).
     PostLikes,
     ReelLikes,
@@ -97,6 +99,10 @@ impl Section {
                 "SELECT id, post_id, reel_id, parent_id, content, likes_count, replies_count,
                         created_at
                  FROM comments WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+            }
+            Self::Reviews => {
+                "SELECT id, product_id, rating, body AS text, created_at, edited_at
+                 FROM product_reviews WHERE author_id = $1 AND id > $2 ORDER BY id LIMIT $3"
             }
             Self::PostLikes => {
                 "SELECT post_id AS target_id, created_at FROM post_likes

@@ -16,6 +16,8 @@ pub enum ReportTargetType {
     Story,
     Message,
     User,
+    /// A product review (issue 42).
+    Review,
 }
 
 /// Why a target was reported; the discriminant is its bit in `report_cases.reasons`.
@@ -57,6 +59,7 @@ stored_names!(ReportTargetType {
     Story => "story",
     Message => "message",
     User => "user",
+    Review => "review",
 });
 stored_names!(ReportReason {
     Spam => "spam",

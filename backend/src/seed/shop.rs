@@ -3,12 +3,16 @@
 //! over the last weeks (so her earnings chart, 'Your sales' and the admin's volumes show
 //! something). Each step runs once: a product with a picture keeps it, a creator with any
 //! credit is not credited again, maya's orders are placed only while she has none, and her
-//! print, sales and tips only while she has no work listed.
+//! print, sales and tips only while she has no work listed. Then a few real reviews (issue 42)
+//! by demo users of what they bought: each reviewer first gets a paid order of the product if
+//! they hold none, placed through the same store function as checkout, and a review already
+//! written is left as it is.
 
 use crate::economy::catalogue::product_images;
+use crate::economy::rules::ReviewDraft;
 use crate::economy::store::shop::{NewOrder, NewWork};
 use crate::economy::store::tips::{NewTip, Reserved};
-use crate::economy::store::{earnings, shop, tips};
+use crate::economy::store::{earnings, reviews, shop, tips};
 use crate::identity::store::users;
 use crate::kernel::money::platform_fee;
 use crate::kernel::page::Page;
@@ -50,6 +54,43 @@ const DEMO_CREDITS: &[(&str, i64, &str)] = &[
 /// Maya's demo orders: (product id, quantity).
 const DEMO_ORDERS: &[(i64, i64)] = &[(4, 2), (8, 1)];
 
+/// Demo reviews of the house catalogue: (reviewer, product id, stars, text, days ago). Maya's
+/// are of her two demo orders; leo and sofia buy theirs first.
+const DEMO_REVIEWS: &[(&str, i64, i64, &str, i64)] = &[
+    (
+        "maya",
+        4,
+        5,
+        "Soft, heavy cotton and the print survived a dozen washes.",
+        1,
+    ),
+    (
+        "maya",
+        8,
+        4,
+        "Warm and roomy; the sleeves run a little long.",
+        1,
+    ),
+    (
+        "leo",
+        4,
+        4,
+        "Great tee. I sized up and it fits like the photos.",
+        6,
+    ),
+    ("sofia", 8, 5, "", 2),
+    ("leo", 1, 3, "Nice pouch, smaller than I expected.", 4),
+];
+/// Reviews of maya's print by its demo buyers: (reviewer, stars, text).
+const DEMO_PRINT_REVIEWS: &[(&str, i64, &str)] = &[
+    (
+        "leo",
+        5,
+        "The colours are even better in person. Beautifully packed.",
+    ),
+    ("sofia", 5, "Signed and numbered, on lovely heavy paper."),
+];
+
 /// `fee_percent` is the platform's share of the demo's sales and tips (`--platform-fee-percent`).
 pub async fn seed_shop(db: &Db, media: &Media, fee_percent: u8) -> anyhow::Result<()> {
     product_images(db, media).await?;
@@ -73,9 +114,14 @@ pub async fn seed_shop(db: &Db, media: &Media, fee_percent: u8) -> anyhow::Resul
         limit: 1,
         before: i64::MAX,
     };
-    if !shop::orders_page(db, maya.id, first).await?.is_empty() {
-        return Ok(());
+    if shop::orders_page(db, maya.id, first).await?.is_empty() {
+        seed_maya_orders(db, maya.id, now).await?;
     }
+    seed_reviews(db, now).await
+}
+
+/// Maya's two orders of the house catalogue.
+async fn seed_maya_orders(db: &Db, maya: i64, now: i64) -> anyhow::Result<()> {
     for (n, (product_id, quantity)) in DEMO_ORDERS.iter().enumerate() {
         let Some(product) = shop::product(db, *product_id).await? else {
             continue;
@@ -84,7 +130,7 @@ pub async fn seed_shop(db: &Db, media: &Media, fee_percent: u8) -> anyhow::Resul
         shop::place(
             db,
             NewOrder {
-                user_id: maya.id,
+                user_id: maya,
                 product_id: product.id,
                 quantity: *quantity,
                 unit_price_cents: product.price_cents,
@@ -98,6 +144,72 @@ pub async fn seed_shop(db: &Db, media: &Media, fee_percent: u8) -> anyhow::Resul
             },
         )
         .await?;
+    }
+    Ok(())
+}
+
+/// The demo's reviews, each by someone holding a paid order of the product (placed now when
+/// they hold none), through the store's own write: a review already there is kept.
+async fn seed_reviews(db: &Db, now: i64) -> anyhow::Result<()> {
+    let mut wanted: Vec<(String, i64, i64, &str, i64)> = DEMO_REVIEWS
+        .iter()
+        .map(|(who, product, stars, text, days)| {
+            ((*who).to_owned(), *product, *stars, *text, *days)
+        })
+        .collect();
+    if let Some(maya) = users::find_by_username(db, "maya").await? {
+        let first = Page {
+            limit: 1,
+            before: i64::MAX,
+        };
+        if let Some(print) = shop::works_page(db, maya.id, Some(maya.id), first)
+            .await?
+            .first()
+        {
+            for (who, stars, text) in DEMO_PRINT_REVIEWS {
+                wanted.push(((*who).to_owned(), print.id, *stars, *text, 1));
+            }
+        }
+    }
+    for (n, (who, product_id, stars, text, days)) in wanted.into_iter().enumerate() {
+        let Some(user) = users::find_by_username(db, &who).await? else {
+            continue;
+        };
+        let Some(product) = shop::product(db, product_id).await? else {
+            continue;
+        };
+        let at = now - days * DAY_MS;
+        let mut conn = db.pool.acquire().await?;
+        let bought = reviews::has_bought(&mut conn, user.id, product.id).await?;
+        let reviewed = reviews::own(&mut conn, product.id, user.id)
+            .await?
+            .is_some();
+        drop(conn);
+        if reviewed {
+            continue;
+        }
+        if !bought && product.seller_id.is_none() {
+            shop::place(
+                db,
+                NewOrder {
+                    user_id: user.id,
+                    product_id: product.id,
+                    quantity: 1,
+                    unit_price_cents: product.price_cents,
+                    payment_method: "stripe",
+                    payment_reference: &format!("demo_seed_review_{n}"),
+                    idempotency_key: None,
+                    created_at: at - DAY_MS,
+                    seller_id: None,
+                    fee_cents: 0,
+                },
+            )
+            .await?;
+        }
+        let rating = serde_json::Value::from(stars);
+        let draft = ReviewDraft::parse(Some(&rating), Some(text))?;
+        // Not a buyer (a creator's work whose demo sale did not happen): no review.
+        reviews::create(db, product.id, user.id, &draft, at).await?;
     }
     Ok(())
 }

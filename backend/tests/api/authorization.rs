@@ -110,6 +110,8 @@ enum Target {
     Work,
     /// Her order of a digital work her friend sells (issue 23).
     DigitalOrder,
+    /// That digital work of her friend's, which she bought and reviewed (issue 42).
+    ReviewedWork,
     /// Her invite-only canvas, to which she invited her friend (issue 25).
     Canvas,
     /// Another signed-in session of hers, made for each call (issue 41): ending it leaves the
@@ -724,6 +726,32 @@ const ROWS: &[Row] = &[
         [Unauthorized, NotFound, NotFound, NotFound, Ok200],
     )
     .on(Target::DigitalOrder),
+    // Reviews (issue 42) of Finn's work, which she bought and reviewed: everyone signed in reads
+    // them, her review hidden from the user she blocked; only she has a review to edit or delete,
+    // and nobody else bought it (403); her second review is a conflict.
+    row(
+        "GET",
+        "/api/products/{id}/reviews",
+        [Unauthorized, Shows, Hides, Shows, Shows],
+    )
+    .on(Target::ReviewedWork),
+    row(
+        "POST",
+        "/api/products/{id}/reviews",
+        [Unauthorized, Forbidden, Forbidden, Forbidden, Conflict],
+    )
+    .on(Target::ReviewedWork)
+    .json(|_, _| json!({"rating": 5, "text": "Again"})),
+    row("PUT", "/api/products/{id}/reviews/mine", HERS_ONLY)
+        .on(Target::ReviewedWork)
+        .json(|_, _| json!({"rating": 4, "text": "Still good"})),
+    row(
+        "DELETE",
+        "/api/products/{id}/reviews/mine",
+        [Unauthorized, NotFound, NotFound, NotFound, NoContent],
+    )
+    .on(Target::ReviewedWork)
+    .last(),
     row("GET", "/api/withdrawals", SIGNED_IN),
     // The payment provider and its mode (issue 42): anyone signed in, nothing of hers.
     row("GET", "/api/payments/config", SIGNED_IN),
@@ -799,6 +827,8 @@ struct Fixture {
     group: i64,
     work: i64,
     digital_order: i64,
+    /// Finn's digital work that she bought and reviewed.
+    digital: i64,
     canvas: i64,
     /// Finn, whom she follows (the people a canvas invites).
     friend: i64,
@@ -1044,6 +1074,14 @@ impl Fixture {
             "digital order",
         )
         .await);
+        let reviewed = callers[3]
+            .user
+            .post_json(
+                &format!("/api/products/{digital}/reviews"),
+                &json!({"rating": 5, "text": "Worth every cent"}),
+            )
+            .await;
+        assert_eq!(reviewed.status(), 201, "reviewing Finn's work");
         // Her invite-only canvas, Finn (whom she follows) invited.
         let follows = callers[3]
             .user
@@ -1081,6 +1119,7 @@ impl Fixture {
             group,
             work,
             digital_order,
+            digital,
             canvas,
             friend: friend.user.id,
             voicemail,
@@ -1172,6 +1211,7 @@ impl Fixture {
                 Target::Group => self.group,
                 Target::Work => self.work,
                 Target::DigitalOrder => self.digital_order,
+                Target::ReviewedWork => self.digital,
                 Target::Canvas => self.canvas,
                 Target::Voicemail => self.voicemail,
                 Target::Withdrawal => self.withdrawal,

@@ -112,6 +112,26 @@ async fn the_demo_seed_is_idempotent_and_its_accounts_sign_in(backend: Backend) 
     assert_eq!(products.as_array().unwrap().len(), 13);
     let picture = app.get(products[0]["imageUrl"].as_str().unwrap()).await;
     assert_eq!(picture.status(), StatusCode::OK);
+    // Real reviews (issue 42), once, each by someone who bought what they review.
+    let card = |id: usize| {
+        let p = &products[id - 1];
+        (p["rating"].clone(), p["reviewCount"].clone())
+    };
+    assert_eq!(card(4), (json!(4.5), json!(2)), "the tee: maya 5, leo 4");
+    assert_eq!(card(8), (json!(4.5), json!(2)), "maya 4, sofia 5");
+    assert_eq!(card(1), (json!(3.0), json!(1)), "leo 3");
+    assert_eq!(card(2), (Value::Null, json!(0)), "nobody reviewed it");
+    let (reviews, unbought): (i64, i64) = sqlx::query_as(
+        "SELECT CAST(COUNT(*) AS BIGINT),
+                CAST(COALESCE(SUM(CASE WHEN EXISTS (SELECT 1 FROM orders o
+                     WHERE o.user_id = r.author_id AND o.product_id = r.product_id
+                       AND o.status = 'paid') THEN 0 ELSE 1 END), 0) AS BIGINT)
+         FROM product_reviews r",
+    )
+    .fetch_one(&app.db().await.pool)
+    .await
+    .unwrap();
+    assert_eq!((reviews, unbought), (7, 0), "seven reviews, all by buyers");
     let balance: Value = app.get("/api/user/balance").await.json().await.unwrap();
     assert_eq!(
         balance,

@@ -38,6 +38,7 @@ mod realtime;
 mod receipts;
 mod reels;
 mod reports;
+mod reviews;
 mod rtc;
 mod search;
 mod shares;

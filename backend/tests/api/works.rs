@@ -67,13 +67,13 @@ fn picture() -> String {
     )
 }
 
-fn print(name: &str, price: i64, stock: i64) -> Value {
+pub fn print(name: &str, price: i64, stock: i64) -> Value {
     json!({"name": name, "description": "Giclée on cotton rag", "price": price,
            "category": "prints", "image": picture(), "kind": "physical", "stock": stock})
 }
 
 /// `seller` lists `body`; answers the product.
-async fn list(seller: &TestUser, body: &Value) -> Value {
+pub async fn list(seller: &TestUser, body: &Value) -> Value {
     let response = seller.post_json("/api/products", body).await;
     assert_eq!(response.status(), 201, "listing");
     response.json().await.unwrap()

@@ -19,7 +19,7 @@ export interface BlockOptions {
 }
 
 /** What a report names (POST /api/reports' `targetType` and `targetId`). */
-export type ReportTargetType = 'post' | 'comment' | 'reel' | 'story' | 'message' | 'user';
+export type ReportTargetType = 'post' | 'comment' | 'reel' | 'story' | 'message' | 'user' | 'review';
 
 export interface ReportTarget {
   targetType: ReportTargetType;

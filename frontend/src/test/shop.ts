@@ -2,7 +2,7 @@
 //! (an order's Idempotency-Key) beside its JSON body.
 import { vi } from 'vitest';
 import type { Balance, EarningCredit, EarningsDay, EarningsSummary, Order as EarningsOrder, Withdrawal } from '@/features/earnings/types';
-import type { Checkout, Product, ProductSeller, Sale, ShippingAddress } from '@/features/shop/types';
+import type { Checkout, Product, ProductReviews, ProductSeller, Review, Sale, ShippingAddress } from '@/features/shop/types';
 import type { Tip } from '@/features/tips/types';
 import type { PaymentsConfig } from '@/lib/payments-config';
 
@@ -20,7 +20,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     productUrl: `https://store.atelier-creators.com/products/${id}`,
     category: 'shirts',
     rating: 4.5,
-    reviews: 10,
+    reviewCount: 10,
     stock: 20,
     inStock: true,
     badge: null,
@@ -32,12 +32,31 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
 
 /** A small catalogue in featured order, to search, filter and sort. */
 export const catalogue: Product[] = [
-  aProduct({ id: 1, name: 'Creator Hoodie', description: 'Warm fleece for late studio nights', price: 8999, originalPrice: 10999, category: 'hoodies', rating: 4.8, reviews: 124, badge: 'Best Seller' }),
-  aProduct({ id: 2, name: 'Pixel Tee', description: 'Soft cotton with an 8-bit brush', price: 5000, category: 'shirts', rating: 4.2, reviews: 40 }),
-  aProduct({ id: 3, name: 'Studio Jacket', description: 'Water-resistant shell', price: 14000, category: 'jackets', rating: 4.9, reviews: 12, badge: 'Limited Edition' }),
-  aProduct({ id: 4, name: 'Artist Cap', description: 'Embroidered PALETTE logo', price: 5500, category: 'accessories', rating: 4.0, reviews: 8, stock: 3, badge: 'New Arrival' }),
-  aProduct({ id: 5, name: 'Brush Tote', description: 'Canvas bag for sketchbooks', price: 6000, category: 'accessories', rating: 4.6, reviews: 30, stock: 0, inStock: false }),
+  aProduct({ id: 1, name: 'Creator Hoodie', description: 'Warm fleece for late studio nights', price: 8999, originalPrice: 10999, category: 'hoodies', rating: 4.8, reviewCount: 124, badge: 'Best Seller' }),
+  aProduct({ id: 2, name: 'Pixel Tee', description: 'Soft cotton with an 8-bit brush', price: 5000, category: 'shirts', rating: 4.2, reviewCount: 40 }),
+  aProduct({ id: 3, name: 'Studio Jacket', description: 'Water-resistant shell', price: 14000, category: 'jackets', rating: 4.9, reviewCount: 12, badge: 'Limited Edition' }),
+  aProduct({ id: 4, name: 'Artist Cap', description: 'Embroidered PALETTE logo', price: 5500, category: 'accessories', rating: 4.0, reviewCount: 8, stock: 3, badge: 'New Arrival' }),
+  aProduct({ id: 5, name: 'Brush Tote', description: 'Canvas bag for sketchbooks', price: 6000, category: 'accessories', rating: 4.6, reviewCount: 30, stock: 0, inStock: false }),
 ];
+
+/** A review of a product (issue 42), by Leo unless told. */
+export function aReview(overrides: Partial<Review> = {}): Review {
+  return {
+    id: nextId++,
+    productId: 1,
+    rating: 4,
+    text: 'Lovely colours',
+    author: { id: 2, username: 'leo', displayName: 'Leo Park', profileImageUrl: null },
+    createdAt: '2026-03-04T10:00:00Z',
+    editedAt: null,
+    ...overrides,
+  };
+}
+
+/** GET /api/products/{id}/reviews' answer. */
+export function someReviews(overrides: Partial<ProductReviews> = {}): ProductReviews {
+  return { rating: null, reviewCount: 0, canReview: false, viewerReview: null, reviews: [], ...overrides };
+}
 
 export const aSeller = (overrides: Partial<ProductSeller> = {}): ProductSeller => ({
   id: 2,
@@ -53,8 +72,8 @@ export function aWork(overrides: Partial<Product> = {}): Product {
   return aProduct({
     category: digital ? 'digital' : 'prints',
     productUrl: '',
-    rating: 0,
-    reviews: 0,
+    rating: null,
+    reviewCount: 0,
     stock: digital ? null : 10,
     seller: aSeller(),
     ...overrides,

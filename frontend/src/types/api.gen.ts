@@ -1346,6 +1346,54 @@ export interface paths {
         patch: operations["update_work"];
         trace?: never;
     };
+    "/api/products/{id}/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A product's reviews, newest first, by page, with its average and count (over all its
+         *     reviews) and what the viewer may do: `canReview` when they bought it, do not sell it and
+         *     have not reviewed it; `viewerReview` is theirs. Reviews by an account blocked either way are
+         *     left out of the list (not of the count).
+         */
+        get: operations["list_reviews"];
+        put?: never;
+        /**
+         * Reviews a product its author bought (a paid order of it), once: a second review is 409 and
+         *     the first is edited instead (PUT …/reviews/mine). The product's average and count move in
+         *     the same transaction.
+         */
+        post: operations["create_review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/products/{id}/reviews/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces the stars and text of the session user's review of a product; the product's
+         *     average moves in the same transaction.
+         */
+        put: operations["update_review"];
+        post?: never;
+        /** Deletes the session user's review of a product; it leaves the product's average and count. */
+        delete: operations["delete_review"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/push/subscriptions": {
         parameters: {
             query?: never;
@@ -1883,7 +1931,7 @@ export interface paths {
         /**
          * The signed-in user's data as a JSON download: `{exportedAt, profile, settings (notification
          *     switches included), posts, stories, messages (sent), voicemails (sent), orders, withdrawals
-         *     (account numbers masked), reels, comments (and replies), postLikes, reelLikes,
+         *     (account numbers masked), reels, comments (and replies), reviews (of products), postLikes, reelLikes,
          *     commentLikes, saves, follows, blocks, tipsSent, tipsReceived, earnings (the ledger),
          *     listings, sales, canvases (owned, each with its strokes), reports (filed),
          *     pushSubscriptions (endpoints only)}`. Only the user's own data; no password hash, no
@@ -3242,14 +3290,14 @@ export interface components {
              */
             video: string;
         };
-        /** @description A report of a post, comment, reel, story, message or account. */
+        /** @description A report of a post, comment, reel, story, message, account or product review. */
         NewReportRequest: {
             /** @description What else the admins should know: at most 1000 characters, stored trimmed. */
             details?: string | null;
             reason: components["schemas"]["ReportReason"];
             /**
              * Format: int64
-             * @description The post's, comment's, reel's, story's, message's or account's id.
+             * @description The post's, comment's, reel's, story's, message's, account's or review's id.
              */
             targetId: number;
             targetType: components["schemas"]["ReportTargetType"];
@@ -3536,11 +3584,14 @@ export interface components {
             productUrl: string;
             /**
              * Format: double
-             * @description 0–5, one decimal.
+             * @description The average of its reviews' ratings, 1–5 to one decimal; null before its first review.
              */
-            rating: number;
-            /** Format: int64 */
-            reviews: number;
+            rating: number | null;
+            /**
+             * Format: int64
+             * @description How many reviews it has (moderation's removals not counted).
+             */
+            reviewCount: number;
             seller: components["schemas"]["UserCard"] | null;
             /**
              * Format: int64
@@ -3561,6 +3612,25 @@ export interface components {
          * @enum {string}
          */
         ProductKind: "physical" | "digital";
+        /** @description A page of a product's reviews, newest first, with its aggregate and what the viewer may do. */
+        ProductReviews: {
+            /** @description The viewer bought it, does not sell it and has not reviewed it: POST may be used. */
+            canReview: boolean;
+            /**
+             * Format: double
+             * @description The average of all its reviews (blocked authors' included), 1–5 to one decimal; null
+             *     before the first.
+             */
+            rating: number | null;
+            /**
+             * Format: int64
+             * @description All its reviews (the list leaves out those of accounts blocked either way).
+             */
+            reviewCount: number;
+            /** @description This page, newest first; `X-Next-Cursor` names the next one. */
+            reviews: components["schemas"]["Review"][];
+            viewerReview: components["schemas"]["Review"] | null;
+        };
         /** @description A user as other users see them (no email), with counts. */
         Profile: {
             bio: string | null;
@@ -3791,7 +3861,7 @@ export interface components {
          * @description What a report names.
          * @enum {string}
          */
-        ReportTargetType: "post" | "comment" | "reel" | "story" | "message" | "user";
+        ReportTargetType: "post" | "comment" | "reel" | "story" | "message" | "user" | "review";
         /** @description A reported target as an admin opens it from the queue (read-only, whatever its privacy). */
         ReportedContent: {
             /** @description A voice message's recording. */
@@ -3845,6 +3915,35 @@ export interface components {
             totalRevenue: number;
             /** @description `$12.34` */
             totalRevenueFormatted: string;
+        };
+        /** @description A review of a product by one of its buyers. */
+        Review: {
+            author: components["schemas"]["UserCard"];
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /** @description ISO-8601 UTC of the last edit; null when never edited. */
+            editedAt: string | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            productId: number;
+            /**
+             * Format: int64
+             * @description 1–5 stars.
+             */
+            rating: number;
+            /** @description At most 1000 characters; null when only stars were given. */
+            text: string | null;
+        };
+        /** @description A review: its stars and optional text (a new one, or the whole of an edited one). */
+        ReviewRequest: {
+            /**
+             * Format: int64
+             * @description A whole number of stars, 1 to 5.
+             */
+            rating: number;
+            /** @description At most 1000 characters, stored trimmed; blank or null: stars only. */
+            text?: string | null;
         };
         /** @description `RTCConfiguration` as the browser takes it. */
         RtcConfig: {
@@ -9629,6 +9728,309 @@ export interface operations {
             };
             /** @description Not a JSON body */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_reviews: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of reviews, newest first, with the product's aggregate */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for older reviews; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductReviews"];
+                };
+            };
+            /** @description Invalid id, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Product not found` (or a creator's work behind a block) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The new review */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description `Rating must be a whole number from 1 to 5`, `Review text must be at most 1000 characters`, `You cannot review your own product`, or an invalid id; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_a_buyer`: no paid order of this product; `email_unverified`: unverified past the 7-day grace; or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Product not found` (or a creator's work behind a block) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `already_reviewed`: edit the review instead; nothing changed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewRequest"];
+            };
+        };
+        responses: {
+            /** @description The edited review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Review"];
+                };
+            };
+            /** @description `Rating must be a whole number from 1 to 5`, `Review text must be at most 1000 characters`, or an invalid id; nothing changed; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `email_unverified`: unverified past the 7-day grace; or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Product not found`, or `You have not reviewed this product` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Product id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `You have not reviewed this product` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

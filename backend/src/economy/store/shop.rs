@@ -35,8 +35,9 @@ pub struct ProductRow {
     pub image_key: Option<String>,
     pub product_url: String,
     pub category: String,
-    pub rating_tenths: i64,
-    pub reviews: i64,
+    /// Its reviews not removed by moderation, and the sum of their ratings (store/reviews.rs).
+    pub review_count: i64,
+    pub rating_sum: i64,
     pub stock: i64,
     pub badge: Option<String>,
     /// `physical` or `digital`.
@@ -54,7 +55,7 @@ pub struct ProductRow {
 macro_rules! product_columns {
     () => {
         "SELECT p.id, p.name, p.description, p.price_cents, p.original_price_cents, p.image_key,
-                p.product_url, p.category, p.rating_tenths, p.reviews, p.stock, p.badge, p.kind,
+                p.product_url, p.category, p.review_count, p.rating_sum, p.stock, p.badge, p.kind,
                 p.created_at, p.unlisted_at, s.id AS seller_id, s.username AS seller_username,
                 s.display_name AS seller_display_name,
                 COALESCE(s.profile_image_small_url, s.profile_image_url) AS seller_profile_image

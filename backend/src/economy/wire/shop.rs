@@ -3,6 +3,8 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::economy::rules::average_rating;
+use crate::economy::store::reviews::{ReviewView, ReviewedProduct};
 use crate::economy::store::shop::{OrderView, ProductRow, SaleView};
 use crate::kernel::user::{UserBrief, UserCard};
 use crate::platform::http::wire::iso_time;
@@ -71,9 +73,11 @@ pub struct Product {
     /// The product on the external store ('' for a creator's work).
     pub product_url: String,
     pub category: ProductCategory,
-    /// 0–5, one decimal.
-    pub rating: f64,
-    pub reviews: i64,
+    /// The average of its reviews' ratings, 1–5 to one decimal; null before its first review.
+    #[schema(required = true, minimum = 1, maximum = 5)]
+    pub rating: Option<f64>,
+    /// How many reviews it has (moderation's removals not counted).
+    pub review_count: i64,
     /// Units left; null for a digital work (it has no stock).
     #[schema(required = true)]
     pub stock: Option<i64>,
@@ -122,8 +126,8 @@ impl From<ProductRow> for Product {
             image_url: row.image_key.as_deref().map(url_of).unwrap_or_default(),
             product_url: row.product_url,
             category,
-            rating: row.rating_tenths as f64 / 10.0,
-            reviews: row.reviews,
+            rating: average_rating(row.rating_sum, row.review_count),
+            review_count: row.review_count,
             stock: (row.kind != "digital").then_some(row.stock),
             in_stock: row.kind == "digital" || row.stock > 0,
             badge,
@@ -223,6 +227,81 @@ impl From<SaleView> for Sale {
                 profile_image: row.buyer_profile_image,
             },
             created_at: iso_time(row.created_at),
+        }
+    }
+}
+
+/// A review of a product by one of its buyers.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Review {
+    pub id: i64,
+    pub product_id: i64,
+    /// 1–5 stars.
+    #[schema(minimum = 1, maximum = 5)]
+    pub rating: i64,
+    /// At most 1000 characters; null when only stars were given.
+    #[schema(required = true)]
+    pub text: Option<String>,
+    pub author: UserCard,
+    /// ISO-8601 UTC.
+    pub created_at: String,
+    /// ISO-8601 UTC of the last edit; null when never edited.
+    #[schema(required = true)]
+    pub edited_at: Option<String>,
+}
+
+impl From<ReviewView> for Review {
+    fn from(row: ReviewView) -> Self {
+        Self {
+            id: row.id,
+            product_id: row.product_id,
+            rating: row.rating,
+            text: row.body,
+            author: UserCard {
+                id: row.author_id,
+                username: row.author_username,
+                display_name: row.author_display_name,
+                profile_image_url: row.author_profile_image,
+            },
+            created_at: iso_time(row.created_at),
+            edited_at: row.edited_at.map(iso_time),
+        }
+    }
+}
+
+/// A page of a product's reviews, newest first, with its aggregate and what the viewer may do.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductReviews {
+    /// The average of all its reviews (blocked authors' included), 1–5 to one decimal; null
+    /// before the first.
+    #[schema(required = true, minimum = 1, maximum = 5)]
+    pub rating: Option<f64>,
+    /// All its reviews (the list leaves out those of accounts blocked either way).
+    pub review_count: i64,
+    /// The viewer bought it, does not sell it and has not reviewed it: POST may be used.
+    pub can_review: bool,
+    /// The viewer's own review (PUT …/reviews/mine edits it); null when they have none.
+    #[schema(required = true)]
+    pub viewer_review: Option<Review>,
+    /// This page, newest first; `X-Next-Cursor` names the next one.
+    pub reviews: Vec<Review>,
+}
+
+impl ProductReviews {
+    pub fn new(
+        product: &ReviewedProduct,
+        can_review: bool,
+        viewer_review: Option<Review>,
+        reviews: Vec<Review>,
+    ) -> Self {
+        Self {
+            rating: average_rating(product.rating_sum, product.review_count),
+            review_count: product.review_count,
+            can_review,
+            viewer_review,
+            reviews,
         }
     }
 }

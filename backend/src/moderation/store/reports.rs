@@ -1,5 +1,5 @@
 //! Reports and the moderation queue (issue 20, docs/safety-contract.md). A report names a
-//! target (a post, comment, reel, story, message or account); every target has one case,
+//! target (a post, comment, reel, story, message, account or product review); every target has one case,
 //! created by its first report, whose `reports_count` and `reasons` move in each report's
 //! write transaction (`ON CONFLICT … DO UPDATE`: two reporters at once count two). The queue
 //! is one query per page over `report_cases_queue_idx`. A decision is one conditional update
@@ -70,6 +70,17 @@ fn lookup(target: ReportTargetType) -> &'static str {
             "SELECT u.id, u.display_name || ' (@' || u.username || ')' FROM users u
              WHERE u.id = $1 AND u.deactivated_at IS NULL AND $2 = $2 AND $3 = $3"
         }
+        // A review of any product the reporter can open (blocks aside, as above): its stars
+        // and text are the preview.
+        ReportTargetType::Review => {
+            "SELECT r.author_id, r.rating || '/5' || COALESCE(': ' || r.body, '')
+             FROM product_reviews r
+             JOIN users u ON u.id = r.author_id AND u.deactivated_at IS NULL
+             JOIN products p ON p.id = r.product_id
+             LEFT JOIN users s ON s.id = p.seller_id
+             WHERE r.id = $1 AND r.removed_at IS NULL AND s.deactivated_at IS NULL
+               AND $2 = $2 AND $3 = $3"
+        }
     }
 }
 
@@ -87,6 +98,10 @@ fn removal(target: ReportTargetType) -> Option<&'static str> {
         }
         ReportTargetType::Message => {
             Some("UPDATE messages SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL")
+        }
+        // Its product's average and count lose it (migration 0039's triggers).
+        ReportTargetType::Review => {
+            Some("UPDATE product_reviews SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL")
         }
         // A comment moves counters too (`remove_comment`); an account is suspended instead.
         ReportTargetType::Comment | ReportTargetType::User => None,
@@ -527,6 +542,13 @@ fn target_read(target: ReportTargetType) -> &'static str {
                     CAST(NULL AS TEXT) AS audio_url, CAST(NULL AS BIGINT) AS context_id,
                     u.deactivated_at AS removed_at, u.created_at
              FROM users u WHERE u.id = $1"
+        }
+        ReportTargetType::Review => {
+            "SELECT r.author_id, r.rating || '/5' || COALESCE(': ' || r.body, '') AS text,
+                    CAST(NULL AS TEXT) AS image_url, CAST(NULL AS TEXT) AS video_url,
+                    CAST(NULL AS TEXT) AS audio_url, r.product_id AS context_id, r.removed_at,
+                    r.created_at
+             FROM product_reviews r WHERE r.id = $1"
         }
     }
 }

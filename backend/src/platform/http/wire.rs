@@ -19,7 +19,13 @@ pub const NEXT_CURSOR: &str = "x-next-cursor";
 
 /// A page of a list: the JSON array, plus `X-Next-Cursor` when more items follow.
 pub fn paginated<T: Serialize>(items: Vec<T>, next: Option<i64>) -> Response {
-    let mut response = crate::platform::http::error::Json(items).into_response();
+    paged(items, next)
+}
+
+/// A page whose body is more than the list (a product's reviews with their aggregate), plus
+/// `X-Next-Cursor` when more items follow.
+pub fn paged<T: Serialize>(body: T, next: Option<i64>) -> Response {
+    let mut response = crate::platform::http::error::Json(body).into_response();
     if let Some(cursor) = next {
         response
             .headers_mut()

@@ -20,6 +20,7 @@ export const TARGET_LABEL: Record<ReportCase['targetType'], string> = {
   story: 'Story',
   message: 'Message',
   user: 'Account',
+  review: 'Product review',
 };
 
 const ACTION_DONE: Record<ReportAction, string> = {

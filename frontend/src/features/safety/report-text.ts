@@ -23,6 +23,7 @@ const TARGET_NOUN: Record<ReportTargetType, string> = {
   story: 'story',
   message: 'message',
   user: 'account',
+  review: 'review',
 };
 
 /** At most this many characters of details (the server's limit). */

@@ -46,7 +46,8 @@ export function filterProducts(products: readonly Product[], { search, category,
     case 'price-high':
       return shown.sort((a, b) => b.price - a.price);
     case 'rating':
-      return shown.sort((a, b) => b.rating - a.rating);
+      // Unrated products sort after every rated one.
+      return shown.sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0));
     case 'name':
       return shown.sort((a, b) => byName.compare(a.name, b.name));
     case 'featured':

@@ -28,3 +28,9 @@ export type ShippingAddress = Schemas['ShippingAddress'];
 export type ShippingAddressRequest = Schemas['ShippingAddressRequest'];
 /** A card as the test provider's form sends it (only its brand and last 4 digits are kept). */
 export type CardRequest = Schemas['CardRequest'];
+/** A buyer's review of a product (issue 42). */
+export type Review = Schemas['Review'];
+/** GET /api/products/{id}/reviews: a page of reviews with the product's aggregate and what the viewer may do. */
+export type ProductReviews = Schemas['ProductReviews'];
+/** POST /api/products/{id}/reviews and PUT …/reviews/mine. */
+export type ReviewRequest = Schemas['ReviewRequest'];

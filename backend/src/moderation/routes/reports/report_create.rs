@@ -20,12 +20,12 @@ use crate::social::rules::story::STORY_NOT_FOUND;
 
 const DETAILS_MAX: usize = 1000;
 
-/// A report of a post, comment, reel, story, message or account.
+/// A report of a post, comment, reel, story, message, account or product review.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewReportRequest {
     pub target_type: ReportTargetType,
-    /// The post's, comment's, reel's, story's, message's or account's id.
+    /// The post's, comment's, reel's, story's, message's, account's or review's id.
     #[schema(minimum = 1)]
     pub target_id: i64,
     pub reason: ReportReason,
@@ -97,5 +97,6 @@ fn not_found(target: ReportTargetType) -> &'static str {
         ReportTargetType::Story => STORY_NOT_FOUND,
         ReportTargetType::Message => MESSAGE_NOT_FOUND,
         ReportTargetType::User => USER_NOT_FOUND,
+        ReportTargetType::Review => "Review not found",
     }
 }

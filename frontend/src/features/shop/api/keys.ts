@@ -13,7 +13,13 @@ export const shopKeys = {
   createWork: () => ['shop', 'create-work'] as const,
   updateWork: () => ['shop', 'update-work'] as const,
   unlistWork: () => ['shop', 'unlist-work'] as const,
+  /** A product's reviews with its aggregate (issue 42). */
+  reviews: (productId: number) => ['shop', 'reviews', productId] as const,
+  writeReview: () => ['shop', 'write-review'] as const,
 };
+
+/** Reviews per page (the server's default). */
+export const REVIEWS_PAGE_SIZE = 20;
 
 /** Creators' works per page (the server's default). */
 export const WORKS_PAGE_SIZE = 20;

@@ -1,10 +1,13 @@
 //! One product of the grid (docs/shop-contract.md): picture with its badge, name, description,
-//! rating and reviews, the price in dollars with the original struck through when on sale, 'Only
+//! the average of its real reviews with their count ('No reviews yet' before the first), which
+//! opens its reviews (issue 42), the price in dollars with the original struck through when on sale, 'Only
 //! n left' when few are left, and Add to Cart (disabled when out of stock).
 import { ShoppingCart, Star } from 'lucide-react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { formatCents } from '@/lib/money';
 import type { Product } from '../types';
+import { ratingSummary, ReviewsDialog } from './reviews-dialog';
 
 /** At or below this many units the card says 'Only n left'. */
 export const LOW_STOCK = 5;
@@ -33,15 +36,7 @@ export function ProductCard({ product, onAdd }: { product: Product; onAdd: (prod
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-white">{product.name}</h3>
         <p className="line-clamp-2 text-xs text-zinc-400">{product.description}</p>
-        <p className="flex items-center gap-1 text-xs text-zinc-300">
-          <Star aria-hidden="true" className="size-3.5 fill-amber-400 text-amber-400" />
-          <span>
-            <span className="sr-only">Rated </span>
-            {product.rating.toFixed(1)}
-            <span className="sr-only"> out of 5,</span>
-          </span>
-          <span className="text-zinc-500">({product.reviews.toLocaleString('en-US')}<span className="sr-only"> reviews</span>)</span>
-        </p>
+        <ProductRating product={product} />
         {product.inStock && product.stock !== null && product.stock <= LOW_STOCK && <p className="text-xs font-medium text-amber-300">Only {product.stock} left</p>}
         <p className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
           <span className="text-base font-bold text-white" data-testid="price">
@@ -70,5 +65,32 @@ export function ProductCard({ product, onAdd }: { product: Product; onAdd: (prod
         </Button>
       </div>
     </article>
+  );
+}
+
+/** The card's rating line: a button naming the average and count that opens the reviews. */
+export function ProductRating({ product }: { product: Pick<Product, 'id' | 'name' | 'rating' | 'reviewCount'> }) {
+  const [open, setOpen] = useState(false);
+  const rated = product.rating !== null && product.reviewCount > 0;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        aria-label={`Reviews of ${product.name}: ${ratingSummary(product.rating, product.reviewCount)}`}
+        className="-mx-1 flex min-h-8 items-center gap-1 self-start rounded px-1 text-xs text-zinc-300 hover:bg-white/5 hover:text-white"
+      >
+        <Star aria-hidden="true" className={rated ? 'size-3.5 fill-amber-400 text-amber-400' : 'size-3.5 text-zinc-500'} />
+        {rated ? (
+          <>
+            <span>{product.rating!.toFixed(1)}</span>
+            <span className="text-zinc-500">({product.reviewCount.toLocaleString('en-US')})</span>
+          </>
+        ) : (
+          <span className="text-zinc-400">No reviews yet</span>
+        )}
+      </button>
+      <ReviewsDialog product={product} open={open} onOpenChange={setOpen} />
+    </>
   );
 }

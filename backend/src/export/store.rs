@@ -85,7 +85,7 @@ impl Section {
             Self::Withdrawals => {
                 "SELECT id, amount_cents, fee_cents, net_cents, payment_method, account_holder,
                         account_number, routing_number, email, status, requested_at,
-                        processed_at, notes
+                        processed_at, notes, test_mode
                  FROM withdrawals WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
             }
             Self::Reels => {

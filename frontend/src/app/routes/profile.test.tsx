@@ -10,6 +10,7 @@ import { aCheckout, aSeller, aWork } from '@/test/shop';
 import { aPost, aProfile, json, me, renderWithApp } from '@/test/render';
 import { FOLLOW_TEXT, PRIVATE_PROFILE_TEXT } from '@/features/users/privacy-text';
 import ProfilePage from './profile';
+import { fillCard, PAYING_CARD } from '@/test/card';
 
 const own = aProfile({ id: me.id, username: 'maya', displayName: 'Maya Chen', bio: 'Painter', skills: ['design', 'code'], postsCount: 1 });
 const leo = aProfile();
@@ -146,10 +147,11 @@ describe('ProfilePage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Support Leo Park' });
     await user.click(within(dialog).getByRole('radio', { name: '$2' }));
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await fillCard(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Thanks for supporting Leo Park!')).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([url]) => url === '/api/tips')!;
-    expect(JSON.parse(String(init?.body))).toEqual({ toUserId: 2, amount: 200 });
+    expect(JSON.parse(String(init?.body))).toEqual({ toUserId: 2, amount: 200, card: PAYING_CARD });
   });
 
   it("mutes and blocks from the '⋯' menu; after a block (asked first) the page goes to the home feed", async () => {

@@ -11,6 +11,7 @@ import { aReel } from '@/test/reels';
 import { deferred, json, me, renderWithApp } from '@/test/render';
 import { serveApi } from '@/test/shop';
 import ReelsPage from './reels';
+import { fillCard, PAYING_CARD } from '@/test/card';
 
 const reels = [aReel({ id: 1, caption: 'Neon loops' }), aReel({ id: 2, caption: 'Ink in water' }), aReel({ id: 3, caption: 'Clay spin' })];
 
@@ -262,9 +263,10 @@ describe('the reels pager', () => {
     await user.click(within(first).getByRole('button', { name: 'Support' }));
     const dialog = screen.getByRole('dialog', { name: 'Support Leo Park' });
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await fillCard(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Thanks for supporting Leo Park!')).toBeInTheDocument();
-    expect(api.calls('POST /api/tips')[0].body).toEqual({ toUserId: 2, amount: 500, reelId: 1 });
+    expect(api.calls('POST /api/tips')[0].body).toEqual({ toUserId: 2, amount: 500, reelId: 1, card: PAYING_CARD });
     expect(activeSlide()).toBe('Reel 1 by Leo Park');
   });
 

@@ -5,6 +5,7 @@ import { SupportButton } from '@/components/support-button';
 import type { TipRecipient } from '@/lib/tip-actions';
 import { json, me, renderWithApp } from '@/test/render';
 import { aPaymentsConfig, apiError, LIVE_PAYMENTS, serveApi } from '@/test/shop';
+import { fillCard, PAYING_CARD } from '@/test/card';
 import { TipLayer } from './tip-layer';
 
 type Routes = Parameters<typeof serveApi>[0];
@@ -22,22 +23,6 @@ function aTip(body: { amount: number; postId?: number | null; reelId?: number | 
     message: body.message ?? null,
     createdAt: '2026-03-04T10:00:00Z',
   };
-}
-
-/** The test card that pays, as the dialog sends it. */
-const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' };
-
-/** Types the test card that pays into the confirmation step. */
-async function fillCard(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
-  for (const [label, value] of [
-    ['Card number', '4242424242424242'],
-    ['Expiry (MM / YY)', '12 / 34'],
-    ['CVC', '123'],
-  ]) {
-    const field = within(dialog).getByLabelText(label);
-    await user.clear(field);
-    await user.type(field, value);
-  }
 }
 
 const created: Routes[string] = ({ body }) => json(aTip(body as Parameters<typeof aTip>[0]), { status: 201 });
@@ -87,7 +72,7 @@ describe('Support (tips)', () => {
     expect(await screen.findByText('Thanks for supporting Leo Park!')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const [call] = calls('POST /api/tips');
-    expect(call.body).toEqual({ toUserId: 2, amount: 1000, postId: 7, card: CARD });
+    expect(call.body).toEqual({ toUserId: 2, amount: 1000, postId: 7, card: PAYING_CARD });
     expect(call.headers['Idempotency-Key']).toMatch(UUID);
   });
 
@@ -142,7 +127,7 @@ describe('Support (tips)', () => {
     await fillCard(user, dialog);
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await screen.findByText('Thanks for supporting Leo Park!');
-    expect(calls('POST /api/tips')[0].body).toEqual({ toUserId: 2, amount: 500, reelId: 300, message: 'For the colours', card: CARD });
+    expect(calls('POST /api/tips')[0].body).toEqual({ toUserId: 2, amount: 500, reelId: 300, message: 'For the colours', card: PAYING_CARD });
   });
 
   it('goes Back to the form with what was chosen, and sends nothing until Confirm', async () => {
@@ -196,7 +181,7 @@ describe('Support (tips)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await screen.findByText('Thanks for supporting Leo Park!');
     const last = calls('POST /api/tips').at(-1)!;
-    expect(last.body).toEqual({ toUserId: 2, amount: 200, postId: 7, card: CARD });
+    expect(last.body).toEqual({ toUserId: 2, amount: 200, postId: 7, card: PAYING_CARD });
     expect(last.headers['Idempotency-Key']).toMatch(UUID);
     expect(last.headers['Idempotency-Key']).not.toBe(keys[0]);
   });

@@ -110,6 +110,8 @@ enum Target {
     Work,
     /// Her order of a digital work her friend sells (issue 23).
     DigitalOrder,
+    /// Her print, bought by her friend in a paid checkout: a physical sale of hers (issue 42).
+    PhysicalSale,
     /// Her invite-only canvas, to which she invited her friend (issue 25).
     Canvas,
     /// Another signed-in session of hers, made for each call (issue 41): ending it leaves the
@@ -717,6 +719,10 @@ const ROWS: &[Row] = &[
     .on(Target::Work)
     .last(),
     row("GET", "/api/user/sales", SIGNED_IN),
+    // Marking a sale shipped (issue 42): its seller's alone; 404 for everyone else.
+    row("POST", "/api/user/sales/{id}/ship", HERS_ONLY)
+        .on(Target::PhysicalSale)
+        .json(|_, _| json!({"trackingNote": "Royal Mail AB123"})),
     // A digital work's file: its buyer's alone.
     row(
         "GET",
@@ -797,6 +803,7 @@ struct Fixture {
     group: i64,
     work: i64,
     digital_order: i64,
+    physical_sale: i64,
     canvas: i64,
     /// Finn, whom she follows (the people a canvas invites).
     friend: i64,
@@ -1042,6 +1049,33 @@ impl Fixture {
             "digital order",
         )
         .await);
+        // Finn buys her print in a paid checkout: a physical sale of hers to ship.
+        let saved = friend
+            .user
+            .put_json("/api/user/shipping-address", &address())
+            .await;
+        assert_eq!(saved.status(), 200, "Finn's shipping address");
+        let checkout = id(&created(
+            friend
+                .user
+                .post_json(
+                    "/api/checkouts",
+                    &json!({"lines": [{"productId": work, "quantity": 1, "expectedUnitPrice": 2_500}]}),
+                )
+                .await,
+            "Finn's checkout",
+        )
+        .await);
+        let paid = friend
+            .user
+            .post_json(
+                &format!("/api/checkouts/{checkout}/pay"),
+                &card_of("4242 4242 4242 4242"),
+            )
+            .await;
+        assert_eq!(paid.status(), 200, "Finn pays");
+        let paid: Value = paid.json().await.unwrap();
+        let physical_sale = paid["lines"][0]["orderId"].as_i64().expect("her sale");
         // Her invite-only canvas, Finn (whom she follows) invited.
         let follows = callers[3]
             .user
@@ -1079,6 +1113,7 @@ impl Fixture {
             group,
             work,
             digital_order,
+            physical_sale,
             canvas,
             friend: friend.user.id,
             voicemail,
@@ -1170,6 +1205,7 @@ impl Fixture {
                 Target::Group => self.group,
                 Target::Work => self.work,
                 Target::DigitalOrder => self.digital_order,
+                Target::PhysicalSale => self.physical_sale,
                 Target::Canvas => self.canvas,
                 Target::Voicemail => self.voicemail,
                 Target::Withdrawal => self.withdrawal,

@@ -39,6 +39,7 @@ mod reports;
 mod rtc;
 mod search;
 mod shares;
+mod sales;
 mod shop;
 mod sockets;
 mod stories;

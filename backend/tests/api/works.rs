@@ -31,7 +31,7 @@ both_backends!(
 
 /// `seller`'s multipart listing of a digital work with `file` (as `file_name`), from the app's
 /// own page (a form post carries its Origin).
-async fn list_digital(
+pub async fn list_digital(
     app: &TestApp,
     seller: &TestUser,
     file: Option<(Vec<u8>, &str)>,
@@ -67,13 +67,13 @@ fn picture() -> String {
     )
 }
 
-fn print(name: &str, price: i64, stock: i64) -> Value {
+pub fn print(name: &str, price: i64, stock: i64) -> Value {
     json!({"name": name, "description": "Giclée on cotton rag", "price": price,
            "category": "prints", "image": picture(), "kind": "physical", "stock": stock})
 }
 
 /// `seller` lists `body`; answers the product.
-async fn list(seller: &TestUser, body: &Value) -> Value {
+pub async fn list(seller: &TestUser, body: &Value) -> Value {
     let response = seller.post_json("/api/products", body).await;
     assert_eq!(response.status(), 201, "listing");
     response.json().await.unwrap()
@@ -81,7 +81,7 @@ async fn list(seller: &TestUser, body: &Value) -> Value {
 
 /// `buyer` orders `quantity` of `product` at the price it has now (as a cart refreshed on
 /// opening shows it).
-async fn buy(buyer: &TestUser, product: i64, quantity: i64) -> reqwest::Response {
+pub async fn buy(buyer: &TestUser, product: i64, quantity: i64) -> reqwest::Response {
     let priced = buyer
         .get_json(&format!("/api/products?ids={product}"))
         .await;

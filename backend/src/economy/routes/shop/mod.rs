@@ -1,7 +1,8 @@
 //! The shop (docs/shop-contract.md): the catalogue, placing
 //! an order (priced from the catalogue, stock taken in the same transaction, paid through the
 //! payment provider, made idempotent by the `Idempotency-Key` header) and the buyer's orders;
-//! creators' own works, listed, changed and unlisted by their sellers, and their sales (issue 23).
+//! creators' own works, listed, changed and unlisted by their sellers, and their sales (issue 23)
+//! with where each ships and, once the seller marks it, that it shipped (issue 42).
 
 mod order_create;
 pub use order_create::OrderConflictBody;
@@ -10,6 +11,7 @@ mod orders_list;
 mod product_create;
 mod product_update;
 mod products_list;
+mod sale_ship;
 mod sales_list;
 
 use axum::extract::DefaultBodyLimit;
@@ -35,6 +37,7 @@ pub fn router() -> OpenApiRouter<AppState> {
             product_update::unlist_work
         ))
         .routes(routes!(sales_list::list_sales))
+        .routes(routes!(sale_ship::ship_sale))
         .routes(routes!(
             orders_list::list_orders,
             order_create::create_order

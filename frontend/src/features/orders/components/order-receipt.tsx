@@ -29,11 +29,11 @@ function LineFate({ line, paid }: { line: CheckoutLine; paid: boolean }) {
         <a
           href={line.downloadUrl}
           download
+          aria-label={`${TEXT.download} ${line.productName}`}
           className="mt-1 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-fuchsia-300 hover:underline"
         >
           <Download aria-hidden="true" className="size-4" />
           {TEXT.download}
-          <span className="sr-only"> {line.productName}</span>
         </a>
       );
     }

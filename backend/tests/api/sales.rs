@@ -41,7 +41,9 @@ async fn paid_checkout(buyer: &TestUser, lines: &[(i64, i64)]) -> Value {
         .post_json("/api/checkouts", &json!({ "lines": lines }))
         .await;
     assert_eq!(opened.status(), StatusCode::CREATED);
-    let id = opened.json::<Value>().await.unwrap()["id"].as_i64().unwrap();
+    let id = opened.json::<Value>().await.unwrap()["id"]
+        .as_i64()
+        .unwrap();
     let paid = buyer
         .post_json(
             &format!("/api/checkouts/{id}/pay"),
@@ -176,7 +178,12 @@ async fn a_seller_marks_a_physical_sale_shipped_once_and_the_buyer_is_told(backe
     let checkout = id(&s.checkout);
     let order = order_of(&s.checkout, s.print);
 
-    let shipped = ship(&s.leo, order, json!({"trackingNote": "  Royal Mail AB123 "})).await;
+    let shipped = ship(
+        &s.leo,
+        order,
+        json!({"trackingNote": "  Royal Mail AB123 "}),
+    )
+    .await;
     assert_eq!(shipped.status(), 200);
     let sale: Value = shipped.json().await.unwrap();
     assert_eq!(sale["id"], order);
@@ -193,7 +200,10 @@ async fn a_seller_marks_a_physical_sale_shipped_once_and_the_buyer_is_told(backe
         .filter(|n| n["kind"] == "shipped")
         .collect();
     assert_eq!(shipped_notes.len(), 1, "{told}");
-    assert_eq!(shipped_notes[0]["text"], "leo shipped your order: Royal Mail AB123");
+    assert_eq!(
+        shipped_notes[0]["text"],
+        "leo shipped your order: Royal Mail AB123"
+    );
     assert_eq!(shipped_notes[0]["url"], format!("/orders/{checkout}"));
     assert_eq!(shipped_notes[0]["target"]["type"], "order");
     assert_eq!(shipped_notes[0]["target"]["id"], checkout);
@@ -228,10 +238,16 @@ async fn a_seller_marks_a_physical_sale_shipped_once_and_the_buyer_is_told(backe
     let other = order_of(&s.checkout, s.other_print);
     let shipped = ship(&s.ines, other, json!({})).await;
     assert_eq!(shipped.status(), 200);
-    assert_eq!(shipped.json::<Value>().await.unwrap()["trackingNote"], Value::Null);
+    assert_eq!(
+        shipped.json::<Value>().await.unwrap()["trackingNote"],
+        Value::Null
+    );
     let newest = &s.maya.get_json("/api/notifications").await[0];
     assert_eq!(newest["text"], "ines shipped your order");
-    assert_eq!(s.ines.get_json("/api/user/sales").await[0]["status"], "shipped");
+    assert_eq!(
+        s.ines.get_json("/api/user/sales").await[0]["status"],
+        "shipped"
+    );
 }
 
 async fn only_the_seller_ships_a_physical_line_of_a_checkout(backend: Backend) {
@@ -246,7 +262,10 @@ async fn only_the_seller_ships_a_physical_line_of_a_checkout(backend: Backend) {
         assert_eq!((status, message.as_str()), (404, "Sale not found"));
     }
     let (status, message, _) = error_of(ship(&s.leo, digital, json!({})).await).await;
-    assert_eq!((status, message.as_str()), (400, "Digital items are not shipped"));
+    assert_eq!(
+        (status, message.as_str()),
+        (400, "Digital items are not shipped")
+    );
     // A note too long, or of two lines.
     let long = "a".repeat(201);
     for note in [long.as_str(), "UPS\n1Z9"] {
@@ -261,7 +280,10 @@ async fn only_the_seller_ships_a_physical_line_of_a_checkout(backend: Backend) {
     assert_eq!(sale_of(&leos, s.print)["status"], "paid");
     let told = s.maya.get_json("/api/notifications").await;
     assert!(
-        told.as_array().unwrap().iter().all(|n| n["kind"] != "shipped"),
+        told.as_array()
+            .unwrap()
+            .iter()
+            .all(|n| n["kind"] != "shipped"),
         "{told}"
     );
 }

@@ -1,9 +1,11 @@
 //! The economy's service: an order bought or a tip paid (economy/checkout.rs charges and writes
-//! them), a payout decided, then the seller, the creator or the payee told.
+//! them), a payout decided, a sold line shipped, then the seller, the creator, the payee or the
+//! buyer told.
 
 use crate::economy::checkout::{self, Bought, CheckoutError, Line, TipError, Tipped};
 use crate::economy::checkouts;
 use crate::economy::store::payouts::{self, Decided, Decision};
+use crate::economy::store::shop::{self, Shipping};
 use crate::economy::store::tips::NewTip;
 use crate::notifications;
 use crate::platform::payments::test_cards::{CardInput, CardOutcome};
@@ -34,6 +36,20 @@ pub async fn tip(
     let tipped = checkout::tip(&state.db, &state.payments, &state.clock, new).await?;
     notifications::announce(state, tipped.notice).await;
     Ok(tipped)
+}
+
+/// A seller marks their physical line shipped; its buyer hears of it (once).
+pub async fn ship(
+    state: &AppState,
+    seller: i64,
+    order: i64,
+    note: Option<&str>,
+) -> Result<Shipping, sqlx::Error> {
+    let shipping = shop::ship(&state.db, seller, order, note, state.clock.now_ms()).await?;
+    if let Shipping::Shipped(notice) = shipping {
+        notifications::announce(state, notice).await;
+    }
+    Ok(shipping)
 }
 
 /// An admin decides a pending withdrawal; its creator hears of it.

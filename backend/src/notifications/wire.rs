@@ -111,8 +111,8 @@ impl Notification {
 }
 
 /// The app's path for a notification: the post (a comment's post), the reel, the newest
-/// follower's or requester's profile, the chat, the voicemail list, the earnings page or the
-/// shop.
+/// follower's or requester's profile, the chat, the voicemail list, the earnings page, the
+/// shop, or (a shipped order) the receipt.
 fn url_for(
     kind: NotificationKind,
     target: NotificationTargetType,
@@ -123,6 +123,8 @@ fn url_for(
     use NotificationTargetType as T;
     match (kind, newest_actor) {
         (K::Voicemail, _) => return "/voicemail".to_owned(),
+        // About the buyer's checkout: its receipt.
+        (K::Shipped, _) => return format!("/orders/{}", row.target_id),
         (K::Follow | K::FollowRequest | K::FollowAccepted, Some(username)) => {
             return format!("/profile/{username}");
         }

@@ -112,6 +112,8 @@ enum Target {
     DigitalOrder,
     /// That digital work of her friend's, which she bought and reviewed (issue 42).
     ReviewedWork,
+    /// Her print, bought by her friend in a paid checkout: a physical sale of hers (issue 42).
+    PhysicalSale,
     /// Her invite-only canvas, to which she invited her friend (issue 25).
     Canvas,
     /// Another signed-in session of hers, made for each call (issue 41): ending it leaves the
@@ -719,6 +721,10 @@ const ROWS: &[Row] = &[
     .on(Target::Work)
     .last(),
     row("GET", "/api/user/sales", SIGNED_IN),
+    // Marking a sale shipped (issue 42): its seller's alone; 404 for everyone else.
+    row("POST", "/api/user/sales/{id}/ship", HERS_ONLY)
+        .on(Target::PhysicalSale)
+        .json(|_, _| json!({"trackingNote": "Royal Mail AB123"})),
     // A digital work's file: its buyer's alone.
     row(
         "GET",
@@ -829,6 +835,7 @@ struct Fixture {
     digital_order: i64,
     /// Finn's digital work that she bought and reviewed.
     digital: i64,
+    physical_sale: i64,
     canvas: i64,
     /// Finn, whom she follows (the people a canvas invites).
     friend: i64,
@@ -1082,6 +1089,33 @@ impl Fixture {
             )
             .await;
         assert_eq!(reviewed.status(), 201, "reviewing Finn's work");
+        // Finn buys her print in a paid checkout: a physical sale of hers to ship.
+        let saved = friend
+            .user
+            .put_json("/api/user/shipping-address", &address())
+            .await;
+        assert_eq!(saved.status(), 200, "Finn's shipping address");
+        let checkout = id(&created(
+            friend
+                .user
+                .post_json(
+                    "/api/checkouts",
+                    &json!({"lines": [{"productId": work, "quantity": 1, "expectedUnitPrice": 2_500}]}),
+                )
+                .await,
+            "Finn's checkout",
+        )
+        .await);
+        let paid = friend
+            .user
+            .post_json(
+                &format!("/api/checkouts/{checkout}/pay"),
+                &card_of("4242 4242 4242 4242"),
+            )
+            .await;
+        assert_eq!(paid.status(), 200, "Finn pays");
+        let paid: Value = paid.json().await.unwrap();
+        let physical_sale = paid["lines"][0]["orderId"].as_i64().expect("her sale");
         // Her invite-only canvas, Finn (whom she follows) invited.
         let follows = callers[3]
             .user
@@ -1120,6 +1154,7 @@ impl Fixture {
             work,
             digital_order,
             digital,
+            physical_sale,
             canvas,
             friend: friend.user.id,
             voicemail,
@@ -1212,6 +1247,7 @@ impl Fixture {
                 Target::Work => self.work,
                 Target::DigitalOrder => self.digital_order,
                 Target::ReviewedWork => self.digital,
+                Target::PhysicalSale => self.physical_sale,
                 Target::Canvas => self.canvas,
                 Target::Voicemail => self.voicemail,
                 Target::Withdrawal => self.withdrawal,

@@ -40,6 +40,7 @@ mod reels;
 mod reports;
 mod reviews;
 mod rtc;
+mod sales;
 mod search;
 mod shares;
 mod shop;

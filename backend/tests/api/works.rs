@@ -31,7 +31,7 @@ both_backends!(
 
 /// `seller`'s multipart listing of a digital work with `file` (as `file_name`), from the app's
 /// own page (a form post carries its Origin).
-async fn list_digital(
+pub async fn list_digital(
     app: &TestApp,
     seller: &TestUser,
     file: Option<(Vec<u8>, &str)>,
@@ -81,7 +81,7 @@ pub async fn list(seller: &TestUser, body: &Value) -> Value {
 
 /// `buyer` orders `quantity` of `product` at the price it has now (as a cart refreshed on
 /// opening shows it).
-async fn buy(buyer: &TestUser, product: i64, quantity: i64) -> reqwest::Response {
+pub async fn buy(buyer: &TestUser, product: i64, quantity: i64) -> reqwest::Response {
     let priced = buyer
         .get_json(&format!("/api/products?ids={product}"))
         .await;

@@ -91,6 +91,11 @@ export function aSale(overrides: Partial<Sale> = {}): Sale {
     fee: 250,
     buyer: { id: 3, username: 'fan', displayName: 'Fay Fan', profileImage: null },
     createdAt: '2026-03-04T10:00:00Z',
+    kind: 'physical',
+    status: 'paid',
+    shippingAddress: null,
+    shippedAt: null,
+    trackingNote: null,
     ...overrides,
   };
 }

@@ -2057,6 +2057,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/sales/{id}/ship": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a physical line you sold shipped, with an optional tracking note, and tells its buyer
+         *     (a notification that opens their receipt). Once: calling it again answers the sale as it is
+         *     (the first time and note stand; no second notification).
+         */
+        post: operations["ship_sale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/sessions": {
         parameters: {
             query?: never;
@@ -3400,7 +3421,7 @@ export interface components {
          * @description What happened.
          * @enum {string}
          */
-        NotificationKind: "like" | "comment" | "reply" | "mention" | "follow" | "follow_request" | "follow_accepted" | "missed_call" | "voicemail" | "withdrawal" | "report" | "sale" | "tip";
+        NotificationKind: "like" | "comment" | "reply" | "mention" | "follow" | "follow_request" | "follow_accepted" | "missed_call" | "voicemail" | "withdrawal" | "report" | "sale" | "tip" | "shipped";
         /** @description Which notifications to mark read: `ids`, or every one with `all: true`. */
         NotificationReadRequest: {
             /** @description `true`: every notification of yours. */
@@ -3967,14 +3988,25 @@ export interface components {
              * @description The order's id.
              */
             id: number;
+            kind: components["schemas"]["ProductKind"];
             /** Format: int64 */
             productId: number;
             productName: string;
             /** Format: int64 */
             quantity: number;
+            /** @description When you marked it shipped (ISO-8601 UTC). */
+            shippedAt: string | null;
+            shippingAddress: components["schemas"]["ShippingAddress"] | null;
+            status: components["schemas"]["SaleStatus"];
             /** Format: int64 */
             totalAmount: number;
+            trackingNote: string | null;
         };
+        /**
+         * @description Where a sold line stands for its seller (issue 42).
+         * @enum {string}
+         */
+        SaleStatus: "paid" | "shipped" | "delivered";
         /**
          * @description {users, tags, posts}: accounts as /api/search/users ranks them, tags by prefix (most posts
          *     first), posts by full-text match on caption, tags and location (best first, then newest).
@@ -4209,6 +4241,13 @@ export interface components {
             /** @description `/media/{key}` of a JPEG frame, or null. */
             posterUrl: string | null;
             user: components["schemas"]["UserBrief"];
+        };
+        ShipRequest: {
+            /**
+             * @description What the buyer is told along with it (a carrier and tracking number): one line of at
+             *     most 200 characters, trimmed; empty means none.
+             */
+            trackingNote?: string | null;
         };
         /** @description A shipping address. */
         ShippingAddress: {
@@ -12450,6 +12489,105 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ship_sale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The sale (its order's id) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShipRequest"];
+            };
+        };
+        responses: {
+            /** @description The sale, shipped */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sale"];
+                };
+            };
+            /** @description Not an id, a tracking note over 200 characters or of more than one line, or a digital work (digital items are not shipped); or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No sale of yours with this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `no_shipping_address`: an order placed before checkout, with no address to ship to */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

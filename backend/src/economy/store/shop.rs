@@ -7,7 +7,9 @@ use sqlx::FromRow;
 
 use super::earnings::{NewCredit, Source, insert_credit};
 use crate::kernel::page::Page;
-use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType};
+use crate::notifications::rules::notification::{
+    NotificationKind, NotificationTargetType, preview,
+};
 use crate::notifications::{Act, Notice, record};
 use crate::platform::db::visibility::not_blocked;
 use crate::platform::db::{Db, violates};
@@ -467,12 +469,15 @@ pub async fn place(db: &Db, new: NewOrder<'_>) -> Result<Placed, sqlx::Error> {
     Ok(Placed::Created(Box::new(order), notice))
 }
 
-/// One sold line of a creator's work, with its buyer.
+/// One sold line of a creator's work, with its buyer and, for a physical line of a checkout,
+/// where it ships (issue 42).
 #[derive(Debug, Clone, FromRow)]
 pub struct SaleView {
     pub id: i64,
     pub product_id: i64,
     pub product_name: String,
+    /// `physical` or `digital`.
+    pub product_kind: String,
     pub quantity: i64,
     pub total_amount_cents: i64,
     /// What the seller was credited and what the platform kept, from the order's credit.
@@ -483,28 +488,143 @@ pub struct SaleView {
     pub buyer_username: String,
     pub buyer_display_name: String,
     pub buyer_profile_image: Option<String>,
+    /// The checkout the line was paid in (NULL: an order placed before checkouts).
+    pub checkout_id: Option<i64>,
+    pub shipped_at: Option<i64>,
+    pub tracking_note: Option<String>,
+    /// The checkout's address, read for physical lines only (all NULL for a digital line).
+    pub ship_name: Option<String>,
+    pub ship_line1: Option<String>,
+    pub ship_line2: Option<String>,
+    pub ship_city: Option<String>,
+    pub ship_postal_code: Option<String>,
+    pub ship_country: Option<String>,
 }
 
-/// A page of `seller`'s sold lines, newest first (a range of `orders_seller_idx`).
-pub async fn sales_page(db: &Db, seller: i64, page: Page) -> Result<Vec<SaleView>, sqlx::Error> {
-    sqlx::query_as(
-        "SELECT o.id, o.product_id, p.name AS product_name, o.quantity, o.total_amount_cents,
+/// A sale's columns: the order, its product, its buyer, its credit and, for a physical line,
+/// its checkout's address (the seller ships to it; a digital line's seller never reads it).
+macro_rules! sale_columns {
+    () => {
+        "SELECT o.id, o.product_id, p.name AS product_name, p.kind AS product_kind, o.quantity,
+                o.total_amount_cents,
                 COALESCE(c.amount_cents, 0) AS credited_cents, COALESCE(c.fee_cents, 0) AS fee_cents,
                 o.created_at, b.id AS buyer_id, b.username AS buyer_username,
                 b.display_name AS buyer_display_name,
-                COALESCE(b.profile_image_small_url, b.profile_image_url) AS buyer_profile_image
+                COALESCE(b.profile_image_small_url, b.profile_image_url) AS buyer_profile_image,
+                o.checkout_id, o.shipped_at, o.tracking_note,
+                k.ship_name, k.ship_line1, k.ship_line2, k.ship_city, k.ship_postal_code,
+                k.ship_country
          FROM orders o
          JOIN products p ON p.id = o.product_id
          JOIN users b ON b.id = o.user_id
          LEFT JOIN earning_credits c ON c.order_id = o.id
-         WHERE o.seller_id = $1 AND o.id < $2
-         ORDER BY o.id DESC LIMIT $3",
-    )
+         LEFT JOIN checkouts k ON k.id = o.checkout_id AND p.kind <> 'digital'"
+    };
+}
+
+/// A page of `seller`'s sold lines, newest first (a range of `orders_seller_idx`; the credit
+/// and the checkout are primary-key or unique lookups per row).
+pub async fn sales_page(db: &Db, seller: i64, page: Page) -> Result<Vec<SaleView>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        sale_columns!(),
+        " WHERE o.seller_id = $1 AND o.id < $2 ORDER BY o.id DESC LIMIT $3"
+    ))
     .bind(seller)
     .bind(page.before)
     .bind(page.fetch_limit())
     .fetch_all(&db.pool)
     .await
+}
+
+/// `seller`'s sold line `order`; `None` when there is none or it is not theirs.
+pub async fn sale(db: &Db, seller: i64, order: i64) -> Result<Option<SaleView>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        sale_columns!(),
+        " WHERE o.id = $1 AND o.seller_id = $2"
+    ))
+    .bind(order)
+    .bind(seller)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// What marking a sold line shipped came to; only `Shipped` changed anything.
+#[derive(Debug)]
+pub enum Shipping {
+    /// Marked shipped now; the buyer's notification to announce.
+    Shipped(Option<Notice>),
+    /// Marked shipped before: left as it was (the first time and note stand).
+    AlreadyShipped,
+    /// No such order sold by this seller.
+    NotFound,
+    /// A digital work: downloaded, never shipped.
+    Digital,
+    /// An order placed before checkouts: no address was taken, so there is nothing to ship to.
+    NoAddress,
+}
+
+/// Marks `seller`'s physical line `order` shipped with an optional tracking `note`, once, and
+/// tells its buyer (the notification opens the checkout's receipt), in one write transaction.
+pub async fn ship(
+    db: &Db,
+    seller: i64,
+    order: i64,
+    note: Option<&str>,
+    now: i64,
+) -> Result<Shipping, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let found: Option<(i64, String, Option<i64>, Option<i64>)> = sqlx::query_as(
+        "SELECT o.user_id, p.kind, o.checkout_id, o.shipped_at
+         FROM orders o JOIN products p ON p.id = o.product_id
+         WHERE o.id = $1 AND o.seller_id = $2",
+    )
+    .bind(order)
+    .bind(seller)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let (buyer, checkout) = match found {
+        Some((buyer, kind, Some(checkout), None)) if kind != "digital" => (buyer, checkout),
+        other => {
+            tx.rollback().await?;
+            return Ok(match other {
+                None => Shipping::NotFound,
+                Some((_, kind, ..)) if kind == "digital" => Shipping::Digital,
+                Some((.., Some(_))) => Shipping::AlreadyShipped,
+                Some(_) => Shipping::NoAddress,
+            });
+        }
+    };
+    let done = sqlx::query(
+        "UPDATE orders SET shipped_at = $2, tracking_note = $3
+         WHERE id = $1 AND shipped_at IS NULL",
+    )
+    .bind(order)
+    .bind(now)
+    .bind(note)
+    .execute(&mut *tx)
+    .await?;
+    if done.rows_affected() == 0 {
+        tx.rollback().await?;
+        return Ok(Shipping::AlreadyShipped);
+    }
+    let quote = note.map(preview);
+    let notice = record(
+        &mut tx,
+        &Act {
+            preview: quote.as_deref(),
+            ..Act::new(
+                buyer,
+                seller,
+                NotificationKind::Shipped,
+                NotificationTargetType::Order,
+                checkout,
+            )
+        },
+        now,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(Shipping::Shipped(notice))
 }
 
 /// How long a reserved order key holds before a retry may take it over (a crash between the

@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 use crate::economy::rules::average_rating;
 use crate::economy::store::reviews::{ReviewView, ReviewedProduct};
 use crate::economy::store::shop::{OrderView, ProductRow, SaleView};
+use crate::economy::wire::checkout::ShippingAddress;
 use crate::kernel::user::{UserBrief, UserCard};
 use crate::platform::http::wire::iso_time;
 use crate::platform::media::url_of;
@@ -192,6 +193,18 @@ impl From<OrderView> for Order {
     }
 }
 
+/// Where a sold line stands for its seller (issue 42).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SaleStatus {
+    /// A physical line paid and waiting to be shipped.
+    Paid,
+    /// A physical line its seller marked shipped (`shippedAt`, `trackingNote`).
+    Shipped,
+    /// A digital work: its buyer downloads it at once; nothing to ship.
+    Delivered,
+}
+
 /// One sold line of a creator's work, as its seller sees it. Cents: `credited` is what they got,
 /// `fee` what the platform kept of `totalAmount`.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -201,6 +214,7 @@ pub struct Sale {
     pub id: i64,
     pub product_id: i64,
     pub product_name: String,
+    pub kind: ProductKind,
     pub quantity: i64,
     pub total_amount: i64,
     pub credited: i64,
@@ -208,14 +222,54 @@ pub struct Sale {
     pub buyer: UserBrief,
     /// ISO-8601 UTC.
     pub created_at: String,
+    pub status: SaleStatus,
+    /// Where to ship a physical line (its checkout's address); null for a digital line and for
+    /// an order placed before checkouts.
+    #[schema(required = true)]
+    pub shipping_address: Option<ShippingAddress>,
+    /// When you marked it shipped (ISO-8601 UTC).
+    #[schema(required = true)]
+    pub shipped_at: Option<String>,
+    #[schema(required = true)]
+    pub tracking_note: Option<String>,
 }
 
 impl From<SaleView> for Sale {
     fn from(row: SaleView) -> Self {
+        let digital = row.product_kind == "digital";
+        let shipping_address = match (
+            row.ship_name,
+            row.ship_line1,
+            row.ship_city,
+            row.ship_postal_code,
+            row.ship_country,
+        ) {
+            (Some(name), Some(line1), Some(city), Some(postal_code), Some(country)) if !digital => {
+                Some(ShippingAddress {
+                    name,
+                    line1,
+                    line2: row.ship_line2,
+                    city,
+                    postal_code,
+                    country,
+                })
+            }
+            _ => None,
+        };
+        let status = match (digital, row.shipped_at) {
+            (true, _) => SaleStatus::Delivered,
+            (false, Some(_)) => SaleStatus::Shipped,
+            (false, None) => SaleStatus::Paid,
+        };
         Self {
             id: row.id,
             product_id: row.product_id,
             product_name: row.product_name,
+            kind: if digital {
+                ProductKind::Digital
+            } else {
+                ProductKind::Physical
+            },
             quantity: row.quantity,
             total_amount: row.total_amount_cents,
             credited: row.credited_cents,
@@ -227,6 +281,10 @@ impl From<SaleView> for Sale {
                 profile_image: row.buyer_profile_image,
             },
             created_at: iso_time(row.created_at),
+            status,
+            shipping_address,
+            shipped_at: row.shipped_at.map(iso_time),
+            tracking_note: row.tracking_note,
         }
     }
 }

@@ -33,6 +33,9 @@ pub enum NotificationKind {
     Sale,
     /// Someone tipped you (the creator economy).
     Tip,
+    /// A seller marked your order shipped (issue 42); about the checkout (its receipt), quoting
+    /// the tracking note when there is one.
+    Shipped,
 }
 
 /// What a notification is about (and opens).
@@ -63,6 +66,7 @@ stored_names!(NotificationKind {
     Report => "report",
     Sale => "sale",
     Tip => "tip",
+    Shipped => "shipped",
 });
 stored_names!(NotificationTargetType {
     Post => "post",
@@ -191,6 +195,7 @@ pub fn sentence(
         K::Voicemail => format!("{who} left you a voicemail"),
         K::Sale => quoted("bought your work"),
         K::Tip => quoted("sent you a tip"),
+        K::Shipped => quoted("shipped your order"),
         // Told by the server, not by someone: the stored sentence.
         K::Withdrawal | K::Report => detail.unwrap_or_default().to_owned(),
     }
@@ -254,6 +259,14 @@ mod tests {
                 Some("Your withdrawal of $25.00 was approved")
             ),
             "Your withdrawal of $25.00 was approved"
+        );
+        assert_eq!(
+            sentence(K::Shipped, T::Order, &["leo"], 1, Some("Royal Mail AB123")),
+            "leo shipped your order: Royal Mail AB123"
+        );
+        assert_eq!(
+            sentence(K::Shipped, T::Order, &["leo"], 1, None),
+            "leo shipped your order"
         );
     }
 

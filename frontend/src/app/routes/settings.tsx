@@ -1,9 +1,11 @@
 //! /settings (issue 10; docs/admin-contract.md): the profile card (avatar and 'Change Photo' at
-//! 5 MB, 'Edit Profile' opening the profile editor), the four switch groups saved as they
+//! 5 MB, 'Edit Profile' opening the profile editor), the link to Settings › Orders (issue 42),
+//! the four switch groups saved as they
 //! change ('Blocked accounts' closing Privacy & Security, issue 20), and the account actions. A
 //! 401 from the settings shows 'Unauthorized' and goes to / after 0.5 s.
-import { Camera, Sparkles } from 'lucide-react';
+import { Camera, ChevronRight, Package, Sparkles } from 'lucide-react';
 import { useRef } from 'react';
+import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { BlockedAccountsDialog } from '@/features/safety/components/blocked-accounts-dialog';
@@ -76,6 +78,16 @@ export default function SettingsPage() {
     <main className="space-y-4 px-4 pt-6">
       <h1 className="text-2xl font-bold text-white">Settings</h1>
       {me && <ProfileCard me={me} />}
+      <nav aria-label="Shopping" className="rounded-2xl border border-white/10 bg-white/5">
+        <Link href="/settings/orders" className="flex min-h-14 items-center gap-3 rounded-2xl px-4 py-3 hover:bg-white/5">
+          <Package aria-hidden="true" className="size-5 text-zinc-300" />
+          <span className="flex-1">
+            <span className="block text-sm font-semibold text-white">Orders</span>
+            <span className="block text-xs text-zinc-400">What you bought, with receipts and downloads</span>
+          </span>
+          <ChevronRight aria-hidden="true" className="size-4 text-zinc-500" />
+        </Link>
+      </nav>
       <SettingsGroups extras={{ 'Privacy & Security': <BlockedAccountsDialog /> }} />
       <AccountSection logout={<LogoutButton label="Log Out" className="w-full justify-start" />} />
     </main>

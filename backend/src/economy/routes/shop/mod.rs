@@ -1,8 +1,9 @@
 //! The shop (docs/shop-contract.md): the catalogue, placing
 //! an order (priced from the catalogue, stock taken in the same transaction, paid through the
 //! payment provider, made idempotent by the `Idempotency-Key` header) and the buyer's orders;
-//! creators' own works, listed, changed and unlisted by their sellers, and their sales (issue 23);
-//! ratings and reviews by a product's buyers (issue 42).
+//! creators' own works, listed, changed and unlisted by their sellers, and their sales (issue 23)
+//! with where each ships and, once the seller marks it, that it shipped (issue 42); ratings and
+//! reviews by a product's buyers (issue 42).
 
 mod order_create;
 pub use order_create::OrderConflictBody;
@@ -15,6 +16,7 @@ mod review_create;
 mod review_delete;
 mod review_update;
 mod reviews_list;
+mod sale_ship;
 mod sales_list;
 
 use axum::extract::DefaultBodyLimit;
@@ -40,6 +42,7 @@ pub fn router() -> OpenApiRouter<AppState> {
             product_update::unlist_work
         ))
         .routes(routes!(sales_list::list_sales))
+        .routes(routes!(sale_ship::ship_sale))
         .routes(routes!(
             reviews_list::list_reviews,
             review_create::create_review

@@ -10,6 +10,7 @@ export const shopKeys = {
   creatorWorks: () => ['shop', 'works', 'creators'] as const,
   sellerWorks: (userId: number) => ['shop', 'works', 'seller', userId] as const,
   sales: () => ['shop', 'sales'] as const,
+  shipSale: () => ['shop', 'ship-sale'] as const,
   createWork: () => ['shop', 'create-work'] as const,
   updateWork: () => ['shop', 'update-work'] as const,
   unlistWork: () => ['shop', 'unlist-work'] as const,

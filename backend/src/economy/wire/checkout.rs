@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::economy::store::checkouts::{Address, CheckoutRow, LineView};
-use crate::economy::wire::shop::ProductKind;
+use crate::economy::store::checkouts::{CheckoutRow, LineView};
+use crate::economy::wire::shop::{ProductKind, ShippingAddress};
 use crate::platform::http::wire::iso_time;
 use crate::platform::media::url_of;
 
@@ -32,33 +32,6 @@ impl CheckoutStatus {
             "failed" => Self::Failed,
             "expired" => Self::Expired,
             _ => Self::PendingPayment,
-        }
-    }
-}
-
-/// A shipping address.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ShippingAddress {
-    pub name: String,
-    pub line1: String,
-    #[schema(required = true)]
-    pub line2: Option<String>,
-    pub city: String,
-    pub postal_code: String,
-    /// ISO 3166-1 alpha-2.
-    pub country: String,
-}
-
-impl From<Address> for ShippingAddress {
-    fn from(a: Address) -> Self {
-        Self {
-            name: a.name,
-            line1: a.line1,
-            line2: a.line2,
-            city: a.city,
-            postal_code: a.postal_code,
-            country: a.country,
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The economy's answers: products, orders, sales, tips, balances, credits and withdrawals, and
 //! the payments config.
 
+pub mod card;
 pub mod checkout;
 pub mod earnings;
 pub mod payments;

@@ -4,9 +4,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::economy::rules::average_rating;
+use crate::economy::store::checkouts::Address;
 use crate::economy::store::reviews::{ReviewView, ReviewedProduct};
 use crate::economy::store::shop::{OrderView, ProductRow, SaleView};
-use crate::economy::wire::checkout::ShippingAddress;
 use crate::kernel::user::{UserBrief, UserCard};
 use crate::platform::http::wire::iso_time;
 use crate::platform::media::url_of;
@@ -362,4 +362,47 @@ impl ProductReviews {
             reviews,
         }
     }
+}
+
+/// A shipping address.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ShippingAddress {
+    pub name: String,
+    pub line1: String,
+    #[schema(required = true)]
+    pub line2: Option<String>,
+    pub city: String,
+    pub postal_code: String,
+    /// ISO 3166-1 alpha-2.
+    pub country: String,
+}
+
+impl From<Address> for ShippingAddress {
+    fn from(a: Address) -> Self {
+        Self {
+            name: a.name,
+            line1: a.line1,
+            line2: a.line2,
+            city: a.city,
+            postal_code: a.postal_code,
+            country: a.country,
+        }
+    }
+}
+
+/// A 409's body (documentation only; `error::PriceChangedBody` is what is sent for
+/// `price_changed`): `price_changed` carries the product and its price now, `order_in_flight`
+/// only the message and code.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct OrderConflictBody {
+    pub message: String,
+    /// `price_changed` or `order_in_flight`.
+    pub code: String,
+    /// `price_changed`: the product whose price is not `expectedUnitPrice`.
+    pub product_id: Option<i64>,
+    /// `price_changed`: its unit price now, in cents.
+    pub unit_price: Option<i64>,
 }

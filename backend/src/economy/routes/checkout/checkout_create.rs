@@ -5,9 +5,9 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::economy::checkouts::{self, CartLine, MAX_LINES};
-use crate::economy::routes::shop::OrderConflictBody;
 use crate::economy::store::checkouts as store;
 use crate::economy::wire::checkout::Checkout;
+use crate::economy::wire::shop::OrderConflictBody;
 use crate::identity::CurrentUser;
 use crate::kernel::money::{parse_expected_price, parse_product_id, parse_quantity};
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};

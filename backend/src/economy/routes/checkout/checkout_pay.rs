@@ -2,9 +2,9 @@ use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::card::CardRequest;
 use crate::economy::checkouts;
 use crate::economy::store::checkouts as store;
+use crate::economy::wire::card::CardRequest;
 use crate::economy::wire::checkout::Checkout;
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};

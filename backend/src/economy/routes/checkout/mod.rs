@@ -2,7 +2,6 @@
 //! opened at the review step with its stock reserved, paid with a card (the test provider's
 //! Stripe test cards), its extra confirmation step, and the buyer's orders and receipts.
 
-pub(crate) mod card;
 mod checkout_create;
 mod checkout_pay;
 mod checkouts_list;

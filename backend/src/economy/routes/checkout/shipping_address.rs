@@ -2,7 +2,8 @@ use axum::extract::State;
 
 use crate::economy::checkouts::{RawAddress, parse_address};
 use crate::economy::store::checkouts;
-use crate::economy::wire::checkout::{ShippingAddress, ShippingAddressRequest};
+use crate::economy::wire::checkout::ShippingAddressRequest;
+use crate::economy::wire::shop::ShippingAddress;
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::platform::state::AppState;

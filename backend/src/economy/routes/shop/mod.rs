@@ -6,7 +6,6 @@
 //! reviews by a product's buyers (issue 42).
 
 mod order_create;
-pub use order_create::OrderConflictBody;
 mod order_download;
 mod orders_list;
 mod product_create;

@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 
 use crate::economy::checkout::Line;
 use crate::economy::service;
-use crate::economy::wire::shop::Order;
+use crate::economy::wire::shop::{Order, OrderConflictBody};
 use crate::identity::CurrentUser;
 use crate::kernel::money::{
     parse_expected_price, parse_order_payment, parse_product_id, parse_quantity,
@@ -33,22 +33,6 @@ pub struct NewOrderRequest {
     /// `stripe` (the only method; the built-in test provider stands behind it).
     #[schema(value_type = String, required = true, pattern = "^stripe$")]
     pub payment_method: Option<Value>,
-}
-
-/// A 409's body (documentation only; `error::PriceChangedBody` is what is sent for
-/// `price_changed`): `price_changed` carries the product and its price now, `order_in_flight`
-/// only the message and code.
-#[derive(serde::Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[allow(dead_code)]
-pub struct OrderConflictBody {
-    pub message: String,
-    /// `price_changed` or `order_in_flight`.
-    pub code: String,
-    /// `price_changed`: the product whose price is not `expectedUnitPrice`.
-    pub product_id: Option<i64>,
-    /// `price_changed`: its unit price now, in cents.
-    pub unit_price: Option<i64>,
 }
 
 /// Buys one cart line at the price the buyer was shown (`expectedUnitPrice`, else 409 with the

@@ -4,9 +4,9 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::economy::routes::checkout::card::CardRequest;
 use crate::economy::service;
 use crate::economy::store::tips::NewTip;
+use crate::economy::wire::card::CardRequest;
 use crate::economy::wire::earnings::Tip;
 use crate::identity::CurrentUser;
 use crate::kernel::money::{parse_tip_amount, parse_tip_message, platform_fee};

@@ -2885,7 +2885,7 @@ export interface components {
         /** @description The extra confirmation step's outcome. */
         ConfirmRequest: {
             /** @description true: the buyer completed it (the checkout is paid); false: they failed it (declined). */
-            completed: boolean | null;
+            completed: boolean;
         };
         /** @description A conversation as one of its members sees it. */
         Conversation: {
@@ -3172,7 +3172,7 @@ export interface components {
         /** @description The cart to check out. */
         NewCheckoutRequest: {
             /** @description 1–20 lines, each product once. */
-            lines: components["schemas"]["CheckoutLineRequest"][] | null;
+            lines: components["schemas"]["CheckoutLineRequest"][];
         };
         /**
          * @description A comment or a reply. The first client's `userId`, if sent, is ignored: the author is the
@@ -3526,7 +3526,7 @@ export interface components {
             email: string;
         };
         PayRequest: {
-            card: components["schemas"]["CardRequest"] | null;
+            card: components["schemas"]["CardRequest"];
         };
         /**
          * @description The payment provider charging orders and tips.
@@ -4437,7 +4437,8 @@ export interface components {
              * @description Cents, 100 to 50,000 ($1.00 to $500.00), whole.
              */
             amount: number;
-            card: components["schemas"]["CardRequest"] | null;
+            /** @description The card that pays it (the test provider's form: Stripe's test cards). */
+            card: components["schemas"]["CardRequest"];
             /** @description At most 200 characters. */
             message?: string | null;
             /**

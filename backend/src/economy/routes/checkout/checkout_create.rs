@@ -34,7 +34,7 @@ pub struct CheckoutLineRequest {
 #[serde(rename_all = "camelCase")]
 pub struct NewCheckoutRequest {
     /// 1–20 lines, each product once.
-    #[schema(required = true, min_items = 1, max_items = 20)]
+    #[schema(required = true, nullable = false, min_items = 1, max_items = 20)]
     pub lines: Option<Vec<CheckoutLineRequest>>,
 }
 

@@ -13,7 +13,7 @@ use crate::platform::state::AppState;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PayRequest {
-    #[schema(required = true)]
+    #[schema(required = true, nullable = false)]
     pub card: Option<CardRequest>,
 }
 
@@ -54,7 +54,7 @@ pub async fn pay_checkout(
 #[serde(rename_all = "camelCase")]
 pub struct ConfirmRequest {
     /// true: the buyer completed it (the checkout is paid); false: they failed it (declined).
-    #[schema(required = true)]
+    #[schema(required = true, nullable = false)]
     pub completed: Option<bool>,
 }
 

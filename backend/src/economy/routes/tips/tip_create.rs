@@ -33,7 +33,7 @@ pub struct TipRequest {
     #[schema(max_length = 200)]
     pub message: Option<String>,
     /// The card that pays it (the test provider's form: Stripe's test cards).
-    #[schema(required = true)]
+    #[schema(required = true, nullable = false)]
     pub card: Option<CardRequest>,
 }
 

@@ -1100,14 +1100,17 @@ async fn cleared_and_undone_strokes_are_deleted_from_storage(backend: Backend) {
         ..
     } = room_of_two(&app).await;
     let line = || json!([[0.1, 0.1], [0.2, 0.2]]);
-    for (socket, name) in [("m", "m1"), ("i", "i1"), ("m", "m2")] {
-        let socket = if socket == "m" {
+    // Both sockets hear every stroke, in order: each is stored once both have heard it.
+    for (by_maya, name) in [(true, "m1"), (false, "i1"), (true, "m2")] {
+        let socket = if by_maya {
             &mut mayas
         } else {
             &mut ines_socket
         };
         draw(socket, id, stroke(name, "#000000", line())).await;
-        next_of(socket, "canvasStroke").await;
+        for socket in [&mut mayas, &mut ines_socket] {
+            assert_eq!(next_of(socket, "canvasStroke").await["stroke"]["id"], name);
+        }
     }
     assert_eq!(storage(&app, id).await.1, 3);
 
@@ -1130,14 +1133,7 @@ async fn cleared_and_undone_strokes_are_deleted_from_storage(backend: Backend) {
 }
 
 fn png_data_url(colour: [u8; 3]) -> String {
-    use base64::Engine;
-    let image = image::RgbImage::from_pixel(40, 30, image::Rgb(colour));
-    let mut bytes = Cursor::new(Vec::new());
-    image.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
-    format!(
-        "data:image/png;base64,{}",
-        base64::engine::general_purpose::STANDARD.encode(bytes.into_inner())
-    )
+    crate::helpers::png_data_url(40, 30, colour)
 }
 
 async fn the_snapshot_becomes_a_post_with_the_picture(backend: Backend) {

@@ -222,7 +222,6 @@ order_view="SELECT o.id, o.product_id, p.name AS product_name, o.quantity, o.uni
   FROM orders o
   JOIN products p ON p.id = o.product_id"
 orders_page="$order_view WHERE o.user_id = \$1 AND o.id < \$2 ORDER BY o.id DESC LIMIT \$3"
-order_by_key="$order_view WHERE o.user_id = \$1 AND o.idempotency_key = \$2"
 withdrawals_page="SELECT id, amount_cents, fee_cents, net_cents, payment_method, account_holder,
     account_number, routing_number, email, status, requested_at, processed_at, notes
   FROM withdrawals WHERE user_id = \$1 AND id < \$2 ORDER BY id DESC LIMIT \$3"
@@ -309,7 +308,6 @@ explain_sqlite "a creator's reels (GET /api/reels/user/{id})" "$reels_by_user"
 explain_sqlite "catalogue (GET /api/products)" "$products"
 explain_sqlite "orders (GET /api/orders)" "$orders_page"
 explain_sqlite "a product's reviews (GET /api/products/{id}/reviews)" "$product_reviews"
-explain_sqlite "order of an Idempotency-Key (POST /api/orders)" "$order_by_key"
 explain_sqlite "withdrawals (GET /api/withdrawals)" "$withdrawals_page"
 explain_sqlite "admin: every ad (GET /api/admin/ads)" "$admin_ads"
 explain_sqlite "admin: every withdrawal (GET /api/admin/withdrawals)" "$admin_withdrawals"
@@ -392,7 +390,6 @@ explain_pg "a creator's reels (GET /api/reels/user/{id})" "bigint, bigint, bigin
 explain_pg "catalogue (GET /api/products)" "bigint" "$products" "100"
 explain_pg "orders (GET /api/orders)" "bigint, bigint, bigint" "$orders_page" "1, $big, 21"
 explain_pg "a product's reviews (GET /api/products/{id}/reviews)" "bigint, bigint, bigint, bigint" "$product_reviews" "4, 1, $big, 21"
-explain_pg "order of an Idempotency-Key (POST /api/orders)" "bigint, text" "$order_by_key" "1, 'key-10000'"
 explain_pg "withdrawals (GET /api/withdrawals)" "bigint, bigint, bigint" "$withdrawals_page" "1, $big, 21"
 explain_pg "admin: every ad (GET /api/admin/ads)" "bigint, bigint" "$admin_ads" "$big, 21"
 explain_pg "admin: every withdrawal (GET /api/admin/withdrawals)" "bigint, bigint" "$admin_withdrawals" "$big, 21"

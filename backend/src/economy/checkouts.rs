@@ -154,6 +154,7 @@ pub async fn open(
             lines: &new_lines,
             address: address.as_ref(),
             provider: state.payments.mode().provider(),
+            test_mode: state.payments.mode().is_test(),
             idempotency_key: key,
             now: state.clock.now_ms(),
         },

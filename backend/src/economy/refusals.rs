@@ -3,53 +3,13 @@
 
 use axum::http::StatusCode;
 
-use crate::economy::checkout::{CheckoutError, TipError};
+use crate::economy::checkout::TipError;
 use crate::economy::checkouts::{MAX_LINES, OpenError, PayError};
 use crate::economy::store::reviews::{ReviewView, Written};
 use crate::economy::store::tips::Unreachable;
 use crate::identity::rules::account::USER_NOT_FOUND;
 use crate::kernel::money::PRODUCT_NOT_FOUND;
 use crate::platform::http::error::ApiError;
-
-/// A cart line that was not bought (docs/shop-contract.md's words and codes).
-impl From<CheckoutError> for ApiError {
-    fn from(err: CheckoutError) -> Self {
-        match err {
-            CheckoutError::ProductNotFound => Self::not_found(PRODUCT_NOT_FOUND),
-            CheckoutError::InFlight => Self::Conflict {
-                message: "Your order is still being processed".into(),
-                code: "order_in_flight",
-            },
-            CheckoutError::DigitalQuantity => {
-                Self::bad_request("A digital work is bought one at a time")
-            }
-            CheckoutError::OwnWork => {
-                Self::unprocessable("own_work", "You cannot buy your own work")
-            }
-            CheckoutError::OutOfStock { left, .. } if left > 0 => {
-                Self::unprocessable("insufficient_stock", format!("Only {left} left in stock"))
-            }
-            CheckoutError::OutOfStock { name, .. } => {
-                Self::unprocessable("sold_out", format!("{name} is sold out"))
-            }
-            CheckoutError::KeyReused => Self::unprocessable(
-                "idempotency_key_reused",
-                "This Idempotency-Key was already used for a different order",
-            ),
-            CheckoutError::PriceChanged {
-                product_id,
-                unit_price,
-            } => Self::PriceChanged {
-                product_id,
-                unit_price,
-            },
-            CheckoutError::Declined => {
-                Self::unprocessable("payment_declined", "The payment was declined")
-            }
-            CheckoutError::Failed(cause) => Self::Internal(cause),
-        }
-    }
-}
 
 /// A tip that was not paid.
 impl From<TipError> for ApiError {

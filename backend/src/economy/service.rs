@@ -1,8 +1,8 @@
-//! The economy's service: an order bought or a tip paid (economy/checkout.rs charges and writes
-//! them), a payout decided, a sold line shipped, then the seller, the creator, the payee or the
-//! buyer told.
+//! The economy's service: a tip paid (economy/checkout.rs charges and writes it), a payout
+//! decided, a sold line shipped, then the creator, the payee or the buyer told. (A checkout's
+//! steps are economy/checkouts.rs.)
 
-use crate::economy::checkout::{self, Bought, CheckoutError, Line, TipError, Tipped};
+use crate::economy::checkout::{self, TipError, Tipped};
 use crate::economy::checkouts;
 use crate::economy::store::payouts::{self, Decided, Decision};
 use crate::economy::store::shop::{self, Shipping};
@@ -10,13 +10,6 @@ use crate::economy::store::tips::NewTip;
 use crate::notifications;
 use crate::platform::payments::test_cards::{CardInput, CardOutcome};
 use crate::platform::state::AppState;
-
-/// Buys one cart line; its seller hears of the sale.
-pub async fn buy(state: &AppState, line: Line<'_>) -> Result<Bought, CheckoutError> {
-    let bought = checkout::checkout(&state.db, &state.payments, &state.clock, line).await?;
-    notifications::announce(state, bought.notice).await;
-    Ok(bought)
-}
 
 /// Pays a tip with `card` (the test provider's card rules first: a card that is not one, or
 /// that the provider declines, charges nothing); its creator hears of it.

@@ -7,6 +7,7 @@
 use sqlx::FromRow;
 use sqlx::any::AnyRow;
 
+use crate::economy::store::earnings::withdrawal_columns;
 use crate::platform::db::Db;
 
 /// A list in the export, with the query that pages it. `$1` is the user, `$2` the last id of
@@ -83,10 +84,10 @@ impl Section {
                  WHERE o.user_id = $1 AND o.id > $2 ORDER BY o.id LIMIT $3"
             }
             Self::Withdrawals => {
-                "SELECT id, amount_cents, fee_cents, net_cents, payment_method, account_holder,
-                        account_number, routing_number, email, status, requested_at,
-                        processed_at, notes, test_mode
-                 FROM withdrawals WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+                concat!(
+                    withdrawal_columns!(),
+                    " WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+                )
             }
             Self::Reels => {
                 "SELECT id, '/media/' || media_key AS video_url,

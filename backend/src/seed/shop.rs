@@ -5,12 +5,15 @@
 //! credit is not credited again, maya's orders are placed only while she has none, and her
 //! print, sales and tips only while she has no work listed. Then a few real reviews (issue 42)
 //! by demo users of what they bought: each reviewer first gets a paid order of the product if
-//! they hold none, placed through the same store function as checkout, and a review already
-//! written is left as it is.
+//! they hold none, and a review already written is left as it is. Every demo purchase is a
+//! checkout of the test provider, paid through the checkout's own writes (stock, orders, the
+//! seller's credit less the fee and their `sale` notification), so what the demo shows is what
+//! a buyer would have made.
 
 use crate::economy::catalogue::product_images;
 use crate::economy::rules::ReviewDraft;
-use crate::economy::store::shop::{NewOrder, NewWork};
+use crate::economy::store::checkouts::{self, Address, Created, NewCheckout, NewLine};
+use crate::economy::store::shop::{NewWork, ProductRow};
 use crate::economy::store::tips::{NewTip, Reserved};
 use crate::economy::store::{earnings, reviews, shop, tips};
 use crate::identity::store::users;
@@ -120,30 +123,14 @@ pub async fn seed_shop(db: &Db, media: &Media, fee_percent: u8) -> anyhow::Resul
     seed_reviews(db, now).await
 }
 
-/// Maya's two orders of the house catalogue.
+/// Maya's two orders of the house catalogue, paid checkouts over the last two days.
 async fn seed_maya_orders(db: &Db, maya: i64, now: i64) -> anyhow::Result<()> {
     for (n, (product_id, quantity)) in DEMO_ORDERS.iter().enumerate() {
         let Some(product) = shop::product(db, *product_id).await? else {
             continue;
         };
-        let reference = format!("demo_seed_{n}");
-        shop::place(
-            db,
-            NewOrder {
-                user_id: maya,
-                product_id: product.id,
-                quantity: *quantity,
-                unit_price_cents: product.price_cents,
-                payment_method: "stripe",
-                payment_reference: &reference,
-                idempotency_key: None,
-                created_at: now - (2 - n as i64) * 86_400_000,
-                // House products: no seller to credit.
-                seller_id: None,
-                fee_cents: 0,
-            },
-        )
-        .await?;
+        let at = now - (2 - n as i64) * DAY_MS;
+        purchase(db, maya, &product, *quantity, at, 0).await?;
     }
     Ok(())
 }
@@ -171,7 +158,7 @@ async fn seed_reviews(db: &Db, now: i64) -> anyhow::Result<()> {
             }
         }
     }
-    for (n, (who, product_id, stars, text, days)) in wanted.into_iter().enumerate() {
+    for (who, product_id, stars, text, days) in wanted {
         let Some(user) = users::find_by_username(db, &who).await? else {
             continue;
         };
@@ -189,22 +176,7 @@ async fn seed_reviews(db: &Db, now: i64) -> anyhow::Result<()> {
             continue;
         }
         if !bought && product.seller_id.is_none() {
-            shop::place(
-                db,
-                NewOrder {
-                    user_id: user.id,
-                    product_id: product.id,
-                    quantity: 1,
-                    unit_price_cents: product.price_cents,
-                    payment_method: "stripe",
-                    payment_reference: &format!("demo_seed_review_{n}"),
-                    idempotency_key: None,
-                    created_at: at - DAY_MS,
-                    seller_id: None,
-                    fee_cents: 0,
-                },
-            )
-            .await?;
+            purchase(db, user.id, &product, 1, at - DAY_MS, 0).await?;
         }
         let rating = serde_json::Value::from(stars);
         let draft = ReviewDraft::parse(Some(&rating), Some(text))?;
@@ -253,24 +225,20 @@ async fn seed_creator_economy(
         },
     )
     .await?;
-    for (n, (buyer, quantity, days)) in DEMO_SALES.iter().enumerate() {
+    for (buyer, quantity, days) in DEMO_SALES {
         let Some(buyer) = users::find_by_username(db, buyer).await? else {
             continue;
         };
-        shop::place(
+        let Some(work) = shop::product(db, print).await? else {
+            continue;
+        };
+        purchase(
             db,
-            NewOrder {
-                user_id: buyer.id,
-                product_id: print,
-                quantity: *quantity,
-                unit_price_cents: price,
-                payment_method: "stripe",
-                payment_reference: &format!("demo_seed_sale_{n}"),
-                idempotency_key: None,
-                created_at: now - days * DAY_MS,
-                seller_id: Some(maya.id),
-                fee_cents: platform_fee(price * quantity, fee_percent),
-            },
+            buyer.id,
+            &work,
+            *quantity,
+            now - days * DAY_MS,
+            fee_percent,
         )
         .await?;
     }
@@ -293,6 +261,80 @@ async fn seed_creator_economy(
         if let Reserved::New(id) = tips::reserve(db, &tip).await? {
             tips::pay(db, id, &format!("demo_seed_tip_{n}"), at).await?;
         }
+    }
+    Ok(())
+}
+
+/// Where a demo buyer's physical purchases ship, when they have no address remembered yet.
+fn demo_address(buyer: &str) -> Address {
+    Address {
+        name: buyer.to_owned(),
+        line1: "1 Atelier Way".into(),
+        line2: None,
+        city: "Lisbon".into(),
+        postal_code: "1100-001".into(),
+        country: "PT".into(),
+    }
+}
+
+/// `buyer` buys `quantity` of `product` at `at`: a checkout of the test provider, opened and
+/// paid through the checkout's own writes (a physical line ships to the buyer's remembered
+/// address, remembered now when they have none).
+async fn purchase(
+    db: &Db,
+    buyer: i64,
+    product: &ProductRow,
+    quantity: i64,
+    at: i64,
+    fee_percent: u8,
+) -> anyhow::Result<()> {
+    let address = if product.kind == "physical" {
+        match checkouts::address(db, buyer).await? {
+            Some(address) => Some(address),
+            None => {
+                let name = users::active_by_id(db, buyer)
+                    .await?
+                    .map_or_else(|| "Atelier buyer".to_owned(), |user| user.display_name);
+                let address = demo_address(&name);
+                checkouts::save_address(db, buyer, &address, at).await?;
+                Some(address)
+            }
+        }
+    } else {
+        None
+    };
+    let lines = [NewLine {
+        product_id: product.id,
+        quantity,
+        unit_price_cents: product.price_cents,
+    }];
+    let created = checkouts::create(
+        db,
+        &NewCheckout {
+            buyer,
+            lines: &lines,
+            address: address.as_ref(),
+            provider: "test",
+            test_mode: true,
+            idempotency_key: None,
+            now: at,
+        },
+    )
+    .await?;
+    match created {
+        Created::Created(id) => {
+            checkouts::settle(
+                db,
+                id,
+                &format!("demo_seed_{id}"),
+                None,
+                fee_percent,
+                None,
+                at,
+            )
+            .await?;
+        }
+        other => tracing::warn!(?other, product = product.id, "a demo purchase was not made"),
     }
     Ok(())
 }

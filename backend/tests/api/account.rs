@@ -413,15 +413,12 @@ async fn the_export_holds_my_data_and_nobody_elses(backend: Backend) {
     assert_eq!(reply.status(), 201);
     put_settings(&maya, &json!({"darkTheme": false})).await;
     crate::earnings::credit(&app, maya.id, 5000).await;
-    let order = maya
-        .client
-        .post(maya.url("/api/orders"))
-        .header("idempotency-key", "order-1")
-        .json(&json!({"productId": 1, "quantity": 1, "expectedUnitPrice": 5000, "paymentMethod": "stripe"}))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(order.status(), 201, "{}", order.text().await.unwrap());
+    let order = crate::checkouts::check_out_and_pay(
+        &maya,
+        json!([{"productId": 1, "quantity": 1, "expectedUnitPrice": 5000}]),
+    )
+    .await;
+    assert_eq!(order.status(), 200, "{}", order.text().await.unwrap());
     let withdrawal = maya
         .post_json(
             "/api/withdrawals",

@@ -377,11 +377,15 @@ async fn every_text_input_refuses_control_characters_and_stores_nothing(backend:
         ),
         (
             &maya,
-            post(
-                "/api/orders",
-                json!({"productId": 1, "quantity": 1, "expectedUnitPrice": 5000, "paymentMethod": "stripe\u{0}"}),
+            (
+                Method::PUT,
+                "/api/user/shipping-address".to_owned(),
+                Some(
+                    json!({"name": "Maya\u{0}", "line1": "12 Harbour Road", "city": "Lisbon",
+                       "postalCode": "1100-001", "country": "PT"}),
+                ),
             ),
-            "paymentMethod",
+            "name",
         ),
         (
             &maya,

@@ -30,6 +30,9 @@ both_backends!(
 /// Brushstroke Tee: 5800 cents, 80 in stock.
 const TEE: i64 = 4;
 const TEE_PRICE: i64 = 5800;
+/// Darkroom Denim Jacket: sold out.
+const JACKET: i64 = 11;
+const JACKET_PRICE: i64 = 14000;
 /// Gallery Bomber Jacket: 13500 cents, 8 left.
 const BOMBER: i64 = 13;
 const BOMBER_PRICE: i64 = 13500;
@@ -57,6 +60,34 @@ async fn with_address(user: &TestUser) {
         .put_json("/api/user/shipping-address", &address())
         .await;
     assert_eq!(saved.status(), 200);
+}
+
+/// `buyer` checks out `lines` and pays with the test card that pays (an address remembered
+/// first when they have none): the refusal when the checkout did not open, else the payment's
+/// answer (200 and the paid checkout, or its refusal). Every other test buys through this.
+pub async fn check_out_and_pay(buyer: &TestUser, lines: Value) -> reqwest::Response {
+    if buyer.get_json("/api/user/shipping-address").await.is_null() {
+        with_address(buyer).await;
+    }
+    let opened = open(buyer, lines).await;
+    if opened.status() != StatusCode::CREATED {
+        return opened;
+    }
+    let id = opened.json::<Value>().await.unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    pay(buyer, id, PAYS).await
+}
+
+/// The order id of `product`'s line in a paid `checkout`.
+pub fn order_of(checkout: &Value, product: i64) -> i64 {
+    checkout["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|line| line["productId"] == product)
+        .and_then(|line| line["orderId"].as_i64())
+        .expect("a paid line has its order")
 }
 
 async fn open(user: &TestUser, lines: Value) -> reqwest::Response {
@@ -206,11 +237,13 @@ async fn a_checkout_reserves_its_stock_and_the_test_card_pays_it_once(backend: B
     let maya = app.new_user("maya").await;
     with_address(&maya).await;
 
-    let checkout = opened(
-        &maya,
-        json!([line(TEE, 2, TEE_PRICE), line(BOMBER, 1, BOMBER_PRICE)]),
-    )
-    .await;
+    // Whatever else a line says (a price, a total, a buyer), the catalogue prices it and the
+    // session buys it.
+    let mut tee = line(TEE, 2, TEE_PRICE);
+    tee["unitPrice"] = json!(1);
+    tee["total"] = json!(2);
+    tee["userId"] = json!(maya.id + 1);
+    let checkout = opened(&maya, json!([tee, line(BOMBER, 1, BOMBER_PRICE)])).await;
     let id = checkout["id"].as_i64().unwrap();
     assert_eq!(checkout["status"], "pending_payment");
     assert_eq!(checkout["subtotal"], 2 * TEE_PRICE + BOMBER_PRICE);
@@ -550,16 +583,7 @@ async fn a_paid_creators_work_credits_the_seller_less_the_fee_and_tells_them(bac
     let leo = app.new_user("leo").await;
     let maya = app.new_user("maya").await;
     with_address(&maya).await;
-    let image = {
-        use base64::Engine;
-        let image = image::RgbImage::from_pixel(16, 16, image::Rgb([40, 90, 160]));
-        let mut bytes = std::io::Cursor::new(Vec::new());
-        image.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
-        format!(
-            "data:image/png;base64,{}",
-            base64::engine::general_purpose::STANDARD.encode(bytes.into_inner())
-        )
-    };
+    let image = crate::helpers::png_data_url(16, 16, [40, 90, 160]);
     let listed = leo
         .post_json(
             "/api/products",
@@ -665,11 +689,59 @@ async fn bad_carts_are_refused_and_nothing_moves(backend: Backend) {
             422,
             "Only 8 left in stock",
         ),
+        (
+            json!({"lines": [line(JACKET, 1, JACKET_PRICE)]}),
+            422,
+            "Darkroom Denim Jacket is sold out",
+        ),
+        (
+            json!({"lines": [{"quantity": 1, "expectedUnitPrice": TEE_PRICE}]}),
+            400,
+            "A product is required",
+        ),
     ];
+    let quantity = "Quantity must be between 1 and 99";
+    let cases = cases.into_iter().chain(
+        [json!(100), json!(-1), json!(1.5), json!("2"), Value::Null]
+            .into_iter()
+            .map(|bad| {
+                (
+                    json!({"lines": [{"productId": TEE, "quantity": bad, "expectedUnitPrice": TEE_PRICE}]}),
+                    400,
+                    quantity,
+                )
+            }),
+    );
     for (body, want, said) in cases {
         let (status, message, _) = error_of(maya.post_json("/api/checkouts", &body).await).await;
         assert_eq!((status, message.as_str()), (want, said), "{body}");
     }
+    // The price the cart showed is a whole number of cents.
+    for bad in [json!("5800"), json!(-1), json!(58.5)] {
+        let body = json!({"lines": [{"productId": TEE, "quantity": 2, "expectedUnitPrice": bad}]});
+        let (status, message, code) = error_of(open(&maya, body["lines"].clone()).await).await;
+        assert_eq!((status, code.as_str()), (400, "invalid_input"), "{bad}");
+        assert!(message.contains("expectedUnitPrice"), "{message}");
+    }
+    let text = maya
+        .client
+        .post(maya.url("/api/checkouts"))
+        .header("content-type", "text/plain")
+        .header("origin", &app.address)
+        .body("productId=4")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(text.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    // Nobody signed in opens none.
+    let anonymous = app
+        .anonymous()
+        .post_json(
+            "/api/checkouts",
+            &json!({"lines": [line(TEE, 1, TEE_PRICE)]}),
+        )
+        .await;
+    assert_eq!(anonymous.status(), StatusCode::UNAUTHORIZED);
     assert_eq!((stock(&app, TEE).await, stock(&app, BOMBER).await), (80, 8));
     assert_eq!(maya.get_json("/api/checkouts").await, json!([]));
     let (status, _, _) = error_of(maya.get("/api/checkouts/0").await).await;

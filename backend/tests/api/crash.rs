@@ -153,16 +153,7 @@ async fn acknowledged_money_survives_a_sigkill_and_every_balance_equals_its_ledg
     })
     .await;
     let creator = app.new_user("crash_creator").await;
-    let image = {
-        use base64::Engine;
-        let image = image::RgbImage::from_pixel(16, 16, image::Rgb([40, 90, 160]));
-        let mut bytes = std::io::Cursor::new(Vec::new());
-        image.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
-        format!(
-            "data:image/png;base64,{}",
-            base64::engine::general_purpose::STANDARD.encode(bytes.into_inner())
-        )
-    };
+    let image = crate::helpers::png_data_url(16, 16, [40, 90, 160]);
     let listed = creator
         .post_json(
             "/api/products",

@@ -409,16 +409,7 @@ async fn any_member_renames_the_group_and_changes_its_picture(backend: Backend) 
     assert_eq!(line["sender"]["id"], leo.id);
 
     // A picture, as a data: URL; an external URL is not one.
-    let png = {
-        use base64::Engine;
-        let image = image::RgbImage::from_pixel(32, 32, image::Rgb([20, 120, 200]));
-        let mut bytes = std::io::Cursor::new(Vec::new());
-        image.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
-        format!(
-            "data:image/png;base64,{}",
-            base64::engine::general_purpose::STANDARD.encode(bytes.into_inner())
-        )
-    };
+    let png = crate::helpers::png_data_url(32, 32, [20, 120, 200]);
     let pictured = ines.patch_json(&path, &json!({"avatar": png})).await;
     assert_eq!(pictured.status(), 200);
     let body: Value = pictured.json().await.unwrap();

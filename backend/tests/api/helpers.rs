@@ -1026,3 +1026,15 @@ pub fn test_python() -> Option<std::path::PathBuf> {
         None
     }
 }
+
+/// A `width`×`height` PNG of one `colour`, as a `data:` URL (an upload in a JSON body).
+pub fn png_data_url(width: u32, height: u32, colour: [u8; 3]) -> String {
+    use base64::Engine;
+    let image = image::RgbImage::from_pixel(width, height, image::Rgb(colour));
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    image.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
+    format!(
+        "data:image/png;base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(bytes.into_inner())
+    )
+}

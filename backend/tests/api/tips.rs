@@ -4,15 +4,17 @@
 //! retries race.
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
+use atelier::platform::payments::{
+    Charge, PaymentError, PaymentFuture, PaymentMode, PaymentProvider, Receipt,
+};
 use serde_json::{Value, json};
 
 use crate::admin::admin;
 use crate::both_backends;
 use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app, spawn_app_with_payments};
-use crate::shop::Recorder;
 
 both_backends!(
     a_tip_credits_the_creator_less_the_fee_and_tells_them,
@@ -23,6 +25,50 @@ both_backends!(
     the_sender_sees_the_tips_they_sent_newest_first_and_nobody_elses,
     a_tip_needs_a_card_and_a_declined_one_charges_nothing,
 );
+
+/// A payment provider that counts what it was asked, and declines everything when told to.
+#[derive(Default)]
+pub struct Recorder {
+    pub decline: bool,
+    pub charges: AtomicI64,
+    pub charged: AtomicI64,
+    pub refunded: AtomicI64,
+}
+
+impl PaymentProvider for Recorder {
+    fn charge<'a>(&'a self, charge: Charge<'a>) -> PaymentFuture<'a, Receipt> {
+        Box::pin(async move {
+            if self.decline {
+                return Err(PaymentError::Declined("card declined".into()));
+            }
+            self.charged
+                .fetch_add(charge.amount_cents, Ordering::SeqCst);
+            // A reference of its own per charge, as a provider that does not know keys gives.
+            let n = self.charges.fetch_add(1, Ordering::SeqCst);
+            Ok(Receipt {
+                reference: format!("rec_{n}_{}", charge.amount_cents),
+            })
+        })
+    }
+
+    fn refund<'a>(&'a self, receipt: &'a Receipt) -> PaymentFuture<'a, ()> {
+        Box::pin(async move {
+            let cents: i64 = receipt
+                .reference
+                .rsplit('_')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            self.refunded.fetch_add(cents, Ordering::SeqCst);
+            Ok(())
+        })
+    }
+
+    fn mode(&self) -> PaymentMode {
+        PaymentMode::Test
+    }
+}
 
 /// The test card that pays.
 pub fn paying_card() -> Value {

@@ -3,18 +3,14 @@
 //! seller less the platform's fee in the order's transaction; only the seller changes or
 //! unlists a work; the ledger's identity holds under a mixed concurrent load.
 
-use std::io::Cursor;
-
 use base64::Engine;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
 use crate::admin::{admin, ledger_sums};
 use crate::both_backends;
-use crate::helpers::{
-    Backend, TestApp, TestUser, error_of, spawn_app, spawn_app_with, spawn_app_with_payments,
-};
-use crate::shop::Recorder;
+use crate::checkouts::{check_out_and_pay, order_of};
+use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app, spawn_app_with};
 
 both_backends!(
     a_creator_lists_a_print_and_its_sale_credits_them_less_the_fee,
@@ -58,13 +54,7 @@ pub async fn list_digital(
 
 /// A small PNG as a `data:` URL.
 fn picture() -> String {
-    let image = image::RgbImage::from_pixel(24, 24, image::Rgb([180, 60, 90]));
-    let mut bytes = Cursor::new(Vec::new());
-    image.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
-    format!(
-        "data:image/png;base64,{}",
-        base64::engine::general_purpose::STANDARD.encode(bytes.into_inner())
-    )
+    crate::helpers::png_data_url(24, 24, [180, 60, 90])
 }
 
 pub fn print(name: &str, price: i64, stock: i64) -> Value {
@@ -79,24 +69,18 @@ pub async fn list(seller: &TestUser, body: &Value) -> Value {
     response.json().await.unwrap()
 }
 
-/// `buyer` orders `quantity` of `product` at the price it has now (as a cart refreshed on
-/// opening shows it).
+/// `buyer` checks out `quantity` of `product` at the price it has now (as a cart refreshed on
+/// opening shows it) and pays with the test card: 200 and the paid checkout, or the refusal.
 pub async fn buy(buyer: &TestUser, product: i64, quantity: i64) -> reqwest::Response {
     let priced = buyer
         .get_json(&format!("/api/products?ids={product}"))
         .await;
     let price = priced[0]["price"].as_i64().unwrap_or(1);
-    buyer
-        .post_json(
-            "/api/orders",
-            &json!({
-                "productId": product,
-                "quantity": quantity,
-                "expectedUnitPrice": price,
-                "paymentMethod": "stripe",
-            }),
-        )
-        .await
+    check_out_and_pay(
+        buyer,
+        json!([{"productId": product, "quantity": quantity, "expectedUnitPrice": price}]),
+    )
+    .await
 }
 
 fn ids(list: &Value) -> Vec<i64> {
@@ -168,9 +152,10 @@ async fn a_creator_lists_a_print_and_its_sale_credits_them_less_the_fee(backend:
 
     // Maya buys two: 9,990 paid, 999 kept (10 %), 8,991 to Leo.
     let bought = buy(&maya, id, 2).await;
-    assert_eq!(bought.status(), 201);
-    let order: Value = bought.json().await.unwrap();
-    assert_eq!(order["totalAmount"], 9_990);
+    assert_eq!(bought.status(), 200);
+    let checkout: Value = bought.json().await.unwrap();
+    assert_eq!(checkout["total"], 9_990);
+    let order = json!({"id": order_of(&checkout, id)});
     assert_eq!(balance(&leo).await, (8_991, 0, 8_991));
     let sales = leo.get_json("/api/user/sales").await;
     assert_eq!(sales.as_array().unwrap().len(), 1);
@@ -209,7 +194,7 @@ async fn a_creator_lists_a_print_and_its_sale_credits_them_less_the_fee(backend:
         maya.get_json("/api/products?source=creators").await[0]["stock"],
         3
     );
-    assert_eq!(buy(&maya, 4, 1).await.status(), 201);
+    assert_eq!(buy(&maya, 4, 1).await.status(), 200);
     assert_eq!(
         leo.get_json("/api/user/sales")
             .await
@@ -324,7 +309,7 @@ async fn only_the_seller_changes_or_unlists_a_work(backend: Backend) {
         .as_i64()
         .unwrap();
     let path = format!("/api/products/{id}");
-    assert_eq!(buy(&maya, id, 1).await.status(), 201);
+    assert_eq!(buy(&maya, id, 1).await.status(), 200);
 
     // Someone else's work, or the house's: 404, nothing changed.
     assert_eq!(
@@ -402,7 +387,7 @@ async fn fifty_buyers_of_the_last_ten_prints_buy_ten(backend: Backend) {
     let mut statuses: Vec<u16> = answers.iter().map(|a| a.status().as_u16()).collect();
     statuses.sort_unstable();
     assert_eq!(
-        statuses.iter().filter(|&&s| s == 201).count(),
+        statuses.iter().filter(|&&s| s == 200).count(),
         10,
         "{statuses:?}"
     );
@@ -455,7 +440,7 @@ async fn the_ledger_holds_under_sales_tips_withdrawals_and_decisions_at_once(bac
         .unwrap();
     let fans = app.synthetic_users_signed_in(12);
     // A first sale so there is something to withdraw while the rest arrive.
-    assert_eq!(buy(&fans[0], id, 5).await.status(), 201);
+    assert_eq!(buy(&fans[0], id, 5).await.status(), 200);
     let payout = json!({"amount": 1_000, "paymentMethod": "paypal",
                         "accountDetails": {"email": "leo@example.com"}});
     let first = leo.post_json("/api/withdrawals", &payout).await;
@@ -476,7 +461,7 @@ async fn the_ledger_holds_under_sales_tips_withdrawals_and_decisions_at_once(bac
         decision.json(&json!({"status": "completed"})).send(),
     );
     let sold_statuses: Vec<u16> = sold.iter().map(|r| r.status().as_u16()).collect();
-    assert!(sold_statuses.iter().all(|&s| s == 201), "{sold_statuses:?}");
+    assert!(sold_statuses.iter().all(|&s| s == 200), "{sold_statuses:?}");
     assert!(tipped.iter().all(|r| r.status() == 201));
     assert!(
         withdrew
@@ -516,17 +501,18 @@ async fn a_digital_work_is_downloaded_by_its_buyer_alone(backend: Backend) {
     // One copy at a time; bought, its order carries the download.
     assert_eq!(buy(&maya, id, 2).await.status(), 400);
     let bought = buy(&maya, id, 1).await;
-    assert_eq!(bought.status(), 201);
-    let order: Value = bought.json().await.unwrap();
+    assert_eq!(bought.status(), 200);
+    let checkout: Value = bought.json().await.unwrap();
+    let order = &checkout["lines"][0];
     assert_eq!(order["kind"], "digital");
     let url = order["downloadUrl"].as_str().unwrap().to_owned();
-    assert_eq!(url, format!("/api/orders/{}/download", order["id"]));
+    assert_eq!(url, format!("/api/orders/{}/download", order["orderId"]));
     assert_eq!(
         maya.get_json("/api/orders").await[0]["downloadUrl"],
         url.as_str()
     );
     // Buying again is fine; the work never runs out.
-    assert_eq!(buy(&maya, id, 1).await.status(), 201);
+    assert_eq!(buy(&maya, id, 1).await.status(), 200);
     assert_eq!(balance(&leo).await.2, 2 * 1_350);
 
     let download = maya.get(&url).await;
@@ -584,10 +570,11 @@ async fn a_digital_work_is_downloaded_by_its_buyer_alone(backend: Backend) {
     assert_eq!(app.anonymous().get(&url).await.status(), 401);
     // A physical order has no download.
     let tee = buy(&maya, 4, 1).await.json::<Value>().await.unwrap();
+    let tee = &tee["lines"][0];
     assert_eq!(tee["kind"], "physical");
     assert_eq!(tee["downloadUrl"], Value::Null);
     assert_eq!(
-        maya.get(&format!("/api/orders/{}/download", tee["id"]))
+        maya.get(&format!("/api/orders/{}/download", tee["orderId"]))
             .await
             .status(),
         404
@@ -629,12 +616,11 @@ async fn a_digital_work_without_its_file_or_over_100_mb_is_refused_and_stores_no
 }
 
 /// Issue 39: a seller raised a print from $1 to $10,000 between the buyer's Add to Cart and
-/// Checkout, and 99 units were charged $990,000. The order carries the price the cart showed.
+/// Checkout, and 99 units were charged $990,000. The checkout carries the price the cart showed.
 async fn a_price_raised_after_add_to_cart_is_refused_and_nothing_is_charged_or_credited(
     backend: Backend,
 ) {
-    let provider = std::sync::Arc::new(Recorder::default());
-    let app = spawn_app_with_payments(backend, provider.clone()).await;
+    let app = spawn_app(backend).await;
     let leo = app.new_user("leo").await;
     let maya = app.new_user("maya").await;
     let work = list(&leo, &print("Signed print", 100, 99)).await;
@@ -646,17 +632,9 @@ async fn a_price_raised_after_add_to_cart_is_refused_and_nothing_is_charged_or_c
     let raised = leo.patch_json(&path, &json!({"price": 1_000_000})).await;
     assert_eq!(raised.status(), 200);
 
-    let checkout = |expected: i64| {
-        maya.client
-            .post(maya.url("/api/orders"))
-            .header("Idempotency-Key", "cart-line-1")
-            .json(
-                &json!({"productId": id, "quantity": 99, "expectedUnitPrice": expected,
-                          "paymentMethod": "stripe"}),
-            )
-            .send()
-    };
-    let refused = checkout(100).await.unwrap();
+    let line =
+        |expected: i64| json!([{"productId": id, "quantity": 99, "expectedUnitPrice": expected}]);
+    let refused = check_out_and_pay(&maya, line(100)).await;
     assert_eq!(refused.status(), 409);
     let body: Value = refused.json().await.unwrap();
     assert_eq!(body["code"], "price_changed");
@@ -664,11 +642,9 @@ async fn a_price_raised_after_add_to_cart_is_refused_and_nothing_is_charged_or_c
     assert_eq!(body["unitPrice"], 1_000_000);
     assert!(body["message"].is_string());
 
-    // Nothing charged, reserved or credited: no order, the stock whole, Leo's balance empty.
-    assert_eq!(
-        provider.charges.load(std::sync::atomic::Ordering::SeqCst),
-        0
-    );
+    // Nothing charged, reserved or credited: no checkout, no order, the stock whole, Leo's
+    // balance empty.
+    assert_eq!(maya.get_json("/api/checkouts").await, json!([]));
     assert_eq!(maya.get_json("/api/orders").await, json!([]));
     let now = maya.get_json(&format!("/api/products?ids={id}")).await;
     assert_eq!(now[0]["stock"], 99);
@@ -683,15 +659,12 @@ async fn a_price_raised_after_add_to_cart_is_refused_and_nothing_is_charged_or_c
     );
     assert!(ledger_sums(&app).await);
 
-    // Told the new price, the cart checks out at it, with the same key (nothing held it).
-    let bought = checkout(1_000_000).await.unwrap();
-    assert_eq!(bought.status(), 201);
-    let order: Value = bought.json().await.unwrap();
-    assert_eq!(order["totalAmount"], 99_000_000);
-    assert_eq!(
-        provider.charged.load(std::sync::atomic::Ordering::SeqCst),
-        99_000_000
-    );
+    // Told the new price, the cart checks out at it.
+    let bought = check_out_and_pay(&maya, line(1_000_000)).await;
+    assert_eq!(bought.status(), 200);
+    let checkout: Value = bought.json().await.unwrap();
+    assert_eq!(checkout["total"], 99_000_000);
+    assert_eq!(balance(&leo).await.2, 99_000_000 - 9_900_000);
 }
 
 /// Issue 39: a work's file counts against its seller's storage like any upload.

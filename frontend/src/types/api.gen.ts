@@ -1054,12 +1054,7 @@ export interface paths {
         /** The session user's orders, newest first. */
         get: operations["list_orders"];
         put?: never;
-        /**
-         * Buys one cart line at the price the buyer was shown (`expectedUnitPrice`, else 409 with the
-         *     price now): the stock taken in the same transaction, paid through the payment provider. With an `Idempotency-Key` header, a retry answers the
-         *     first order (201) and moves nothing again.
-         */
-        post: operations["create_order"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2700,7 +2695,10 @@ export interface components {
              * @description Cents: the lines' sum.
              */
             subtotal: number;
-            /** @description Whether the payment provider is the test one (no real money moves). */
+            /**
+             * @description Whether it was opened while no real money moves (the test provider, or Stripe's test
+             *     keys): its receipt keeps saying so.
+             */
             testMode: boolean;
             /**
              * Format: int64
@@ -3242,30 +3240,6 @@ export interface components {
              *     told by its bytes). Stored under its content hash; the message carries `/media/{key}`.
              */
             voiceUrl?: string | null;
-        };
-        /**
-         * @description One cart line to buy, at the price the buyer was shown. The first client also sends
-         *     `productName` and `unitPrice` (and may send `price` or `totalAmount`): all ignored.
-         */
-        NewOrderRequest: {
-            /**
-             * Format: int64
-             * @description The unit price in cents the cart showed: when the catalogue's price is another, the line
-             *     is refused (409 `price_changed`) and nothing is charged.
-             */
-            expectedUnitPrice: number;
-            /** @description `stripe` (the only method; the built-in test provider stands behind it). */
-            paymentMethod: string;
-            /**
-             * Format: int64
-             * @description A product of the catalogue.
-             */
-            productId: number;
-            /**
-             * Format: int64
-             * @description 1–99 units.
-             */
-            quantity: number;
         };
         /**
          * @description A new post. The first client also sends `userId` and `expiresAt`; both are ignored (the
@@ -8523,114 +8497,6 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-        };
-    };
-    create_order: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description 1–255 visible ASCII characters: the same key from the same user answers the first order again */
-                "Idempotency-Key"?: string | null;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NewOrderRequest"];
-            };
-        };
-        responses: {
-            /** @description The order (or, for a retried Idempotency-Key, the first one) */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Order"];
-                };
-            };
-            /** @description Quantity outside 1–99, no product, no `expectedUnitPrice` (an older client), an unsupported payment method, or a malformed Idempotency-Key; or text with a control character (`{field} must not contain control characters`) */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not signed in */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Cross-site request refused (Origin check) */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description No such product */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description `price_changed`: the product's price is not `expectedUnitPrice` (the body names the product and its price now; nothing was charged, reserved or credited); or `order_in_flight`: the same Idempotency-Key is still being checked out by another request */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderConflictBody"];
-                };
-            };
-            /** @description Body too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not a JSON body */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not enough stock (`Only {n} left in stock`, `{name} is sold out`), your own work (`You cannot buy your own work`), the payment was declined, or the Idempotency-Key was used for a different order (another product, quantity or expected price); nothing moved */
-            422: {
                 headers: {
                     [name: string]: unknown;
                 };

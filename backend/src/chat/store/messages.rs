@@ -10,7 +10,7 @@ use crate::fetch_list;
 use crate::kernel::page::Page;
 use crate::platform::db::group_commit::{GroupCommit, WriteError};
 use crate::platform::db::visibility::pair_blocked;
-use crate::platform::db::{Db, placeholders, violates};
+use crate::platform::db::{Db, placeholders, violates_unique};
 
 /// A message with its sender, the message it replies to, and what it shares.
 #[derive(Debug, Clone, FromRow)]
@@ -499,7 +499,12 @@ impl Draft {
         let mut conn = db.pool.acquire().await?;
         match self.insert(&mut conn, parts, key, created_at).await {
             Ok(id) => Ok(Inserted::Id(id)),
-            Err(err) if key.is_some() && reused_key(&err) => Ok(Inserted::KeyTaken),
+            Err(err)
+                if key.is_some()
+                    && violates_unique(&err, "messages_client_key", "messages.client_key") =>
+            {
+                Ok(Inserted::KeyTaken)
+            }
             Err(err) => Err(err),
         }
     }
@@ -721,14 +726,6 @@ const INSERT_MESSAGE: &str =
                                    duration, reply_to_id, created_at, shared_post_id,
                                    shared_reel_id, client_key)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id";
-
-/// Whether an INSERT met the unique index on (sender, Idempotency-Key): PostgreSQL names the
-/// index, SQLite the columns.
-fn reused_key(err: &sqlx::Error) -> bool {
-    violates(err, "messages_client_key")
-        || matches!(err, sqlx::Error::Database(db)
-            if db.is_unique_violation() && db.message().contains("messages.client_key"))
-}
 
 /// Writes a group's system line (issue 22) in the caller's transaction: `actor` did `kind` to
 /// `user`, and `content` is the group's new name for `created` and `renamed`. Its trigger moves the group up its members' lists like any message.

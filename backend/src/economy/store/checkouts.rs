@@ -11,7 +11,7 @@ use crate::kernel::money::platform_fee;
 use crate::kernel::page::Page;
 use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType};
 use crate::notifications::{Act, Notice, record};
-use crate::platform::db::{Db, placeholders, violates};
+use crate::platform::db::{Db, placeholders, violates_unique};
 
 /// How long a checkout holds its stock while the buyer pays.
 pub const RESERVATION_MS: i64 = 15 * 60 * 1000;
@@ -82,6 +82,8 @@ pub struct NewCheckout<'a> {
     /// Where the physical lines ship (`None` when every line is digital).
     pub address: Option<&'a Address>,
     pub provider: &'a str,
+    /// No real money moves (the test provider, or Stripe's test keys).
+    pub test_mode: bool,
     pub idempotency_key: Option<&'a str>,
     pub now: i64,
 }
@@ -158,8 +160,8 @@ pub async fn create(db: &Db, new: &NewCheckout<'_>) -> Result<Created, sqlx::Err
     let inserted: Result<(i64,), sqlx::Error> = sqlx::query_as(
         "INSERT INTO checkouts (buyer_id, status, total_cents, provider, ship_name, ship_line1,
                                 ship_line2, ship_city, ship_postal_code, ship_country,
-                                idempotency_key, expires_at, created_at)
-         VALUES ($1, 'pending_payment', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+                                idempotency_key, expires_at, created_at, test_mode)
+         VALUES ($1, 'pending_payment', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
          RETURNING id",
     )
     .bind(new.buyer)
@@ -174,11 +176,18 @@ pub async fn create(db: &Db, new: &NewCheckout<'_>) -> Result<Created, sqlx::Err
     .bind(new.idempotency_key)
     .bind(new.now + RESERVATION_MS)
     .bind(new.now)
+    .bind(i64::from(new.test_mode))
     .fetch_one(&mut *tx)
     .await;
     let id = match inserted {
         Ok((id,)) => id,
-        Err(err) if reused_key(&err) => {
+        Err(err)
+            if violates_unique(
+                &err,
+                "checkouts_idempotency_key",
+                "checkouts.idempotency_key",
+            ) =>
+        {
             tx.rollback().await?;
             return Ok(Created::DuplicateKey);
         }
@@ -198,14 +207,6 @@ pub async fn create(db: &Db, new: &NewCheckout<'_>) -> Result<Created, sqlx::Err
     }
     tx.commit().await?;
     Ok(Created::Created(id))
-}
-
-/// Whether a checkout's INSERT met the unique index on (buyer, Idempotency-Key) (PostgreSQL
-/// names the index; SQLite names the columns).
-fn reused_key(err: &sqlx::Error) -> bool {
-    violates(err, "checkouts_idempotency_key")
-        || matches!(err, sqlx::Error::Database(db)
-            if db.is_unique_violation() && db.message().contains("checkouts.idempotency_key"))
 }
 
 /// A checkout as stored.
@@ -231,6 +232,8 @@ pub struct CheckoutRow {
     pub expires_at: i64,
     pub created_at: i64,
     pub paid_at: Option<i64>,
+    /// 1 when it was opened while no real money moves.
+    pub test_mode: i64,
 }
 
 impl CheckoutRow {
@@ -257,7 +260,7 @@ macro_rules! checkout_columns {
         "SELECT id, buyer_id, status, total_cents, currency, provider, payment_reference,
                 card_brand, card_last4, failure_message, ship_name, ship_line1, ship_line2,
                 ship_city, ship_postal_code, ship_country, idempotency_key, expires_at,
-                created_at, paid_at
+                created_at, paid_at, test_mode
          FROM checkouts"
     };
 }

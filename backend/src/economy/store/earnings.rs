@@ -9,7 +9,7 @@ use sqlx::FromRow;
 
 use crate::kernel::money::PayoutAccount;
 use crate::kernel::page::Page;
-use crate::platform::db::{Db, violates};
+use crate::platform::db::{Db, violates_unique};
 
 /// A user's balance, in cents.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, FromRow)]
@@ -245,6 +245,8 @@ macro_rules! withdrawal_columns {
          FROM withdrawals"
     };
 }
+/// The account export (export/store.rs) reads a withdrawal as the history does.
+pub(crate) use withdrawal_columns;
 
 pub struct NewWithdrawal<'a> {
     pub user_id: i64,
@@ -357,7 +359,13 @@ pub async fn withdraw(db: &Db, new: NewWithdrawal<'_>) -> Result<Withdrawn, sqlx
     .await;
     let row = match inserted {
         Ok(row) => row,
-        Err(err) if violates(&err, "withdrawals_idempotency_key") || same_key_on_sqlite(&err) => {
+        Err(err)
+            if violates_unique(
+                &err,
+                "withdrawals_idempotency_key",
+                "withdrawals.idempotency_key",
+            ) =>
+        {
             tx.rollback().await?;
             let key = new.idempotency_key.unwrap_or_default();
             return Ok(match withdrawal_by_key(&db.pool, new.user_id, key).await? {
@@ -369,12 +377,6 @@ pub async fn withdraw(db: &Db, new: NewWithdrawal<'_>) -> Result<Withdrawn, sqlx
     };
     tx.commit().await?;
     Ok(Withdrawn::New(row))
-}
-
-/// SQLite names the columns of a unique index that has no constraint name.
-fn same_key_on_sqlite(err: &sqlx::Error) -> bool {
-    matches!(err, sqlx::Error::Database(db)
-        if db.is_unique_violation() && db.message().contains("withdrawals.idempotency_key"))
 }
 
 /// A page of `user`'s withdrawals, newest first.

@@ -5,23 +5,13 @@
 
 use sqlx::FromRow;
 
-use super::earnings::{NewCredit, Source, insert_credit};
 use crate::kernel::page::Page;
 use crate::notifications::rules::notification::{
     NotificationKind, NotificationTargetType, preview,
 };
 use crate::notifications::{Act, Notice, record};
+use crate::platform::db::Db;
 use crate::platform::db::visibility::not_blocked;
-use crate::platform::db::{Db, violates};
-
-/// Whether an order's INSERT met the unique index on (user, Idempotency-Key). PostgreSQL names
-/// the index; SQLite names the columns of a plain-column index
-/// ("UNIQUE constraint failed: orders.user_id, orders.idempotency_key").
-fn reused_key(err: &sqlx::Error) -> bool {
-    violates(err, "orders_idempotency_key")
-        || matches!(err, sqlx::Error::Database(db)
-            if db.is_unique_violation() && db.message().contains("orders.idempotency_key"))
-}
 
 /// The catalogue is bounded: the list never reads more than this many rows.
 pub const CATALOGUE_MAX: i64 = 100;
@@ -327,148 +317,6 @@ pub async fn orders_page(db: &Db, user: i64, page: Page) -> Result<Vec<OrderView
     .await
 }
 
-/// The order `user` placed with this Idempotency-Key, if any.
-pub async fn order_by_key(db: &Db, user: i64, key: &str) -> Result<Option<OrderView>, sqlx::Error> {
-    sqlx::query_as(concat!(
-        order_view!(),
-        " WHERE o.user_id = $1 AND o.idempotency_key = $2"
-    ))
-    .bind(user)
-    .bind(key)
-    .fetch_optional(&db.pool)
-    .await
-}
-
-pub struct NewOrder<'a> {
-    pub user_id: i64,
-    pub product_id: i64,
-    pub quantity: i64,
-    /// The catalogue's price, read by the caller (the body's is never used).
-    pub unit_price_cents: i64,
-    pub payment_method: &'a str,
-    pub payment_reference: &'a str,
-    pub idempotency_key: Option<&'a str>,
-    pub created_at: i64,
-    /// A creator's work: its seller, credited the total less `fee_cents` in the order's
-    /// transaction and told.
-    pub seller_id: Option<i64>,
-    pub fee_cents: i64,
-}
-
-/// What placing an order came to.
-#[derive(Debug)]
-pub enum Placed {
-    /// The order, and the seller's `sale` notification for a creator's work.
-    Created(Box<OrderView>, Option<Notice>),
-    /// Fewer than `quantity` units were left: how many there are (0: sold out). Nothing moved.
-    OutOfStock { left: i64 },
-    /// The price changed between the caller's read and the write: nothing moved (read again).
-    PriceChanged,
-    /// This user already placed an order with this Idempotency-Key (a concurrent retry won):
-    /// nothing moved; the caller answers the existing one.
-    DuplicateKey,
-}
-
-/// Takes the stock (one conditional UPDATE, never below zero) and inserts the order, in one
-/// write transaction: either both happen or neither. A creator's work also credits its seller
-/// (less the platform's fee) and notifies them in that transaction.
-pub async fn place(db: &Db, new: NewOrder<'_>) -> Result<Placed, sqlx::Error> {
-    let mut tx = db.begin_write().await?;
-    let taken = sqlx::query(
-        "UPDATE products
-         SET stock = CASE WHEN kind = 'digital' THEN stock ELSE stock - $2 END
-         WHERE id = $1 AND (kind = 'digital' OR stock >= $2) AND price_cents = $3
-           AND unlisted_at IS NULL",
-    )
-    .bind(new.product_id)
-    .bind(new.quantity)
-    .bind(new.unit_price_cents)
-    .execute(&mut *tx)
-    .await?;
-    if taken.rows_affected() == 0 {
-        let row: Option<(i64, i64)> =
-            sqlx::query_as("SELECT stock, price_cents FROM products WHERE id = $1")
-                .bind(new.product_id)
-                .fetch_optional(&mut *tx)
-                .await?;
-        tx.rollback().await?;
-        return Ok(match row {
-            Some((_, price)) if price != new.unit_price_cents => Placed::PriceChanged,
-            Some((left, _)) => Placed::OutOfStock { left },
-            None => Placed::OutOfStock { left: 0 },
-        });
-    }
-    let inserted: Result<(i64,), sqlx::Error> = sqlx::query_as(
-        "INSERT INTO orders (user_id, product_id, quantity, unit_price_cents, total_amount_cents,
-                             payment_method, payment_reference, status, idempotency_key,
-                             created_at, seller_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'paid', $8, $9, $10) RETURNING id",
-    )
-    .bind(new.user_id)
-    .bind(new.product_id)
-    .bind(new.quantity)
-    .bind(new.unit_price_cents)
-    .bind(new.unit_price_cents * new.quantity)
-    .bind(new.payment_method)
-    .bind(new.payment_reference)
-    .bind(new.idempotency_key)
-    .bind(new.created_at)
-    .bind(new.seller_id)
-    .fetch_one(&mut *tx)
-    .await;
-    let id = match inserted {
-        Ok((id,)) => id,
-        Err(err) if reused_key(&err) => {
-            tx.rollback().await?;
-            return Ok(Placed::DuplicateKey);
-        }
-        Err(err) => return Err(err),
-    };
-    let order: OrderView = sqlx::query_as(concat!(order_view!(), " WHERE o.id = $1"))
-        .bind(id)
-        .fetch_one(&mut *tx)
-        .await?;
-    let mut notice = None;
-    if let Some(seller) = new.seller_id {
-        let total = new.unit_price_cents * new.quantity;
-        insert_credit(
-            &mut tx,
-            &NewCredit {
-                user_id: seller,
-                amount_cents: total - new.fee_cents,
-                fee_cents: new.fee_cents,
-                source: Source::Sale,
-                note: &order.product_name,
-                from_user_id: Some(new.user_id),
-                post_id: None,
-                reel_id: None,
-                order_id: Some(id),
-                tip_id: None,
-                created_at: new.created_at,
-            },
-        )
-        .await?;
-        let quote = order.product_name.clone();
-        notice = record(
-            &mut tx,
-            &Act {
-                preview: Some(&quote),
-                ..Act::new(
-                    seller,
-                    new.user_id,
-                    NotificationKind::Sale,
-                    NotificationTargetType::Order,
-                    id,
-                )
-            },
-            new.created_at,
-        )
-        .await?;
-    }
-    tx.commit().await?;
-    Ok(Placed::Created(Box::new(order), notice))
-}
-
 /// One sold line of a creator's work, with its buyer and, for a physical line of a checkout,
 /// where it ships (issue 42).
 #[derive(Debug, Clone, FromRow)]
@@ -625,36 +473,4 @@ pub async fn ship(
     .await?;
     tx.commit().await?;
     Ok(Shipping::Shipped(notice))
-}
-
-/// How long a reserved order key holds before a retry may take it over (a crash between the
-/// reservation and its release).
-pub const ORDER_KEY_STALE_MS: i64 = 5 * 60 * 1000;
-
-/// Reserves `user`'s Idempotency-Key `key` for one checkout: `false` when another request holds
-/// it (a reservation younger than `ORDER_KEY_STALE_MS`).
-pub async fn reserve_key(db: &Db, user: i64, key: &str, now: i64) -> Result<bool, sqlx::Error> {
-    let taken: Option<(i64,)> = sqlx::query_as(
-        "INSERT INTO order_keys (user_id, idempotency_key, reserved_at) VALUES ($1, $2, $3)
-         ON CONFLICT (user_id, idempotency_key) DO UPDATE SET reserved_at = excluded.reserved_at
-         WHERE order_keys.reserved_at < $4
-         RETURNING user_id",
-    )
-    .bind(user)
-    .bind(key)
-    .bind(now)
-    .bind(now - ORDER_KEY_STALE_MS)
-    .fetch_optional(&db.pool)
-    .await?;
-    Ok(taken.is_some())
-}
-
-/// Releases a reservation (the order now holds the key, or the checkout was refused).
-pub async fn release_key(db: &Db, user: i64, key: &str) -> Result<(), sqlx::Error> {
-    sqlx::query("DELETE FROM order_keys WHERE user_id = $1 AND idempotency_key = $2")
-        .bind(user)
-        .bind(key)
-        .execute(&db.pool)
-        .await?;
-    Ok(())
 }

@@ -13,7 +13,7 @@ use crate::notifications::rules::notification::{
 };
 use crate::notifications::{Act, Notice, record};
 use crate::platform::db::visibility::{in_audience, not_blocked};
-use crate::platform::db::{Db, violates};
+use crate::platform::db::{Db, violates_unique};
 
 /// A tip with the creator it went to.
 #[derive(Debug, Clone, FromRow)]
@@ -180,7 +180,7 @@ pub async fn reserve(db: &Db, new: &NewTip<'_>) -> Result<Reserved, sqlx::Error>
     .await;
     match inserted {
         Ok((id,)) => return Ok(Reserved::New(id)),
-        Err(err) if reused_key(&err) => {}
+        Err(err) if violates_unique(&err, "tips_idempotency_key", "tips.idempotency_key") => {}
         Err(err) => return Err(err),
     }
     let key = new.idempotency_key.unwrap_or_default();
@@ -217,14 +217,6 @@ pub async fn reserve(db: &Db, new: &NewTip<'_>) -> Result<Reserved, sqlx::Error>
     } else {
         Reserved::InFlight
     })
-}
-
-/// Whether an INSERT met the unique index on (tipper, Idempotency-Key): PostgreSQL names the
-/// index, SQLite the columns.
-fn reused_key(err: &sqlx::Error) -> bool {
-    violates(err, "tips_idempotency_key")
-        || matches!(err, sqlx::Error::Database(db)
-            if db.is_unique_violation() && db.message().contains("tips.idempotency_key"))
 }
 
 /// The tip `user` sent with this Idempotency-Key, if any.

@@ -161,7 +161,8 @@ pub struct Checkout {
     /// Why the payment failed.
     #[schema(required = true)]
     pub failure_message: Option<String>,
-    /// Whether the payment provider is the test one (no real money moves).
+    /// Whether it was opened while no real money moves (the test provider, or Stripe's test
+    /// keys): its receipt keeps saying so.
     pub test_mode: bool,
     /// Until when the stock is held for this checkout (ISO-8601 UTC).
     pub expires_at: String,
@@ -190,7 +191,7 @@ impl Checkout {
             shipping_address: address,
             card,
             failure_message: row.failure_message,
-            test_mode: row.provider == "test",
+            test_mode: row.test_mode == 1,
             expires_at: iso_time(row.expires_at),
             created_at: iso_time(row.created_at),
             paid_at: row.paid_at.map(iso_time),

@@ -71,6 +71,15 @@ pub fn violates(err: &sqlx::Error, name: &str) -> bool {
     }
 }
 
+/// Whether a database error is the violation of the unique index `index` over plain columns,
+/// one of them `table_column` (`orders.idempotency_key`): PostgreSQL names the index, SQLite
+/// names the columns ("UNIQUE constraint failed: orders.buyer_id, orders.idempotency_key").
+pub fn violates_unique(err: &sqlx::Error, index: &str, table_column: &str) -> bool {
+    violates(err, index)
+        || matches!(err, sqlx::Error::Database(db)
+            if db.is_unique_violation() && db.message().contains(table_column))
+}
+
 impl Db {
     /// Connects, creating a SQLite file (and its folder) when missing, and sets SQLite up as
     /// WAL, synchronous NORMAL, a busy timeout, foreign keys on.

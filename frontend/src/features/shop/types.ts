@@ -12,7 +12,7 @@ export type ProductKind = Schemas['ProductKind'];
 export type Product = Schemas['Product'];
 /** The creator selling a work. */
 export type ProductSeller = Schemas['UserCard'];
-/** An order, as POST /api/orders and GET /api/orders answer it. */
+/** An order (a paid checkout's line), as GET /api/orders answers it. */
 export type Order = Schemas['Order'];
 /** POST /api/products as JSON: a physical work. */
 export type NewWorkRequest = Omit<Schemas['NewWorkRequest'], 'kind'> & { kind: 'physical' };

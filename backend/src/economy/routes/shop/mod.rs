@@ -1,11 +1,9 @@
-//! The shop (docs/shop-contract.md): the catalogue, placing
-//! an order (priced from the catalogue, stock taken in the same transaction, paid through the
-//! payment provider, made idempotent by the `Idempotency-Key` header) and the buyer's orders;
+//! The shop (docs/shop-contract.md): the catalogue and the buyer's orders (each a line of a paid
+//! checkout: economy/routes/checkout);
 //! creators' own works, listed, changed and unlisted by their sellers, and their sales (issue 23)
 //! with where each ships and, once the seller marks it, that it shipped (issue 42); ratings and
 //! reviews by a product's buyers (issue 42).
 
-mod order_create;
 mod order_download;
 mod orders_list;
 mod product_create;
@@ -50,8 +48,5 @@ pub fn router() -> OpenApiRouter<AppState> {
             review_update::update_review,
             review_delete::delete_review
         ))
-        .routes(routes!(
-            orders_list::list_orders,
-            order_create::create_order
-        ))
+        .routes(routes!(orders_list::list_orders))
 }

@@ -289,7 +289,18 @@ describe.each<Screen>(['phone', 'desktop'])('accessibility on the %s screen', (s
     await page.getByText('Added to cart', { exact: true }).waitFor({ state: 'detached', timeout: 15_000 });
     const cart = await openDialog(page, cartButton, 'Shopping Cart');
     await check(page, screen, 'shop: cart');
-    await closeDialog(page, cart);
+    // The checkout's first step (issue 42): in the dialog on a phone, a page on a desktop.
+    await cart.getByRole('button', { name: /^Checkout / }).click();
+    if (screen === 'desktop') {
+      await page.waitForURL((url) => url.pathname === '/checkout');
+      await page.getByRole('heading', { level: 2, name: /^(Shipping|Payment)$/ }).waitFor();
+      await check(page, screen, 'checkout page');
+    } else {
+      const step = page.getByRole('dialog', { name: /^(Shipping|Payment)$/ });
+      await step.waitFor();
+      await check(page, screen, 'shop: checkout dialog');
+      await closeDialog(page, step);
+    }
   });
 
   it('chat: the list, a conversation, a new chat, and the voicemails', async () => {

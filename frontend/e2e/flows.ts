@@ -199,33 +199,49 @@ export async function longPress(target: Locator) {
   await bubble.dispatchEvent('pointerup', at);
 }
 
+/** The address typed at the shipping step when its form is empty. */
+export const TEST_ADDRESS = { name: 'Ada Buyer', line1: '1 Gallery Lane', city: 'Bristol', postalCode: 'BS1 4DJ', country: 'GB' };
+
 /**
- * Checks the open cart out as a buyer does (issue 42): 'Checkout $total', the shipping step when
- * the cart holds a physical item (an empty form is filled with a test address, a remembered one
- * kept), Stripe's test card `card` (4242 4242 4242 4242 pays), the review, 'Pay $total'. Answers
- * the pay response; on success the receipt step is left open.
+ * A step of the checkout by its title ('Shipping', 'Payment', 'Review your order', 'Order
+ * placed'; issue 42): the cart's dialog on a phone; from 1024 px the checkout page's step, the
+ * region its heading names.
  */
-export async function checkOutCart(page: Page, total: string, card = '4242 4242 4242 4242') {
+export function checkoutStep(page: Page, title: string): Locator {
+  if ((page.viewportSize()?.width ?? 0) >= 1024) {
+    return page.getByRole('region', { name: title, exact: true }).filter({ has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
+  }
+  return page.getByRole('dialog', { name: title });
+}
+
+/**
+ * Checks the open cart out as a buyer does (issue 42): 'Checkout $total', then, in the cart's
+ * dialog on a phone or on the checkout page on a desktop, the shipping step when the cart holds a
+ * physical item (an empty form is filled with `address`, a remembered one kept), Stripe's test
+ * card `card` (4242 4242 4242 4242 pays), the review, 'Pay $total'. Answers the pay response; on
+ * success the receipt step is left open.
+ */
+export async function checkOutCart(page: Page, total: string, card = '4242 4242 4242 4242', address = TEST_ADDRESS) {
   const cart = page.getByRole('dialog');
   await cart.getByRole('button', { name: `Checkout ${total}` }).click();
-  const shipping = page.getByRole('dialog', { name: 'Shipping' });
-  const payment = page.getByRole('dialog', { name: 'Payment' });
+  const shipping = checkoutStep(page, 'Shipping');
+  const payment = checkoutStep(page, 'Payment');
   await shipping.or(payment).waitFor({ timeout: 15_000 });
   if (await shipping.isVisible()) {
     const name = shipping.getByLabel('Full name');
     await name.waitFor({ timeout: 15_000 });
     if (!(await name.inputValue())) {
-      await name.fill('Ada Buyer');
-      await shipping.getByLabel('Address line 1').fill('1 Gallery Lane');
-      await shipping.getByLabel('City').fill('Bristol');
-      await shipping.getByLabel('Postal code').fill('BS1 4DJ');
-      await shipping.getByLabel('Country code').fill('GB');
+      await name.fill(address.name);
+      await shipping.getByLabel('Address line 1').fill(address.line1);
+      await shipping.getByLabel('City').fill(address.city);
+      await shipping.getByLabel('Postal code').fill(address.postalCode);
+      await shipping.getByLabel('Country code').fill(address.country);
     }
     await shipping.getByRole('button', { name: 'Continue to payment' }).click();
   }
   await fillCard(payment, card);
   await payment.getByRole('button', { name: 'Review order' }).click();
-  const review = page.getByRole('dialog', { name: 'Review your order' });
+  const review = checkoutStep(page, 'Review your order');
   const [paid] = await Promise.all([
     page.waitForResponse((res) => /^\/api\/checkouts\/\d+\/pay$/.test(new URL(res.url()).pathname), { timeout: 20_000 }),
     review.getByRole('button', { name: `Pay ${total}` }).click({ timeout: 20_000 }),

@@ -49,6 +49,7 @@ const routes: Array<{ path: string; page: Page }> = [
   { path: '/notifications', page: lazy(() => import('./routes/notifications')) },
   { path: '/voicemail', page: lazy(() => import('./routes/voicemail')) },
   { path: '/shop', page: lazy(() => import('./routes/shop')) },
+  { path: '/checkout', page: lazy(() => import('./routes/checkout')) },
   { path: '/earnings', page: lazy(() => import('./routes/earnings')) },
   { path: '/settings', page: lazy(() => import('./routes/settings')) },
   { path: '/settings/orders', page: lazy(() => import('./routes/orders')) },

@@ -7,6 +7,7 @@ describe('pageWidthFor', () => {
     ['/chat/12', 'full'],
     ['/admin', 'wide'],
     ['/canvas/3', 'wide'],
+    ['/checkout', 'wide'],
     ['/', 'column'],
     ['/explore', 'column'],
     ['/shop', 'column'],

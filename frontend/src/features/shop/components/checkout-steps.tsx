@@ -277,3 +277,13 @@ export function ReceiptStep({ checkout, onDone }: { checkout: Checkout; onDone: 
     </section>
   );
 }
+
+/** Each step's title: the dialog's, and the heading of the checkout page's step. */
+export const STEP_TITLES = {
+  cart: 'Shopping Cart',
+  shipping: 'Shipping',
+  payment: 'Payment',
+  review: 'Review your order',
+  confirm: 'Confirm your payment',
+  receipt: 'Order placed',
+} as const;

@@ -1,7 +1,8 @@
 //! One creator's work (issue 23): its picture, name and price, the creator's avatar and name
-//! linking to their profile, and what can be had of it: 'Digital download' for a file, else the
-//! stock as the catalogue says it ('Only n left'; 'Sold out' on its button). Add to Cart for anyone else's
-//! work; your own carries `ownAction` instead (you cannot buy it).
+//! linking to their profile, the average and count of its buyers' reviews opening them, as the
+//! catalogue's card shows them (issue 42), and what can be had of it: 'Digital download' for a
+//! file, else the stock as the catalogue says it ('Only n left'; 'Sold out' on its button). Add to
+//! Cart for anyone else's work; your own carries `ownAction` instead (you cannot buy it).
 import { Download, ShoppingCart } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -10,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { formatCents } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import type { Product } from '../types';
-import { LOW_STOCK } from './product-card';
+import { LOW_STOCK, ProductRating } from './product-card';
 
 /** What can be had of a work: 'Digital download', 'Sold out', 'Only n left', or null (plenty). */
 export function availability(work: Pick<Product, 'kind' | 'inStock' | 'stock'>): string | null {
@@ -53,6 +54,7 @@ export function WorkCard({
             <span className="truncate">{seller.displayName}</span>
           </Link>
         )}
+        <ProductRating product={work} />
         {/* Sold out, the button says so. */}
         {available && !soldOut && (
           <p className={cn('flex items-center gap-1 text-xs font-medium', work.kind === 'digital' ? 'text-sky-300' : 'text-amber-300')}>

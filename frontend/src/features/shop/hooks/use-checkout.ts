@@ -47,11 +47,14 @@ function problemOf(error: unknown): string {
 
 /**
  * The checkout of `cart`: the step it is at, the card typed (kept in memory only), the problem to
- * show, and the moves between steps. `onOrdered` runs once an order is paid.
+ * show, and the moves between steps. `onOrdered` runs once an order is paid. `begun` starts at
+ * the first step after the cart (the checkout page) instead of at the cart.
  */
-export function useCheckout(cart: Cart, lines: readonly CartLine[], { onOrdered }: { onOrdered?: () => void } = {}) {
+export function useCheckout(cart: Cart, lines: readonly CartLine[], { onOrdered, begun = false }: { onOrdered?: () => void; begun?: boolean } = {}) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<CheckoutStep>({ step: 'cart' });
+  const [state, setState] = useState<CheckoutStep>(() =>
+    !begun ? { step: 'cart' } : lines.some((line) => !line.digital) ? { step: 'shipping' } : { step: 'payment' },
+  );
   const [card, setCard] = useState<CardForm>(EMPTY_CARD);
   const [problem, setProblem] = useState<string | null>(null);
   // One key per review: a retried request answers the same checkout; a new review opens a new one.

@@ -67,3 +67,9 @@ export function cardRequest(form: CardForm) {
 }
 
 export const EMPTY_CARD: CardForm = { number: '', expiry: '', cvc: '' };
+
+/** 'visa' → 'Visa', 'amex' → 'American Express'. */
+export function cardBrand(brand: string): string {
+  const names: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
+  return names[brand] ?? 'Card';
+}

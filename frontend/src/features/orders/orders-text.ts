@@ -39,9 +39,3 @@ export function orderDate(iso: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return 'Unknown date';
   return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
-
-/** 'visa' → 'Visa', 'amex' → 'American Express'. */
-export function cardBrand(brand: string): string {
-  const names: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover' };
-  return names[brand] ?? 'Card';
-}

@@ -10,7 +10,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorStatus } from '@/lib/api-client';
 import { formatCents } from '@/lib/money';
 import { useCheckout } from '../api/get-checkout';
-import { ORDERS_TEXT as TEXT, cardBrand, orderDate } from '../orders-text';
+import { cardBrand } from '@/lib/card';
+import { ORDERS_TEXT as TEXT, orderDate } from '../orders-text';
 import type { Checkout, CheckoutLine, ShippingAddress } from '../types';
 import { OrderStatusBadge } from './order-status-badge';
 

@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatCents } from '@/lib/money';
 import { useSaveShippingAddress, useShippingAddress } from '../api/shipping-address';
 import { CardFields } from '@/components/card-fields';
-import { cardProblem } from '@/lib/card';
+import { cardBrand, cardProblem } from '@/lib/card';
 import type { CheckoutFlow } from '../hooks/use-checkout';
 import type { Checkout, ShippingAddress } from '../types';
 
@@ -258,7 +258,7 @@ export function ReceiptStep({ checkout, onDone }: { checkout: Checkout; onDone: 
         <p className="text-lg font-semibold text-white">Payment successful!</p>
         <p className="text-sm text-zinc-300">
           Order #{checkout.id}
-          {checkout.card ? ` · ${checkout.card.brand} •••• ${checkout.card.last4}` : ''}
+          {checkout.card ? ` · ${cardBrand(checkout.card.brand)} •••• ${checkout.card.last4}` : ''}
         </p>
       </div>
       <Summary checkout={checkout} />

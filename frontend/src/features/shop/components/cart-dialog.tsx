@@ -1,7 +1,7 @@
 //! The cart modal (docs/shop-contract.md) and the checkout it starts (issue 42,
 //! docs/payments.md): each line with − / + (0 removes it; a digital work stays at 1) and Remove,
 //! the total, and Checkout, which goes through shipping (physical items), payment, review and a
-//! receipt in the same dialog; 'Your cart is empty' when there is nothing. Opening it asks the
+//! receipt in the same dialog (with Stripe: shipping, review, Stripe's payment form, processing); 'Your cart is empty' when there is nothing. Opening it asks the
 //! server for its lines' current prices (issue 39) and says which changed since the buyer saw them
 //! ('The price of Signed print changed to $45.00'), as it does when the review finds a changed
 //! price: the server charges the prices the buyer reviewed or nothing.
@@ -18,6 +18,7 @@ import { getCurrentPrices } from '../api/get-current-prices';
 import { cartTotal, lineLimit, type Cart, type CartLine } from '../cart';
 import type { CheckoutFlow } from '../hooks/use-checkout';
 import { ConfirmStep, PaymentStep, ReceiptStep, ReviewStep, ShippingStep } from './checkout-steps';
+import { ProcessingStep, StripePaymentStep } from './stripe-payment';
 
 function LineRow({ cart, line, disabled }: { cart: Cart; line: CartLine; disabled: boolean }) {
   return (
@@ -90,6 +91,8 @@ const TITLES = {
   payment: 'Payment',
   review: 'Review your order',
   confirm: 'Confirm your payment',
+  stripe: 'Payment',
+  processing: 'Payment',
   receipt: 'Order placed',
 } as const;
 
@@ -137,6 +140,8 @@ export function CartDialog({
         {state.step === 'payment' && <PaymentStep flow={flow} />}
         {state.step === 'review' && <ReviewStep flow={flow} checkout={state.checkout} />}
         {state.step === 'confirm' && <ConfirmStep flow={flow} checkout={state.checkout} />}
+        {state.step === 'stripe' && <StripePaymentStep flow={flow} checkout={state.checkout} clientSecret={state.clientSecret} />}
+        {state.step === 'processing' && <ProcessingStep flow={flow} checkout={state.checkout} />}
         {state.step === 'receipt' && <ReceiptStep checkout={state.checkout} onDone={() => close(false)} />}
         {state.step === 'cart' &&
           (lines.length === 0 ? (

@@ -57,6 +57,7 @@ impl Application {
         media: Media,
         clock: Clock,
     ) -> anyhow::Result<Self> {
+        let payments = crate::platform::payments::from_settings(&settings)?;
         let db = Db::connect(&settings.database_url).await?;
         migrate(&db).await?;
         let media = media
@@ -85,7 +86,8 @@ impl Application {
         };
         Ok(Self {
             listener,
-            state: AppState::new(&settings, db, media, clock, realtime, push, mail),
+            state: AppState::new(&settings, db, media, clock, realtime, push, mail)
+                .with_payments(payments),
             serving,
         })
     }

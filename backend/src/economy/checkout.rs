@@ -32,6 +32,9 @@ pub enum TipError {
     KeyReused,
     #[error("payment declined")]
     Declined,
+    /// Stripe takes the payments, and tips are not paid through it yet (docs/payments.md).
+    #[error("tips are not taken through Stripe")]
+    NotWithStripe,
     /// The card form is not a card (nothing charged).
     #[error("card invalid")]
     Card(crate::platform::payments::test_cards::CardProblem),

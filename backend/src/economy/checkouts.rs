@@ -14,6 +14,7 @@ use crate::notifications;
 use crate::platform::payments::test_cards::{
     self, CardInput, CardOutcome, CardProblem, CardSummary,
 };
+use crate::platform::payments::{NewIntent, PaymentError, PaymentMode};
 use crate::platform::state::AppState;
 
 /// At most this many lines are checked out at once.
@@ -69,6 +70,13 @@ pub enum PayError {
     /// The provider declined: the checkout failed and its stock went back.
     #[error("declined: {0}")]
     Declined(&'static str),
+    /// This step belongs to the other provider (a card sent while Stripe takes the payments,
+    /// or a PaymentIntent asked of the test provider); nothing changed.
+    #[error("another payment provider")]
+    WrongProvider,
+    /// The provider could not be reached or refused the request; nothing changed here.
+    #[error("payment provider failed: {0}")]
+    Provider(anyhow::Error),
     #[error(transparent)]
     Failed(#[from] sqlx::Error),
 }
@@ -228,6 +236,69 @@ fn test_reference(id: i64) -> String {
     format!("test_pi_{id}")
 }
 
+/// Refuses a card while Stripe takes the payments: in that mode the card is entered in
+/// Stripe's form and never reaches this server.
+pub fn takes_cards(state: &AppState) -> Result<(), PayError> {
+    if state.payments.mode() == PaymentMode::Test {
+        Ok(())
+    } else {
+        Err(PayError::WrongProvider)
+    }
+}
+
+/// A checkout whose payment the browser confirms with Stripe.js.
+pub struct Started {
+    pub checkout: CheckoutRow,
+    /// The PaymentIntent's client secret, for Stripe.js only.
+    pub client_secret: String,
+}
+
+/// The Idempotency-Key of checkout `id`'s PaymentIntent: every attempt answers the same intent.
+pub fn intent_key(id: i64) -> String {
+    format!("atelier-checkout-{id}")
+}
+
+/// Starts (or answers again) the Stripe payment of `buyer`'s open checkout `id`: a
+/// PaymentIntent for the checkout's own total and currency, kept as its payment reference.
+/// The checkout stays `pending_payment`, its stock reserved, until Stripe's webhook says the
+/// money moved (`economy::stripe_events`).
+pub async fn start_payment(state: &AppState, buyer: i64, id: i64) -> Result<Started, PayError> {
+    let checkout = open_checkout(state, buyer, id).await?;
+    if state.payments.mode() == PaymentMode::Test || checkout.provider != "stripe" {
+        return Err(PayError::WrongProvider);
+    }
+    if checkout.status != "pending_payment" {
+        return Err(PayError::WrongStep);
+    }
+    let id_text = id.to_string();
+    let key = intent_key(id);
+    let intent = state
+        .payments
+        .create_intent(NewIntent {
+            amount_cents: checkout.total_cents,
+            currency: &checkout.currency,
+            metadata: ("metadata[checkout_id]", id_text.as_str()),
+            idempotency_key: &key,
+        })
+        .await
+        .map_err(|err| match err {
+            PaymentError::Declined(message) => PayError::Provider(anyhow::anyhow!(message)),
+            PaymentError::Provider(cause) => PayError::Provider(cause),
+        })?;
+    if !checkouts::attach_payment(&state.db, id, &intent.id).await? {
+        let now = answer(state, buyer, id).await?;
+        return Err(if now.is_open() || now.status == "paid" {
+            PayError::WrongStep
+        } else {
+            PayError::Closed
+        });
+    }
+    Ok(Started {
+        checkout: answer(state, buyer, id).await?,
+        client_secret: intent.client_secret,
+    })
+}
+
 /// Pays `buyer`'s open checkout `id` with `card` through the test provider (Stripe's test
 /// cards, docs/payments.md). A paid checkout answers as it is (a retried request).
 pub async fn pay(
@@ -236,6 +307,7 @@ pub async fn pay(
     id: i64,
     card: &CardInput<'_>,
 ) -> Result<CheckoutRow, PayError> {
+    takes_cards(state)?;
     let checkout = open_checkout(state, buyer, id).await?;
     if checkout.status == "paid" {
         return Ok(checkout);
@@ -272,6 +344,7 @@ pub async fn confirm(
     id: i64,
     completed: bool,
 ) -> Result<CheckoutRow, PayError> {
+    takes_cards(state)?;
     let checkout = open_checkout(state, buyer, id).await?;
     if checkout.status == "paid" && completed {
         return Ok(checkout);

@@ -10,6 +10,7 @@ pub mod routes;
 pub mod rules;
 pub mod service;
 pub mod store;
+pub mod stripe_events;
 pub mod wire;
 
 use utoipa_axum::router::OpenApiRouter;

@@ -23,6 +23,11 @@ impl From<TipError> for ApiError {
                 message: "Your tip is still being processed".into(),
                 code: "tip_in_flight",
             },
+            TipError::NotWithStripe => Self::coded(
+                StatusCode::CONFLICT,
+                "tips_unavailable",
+                "Tips cannot be paid on this site yet",
+            ),
             TipError::KeyReused => Self::unprocessable(
                 "idempotency_key_reused",
                 "This Idempotency-Key was used for another tip",
@@ -102,6 +107,15 @@ impl From<PayError> for ApiError {
             }
             PayError::Declined(message) => {
                 Self::coded(StatusCode::PAYMENT_REQUIRED, "card_declined", message)
+            }
+            PayError::WrongProvider => Self::coded(
+                StatusCode::CONFLICT,
+                "wrong_provider",
+                "This payment step belongs to the other payment provider (see /api/payments/config)",
+            ),
+            PayError::Provider(cause) => {
+                tracing::error!(error = ?cause, "the payment provider failed");
+                Self::Unavailable("The payment provider could not be reached: try again")
             }
             PayError::Failed(err) => err.into(),
         }

@@ -8,8 +8,19 @@ use crate::economy::store::payouts::{self, Decided, Decision};
 use crate::economy::store::shop::{self, Shipping};
 use crate::economy::store::tips::NewTip;
 use crate::notifications;
+use crate::platform::payments::PaymentMode;
 use crate::platform::payments::test_cards::{CardInput, CardOutcome};
 use crate::platform::state::AppState;
+
+/// Tips are paid with a card at Atelier, which only the test provider takes: while Stripe takes
+/// the payments they are refused (docs/payments.md, docs/decisions.md).
+pub fn tips_taken(state: &AppState) -> Result<(), TipError> {
+    if state.payments.mode() == PaymentMode::Test {
+        Ok(())
+    } else {
+        Err(TipError::NotWithStripe)
+    }
+}
 
 /// Pays a tip with `card` (the test provider's card rules first: a card that is not one, or
 /// that the provider declines, charges nothing); its creator hears of it.
@@ -18,6 +29,7 @@ pub async fn tip(
     new: NewTip<'_>,
     card: &CardInput<'_>,
 ) -> Result<Tipped, TipError> {
+    tips_taken(state)?;
     let (_, outcome) = checkouts::check_card(state, card).map_err(TipError::Card)?;
     match outcome {
         CardOutcome::Succeeds => {}

@@ -332,6 +332,37 @@ pub struct Settings {
     )]
     pub stripe_publishable_key: Option<String>,
 
+    /// Stripe's secret key (`sk_test_…` or `sk_live_…`): set, Stripe takes the payments
+    /// (PaymentIntents confirmed in the browser, settled by the signed webhook; docs/payments.md)
+    /// instead of the built-in test provider. It needs `--stripe-webhook-secret` and
+    /// `--stripe-publishable-key` too.
+    #[arg(
+        long,
+        env = "ATELIER_STRIPE_SECRET_KEY",
+        global = true,
+        hide_env_values = true
+    )]
+    pub stripe_secret_key: Option<String>,
+
+    /// The signing secret (`whsec_…`) of the webhook endpoint registered in Stripe's dashboard
+    /// for `/api/payments/stripe/webhook`.
+    #[arg(
+        long,
+        env = "ATELIER_STRIPE_WEBHOOK_SECRET",
+        global = true,
+        hide_env_values = true
+    )]
+    pub stripe_webhook_secret: Option<String>,
+
+    /// Where Stripe's REST API is (tests point it at a local stand-in).
+    #[arg(
+        long,
+        env = "ATELIER_STRIPE_API_BASE",
+        default_value = "https://api.stripe.com",
+        global = true
+    )]
+    pub stripe_api_base: String,
+
     /// Seconds a request's headers may take to arrive, from its first byte (or the connection's
     /// opening); a slower client's connection is closed.
     #[arg(
@@ -396,6 +427,38 @@ impl Settings {
         self.public_url().starts_with("https://")
     }
 
+    /// Refuses a Stripe secret key without the webhook secret or the publishable key: such a
+    /// site would take payments it can never settle, or could not show Stripe's form.
+    pub fn check_stripe(&self) -> Result<(), String> {
+        let Some(secret) = self.stripe_secret_key.as_deref() else {
+            return Ok(());
+        };
+        if !secret.starts_with("sk_test_")
+            && !secret.starts_with("sk_live_")
+            && !secret.starts_with("rk_")
+        {
+            return Err(
+                "--stripe-secret-key must be a Stripe secret key (sk_test_… or sk_live_…)".into(),
+            );
+        }
+        if self
+            .stripe_webhook_secret
+            .as_deref()
+            .is_none_or(str::is_empty)
+        {
+            return Err("--stripe-secret-key is set but --stripe-webhook-secret \
+                        (ATELIER_STRIPE_WEBHOOK_SECRET) is not: payments could never be settled"
+                .into());
+        }
+        if self.stripe_publishable_key.is_none() {
+            return Err("--stripe-secret-key is set but --stripe-publishable-key \
+                        (ATELIER_STRIPE_PUBLISHABLE_KEY) is not: the browser could not show \
+                        Stripe's payment form"
+                .into());
+        }
+        Ok(())
+    }
+
     /// Settings for tests and tools: every default, this database.
     pub fn for_database(database_url: impl Into<String>) -> Self {
         let mut settings = Cli::parse_from(["atelier"]).settings;
@@ -433,6 +496,47 @@ mod tests {
     use clap::Parser;
 
     use super::Cli;
+
+    #[test]
+    fn a_stripe_secret_key_needs_the_webhook_secret_and_the_publishable_key() {
+        assert_eq!(Cli::parse_from(["atelier"]).settings.check_stripe(), Ok(()));
+        let only_secret = Cli::parse_from(["atelier", "--stripe-secret-key", "sk_test_1"]).settings;
+        assert!(
+            only_secret
+                .check_stripe()
+                .unwrap_err()
+                .contains("--stripe-webhook-secret")
+        );
+        let no_publishable = Cli::parse_from([
+            "atelier",
+            "--stripe-secret-key",
+            "sk_test_1",
+            "--stripe-webhook-secret",
+            "whsec_1",
+        ])
+        .settings;
+        assert!(
+            no_publishable
+                .check_stripe()
+                .unwrap_err()
+                .contains("--stripe-publishable-key")
+        );
+        let complete = Cli::parse_from([
+            "atelier",
+            "--stripe-secret-key",
+            "sk_test_1",
+            "--stripe-webhook-secret",
+            "whsec_1",
+            "--stripe-publishable-key",
+            "pk_test_1",
+        ])
+        .settings;
+        assert_eq!(complete.check_stripe(), Ok(()));
+        assert_eq!(complete.stripe_api_base, "https://api.stripe.com");
+        let publishable_as_secret =
+            Cli::parse_from(["atelier", "--stripe-secret-key", "pk_test_1"]).settings;
+        assert!(publishable_as_secret.check_stripe().is_err());
+    }
 
     #[test]
     fn a_stripe_publishable_key_is_optional_and_never_a_secret_key() {

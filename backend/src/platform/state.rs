@@ -47,7 +47,7 @@ pub struct Shared {
     pub realtime: Realtime,
     /// The ICE servers calls use (STUN, and TURN when configured).
     pub ice: IceConfig,
-    /// Orders charge through this (the built-in test provider: always succeeds, no network).
+    /// Checkouts and tips pay through this: the test provider, or Stripe (`--stripe-secret-key`).
     pub payments: Payments,
     /// Stripe's publishable key (`--stripe-publishable-key`), answered by the payments config
     /// while Stripe is the provider.

@@ -467,6 +467,14 @@ const ROWS: &[Row] = &[
     )
     .on(Target::ConfirmingCheckout)
     .json(|_, _| json!({"completed": true})),
+    // Stripe's PaymentIntent: the owner's checkout only; in test mode (these tests) the
+    // owner is told the test provider takes the payments (409 `wrong_provider`).
+    row(
+        "POST",
+        "/api/checkouts/{id}/payment-intent",
+        [Unauthorized, NotFound, NotFound, NotFound, Conflict],
+    )
+    .on(Target::Checkout),
     // Web Push: each caller subscribes a browser of their own; ending someone else's
     // subscription changes nothing and answers 204 as one's own does (tests/api/push.rs).
     row(
@@ -759,6 +767,9 @@ const ROWS: &[Row] = &[
     row("GET", "/api/withdrawals", SIGNED_IN),
     // The payment provider and its mode (issue 42): anyone signed in, nothing of hers.
     row("GET", "/api/payments/config", SIGNED_IN),
+    // Stripe's webhook takes no session (its signature is its authorization, tests/api/stripe.rs);
+    // with the test provider there is none for anyone.
+    row("POST", "/api/payments/stripe/webhook", [NotFound; 5]),
     row("POST", "/api/withdrawals", SIGNED_IN_CREATES).json(|_, _| payout()),
 ];
 

@@ -46,6 +46,7 @@ mod shares;
 mod shop;
 mod sockets;
 mod stories;
+mod stripe;
 mod tags;
 mod tips;
 mod trending;

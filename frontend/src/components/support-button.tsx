@@ -1,8 +1,12 @@
 //! 'Support' (issue 23): tips the creator of a post, a reel or a profile through the tip layer
-//! (lib/tip-actions.tsx). Nothing is drawn for your own things, or outside the layer.
+//! (lib/tip-actions.tsx). Nothing is drawn for your own things, or outside the layer, or while
+//! Stripe takes the payments: tips are paid with a card at Atelier, which only the test provider
+//! takes (the server answers 409 `tips_unavailable`; docs/payments.md), so no card form is offered
+//! that cannot work.
 import { HandCoins } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
+import { usePaymentsConfig } from '@/lib/payments-config';
 import { useTipActions, type TipRecipient } from '@/lib/tip-actions';
 import { cn } from '@/lib/utils';
 
@@ -25,7 +29,8 @@ export function SupportButton({
   tabIndex?: number;
 }) {
   const actions = useTipActions();
-  if (!actions || actions.viewerId === recipient.id) return null;
+  const provider = usePaymentsConfig().data?.provider;
+  if (!actions || actions.viewerId === recipient.id || provider === 'stripe') return null;
   const open = () => actions.tip({ recipient, postId, reelId });
   if (variant === 'icon') {
     return <IconButton label="Support" icon={HandCoins} className={className} iconClassName={iconClassName} tabIndex={tabIndex} onClick={open} />;

@@ -708,6 +708,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/checkouts/{id}/payment-intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts paying your checkout through Stripe (Stripe mode only): a PaymentIntent for the
+         *     checkout's own total and currency, whose client secret Stripe.js confirms in the browser.
+         *     Asking again answers the same intent. The checkout stays `pending_payment`, its stock held,
+         *     until Stripe's webhook says the money moved; poll `GET /checkouts/{id}` for `paid`.
+         */
+        post: operations["create_payment_intent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/comments/{id}": {
         parameters: {
             query?: never;
@@ -1096,6 +1118,28 @@ export interface paths {
         get: operations["get_payments_config"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe's webhook (register it in Stripe's dashboard for `payment_intent.succeeded` and
+         *     `payment_intent.payment_failed`). No session: the raw body must carry a valid
+         *     `Stripe-Signature` within five minutes. A replayed event id is acknowledged and ignored;
+         *     other event types are acknowledged and ignored.
+         */
+        post: operations["receive_stripe_event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2753,6 +2797,16 @@ export interface components {
              * @description 1–99 units (1 for a digital work).
              */
             quantity: number;
+        };
+        /**
+         * @description A checkout whose payment Stripe.js confirms in the browser (`POST
+         *     /api/checkouts/{id}/payment-intent`, Stripe mode only).
+         */
+        CheckoutPaymentIntent: {
+            /** @description Still `pending_payment`: Stripe's webhook marks it paid. */
+            checkout: components["schemas"]["Checkout"];
+            /** @description The PaymentIntent's client secret, for `<Elements options={{clientSecret}}>`. */
+            clientSecret: string;
         };
         /**
          * @description Where a checkout stands.
@@ -7041,7 +7095,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `checkout_closed` or `wrong_step` (it does not wait for this step) */
+            /** @description `checkout_closed`, `wrong_step` (it does not wait for this step) or `wrong_provider` (Stripe takes the payments) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7149,7 +7203,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `checkout_closed`: it failed or timed out (review the cart again); `wrong_step`: it waits for the extra confirmation step */
+            /** @description `checkout_closed`: it failed or timed out (review the cart again); `wrong_step`: it waits for the extra confirmation step; `wrong_provider`: Stripe takes the payments (`/checkouts/{id}/payment-intent`), no card is taken here */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7169,6 +7223,74 @@ export interface operations {
             };
             /** @description Not a JSON body */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_payment_intent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The checkout */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout and its PaymentIntent's client secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutPaymentIntent"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such checkout of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `wrong_provider`: the test provider takes the payments (pay with a card at `/checkouts/{id}/pay`), or the checkout was opened under it; `checkout_closed`: it failed or timed out (review the cart again); `wrong_step`: it is paid already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Stripe could not be reached (`unavailable`); nothing changed: try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8594,6 +8716,86 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    receive_stripe_event: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description `t=…,v1=…`: HMAC-SHA256 of `t.body` with the endpoint's signing secret */
+                "Stripe-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The Stripe event, as Stripe sent it */
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description The event was taken (or was a replay, or of a type not handled) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `bad_signature`: missing, wrong or older than five minutes; or not an event (`bad_event`); nothing changed; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Stripe is not the payment provider */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The event could not be handled (Stripe retries it) */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11243,7 +11445,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The same Idempotency-Key is still being charged */
+            /** @description The same Idempotency-Key is still being charged (`tip_in_flight`), or Stripe takes the payments and tips are not paid through it yet (`tips_unavailable`); nothing charged */
             409: {
                 headers: {
                     [name: string]: unknown;

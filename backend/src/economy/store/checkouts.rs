@@ -546,3 +546,49 @@ pub async fn timed_out(db: &Db, now: i64) -> Result<Vec<i64>, sqlx::Error> {
     .await?;
     Ok(rows.into_iter().map(|(id,)| id).collect())
 }
+
+/// Checkout `id`, whoever's it is (Stripe's webhook names it by its metadata).
+pub async fn by_id(db: &Db, id: i64) -> Result<Option<CheckoutRow>, sqlx::Error> {
+    sqlx::query_as(concat!(checkout_columns!(), " WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+}
+
+/// Keeps the provider's payment (Stripe's PaymentIntent id) on open checkout `id`; `false` when
+/// it is not open or already holds another payment.
+pub async fn attach_payment(db: &Db, id: i64, reference: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE checkouts SET payment_reference = $2
+         WHERE id = $1 AND status = 'pending_payment'
+           AND (payment_reference IS NULL OR payment_reference = $2)",
+    )
+    .bind(id)
+    .bind(reference)
+    .execute(&db.pool)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Records Stripe's event `event_id` as handled; `false` when it was recorded before (a replay:
+/// the caller acknowledges it and does nothing).
+pub async fn record_stripe_event(db: &Db, event_id: &str, now: i64) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "INSERT INTO stripe_events (event_id, received_at) VALUES ($1, $2)
+         ON CONFLICT (event_id) DO NOTHING",
+    )
+    .bind(event_id)
+    .bind(now)
+    .execute(&db.pool)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Forgets Stripe's event `event_id` (its handling failed: Stripe's retry must be handled).
+pub async fn forget_stripe_event(db: &Db, event_id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM stripe_events WHERE event_id = $1")
+        .bind(event_id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}

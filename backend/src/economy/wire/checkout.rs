@@ -212,3 +212,14 @@ impl Checkout {
             .collect()
     }
 }
+
+/// A checkout whose payment Stripe.js confirms in the browser (`POST
+/// /api/checkouts/{id}/payment-intent`, Stripe mode only).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckoutPaymentIntent {
+    /// Still `pending_payment`: Stripe's webhook marks it paid.
+    pub checkout: Checkout,
+    /// The PaymentIntent's client secret, for `<Elements options={{clientSecret}}>`.
+    pub client_secret: String,
+}

@@ -1,10 +1,14 @@
-//! Payments behind one interface (issue 9): orders charge through a `PaymentProvider` held in
-//! `AppState`, so a real provider (Stripe, say) slots in later without touching orders.
+//! Payments behind one interface (issues 9 and 42): checkouts and tips reach the provider held
+//! in `AppState`, chosen when the app is built (docs/payments.md).
 //!
-//! The only provider here is `TestPaymentProvider`: it ALWAYS SUCCEEDS, moves no real money and
-//! makes no network call. It answers a reference of its own (`test_…`), which the order keeps.
-//! Do not run a real shop on it.
+//! - `TestPaymentProvider` (the default): moves no real money and makes no network call. Cards
+//!   are taken at Atelier and judged by Stripe's published test numbers (`test_cards.rs`); its
+//!   references are its own (`test_…`).
+//! - `StripeProvider` (`--stripe-secret-key`, `stripe.rs`): the server creates a PaymentIntent,
+//!   the browser confirms it with Stripe.js, and Stripe's signed webhook (`stripe_webhook.rs`)
+//!   settles the checkout. The card never reaches Atelier.
 
+pub mod stripe;
 pub mod stripe_webhook;
 pub mod test_cards;
 
@@ -72,12 +76,46 @@ impl PaymentMode {
     }
 }
 
-/// A payment provider. `charge` takes the money; `refund` gives a charge back in full (an
-/// order that could not be placed after all, e.g. the last unit went to a concurrent buyer).
-/// `mode` has no default on purpose: a provider that moves real money must say so itself.
+/// A payment the browser confirms with the provider (Stripe's PaymentIntent).
+#[derive(Debug, Clone)]
+pub struct NewIntent<'a> {
+    pub amount_cents: i64,
+    /// ISO 4217, lower case (`usd`).
+    pub currency: &'a str,
+    /// What it pays, as the webhook reads it back: `("metadata[checkout_id]", "12")`.
+    pub metadata: (&'a str, &'a str),
+    /// The same for every attempt at paying the same thing, so a retry answers the same intent.
+    pub idempotency_key: &'a str,
+}
+
+/// A payment waiting for the browser's confirmation.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Intent {
+    /// The provider's id (`pi_…`), kept as the checkout's payment reference.
+    pub id: String,
+    /// Handed to the browser only (Stripe.js confirms with it); never stored.
+    pub client_secret: String,
+}
+
+/// A payment provider. `charge` takes the money at once (the test provider's card flow);
+/// `create_intent` starts a payment the browser confirms and a webhook settles (Stripe);
+/// `refund` gives a payment back in full (a payment that arrived after its checkout or tip
+/// closed). `mode` has no default on purpose: a provider that moves real money must say so.
 pub trait PaymentProvider: Send + Sync {
     fn charge<'a>(&'a self, charge: Charge<'a>) -> PaymentFuture<'a, Receipt>;
     fn refund<'a>(&'a self, receipt: &'a Receipt) -> PaymentFuture<'a, ()>;
+    /// By default a provider takes cards at Atelier and has no browser-confirmed payments.
+    fn create_intent<'a>(&'a self, _intent: NewIntent<'a>) -> PaymentFuture<'a, Intent> {
+        Box::pin(async {
+            Err(PaymentError::Provider(anyhow::anyhow!(
+                "this provider takes cards at Atelier, not in the browser"
+            )))
+        })
+    }
+    /// The secret Stripe signs its webhook events with; `None` when this provider has none.
+    fn webhook_secret(&self) -> Option<&str> {
+        None
+    }
     fn mode(&self) -> PaymentMode;
 }
 
@@ -113,4 +151,21 @@ impl PaymentProvider for TestPaymentProvider {
 /// The default provider: the test one (always succeeds; no network).
 pub fn test_provider() -> Payments {
     Arc::new(TestPaymentProvider::default())
+}
+
+/// The provider the settings choose: Stripe when a secret key is set (the settings checked by
+/// `Settings::check_stripe`), the test provider otherwise.
+pub fn from_settings(settings: &crate::platform::config::Settings) -> anyhow::Result<Payments> {
+    settings.check_stripe().map_err(anyhow::Error::msg)?;
+    match (
+        settings.stripe_secret_key.as_deref(),
+        settings.stripe_webhook_secret.as_deref(),
+    ) {
+        (Some(secret), Some(webhook)) => Ok(Arc::new(stripe::StripeProvider::new(
+            secret,
+            webhook,
+            &settings.stripe_api_base,
+        )?)),
+        _ => Ok(test_provider()),
+    }
 }

@@ -23,6 +23,8 @@ export type Sale = Schemas['Sale'];
 /** A checkout (issue 42): the buyer's order of the cart's lines, opened at review, paid once. */
 export type Checkout = Schemas['Checkout'];
 export type CheckoutStatus = Schemas['CheckoutStatus'];
+/** POST /api/checkouts/{id}/payment-intent (Stripe mode): the checkout and the intent's client secret. */
+export type CheckoutPaymentIntent = Schemas['CheckoutPaymentIntent'];
 /** The remembered shipping address (GET/PUT /api/user/shipping-address). */
 export type ShippingAddress = Schemas['ShippingAddress'];
 export type ShippingAddressRequest = Schemas['ShippingAddressRequest'];

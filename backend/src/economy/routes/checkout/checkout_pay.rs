@@ -32,7 +32,7 @@ pub struct PayRequest {
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 402, description = "The card was declined (`card_declined`, Stripe's message); the checkout failed and its stock went back", body = ErrorBody),
         (status = 404, description = "No such checkout of yours", body = ErrorBody),
-        (status = 409, description = "`checkout_closed`: it failed or timed out (review the cart again); `wrong_step`: it waits for the extra confirmation step", body = ErrorBody),
+        (status = 409, description = "`checkout_closed`: it failed or timed out (review the cart again); `wrong_step`: it waits for the extra confirmation step; `wrong_provider`: Stripe takes the payments (`/checkouts/{id}/payment-intent`), no card is taken here", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
     )
@@ -43,6 +43,7 @@ pub async fn pay_checkout(
     Path(id): Path<i64>,
     Json(body): Json<PayRequest>,
 ) -> ApiResult<Json<Checkout>> {
+    checkouts::takes_cards(&state)?;
     let card = CardRequest::required(body.card.as_ref())?;
     let row = checkouts::pay(&state, current.user.id, id, &card).await?;
     let lines = store::lines_of(&state.db, &[row.id]).await?;
@@ -69,7 +70,7 @@ pub struct ConfirmRequest {
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 402, description = "The step was failed (`card_declined`); the checkout failed and its stock went back", body = ErrorBody),
         (status = 404, description = "No such checkout of yours", body = ErrorBody),
-        (status = 409, description = "`checkout_closed` or `wrong_step` (it does not wait for this step)", body = ErrorBody),
+        (status = 409, description = "`checkout_closed`, `wrong_step` (it does not wait for this step) or `wrong_provider` (Stripe takes the payments)", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
     )

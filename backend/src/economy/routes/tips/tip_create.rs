@@ -54,7 +54,7 @@ pub struct TipRequest {
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 402, description = "The card was declined (`card_declined`, Stripe's words; a card that asks for an extra confirmation step too); nothing charged", body = ErrorBody),
         (status = 404, description = "No such user (or blocked either way), or a post or reel that is not theirs or not visible", body = ErrorBody),
-        (status = 409, description = "The same Idempotency-Key is still being charged", body = ErrorBody),
+        (status = 409, description = "The same Idempotency-Key is still being charged (`tip_in_flight`), or Stripe takes the payments and tips are not paid through it yet (`tips_unavailable`); nothing charged", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
         (status = 422, description = "The payment was declined, or the Idempotency-Key was used for another tip; nothing charged", body = ErrorBody),
@@ -66,6 +66,7 @@ pub async fn create_tip(
     IdempotencyKey(key): IdempotencyKey,
     Json(body): Json<TipRequest>,
 ) -> ApiResult<(StatusCode, Json<Tip>)> {
+    service::tips_taken(&state)?;
     let amount = parse_tip_amount(body.amount.as_ref())?;
     let card = CardRequest::required(body.card.as_ref())?;
     let message = parse_tip_message(body.message.as_deref())?;

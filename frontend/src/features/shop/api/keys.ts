@@ -3,6 +3,8 @@ export const shopKeys = {
   all: ['shop'] as const,
   products: () => ['shop', 'products'] as const,
   checkout: () => ['shop', 'checkout'] as const,
+  /** A checkout read until Stripe's webhook marked it paid (issue 42). */
+  checkoutStatus: (id: number) => ['shop', 'checkout-status', id] as const,
   /** The remembered shipping address (issue 42). */
   address: () => ['shop', 'shipping-address'] as const,
   /** Every list of creators' works (issue 23): all of them, or one creator's. */

@@ -15,6 +15,7 @@ import { cartOf, cartTotal, useCart, type Cart, type CartLine } from '../cart';
 import { useCheckout, type CheckoutFlow } from '../hooks/use-checkout';
 import { CartStep, PriceChanges, useCurrentPrices, usePriceChanges } from './cart-step';
 import { ConfirmStep, PaymentStep, ReceiptStep, ReviewStep, ShippingStep, STEP_TITLES } from './checkout-steps';
+import { ProcessingStep, StripePaymentStep } from './stripe-payment';
 
 /** Where the checkout page's back and cancel lead. */
 export const SHOP_PATH = '/shop';
@@ -79,6 +80,10 @@ function Step({
       return <ReviewStep flow={flow} checkout={state.checkout} />;
     case 'confirm':
       return <ConfirmStep flow={flow} checkout={state.checkout} />;
+    case 'stripe':
+      return <StripePaymentStep flow={flow} checkout={state.checkout} clientSecret={state.clientSecret} />;
+    case 'processing':
+      return <ProcessingStep flow={flow} checkout={state.checkout} />;
     case 'receipt':
       return <ReceiptStep checkout={state.checkout} onDone={onDone} />;
   }

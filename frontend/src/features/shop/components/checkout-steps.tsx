@@ -17,9 +17,11 @@ import type { Checkout, ShippingAddress } from '../types';
 
 /** The steps the buyer goes through, for the progress line. */
 function StepsLine({ flow }: { flow: CheckoutFlow }) {
-  const steps = flow.physical ? ['Shipping', 'Payment', 'Review'] : ['Payment', 'Review'];
-  const current = { shipping: 'Shipping', payment: 'Payment', review: 'Review', confirm: 'Review' }[
-    flow.state.step as 'shipping' | 'payment' | 'review' | 'confirm'
+  // With Stripe the card is taken after the review, in Stripe's own form.
+  const order = flow.stripeKey ? ['Review', 'Payment'] : ['Payment', 'Review'];
+  const steps = flow.physical ? ['Shipping', ...order] : order;
+  const current = { shipping: 'Shipping', payment: 'Payment', review: 'Review', confirm: 'Review', stripe: 'Payment', processing: 'Payment' }[
+    flow.state.step as 'shipping' | 'payment' | 'review' | 'confirm' | 'stripe' | 'processing'
   ];
   return (
     <ol aria-label="Checkout steps" className="mt-1 flex gap-2 text-xs text-zinc-500">
@@ -208,7 +210,9 @@ export function ReviewStep({ flow, checkout }: { flow: CheckoutFlow; checkout: C
         <>
           <Summary checkout={checkout} />
           <p className="mt-3 text-sm text-zinc-300">
-            Paying with the card ending in {last4}. Your items are held for 15 minutes.
+            {flow.stripeKey
+              ? "You enter your card in Stripe's secure form next. Your items are held for 15 minutes."
+              : `Paying with the card ending in ${last4}. Your items are held for 15 minutes.`}
           </p>
           <FormProblem>{flow.problem}</FormProblem>
           <div className="mt-4 flex gap-3">
@@ -217,7 +221,7 @@ export function ReviewStep({ flow, checkout }: { flow: CheckoutFlow; checkout: C
             </Button>
             <Button type="button" className="flex-1" disabled={flow.busy} onClick={() => flow.pay(checkout)}>
               <Lock aria-hidden="true" className="size-4" />
-              {flow.busy ? 'Processing...' : `Pay ${formatCents(checkout.total)}`}
+              {flow.busy ? 'Processing...' : flow.stripeKey ? 'Continue to payment' : `Pay ${formatCents(checkout.total)}`}
             </Button>
           </div>
         </>
@@ -285,5 +289,7 @@ export const STEP_TITLES = {
   payment: 'Payment',
   review: 'Review your order',
   confirm: 'Confirm your payment',
+  stripe: 'Payment',
+  processing: 'Payment',
   receipt: 'Order placed',
 } as const;

@@ -3,13 +3,17 @@
 //! checkout: its prices now, the stock held for 15 minutes) → confirm and pay → receipt. A card
 //! that asks for an extra confirmation step gets a step of its own. A declined card goes back to
 //! the payment step with the provider's words and nothing charged; a price that changed goes back
-//! to the cart, which says so (issue 39).
+//! to the cart, which says so (issue 39). While Stripe takes the payments (GET /api/payments/config)
+//! there is no card step at Atelier: review → Pay creates the PaymentIntent → Stripe's Payment
+//! Element confirms it in the browser → 'Processing payment…' until the webhook marked it paid →
+//! receipt.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { errorCode, errorMessage, errorStatus } from '@/lib/api-client';
 import { randomKey } from '@/lib/random-key';
-import { confirmCheckout, openCheckout, payCheckout } from '../api/checkouts';
+import { confirmCheckout, createPaymentIntent, openCheckout, payCheckout } from '../api/checkouts';
+import { usePaymentsConfig } from '@/lib/payments-config';
 import { shopKeys } from '../api/keys';
 import { cardRequest, EMPTY_CARD, type CardForm } from '@/lib/card';
 import type { Cart, CartLine } from '../cart';
@@ -21,6 +25,8 @@ export type CheckoutStep =
   | { step: 'payment' }
   | { step: 'review'; checkout: Checkout | null }
   | { step: 'confirm'; checkout: Checkout }
+  | { step: 'stripe'; checkout: Checkout; clientSecret: string }
+  | { step: 'processing'; checkout: Checkout }
   | { step: 'receipt'; checkout: Checkout };
 
 /** A 409 `price_changed` (issue 39): the product whose price moved, and its price now. */
@@ -60,6 +66,9 @@ export function useCheckout(cart: Cart, lines: readonly CartLine[], { onOrdered,
   // One key per review: a retried request answers the same checkout; a new review opens a new one.
   const [key, setKey] = useState<string | null>(null);
   const physical = lines.some((line) => !line.digital);
+  const config = usePaymentsConfig().data;
+  /** Stripe's publishable key while Stripe takes the payments (its Payment Element takes the card). */
+  const stripeKey = config?.provider === 'stripe' ? (config.publishableKey ?? null) : null;
 
   const go = (next: CheckoutStep) => {
     setProblem(null);
@@ -128,6 +137,12 @@ export function useCheckout(cart: Cart, lines: readonly CartLine[], { onOrdered,
     onError: unpaid,
   });
 
+  const intent = useMutation({
+    mutationFn: (id: number) => createPaymentIntent(id),
+    onSuccess: ({ checkout, clientSecret }) => go({ step: 'stripe', checkout, clientSecret }),
+    onError: unpaid,
+  });
+
   const confirm = useMutation({
     mutationFn: ({ id, completed }: { id: number; completed: boolean }) => confirmCheckout(id, completed),
     onSuccess: paid,
@@ -141,23 +156,38 @@ export function useCheckout(cart: Cart, lines: readonly CartLine[], { onOrdered,
     open.mutate(next);
   };
 
+  /** After the shipping step: the card (test provider), or straight to review (Stripe takes it later). */
+  const toPayment = () => (stripeKey ? review() : go({ step: 'payment' }));
+
   return {
     state,
     problem,
     physical,
     card,
     setCard,
-    busy: open.isPending || pay.isPending || confirm.isPending,
+    stripeKey,
+    busy: open.isPending || pay.isPending || confirm.isPending || intent.isPending,
     /** From the cart: the shipping step for physical items, else the payment step. */
-    start: () => go(physical ? { step: 'shipping' } : { step: 'payment' }),
-    toPayment: () => go({ step: 'payment' }),
+    start: () => (physical ? go({ step: 'shipping' }) : toPayment()),
+    toPayment,
     review,
     back: () => {
       if (state.step === 'payment') go(physical ? { step: 'shipping' } : { step: 'cart' });
-      else if (state.step === 'review') go({ step: 'payment' });
+      else if (state.step === 'review' && !stripeKey) go({ step: 'payment' });
+      else if (state.step === 'review' && physical) go({ step: 'shipping' });
       else go({ step: 'cart' });
     },
-    pay: (checkout: Checkout) => pay.mutate(checkout.id),
+    pay: (checkout: Checkout) => (stripeKey ? intent.mutate(checkout.id) : pay.mutate(checkout.id)),
+    /** Stripe.js confirmed the payment: wait for the webhook to mark the checkout paid. */
+    stripeConfirmed: (checkout: Checkout) => go({ step: 'processing', checkout }),
+    /** Stripe refused the payment, or the checkout ended while waiting: back to the cart with its words. */
+    stripeFailed: (message: string) => {
+      setKey(null);
+      setState({ step: 'cart' });
+      setProblem(message);
+    },
+    /** The webhook marked it paid. */
+    finished,
     confirm: (checkout: Checkout, completed: boolean) => confirm.mutate({ id: checkout.id, completed }),
     /** Back to an empty start (the dialog closed). */
     reset: () => {

@@ -29,8 +29,10 @@ export function SupportButton({
   tabIndex?: number;
 }) {
   const actions = useTipActions();
-  const provider = usePaymentsConfig().data?.provider;
-  if (!actions || actions.viewerId === recipient.id || provider === 'stripe') return null;
+  const tippable = actions !== null && actions.viewerId !== recipient.id;
+  // Asked only where the button could show (a layer to tip through, someone else's thing).
+  const provider = usePaymentsConfig({ enabled: tippable }).data?.provider;
+  if (!tippable || provider === 'stripe') return null;
   const open = () => actions.tip({ recipient, postId, reelId });
   if (variant === 'icon') {
     return <IconButton label="Support" icon={HandCoins} className={className} iconClassName={iconClassName} tabIndex={tabIndex} onClick={open} />;

@@ -19,8 +19,9 @@ export function paymentsConfigQueryOptions() {
   return queryOptions({ queryKey: paymentsConfigQueryKey, queryFn: getPaymentsConfig, staleTime: Infinity });
 }
 
-export function usePaymentsConfig() {
-  return useQuery(paymentsConfigQueryOptions());
+/** The config; `enabled: false` reads it only once something else asked for it. */
+export function usePaymentsConfig({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...paymentsConfigQueryOptions(), enabled });
 }
 
 /**

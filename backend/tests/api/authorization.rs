@@ -767,9 +767,9 @@ const ROWS: &[Row] = &[
     row("GET", "/api/withdrawals", SIGNED_IN),
     // The payment provider and its mode (issue 42): anyone signed in, nothing of hers.
     row("GET", "/api/payments/config", SIGNED_IN),
-    // Stripe's webhook takes no session (its signature is its authorization, tests/api/stripe.rs);
-    // with the test provider there is none for anyone.
-    row("POST", "/api/payments/stripe/webhook", [NotFound; 5]),
+    // Stripe's webhook takes no session (its signature is its authorization, tests/api/stripe.rs):
+    // an unsigned request is 400 for anyone; a signed one under the test provider is 404.
+    row("POST", "/api/payments/stripe/webhook", [BadRequest; 5]),
     row("POST", "/api/withdrawals", SIGNED_IN_CREATES).json(|_, _| payout()),
 ];
 

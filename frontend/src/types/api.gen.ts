@@ -7253,6 +7253,15 @@ export interface operations {
                     "application/json": components["schemas"]["CheckoutPaymentIntent"];
                 };
             };
+            /** @description Not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {

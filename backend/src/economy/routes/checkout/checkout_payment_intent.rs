@@ -16,6 +16,7 @@ use crate::platform::state::AppState;
     params(("id" = i64, Path, minimum = 1, description = "The checkout")),
     responses(
         (status = 200, description = "The checkout and its PaymentIntent's client secret", body = CheckoutPaymentIntent),
+        (status = 400, description = "Not an id", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 404, description = "No such checkout of yours", body = ErrorBody),
         (status = 409, description = "`wrong_provider`: the test provider takes the payments (pay with a card at `/checkouts/{id}/pay`), or the checkout was opened under it; `checkout_closed`: it failed or timed out (review the cart again); `wrong_step`: it is paid already", body = ErrorBody),

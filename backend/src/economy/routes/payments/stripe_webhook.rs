@@ -30,6 +30,14 @@ pub async fn receive_stripe_event(
     let signature = headers
         .get("stripe-signature")
         .and_then(|value| value.to_str().ok());
+    // Without a signature nothing is read, whichever provider takes the payments.
+    if signature.is_none() {
+        return Err(ApiError::coded(
+            StatusCode::BAD_REQUEST,
+            "bad_signature",
+            "A Stripe-Signature header is required",
+        ));
+    }
     match stripe_events::receive(&state, signature, &body).await {
         Ok(()) => Ok(StatusCode::OK),
         Err(EventError::NotConfigured) => {

@@ -10,9 +10,8 @@ impl From<InviteRefusal> for ApiError {
         match refusal {
             InviteRefusal::NotFound => Self::NotFound(CANVAS_NOT_FOUND.into()),
             InviteRefusal::NotOwner => Self::Forbidden(CANVAS_OWNER_ONLY),
-            InviteRefusal::NotFollowed => {
-                Self::NotFound("You can invite only people you follow".into())
-            }
+            // The canvas is there: the invitee is not someone the owner follows.
+            InviteRefusal::NotFollowed => Self::Forbidden("You can invite only people you follow"),
             InviteRefusal::TooMany => Self::Unprocessable {
                 message: format!("A canvas has at most {CANVAS_MEMBERS_MAX} people"),
                 code: "canvas_full",

@@ -232,20 +232,20 @@ async fn bad_canvases_and_invitations_are_refused_and_change_nothing(backend: Ba
     follow(&maya, &blake).await;
     block(&blake, &maya).await;
     // Someone she does not follow, nobody, an unknown id: refused.
-    assert_eq!(invite(&maya, id, &[sam.id]).await.status(), 404);
+    assert_eq!(invite(&maya, id, &[sam.id]).await.status(), 403);
     assert_eq!(invite(&maya, id, &[]).await.status(), 400);
     assert_eq!(invite(&maya, id, &[maya.id]).await.status(), 400);
-    assert_eq!(invite(&maya, id, &[i64::MAX]).await.status(), 404);
+    assert_eq!(invite(&maya, id, &[i64::MAX]).await.status(), 403);
     // Blocked either way: a block ends the follow, so they are no one she follows now, and
     // nobody of a list with them in it is invited.
     let (status, message, _) = error_of(invite(&maya, id, &[leo.id, blake.id]).await).await;
     assert_eq!(
         (status, message.as_str()),
-        (404, "You can invite only people you follow")
+        (403, "You can invite only people you follow")
     );
     follow(&maya, &sam).await;
     block(&maya, &sam).await;
-    assert_eq!(invite(&maya, id, &[sam.id]).await.status(), 404);
+    assert_eq!(invite(&maya, id, &[sam.id]).await.status(), 403);
     // Not the owner: Leo, once invited, may join but not invite.
     assert_eq!(invite(&maya, id, &[leo.id]).await.status(), 200);
     follow(&leo, &maya).await;

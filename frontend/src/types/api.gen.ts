@@ -6658,7 +6658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not your canvas (you may join it) */
+            /** @description Not your canvas (you may join it); or someone to invite is not a person you follow (a block either way ends a follow) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6667,7 +6667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Canvas not found, or someone to invite is not a person you follow (a block either way ends a follow) */
+            /** @description Canvas not found */
             404: {
                 headers: {
                     [name: string]: unknown;

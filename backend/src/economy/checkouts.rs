@@ -11,10 +11,10 @@ use crate::economy::store::checkouts::{
 };
 use crate::economy::store::shop;
 use crate::notifications;
+use crate::platform::payments::NewIntent;
 use crate::platform::payments::test_cards::{
     self, CardInput, CardOutcome, CardProblem, CardSummary,
 };
-use crate::platform::payments::{NewIntent, PaymentError, PaymentMode};
 use crate::platform::state::AppState;
 
 /// At most this many lines are checked out at once.
@@ -239,7 +239,7 @@ fn test_reference(id: i64) -> String {
 /// Refuses a card while Stripe takes the payments: in that mode the card is entered in
 /// Stripe's form and never reaches this server.
 pub fn takes_cards(state: &AppState) -> Result<(), PayError> {
-    if state.payments.mode() == PaymentMode::Test {
+    if state.payments.mode().takes_cards() {
         Ok(())
     } else {
         Err(PayError::WrongProvider)
@@ -264,7 +264,7 @@ pub fn intent_key(id: i64) -> String {
 /// money moved (`economy::stripe_events`).
 pub async fn start_payment(state: &AppState, buyer: i64, id: i64) -> Result<Started, PayError> {
     let checkout = open_checkout(state, buyer, id).await?;
-    if state.payments.mode() == PaymentMode::Test || checkout.provider != "stripe" {
+    if state.payments.mode().takes_cards() || checkout.provider != "stripe" {
         return Err(PayError::WrongProvider);
     }
     if checkout.status != "pending_payment" {
@@ -281,10 +281,7 @@ pub async fn start_payment(state: &AppState, buyer: i64, id: i64) -> Result<Star
             idempotency_key: &key,
         })
         .await
-        .map_err(|err| match err {
-            PaymentError::Declined(message) => PayError::Provider(anyhow::anyhow!(message)),
-            PaymentError::Provider(cause) => PayError::Provider(cause),
-        })?;
+        .map_err(|err| PayError::Provider(err.into()))?;
     if !checkouts::attach_payment(&state.db, id, &intent.id).await? {
         let now = answer(state, buyer, id).await?;
         return Err(if now.is_open() || now.status == "paid" {

@@ -8,14 +8,13 @@ use crate::economy::store::payouts::{self, Decided, Decision};
 use crate::economy::store::shop::{self, Shipping};
 use crate::economy::store::tips::NewTip;
 use crate::notifications;
-use crate::platform::payments::PaymentMode;
 use crate::platform::payments::test_cards::{CardInput, CardOutcome};
 use crate::platform::state::AppState;
 
 /// Tips are paid with a card at Atelier, which only the test provider takes: while Stripe takes
 /// the payments they are refused (docs/payments.md, docs/decisions.md).
 pub fn tips_taken(state: &AppState) -> Result<(), TipError> {
-    if state.payments.mode() == PaymentMode::Test {
+    if state.payments.mode().takes_cards() {
         Ok(())
     } else {
         Err(TipError::NotWithStripe)

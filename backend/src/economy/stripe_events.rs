@@ -11,8 +11,8 @@ use serde::Deserialize;
 
 use crate::economy::store::checkouts::{self, Settled};
 use crate::notifications;
+use crate::platform::payments::Receipt;
 use crate::platform::payments::stripe_webhook::{self, SignatureError};
-use crate::platform::payments::{PaymentError, Receipt};
 use crate::platform::state::AppState;
 
 /// The buyer's words when Stripe gives none for a failed payment.
@@ -70,39 +70,27 @@ struct LastError {
 }
 
 /// Takes one webhook request: `signature` is its `Stripe-Signature`, `body` its raw bytes.
-pub async fn receive(
-    state: &AppState,
-    signature: Option<&str>,
-    body: &[u8],
-) -> Result<(), EventError> {
+pub async fn receive(state: &AppState, signature: &str, body: &[u8]) -> Result<(), EventError> {
     let secret = state
         .payments
         .webhook_secret()
         .ok_or(EventError::NotConfigured)?;
     let now = state.clock.now_ms();
-    stripe_webhook::verify(
-        signature.ok_or(EventError::Signature(SignatureError::Malformed))?,
-        body,
-        secret,
-        now.div_euclid(1000),
-    )
-    .map_err(EventError::Signature)?;
+    stripe_webhook::verify(signature, body, secret, now.div_euclid(1000))
+        .map_err(EventError::Signature)?;
     let event: Event = serde_json::from_slice(body).map_err(|_| EventError::NotAnEvent)?;
     if !checkouts::record_stripe_event(&state.db, &event.id, now).await? {
         tracing::info!(event = %event.id, "a replayed Stripe event is ignored");
         return Ok(());
     }
-    let handled = match event.kind.as_str() {
-        "payment_intent.succeeded" => match intent_of(&event) {
-            Ok(intent) => succeeded(state, intent).await,
-            Err(err) => Err(err),
-        },
-        "payment_intent.payment_failed" => match intent_of(&event) {
-            Ok(intent) => failed(state, intent).await,
-            Err(err) => Err(err),
-        },
-        _ => Ok(()),
-    };
+    let handled = async {
+        match event.kind.as_str() {
+            "payment_intent.succeeded" => succeeded(state, intent_of(&event)?).await,
+            "payment_intent.payment_failed" => failed(state, intent_of(&event)?).await,
+            _ => Ok(()),
+        }
+    }
+    .await;
     if let Err(err) = &handled {
         tracing::error!(event = %event.id, error = ?err, "a Stripe event was not handled");
         checkouts::forget_stripe_event(&state.db, &event.id).await?;
@@ -193,10 +181,7 @@ async fn succeeded(state: &AppState, intent: IntentObject) -> Result<(), EventEr
                 .payments
                 .refund(&receipt)
                 .await
-                .map_err(|err| match err {
-                    PaymentError::Declined(message) => anyhow::anyhow!(message),
-                    PaymentError::Provider(cause) => cause,
-                })?;
+                .map_err(anyhow::Error::from)?;
         }
     }
     Ok(())

@@ -433,10 +433,7 @@ impl Settings {
         let Some(secret) = self.stripe_secret_key.as_deref() else {
             return Ok(());
         };
-        if !secret.starts_with("sk_test_")
-            && !secret.starts_with("sk_live_")
-            && !secret.starts_with("rk_")
-        {
+        if crate::platform::payments::PaymentMode::of_stripe_key(secret).is_none() {
             return Err(
                 "--stripe-secret-key must be a Stripe secret key (sk_test_… or sk_live_…)".into(),
             );

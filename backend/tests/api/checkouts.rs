@@ -55,7 +55,7 @@ fn card(number: &str) -> Value {
     json!({"card": {"number": number, "expMonth": 12, "expYear": 2034, "cvc": "123"}})
 }
 
-async fn with_address(user: &TestUser) {
+pub async fn with_address(user: &TestUser) {
     let saved = user
         .put_json("/api/user/shipping-address", &address())
         .await;
@@ -583,18 +583,10 @@ async fn a_paid_creators_work_credits_the_seller_less_the_fee_and_tells_them(bac
     let leo = app.new_user("leo").await;
     let maya = app.new_user("maya").await;
     with_address(&maya).await;
-    let image = crate::helpers::png_data_url(16, 16, [40, 90, 160]);
-    let listed = leo
-        .post_json(
-            "/api/products",
-            &json!({"name": "Harbour at dawn", "description": "Giclée", "price": 4000,
-                   "category": "prints", "image": image, "kind": "physical", "stock": 3}),
-        )
-        .await;
-    assert_eq!(listed.status(), 201);
-    let work = listed.json::<Value>().await.unwrap()["id"]
-        .as_i64()
-        .unwrap();
+    let work =
+        crate::works::list(&leo, &crate::works::print("Harbour at dawn", 4000, 3)).await["id"]
+            .as_i64()
+            .unwrap();
 
     // Leo may not buy his own work.
     with_address(&leo).await;

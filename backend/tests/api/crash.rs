@@ -153,16 +153,8 @@ async fn acknowledged_money_survives_a_sigkill_and_every_balance_equals_its_ledg
     })
     .await;
     let creator = app.new_user("crash_creator").await;
-    let image = crate::helpers::png_data_url(16, 16, [40, 90, 160]);
-    let listed = creator
-        .post_json(
-            "/api/products",
-            &json!({"name": "Crash print", "description": "Giclée", "price": 2000,
-                   "category": "prints", "image": image, "kind": "physical", "stock": 10000}),
-        )
-        .await;
-    assert_eq!(listed.status(), 201);
-    let work = listed.json::<Value>().await.unwrap()["id"]
+    let work = crate::works::list(&creator, &crate::works::print("Crash print", 2000, 10000)).await
+        ["id"]
         .as_i64()
         .unwrap();
     let mut buyers = Vec::new();

@@ -15,7 +15,9 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::both_backends;
+use crate::checkouts::with_address;
 use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app, spawn_app_with};
+use crate::works::{list, print};
 
 both_backends!(
     a_payment_intent_is_made_for_the_servers_total_with_an_idempotency_key,
@@ -142,15 +144,13 @@ async fn stripe_app(backend: Backend, base: &str) -> TestApp {
     .await
 }
 
-async fn with_address(user: &TestUser) {
-    let saved = user
-        .put_json(
-            "/api/user/shipping-address",
-            &json!({"name": "Maya Lin", "line1": "12 Harbour Road", "line2": null,
-                   "city": "Lisbon", "postalCode": "1100-001", "country": "PT"}),
-        )
-        .await;
-    assert_eq!(saved.status(), 200);
+/// Stripe's stand-in, the app paying through it, and Maya with her shipping address.
+async fn stripe_buyer(backend: Backend) -> (StubStripe, TestApp, TestUser) {
+    let (stub, base) = StubStripe::start().await;
+    let app = stripe_app(backend, &base).await;
+    let maya = app.new_user("maya").await;
+    with_address(&maya).await;
+    (stub, app, maya)
 }
 
 /// `buyer`'s open checkout of `quantity` tees: its id.
@@ -261,10 +261,7 @@ async fn orders(app: &TestApp) -> i64 {
 }
 
 async fn a_payment_intent_is_made_for_the_servers_total_with_an_idempotency_key(backend: Backend) {
-    let (stub, base) = StubStripe::start().await;
-    let app = stripe_app(backend, &base).await;
-    let maya = app.new_user("maya").await;
-    with_address(&maya).await;
+    let (stub, app, maya) = stripe_buyer(backend).await;
     let before = tee_stock(&app).await;
     let id = open_tees(&maya, 2).await;
 
@@ -329,21 +326,9 @@ async fn a_payment_intent_is_made_for_the_servers_total_with_an_idempotency_key(
 async fn a_signed_succeeded_event_settles_the_checkout_once_and_a_replay_changes_nothing(
     backend: Backend,
 ) {
-    let (_stub, base) = StubStripe::start().await;
-    let app = stripe_app(backend, &base).await;
+    let (_stub, app, maya) = stripe_buyer(backend).await;
     let leo = app.new_user("leo").await;
-    let maya = app.new_user("maya").await;
-    with_address(&maya).await;
-    let image = crate::helpers::png_data_url(16, 16, [40, 90, 160]);
-    let listed = leo
-        .post_json(
-            "/api/products",
-            &json!({"name": "Harbour at dawn", "description": "Giclée", "price": 4000,
-                   "category": "prints", "image": image, "kind": "physical", "stock": 3}),
-        )
-        .await;
-    assert_eq!(listed.status(), 201);
-    let work = listed.json::<Value>().await.unwrap()["id"]
+    let work = list(&leo, &print("Harbour at dawn", 4000, 3)).await["id"]
         .as_i64()
         .unwrap();
     let opened = maya
@@ -402,10 +387,7 @@ async fn a_signed_succeeded_event_settles_the_checkout_once_and_a_replay_changes
 }
 
 async fn a_bad_or_stale_signature_is_refused_and_changes_nothing(backend: Backend) {
-    let (_stub, base) = StubStripe::start().await;
-    let app = stripe_app(backend, &base).await;
-    let maya = app.new_user("maya").await;
-    with_address(&maya).await;
+    let (_stub, app, maya) = stripe_buyer(backend).await;
     let id = open_tees(&maya, 1).await;
     intent_of(&maya, id).await;
     let succeeded = event(
@@ -460,10 +442,7 @@ async fn a_bad_or_stale_signature_is_refused_and_changes_nothing(backend: Backen
 }
 
 async fn an_amount_or_currency_that_is_not_the_checkouts_does_not_settle_it(backend: Backend) {
-    let (_stub, base) = StubStripe::start().await;
-    let app = stripe_app(backend, &base).await;
-    let maya = app.new_user("maya").await;
-    with_address(&maya).await;
+    let (_stub, app, maya) = stripe_buyer(backend).await;
     let before = tee_stock(&app).await;
     let id = open_tees(&maya, 1).await;
     intent_of(&maya, id).await;
@@ -500,10 +479,7 @@ async fn an_amount_or_currency_that_is_not_the_checkouts_does_not_settle_it(back
 }
 
 async fn a_failed_payment_fails_the_checkout_and_gives_the_stock_back(backend: Backend) {
-    let (_stub, base) = StubStripe::start().await;
-    let app = stripe_app(backend, &base).await;
-    let maya = app.new_user("maya").await;
-    with_address(&maya).await;
+    let (_stub, app, maya) = stripe_buyer(backend).await;
     let before = tee_stock(&app).await;
     let id = open_tees(&maya, 3).await;
     intent_of(&maya, id).await;
@@ -536,10 +512,7 @@ async fn a_failed_payment_fails_the_checkout_and_gives_the_stock_back(backend: B
 }
 
 async fn a_payment_for_an_expired_checkout_is_refunded(backend: Backend) {
-    let (stub, base) = StubStripe::start().await;
-    let app = stripe_app(backend, &base).await;
-    let maya = app.new_user("maya").await;
-    with_address(&maya).await;
+    let (stub, app, maya) = stripe_buyer(backend).await;
     let before = tee_stock(&app).await;
     let id = open_tees(&maya, 1).await;
     intent_of(&maya, id).await;

@@ -74,6 +74,24 @@ impl PaymentMode {
     pub fn is_test(self) -> bool {
         !matches!(self, Self::StripeLive)
     }
+
+    /// Whether cards are typed into Atelier's own form (the test provider). With Stripe they go
+    /// into Stripe's form and never reach this server.
+    pub fn takes_cards(self) -> bool {
+        self == Self::Test
+    }
+
+    /// The mode a Stripe secret (`sk_…`) or restricted (`rk_…`) key runs in; `None` for
+    /// anything else (a publishable key, a typo).
+    pub fn of_stripe_key(key: &str) -> Option<Self> {
+        if key.starts_with("sk_test_") || key.starts_with("rk_test_") {
+            Some(Self::StripeTest)
+        } else if key.starts_with("sk_live_") || key.starts_with("rk_live_") {
+            Some(Self::StripeLive)
+        } else {
+            None
+        }
+    }
 }
 
 /// A payment the browser confirms with the provider (Stripe's PaymentIntent).

@@ -35,11 +35,8 @@ impl StripeProvider {
             .timeout(TIMEOUT)
             .build()
             .context("building Stripe's HTTP client")?;
-        let mode = if secret_key.starts_with("sk_test_") || secret_key.starts_with("rk_test_") {
-            PaymentMode::StripeTest
-        } else {
-            PaymentMode::StripeLive
-        };
+        let mode = PaymentMode::of_stripe_key(secret_key)
+            .context("--stripe-secret-key is not a Stripe secret key")?;
         Ok(Self {
             client,
             api_base: api_base.trim_end_matches('/').to_owned(),

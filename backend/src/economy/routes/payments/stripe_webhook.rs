@@ -27,17 +27,15 @@ pub async fn receive_stripe_event(
     headers: HeaderMap,
     body: Bytes,
 ) -> ApiResult<StatusCode> {
+    // Without a signature nothing is read, whichever provider takes the payments.
     let signature = headers
         .get("stripe-signature")
-        .and_then(|value| value.to_str().ok());
-    // Without a signature nothing is read, whichever provider takes the payments.
-    if signature.is_none() {
-        return Err(ApiError::coded(
+        .and_then(|value| value.to_str().ok())
+        .ok_or(ApiError::coded(
             StatusCode::BAD_REQUEST,
             "bad_signature",
             "A Stripe-Signature header is required",
-        ));
-    }
+        ))?;
     match stripe_events::receive(&state, signature, &body).await {
         Ok(()) => Ok(StatusCode::OK),
         Err(EventError::NotConfigured) => {

@@ -38,7 +38,7 @@ afterEach(() => {
 });
 
 /** The digital zine in the cart, the shop served with Stripe as the provider; `reads` answers GET /api/checkouts/5 in turn. */
-function renderStripeShop(reads: Array<'pending_payment' | 'paid' | 'failed'>) {
+function renderStripeShop(reads: Array<'pending_payment' | 'paid' | 'failed'>, config: () => Promise<Response> | Response = () => json(STRIPE)) {
   const zine = aWork({ id: 40, name: 'Night Zine', price: 1200, kind: 'digital' });
   cart.add(zine);
   const routes = checkoutRoutes();
@@ -48,7 +48,7 @@ function renderStripeShop(reads: Array<'pending_payment' | 'paid' | 'failed'>) {
     'GET /api/products': productsRoute({ house: [...catalogue, zine] }),
     'GET /api/ads/sidebar': () => json([]),
     'GET /api/ads/feed': () => json([]),
-    'GET /api/payments/config': () => json(STRIPE),
+    'GET /api/payments/config': config,
     'POST /api/checkouts': async (request) => {
       const res = await routes['POST /api/checkouts'](request);
       opened = (await res.clone().json()) as Record<string, unknown>;
@@ -103,5 +103,21 @@ describe('the checkout with Stripe', () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Pay $12.00' }));
     await screen.findByRole('dialog', { name: 'Shopping Cart' });
     expect(within(dialog).getByText('Your card was declined.')).toBeInTheDocument();
+  });
+
+  it('keeps Checkout off until it knows who takes the card, so a Stripe site never shows the test card form', async () => {
+    const user = userEvent.setup();
+    let answer: (res: Response) => void = () => {};
+    const config = new Promise<Response>((resolve) => (answer = resolve));
+    renderStripeShop(['pending_payment'], () => config);
+    await user.click(await screen.findByRole('button', { name: 'Cart, 1 item' }));
+    const dialog = screen.getByRole('dialog', { name: 'Shopping Cart' });
+    expect(within(dialog).getByRole('button', { name: 'Checkout $12.00' })).toBeDisabled();
+
+    answer(json(STRIPE));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Checkout $12.00' })).toBeEnabled());
+    await user.click(within(dialog).getByRole('button', { name: 'Checkout $12.00' }));
+    await screen.findByRole('dialog', { name: 'Review your order' });
+    expect(within(dialog).queryByLabelText('Card number')).not.toBeInTheDocument();
   });
 });

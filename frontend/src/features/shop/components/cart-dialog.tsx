@@ -1,8 +1,9 @@
 //! The cart modal (docs/shop-contract.md) and the checkout it starts (issue 42,
 //! docs/payments.md): the cart step (cart-step.tsx), then Checkout. On a phone (below 1024 px) the
 //! checkout goes through shipping (physical items), payment, review and a receipt in the same
-//! dialog (with Stripe: shipping, review, Stripe's payment form, processing); on a desktop Checkout closes the dialog and opens the checkout page (/checkout), which
-//! shows the same steps beside the order summary. Opening it asks the server for its lines'
+//! dialog (with Stripe: shipping, review, Stripe's payment form, processing); on a desktop
+//! Checkout closes the dialog and opens the checkout page (/checkout), which shows the same steps
+//! beside the order summary. Opening it asks the server for its lines'
 //! current prices (issue 39) and says which changed since the buyer saw them ('The price of
 //! Signed print changed to $45.00'), as it does when the review finds a changed price: the server
 //! charges the prices the buyer reviewed or nothing.
@@ -13,8 +14,7 @@ import { useIsDesktop } from '@/hooks/use-media-query';
 import type { Cart, CartLine } from '../cart';
 import type { CheckoutFlow } from '../hooks/use-checkout';
 import { CartStep, useCurrentPrices, usePriceChanges } from './cart-step';
-import { ConfirmStep, PaymentStep, ReceiptStep, ReviewStep, ShippingStep, STEP_TITLES } from './checkout-steps';
-import { ProcessingStep, StripePaymentStep } from './stripe-payment';
+import { CurrentStep, STEP_TITLES } from './checkout-steps';
 
 /** The checkout page a desktop goes to from the cart (app/router.tsx). */
 export const CHECKOUT_PATH = '/checkout';
@@ -54,13 +54,7 @@ export function CartDialog({
           {state.step === 'cart' ? 'The products you are about to buy.' : 'Checkout, one step at a time.'}
         </DialogDescription>
         {state.step !== 'receipt' && <TestModeBanner className="mt-3" />}
-        {state.step === 'shipping' && <ShippingStep flow={flow} />}
-        {state.step === 'payment' && <PaymentStep flow={flow} />}
-        {state.step === 'review' && <ReviewStep flow={flow} checkout={state.checkout} />}
-        {state.step === 'confirm' && <ConfirmStep flow={flow} checkout={state.checkout} />}
-        {state.step === 'stripe' && <StripePaymentStep flow={flow} checkout={state.checkout} clientSecret={state.clientSecret} />}
-        {state.step === 'processing' && <ProcessingStep flow={flow} checkout={state.checkout} />}
-        {state.step === 'receipt' && <ReceiptStep checkout={state.checkout} onDone={() => close(false)} />}
+        <CurrentStep flow={flow} onDone={() => close(false)} />
         {state.step === 'cart' && (
           <CartStep cart={cart} lines={lines} flow={flow} changed={changed} onCheckout={desktop ? toCheckoutPage : flow.start} />
         )}

@@ -11,11 +11,11 @@ import { TestModeBanner } from '@/components/test-mode-banner';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useCurrentUser } from '@/lib/auth';
 import { formatCents } from '@/lib/money';
-import { cartOf, cartTotal, useCart, type Cart, type CartLine } from '../cart';
+import { usePaymentsConfig } from '@/lib/payments-config';
+import { cartOf, cartTotal, useCart, type CartLine } from '../cart';
 import { useCheckout, type CheckoutFlow } from '../hooks/use-checkout';
 import { CartStep, PriceChanges, useCurrentPrices, usePriceChanges } from './cart-step';
-import { ConfirmStep, PaymentStep, ReceiptStep, ReviewStep, ShippingStep, STEP_TITLES } from './checkout-steps';
-import { ProcessingStep, StripePaymentStep } from './stripe-payment';
+import { CurrentStep, STEP_TITLES } from './checkout-steps';
 
 /** Where the checkout page's back and cancel lead. */
 export const SHOP_PATH = '/shop';
@@ -54,42 +54,35 @@ function OrderSummary({ lines, changed }: { lines: readonly CartLine[]; changed:
   );
 }
 
-/** The step the flow is at, as the dialog shows it. */
-function Step({
-  flow,
-  cart,
-  lines,
-  changed,
-  onDone,
-}: {
-  flow: CheckoutFlow;
-  cart: Cart;
-  lines: readonly CartLine[];
-  changed: readonly CartLine[];
-  onDone: () => void;
-}) {
-  const { state } = flow;
-  switch (state.step) {
-    case 'cart':
-      return <CartStep cart={cart} lines={lines} flow={flow} changed={changed} onCheckout={flow.start} />;
-    case 'shipping':
-      return <ShippingStep flow={flow} />;
-    case 'payment':
-      return <PaymentStep flow={flow} />;
-    case 'review':
-      return <ReviewStep flow={flow} checkout={state.checkout} />;
-    case 'confirm':
-      return <ConfirmStep flow={flow} checkout={state.checkout} />;
-    case 'stripe':
-      return <StripePaymentStep flow={flow} checkout={state.checkout} clientSecret={state.clientSecret} />;
-    case 'processing':
-      return <ProcessingStep flow={flow} checkout={state.checkout} />;
-    case 'receipt':
-      return <ReceiptStep checkout={state.checkout} onDone={onDone} />;
+export function CheckoutScreen({ onOrdered }: { onOrdered?: () => void }) {
+  // The first step depends on who takes the card (the test provider's form, or Stripe's after
+  // the review): the flow starts once the payments config is known.
+  const config = usePaymentsConfig();
+  if (config.isPending) {
+    return (
+      <main className="px-4 pt-6 pb-8">
+        <PageTitle />
+        <p role="status" className="mt-4 text-sm text-zinc-300">
+          Loading…
+        </p>
+      </main>
+    );
   }
+  return <CheckoutFlowScreen onOrdered={onOrdered} />;
 }
 
-export function CheckoutScreen({ onOrdered }: { onOrdered?: () => void }) {
+function PageTitle() {
+  return (
+    <>
+      <Link href={SHOP_PATH} className={linkClass}>
+        ← Shop
+      </Link>
+      <h1 className="text-2xl font-bold text-white">Checkout</h1>
+    </>
+  );
+}
+
+function CheckoutFlowScreen({ onOrdered }: { onOrdered?: () => void }) {
   const me = useCurrentUser();
   const cart = cartOf(me.id);
   const lines = useCart(cart);
@@ -108,18 +101,14 @@ export function CheckoutScreen({ onOrdered }: { onOrdered?: () => void }) {
   }, [step]);
 
   // There is no cart step before the first one here: its Back returns to the shop's cart.
-  const first = flow.physical ? 'shipping' : 'payment';
-  const pageFlow: CheckoutFlow = { ...flow, back: () => (step === first ? navigate(SHOP_PATH) : flow.back()) };
+  const pageFlow: CheckoutFlow = { ...flow, back: () => (step === flow.first ? navigate(SHOP_PATH) : flow.back()) };
   // After the receipt the page is spent: the shop takes its place in the history.
   const done = () => navigate(SHOP_PATH, { replace: true });
 
   const empty = lines.length === 0 && step !== 'receipt';
   return (
     <main className="px-4 pt-6 pb-8">
-      <Link href={SHOP_PATH} className={linkClass}>
-        ← Shop
-      </Link>
-      <h1 className="text-2xl font-bold text-white">Checkout</h1>
+      <PageTitle />
       {step !== 'receipt' && <TestModeBanner className="mt-3" />}
       {empty ? (
         <EmptyState icon={<ShoppingCart aria-hidden="true" className="size-6" />} title="Your cart is empty" description="Add something from the shop first.">
@@ -133,7 +122,11 @@ export function CheckoutScreen({ onOrdered }: { onOrdered?: () => void }) {
             <h2 id="checkout-step-title" ref={heading} tabIndex={-1} className="text-lg font-semibold text-white focus:outline-none">
               {STEP_TITLES[step]}
             </h2>
-            <Step flow={pageFlow} cart={cart} lines={lines} changed={changed} onDone={done} />
+            {step === 'cart' ? (
+              <CartStep cart={cart} lines={lines} flow={pageFlow} changed={changed} onCheckout={flow.start} />
+            ) : (
+              <CurrentStep flow={pageFlow} onDone={done} />
+            )}
           </section>
           {step !== 'receipt' && <OrderSummary lines={lines} changed={changed} />}
         </div>

@@ -14,6 +14,7 @@ import { CardFields } from '@/components/card-fields';
 import { cardBrand, cardProblem } from '@/lib/card';
 import type { CheckoutFlow } from '../hooks/use-checkout';
 import type { Checkout, ShippingAddress } from '../types';
+import { ProcessingStep, StripePaymentStep } from './stripe-payment';
 
 /** The steps the buyer goes through, for the progress line. */
 function StepsLine({ flow }: { flow: CheckoutFlow }) {
@@ -293,3 +294,29 @@ export const STEP_TITLES = {
   processing: 'Payment',
   receipt: 'Order placed',
 } as const;
+
+/**
+ * The step `flow` is at past the cart, drawn the same in the cart's dialog and on the checkout
+ * page (each draws its own cart step, so nothing here for it). `onDone` closes the receipt.
+ */
+export function CurrentStep({ flow, onDone }: { flow: CheckoutFlow; onDone: () => void }) {
+  const { state } = flow;
+  switch (state.step) {
+    case 'cart':
+      return null;
+    case 'shipping':
+      return <ShippingStep flow={flow} />;
+    case 'payment':
+      return <PaymentStep flow={flow} />;
+    case 'review':
+      return <ReviewStep flow={flow} checkout={state.checkout} />;
+    case 'confirm':
+      return <ConfirmStep flow={flow} checkout={state.checkout} />;
+    case 'stripe':
+      return <StripePaymentStep flow={flow} checkout={state.checkout} clientSecret={state.clientSecret} />;
+    case 'processing':
+      return <ProcessingStep flow={flow} checkout={state.checkout} />;
+    case 'receipt':
+      return <ReceiptStep checkout={state.checkout} onDone={onDone} />;
+  }
+}

@@ -54,28 +54,39 @@ function problemOf(error: unknown): string {
 /**
  * The checkout of `cart`: the step it is at, the card typed (kept in memory only), the problem to
  * show, and the moves between steps. `onOrdered` runs once an order is paid. `begun` starts at
- * the first step after the cart (the checkout page) instead of at the cart.
+ * the first step (the checkout page, mounted once the payments config is known) instead of at
+ * the cart. Until that config is known the flow is busy: who takes the card decides the steps.
  */
 export function useCheckout(cart: Cart, lines: readonly CartLine[], { onOrdered, begun = false }: { onOrdered?: () => void; begun?: boolean } = {}) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<CheckoutStep>(() =>
-    !begun ? { step: 'cart' } : lines.some((line) => !line.digital) ? { step: 'shipping' } : { step: 'payment' },
-  );
+  const physical = lines.some((line) => !line.digital);
+  const config = usePaymentsConfig();
+  /** Stripe's publishable key while Stripe takes the payments (its Payment Element takes the card). */
+  const stripeKey = config.data?.provider === 'stripe' ? (config.data.publishableKey ?? null) : null;
+  /**
+   * The first step after the cart: shipping for physical items, else the card (test provider).
+   * With Stripe a digital cart has none before the review, which the cart's Checkout opens.
+   */
+  const first: CheckoutStep['step'] = physical ? 'shipping' : stripeKey ? 'cart' : 'payment';
+  const [state, setState] = useState<CheckoutStep>(() => (begun && (first === 'shipping' || first === 'payment') ? { step: first } : { step: 'cart' }));
   const [card, setCard] = useState<CardForm>(EMPTY_CARD);
   const [problem, setProblem] = useState<string | null>(null);
   // One key per review: a retried request answers the same checkout; a new review opens a new one.
   const [key, setKey] = useState<string | null>(null);
-  const physical = lines.some((line) => !line.digital);
-  const config = usePaymentsConfig().data;
-  /** Stripe's publishable key while Stripe takes the payments (its Payment Element takes the card). */
-  const stripeKey = config?.provider === 'stripe' ? (config.publishableKey ?? null) : null;
 
   const go = (next: CheckoutStep) => {
     setProblem(null);
     setState(next);
   };
 
-  /** Back to the cart with `problem` shown (the checkout could not be opened or has ended). */
+  /** Back to the cart with `message` shown; the next review opens a new checkout. */
+  const backToCart = (message: string | null) => {
+    setKey(null);
+    setState({ step: 'cart' });
+    setProblem(message);
+  };
+
+  /** Back to the cart with why (the checkout could not be opened or has ended). */
   const toCart = (error: unknown) => {
     const moved = priceChangeOf(error);
     if (moved) {
@@ -86,9 +97,7 @@ export function useCheckout(cart: Cart, lines: readonly CartLine[], { onOrdered,
         description: line ? `The price of ${line.name} changed. Check your cart and check out again.` : 'Check your cart and check out again.',
       });
     }
-    setKey(null);
-    setState({ step: 'cart' });
-    setProblem(moved ? null : problemOf(error));
+    backToCart(moved ? null : problemOf(error));
   };
 
   const open = useMutation({
@@ -166,7 +175,8 @@ export function useCheckout(cart: Cart, lines: readonly CartLine[], { onOrdered,
     card,
     setCard,
     stripeKey,
-    busy: open.isPending || pay.isPending || confirm.isPending || intent.isPending,
+    first,
+    busy: config.isPending || open.isPending || pay.isPending || confirm.isPending || intent.isPending,
     /** From the cart: the shipping step for physical items, else the payment step. */
     start: () => (physical ? go({ step: 'shipping' }) : toPayment()),
     toPayment,
@@ -181,11 +191,7 @@ export function useCheckout(cart: Cart, lines: readonly CartLine[], { onOrdered,
     /** Stripe.js confirmed the payment: wait for the webhook to mark the checkout paid. */
     stripeConfirmed: (checkout: Checkout) => go({ step: 'processing', checkout }),
     /** Stripe refused the payment, or the checkout ended while waiting: back to the cart with its words. */
-    stripeFailed: (message: string) => {
-      setKey(null);
-      setState({ step: 'cart' });
-      setProblem(message);
-    },
+    stripeFailed: backToCart,
     /** The webhook marked it paid. */
     finished,
     confirm: (checkout: Checkout, completed: boolean) => confirm.mutate({ id: checkout.id, completed }),

@@ -3,28 +3,17 @@
 //! `stripe.confirmPayment` confirms the checkout's PaymentIntent, then 'Processing payment…' until
 //! Stripe's webhook marked the checkout paid, then the receipt.
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormProblem } from '@/components/ui/input';
 import { formatCents } from '@/lib/money';
+import { stripeFor } from '@/lib/stripe';
 import { getCheckout } from '../api/checkouts';
 import { shopKeys } from '../api/keys';
 import type { CheckoutFlow } from '../hooks/use-checkout';
 import type { Checkout } from '../types';
-
-/** Stripe.js is loaded once per publishable key (it adds its script to the page). */
-const loaded = new Map<string, Promise<Stripe | null>>();
-function stripeFor(publishableKey: string): Promise<Stripe | null> {
-  let stripe = loaded.get(publishableKey);
-  if (!stripe) {
-    stripe = loadStripe(publishableKey);
-    loaded.set(publishableKey, stripe);
-  }
-  return stripe;
-}
 
 /** How often the checkout is read while the webhook has not marked it paid. */
 const POLL_MS = 1500;

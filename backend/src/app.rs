@@ -57,7 +57,7 @@ impl Application {
         media: Media,
         clock: Clock,
     ) -> anyhow::Result<Self> {
-        let payments = crate::platform::payments::from_settings(&settings)?;
+        let payments = payments_from(&settings)?;
         let db = Db::connect(&settings.database_url).await?;
         migrate(&db).await?;
         let media = media
@@ -212,7 +212,7 @@ pub struct Jobs {
 impl Jobs {
     /// One housekeeping pass: idle rate-limit keys, expired sessions, expired stories and old
     /// ad clicks (by the app's clock), checkouts whose 15 minutes ran out (their stock goes
-    /// back), and calls that nothing can end any more (their sockets'
+    /// back), Stripe tips never paid within the hour, and calls that nothing can end any more (their sockets'
     /// instances are gone, or they rang too long by the app's clock). Errors are logged; the
     /// next pass tries again.
     pub async fn housekeeping(&self) {
@@ -230,6 +230,9 @@ impl Jobs {
         }
         if let Err(err) = crate::economy::checkouts::release_timed_out(state).await {
             tracing::warn!(error = %err, "releasing the stock of timed-out checkouts failed");
+        }
+        if let Err(err) = crate::economy::service::give_up_abandoned_tips(state).await {
+            tracing::warn!(error = %err, "giving up abandoned Stripe tips failed");
         }
         if let Err(err) = signalling::sweep(state).await {
             tracing::warn!(error = %err, "ending calls whose sockets are gone failed");
@@ -327,4 +330,23 @@ pub async fn migrate(db: &Db) -> anyhow::Result<()> {
         tracing::info!(indexed, "indexed the tags and words of earlier posts");
     }
     Ok(())
+}
+
+/// The provider the settings choose: Stripe when a secret key is set (the settings checked by
+/// `Settings::check_stripe`), the test provider otherwise.
+fn payments_from(settings: &Settings) -> anyhow::Result<crate::platform::payments::Payments> {
+    settings.check_stripe().map_err(anyhow::Error::msg)?;
+    match (
+        settings.stripe_secret_key.as_deref(),
+        settings.stripe_webhook_secret.as_deref(),
+    ) {
+        (Some(secret), Some(webhook)) => Ok(std::sync::Arc::new(
+            crate::platform::payments::stripe::StripeProvider::new(
+                secret,
+                webhook,
+                &settings.stripe_api_base,
+            )?,
+        )),
+        _ => Ok(crate::platform::payments::test_provider()),
+    }
 }

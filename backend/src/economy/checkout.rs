@@ -7,7 +7,7 @@ use crate::economy::store::tips::{self, NewTip, Reserved, TipRow, Unreachable};
 use crate::notifications::Notice;
 use crate::platform::clock::Clock;
 use crate::platform::db::Db;
-use crate::platform::payments::{Charge, PaymentError, Payments, Receipt};
+use crate::platform::payments::{Charge, Intent, NewIntent, PaymentError, Payments, Receipt};
 
 /// Gives back a charge that no tip holds; a failure is logged for someone to act on (the
 /// sender was charged for nothing).
@@ -32,9 +32,13 @@ pub enum TipError {
     KeyReused,
     #[error("payment declined")]
     Declined,
-    /// Stripe takes the payments, and tips are not paid through it yet (docs/payments.md).
-    #[error("tips are not taken through Stripe")]
-    NotWithStripe,
+    /// The tip was sent to the other provider's step: a card at Atelier while Stripe takes the
+    /// payments, or a PaymentIntent while the test provider does (docs/payments.md).
+    #[error("the other payment provider's step")]
+    WrongProvider,
+    /// Stripe could not be reached; nothing was kept.
+    #[error("the payment provider failed: {0}")]
+    Provider(anyhow::Error),
     /// The card form is not a card (nothing charged).
     #[error("card invalid")]
     Card(crate::platform::payments::test_cards::CardProblem),
@@ -120,4 +124,69 @@ pub async fn tip(
             Err(err.into())
         }
     }
+}
+
+/// The Stripe key of tip `id`'s PaymentIntent: asking again for the same tip answers the same
+/// intent.
+pub fn tip_intent_key(id: i64) -> String {
+    format!("atelier-tip-{id}")
+}
+
+/// Starts paying `new` through Stripe (its fee already computed): checks where it goes,
+/// reserves it as `pending` and makes a PaymentIntent for its amount in dollars, which the
+/// browser confirms and Stripe's webhook pays (`stripe_events.rs`). Nothing is credited here.
+pub async fn start_tip(
+    db: &Db,
+    payments: &Payments,
+    new: NewTip<'_>,
+) -> Result<(TipRow, Intent), TipError> {
+    if new.from_user_id == new.to_user_id {
+        return Err(TipError::ToYourself);
+    }
+    tips::reachable(db, &new)
+        .await?
+        .map_err(TipError::Unreachable)?;
+    // No Idempotency-Key: each request is a tip of its own, charged only when confirmed.
+    let id = match tips::reserve(
+        db,
+        &NewTip {
+            idempotency_key: None,
+            ..new
+        },
+    )
+    .await?
+    {
+        Reserved::New(id) => id,
+        _ => {
+            return Err(TipError::Failed(anyhow::anyhow!(
+                "a keyless tip was not reserved"
+            )));
+        }
+    };
+    let id_text = id.to_string();
+    let key = tip_intent_key(id);
+    let made = payments
+        .create_intent(NewIntent {
+            amount_cents: new.amount_cents,
+            currency: crate::kernel::money::CURRENCY,
+            metadata: ("metadata[tip_id]", id_text.as_str()),
+            idempotency_key: &key,
+        })
+        .await;
+    let intent = match made {
+        Ok(intent) => intent,
+        Err(err) => {
+            tips::cancel(db, id).await?;
+            return Err(TipError::Provider(err.into()));
+        }
+    };
+    if !tips::attach_intent(db, id, &intent.id).await? {
+        return Err(TipError::Failed(anyhow::anyhow!(
+            "a new tip stopped waiting"
+        )));
+    }
+    let tip = tips::sent_by(db, new.from_user_id, id)
+        .await?
+        .ok_or_else(|| TipError::Failed(anyhow::anyhow!("a new tip is gone")))?;
+    Ok((tip, intent))
 }

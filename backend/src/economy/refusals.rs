@@ -11,6 +11,21 @@ use crate::identity::rules::account::USER_NOT_FOUND;
 use crate::kernel::money::PRODUCT_NOT_FOUND;
 use crate::platform::http::error::ApiError;
 
+/// A payment sent to the step of the provider that does not take the payments here.
+fn wrong_provider() -> ApiError {
+    ApiError::coded(
+        StatusCode::CONFLICT,
+        "wrong_provider",
+        "This payment step belongs to the other payment provider (see /api/payments/config)",
+    )
+}
+
+/// The provider could not be reached; nothing changed.
+fn provider_down(cause: &anyhow::Error) -> ApiError {
+    tracing::error!(error = ?cause, "the payment provider failed");
+    ApiError::Unavailable("The payment provider could not be reached: try again")
+}
+
 /// A tip that was not paid.
 impl From<TipError> for ApiError {
     fn from(err: TipError) -> Self {
@@ -23,11 +38,8 @@ impl From<TipError> for ApiError {
                 message: "Your tip is still being processed".into(),
                 code: "tip_in_flight",
             },
-            TipError::NotWithStripe => Self::coded(
-                StatusCode::CONFLICT,
-                "tips_unavailable",
-                "Tips cannot be paid on this site yet",
-            ),
+            TipError::WrongProvider => wrong_provider(),
+            TipError::Provider(cause) => provider_down(&cause),
             TipError::KeyReused => Self::unprocessable(
                 "idempotency_key_reused",
                 "This Idempotency-Key was used for another tip",
@@ -108,15 +120,8 @@ impl From<PayError> for ApiError {
             PayError::Declined(message) => {
                 Self::coded(StatusCode::PAYMENT_REQUIRED, "card_declined", message)
             }
-            PayError::WrongProvider => Self::coded(
-                StatusCode::CONFLICT,
-                "wrong_provider",
-                "This payment step belongs to the other payment provider (see /api/payments/config)",
-            ),
-            PayError::Provider(cause) => {
-                tracing::error!(error = ?cause, "the payment provider failed");
-                Self::Unavailable("The payment provider could not be reached: try again")
-            }
+            PayError::WrongProvider => wrong_provider(),
+            PayError::Provider(cause) => provider_down(&cause),
             PayError::Failed(err) => err.into(),
         }
     }

@@ -6,19 +6,29 @@ use crate::economy::checkout::{self, TipError, Tipped};
 use crate::economy::checkouts;
 use crate::economy::store::payouts::{self, Decided, Decision};
 use crate::economy::store::shop::{self, Shipping};
-use crate::economy::store::tips::NewTip;
+use crate::economy::store::tips::{self, NewTip, TipRow};
 use crate::notifications;
+use crate::platform::payments::Intent;
 use crate::platform::payments::test_cards::{CardInput, CardOutcome};
 use crate::platform::state::AppState;
 
-/// Tips are paid with a card at Atelier, which only the test provider takes: while Stripe takes
-/// the payments they are refused (docs/payments.md, docs/decisions.md).
+/// A card typed at Atelier pays a tip only while the test provider takes the payments; with
+/// Stripe a tip is paid through a PaymentIntent (`start_tip`; docs/payments.md).
 pub fn tips_taken(state: &AppState) -> Result<(), TipError> {
     if state.payments.mode().takes_cards() {
         Ok(())
     } else {
-        Err(TipError::NotWithStripe)
+        Err(TipError::WrongProvider)
     }
+}
+
+/// Starts paying a tip through Stripe (Stripe mode only): the tip waits, `pending`, for
+/// Stripe's webhook; its creator hears of it once paid.
+pub async fn start_tip(state: &AppState, new: NewTip<'_>) -> Result<(TipRow, Intent), TipError> {
+    if state.payments.mode().takes_cards() {
+        return Err(TipError::WrongProvider);
+    }
+    checkout::start_tip(&state.db, &state.payments, new).await
 }
 
 /// Pays a tip with `card` (the test provider's card rules first: a card that is not one, or
@@ -78,4 +88,14 @@ pub async fn decide_withdrawal(
         notifications::announce(state, notice).await;
     }
     Ok(decided)
+}
+
+/// Gives up the Stripe tips whose payment never came within the hour (housekeeping); a payment
+/// that still arrives for one is refunded by the webhook.
+pub async fn give_up_abandoned_tips(state: &AppState) -> Result<u64, sqlx::Error> {
+    let gone = tips::give_up_abandoned(&state.db, state.clock.now_ms()).await?;
+    if gone > 0 {
+        tracing::info!(gone, "abandoned Stripe tips given up");
+    }
+    Ok(gone)
 }

@@ -1,15 +1,19 @@
-//! Stripe's webhook events (issue 42, docs/payments.md "Stripe"): the only way a checkout paid
-//! through Stripe gets settled. An event is taken only with a valid `Stripe-Signature` within
+//! Stripe's webhook events (issue 42, docs/payments.md "Stripe"): the only way a checkout or a
+//! tip paid through Stripe gets settled. An event is taken only with a valid `Stripe-Signature` within
 //! five minutes of the app's clock; each event id is handled once (a replay is acknowledged and
 //! ignored); `payment_intent.succeeded` settles the checkout named by the intent's metadata when
 //! its amount and currency are the checkout's (a payment that arrives after the checkout closed
-//! is refunded); `payment_intent.payment_failed` fails it and gives its stock back. No HTTP here.
+//! is refunded); `payment_intent.payment_failed` fails it and gives its stock back. A tip named
+//! by `metadata[tip_id]` is paid (its creator credited and told) when the intent is the one it
+//! waits for and the amount is its own, refunded when it was given up, and given up when its
+//! payment failed. No HTTP here.
 
 use std::collections::HashMap;
 
 use serde::Deserialize;
 
 use crate::economy::store::checkouts::{self, Settled};
+use crate::economy::store::tips;
 use crate::notifications;
 use crate::platform::payments::Receipt;
 use crate::platform::payments::stripe_webhook::{self, SignatureError};
@@ -131,6 +135,9 @@ async fn checkout_of(
 }
 
 async fn succeeded(state: &AppState, intent: IntentObject) -> Result<(), EventError> {
+    if let Some(tip) = tip_of(&intent) {
+        return tip_succeeded(state, tip, intent).await;
+    }
     let Some(checkout) = checkout_of(state, &intent).await? else {
         return Ok(());
     };
@@ -174,20 +181,17 @@ async fn succeeded(state: &AppState, intent: IntentObject) -> Result<(), EventEr
             }
             // Expired or failed: its stock is gone, so the money goes back.
             tracing::warn!(intent = %intent.id, checkout = checkout.id, "a Stripe payment for a closed checkout is refunded");
-            let receipt = Receipt {
-                reference: intent.id,
-            };
-            state
-                .payments
-                .refund(&receipt)
-                .await
-                .map_err(anyhow::Error::from)?;
+            return refund(state, intent.id).await;
         }
     }
     Ok(())
 }
 
 async fn failed(state: &AppState, intent: IntentObject) -> Result<(), EventError> {
+    if let Some(tip) = tip_of(&intent) {
+        tips::cancel_intent(&state.db, tip, &intent.id).await?;
+        return Ok(());
+    }
     let Some(checkout) = checkout_of(state, &intent).await? else {
         return Ok(());
     };
@@ -197,4 +201,63 @@ async fn failed(state: &AppState, intent: IntentObject) -> Result<(), EventError
         .unwrap_or_else(|| PAYMENT_FAILED.to_owned());
     checkouts::release(&state.db, checkout.id, "failed", Some(&message)).await?;
     Ok(())
+}
+
+/// The tip an intent pays, when its metadata names one.
+fn tip_of(intent: &IntentObject) -> Option<i64> {
+    intent.metadata.get("tip_id")?.parse().ok()
+}
+
+/// Gives back a payment that nothing holds any more (its tip or checkout gave up waiting).
+async fn refund(state: &AppState, intent: String) -> Result<(), EventError> {
+    state
+        .payments
+        .refund(&Receipt { reference: intent })
+        .await
+        .map_err(anyhow::Error::from)?;
+    Ok(())
+}
+
+/// Pays tip `id` when the intent is the one it waits for, with its amount in dollars; its
+/// creator is credited and told. A payment for a tip given up is refunded.
+async fn tip_succeeded(state: &AppState, id: i64, intent: IntentObject) -> Result<(), EventError> {
+    let Some(tip) = tips::payment_of(&state.db, id).await? else {
+        tracing::warn!(intent = %intent.id, tip = id, "a Stripe payment for a tip given up is refunded");
+        return refund(state, intent.id).await;
+    };
+    if tip.status == "paid" {
+        if tip.payment_reference.as_deref() != Some(intent.id.as_str()) {
+            tracing::error!(intent = %intent.id, tip = id, "a second Stripe payment for a paid tip is refunded");
+            return refund(state, intent.id).await;
+        }
+        return Ok(());
+    }
+    if tip.payment_intent.as_deref() != Some(intent.id.as_str()) {
+        tracing::error!(intent = %intent.id, tip = id, "a Stripe payment for a tip that waits for another: not paid");
+        return Ok(());
+    }
+    if intent.amount != tip.amount_cents
+        || !intent
+            .currency
+            .eq_ignore_ascii_case(crate::kernel::money::CURRENCY)
+    {
+        tracing::error!(
+            intent = %intent.id,
+            tip = id,
+            paid = intent.amount,
+            paid_currency = %intent.currency,
+            amount = tip.amount_cents,
+            "a Stripe payment's amount is not its tip's: not paid"
+        );
+        return Ok(());
+    }
+    match tips::pay(&state.db, id, &intent.id, state.clock.now_ms()).await {
+        Ok((_, notice)) => {
+            notifications::announce(state, notice).await;
+            Ok(())
+        }
+        // Given up between the read and the payment: the money goes back.
+        Err(sqlx::Error::RowNotFound) => refund(state, intent.id).await,
+        Err(err) => Err(err.into()),
+    }
 }

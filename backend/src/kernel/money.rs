@@ -27,6 +27,8 @@ pub const PAYPAL_EMAIL: &str = "A valid PayPal email is required";
 
 /// The one payment method of the shop's checkout.
 pub const STRIPE: &str = "stripe";
+/// Every amount's currency (ISO 4217, as Stripe writes it): checkouts' default and tips'.
+pub const CURRENCY: &str = "usd";
 /// Withdrawal amounts, in cents: $1.00 to $1,000,000.00.
 pub const MIN_WITHDRAWAL_CENTS: i64 = 100;
 pub const MAX_WITHDRAWAL_CENTS: i64 = 100_000_000;

@@ -123,6 +123,8 @@ enum Target {
     Checkout,
     /// A new checkout of hers whose card asked for the extra confirmation step (issue 42).
     ConfirmingCheckout,
+    /// A new tip she sends her friend, paid with the test card (issue 42).
+    SentTip,
 }
 
 /// Who plays the callers of a row.
@@ -709,6 +711,17 @@ const ROWS: &[Row] = &[
         "/api/tips/sent",
         [Unauthorized, Shows, Hides, Shows, Hides],
     ),
+    // One tip you sent: the sender's only (404 for anyone else, the admin too).
+    row("GET", "/api/tips/{id}", [Unauthorized, NotFound, NotFound, NotFound, Ok200])
+        .on(Target::SentTip),
+    // A tip through Stripe: in test mode (these tests) everyone signed in is told the test
+    // provider takes the payments (409 `wrong_provider`), before anything is looked up.
+    row(
+        "POST",
+        "/api/tips/payment-intent",
+        [Unauthorized, Conflict, Conflict, Conflict, Conflict],
+    )
+    .json(|fixture, _| json!({"toUserId": fixture.owner, "amount": 500})),
     // Creators' works (issue 23): anyone signed in lists one; only its seller changes or
     // unlists it (404 for everyone else, as if it were not theirs to see).
     row("POST", "/api/products", SIGNED_IN_CREATES).json(|_, _| work()),
@@ -1242,6 +1255,18 @@ impl Fixture {
                 }
                 Target::Checkout => self.checkout(None).await,
                 Target::ConfirmingCheckout => self.checkout(Some("4000 0027 6000 3184")).await,
+                Target::SentTip => id(&created(
+                    self.callers[3]
+                        .user
+                        .post_json(
+                            "/api/tips",
+                            &json!({"toUserId": self.friend, "amount": 300,
+                                    "card": card_of("4242 4242 4242 4242")["card"]}),
+                        )
+                        .await,
+                    "a tip to her friend",
+                )
+                .await),
                 Target::Owner => self.owner,
                 Target::Post => self.post,
                 Target::Reel => self.reel,

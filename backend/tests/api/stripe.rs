@@ -27,7 +27,8 @@ both_backends!(
     a_failed_payment_fails_the_checkout_and_gives_the_stock_back,
     a_payment_for_an_expired_checkout_is_refunded,
     the_test_provider_has_no_payment_intents_and_no_webhook,
-    a_tip_is_refused_clearly_while_stripe_takes_the_payments,
+    a_stripe_tip_is_paid_by_its_webhook_once_for_its_own_amount,
+    a_failed_or_abandoned_stripe_tip_is_given_up_and_a_late_payment_refunded,
 );
 
 const WEBHOOK_SECRET: &str = "whsec_atelier_test";
@@ -109,12 +110,23 @@ async fn payment_intent(
             "currency": posted.form["currency"],
             "automatic_payment_methods": {"enabled": true},
             "client_secret": format!("{id}_secret_stub{n}"),
-            "metadata": {"checkout_id": posted.form.get("metadata[checkout_id]")},
+            "metadata": metadata_of(&posted.form),
             "status": "requires_payment_method",
             "livemode": false,
         })
     });
     axum::Json(intent.clone()).into_response()
+}
+
+/// The `metadata[…]` fields of a form post, as Stripe keeps them.
+fn metadata_of(form: &HashMap<String, String>) -> Value {
+    form.iter()
+        .filter_map(|(key, value)| {
+            let name = key.strip_prefix("metadata[")?.strip_suffix(']')?;
+            Some((name.to_owned(), Value::String(value.clone())))
+        })
+        .collect::<serde_json::Map<_, _>>()
+        .into()
 }
 
 async fn refund(
@@ -563,21 +575,164 @@ async fn the_test_provider_has_no_payment_intents_and_no_webhook(backend: Backen
     assert_eq!(checkout(&maya, id).await["status"], "pending_payment");
 }
 
-async fn a_tip_is_refused_clearly_while_stripe_takes_the_payments(backend: Backend) {
+/// A Stripe event about PaymentIntent `intent` of tip `tip`.
+fn tip_event(id: &str, kind: &str, intent: &str, tip: i64, amount: i64) -> Value {
+    let mut event = event(id, kind, intent, 0, amount, "usd");
+    event["data"]["object"]["metadata"] = json!({"tip_id": tip.to_string()});
+    event
+}
+
+/// `from` starts a Stripe tip of `amount` to `to`: the answer.
+async fn start_tip(from: &TestUser, to: &TestUser, amount: i64) -> Value {
+    let started = from
+        .post_json(
+            "/api/tips/payment-intent",
+            &json!({"toUserId": to.id, "amount": amount, "message": "For the harbour series"}),
+        )
+        .await;
+    assert_eq!(started.status(), StatusCode::CREATED);
+    started.json().await.unwrap()
+}
+
+async fn tip_status(from: &TestUser, id: i64) -> reqwest::Response {
+    from.get(&format!("/api/tips/{id}")).await
+}
+
+async fn a_stripe_tip_is_paid_by_its_webhook_once_for_its_own_amount(backend: Backend) {
     let (stub, base) = StubStripe::start().await;
     let app = stripe_app(backend, &base).await;
     let leo = app.new_user("leo").await;
     let maya = app.new_user("maya").await;
+
+    // No card is typed at Atelier while Stripe takes the payments.
     let (status, _, code) = error_of(
         maya.post_json(
             "/api/tips",
-            &json!({"toUserId": leo.id, "amount": 500,
-                                            "card": crate::tips::paying_card()}),
+            &json!({"toUserId": leo.id, "amount": 500, "card": crate::tips::paying_card()}),
         )
         .await,
     )
     .await;
-    assert_eq!((status, code.as_str()), (409, "tips_unavailable"));
+    assert_eq!((status, code.as_str()), (409, "wrong_provider"));
     assert!(stub.posted("/v1/payment_intents").is_empty());
+
+    let started = start_tip(&maya, &leo, 500).await;
+    let tip = started["tip"]["id"].as_i64().unwrap();
+    assert_eq!(started["tip"]["status"], "pending");
+    assert_eq!(started["tip"]["amount"], 500);
+    assert_eq!(started["clientSecret"], "pi_stub1_secret_stub1");
+    let posted = stub.posted("/v1/payment_intents");
+    assert_eq!(posted.len(), 1);
+    assert_eq!(posted[0].form["amount"], "500");
+    assert_eq!(posted[0].form["currency"], "usd");
+    assert_eq!(posted[0].form["metadata[tip_id]"], tip.to_string());
+    let key = format!("atelier-tip-{tip}");
+    assert_eq!(posted[0].idempotency_key.as_deref(), Some(key.as_str()));
+
+    // Waiting: nothing credited, nothing in 'Tips you sent', and only Maya sees it.
+    assert_eq!(tip_status(&maya, tip).await.status(), 200);
+    assert_eq!(tip_status(&leo, tip).await.status(), 404);
     assert_eq!(leo.get_json("/api/user/balance").await["totalEarnings"], 0);
+    assert_eq!(maya.get_json("/api/tips/sent").await, json!([]));
+
+    // A payment of another amount does not pay it.
+    let short = tip_event("evt_0", "payment_intent.succeeded", "pi_stub1", tip, 100);
+    let taken = deliver_signed(&app, &short, WEBHOOK_SECRET, now_secs(&app)).await;
+    assert_eq!(taken.status(), 200);
+    assert_eq!(
+        tip_status(&maya, tip).await.json::<Value>().await.unwrap()["status"],
+        "pending"
+    );
+
+    let paid = tip_event("evt_1", "payment_intent.succeeded", "pi_stub1", tip, 500);
+    let taken = deliver_signed(&app, &paid, WEBHOOK_SECRET, now_secs(&app)).await;
+    assert_eq!(taken.status(), 200);
+    assert_eq!(
+        tip_status(&maya, tip).await.json::<Value>().await.unwrap()["status"],
+        "paid"
+    );
+    // 500 less the 10 % platform fee, once, and Leo is told.
+    assert_eq!(
+        leo.get_json("/api/user/balance").await["totalEarnings"],
+        450
+    );
+    assert_eq!(leo.get_json("/api/notifications").await[0]["kind"], "tip");
+    let sent = maya.get_json("/api/tips/sent").await;
+    assert_eq!(sent[0]["id"], tip);
+    assert_eq!(sent[0]["message"], "For the harbour series");
+
+    // Stripe's retry and a second event of the same payment change nothing.
+    deliver_signed(&app, &paid, WEBHOOK_SECRET, now_secs(&app)).await;
+    let again = tip_event("evt_2", "payment_intent.succeeded", "pi_stub1", tip, 500);
+    deliver_signed(&app, &again, WEBHOOK_SECRET, now_secs(&app)).await;
+    assert_eq!(
+        leo.get_json("/api/user/balance").await["totalEarnings"],
+        450
+    );
+    assert!(stub.posted("/v1/refunds").is_empty());
+
+    // Tipping yourself or someone who is not there starts no payment.
+    let yourself = maya
+        .post_json(
+            "/api/tips/payment-intent",
+            &json!({"toUserId": maya.id, "amount": 500}),
+        )
+        .await;
+    assert_eq!(yourself.status(), 400);
+    let nobody = maya
+        .post_json(
+            "/api/tips/payment-intent",
+            &json!({"toUserId": 999_999, "amount": 500}),
+        )
+        .await;
+    assert_eq!(nobody.status(), 404);
+    assert_eq!(stub.posted("/v1/payment_intents").len(), 1);
+}
+
+async fn a_failed_or_abandoned_stripe_tip_is_given_up_and_a_late_payment_refunded(
+    backend: Backend,
+) {
+    let (stub, base) = StubStripe::start().await;
+    let app = stripe_app(backend, &base).await;
+    let leo = app.new_user("leo").await;
+    let maya = app.new_user("maya").await;
+
+    let declined = start_tip(&maya, &leo, 500).await["tip"]["id"]
+        .as_i64()
+        .unwrap();
+    let failed = tip_event(
+        "evt_1",
+        "payment_intent.payment_failed",
+        "pi_stub1",
+        declined,
+        500,
+    );
+    deliver_signed(&app, &failed, WEBHOOK_SECRET, now_secs(&app)).await;
+    assert_eq!(tip_status(&maya, declined).await.status(), 404);
+
+    let abandoned = start_tip(&maya, &leo, 700).await["tip"]["id"]
+        .as_i64()
+        .unwrap();
+    app.advance_clock(Duration::from_secs(30 * 60));
+    app.housekeeping().await;
+    assert_eq!(tip_status(&maya, abandoned).await.status(), 200);
+    app.advance_clock(Duration::from_secs(31 * 60));
+    app.housekeeping().await;
+    assert_eq!(tip_status(&maya, abandoned).await.status(), 404);
+
+    // Its payment arrives after all: the money goes back, nothing is credited.
+    let late = tip_event(
+        "evt_2",
+        "payment_intent.succeeded",
+        "pi_stub2",
+        abandoned,
+        700,
+    );
+    let taken = deliver_signed(&app, &late, WEBHOOK_SECRET, now_secs(&app)).await;
+    assert_eq!(taken.status(), 200);
+    let refunds = stub.posted("/v1/refunds");
+    assert_eq!(refunds.len(), 1);
+    assert_eq!(refunds[0].form["payment_intent"], "pi_stub2");
+    assert_eq!(leo.get_json("/api/user/balance").await["totalEarnings"], 0);
+    assert_eq!(maya.get_json("/api/tips/sent").await, json!([]));
 }

@@ -634,8 +634,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your orders (Settings › Orders): every checkout you opened, newest first, with its lines,
-         *     address, total and status.
+         * Your orders (Settings › Orders): the checkouts you paid, newest first, with their lines,
+         *     address, total and status (an attempt that failed, expired or still waits for its payment
+         *     is not an order; its receipt stays at `GET /checkouts/{id}`).
          */
         get: operations["list_checkouts"];
         put?: never;
@@ -1771,6 +1772,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tips/payment-intent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts a tip paid through Stripe (Stripe mode only): the tip waits, `pending`, with a
+         *     PaymentIntent for its amount in dollars, whose client secret Stripe.js confirms in the
+         *     browser. Stripe's webhook pays it (the creator credited less the fee, and told); poll
+         *     `GET /tips/{id}` for `paid`. A tip never confirmed is given up after an hour.
+         */
+        post: operations["start_tip_payment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tips/sent": {
         parameters: {
             query?: never;
@@ -1783,6 +1806,26 @@ export interface paths {
          *     creators' side is their earnings' ledger.
          */
         get: operations["list_sent_tips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tips/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A tip you sent: `pending` while Stripe's payment of it has not arrived, then `paid` (the
+         *     tip dialog polls it after Stripe.js confirmed the payment).
+         */
+        get: operations["get_tip"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4457,7 +4500,40 @@ export interface components {
             postId: number | null;
             /** Format: int64 */
             reelId: number | null;
+            /** @description `paid`; `pending` only while Stripe's payment of it has not arrived. */
+            status: components["schemas"]["TipStatus"];
             toUser: components["schemas"]["UserBrief"];
+        };
+        TipIntentRequest: {
+            /**
+             * Format: int64
+             * @description Cents, 100 to 50,000 ($1.00 to $500.00), whole.
+             */
+            amount: number;
+            /** @description At most 200 characters. */
+            message?: string | null;
+            /**
+             * Format: int64
+             * @description The creator's post it is for (not with `reelId`).
+             */
+            postId?: number | null;
+            /**
+             * Format: int64
+             * @description The creator's reel it is for (not with `postId`).
+             */
+            reelId?: number | null;
+            /**
+             * Format: int64
+             * @description The creator.
+             */
+            toUserId: number;
+        };
+        /** @description A tip waiting for Stripe (POST /tips/payment-intent). */
+        TipPaymentIntent: {
+            /** @description The PaymentIntent's client secret, for `<Elements options={{clientSecret}}>`. */
+            clientSecret: string;
+            /** @description Still `pending`: Stripe's webhook marks it paid (poll `GET /tips/{id}`). */
+            tip: components["schemas"]["Tip"];
         };
         TipRequest: {
             /**
@@ -4485,6 +4561,11 @@ export interface components {
              */
             toUserId: number;
         };
+        /**
+         * @description Whether a tip's money has moved.
+         * @enum {string}
+         */
+        TipStatus: "pending" | "paid";
         /** @description A sign-in that waits for its second factor (202 from `/api/auth/login`). */
         TwoFactorChallenge: {
             /** @description Pass to `/api/auth/login/2fa` with the code (valid 10 minutes, 5 wrong codes). */
@@ -6827,7 +6908,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of your checkouts, newest first */
+            /** @description A page of your paid checkouts, newest first */
             200: {
                 headers: {
                     /** @description Pass as `before` for older ones; absent on the last page */
@@ -11454,7 +11535,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The same Idempotency-Key is still being charged (`tip_in_flight`), or Stripe takes the payments and tips are not paid through it yet (`tips_unavailable`); nothing charged */
+            /** @description The same Idempotency-Key is still being charged (`tip_in_flight`), or Stripe takes the payments (`wrong_provider`: start it at `/tips/payment-intent`); nothing charged */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -11483,6 +11564,111 @@ export interface operations {
             };
             /** @description The payment was declined, or the Idempotency-Key was used for another tip; nothing charged */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    start_tip_payment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TipIntentRequest"];
+            };
+        };
+        responses: {
+            /** @description The pending tip and its PaymentIntent's client secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TipPaymentIntent"];
+                };
+            };
+            /** @description Yourself, an amount outside $1.00–$500.00 or not whole cents, both a post and a reel, or a message over 200 characters; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cross-site request refused (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such user (or blocked either way), or a post or reel that is not theirs or not visible */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `wrong_provider`: the test provider takes the payments (tip with a card at `/tips`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Stripe could not be reached (`unavailable`); nothing kept: try again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11528,6 +11714,56 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_tip: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tip */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tip */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Tip"];
+                };
+            };
+            /** @description Not an id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such tip of yours (another's, or given up: its payment failed or never came) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -289,11 +289,11 @@ pub async fn by_key(db: &Db, buyer: i64, key: &str) -> Result<Option<CheckoutRow
     .await
 }
 
-/// A page of `buyer`'s checkouts, newest first.
+/// A page of `buyer`'s orders: their paid checkouts, newest first (uses `checkouts_paid_buyer_idx`).
 pub async fn page(db: &Db, buyer: i64, page: Page) -> Result<Vec<CheckoutRow>, sqlx::Error> {
     sqlx::query_as(concat!(
         checkout_columns!(),
-        " WHERE buyer_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3"
+        " WHERE buyer_id = $1 AND status = 'paid' AND id < $2 ORDER BY id DESC LIMIT $3"
     ))
     .bind(buyer)
     .bind(page.before)

@@ -307,3 +307,77 @@ pub async fn cancel(db: &Db, id: i64) -> Result<(), sqlx::Error> {
         .await?;
     Ok(())
 }
+
+/// How long a tip waits for Stripe's payment before housekeeping gives it up (its browser
+/// left; a payment that still arrives is refunded).
+pub const STRIPE_TIP_ABANDONED_MS: i64 = 60 * 60 * 1000;
+
+/// Records the PaymentIntent that pays the reserved tip `id` (Stripe); `false` when the tip is
+/// no longer waiting.
+pub async fn attach_intent(db: &Db, id: i64, intent: &str) -> Result<bool, sqlx::Error> {
+    let attached = sqlx::query(
+        "UPDATE tips SET payment_intent = $2 WHERE id = $1 AND status = 'pending'
+           AND (payment_intent IS NULL OR payment_intent = $2)",
+    )
+    .bind(id)
+    .bind(intent)
+    .execute(&db.pool)
+    .await?;
+    Ok(attached.rows_affected() == 1)
+}
+
+/// A tip as Stripe's webhook reads it: who, how much, whether paid, and the intent it waits for.
+#[derive(Debug, Clone, FromRow)]
+pub struct TipPayment {
+    pub id: i64,
+    pub amount_cents: i64,
+    pub status: String,
+    pub payment_intent: Option<String>,
+    pub payment_reference: Option<String>,
+}
+
+/// The tip `id`, as a payment.
+pub async fn payment_of(db: &Db, id: i64) -> Result<Option<TipPayment>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, amount_cents, status, payment_intent, payment_reference FROM tips WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// The tip `id` if `user` sent it (pending or paid).
+pub async fn sent_by(db: &Db, user: i64, id: i64) -> Result<Option<TipRow>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        tip_view!(),
+        " WHERE t.id = $1 AND t.from_user_id = $2"
+    ))
+    .bind(id)
+    .bind(user)
+    .fetch_optional(&db.pool)
+    .await
+}
+
+/// Gives up the Stripe tip `id` waiting for `intent` (its payment failed): nothing is kept.
+pub async fn cancel_intent(db: &Db, id: i64, intent: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM tips WHERE id = $1 AND status = 'pending' AND payment_intent = $2")
+        .bind(id)
+        .bind(intent)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// Gives up the Stripe tips that waited longer than `STRIPE_TIP_ABANDONED_MS` by `now` (uses
+/// `tips_pending_idx`); answers how many. Tips paid with a card at Atelier are never pending
+/// that long: their request pays or cancels them.
+pub async fn give_up_abandoned(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
+    let gone = sqlx::query(
+        "DELETE FROM tips WHERE status = 'pending' AND created_at < $1
+           AND payment_intent IS NOT NULL",
+    )
+    .bind(now - STRIPE_TIP_ABANDONED_MS)
+    .execute(&db.pool)
+    .await?;
+    Ok(gone.rows_affected())
+}

@@ -132,8 +132,28 @@ pub struct Tip {
     pub reel_id: Option<i64>,
     #[schema(required = true)]
     pub message: Option<String>,
+    /// `paid`; `pending` only while Stripe's payment of it has not arrived.
+    pub status: TipStatus,
     /// ISO-8601 UTC.
     pub created_at: String,
+}
+
+/// Whether a tip's money has moved.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TipStatus {
+    Pending,
+    Paid,
+}
+
+/// A tip waiting for Stripe (POST /tips/payment-intent).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TipPaymentIntent {
+    /// Still `pending`: Stripe's webhook marks it paid (poll `GET /tips/{id}`).
+    pub tip: Tip,
+    /// The PaymentIntent's client secret, for `<Elements options={{clientSecret}}>`.
+    pub client_secret: String,
 }
 
 impl From<TipRow> for Tip {
@@ -151,6 +171,11 @@ impl From<TipRow> for Tip {
             post_id: row.post_id,
             reel_id: row.reel_id,
             message: row.message,
+            status: if row.status == "paid" {
+                TipStatus::Paid
+            } else {
+                TipStatus::Pending
+            },
             created_at: iso_time(row.created_at),
         }
     }

@@ -170,20 +170,3 @@ impl PaymentProvider for TestPaymentProvider {
 pub fn test_provider() -> Payments {
     Arc::new(TestPaymentProvider::default())
 }
-
-/// The provider the settings choose: Stripe when a secret key is set (the settings checked by
-/// `Settings::check_stripe`), the test provider otherwise.
-pub fn from_settings(settings: &crate::platform::config::Settings) -> anyhow::Result<Payments> {
-    settings.check_stripe().map_err(anyhow::Error::msg)?;
-    match (
-        settings.stripe_secret_key.as_deref(),
-        settings.stripe_webhook_secret.as_deref(),
-    ) {
-        (Some(secret), Some(webhook)) => Ok(Arc::new(stripe::StripeProvider::new(
-            secret,
-            webhook,
-            &settings.stripe_api_base,
-        )?)),
-        _ => Ok(test_provider()),
-    }
-}

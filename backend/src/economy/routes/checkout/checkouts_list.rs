@@ -9,13 +9,14 @@ use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path, Q
 use crate::platform::http::wire::paginated;
 use crate::platform::state::AppState;
 
-/// Your orders (Settings › Orders): every checkout you opened, newest first, with its lines,
-/// address, total and status.
+/// Your orders (Settings › Orders): the checkouts you paid, newest first, with their lines,
+/// address, total and status (an attempt that failed, expired or still waits for its payment
+/// is not an order; its receipt stays at `GET /checkouts/{id}`).
 #[utoipa::path(
     get, path = "/checkouts", tag = "checkout",
     params(PageQuery),
     responses(
-        (status = 200, description = "A page of your checkouts, newest first", body = [Checkout],
+        (status = 200, description = "A page of your paid checkouts, newest first", body = [Checkout],
          headers(("X-Next-Cursor" = i64, description = "Pass as `before` for older ones; absent on the last page"))),
         (status = 400, description = "Invalid limit or cursor", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),

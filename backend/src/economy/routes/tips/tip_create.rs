@@ -4,13 +4,12 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use super::TipDraft;
 use crate::economy::service;
-use crate::economy::store::tips::NewTip;
 use crate::economy::wire::card::CardRequest;
 use crate::economy::wire::earnings::Tip;
 use crate::identity::CurrentUser;
-use crate::kernel::money::{parse_tip_amount, parse_tip_message, platform_fee};
-use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
+use crate::platform::http::error::{ApiResult, ErrorBody, Json};
 use crate::platform::http::idempotency::IdempotencyKey;
 use crate::platform::state::AppState;
 
@@ -54,7 +53,7 @@ pub struct TipRequest {
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 402, description = "The card was declined (`card_declined`, Stripe's words; a card that asks for an extra confirmation step too); nothing charged", body = ErrorBody),
         (status = 404, description = "No such user (or blocked either way), or a post or reel that is not theirs or not visible", body = ErrorBody),
-        (status = 409, description = "The same Idempotency-Key is still being charged (`tip_in_flight`), or Stripe takes the payments and tips are not paid through it yet (`tips_unavailable`); nothing charged", body = ErrorBody),
+        (status = 409, description = "The same Idempotency-Key is still being charged (`tip_in_flight`), or Stripe takes the payments (`wrong_provider`: start it at `/tips/payment-intent`); nothing charged", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
         (status = 422, description = "The payment was declined, or the Idempotency-Key was used for another tip; nothing charged", body = ErrorBody),
@@ -67,25 +66,15 @@ pub async fn create_tip(
     Json(body): Json<TipRequest>,
 ) -> ApiResult<(StatusCode, Json<Tip>)> {
     service::tips_taken(&state)?;
-    let amount = parse_tip_amount(body.amount.as_ref())?;
+    let draft = TipDraft::parse(
+        body.to_user_id,
+        body.amount.as_ref(),
+        body.post_id,
+        body.reel_id,
+        body.message.as_deref(),
+    )?;
     let card = CardRequest::required(body.card.as_ref())?;
-    let message = parse_tip_message(body.message.as_deref())?;
-    if body.post_id.is_some() && body.reel_id.is_some() {
-        return Err(ApiError::bad_request(
-            "A tip is for a post or a reel, not both",
-        ));
-    }
-    let new = NewTip {
-        from_user_id: current.user.id,
-        to_user_id: body.to_user_id,
-        amount_cents: amount,
-        fee_cents: platform_fee(amount, state.platform_fee_percent),
-        post_id: body.post_id,
-        reel_id: body.reel_id,
-        message: message.as_deref(),
-        idempotency_key: key.as_deref(),
-        created_at: state.clock.now_ms(),
-    };
+    let new = draft.new_tip(&state, current.user.id, key.as_deref());
     let tipped = service::tip(&state, new, &card).await?;
     let status = if tipped.created {
         StatusCode::CREATED

@@ -1,8 +1,7 @@
 //! 'Support' (issue 23): tips the creator of a post, a reel or a profile through the tip layer
-//! (lib/tip-actions.tsx). Nothing is drawn for your own things, or outside the layer, or while
-//! Stripe takes the payments: tips are paid with a card at Atelier, which only the test provider
-//! takes (the server answers 409 `tips_unavailable`; docs/payments.md), so no card form is offered
-//! that cannot work.
+//! (lib/tip-actions.tsx). Nothing is drawn for your own things, or outside the layer. Whoever
+//! takes the payments, the dialog can take the card: Atelier's card form with the test provider,
+//! Stripe's Payment Element with Stripe (docs/payments.md).
 import { HandCoins } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
@@ -30,9 +29,10 @@ export function SupportButton({
 }) {
   const actions = useTipActions();
   const tippable = actions !== null && actions.viewerId !== recipient.id;
-  // Asked only where the button could show (a layer to tip through, someone else's thing).
-  const provider = usePaymentsConfig({ enabled: tippable }).data?.provider;
-  if (!tippable || provider === 'stripe') return null;
+  // Read ahead where the button shows (a layer to tip through, someone else's thing): the dialog
+  // knows which card form to offer by the time it is opened.
+  usePaymentsConfig({ enabled: tippable });
+  if (!tippable) return null;
   const open = () => actions.tip({ recipient, postId, reelId });
   if (variant === 'icon') {
     return <IconButton label="Support" icon={HandCoins} className={className} iconClassName={iconClassName} tabIndex={tabIndex} onClick={open} />;

@@ -209,6 +209,7 @@ export function aTip(overrides: Partial<Tip> = {}): Tip {
     reelId: null,
     message: 'Thank you',
     createdAt: '2026-03-04T10:00:00Z',
+    status: 'paid',
     ...overrides,
   };
 }

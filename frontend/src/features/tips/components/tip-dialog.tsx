@@ -1,9 +1,12 @@
 //! 'Support {name}' (issue 23): the amount ($2, $5, $10 or Other, typed in dollars: $1.00 to
 //! $500.00), an optional message of at most 200 characters with its counter, then 'Send $5.00 to
-//! {name}?' with the card that pays it (issue 42: the test provider's cards), Confirm and Back.
-//! Confirm posts the tip with an Idempotency-Key made for that
-//! confirmation: a retry after a failure sends the same key, so the server charges once
-//! whatever happened to the first answer; a different tip (Back, another amount) gets a new one.
+//! {name}?' with the card that pays it, and Back.
+//! With the test provider (issue 42: its cards) the card is Atelier's form and Confirm posts the
+//! tip with an Idempotency-Key made for that confirmation: a retry after a failure sends the same
+//! key, so the server charges once whatever happened to the first answer; a different tip (Back,
+//! another amount) gets a new one. While Stripe takes the payments the card is Stripe's Payment
+//! Element instead (stripe-tip.tsx): the confirmation's uuid names the PaymentIntent it starts,
+//! and a payment that fails starts a new one.
 //! The server's refusal shows in the dialog; success thanks the user in a toast and closes. In test
 //! mode it says no real money moves (issue 42).
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -12,8 +15,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage, errorStatus } from '@/lib/api-client';
 import { formatCents } from '@/lib/money';
+import { usePaymentsConfig } from '@/lib/payments-config';
 import type { TipTarget } from '@/lib/tip-actions';
 import { cn } from '@/lib/utils';
 import { useSendTip } from '../api/send-tip';
@@ -21,18 +24,13 @@ import { checkTip, DEFAULT_TIP, MAX_TIP_MESSAGE, messageLength, PRESET_TIPS, sam
 import { CardFields } from '@/components/card-fields';
 import { cardProblem, cardRequest, EMPTY_CARD, type CardForm } from '@/lib/card';
 import type { TipDraft } from '../types';
+import { StripeTip } from './stripe-tip';
+import { TipFailure, tipFailure } from './tip-failure';
 
-export const TIP_FAILED = 'Your tip could not be sent. Please try again.';
-
-/** The server's words for a refused tip (a bad amount, someone gone, a declined payment), else ours. */
-export function tipFailure(error: unknown): string {
-  const status = errorStatus(error);
-  const message = errorMessage(error);
-  if (message && (status === 400 || status === 402 || status === 404 || status === 409 || status === 422)) return message;
-  return TIP_FAILED;
-}
-
-/** Each confirmation's tip and the key it is sent with (kept for a retry of the same tip). */
+/**
+ * Each confirmation's tip and the key it is sent with (kept for a retry of the same tip); in
+ * Stripe mode the key names the PaymentIntent the confirmation starts.
+ */
 interface Attempt {
   request: TipDraft;
   idempotencyKey: string;
@@ -65,6 +63,10 @@ export function TipDialog({ target, open, onClose }: { target: TipTarget; open: 
   const [failure, setFailure] = useState<string | null>(null);
   const [card, setCard] = useState<CardForm>(EMPTY_CARD);
   const send = useSendTip();
+  const payments = usePaymentsConfig();
+  const stripeMode = payments.data?.provider === 'stripe';
+  /** Whether Stripe is confirming the payment (the dialog stays open meanwhile). */
+  const [paying, setPaying] = useState(false);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const continueButton = useRef<HTMLButtonElement>(null);
   const stepChanged = useRef(false);
@@ -81,7 +83,12 @@ export function TipDialog({ target, open, onClose }: { target: TipTarget; open: 
   }, [confirming]);
 
   const onOpenChange = (next: boolean) => {
-    if (!next && !send.isPending) onClose();
+    if (!next && !send.isPending && !paying) onClose();
+  };
+
+  const onPaid = () => {
+    toast({ title: `Thanks for supporting ${name}!` });
+    onClose();
   };
 
   const onContinue = (event: FormEvent<HTMLFormElement>) => {
@@ -102,10 +109,7 @@ export function TipDialog({ target, open, onClose }: { target: TipTarget; open: 
     setFailure(wrong);
     if (wrong) return;
     send.mutate({ body: { ...confirming.request, card: cardRequest(card) }, idempotencyKey: confirming.idempotencyKey }, {
-      onSuccess: () => {
-        toast({ title: `Thanks for supporting ${name}!` });
-        onClose();
-      },
+      onSuccess: onPaid,
       onError: (error) => setFailure(tipFailure(error)),
     });
   };
@@ -114,6 +118,21 @@ export function TipDialog({ target, open, onClose }: { target: TipTarget; open: 
     stepChanged.current = true;
     setFailure(null);
     setConfirming(null);
+  };
+
+  const onStripePaying = (now: boolean) => {
+    setPaying(now);
+    if (now) setFailure(null);
+  };
+
+  // Stripe refused the payment or the server gave the tip up: its intent is spent, so a new
+  // attempt starts another for the same tip.
+  const onStripeFailed = (message: string) => {
+    if (!confirming) return;
+    const fresh = { request: confirming.request, idempotencyKey: crypto.randomUUID() };
+    lastAttempt.current = fresh;
+    setFailure(message);
+    setConfirming(fresh);
   };
 
   return (
@@ -131,22 +150,46 @@ export function TipDialog({ target, open, onClose }: { target: TipTarget; open: 
                 “{confirming.request.message}”
               </blockquote>
             )}
-            <div className="mt-4">
-              <CardFields idPrefix={`${id}-card`} card={card} onChange={setCard} />
-            </div>
-            {failure && (
-              <p role="alert" className="mt-3 rounded-xl border border-red-500/30 bg-red-500/10 p-3 text-sm text-red-200">
-                {failure}
-              </p>
+            {payments.isPending ? (
+              // Who takes the card decides which form shows: Stripe's, or the test provider's.
+              <>
+                <p role="status" className="mt-4 text-sm text-zinc-300">
+                  Loading…
+                </p>
+                <div className="mt-4 grid grid-cols-2 gap-2">
+                  <Button variant="secondary" onClick={onBack} className="px-2">
+                    Back
+                  </Button>
+                </div>
+              </>
+            ) : stripeMode ? (
+              <StripeTip
+                key={confirming.idempotencyKey}
+                publishableKey={payments.data?.publishableKey ?? null}
+                attempt={confirming.idempotencyKey}
+                draft={confirming.request}
+                failure={failure}
+                onBack={onBack}
+                onPaying={onStripePaying}
+                onPaid={onPaid}
+                onFailed={onStripeFailed}
+              />
+            ) : (
+              <>
+                <div className="mt-4">
+                  <CardFields idPrefix={`${id}-card`} card={card} onChange={setCard} />
+                </div>
+                <TipFailure>{failure}</TipFailure>
+                <div className="mt-4 grid grid-cols-2 gap-2">
+                  <Button variant="secondary" disabled={send.isPending} onClick={onBack} className="px-2">
+                    Back
+                  </Button>
+                  <Button ref={confirmButton} disabled={send.isPending} onClick={onConfirm} className="px-2 whitespace-nowrap">
+                    {send.isPending ? 'Sending...' : 'Confirm'}
+                  </Button>
+                </div>
+              </>
             )}
-            <div className="mt-4 grid grid-cols-2 gap-2">
-              <Button variant="secondary" disabled={send.isPending} onClick={onBack} className="px-2">
-                Back
-              </Button>
-              <Button ref={confirmButton} disabled={send.isPending} onClick={onConfirm} className="px-2 whitespace-nowrap">
-                {send.isPending ? 'Sending...' : 'Confirm'}
-              </Button>
-            </div>
           </>
         ) : (
           <>

@@ -4504,6 +4504,10 @@ export interface components {
             status: components["schemas"]["TipStatus"];
             toUser: components["schemas"]["UserBrief"];
         };
+        /**
+         * @description A tip: whom, how much, what for, and what it says (paid with a card at `/tips`, or through
+         *     Stripe at `/tips/payment-intent`).
+         */
         TipIntentRequest: {
             /**
              * Format: int64
@@ -4535,31 +4539,9 @@ export interface components {
             /** @description Still `pending`: Stripe's webhook marks it paid (poll `GET /tips/{id}`). */
             tip: components["schemas"]["Tip"];
         };
-        TipRequest: {
-            /**
-             * Format: int64
-             * @description Cents, 100 to 50,000 ($1.00 to $500.00), whole.
-             */
-            amount: number;
+        TipRequest: components["schemas"]["TipIntentRequest"] & {
             /** @description The card that pays it (the test provider's form: Stripe's test cards). */
             card: components["schemas"]["CardRequest"];
-            /** @description At most 200 characters. */
-            message?: string | null;
-            /**
-             * Format: int64
-             * @description The creator's post it is for (not with `reelId`).
-             */
-            postId?: number | null;
-            /**
-             * Format: int64
-             * @description The creator's reel it is for (not with `postId`).
-             */
-            reelId?: number | null;
-            /**
-             * Format: int64
-             * @description The creator.
-             */
-            toUserId: number;
         };
         /**
          * @description Whether a tip's money has moved.

@@ -7,7 +7,6 @@ mod tip_get;
 mod tip_payment_intent;
 mod tips_sent;
 
-use serde_json::Value;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -15,6 +14,7 @@ use crate::economy::store::tips::NewTip;
 use crate::kernel::money::{parse_tip_amount, parse_tip_message, platform_fee};
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::state::AppState;
+use tip_payment_intent::TipIntentRequest;
 
 /// A tip's form, checked: the same for a card at Atelier and for Stripe.
 struct TipDraft {
@@ -26,25 +26,19 @@ struct TipDraft {
 }
 
 impl TipDraft {
-    fn parse(
-        to_user_id: i64,
-        amount: Option<&Value>,
-        post_id: Option<i64>,
-        reel_id: Option<i64>,
-        message: Option<&str>,
-    ) -> ApiResult<Self> {
-        let amount = parse_tip_amount(amount)?;
-        let message = parse_tip_message(message)?;
-        if post_id.is_some() && reel_id.is_some() {
+    fn parse(request: &TipIntentRequest) -> ApiResult<Self> {
+        let amount = parse_tip_amount(request.amount.as_ref())?;
+        let message = parse_tip_message(request.message.as_deref())?;
+        if request.post_id.is_some() && request.reel_id.is_some() {
             return Err(ApiError::bad_request(
                 "A tip is for a post or a reel, not both",
             ));
         }
         Ok(Self {
-            to_user_id,
+            to_user_id: request.to_user_id,
             amount,
-            post_id,
-            reel_id,
+            post_id: request.post_id,
+            reel_id: request.reel_id,
             message,
         })
     }

@@ -1,10 +1,10 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Deserialize;
-use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::TipDraft;
+use super::tip_payment_intent::TipIntentRequest;
 use crate::economy::service;
 use crate::economy::wire::card::CardRequest;
 use crate::economy::wire::earnings::Tip;
@@ -16,21 +16,8 @@ use crate::platform::state::AppState;
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TipRequest {
-    /// The creator.
-    #[schema(minimum = 1)]
-    pub to_user_id: i64,
-    /// Cents, 100 to 50,000 ($1.00 to $500.00), whole.
-    #[schema(value_type = i64, required = true, minimum = 100, maximum = 50000)]
-    pub amount: Option<Value>,
-    /// The creator's post it is for (not with `reelId`).
-    #[schema(minimum = 1)]
-    pub post_id: Option<i64>,
-    /// The creator's reel it is for (not with `postId`).
-    #[schema(minimum = 1)]
-    pub reel_id: Option<i64>,
-    /// At most 200 characters.
-    #[schema(max_length = 200)]
-    pub message: Option<String>,
+    #[serde(flatten)]
+    pub tip: TipIntentRequest,
     /// The card that pays it (the test provider's form: Stripe's test cards).
     #[schema(required = true, nullable = false)]
     pub card: Option<CardRequest>,
@@ -66,13 +53,7 @@ pub async fn create_tip(
     Json(body): Json<TipRequest>,
 ) -> ApiResult<(StatusCode, Json<Tip>)> {
     service::tips_taken(&state)?;
-    let draft = TipDraft::parse(
-        body.to_user_id,
-        body.amount.as_ref(),
-        body.post_id,
-        body.reel_id,
-        body.message.as_deref(),
-    )?;
+    let draft = TipDraft::parse(&body.tip)?;
     let card = CardRequest::required(body.card.as_ref())?;
     let new = draft.new_tip(&state, current.user.id, key.as_deref());
     let tipped = service::tip(&state, new, &card).await?;

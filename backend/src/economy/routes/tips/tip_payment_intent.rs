@@ -11,6 +11,8 @@ use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiResult, ErrorBody, Json};
 use crate::platform::state::AppState;
 
+/// A tip: whom, how much, what for, and what it says (paid with a card at `/tips`, or through
+/// Stripe at `/tips/payment-intent`).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TipIntentRequest {
@@ -54,13 +56,7 @@ pub async fn start_tip_payment(
     current: CurrentUser,
     Json(body): Json<TipIntentRequest>,
 ) -> ApiResult<(StatusCode, Json<TipPaymentIntent>)> {
-    let draft = TipDraft::parse(
-        body.to_user_id,
-        body.amount.as_ref(),
-        body.post_id,
-        body.reel_id,
-        body.message.as_deref(),
-    )?;
+    let draft = TipDraft::parse(&body)?;
     let (tip, intent) =
         service::start_tip(&state, draft.new_tip(&state, current.user.id, None)).await?;
     Ok((

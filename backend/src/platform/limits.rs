@@ -20,6 +20,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use governor::clock::{Clock, DefaultClock};
+use governor::middleware::NoOpMiddleware;
+use governor::nanos::Nanos;
+use governor::state::keyed::DefaultKeyedStateStore;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use redis::aio::ConnectionManager;
 
@@ -327,11 +330,28 @@ impl Shared {
 
 /// What one user may send to canvas rooms (issue 25): strokes and cursor moves a second, each
 /// allowed as a burst. Not configurable: they are the room's contract, and the socket never
-/// goes through `--no-content-limits`' load generators.
+/// goes through `--no-content-limits`' load generators. Counted on the app's clock of time
+/// rules, so a test can freeze it and count a burst whatever the machine's speed.
 #[derive(Clone)]
 pub struct CanvasLimits {
-    strokes: Arc<DefaultKeyedRateLimiter<i64>>,
-    cursors: Arc<DefaultKeyedRateLimiter<i64>>,
+    strokes: Arc<ClockedLimiter>,
+    cursors: Arc<ClockedLimiter>,
+}
+
+type ClockedLimiter =
+    RateLimiter<i64, DefaultKeyedStateStore<i64>, RulesClock, NoOpMiddleware<Nanos>>;
+
+/// The app's `Clock` as governor reads time (milliseconds are fine enough for 20 a second).
+#[derive(Clone, Debug)]
+struct RulesClock(crate::platform::clock::Clock);
+
+impl Clock for RulesClock {
+    type Instant = Nanos;
+
+    fn now(&self) -> Nanos {
+        let ms = u64::try_from(self.0.now_ms()).unwrap_or_default();
+        Nanos::from(Duration::from_millis(ms))
+    }
 }
 
 /// Strokes a user may draw a second.
@@ -339,17 +359,22 @@ pub const CANVAS_STROKES_PER_SECOND: u32 = 10;
 /// Cursor moves a user's pointer may send a second.
 pub const CANVAS_CURSORS_PER_SECOND: u32 = 20;
 
-impl Default for CanvasLimits {
-    fn default() -> Self {
-        let per_second = |n: u32| Quota::per_second(NonZeroU32::new(n).expect("n >= 1"));
+impl CanvasLimits {
+    pub fn new(clock: crate::platform::clock::Clock) -> Self {
+        let limiter = |n: u32| {
+            let quota = Quota::per_second(NonZeroU32::new(n).expect("n >= 1"));
+            Arc::new(RateLimiter::new(
+                quota,
+                DefaultKeyedStateStore::default(),
+                RulesClock(clock.clone()),
+            ))
+        };
         Self {
-            strokes: Arc::new(RateLimiter::keyed(per_second(CANVAS_STROKES_PER_SECOND))),
-            cursors: Arc::new(RateLimiter::keyed(per_second(CANVAS_CURSORS_PER_SECOND))),
+            strokes: limiter(CANVAS_STROKES_PER_SECOND),
+            cursors: limiter(CANVAS_CURSORS_PER_SECOND),
         }
     }
-}
 
-impl CanvasLimits {
     /// Counts one stroke by `user`: `false` over the limit.
     pub fn stroke(&self, user: i64) -> bool {
         self.strokes.check_key(&user).is_ok()

@@ -88,7 +88,7 @@ impl AppState {
             secure_cookies: settings.secure_cookies(),
             hasher: PasswordHasher::default(),
             limits,
-            canvas_limits: CanvasLimits::default(),
+            canvas_limits: CanvasLimits::new(clock.clone()),
             metrics: Metrics::new(),
             media,
             clock,

@@ -386,9 +386,12 @@ fn reactions_seen_by(reactors: &[messages::Reactor], viewer: i64) -> Vec<Reactio
     shown.into_iter().map(|(_, reaction)| reaction).collect()
 }
 
+/// The refusal of a share its author does not allow (issue 43).
+pub const SHARING_OFF: &str = "This creator doesn't allow sharing";
+
 /// Stores the share message (after the membership check, as sending does), publishes
 /// `newMessage` to the conversation's people, and answers the message. `not_found` is the
-/// item's 404 message.
+/// item's 404 message; an item whose author turned sharing off is 403 (`SHARING_OFF`).
 pub async fn share(
     state: &AppState,
     sender: i64,
@@ -401,8 +404,11 @@ pub async fn share(
         Shared::Post(id) => Item::Post(id),
         Shared::Reel(id) => Item::Reel(id),
     };
-    if !social::item_visible(&state.db, sender, item).await? {
-        return Err(ApiError::not_found(not_found));
+    match social::item_sharing(&state.db, sender, item).await? {
+        None => return Err(ApiError::not_found(not_found)),
+        // Its author turned '3D Content Sharing' off (issue 43); their own they always share.
+        Some(false) => return Err(ApiError::Forbidden(SHARING_OFF)),
+        Some(true) => {}
     }
     let draft = messages::prepare(&state.db, conversation, sender, None).await?;
     let posted = draft

@@ -12,7 +12,7 @@ pub mod wire;
 use utoipa_axum::router::OpenApiRouter;
 
 pub use posting::{Draft, publish_post};
-pub use store::comments::{Item, item_visible, members_seeing};
+pub use store::comments::{Item, item_sharing, item_visible, members_seeing};
 
 use crate::platform::state::AppState;
 

@@ -21,6 +21,7 @@ both_backends!(
     a_share_message_cannot_be_sent_as_a_plain_message,
     a_share_of_a_deactivated_authors_post_shows_no_card_and_cannot_be_sent_again,
     a_card_shows_only_to_those_who_may_see_its_item,
+    an_author_who_turned_sharing_off_is_shared_by_nobody_but_themselves,
 );
 
 async fn share(user: &TestUser, what: &str, id: i64, conversation: i64) -> reqwest::Response {
@@ -615,4 +616,76 @@ async fn a_card_shows_only_to_those_who_may_see_its_item(backend: Backend) {
         Value::Null,
         "maya does not follow her either"
     );
+}
+
+/// '3D Content Sharing' (issue 43): off, nobody else sends Maya's posts and reels into a chat
+/// (403, nothing stored, and her items say so to them); she still shares her own; on again,
+/// Leo may.
+async fn an_author_who_turned_sharing_off_is_shared_by_nobody_but_themselves(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let chat = conversation(&maya, &leo).await;
+    let post = maya.create_post("Harbour at dawn").await["id"]
+        .as_i64()
+        .unwrap();
+    let reel = new_reel(&app, &maya, "Brushwork").await["id"]
+        .as_i64()
+        .unwrap();
+    assert_eq!(
+        leo.get_json(&format!("/api/posts/{post}")).await["allowsSharing"],
+        true
+    );
+
+    let off = maya
+        .put_json("/api/user/settings", &json!({"share3dContent": false}))
+        .await;
+    assert_eq!(off.status(), StatusCode::OK);
+    for (what, id) in [("posts", post), ("reels", reel)] {
+        let (status, message, _) = error_of(share(&leo, what, id, chat).await).await;
+        assert_eq!(
+            (status, message.as_str()),
+            (403, "This creator doesn't allow sharing"),
+            "{what}"
+        );
+    }
+    assert_eq!(count(&app, "messages").await, 0);
+    // Leo's views of her items say so, in every list; hers do not.
+    assert_eq!(
+        leo.get_json(&format!("/api/posts/{post}")).await["allowsSharing"],
+        false
+    );
+    let feed = leo.get_json(&format!("/api/posts/user/{}", maya.id)).await;
+    assert_eq!(feed[0]["allowsSharing"], false);
+    let reels = leo.get_json("/api/reels").await;
+    let her_reel = reels
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == reel)
+        .expect("her reel");
+    assert_eq!(her_reel["allowsSharing"], false);
+    assert_eq!(
+        maya.get_json(&format!("/api/posts/{post}")).await["allowsSharing"],
+        true
+    );
+
+    // Her own she always shares.
+    for (what, id) in [("posts", post), ("reels", reel)] {
+        assert_eq!(
+            share(&maya, what, id, chat).await.status(),
+            StatusCode::CREATED,
+            "{what}"
+        );
+    }
+
+    let on = maya
+        .put_json("/api/user/settings", &json!({"share3dContent": true}))
+        .await;
+    assert_eq!(on.status(), StatusCode::OK);
+    assert_eq!(
+        share(&leo, "posts", post, chat).await.status(),
+        StatusCode::CREATED
+    );
+    assert_eq!(count(&app, "messages").await, 3);
 }

@@ -18,6 +18,7 @@ export function aReel(overrides: Partial<Reel> = {}): Reel {
     commentsCount: 3,
     sharesCount: 1,
     isLiked: false,
+    allowsSharing: true,
     createdAt: '2026-03-01T10:00:00Z',
     ...overrides,
   };

@@ -59,6 +59,7 @@ export function aPost(overrides: Partial<Post> = {}): Post {
     sharesCount: 0,
     isLiked: false,
     isBookmarked: false,
+    allowsSharing: true,
     createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString(),
     ...overrides,
   };

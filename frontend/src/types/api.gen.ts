@@ -3617,6 +3617,11 @@ export interface components {
         };
         /** @description A post as the viewer sees it. */
         Post: {
+            /**
+             * @description Whether the session user may send it into a chat: theirs, or its author allows sharing
+             *     ('3D Content Sharing', issue 43).
+             */
+            allowsSharing: boolean;
             /** @description A blurhash of a stored image, painted before it arrives. */
             blurhash: string | null;
             caption: string;
@@ -3828,6 +3833,11 @@ export interface components {
         };
         /** @description A short vertical video. */
         Reel: {
+            /**
+             * @description Whether the session user may send it into a chat: theirs, or its author allows sharing
+             *     ('3D Content Sharing', issue 43).
+             */
+            allowsSharing: boolean;
             caption: string;
             /** Format: int64 */
             commentsCount: number;
@@ -9569,7 +9579,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `email_unverified`: unverified past the 7-day grace; or you can't message this account (one of you blocked the other) */
+            /** @description `email_unverified`: unverified past the 7-day grace; or you can't message this account (one of you blocked the other); or its author turned '3D Content Sharing' off (`This creator doesn't allow sharing`; your own you always share) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10880,7 +10890,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description `email_unverified`: unverified past the 7-day grace; or you can't message this account (one of you blocked the other) */
+            /** @description `email_unverified`: unverified past the 7-day grace; or you can't message this account (one of you blocked the other); or its author turned '3D Content Sharing' off (`This creator doesn't allow sharing`; your own you always share) */
             403: {
                 headers: {
                     [name: string]: unknown;

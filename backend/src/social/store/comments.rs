@@ -127,6 +127,33 @@ pub async fn item_visible(db: &Db, viewer: i64, item: Item) -> Result<bool, sqlx
     Ok(found.is_some())
 }
 
+/// Whether `viewer` may send the post or reel into a chat: `None` when they do not see it
+/// (`item_visible`), else whether it is theirs or its author allows sharing ('3D Content
+/// Sharing', issue 43).
+pub async fn item_sharing(db: &Db, viewer: i64, item: Item) -> Result<Option<bool>, sqlx::Error> {
+    macro_rules! sharing {
+        ($table:literal) => {
+            concat!(
+                "SELECT CAST(CASE WHEN i.user_id = $2 OR NOT EXISTS (
+                        SELECT 1 FROM user_settings ss
+                        WHERE ss.user_id = i.user_id AND ss.share_3d_content = 0)
+                   THEN 1 ELSE 0 END AS BIGINT) FROM ",
+                item_seen_by!($table, "$2")
+            )
+        };
+    }
+    let (sql, id) = match item {
+        Item::Post(id) => (sharing!("posts"), id),
+        Item::Reel(id) => (sharing!("reels"), id),
+    };
+    let found: Option<(i64,)> = sqlx::query_as(sql)
+        .bind(id)
+        .bind(viewer)
+        .fetch_optional(&db.pool)
+        .await?;
+    Ok(found.map(|(allows,)| allows != 0))
+}
+
 /// The members of `conversation` who see the post or reel (as `item_visible` decides for one),
 /// in one query: who gets a shared card with the item.
 pub async fn members_seeing(

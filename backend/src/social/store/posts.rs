@@ -42,6 +42,9 @@ pub struct PostView {
     pub shares_count: i64,
     pub is_liked: i64,
     pub is_bookmarked: i64,
+    /// 1 when the viewer may send it into a chat: theirs, or its author's '3D Content
+    /// Sharing' is on (issue 43).
+    pub allows_sharing: i64,
     pub created_at: i64,
 }
 
@@ -65,10 +68,11 @@ crate::native_row!(PostView {
     shares_count,
     is_liked,
     is_bookmarked,
+    allows_sharing,
     created_at,
 });
 
-/// By position rather than by name: a page decodes 19 columns of 20 rows, and looking each
+/// By position rather than by name: a page decodes 21 columns of 20 rows, and looking each
 /// name up cost more than decoding the value (callgrind, docs/benchmarks.md). Works on the
 /// `Any` rows and the native SQLite ones alike.
 impl<'r, R: Row> FromRow<'r, R> for PostView
@@ -98,7 +102,8 @@ where
             shares_count: row.try_get(16)?,
             is_liked: row.try_get(17)?,
             is_bookmarked: row.try_get(18)?,
-            created_at: row.try_get(19)?,
+            allows_sharing: row.try_get(19)?,
+            created_at: row.try_get(20)?,
         })
     }
 }
@@ -122,6 +127,9 @@ macro_rules! post_view_columns {
          CAST(CASE WHEN EXISTS (SELECT 1 FROM bookmarks b
                                 WHERE b.user_id = $1 AND b.post_id = p.id)
               THEN 1 ELSE 0 END AS BIGINT) AS is_bookmarked,
+         ",
+            $crate::social::store::posts::allows_sharing!("p.user_id"),
+            " AS allows_sharing,
          p.created_at
          FROM posts p
          JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND ",
@@ -133,6 +141,23 @@ macro_rules! post_view_columns {
     };
 }
 pub(crate) use post_view_columns;
+
+/// 1 when the viewer (`$1`) may send an item by `$author` into a chat: their own, or its
+/// author has not turned '3D Content Sharing' off (issue 43; one `user_settings` row by key).
+macro_rules! allows_sharing {
+    ($author:literal) => {
+        concat!(
+            "CAST(CASE WHEN ",
+            $author,
+            " = $1 OR NOT EXISTS (SELECT 1 FROM user_settings ss
+                      WHERE ss.user_id = ",
+            $author,
+            " AND ss.share_3d_content = 0)
+              THEN 1 ELSE 0 END AS BIGINT)"
+        )
+    };
+}
+pub(crate) use allows_sharing;
 // Tags' and search's lists answer the same post shape (social/store/tags.rs, social/store/search.rs).
 
 /// Trending looks at posts of the last 30 days.

@@ -31,6 +31,8 @@ pub struct ReelView {
     pub shares_count: i64,
     /// 1 when the viewer likes it.
     pub is_liked: i64,
+    /// 1 when the viewer may send it into a chat (issue 43, `allows_sharing!`).
+    pub allows_sharing: i64,
     pub created_at: i64,
 }
 
@@ -50,6 +52,7 @@ crate::native_row!(ReelView {
     comments_count,
     shares_count,
     is_liked,
+    allows_sharing,
     created_at,
 });
 
@@ -64,6 +67,9 @@ macro_rules! reel_view {
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM reel_likes l
                                        WHERE l.user_id = $1 AND l.reel_id = r.id)
                      THEN 1 ELSE 0 END AS BIGINT) AS is_liked,
+                ",
+            $crate::social::store::posts::allows_sharing!("r.user_id"),
+            " AS allows_sharing,
                 r.created_at
          FROM reels r
          JOIN users u ON u.id = r.user_id AND u.deactivated_at IS NULL AND ",

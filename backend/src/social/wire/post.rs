@@ -38,6 +38,9 @@ pub struct Post {
     pub is_liked: bool,
     /// Whether the session user saved it.
     pub is_bookmarked: bool,
+    /// Whether the session user may send it into a chat: theirs, or its author allows sharing
+    /// ('3D Content Sharing', issue 43).
+    pub allows_sharing: bool,
     /// ISO-8601 UTC.
     pub created_at: String,
 }
@@ -65,6 +68,7 @@ impl From<PostView> for Post {
             shares_count: row.shares_count,
             is_liked: row.is_liked != 0,
             is_bookmarked: row.is_bookmarked != 0,
+            allows_sharing: row.allows_sharing != 0,
             created_at: iso_time(row.created_at),
         }
     }

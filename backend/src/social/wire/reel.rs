@@ -32,6 +32,9 @@ pub struct Reel {
     pub shares_count: i64,
     /// Whether the session user likes it.
     pub is_liked: bool,
+    /// Whether the session user may send it into a chat: theirs, or its author allows sharing
+    /// ('3D Content Sharing', issue 43).
+    pub allows_sharing: bool,
     /// ISO-8601 UTC.
     pub created_at: String,
 }
@@ -56,6 +59,7 @@ impl From<ReelView> for Reel {
             comments_count: row.comments_count,
             shares_count: row.shares_count,
             is_liked: row.is_liked != 0,
+            allows_sharing: row.allows_sharing != 0,
             created_at: iso_time(row.created_at),
         }
     }

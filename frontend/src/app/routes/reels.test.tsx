@@ -243,6 +243,15 @@ describe('the reels pager', () => {
     expect(actions.openShare).toHaveBeenCalledWith({ kind: 'reel', id: 1 });
   });
 
+  it("has no plane on a reel whose author turned '3D Content Sharing' off (its count stays)", async () => {
+    serveApi({ 'GET /api/reels': () => json([aReel({ id: 1, caption: 'Neon loops', allowsSharing: false, sharesCount: 4 })]) });
+    renderWithApp(<ReelsPage />, { path: '/reels', user: me });
+    const first = await screen.findByRole('region', { name: 'Reel 1 by Leo Park' });
+    expect(within(first).getByRole('button', { name: 'Comments' })).toBeInTheDocument();
+    expect(within(first).queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+    expect(within(first).getByText('4')).toBeInTheDocument();
+  });
+
   it("tips the creator for the reel from 'Support' beside its author; none on your own reel", async () => {
     const mine = aReel({ id: 2, caption: 'My loop', user: { id: me.id, username: me.username, displayName: me.displayName, profileImage: null } });
     const api = serveApi({

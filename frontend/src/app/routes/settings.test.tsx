@@ -70,19 +70,21 @@ describe('the settings screen', () => {
     renderSettings();
     const notYet: Array<[string, string]> = [
       ['Voice Reactions Privacy', 'Not available yet: voice reactions are not shared with anyone'],
-      ['3D Content Sharing', 'Not available yet: 3D content cannot be shared'],
       ['AI Mood Detection', 'Not available yet: the assistant works the same either way'],
       ['Voice Auto-transcription', 'Transcription is not available yet'],
       ['3D Content Quality', 'Not available yet: 3D cards look the same either way'],
     ];
     for (const [name, note] of notYet) expect(switchNamed(name)).toHaveAccessibleDescription(expect.stringContaining(note));
-    for (const promise of ['Keep your voice reactions private', 'Allow others to share your 3D content',
+    for (const promise of ['Keep your voice reactions private',
       'Suggest a mood for what you create', 'Show 3D content in high quality']) {
       expect(screen.queryByText(promise)).not.toBeInTheDocument();
     }
     // The switches that work carry no such note.
     expect(switchNamed('Sound Effects')).toHaveAccessibleDescription('Ringtone and message sounds');
     expect(switchNamed('Private Account')).toHaveAccessibleDescription('For approving followers before they see your posts');
+    // '3D Content Sharing' is real (issue 43): it says what it does, and what turning it off does.
+    expect(switchNamed('3D Content Sharing')).toHaveAccessibleDescription(expect.stringContaining('Allow others to share your 3D content'));
+    expect(screen.getByText(/Turning it off stops them; you can always share your own/)).toBeInTheDocument();
   });
 
   it('saves the Private Account switch; while on it says that turning it off approves every pending request', async () => {

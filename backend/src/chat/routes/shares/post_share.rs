@@ -21,7 +21,7 @@ use crate::social::rules::post::POST_NOT_FOUND;
         (status = 201, description = "The share message", body = Message),
         (status = 400, description = "Invalid id, or a missing or invalid conversationId", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
-        (status = 403, description = "`email_unverified`: unverified past the 7-day grace; or you can't message this account (one of you blocked the other)", body = ErrorBody),
+        (status = 403, description = "`email_unverified`: unverified past the 7-day grace; or you can't message this account (one of you blocked the other); or its author turned '3D Content Sharing' off (`This creator doesn't allow sharing`; your own you always share)", body = ErrorBody),
         (status = 404, description = "Post not found, or Conversation not found (or not yours)", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),

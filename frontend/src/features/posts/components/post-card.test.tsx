@@ -43,6 +43,14 @@ describe('PostCard in the gallery', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/posts?limit=20', expect.objectContaining({ credentials: 'include' }));
   });
 
+  it("has no Share button on a post whose author turned '3D Content Sharing' off, and one on another's", async () => {
+    await renderFeed([aPost({ id: 7, allowsSharing: false }), aPost({ id: 8, caption: 'Shareable', allowsSharing: true })]);
+    const [closed, open] = screen.getAllByRole('article');
+    expect(within(closed).queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+    expect(within(closed).getByText('0 shares')).toBeInTheDocument();
+    expect(within(open).getByRole('button', { name: 'Share' })).toBeInTheDocument();
+  });
+
   it('reserves the image space from its width and height', async () => {
     await renderFeed([aPost({ width: 1200, height: 900 })]);
     const box = screen.getByRole('img', { name: 'Neon city at night' }).parentElement!;

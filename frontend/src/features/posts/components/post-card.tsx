@@ -133,12 +133,10 @@ export function PostCard({ post, tilt3d = false, onComment }: { post: Post; tilt
           <Heart aria-hidden="true" className={cn('size-6', post.isLiked && 'fill-rose-500 text-rose-500')} />
         </button>
         <IconButton label="Comments" icon={MessageCircle} className={actionClass} onClick={showComments} />
-        <IconButton
-          label="Share"
-          icon={Send}
-          className={actionClass}
-          onClick={() => openShare({ kind: 'post', id: post.id })}
-        />
+        {/* Absent when its author turned '3D Content Sharing' off (issue 43): the server refuses it too. */}
+        {post.allowsSharing && (
+          <IconButton label="Share" icon={Send} className={actionClass} onClick={() => openShare({ kind: 'post', id: post.id })} />
+        )}
         <button
           type="button"
           aria-label="Voice reaction"

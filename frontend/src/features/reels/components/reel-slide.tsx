@@ -197,13 +197,16 @@ export function ReelSlide({
           <Count value={reel.commentsCount} testId="reel-comments-count" />
         </div>
         <div className="flex flex-col items-center">
-          <IconButton
-            label="Share"
-            icon={Send}
-            tabIndex={active ? 0 : -1}
-            className={sideButton}
-            onClick={() => openShare({ kind: 'reel', id: reel.id })}
-          />
+          {/* Absent when its author turned '3D Content Sharing' off (issue 43). */}
+          {reel.allowsSharing && (
+            <IconButton
+              label="Share"
+              icon={Send}
+              tabIndex={active ? 0 : -1}
+              className={sideButton}
+              onClick={() => openShare({ kind: 'reel', id: reel.id })}
+            />
+          )}
           <Count value={reel.sharesCount} />
         </div>
         <AuthorMenu

@@ -56,11 +56,12 @@ export const SETTINGS_GROUPS: Array<{ title: string; rows: SwitchRow[] }> = [
         description: 'For keeping your voice reactions private',
         note: 'Not available yet: voice reactions are not shared with anyone',
       },
+      // Issue 43: off, nobody else can send your posts and reels into a chat.
       {
         key: 'share3dContent',
         label: '3D Content Sharing',
-        description: 'For letting others share your 3D content',
-        note: 'Not available yet: 3D content cannot be shared',
+        description: 'Allow others to share your 3D content',
+        whenOn: 'Others can send your posts and reels into chats. Turning it off stops them; you can always share your own.',
       },
     ],
   },

@@ -1,13 +1,17 @@
 /**
- * Which screen a path shows: a spinner while the session is checked; signed out, the account
- * links' pages (issue 41) at their paths and the landing page at every other; signed in, the app
- * shell with its routes. A signed-in user who has not been through the first run is sent to
- * /welcome once per visit (they may leave it), unless they came by an account link.
+ * Which screen a path shows: a spinner while the session is checked; signed out (the server's
+ * 401, nothing else: issue 43), the account links' pages (issue 41) at their paths and the landing
+ * page at every other; signed in, the app shell with its routes; with no answer and no user
+ * remembered, a frame that waits for the server. A signed-in user who has not been through the
+ * first run is sent to /welcome once per visit (they may leave it), unless they came by an account
+ * link.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { FullScreenSpinner, Spinner } from '@/components/ui/spinner';
-import { useUser, type User } from '@/lib/auth';
+import { useSession, type User } from '@/lib/auth';
+import { serverReachability } from '@/lib/server-reachability';
 import { AppShell } from './layout/app-shell';
 import { PublicFrame } from './layout/public-frame';
 import LandingPage from './routes/landing';
@@ -65,13 +69,24 @@ const routes: Array<{ path: string; page: Page }> = [
 const NotFoundPage = lazy(() => import('./routes/not-found'));
 
 export function AppRouter() {
-  const { data: user, isLoading } = useUser();
+  // Watching the requests from the first render on, so the session check's failures count.
+  serverReachability(useQueryClient());
+  const session = useSession();
+  const user = session.status === 'signed-in' ? session.user : null;
   const [location] = useLocation();
   // Once the first run has shown in this visit, leaving it is the user's choice.
   const [firstRunShown, setFirstRunShown] = useState(false);
   if (user && location === WELCOME_PATH && !firstRunShown) setFirstRunShown(true);
 
-  if (isLoading) return <FullScreenSpinner />;
+  if (session.status === 'checking') return <FullScreenSpinner />;
+  if (session.status === 'unreachable') {
+    return (
+      <PublicFrame>
+        <Spinner className="pt-16" label="Waiting for Atelier" />
+        <p className="px-4 text-center text-sm text-zinc-400">Atelier opens as soon as it answers.</p>
+      </PublicFrame>
+    );
+  }
   if (!user) {
     return (
       <Switch>

@@ -55,6 +55,19 @@ describe('serverReachability', () => {
     stopWatching();
   });
 
+  it('has the session check ask the server after a request gets no answer, and drops the flag on its answer', async () => {
+    const store = serverReachability(client);
+    const session = vi.fn<() => Promise<string>>().mockResolvedValue('maya');
+    const stopWatching = new QueryObserver(client, { queryKey: ['/api/auth/user'], queryFn: session, staleTime: Infinity }).subscribe(() => undefined);
+    await vi.waitFor(() => expect(session).toHaveBeenCalledTimes(1));
+
+    await read('like', () => Promise.reject(networkError()));
+
+    await vi.waitFor(() => expect(session).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(store.unreachable).toBe(false));
+    stopWatching();
+  });
+
   it('counts the socket only once it has been down for the grace period, and its opening as an answer', () => {
     vi.useFakeTimers();
     const store = serverReachability(client);

@@ -3,12 +3,14 @@
 //! QueryClient reports here through its caches, and the realtime socket through
 //! `reportSocketStatus`: a request that got no answer (a network error, 502, 503, 504) or a socket
 //! down for more than a couple of seconds makes the server unreachable; any answer, or the socket
-//! opening, makes it reachable again. On that return, the queries that failed meanwhile are asked
-//! again (the browser's own 'online' event is TanStack Query's onlineManager's business, not this).
+//! opening, makes it reachable again. Meanwhile the session check keeps asking the server; on its
+//! return, the queries that failed meanwhile are asked again (the browser's own 'online' event is
+//! TanStack Query's onlineManager's business, not this).
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { errorStatus } from './api-client';
+import { userQueryKey } from './query-keys';
 import type { RealtimeStatus } from './realtime';
 import { useRealtimeClient } from './realtime-provider';
 
@@ -120,8 +122,17 @@ class Reachability {
     const wasFailing = this.requestsFailing;
     this.requestsFailing = next.requestsFailing ?? this.requestsFailing;
     this.socketDown = next.socketDown ?? this.socketDown;
+    if (!wasFailing && this.requestsFailing) this.probe();
     if (wasFailing && !this.requestsFailing) this.recover();
     if (wasUnreachable !== this.unreachable) for (const listener of this.listeners) listener();
+  }
+
+  /**
+   * Something got no answer: the session check asks the server (on its backoff, until it answers),
+   * so the bar goes once the server is back even when nothing else asks it.
+   */
+  private probe(): void {
+    void this.queryClient.refetchQueries({ queryKey: userQueryKey, type: 'active' }, { cancelRefetch: false });
   }
 
   /**

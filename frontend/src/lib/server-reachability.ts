@@ -137,7 +137,8 @@ class Reachability {
 
   /**
    * The server answers again: what failed meanwhile is asked again, so the screens fill without a
-   * reload; a query still retrying (the session check's backoff) starts over at once.
+   * reload; a refetch still retrying starts over at once (a first fetch still retrying, with no data
+   * to show meanwhile, keeps its own schedule: cancelling it would blank its screen).
    */
   private recover(): void {
     void this.queryClient.refetchQueries({

@@ -51,7 +51,8 @@ export const SCREENS = {
 } as const;
 export type Screen = keyof typeof SCREENS;
 
-export async function openPhone(prefix: string, screen: Screen = 'phone'): Promise<PhoneSession> {
+/** `baseUrl`: the server the phone uses, when not the shared one (local-web.ts serves its app). */
+export async function openPhone(prefix: string, screen: Screen = 'phone', baseUrl?: string): Promise<PhoneSession> {
   const profile = await mkdtemp(join(tmpdir(), 'atelier-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -60,7 +61,7 @@ export async function openPhone(prefix: string, screen: Screen = 'phone'): Promi
     ...SCREENS[screen],
     deviceScaleFactor: 1,
   });
-  await serveLocalWeb(context);
+  await serveLocalWeb(context, baseUrl);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,

@@ -19,11 +19,16 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-export async function serveLocalWeb(context: BrowserContext) {
+/**
+ * `baseUrl`: the server whose app this is (the shared one unless a test runs its own). While that
+ * server is down the file is refused as the server would refuse it (connection refused), so the
+ * browser and its service worker meet a stopped server, not a test that still answers.
+ */
+export async function serveLocalWeb(context: BrowserContext, baseUrl: string = inject('baseUrl')) {
   const dist = process.env.ATELIER_E2E_WEB;
   if (!dist) return;
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`ATELIER_E2E_WEB=${dist} has no index.html: run npm run build`);
-  const origin = new URL(inject('baseUrl')).origin;
+  const origin = new URL(baseUrl).origin;
   await context.route(
     (url) => url.origin === origin && !SERVER_PATHS.test(url.pathname),
     async (route) => {
@@ -31,7 +36,13 @@ export async function serveLocalWeb(context: BrowserContext) {
       let file = normalize(join(dist, path));
       // The SPA's fallback, as the server does: any path that is not a file is the app.
       if (!file.startsWith(normalize(dist)) || !existsSync(file) || statSync(file).isDirectory()) file = join(dist, 'index.html');
-      const response = await route.fetch();
+      let response;
+      try {
+        response = await route.fetch();
+      } catch {
+        await route.abort('connectionrefused');
+        return;
+      }
       const headers = Object.fromEntries(
         Object.entries(response.headers()).filter(([name]) => !['content-length', 'content-encoding', 'etag', 'last-modified'].includes(name)),
       );

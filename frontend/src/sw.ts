@@ -1,8 +1,8 @@
 //! The service worker (issue 21), built by vite-plugin-pwa's injectManifest into dist/sw.js:
 //! it precaches the app shell of this build, answers navigations from it when the network
-//! fails (never the server's own paths), takes over open tabs at once, and turns Web Push
-//! messages into notifications that open the app where they point. Registered by
-//! lib/service-worker.ts in production builds only.
+//! fails or a gateway answers 502–504 (never the server's own paths), takes over open tabs at
+//! once, and turns Web Push messages into notifications that open the app where they point.
+//! Registered by lib/service-worker.ts in production builds only.
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -21,14 +21,19 @@ clientsClaim();
 /** Paths the server answers itself: an API error or a media 404 must never become the app. */
 const SERVER_PATHS = [/^\/api(\/|$)/, /^\/ws(\/|$)/, /^\/media(\/|$)/, /^\/(healthz|readyz|metrics)$/];
 
+/** A proxy's answers for a server that is not there (issue 43): the app shell does better. */
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+
 // Navigations go to the network first (index.html is never cached by the server, so a deploy
-// shows at once); when the network fails, the precached index.html starts the app offline.
+// shows at once); when the network fails or a gateway says the server is down, the precached
+// index.html starts the app, which waits for the server with 'Can't reach Atelier — retrying'.
 const shell = createHandlerBoundToURL('index.html');
 registerRoute(
   new NavigationRoute(
     async (options) => {
       try {
-        return await fetch(options.request);
+        const response = await fetch(options.request);
+        return GATEWAY_STATUSES.has(response.status) ? await shell(options) : response;
       } catch {
         return shell(options);
       }

@@ -1,6 +1,9 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '@/test/render';
 import { OfflineBanner } from './offline-banner';
+
+const render = renderWithApp;
 
 function goOffline(offline: boolean) {
   vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(!offline);
@@ -33,5 +36,32 @@ describe('OfflineBanner', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     render(<OfflineBanner />);
     expect(screen.getByText("You're offline")).toBeInTheDocument();
+  });
+});
+
+describe("OfflineBanner while Atelier does not answer (issue 43)", () => {
+  const UNREACHABLE = "Can't reach Atelier — retrying";
+
+  it('says so after a request fails on the network, in a polite status region, and goes with the next answer', async () => {
+    const { queryClient } = render(<OfflineBanner />);
+    const read = (answer: () => Promise<unknown>) =>
+      act(() => queryClient.fetchQuery({ queryKey: ['probe', Math.random()], queryFn: answer, retry: false }).catch(() => undefined));
+
+    await read(() => Promise.reject(new TypeError('Failed to fetch')));
+    expect(screen.getByRole('status')).toHaveTextContent(UNREACHABLE);
+    expect(screen.getByRole('status')).toHaveAttribute('aria-live', 'polite');
+
+    await read(() => Promise.resolve('ok'));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it("says 'You're offline' rather than it while the browser has no network", async () => {
+    const { queryClient } = render(<OfflineBanner />);
+    await act(() =>
+      queryClient.fetchQuery({ queryKey: ['probe'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')), retry: false }).catch(() => undefined),
+    );
+    goOffline(true);
+    expect(screen.getByRole('status')).toHaveTextContent("You're offline");
+    expect(screen.queryByText(UNREACHABLE)).not.toBeInTheDocument();
   });
 });

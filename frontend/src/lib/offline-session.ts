@@ -2,8 +2,9 @@
 //! (issue 21): the session query (`/api/auth/user`) is written to local storage under
 //! `atelier.session.{userId}` (user-storage.ts's convention, so signing out and deactivating
 //! forget it with the rest) whenever it holds a user, and removed when it turns to null (an
-//! expired session). Only a start while the browser is offline reads it back; online, the
-//! server's answer decides as before, and it replaces the remembered user once the network returns.
+//! expired session). It is read back only while the server cannot be asked: a start while the
+//! browser is offline, or a session check that got no answer (issue 43: network error, 5xx);
+//! otherwise the server's answer decides, and it replaces the remembered user once it comes.
 import type { QueryClient } from '@tanstack/react-query';
 import type { User } from './auth';
 import { userQueryKey } from './query-keys';
@@ -20,10 +21,22 @@ function sessionKeys(): string[] {
 /** The user to start with: the remembered one while offline, else none (ask the server). */
 export function offlineSessionUser(): User | undefined {
   if (typeof navigator === 'undefined' || navigator.onLine) return undefined;
+  return rememberedSessionUser();
+}
+
+/** The last read of storage: the same text gives the same object, so renders see one user. */
+let lastRead: { text: string | null; user: User | undefined } | null = null;
+
+/** The user last signed in on this browser, if any. */
+export function rememberedSessionUser(): User | undefined {
   try {
     const [key] = sessionKeys();
-    const user = key ? (JSON.parse(localStorage.getItem(key) ?? 'null') as User | null) : null;
-    return typeof user?.id === 'number' && typeof user.username === 'string' ? user : undefined;
+    const text = key ? localStorage.getItem(key) : null;
+    if (lastRead?.text !== text) {
+      const user = text ? (JSON.parse(text) as User | null) : null;
+      lastRead = { text, user: typeof user?.id === 'number' && typeof user.username === 'string' ? user : undefined };
+    }
+    return lastRead.user;
   } catch {
     return undefined;
   }

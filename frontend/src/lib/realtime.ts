@@ -119,13 +119,13 @@ export class RealtimeClient {
   /** Opens the socket (idempotent) and keeps it open until stop(). */
   start(): void {
     if (this.currentStatus !== 'stopped') return;
-    window.addEventListener('online', this.retryNow);
+    window.addEventListener('online', this.reconnectNow);
     this.connect();
   }
 
   /** Closes the socket for good (sign-out, unmount); start() opens it again. */
   stop(): void {
-    window.removeEventListener('online', this.retryNow);
+    window.removeEventListener('online', this.reconnectNow);
     this.clearTimers();
     const socket = this.socket;
     this.socket = null;
@@ -191,8 +191,11 @@ export class RealtimeClient {
     };
   }
 
-  /** The browser is back online: do not sit out the rest of the backoff. */
-  private retryNow = (): void => {
+  /**
+   * The browser is back online, or the server answered a request again (issue 43): do not sit
+   * out the rest of the backoff.
+   */
+  reconnectNow = (): void => {
     if (this.currentStatus !== 'waiting') return;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.connect();

@@ -14,6 +14,7 @@ import { TipLayer } from '@/features/tips/components/tip-layer';
 import { VoicemailSync } from '@/features/voicemail/components/voicemail-sync';
 import type { User } from '@/lib/auth';
 import { RealtimeProvider } from '@/lib/realtime-provider';
+import { useSocketReachability } from '@/lib/server-reachability';
 import { cn } from '@/lib/utils';
 import { BottomNav } from './bottom-nav';
 import { CommunityLayer } from './community-layer';
@@ -31,6 +32,12 @@ const renderLeaveVoicemail: RenderLeaveVoicemail = ({ recipient, onDone }) => (
   </Suspense>
 );
 
+/** Counts the realtime socket in the server's reachability ('Can't reach Atelier — retrying'). */
+function SocketReachability() {
+  useSocketReachability();
+  return null;
+}
+
 /**
  * The signed-in frame: on a phone, a centred column of at most 480 px with the tab bar pinned
  * below it; from 1024 px, the navigation down the left side and the page centred in the room
@@ -39,12 +46,14 @@ const renderLeaveVoicemail: RenderLeaveVoicemail = ({ recipient, onDone }) => (
  * layer sits above every screen so an incoming call rings wherever the user is. The safety
  * layer (mute, block and its dialog) wraps the community layer, whose comments have menus too;
  * the tip layer ('Support', issue 23) wraps both. Above every page, under the offline notice,
- * the verification banner shows while the user's email is unverified (issue 41).
+ * the verification banner shows while the user's email is unverified (issue 41). The offline
+ * notice also says when Atelier itself cannot be reached, requests or socket (issue 43).
  */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   const [location] = useLocation();
   return (
     <RealtimeProvider>
+      <SocketReachability />
       <ThemeSync />
       <ChatSync />
       <VoicemailSync />

@@ -1,6 +1,6 @@
 //! The navigation down the left side on a desktop (from 1024 px), in place of the bottom bar:
-//! the same destinations (nav-items.ts), each with its icon and full label, Logout (asking first) at the foot,
-//! plus Notifications after Messages (issue 21); both carry their unread counts.
+//! the same destinations (nav-items.ts), each with its icon and full label, Logout (asking
+//! first, issue 43) at the foot, plus Notifications after Messages (issue 21); both carry their unread counts.
 import { LogOut } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';

@@ -1,5 +1,6 @@
 //! One comment: avatar, name and text (tags and mentions linked), its age, likes, the 'Reply'
-//! and delete actions (delete asks first, issue 43) and, on someone else's, the '⋯' menu that mutes or blocks them (issue 20);
+//! and delete actions (delete asks first, issue 43) and, on someone else's, the '⋯' menu that
+//! mutes or blocks them (issue 20);
 //! a top-level comment also carries 'View replies (n)' and, once opened, its replies (one level:
 //! a reply's 'Reply' answers in the same thread).
 import { Heart, Trash2 } from 'lucide-react';
@@ -40,7 +41,7 @@ interface ItemProps {
 }
 
 /** What else goes: a top-level comment takes its replies with it. */
-export function deleteCommentText(comment: Comment): string {
+function deleteCommentText(comment: Comment): string {
   const replies = comment.parentId === null ? comment.repliesCount : 0;
   if (replies === 0) return 'This cannot be undone.';
   return `Its ${replies === 1 ? 'reply goes' : `${replies.toLocaleString('en-US')} replies go`} with it. This cannot be undone.`;

@@ -120,6 +120,7 @@ describe.each<Screen>(['phone', 'desktop'])('accounts on the %s screen', (screen
     await page.getByRole('button', { name: 'Turn off', exact: true }).waitFor({ timeout: 15_000 });
 
     await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.getByRole('alertdialog', { name: 'Log out of Atelier?' }).getByRole('button', { name: 'Log out', exact: true }).click();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor({ timeout: 20_000 });
     await fillSignIn(page, who.username, PASSWORD);
     await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor({ timeout: 15_000 });

@@ -53,7 +53,14 @@ describe('signing up, moving around and signing back in', () => {
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect((await navItems(page)).current).toEqual(['Home']);
 
+    // Logout asks first (issue 43): Cancel keeps the session, 'Log out' ends it.
     await page.getByRole('button', { name: 'Logout' }).click();
+    const asking = page.getByRole('alertdialog', { name: 'Log out of Atelier?' });
+    await asking.getByRole('button', { name: 'Cancel' }).click();
+    await asking.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await asking.getByRole('button', { name: 'Log out', exact: true }).click();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await page.getByText('Logged out successfully', { exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');

@@ -107,9 +107,27 @@ describe('chat', () => {
     await a.page.getByRole('button', { name: 'Back to conversations' }).click();
     await a.page.getByRole('link', { name: new RegExp(bob.displayName) }).filter({ hasText: reply }).waitFor();
 
-    // Alice leaves: the conversation leaves her list.
+    // Alice leaves, from the header's 'Chat details' menu, and is asked first (issue 43): on the
+    // 390 px phone, Cancel keeps the chat and gives the focus back to the menu button.
     await a.page.getByRole('link', { name: new RegExp(bob.displayName) }).click();
-    await a.page.getByRole('button', { name: 'Leave chat' }).click();
+    await a.page.waitForURL((url) => url.pathname === conversationPath);
+    expect(await a.page.getByRole('button', { name: 'Leave chat' }).count()).toBe(0);
+    const details = a.page.getByRole('button', { name: 'Chat details' });
+    await details.click();
+    await a.page.getByRole('menuitem', { name: 'Leave chat' }).click();
+    const asking = a.page.getByRole('alertdialog', { name: 'Leave this chat?' });
+    await asking.waitFor();
+    await fitsTheScreen(a.page);
+    await asking.getByRole('button', { name: 'Cancel' }).click();
+    await asking.waitFor({ state: 'detached' });
+    expect(await details.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(new URL(a.page.url()).pathname).toBe(conversationPath);
+    await message(a.page, reply).waitFor();
+
+    // Leave leaves: the conversation leaves her list.
+    await details.click();
+    await a.page.getByRole('menuitem', { name: 'Leave chat' }).click();
+    await asking.getByRole('button', { name: 'Leave' }).click();
     await toast(a.page, 'You have left the conversation');
     await a.page.waitForURL(/\/chat$/);
     await a.page.getByText('No conversations yet').waitFor();

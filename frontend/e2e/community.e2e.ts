@@ -85,7 +85,11 @@ describe('comments, tags, search and sharing', () => {
     expect(await mine.getByRole('button', { name: 'Delete comment' }).count()).toBe(1);
 
     // Alice, the post's author, deletes Bob's comment: its reply goes with it.
+    // Deleting asks first (issue 43).
     await bobsComment.getByRole('button', { name: 'Delete comment' }).first().click();
+    const asking = a.page.getByRole('alertdialog', { name: 'Delete comment?' });
+    await asking.getByText('Its reply goes with it. This cannot be undone.').waitFor();
+    await asking.getByRole('button', { name: 'Delete', exact: true }).click();
     await toast(a.page, 'Comment deleted');
     await a.page.getByText('No comments yet').waitFor();
     await expect.poll(() => a.page.getByTestId('comments-count').textContent()).toBe('0 comments');

@@ -1,6 +1,6 @@
 //! The '⋯' menu (issue 20): a round 'More options' button opening a dropdown of the items given.
-//! Posts, reels and comments (author-menu.tsx) and a profile use this one menu; with no items
-//! there is no button.
+//! Posts, reels and comments (author-menu.tsx), a profile and a one-to-one chat's header ('Chat
+//! details') use this one menu; with no items there is no button.
 import { MoreHorizontal } from 'lucide-react';
 import { Children, type ReactNode, type Ref } from 'react';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -9,6 +9,7 @@ import { cn } from '@/lib/utils';
 
 export function MoreOptionsMenu({
   children,
+  label = 'More options',
   className,
   iconClassName = 'size-5',
   tabIndex,
@@ -16,6 +17,8 @@ export function MoreOptionsMenu({
 }: {
   /** DropdownMenuItems; false and null ones are left out. */
   children?: ReactNode;
+  /** The trigger's accessible name. */
+  label?: string;
   /** The trigger's colours (and size, past the 44 px round button). */
   className?: string;
   iconClassName?: string;
@@ -27,7 +30,7 @@ export function MoreOptionsMenu({
     <DropdownMenu>
       <DropdownMenuTrigger ref={triggerRef} asChild>
         <IconButton
-          label="More options"
+          label={label}
           icon={MoreHorizontal}
           iconClassName={iconClassName}
           tabIndex={tabIndex}

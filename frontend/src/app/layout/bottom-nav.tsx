@@ -1,11 +1,11 @@
 //! The tab bar under the column: 7 items, or 8 with Admin for admins. Phones and
 //! tablets only: from 1024 px the side navigation takes its place. Messages carries the count of
-//! unread messages (issue 21).
+//! unread messages (issue 21). Logout asks first (issue 43).
 import { LogOut } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { CountBadge } from '@/components/ui/count-badge';
-import { useLogout } from '@/features/auth/api/logout';
+import { LogoutConfirm } from '@/features/auth/components/logout-confirm';
 import { useUnreadMessagesCount } from '@/features/chat/api/get-unread-count';
 import type { User } from '@/lib/auth';
 import { cn } from '@/lib/utils';
@@ -41,7 +41,6 @@ function NavLink({
 export function BottomNav({ user }: { user: User }) {
   const [location] = useLocation();
   const active: TabId = activeTabFor(location);
-  const logout = useLogout();
   const unreadMessages = useUnreadMessagesCount();
 
   const tabs = navTabs(user.isAdmin);
@@ -79,17 +78,16 @@ export function BottomNav({ user }: { user: User }) {
           </Link>
         </li>
         <li className="flex flex-1">
-          <button
-            type="button"
-            onClick={() => logout.mutate()}
-            disabled={logout.isPending}
-            className={cn(itemClass, itemState(false), 'disabled:opacity-60')}
-          >
-            <span className="grid size-6 place-items-center">
-              <LogOut aria-hidden="true" className="size-5" />
-            </span>
-            <span className="max-w-full truncate">Logout</span>
-          </button>
+          <LogoutConfirm
+            trigger={
+              <button type="button" className={cn(itemClass, itemState(false))}>
+                <span className="grid size-6 place-items-center">
+                  <LogOut aria-hidden="true" className="size-5" />
+                </span>
+                <span className="max-w-full truncate">Logout</span>
+              </button>
+            }
+          />
         </li>
       </ul>
     </nav>

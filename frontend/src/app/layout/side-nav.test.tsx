@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@/lib/auth';
 import { me, renderWithApp } from '@/test/render';
@@ -19,6 +20,14 @@ describe('SideNav', () => {
     expect(nav.getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/chat');
     expect(nav.getByRole('link', { name: /Profile$/ })).toHaveAttribute('href', '/profile/maya');
     expect(nav.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it("asks 'Log out of Atelier?' before logging out", async () => {
+    const user = userEvent.setup();
+    const nav = renderNav(maya);
+    await user.click(nav.getByRole('button', { name: 'Logout' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Log out of Atelier?' });
+    expect(within(dialog).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });
 
   it('adds Admin for an admin', () => {

@@ -1,11 +1,11 @@
 //! The navigation down the left side on a desktop (from 1024 px), in place of the bottom bar:
-//! the same destinations (nav-items.ts), each with its icon and full label, Logout at the foot,
-//! plus Notifications after Messages (issue 21); both carry their unread counts.
+//! the same destinations (nav-items.ts), each with its icon and full label, Logout (asking
+//! first, issue 43) at the foot, plus Notifications after Messages (issue 21); both carry their unread counts.
 import { LogOut } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { CountBadge } from '@/components/ui/count-badge';
-import { useLogout } from '@/features/auth/api/logout';
+import { LogoutConfirm } from '@/features/auth/components/logout-confirm';
 import { useUnreadMessagesCount } from '@/features/chat/api/get-unread-count';
 import { useUnreadNotifications } from '@/features/notifications/api/get-unread-count';
 import type { User } from '@/lib/auth';
@@ -39,7 +39,6 @@ function SideLink({
 export function SideNav({ user }: { user: User }) {
   const [location] = useLocation();
   const active = activeTabFor(location);
-  const logout = useLogout();
   const counts: Partial<Record<NavTab['id'], number>> = {
     chat: useUnreadMessagesCount(),
     notifications: useUnreadNotifications(),
@@ -84,15 +83,14 @@ export function SideNav({ user }: { user: User }) {
           </Link>
         </li>
         <li className="mt-auto">
-          <button
-            type="button"
-            onClick={() => logout.mutate()}
-            disabled={logout.isPending}
-            className={cn(itemClass, itemState(false), 'disabled:opacity-60')}
-          >
-            <LogOut aria-hidden="true" className="size-6 shrink-0" />
-            <span className="truncate">Logout</span>
-          </button>
+          <LogoutConfirm
+            trigger={
+              <button type="button" className={cn(itemClass, itemState(false))}>
+                <LogOut aria-hidden="true" className="size-6 shrink-0" />
+                <span className="truncate">Logout</span>
+              </button>
+            }
+          />
         </li>
       </ul>
     </nav>

@@ -182,13 +182,35 @@ describe('the members sheet', () => {
     expect(within(screen.getByRole('dialog')).queryByRole('textbox', { name: 'Group name' })).not.toBeInTheDocument();
   });
 
-  it('lets the owner remove a member', async () => {
+  it("asks 'Remove Kim Lee from the group?': Cancel sends nothing and keeps them", async () => {
+    const { calls } = serveGroup(aGroup(), {
+      extra: { 'DELETE /api/conversations/20/participants/4': () => new Response(null, { status: 204 }) },
+    });
+    renderChat('/chat/20');
+    const { user, sheet } = await openSheet();
+    const remove = within(sheet).getByRole('button', { name: 'Remove Kim Lee' });
+    await user.click(remove);
+    const confirm = screen.getByRole('alertdialog', { name: 'Remove Kim Lee from the group?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(remove).toHaveFocus();
+    await user.click(remove);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    // Escape closed the question only: the sheet stays.
+    expect(sheet).toBeInTheDocument();
+    expect(calls('DELETE /api/conversations/20/participants/4')).toHaveLength(0);
+    expect(memberRow(sheet, 'Kim Lee')).toBeInTheDocument();
+  });
+
+  it('lets the owner remove a member, once confirmed', async () => {
     const { calls } = serveGroup(aGroup(), {
       extra: { 'DELETE /api/conversations/20/participants/4': () => new Response(null, { status: 204 }) },
     });
     renderChat('/chat/20');
     const { user, sheet } = await openSheet();
     await user.click(within(sheet).getByRole('button', { name: 'Remove Kim Lee' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Remove Kim Lee from the group?' })).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(calls('DELETE /api/conversations/20/participants/4')).toHaveLength(1));
     await waitFor(() => expect(within(sheet).queryByText('Kim Lee')).not.toBeInTheDocument());
     expect(within(sheet).getByText('3 members')).toBeInTheDocument();
@@ -228,7 +250,12 @@ describe('the members sheet', () => {
     const { user, sheet } = await openSheet();
     await user.click(within(sheet).getByRole('button', { name: 'Leave group' }));
     expect(calls('DELETE /api/conversations/20/participants/me')).toHaveLength(0);
-    await user.click(within(within(sheet).getByRole('group', { name: 'Leave group' })).getByRole('button', { name: 'Leave' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Leave “Trip”?' });
+    expect(confirm).toHaveAccessibleDescription('You will no longer get its messages.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls('DELETE /api/conversations/20/participants/me')).toHaveLength(0);
+    await user.click(within(sheet).getByRole('button', { name: 'Leave group' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Leave “Trip”?' })).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(location.history?.at(-1)).toBe('/chat'));
     expect(calls('DELETE /api/conversations/20/participants/me')).toHaveLength(1);
     expect(await screen.findByText('Left group')).toBeInTheDocument();

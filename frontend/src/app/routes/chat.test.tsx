@@ -698,7 +698,7 @@ describe('the new chat dialog', () => {
 });
 
 describe('leaving and session expiry', () => {
-  it("leaves: 'Left Chat', the conversation drops from the list and the selection clears", async () => {
+  it("leaves once asked: 'Left Chat', the conversation drops from the list and the selection clears", async () => {
     const { calls } = serveChat({
       'GET /api/conversations': () => json([aConversation({ id: 10, other: leo }), aConversation({ id: 11, other: ana })]),
       'GET /api/conversations/10/messages': () => json([]),
@@ -706,13 +706,44 @@ describe('leaving and session expiry', () => {
     });
     const user = userEvent.setup();
     const { location } = renderChat('/chat/10');
-    await user.click(await screen.findByRole('button', { name: 'Leave chat' }));
+    await user.click(await screen.findByRole('button', { name: 'Chat details' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Leave chat' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Leave this chat?' });
+    expect(dialog).toHaveAccessibleDescription('It leaves your list; a new message from Leo Park brings it back.');
+    await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
     expect(await screen.findByText('Left Chat')).toBeInTheDocument();
     expect(screen.getByText('You have left the conversation')).toBeInTheDocument();
     expect(calls('DELETE /api/conversations/10/participants/me')).toHaveLength(1);
     expect(location.history?.at(-1)).toBe('/chat');
     expect(await screen.findByRole('link', { name: /Ana Silva/ })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Leo Park/ })).not.toBeInTheDocument();
+  });
+
+  it("keeps the chat on Cancel: nothing is sent and focus goes back to 'Chat details'", async () => {
+    const { calls } = serveChat({
+      'GET /api/conversations': () => json([aConversation({ id: 10, other: leo })]),
+      'GET /api/conversations/10/messages': () => json([]),
+      'DELETE /api/conversations/10/participants/me': () => new Response(null, { status: 204 }),
+    });
+    const user = userEvent.setup();
+    const { location } = renderChat('/chat/10');
+    // Leaving is no longer a button of its own beside the call button.
+    await screen.findByRole('button', { name: 'Chat details' });
+    expect(screen.queryByRole('button', { name: 'Leave chat' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Chat details' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Leave chat' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Leave this chat?' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Chat details' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Chat details' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Leave chat' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    expect(calls('DELETE /api/conversations/10/participants/me')).toHaveLength(0);
+    expect(location.history?.at(-1)).toBe('/chat/10');
+    expect(screen.getByRole('link', { name: /Leo Park/ })).toBeInTheDocument();
   });
 
   it("on a 401 says 'Session Expired', then after 1 s goes to / and clears the session", async () => {

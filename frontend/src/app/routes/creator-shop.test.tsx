@@ -392,18 +392,43 @@ describe('Your listings', () => {
     });
     await user.click(await screen.findByRole('tab', { name: 'Your listings' }));
     const list = await screen.findByRole('list', { name: 'Your listings' });
-    await user.click(within(list).getByRole('button', { name: 'Unlist My Linocut' }));
-    const confirm = screen.getByRole('dialog', { name: 'Unlist My Linocut?' });
+    const unlist = within(list).getByRole('button', { name: 'Unlist My Linocut' });
+    await user.click(unlist);
+    const confirm = screen.getByRole('alertdialog', { name: 'Unlist My Linocut?' });
+    expect(confirm).toHaveAccessibleDescription('It leaves the shop and can no longer be bought; orders and sales keep it.');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(calls('DELETE /api/products/220')).toHaveLength(0);
     expect(within(list).getByRole('listitem', { name: 'My Linocut' })).toBeInTheDocument();
+    expect(unlist).toHaveFocus();
+    await user.click(unlist);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(calls('DELETE /api/products/220')).toHaveLength(0);
 
     await user.click(within(list).getByRole('button', { name: 'Unlist My Linocut' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Unlist My Linocut?' })).getByRole('button', { name: 'Unlist' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Unlist My Linocut?' })).getByRole('button', { name: 'Unlist' }));
     expect(await screen.findByText('Unlisted')).toBeInTheDocument();
     expect(calls('DELETE /api/products/220')).toHaveLength(1);
     await waitFor(() => expect(within(list).queryByRole('listitem', { name: 'My Linocut' })).not.toBeInTheDocument());
     expect(within(list).getByRole('listitem', { name: 'Brush Pack' })).toBeInTheDocument();
+  });
+
+  it("says why the server refused to unlist, in the question, and tries again", async () => {
+    const user = userEvent.setup();
+    let answers = 0;
+    const { calls } = renderListings({
+      'DELETE /api/products/220': () => (answers++ === 0 ? apiError(409, 'This work has an open checkout') : new Response(null, { status: 204 })),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Your listings' }));
+    const list = await screen.findByRole('list', { name: 'Your listings' });
+    await user.click(within(list).getByRole('button', { name: 'Unlist My Linocut' }));
+    const confirm = screen.getByRole('alertdialog', { name: 'Unlist My Linocut?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Unlist' }));
+    expect(await within(confirm).findByRole('alert')).toHaveTextContent('This work has an open checkout');
+    await user.click(within(confirm).getByRole('button', { name: 'Unlist' }));
+    expect(await screen.findByText('Unlisted')).toBeInTheDocument();
+    expect(calls('DELETE /api/products/220')).toHaveLength(2);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });
 

@@ -276,11 +276,16 @@ describe("this browser's data of the user", () => {
     expect(localStorage.getItem(cartStorageKey(me.id))).not.toBeNull();
   }
 
-  it("goes on Log Out: the user's cart is forgotten, another account's stays", async () => {
+  it("goes on Log Out (once confirmed): the user's cart is forgotten, another account's stays", async () => {
     const user = userEvent.setup();
     fillCarts();
     const { calls } = renderSettings({ 'POST /api/auth/logout': () => json({ ok: true }) });
     await user.click(screen.getByRole('button', { name: 'Log Out' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Log out of Atelier?' })).getByRole('button', { name: 'Cancel' }));
+    expect(calls('POST /api/auth/logout')).toHaveLength(0);
+    expect(localStorage.getItem(cartStorageKey(me.id))).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Log out of Atelier?' })).getByRole('button', { name: 'Log out' }));
     await waitFor(() => expect(localStorage.getItem(cartStorageKey(me.id))).toBeNull());
     expect(calls('POST /api/auth/logout')).toHaveLength(1);
     expect(cartOf(me.id).lines()).toEqual([]);

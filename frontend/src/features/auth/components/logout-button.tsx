@@ -1,14 +1,17 @@
 import { LogOut } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useLogout } from '../api/logout';
+import { LogoutConfirm } from './logout-confirm';
 
-/** Logout as a button (the profile's, the settings' 'Log Out'), with the same toasts as the tab bar's. */
+/** Logout as a button (the profile's, the settings' 'Log Out'): it asks first, as the tab bar's does. */
 export function LogoutButton({ className, label = 'Logout' }: { className?: string; label?: string }) {
-  const logout = useLogout();
   return (
-    <Button variant="secondary" className={className} disabled={logout.isPending} onClick={() => logout.mutate()}>
-      <LogOut aria-hidden="true" className="size-4" />
-      {label}
-    </Button>
+    <LogoutConfirm
+      trigger={
+        <Button variant="secondary" className={className}>
+          <LogOut aria-hidden="true" className="size-4" />
+          {label}
+        </Button>
+      }
+    />
   );
 }

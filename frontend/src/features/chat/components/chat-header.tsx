@@ -1,10 +1,14 @@
 //! The chat pane's header: the other user's name (opens their profile), 'Online'
 //! or 'Last seen …', the voice call button (handed in: calls are their own feature), a button to
-//! the voicemails and one to leave the chat. On a narrow screen a back button returns to the list.
+//! the voicemails and the 'Chat details' menu, which holds Leave chat: asked first (issue 43),
+//! rather than one tap beside the call button. On a narrow screen a back button returns to the list.
 import { ArrowLeft, LogOut } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
+import { MoreOptionsMenu } from '@/components/more-options-menu';
 import { Avatar } from '@/components/ui/avatar';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { IconButton } from '@/components/ui/icon-button';
 import { toast } from '@/components/ui/use-toast';
 import { useClockTick } from '@/hooks/use-clock-tick';
@@ -49,6 +53,8 @@ export function ChatHeader({
 }) {
   const [, navigate] = useLocation();
   const leave = useLeaveConversation();
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  const menu = useRef<HTMLButtonElement>(null);
   const profileHref = other.username ? `/profile/${encodeURIComponent(other.username)}` : null;
 
   // Awaited rather than per-call callbacks: the socket's `conversationUpdated` (null) may close
@@ -61,6 +67,7 @@ export function ChatHeader({
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to leave conversation' });
       return;
     }
+    setConfirmLeave(false);
     toast({ title: 'Left Chat', description: 'You have left the conversation' });
     navigate('/chat');
   };
@@ -98,13 +105,22 @@ export function ChatHeader({
       </div>
       {callButton}
       <VoicemailLink label="Open voicemails" className="text-zinc-300" />
-      <IconButton
-        label="Leave chat"
-        icon={LogOut}
-        iconClassName="size-5"
-        disabled={leave.isPending}
-        onClick={() => void onLeave()}
-        className={iconButtonClass}
+      <MoreOptionsMenu label="Chat details" triggerRef={menu} className={iconButtonClass}>
+        <DropdownMenuItem destructive onSelect={() => setConfirmLeave(true)}>
+          <LogOut aria-hidden="true" />
+          Leave chat
+        </DropdownMenuItem>
+      </MoreOptionsMenu>
+      <ConfirmDialog
+        open={confirmLeave}
+        onOpenChange={setConfirmLeave}
+        returnFocusTo={() => menu.current}
+        title="Leave this chat?"
+        description={`It leaves your list; a new message from ${other.displayName} brings it back.`}
+        confirmLabel="Leave"
+        busyLabel="Leaving..."
+        busy={leave.isPending}
+        onConfirm={() => void onLeave()}
       />
     </header>
   );

@@ -1,12 +1,13 @@
 //! A group's sheet, opened from its header (issue 22): its picture and name, the members with
 //! the owner marked. Anyone renames it (inline) or changes its picture; the owner adds people
-//! (up to 32 members) and removes members; anyone leaves it (after a confirmation), which takes
-//! it out of their list and back to the chat list.
+//! (up to 32 members) and removes members ('Remove Leo Park from the group?' first, issue 43);
+//! anyone leaves it (asked first too), which takes it out of their list and back to the chat list.
 import { Camera, LogOut, Pencil, UserPlus } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
@@ -183,7 +184,7 @@ function ChangePicture({ conversation }: { conversation: Conversation }) {
 }
 
 function LeaveGroup({ conversation, onLeft }: { conversation: Conversation; onLeft: () => void }) {
-  const [confirming, setConfirming] = useState(false);
+  const [asking, setAsking] = useState(false);
   const leave = useLeaveConversation();
   const [, navigate] = useLocation();
 
@@ -195,31 +196,29 @@ function LeaveGroup({ conversation, onLeft }: { conversation: Conversation; onLe
       failed('Failed to leave the group', error);
       return;
     }
+    setAsking(false);
     toast({ title: 'Left group', description: `You have left “${conversation.name ?? 'the group'}”.` });
     onLeft();
     navigate('/chat');
   };
 
-  if (!confirming) {
-    return (
-      <Button variant="ghost" onClick={() => setConfirming(true)} className="mt-4 w-full text-red-300 hover:text-red-200">
-        <LogOut aria-hidden="true" className="size-4" />
-        Leave group
-      </Button>
-    );
-  }
   return (
-    <div role="group" aria-label="Leave group" className="mt-4 rounded-xl border border-red-400/30 bg-red-500/10 p-3">
-      <p className="text-sm text-zinc-100">Leave “{conversation.name}”? You will no longer get its messages.</p>
-      <div className="mt-3 flex gap-2">
-        <Button variant="secondary" onClick={() => setConfirming(false)} disabled={leave.isPending} className="flex-1">
-          Cancel
+    <ConfirmDialog
+      open={asking}
+      onOpenChange={setAsking}
+      trigger={
+        <Button variant="ghost" className="mt-4 w-full text-red-300 hover:text-red-200">
+          <LogOut aria-hidden="true" className="size-4" />
+          Leave group
         </Button>
-        <Button variant="danger" onClick={() => void onLeave()} disabled={leave.isPending} className="flex-1">
-          {leave.isPending ? 'Leaving...' : 'Leave'}
-        </Button>
-      </div>
-    </div>
+      }
+      title={`Leave “${conversation.name ?? 'the group'}”?`}
+      description="You will no longer get its messages."
+      confirmLabel="Leave"
+      busyLabel="Leaving..."
+      busy={leave.isPending}
+      onConfirm={() => void onLeave()}
+    />
   );
 }
 
@@ -233,9 +232,11 @@ function MemberRow({
   user: Conversation['participants'][number]['user'];
   owner: boolean;
   me: boolean;
-  onRemove?: () => void;
+  /** Removes them, then calls `done` (absent: no Remove, they are not yours to remove). */
+  onRemove?: (done: () => void) => void;
   removing: boolean;
 }) {
+  const [asking, setAsking] = useState(false);
   return (
     <li className="flex min-h-14 items-center gap-3">
       <span aria-hidden="true">
@@ -256,15 +257,21 @@ function MemberRow({
         </span>
       </span>
       {onRemove && (
-        <Button
-          variant="secondary"
-          aria-label={`Remove ${user.displayName}`}
-          disabled={removing}
-          onClick={onRemove}
-          className="shrink-0 px-3"
-        >
-          Remove
-        </Button>
+        <ConfirmDialog
+          open={asking}
+          onOpenChange={setAsking}
+          trigger={
+            <Button variant="secondary" aria-label={`Remove ${user.displayName}`} disabled={removing} className="shrink-0 px-3">
+              Remove
+            </Button>
+          }
+          title={`Remove ${user.displayName} from the group?`}
+          description="They will no longer get its messages; you can add them again later."
+          confirmLabel="Remove"
+          busyLabel="Removing..."
+          busy={removing}
+          onConfirm={() => onRemove(() => setAsking(false))}
+        />
       )}
     </li>
   );
@@ -298,8 +305,8 @@ export function MembersSheet({
     if (!next) setPanel('members');
   };
 
-  const onRemove = (user: { id: number; displayName: string }) =>
-    remove.mutate(user.id, { onError: (error) => failed(`Failed to remove ${user.displayName}`, error) });
+  const onRemove = (user: { id: number; displayName: string }, done: () => void) =>
+    remove.mutate(user.id, { onSuccess: done, onError: (error) => failed(`Failed to remove ${user.displayName}`, error) });
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -355,7 +362,7 @@ export function MembersSheet({
                   owner={role === 'owner'}
                   me={user.id === meId}
                   removing={remove.isPending && remove.variables === user.id}
-                  onRemove={iOwn && user.id !== meId ? () => onRemove(user) : undefined}
+                  onRemove={iOwn && user.id !== meId ? (done) => onRemove(user, done) : undefined}
                 />
               ))}
             </ul>

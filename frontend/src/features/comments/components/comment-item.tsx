@@ -1,12 +1,15 @@
 //! One comment: avatar, name and text (tags and mentions linked), its age, likes, the 'Reply'
-//! and delete actions and, on someone else's, the '⋯' menu that mutes or blocks them (issue 20);
+//! and delete actions (delete asks first, issue 43) and, on someone else's, the '⋯' menu that
+//! mutes or blocks them (issue 20);
 //! a top-level comment also carries 'View replies (n)' and, once opened, its replies (one level:
 //! a reply's 'Reply' answers in the same thread).
 import { Heart, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { AuthorMenu } from '@/components/author-menu';
 import { RichText } from '@/components/rich-text';
 import { Avatar } from '@/components/ui/avatar';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { relativeTime } from '@/lib/relative-time';
 import { profileHref } from '@/lib/rich-text';
 import { cn } from '@/lib/utils';
@@ -35,6 +38,40 @@ interface ItemProps {
   itemAuthorId: number;
   onReply: (target: ReplyTarget) => void;
   onCountChange?: (delta: number) => void;
+}
+
+/** What else goes: a top-level comment takes its replies with it. */
+function deleteCommentText(comment: Comment): string {
+  const replies = comment.parentId === null ? comment.repliesCount : 0;
+  if (replies === 0) return 'This cannot be undone.';
+  return `Its ${replies === 1 ? 'reply goes' : `${replies.toLocaleString('en-US')} replies go`} with it. This cannot be undone.`;
+}
+
+/** The bin, asking 'Delete comment?' first. */
+function DeleteComment({ comment, remove }: { comment: Comment; remove: ReturnType<typeof useDeleteComment> }) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <ConfirmDialog
+      open={asking}
+      onOpenChange={setAsking}
+      trigger={
+        <button
+          type="button"
+          aria-label="Delete comment"
+          disabled={remove.isPending}
+          className="grid size-11 place-items-center rounded-full text-zinc-400 hover:bg-white/5 hover:text-rose-300"
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+        </button>
+      }
+      title="Delete comment?"
+      description={deleteCommentText(comment)}
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+      busy={remove.isPending}
+      onConfirm={() => remove.mutate(undefined, { onSuccess: () => setAsking(false) })}
+    />
+  );
 }
 
 const smallAction = 'min-h-11 px-1 text-xs font-semibold text-zinc-400 hover:text-white';
@@ -80,15 +117,7 @@ function CommentRow({ comment, viewer, itemAuthorId, onReply, onCountChange }: I
                 Reply
               </button>
               {canDeleteComment(comment, viewer, itemAuthorId) && (
-                <button
-                  type="button"
-                  aria-label="Delete comment"
-                  disabled={remove.isPending}
-                  onClick={() => remove.mutate()}
-                  className="grid size-11 place-items-center rounded-full text-zinc-400 hover:bg-white/5 hover:text-rose-300"
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                </button>
+                <DeleteComment comment={comment} remove={remove} />
               )}
               <AuthorMenu
                 author={comment.user}

@@ -191,16 +191,38 @@ describe('CommentsPanel', () => {
       expect(deletable()).toHaveLength(2);
     });
 
-    it('deleting removes the comment and its replies from the count', async () => {
+    it('deleting, once confirmed, removes the comment and its replies from the count', async () => {
       serveApi({
         'GET /api/posts/7/comments': () => json([aComment({ id: 70, content: 'bye', repliesCount: 3 })]),
         'DELETE /api/comments/70': () => new Response(null, { status: 204 }),
       });
       const { onCountChange } = renderPanel({ authorId: me.id });
-      await userEvent.setup().click(await screen.findByRole('button', { name: 'Delete comment' }));
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Delete comment' }));
+      const dialog = screen.getByRole('alertdialog', { name: 'Delete comment?' });
+      expect(dialog).toHaveAccessibleDescription('Its 3 replies go with it. This cannot be undone.');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
       await waitFor(() => expect(screen.queryByText('bye')).not.toBeInTheDocument());
       expect(onCountChange).toHaveBeenCalledWith(-4);
       expect(await screen.findByText('Comment deleted')).toBeInTheDocument();
+    });
+
+    it("asks 'Delete comment?' first: Cancel sends nothing and keeps it", async () => {
+      const { calls } = serveApi({
+        'GET /api/posts/7/comments': () => json([aComment({ id: 75, content: 'second thoughts' })]),
+        'DELETE /api/comments/75': () => new Response(null, { status: 204 }),
+      });
+      renderPanel({ authorId: me.id });
+      const user = userEvent.setup();
+      const bin = await screen.findByRole('button', { name: 'Delete comment' });
+      await user.click(bin);
+      const dialog = screen.getByRole('alertdialog', { name: 'Delete comment?' });
+      expect(dialog).toHaveAccessibleDescription('This cannot be undone.');
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(bin).toHaveFocus();
+      expect(calls('DELETE /api/comments/75')).toHaveLength(0);
+      expect(screen.getByText('second thoughts')).toBeInTheDocument();
     });
 
     it("says the server's reason when it refuses", async () => {
@@ -209,7 +231,9 @@ describe('CommentsPanel', () => {
         'DELETE /api/comments/80': () => apiError(403, 'You cannot delete this comment'),
       });
       renderPanel({ authorId: me.id });
-      await userEvent.setup().click(await screen.findByRole('button', { name: 'Delete comment' }));
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Delete comment' }));
+      await user.click(within(screen.getByRole('alertdialog', { name: 'Delete comment?' })).getByRole('button', { name: 'Delete' }));
       expect(await screen.findByText('You cannot delete this comment')).toBeInTheDocument();
       expect(screen.getByText('stays')).toBeInTheDocument();
     });

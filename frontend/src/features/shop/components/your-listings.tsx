@@ -1,10 +1,12 @@
 //! 'Your listings' (issue 23): the session user's listed works, newest first (GET
 //! /api/products?seller={me}), each with Edit (price, stock for a physical work, description →
-//! PATCH) and Unlist (asked first → DELETE; it leaves the list at once).
+//! PATCH) and Unlist (asked first, in the one ConfirmDialog of issue 43 → DELETE; it leaves the
+//! list at once).
 import { Download, Package } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { PagedList } from '@/components/paged-list';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Label, Textarea } from '@/components/ui/input';
@@ -110,37 +112,44 @@ function EditForm({ work, onDone }: { work: Product; onDone: () => void }) {
   );
 }
 
-function UnlistConfirm({ work, onDone }: { work: Product; onDone: () => void }) {
-  const unlist = useUnlistWork();
+/** 'Unlist My Linocut?' first; a refusal shows in the question, to try again. */
+function UnlistWork({ work }: { work: Product }) {
+  const [asking, setAsking] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
+  const unlist = useUnlistWork();
   return (
-    <div className="mt-4 space-y-3">
-      <FormError message={serverError} />
-      <div className="grid grid-cols-2 gap-2">
-        <Button variant="secondary" onClick={onDone} disabled={unlist.isPending}>
-          Cancel
+    <ConfirmDialog
+      open={asking}
+      onOpenChange={(next) => {
+        setAsking(next);
+        setServerError(null);
+      }}
+      trigger={
+        <Button variant="ghost" className="min-h-9 px-3 text-red-300" aria-label={`Unlist ${work.name}`}>
+          Unlist
         </Button>
-        <Button
-          variant="danger"
-          disabled={unlist.isPending}
-          onClick={() =>
-            unlist.mutate(work.id, {
-              onSuccess: () => {
-                toast({ title: 'Unlisted', description: `${work.name} is no longer in the shop.` });
-                onDone();
-              },
-              onError: (error) => setServerError(refusal(error, 'It could not be unlisted. Please try again.')),
-            })
-          }
-        >
-          {unlist.isPending ? 'Unlisting...' : 'Unlist'}
-        </Button>
-      </div>
-    </div>
+      }
+      title={`Unlist ${work.name}?`}
+      description="It leaves the shop and can no longer be bought; orders and sales keep it."
+      confirmLabel="Unlist"
+      busyLabel="Unlisting..."
+      busy={unlist.isPending}
+      error={serverError}
+      onConfirm={() => {
+        setServerError(null);
+        unlist.mutate(work.id, {
+          onSuccess: () => {
+            toast({ title: 'Unlisted', description: `${work.name} is no longer in the shop.` });
+            setAsking(false);
+          },
+          onError: (error) => setServerError(refusal(error, 'It could not be unlisted. Please try again.')),
+        });
+      }}
+    />
   );
 }
 
-type Open = { mode: 'edit' | 'unlist'; work: Product } | null;
+type Open = { mode: 'edit'; work: Product } | null;
 
 export function YourListings({ userId }: { userId: number }) {
   const works = useSellerWorks(userId);
@@ -174,9 +183,7 @@ export function YourListings({ userId }: { userId: number }) {
             <Button variant="secondary" className="min-h-9 px-3" aria-label={`Edit ${work.name}`} onClick={() => setOpen({ mode: 'edit', work })}>
               Edit
             </Button>
-            <Button variant="ghost" className="min-h-9 px-3 text-red-300" aria-label={`Unlist ${work.name}`} onClick={() => setOpen({ mode: 'unlist', work })}>
-              Unlist
-            </Button>
+            <UnlistWork work={work} />
           </div>
         </li>
       )}
@@ -196,13 +203,6 @@ export function YourListings({ userId }: { userId: number }) {
               <DialogTitle>Edit {open.work.name}</DialogTitle>
               <DialogDescription>Change the price{open.work.kind === 'physical' ? ', the stock' : ''} or the description.</DialogDescription>
               <EditForm key={open.work.id} work={open.work} onDone={close} />
-            </>
-          )}
-          {open?.mode === 'unlist' && (
-            <>
-              <DialogTitle>Unlist {open.work.name}?</DialogTitle>
-              <DialogDescription>It leaves the shop and can no longer be bought. Orders and sales keep it.</DialogDescription>
-              <UnlistConfirm work={open.work} onDone={close} />
             </>
           )}
         </DialogContent>

@@ -7,22 +7,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartOf } from '@/features/shop/cart';
 import { json, me, renderWithApp } from '@/test/render';
+import { confirmPayment } from '@/test/stripe';
 import { aPaymentsConfig, aWork, catalogue, checkoutRoutes, productsRoute, serveApi } from '@/test/shop';
 import ShopPage from './shop';
 
-const confirmPayment = vi.fn();
-
-vi.mock('@stripe/stripe-js', () => ({ loadStripe: vi.fn(() => Promise.resolve({})) }));
-vi.mock('@stripe/react-stripe-js', () => ({
-  Elements: ({ children, options }: { children: React.ReactNode; options: { clientSecret: string } }) => (
-    <div data-testid="stripe-elements" data-client-secret={options.clientSecret}>
-      {children}
-    </div>
-  ),
-  PaymentElement: () => <div>Stripe card form</div>,
-  useStripe: () => ({ confirmPayment }),
-  useElements: () => ({}),
-}));
+vi.mock('@stripe/stripe-js', () => import('@/test/stripe').then((m) => m.stripeJs));
+vi.mock('@stripe/react-stripe-js', () => import('@/test/stripe').then((m) => m.reactStripe));
 
 const cart = cartOf(me.id);
 const STRIPE = aPaymentsConfig({ provider: 'stripe', publishableKey: 'pk_test_abc' });

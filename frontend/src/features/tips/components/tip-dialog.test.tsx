@@ -5,27 +5,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SupportButton } from '@/components/support-button';
 import type { TipRecipient } from '@/lib/tip-actions';
 import { json, me, renderWithApp } from '@/test/render';
+import { confirmPayment } from '@/test/stripe';
 import { aPaymentsConfig, apiError, LIVE_PAYMENTS, serveApi } from '@/test/shop';
 import { fillCard, PAYING_CARD } from '@/test/card';
 import { TipLayer } from './tip-layer';
 
 type Routes = Parameters<typeof serveApi>[0];
 
-// Stripe.js cannot load here: its Payment Element is mocked at the module boundary, as the
-// checkout's tests do (app/routes/shop-stripe.test.tsx).
-const confirmPayment = vi.fn();
-
-vi.mock('@stripe/stripe-js', () => ({ loadStripe: vi.fn(() => Promise.resolve({})) }));
-vi.mock('@stripe/react-stripe-js', () => ({
-  Elements: ({ children, options }: { children: React.ReactNode; options: { clientSecret: string } }) => (
-    <div data-testid="stripe-elements" data-client-secret={options.clientSecret}>
-      {children}
-    </div>
-  ),
-  PaymentElement: () => <div>Stripe card form</div>,
-  useStripe: () => ({ confirmPayment }),
-  useElements: () => ({}),
-}));
+// Stripe.js cannot load here: its Payment Element is mocked at the module boundary by the
+// same stand-in the checkout's tests use (test/stripe.tsx).
+vi.mock('@stripe/stripe-js', () => import('@/test/stripe').then((m) => m.stripeJs));
+vi.mock('@stripe/react-stripe-js', () => import('@/test/stripe').then((m) => m.reactStripe));
 
 const STRIPE = aPaymentsConfig({ provider: 'stripe', publishableKey: 'pk_test_abc' });
 

@@ -189,15 +189,17 @@ describe('Earnings & Payments', () => {
     ['0', 'Invalid amount', 'Please enter a valid withdrawal amount.'],
     ['1.005', 'Invalid amount', 'Please enter a valid withdrawal amount.'],
     ['0.5', 'Invalid amount', 'Minimum withdrawal is $1.00'],
-  ])('refuses $%s with %s and sends nothing', async (amount, title, description) => {
+  ])('refuses $%s with %s under the amount and sends nothing', async (amount, title, description) => {
     const user = userEvent.setup();
     const { calls } = renderEarnings();
     const dialog = await openDialog(user);
     await user.type(within(dialog).getByLabelText('Amount (USD)'), amount);
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Payment Method' }), 'paypal');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(await screen.findByText(title)).toBeInTheDocument();
-    expect(screen.getByText(description)).toBeInTheDocument();
+    const field = within(dialog).getByLabelText('Amount (USD)');
+    expect(field).toHaveAccessibleDescription(`${title} - ${description}`);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
     expect(calls('POST /api/withdrawals')).toHaveLength(0);
     expect(screen.getByRole('dialog', { name: 'Request Withdrawal' })).toBeInTheDocument();
   });
@@ -279,12 +281,16 @@ describe('Earnings & Payments', () => {
     await user.type(within(dialog).getByLabelText('Amount (USD)'), '50');
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Payment Method' }), 'paypal');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(await screen.findByText('Insufficient funds')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Amount (USD)')).toHaveAccessibleDescription(
+        "Insufficient funds - You don't have enough available balance for this withdrawal.",
+      ),
+    );
 
     answer = apiError(400, 'A valid PayPal email is required', 'invalid_email');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(await screen.findByText('Failed to submit withdrawal request. Please try again.')).toBeInTheDocument();
-    expect(screen.getByText('A valid PayPal email is required')).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('A valid PayPal email is required');
+    expect(screen.queryByText('Failed to submit withdrawal request. Please try again.')).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Request Withdrawal' })).toBeInTheDocument();
   });
 

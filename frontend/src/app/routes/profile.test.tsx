@@ -268,6 +268,29 @@ describe('ProfilePage', () => {
     expect(await screen.findByText('Profile updated')).toBeInTheDocument();
   });
 
+  it("says the server's refusal under the field it names and keeps the dialog open (issue 43)", async () => {
+    serve({
+      '/api/users/username/maya': () => json(own),
+      '/api/posts/user/1': () => json([]),
+      '/api/auth/user': () => json(me),
+      '/api/user/profile': () =>
+        new Response(JSON.stringify({ message: 'Display name must be at most 50 characters', code: 'bad_request' }), {
+          status: 400,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    });
+    const user = userEvent.setup();
+    renderProfile('/profile/maya');
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Profile' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const name = within(dialog).getByLabelText('Display Name');
+    await waitFor(() => expect(name).toHaveAttribute('aria-invalid', 'true'));
+    expect(name).toHaveAccessibleDescription('Display name must be at most 50 characters');
+    expect(screen.queryByText('Failed to update profile. Please try again.')).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Edit Profile' })).toBeInTheDocument();
+  });
+
   it("lists a creator's reels under REELS as posters that open the pager at that reel", async () => {
     const fetchMock = serve({
       '/api/users/username/leo': () => json(leo),

@@ -100,6 +100,22 @@ describe('validateAuthForm', () => {
   });
 });
 
+describe('the field a refusal is about', () => {
+  const field = (mode: 'sign-up' | 'sign-in', values: AuthFormValues) => {
+    const result = validateAuthForm(mode, values);
+    return result.ok ? null : result.field;
+  };
+
+  it('is the first empty field, the confirmation, the password or the email', () => {
+    expect(field('sign-up', { ...goodSignUp, email: '', password: '' })).toBe('email');
+    expect(field('sign-up', { ...goodSignUp, confirmPassword: 'other1' })).toBe('confirmPassword');
+    expect(field('sign-up', { ...goodSignUp, password: 'abc', confirmPassword: 'abc' })).toBe('password');
+    expect(field('sign-up', { ...goodSignUp, email: 'ada' })).toBe('email');
+    expect(field('sign-in', { ...goodSignIn, login: '' })).toBe('login');
+    expect(field('sign-in', { ...goodSignIn, password: ' ' })).toBe('password');
+  });
+});
+
 describe('newPasswordProblem', () => {
   it("applies sign-up's rules in sign-up's order", () => {
     expect(newPasswordProblem('', 'secret1')).toBe(AUTH_MESSAGES.required);

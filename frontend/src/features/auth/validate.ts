@@ -41,8 +41,11 @@ export const AUTH_MESSAGES = {
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The field a refusal is about: its message appears under that field. */
+export type AuthField = keyof AuthFormValues;
+
 export type AuthValidation =
-  | { ok: false; message: string }
+  | { ok: false; message: string; field: AuthField }
   | { ok: true; mode: 'sign-in'; payload: LoginPayload }
   | { ok: true; mode: 'sign-up'; payload: RegisterPayload };
 
@@ -74,19 +77,21 @@ export function validateAuthForm(mode: AuthMode, values: AuthFormValues): AuthVa
 
   if (mode === 'sign-in') {
     const login = (values.login ?? '').trim();
-    if (!login || !password) return { ok: false, message: AUTH_MESSAGES.required };
+    if (!login) return { ok: false, message: AUTH_MESSAGES.required, field: 'login' };
+    if (!password) return { ok: false, message: AUTH_MESSAGES.required, field: 'password' };
     return { ok: true, mode, payload: { login, password } };
   }
 
   const username = values.username.trim();
   const email = values.email.trim();
-  if (!username || !email || !password) return { ok: false, message: AUTH_MESSAGES.required };
+  const missing = !username ? 'username' : !email ? 'email' : !password ? 'password' : null;
+  if (missing) return { ok: false, message: AUTH_MESSAGES.required, field: missing };
 
   const confirmPassword = (values.confirmPassword ?? '').trim();
-  if (password !== confirmPassword) return { ok: false, message: AUTH_MESSAGES.mismatch };
-  if (password.length < MIN_PASSWORD_LENGTH) return { ok: false, message: AUTH_MESSAGES.tooShort };
+  if (password !== confirmPassword) return { ok: false, message: AUTH_MESSAGES.mismatch, field: 'confirmPassword' };
+  if (password.length < MIN_PASSWORD_LENGTH) return { ok: false, message: AUTH_MESSAGES.tooShort, field: 'password' };
 
-  if (!isEmailShaped(email)) return { ok: false, message: AUTH_MESSAGES.badEmail };
+  if (!isEmailShaped(email)) return { ok: false, message: AUTH_MESSAGES.badEmail, field: 'email' };
 
   const displayName = (values.displayName ?? '').trim() || username;
   return { ok: true, mode, payload: { username, email, password, displayName } };

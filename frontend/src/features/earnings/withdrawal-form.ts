@@ -51,7 +51,7 @@ export const EMPTY_FORM: WithdrawalFormValues = {
 
 export type FormCheck =
   | { ok: true; request: NewWithdrawalRequest }
-  | { ok: false; title: string; description: string };
+  | { ok: false; title: string; description: string; field: 'amount' | 'method' };
 
 /**
  * The spec's checks, in its order: the amount must be a positive number of dollars (at most two
@@ -61,16 +61,16 @@ export type FormCheck =
 export function checkWithdrawal(values: WithdrawalFormValues, availableCents: number): FormCheck {
   const amount = parseDollars(values.amount);
   if (amount === null || amount <= 0) {
-    return { ok: false, title: 'Invalid amount', description: 'Please enter a valid withdrawal amount.' };
+    return { ok: false, title: 'Invalid amount', description: 'Please enter a valid withdrawal amount.', field: 'amount' };
   }
   if (amount < MIN_WITHDRAWAL_CENTS) {
-    return { ok: false, title: 'Invalid amount', description: 'Minimum withdrawal is $1.00' };
+    return { ok: false, title: 'Invalid amount', description: 'Minimum withdrawal is $1.00', field: 'amount' };
   }
   if (amount > availableCents) {
-    return { ok: false, title: INSUFFICIENT_FUNDS, description: INSUFFICIENT_FUNDS_DETAIL };
+    return { ok: false, title: INSUFFICIENT_FUNDS, description: INSUFFICIENT_FUNDS_DETAIL, field: 'amount' };
   }
   if (!values.method) {
-    return { ok: false, title: 'Payment method required', description: 'Please choose a payment method.' };
+    return { ok: false, title: 'Payment method required', description: 'Please choose a payment method.', field: 'method' };
   }
   const accountDetails: NewWithdrawalRequest['accountDetails'] =
     values.method === 'bank_transfer'

@@ -45,7 +45,7 @@ describe('AuthCard', () => {
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
   });
 
-  it('shows the mismatch message as an error toast and sends nothing', async () => {
+  it('shows the mismatch message under the confirmation, marks it invalid and sends nothing', async () => {
     const user = userEvent.setup();
     renderCard();
     await user.click(screen.getByRole('button', { name: 'Create one' }));
@@ -55,16 +55,24 @@ describe('AuthCard', () => {
     await user.type(screen.getByLabelText('Confirm Password'), 'secret2');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
 
-    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
-    expect(screen.getByText('Error')).toBeInTheDocument();
+    const confirm = screen.getByLabelText('Confirm Password');
+    expect(confirm).toHaveAccessibleDescription('Passwords do not match');
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(confirm).toHaveFocus();
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
+
+    // Fixing the field takes the message away.
+    await user.type(confirm, 'x');
+    expect(confirm).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
   });
 
   it('asks for the required fields on an empty sign-in', async () => {
     const user = userEvent.setup();
     renderCard();
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByText('Please fill in all required fields')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username or email')).toHaveAccessibleDescription('Please fill in all required fields');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -96,13 +104,34 @@ describe('AuthCard', () => {
 
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Username must be 3 to 30 characters: letters, numbers, underscores or dots')).toBeInTheDocument();
-    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Error')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Username is already taken')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     expect(await screen.findByText('Too many attempts. Please wait a moment and try again.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findByText('Failed to create account. Username or email may already exist.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to create account. Username or email may already exist.');
+  });
+
+  it('puts a taken email under the email field', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: 'Email is already in use', code: 'email_taken' }), {
+        status: 409,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    renderCard();
+    await user.click(screen.getByRole('button', { name: 'Create one' }));
+    await user.type(screen.getByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    const email = screen.getByLabelText('Email');
+    await vi.waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(email).toHaveAccessibleDescription('Email is already in use');
   });
 
   it("shows the server's rate-limit message when sign-in is refused with 429", async () => {

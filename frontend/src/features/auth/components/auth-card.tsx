@@ -6,12 +6,12 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
-import { toast } from '@/components/ui/use-toast';
+import { FieldError, FormError } from '@/components/ui/form-messages';
 import { DISPLAY_NAME_MAX } from '@/lib/account-limits';
-import { errorMessage, errorStatus } from '@/lib/api-client';
+import { errorCode, errorMessage, errorStatus } from '@/lib/api-client';
 import { useLogin } from '../api/login';
 import { useRegister } from '../api/register';
-import { validateAuthForm, type AuthFormValues, type AuthMode } from '../validate';
+import { validateAuthForm, type AuthField, type AuthFormValues, type AuthMode } from '../validate';
 import { TwoFactorStep } from './two-factor-step';
 
 const EMPTY: Required<AuthFormValues> = {
@@ -57,15 +57,34 @@ const SERVER_REASON_STATUSES: Record<AuthMode, readonly number[]> = {
   'sign-in': [403, 429],
 };
 
-function showError(description: string) {
-  toast({ variant: 'destructive', title: 'Error', description });
+/** A refusal shown in the form: under the field it concerns, or above the submit button. */
+interface Refusal {
+  message: string;
+  field: AuthField | null;
 }
 
-/** The server's message for a refusal that carries a useful one, else the spec's sentence. */
-function failureText(mode: AuthMode, error: unknown): string {
+/**
+ * The field a server refusal is about: a taken username or email by its code, sign-up's invalid
+ * input by the rule's wording (backend identity/rules/account.rs); anything else is the form's.
+ */
+function refusedField(error: unknown, message: string): AuthField | null {
+  const code = errorCode(error);
+  if (code === 'username_taken') return 'username';
+  if (code === 'email_taken') return 'email';
+  if (errorStatus(error) !== 400) return null;
+  if (/^Username/.test(message)) return 'username';
+  if (/email address/.test(message)) return 'email';
+  if (/^Password/.test(message)) return 'password';
+  if (/^Display name/.test(message)) return 'displayName';
+  return null;
+}
+
+/** The server's message for a refusal that carries a useful one (and its field), else the spec's sentence. */
+function refusalOf(mode: AuthMode, error: unknown): Refusal {
   const status = errorStatus(error);
   const message = status !== null && SERVER_REASON_STATUSES[mode].includes(status) ? errorMessage(error) : null;
-  return message || COPY[mode].failure;
+  if (!message) return { message: COPY[mode].failure, field: null };
+  return { message, field: refusedField(error, message) };
 }
 
 export function AuthCard({
@@ -82,6 +101,7 @@ export function AuthCard({
   const [challenge, setChallenge] = useState<string | null>(null);
   /** Why the form is back after the second step (the challenge ended). */
   const [expired, setExpired] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const queryClient = useQueryClient();
   const loginMutation = useLogin();
   const registerMutation = useRegister();
@@ -101,10 +121,11 @@ export function AuthCard({
     if (pending) return;
     const result = validateAuthForm(mode, values);
     if (!result.ok) {
-      showError(result.message);
+      refuse({ message: result.message, field: result.field });
       return;
     }
-    const onError = (error: unknown) => showError(failureText(mode, error));
+    setRefusal(null);
+    const onError = (error: unknown) => refuse(refusalOf(mode, error));
     if (result.mode === 'sign-up') {
       registerMutation.mutate(result.payload, { onSuccess, onError });
     } else {
@@ -122,22 +143,42 @@ export function AuthCard({
     }
   };
 
+  /** Shows the refusal and puts the cursor in the field it concerns. */
+  const refuse = (next: Refusal) => {
+    setRefusal(next);
+    if (next.field) document.getElementById(`${id}-${next.field}`)?.focus();
+  };
+
   const onExpired = (message: string) => {
     setChallenge(null);
     setExpired(message);
     setValues((v) => ({ ...v, password: '' }));
   };
 
-  const field = (name: keyof AuthFormValues) => ({
-    id: `${id}-${name}`,
-    name,
-    value: values[name],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value })),
-  });
+  const field = (name: AuthField, hint?: string) => {
+    const invalid = refusal?.field === name;
+    const describedBy = [hint, invalid ? `${id}-${name}-error` : null].filter(Boolean).join(' ');
+    return {
+      id: `${id}-${name}`,
+      name,
+      value: values[name],
+      'aria-invalid': invalid ? true : undefined,
+      'aria-describedby': describedBy || undefined,
+      onChange: (e: ChangeEvent<HTMLInputElement>) => {
+        setValues((v) => ({ ...v, [name]: e.target.value }));
+        // The message goes once the person starts fixing what it names.
+        if (invalid) setRefusal(null);
+      },
+    };
+  };
+  const fieldError = (name: AuthField) => (
+    <FieldError id={`${id}-${name}-error`} message={refusal?.field === name ? refusal.message : undefined} />
+  );
 
   const switchMode = () => {
     setMode(isSignUp ? 'sign-in' : 'sign-up');
     setExpired(null);
+    setRefusal(null);
     setValues((v) => ({ ...v, password: '', confirmPassword: '' }));
   };
 
@@ -174,13 +215,13 @@ export function AuthCard({
             <div>
               <Label htmlFor={`${id}-username`}>Username</Label>
               <Input
-                {...field('username')}
+                {...field('username', `${id}-username-hint`)}
                 autoComplete="username"
                 autoCapitalize="none"
                 spellCheck={false}
                 maxLength={USERNAME_MAX}
-                aria-describedby={`${id}-username-hint`}
               />
+              {fieldError('username')}
               <p id={`${id}-username-hint`} className="mt-1 text-xs text-zinc-500">
                 3–30 letters, numbers, underscores or dots
               </p>
@@ -188,12 +229,14 @@ export function AuthCard({
             <div>
               <Label htmlFor={`${id}-email`}>Email</Label>
               <Input {...field('email')} type="email" autoComplete="email" inputMode="email" />
+              {fieldError('email')}
             </div>
           </>
         ) : (
           <div>
             <Label htmlFor={`${id}-login`}>Username or email</Label>
             <Input {...field('login')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+            {fieldError('login')}
           </div>
         )}
         {isSignUp && (
@@ -202,11 +245,13 @@ export function AuthCard({
               Display Name <span className="font-normal text-zinc-500">(optional)</span>
             </Label>
             <Input {...field('displayName')} autoComplete="nickname" maxLength={DISPLAY_NAME_MAX} />
+            {fieldError('displayName')}
           </div>
         )}
         <div>
           <Label htmlFor={`${id}-password`}>Password</Label>
           <Input {...field('password')} type="password" autoComplete={isSignUp ? 'new-password' : 'current-password'} />
+          {fieldError('password')}
           {!isSignUp && (
             <Link href="/forgot-password" className="mt-1 inline-flex min-h-11 items-center px-1 text-sm text-fuchsia-300 underline-offset-4 hover:underline">
               Forgot password?
@@ -217,8 +262,10 @@ export function AuthCard({
           <div>
             <Label htmlFor={`${id}-confirmPassword`}>Confirm Password</Label>
             <Input {...field('confirmPassword')} type="password" autoComplete="new-password" />
+            {fieldError('confirmPassword')}
           </div>
         )}
+        <FormError message={refusal && !refusal.field ? refusal.message : null} />
         <Button type="submit" disabled={pending} className="w-full text-base">
           {pending ? copy.pending : copy.submit}
         </Button>

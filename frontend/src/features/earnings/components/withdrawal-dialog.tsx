@@ -1,12 +1,15 @@
 //! The withdrawal dialog (docs/shop-contract.md): the amount in USD (step 0.01, min 1,
 //! max the available balance) with the fee and net previewed as it is typed, the payment method
 //! and its fields, Cancel and 'Submit Request' ('Submitting...' while pending), and every toast
-//! of the spec. An amount over the available balance is said under the field as it is typed, and
-//! cannot be submitted (issue 42); in test mode the dialog says no real money moves.
+//! of the spec that reports an outcome. An amount over the available balance is said under the
+//! field as it is typed, and cannot be submitted (issue 42); every other refusal is said under the
+//! field it concerns, or above the buttons for the server's reason (issue 43); in test mode the
+//! dialog says no real money moves.
 import { useId, useState, type FormEvent } from 'react';
 import { TestModeBanner } from '@/components/test-mode-banner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { FieldError, FormError, selectClass } from '@/components/ui/form-messages';
 import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, errorStatus } from '@/lib/api-client';
@@ -26,22 +29,28 @@ import {
   type WithdrawalFormValues,
 } from '../withdrawal-form';
 
-const selectClass =
-  'block min-h-11 w-full rounded-xl border border-white/10 bg-zinc-900/80 px-3 text-base text-zinc-50 focus:border-fuchsia-400/70 focus:outline-none';
+/** A refusal shown in the form: under the amount or the method, or (the server's reason) above the buttons. */
+interface Refusal {
+  field: 'amount' | 'method' | null;
+  message: string;
+}
 
-function failureToast(error: unknown) {
+const FAILED = 'Failed to submit withdrawal request. Please try again.';
+
+/**
+ * The server's refusal in the form: 'Insufficient funds' under the amount, the reason of another
+ * 4xx (a missing account detail, say) above the buttons. A failure with no reason is an outcome,
+ * told by the spec's toast, and the form stays as filled in for a retry.
+ */
+function refusalOf(error: unknown): Refusal | null {
   const status = errorStatus(error);
   const message = errorMessage(error);
   if (status === 422 && message === INSUFFICIENT_FUNDS) {
-    toast({ variant: 'destructive', title: INSUFFICIENT_FUNDS, description: INSUFFICIENT_FUNDS_DETAIL });
-    return;
+    return { field: 'amount', message: `${INSUFFICIENT_FUNDS} - ${INSUFFICIENT_FUNDS_DETAIL}` };
   }
-  toast({
-    variant: 'destructive',
-    title: 'Failed to submit withdrawal request. Please try again.',
-    // The server's reason for a refused request (a missing account detail, say) tells what to fix.
-    description: message && status !== null && status >= 400 && status < 500 ? message : undefined,
-  });
+  if (message && status !== null && status >= 400 && status < 500) return { field: null, message };
+  toast({ variant: 'destructive', title: FAILED });
+  return null;
 }
 
 export function WithdrawalDialog({
@@ -58,10 +67,12 @@ export function WithdrawalDialog({
   // One key per request as filled in: sending it again after a failure (the answer lost) reuses
   // it, so the server answers the first withdrawal; any change of the form is another request.
   const [idempotencyKey, setIdempotencyKey] = useState(randomKey);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const request = useRequestWithdrawal();
   const set = (field: keyof WithdrawalFormValues) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setIdempotencyKey(randomKey());
+    setRefusal(null);
   };
 
   const amount = parseDollars(values.amount);
@@ -74,6 +85,7 @@ export function WithdrawalDialog({
     if (request.isPending) return;
     if (!next) {
       setValues(EMPTY_FORM);
+      setRefusal(null);
       setIdempotencyKey(randomKey());
     }
     onOpenChange(next);
@@ -84,9 +96,11 @@ export function WithdrawalDialog({
     if (!canSubmit) return;
     const check = checkWithdrawal(values, availableCents);
     if (!check.ok) {
-      toast({ variant: 'destructive', title: check.title, description: check.description });
+      setRefusal({ field: check.field, message: `${check.title} - ${check.description}` });
+      document.getElementById(`${id}-${check.field}`)?.focus();
       return;
     }
+    setRefusal(null);
     request.mutate({ body: check.request, idempotencyKey }, {
       onSuccess: () => {
         toast({ title: 'Withdrawal requested', description: 'Your withdrawal request has been submitted for review.' });
@@ -94,7 +108,7 @@ export function WithdrawalDialog({
         setIdempotencyKey(randomKey());
         onOpenChange(false);
       },
-      onError: failureToast,
+      onError: (error) => setRefusal(refusalOf(error)),
     });
   };
 
@@ -117,12 +131,12 @@ export function WithdrawalDialog({
               placeholder="0.00"
               value={values.amount}
               onChange={(e) => set('amount')(e.target.value)}
-              aria-invalid={tooMuch || undefined}
+              aria-invalid={tooMuch || refusal?.field === 'amount' || undefined}
               aria-describedby={`${id}-amount-warning`}
             />
             {/* Always present, so a screen reader hears the warning when it appears. */}
             <p id={`${id}-amount-warning`} aria-live="polite" className="mt-1 text-sm text-red-300">
-              {tooMuch && `${INSUFFICIENT_FUNDS} - ${INSUFFICIENT_FUNDS_DETAIL}`}
+              {tooMuch ? `${INSUFFICIENT_FUNDS} - ${INSUFFICIENT_FUNDS_DETAIL}` : refusal?.field === 'amount' ? refusal.message : null}
             </p>
           </div>
 
@@ -148,6 +162,8 @@ export function WithdrawalDialog({
               value={values.method}
               onChange={(e) => set('method')(e.target.value as WithdrawalMethod | '')}
               className={selectClass}
+              aria-invalid={refusal?.field === 'method' || undefined}
+              aria-describedby={refusal?.field === 'method' ? `${id}-method-error` : undefined}
             >
               <option value="">Select payment method</option>
               {METHODS.map((m) => (
@@ -156,6 +172,7 @@ export function WithdrawalDialog({
                 </option>
               ))}
             </select>
+            <FieldError id={`${id}-method-error`} message={refusal?.field === 'method' ? refusal.message : undefined} />
           </div>
 
           {values.method === 'bank_transfer' && (
@@ -181,6 +198,7 @@ export function WithdrawalDialog({
             </div>
           )}
 
+          <FormError message={refusal && !refusal.field ? refusal.message : null} />
           <div className="grid grid-cols-2 gap-2 pt-1">
             <DialogClose asChild>
               <Button variant="secondary" disabled={request.isPending} className="px-2">

@@ -25,7 +25,7 @@ import {
   type WorkErrors,
   type WorkValues,
 } from '../work-form';
-import { FieldError, FormError, selectClass } from './form-field';
+import { FieldError, FormError, selectClass } from '@/components/ui/form-messages';
 
 const EMPTY: WorkValues = {
   image: null,

@@ -19,7 +19,7 @@ import { useUpdateWork } from '../api/update-work';
 import { refusal } from '../form-errors';
 import type { Product } from '../types';
 import { centsToField, checkChange, DESCRIPTION_MAX, textLength, type WorkErrors } from '../work-form';
-import { FieldError, FormError } from './form-field';
+import { FieldError, FormError } from '@/components/ui/form-messages';
 import { availability } from './work-card';
 
 function EditForm({ work, onDone }: { work: Product; onDone: () => void }) {

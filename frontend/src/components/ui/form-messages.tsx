@@ -1,4 +1,8 @@
-//! A field's message under it, tied to its control by id (`aria-describedby`).
+//! Errors a person can act on (issue 43): a field's message under it, tied to its control by id
+//! (`aria-describedby`, with `aria-invalid` on the control), and a form's refusal above its submit
+//! button. Toasts are for outcomes, never for validation.
+
+/** A field's message under it; `id` is what the control's `aria-describedby` names. */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { OfflineBanner } from '@/components/offline-banner';
+import { MAIN_CONTENT_ID, SkipLink } from '@/components/skip-link';
 import { Spinner } from '@/components/ui/spinner';
 import { VerifyEmailBanner } from '@/features/auth/components/verify-email-banner';
 import { CallProvider } from '@/features/calls/components/call-provider';
@@ -47,7 +48,8 @@ function SocketReachability() {
  * layer (mute, block and its dialog) wraps the community layer, whose comments have menus too;
  * the tip layer ('Support', issue 23) wraps both. Above every page, under the offline notice,
  * the verification banner shows while the user's email is unverified (issue 41). The offline
- * notice also says when Atelier itself cannot be reached, requests or socket (issue 43).
+ * notice also says when Atelier itself cannot be reached, requests or socket (issue 43). The
+ * first Tab stop is 'Skip to main content', which lands past the navigation (issue 43).
  */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   const [location] = useLocation();
@@ -63,6 +65,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
         <TipLayer viewerId={user.id}>
           <SafetyLayer viewerId={user.id}>
             <CommunityLayer>
+              <SkipLink />
               <SideNav user={user} />
               <div className="lg:pl-60">
                 <div
@@ -73,7 +76,9 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
                 >
                   <OfflineBanner />
                   <VerifyEmailBanner user={user} />
-                  {children}
+                  <div id={MAIN_CONTENT_ID} tabIndex={-1} className="outline-none">
+                    {children}
+                  </div>
                 </div>
               </div>
               <BottomNav user={user} />

@@ -1,19 +1,74 @@
-//! Radix dialog styled for Atelier: a dark sheet centred in the column; Radix traps focus,
-//! closes on Escape and restores focus to the trigger.
+//! Radix dialog styled for Atelier: a dark sheet centred in the column; Radix traps focus and
+//! closes on Escape. On close, focus goes back to what opened it (issue 43), also when that was a
+//! menu item, gone by then: to the button that opened the menu.
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentPropsWithoutRef } from 'react';
+import { useRef, type ComponentPropsWithoutRef } from 'react';
 import { cn } from '@/lib/utils';
+
+type ContentProps = ComponentPropsWithoutRef<typeof DialogPrimitive.Content>;
+
+/**
+ * The last element focused outside any menu: a menu's button gets focus when it opens the menu,
+ * so this is where a dialog opened from a menu item (unmounted with its menu) sends focus back.
+ */
+let lastFocusOutsideMenu: HTMLElement | null = null;
+let listening = false;
+
+function listenForFocus() {
+  if (listening || typeof document === 'undefined') return;
+  listening = true;
+  document.addEventListener('focusin', (event) => {
+    const target = event.target;
+    if (target instanceof HTMLElement && !target.closest('[role="menu"]')) lastFocusOutsideMenu = target;
+  });
+}
+listenForFocus();
+
+/**
+ * The element a dialog is opened from: the focused one; for a menu's item, the button that opened
+ * the menu (a click on it does not focus it); with nothing focused, the last one outside a menu.
+ */
+function openerNow(): HTMLElement | null {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || active === document.body) return lastFocusOutsideMenu;
+  const menu = active.closest<HTMLElement>('[role="menu"]');
+  if (!menu) return active;
+  const trigger = menu.id ? document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(menu.id)}"]`) : null;
+  return trigger ?? lastFocusOutsideMenu;
+}
+
+/**
+ * Remembers the opener as the dialog opens and focuses it again as it closes, unless the
+ * caller's own `onCloseAutoFocus` placed focus (prevented the default) or the opener is gone.
+ */
+function useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus }: Pick<ContentProps, 'onOpenAutoFocus' | 'onCloseAutoFocus'>) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      // Called before focus moves into the dialog.
+      opener.current = openerNow();
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event: Event) => {
+      onCloseAutoFocus?.(event);
+      if (event.defaultPrevented) return;
+      const target = opener.current;
+      opener.current = null;
+      if (target?.isConnected) {
+        event.preventDefault();
+        target.focus();
+      }
+    },
+  };
+}
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogContent({
-  className,
-  children,
-  ...props
-}: ComponentPropsWithoutRef<typeof DialogPrimitive.Content>) {
+export function DialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: ContentProps) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
@@ -23,6 +78,7 @@ export function DialogContent({
           className,
         )}
         {...props}
+        {...focus}
       >
         {children}
         <DialogPrimitive.Close
@@ -52,11 +108,8 @@ export function DialogDescription({
  * screens, no built-in close button (the content brings its own). Radix still traps focus and
  * closes on Escape.
  */
-export function FullScreenDialogContent({
-  className,
-  children,
-  ...props
-}: ComponentPropsWithoutRef<typeof DialogPrimitive.Content>) {
+export function FullScreenDialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }: ContentProps) {
+  const focus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black" />
@@ -66,6 +119,7 @@ export function FullScreenDialogContent({
           className,
         )}
         {...props}
+        {...focus}
       >
         {children}
       </DialogPrimitive.Content>

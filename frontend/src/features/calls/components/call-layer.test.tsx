@@ -74,11 +74,15 @@ describe('the incoming call overlay', () => {
     act(() => vi.advanceTimersByTime(5000));
     expect(screen.getByRole('timer', { name: 'Call duration' })).toHaveTextContent('00:05');
 
-    const mute = screen.getByRole('button', { name: 'Mute' });
-    expect(mute).toHaveAttribute('aria-pressed', 'false');
-    fireEvent.click(mute);
-    expect(mute).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Mute' }));
     expect(media.streams[0].tracks[0].enabled).toBe(false);
+    // Muted, the button says what a press does next.
+    const unmute = screen.getByRole('button', { name: 'Unmute' });
+    expect(unmute).toHaveTextContent('');
+    expect(screen.getByText('Unmute')).toBeInTheDocument();
+    fireEvent.click(unmute);
+    expect(media.streams[0].tracks[0].enabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Mute' })).toBeInTheDocument();
     const speaker = screen.getByRole('button', { name: 'Speaker' });
     expect(speaker).toHaveAttribute('aria-pressed', 'true');
     fireEvent.click(speaker);

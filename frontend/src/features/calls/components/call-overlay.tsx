@@ -181,11 +181,11 @@ export default function CallOverlay({ state, renderLeaveVoicemail }: { state: Ca
       return (
         <CallSheet peer={state.peer} status={<InCallStatus connectedAt={state.connectedAt} />}>
           <div className="flex gap-4">
+            {/* Named for what a press does ('Unmute' once muted, issue 43), so no aria-pressed as well. */}
             <RoundAction
-              label="Mute"
+              label={state.muted ? 'Unmute' : 'Mute'}
               icon={state.muted ? MicOff : Mic}
               tone="neutral"
-              pressed={state.muted}
               onClick={() => controller.toggleMute()}
             />
             <RoundAction

@@ -10,7 +10,7 @@ describe('pageWidthFor', () => {
     ['/checkout', 'wide'],
     ['/', 'column'],
     ['/explore', 'column'],
-    ['/shop', 'column'],
+    ['/shop', 'wide'],
     ['/profile/ada', 'column'],
     ['/chatter', 'column'],
   ])('gives %s the %s width', (path, width) => {

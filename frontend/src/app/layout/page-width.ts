@@ -11,6 +11,8 @@ export function pageWidthFor(path: string): PageWidth {
   if (path === '/admin') return 'wide';
   // A post's page puts its comments beside the picture.
   if (path.startsWith('/p/')) return 'wide';
+  // The shop shows four products a row on a laptop, not a phone's two (issue 43).
+  if (path === '/shop') return 'wide';
   // The checkout page puts the order summary beside its steps.
   if (path === '/checkout') return 'wide';
   // A canvas room full screen: the picture as large as the room allows, its tools beside it.

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartOf, cartStorageKey } from '@/features/shop/cart';
@@ -133,6 +133,10 @@ describe('the shop', () => {
     await user.click(screen.getByRole('button', { name: 'Add to Cart: Pixel Tee' }));
     expect(screen.getByRole('button', { name: 'Cart, 3 items' })).toBeInTheDocument();
     expect(screen.getByTestId('cart-badge')).toHaveTextContent('3');
+    // Opening the cart takes the word away (on a phone it would cover the checkout's Continue).
+    await user.click(screen.getByRole('button', { name: 'Cart, 3 items' }));
+    await waitFor(() => expect(screen.queryByText('Added to cart')).not.toBeInTheDocument());
+    await user.keyboard('{Escape}');
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!)).toEqual([
       { id: 1, name: 'Creator Hoodie', price: 8999, imageUrl: '/media/product-1.png', quantity: 2 },
       { id: 2, name: 'Pixel Tee', price: 5000, imageUrl: '/media/product-2.png', quantity: 1 },

@@ -7,11 +7,13 @@
 //! current prices (issue 39) and says which changed since the buyer saw them ('The price of
 //! Signed print changed to $45.00'), as it does when the review finds a changed price: the server
 //! charges the prices the buyer reviewed or nothing.
+import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { TestModeBanner } from '@/components/test-mode-banner';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useIsDesktop } from '@/hooks/use-media-query';
 import type { Cart, CartLine } from '../cart';
+import { dismissCartToast } from '../hooks/use-add-to-cart';
 import type { CheckoutFlow } from '../hooks/use-checkout';
 import { CartStep, useCurrentPrices, usePriceChanges } from './cart-step';
 import { CurrentStep, STEP_TITLES } from './checkout-steps';
@@ -37,6 +39,9 @@ export function CartDialog({
   const [, navigate] = useLocation();
   const { state } = flow;
   useCurrentPrices(cart, open);
+  useEffect(() => {
+    if (open) dismissCartToast();
+  }, [open]);
   const close = (next: boolean) => {
     if (flow.busy) return;
     onOpenChange(next);

@@ -56,7 +56,7 @@ export function CreatorsGrid(card: CardProps) {
   const items = works.data?.pages.flatMap((page) => page.items) ?? [];
   if (works.isPending)
     return (
-      <div role="status" aria-label="Loading creators' works" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <div role="status" aria-label="Loading creators' works" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} className="aspect-[3/5] rounded-2xl" />
         ))}
@@ -80,7 +80,7 @@ export function CreatorsGrid(card: CardProps) {
     );
   return (
     <>
-      <ul aria-label="Creators' works" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <ul aria-label="Creators' works" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {items.map((work) => (
           <li key={work.id}>
             <WorkCard work={work} viewerId={card.viewerId} onAdd={card.onAdd} ownAction={card.ownAction(work)} />

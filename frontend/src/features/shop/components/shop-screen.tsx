@@ -45,7 +45,7 @@ const selectClass =
 
 function GridSkeleton() {
   return (
-    <div role="status" aria-label="Loading products" className="grid grid-cols-2 gap-3">
+    <div role="status" aria-label="Loading products" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {Array.from({ length: 6 }, (_, i) => (
         <Skeleton key={i} className="aspect-[3/5] rounded-2xl" />
       ))}
@@ -130,13 +130,13 @@ export function ShopScreen({
     );
   else
     body = (
-      <ul aria-label="Products" className="grid grid-cols-2 gap-3">
+      <ul aria-label="Products" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <InterstitialItems
           items={shown}
           every={AD_EVERY}
           interstitial={interstitial}
           renderItem={(product) => <ProductCard product={product} onAdd={onAdd} />}
-          slotClassName="col-span-2"
+          slotClassName="col-span-2 lg:col-span-4"
         />
       </ul>
     );

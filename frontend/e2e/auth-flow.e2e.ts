@@ -34,6 +34,11 @@ describe('signing up, moving around and signing back in', () => {
     await page.getByLabel('Confirm Password').fill('something-else');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Passwords do not match', { exact: true }).waitFor();
+    // Said under the field it concerns, which is marked and focused (issue 43), not in a toast.
+    const confirm = page.getByLabel('Confirm Password');
+    expect(await confirm.getAttribute('aria-invalid')).toBe('true');
+    expect(await confirm.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.locator('.toast').filter({ hasText: 'Passwords do not match' }).count()).toBe(0);
 
     await page.getByLabel(/Display Name/).fill('E2E Creator');
     await page.getByLabel('Confirm Password').fill(password);
@@ -48,6 +53,13 @@ describe('signing up, moving around and signing back in', () => {
     expect(afterSignUp.current).toEqual(['Home']);
     await page.getByRole('heading', { name: 'Welcome, E2E Creator' }).waitFor();
     await page.getByText(`@${username}`, { exact: true }).waitFor();
+
+    // The first Tab stop skips the navigation (issue 43).
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
 
     await page.goto(`${baseUrl}/no-such-page`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();

@@ -147,22 +147,14 @@ pub async fn start_tip(
         .await?
         .map_err(TipError::Unreachable)?;
     // No Idempotency-Key: each request is a tip of its own, charged only when confirmed.
-    let id = match tips::reserve(
+    let id = tips::insert_pending(
         db,
         &NewTip {
             idempotency_key: None,
             ..new
         },
     )
-    .await?
-    {
-        Reserved::New(id) => id,
-        _ => {
-            return Err(TipError::Failed(anyhow::anyhow!(
-                "a keyless tip was not reserved"
-            )));
-        }
-    };
+    .await?;
     let id_text = id.to_string();
     let key = tip_intent_key(id);
     let made = payments

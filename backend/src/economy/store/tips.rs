@@ -160,9 +160,9 @@ impl TipRow {
     }
 }
 
-/// Takes `new`'s Idempotency-Key with a `pending` tip (or finds the key's tip).
-pub async fn reserve(db: &Db, new: &NewTip<'_>) -> Result<Reserved, sqlx::Error> {
-    let inserted: Result<(i64,), sqlx::Error> = sqlx::query_as(
+/// Stores `new` as a `pending` tip (with its Idempotency-Key, if any): its id.
+pub async fn insert_pending(db: &Db, new: &NewTip<'_>) -> Result<i64, sqlx::Error> {
+    let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO tips (from_user_id, to_user_id, amount_cents, fee_cents, post_id, reel_id,
                            message, status, idempotency_key, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $9) RETURNING id",
@@ -177,9 +177,14 @@ pub async fn reserve(db: &Db, new: &NewTip<'_>) -> Result<Reserved, sqlx::Error>
     .bind(new.idempotency_key)
     .bind(new.created_at)
     .fetch_one(&db.pool)
-    .await;
-    match inserted {
-        Ok((id,)) => return Ok(Reserved::New(id)),
+    .await?;
+    Ok(id)
+}
+
+/// Takes `new`'s Idempotency-Key with a `pending` tip (or finds the key's tip).
+pub async fn reserve(db: &Db, new: &NewTip<'_>) -> Result<Reserved, sqlx::Error> {
+    match insert_pending(db, new).await {
+        Ok(id) => return Ok(Reserved::New(id)),
         Err(err) if violates_unique(&err, "tips_idempotency_key", "tips.idempotency_key") => {}
         Err(err) => return Err(err),
     }

@@ -6,7 +6,7 @@
 //! Runs against the real server started by global-setup.ts.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, creator, expectAccessible, phones, run, signUp, toast } from './flows';
+import { baseUrl, creator, expectAccessible, openHomePanel, phones, run, signUp, toast } from './flows';
 
 const phone = phones();
 
@@ -97,7 +97,7 @@ describe('the collaboration canvas', () => {
 
     // Bob finds it as his newest canvas on home, and opens it full screen.
     await b.page.goto(baseUrl);
-    const bPanel = b.page.getByRole('region', { name: 'Live Collaboration Canvas' });
+    const bPanel = (await openHomePanel(b.page, 'Live Collaboration Canvas')).getByRole('region', { name: 'Live Collaboration Canvas' });
     await bPanel.getByText(title).waitFor({ timeout: 15_000 });
     await bPanel.getByRole('link', { name: 'Open full screen' }).click();
     expect(new URL(b.page.url()).pathname).toBe(canvasPath);

@@ -77,6 +77,24 @@ export async function showGallery(page: Page, timeout = 20_000) {
   await gallery.waitFor({ timeout });
 }
 
+/** Home's panels above the stories (issue 43), by the names their cards and sheets carry. */
+export type HomePanel = 'AI Creative Assistant' | 'Quick Create' | 'Live Collaboration Canvas' | 'AI Skill Matcher';
+
+/**
+ * Where Home's panel `title` is (issue 43): on a phone its compact card opens it in a sheet (the
+ * dialog is answered); on a laptop it is in the right rail (the rail is answered).
+ */
+export async function openHomePanel(page: Page, title: HomePanel): Promise<Locator> {
+  const card = page.getByRole('button', { name: `Open ${title}` });
+  const rail = page.getByRole('region', { name: 'Creative tools' });
+  await card.or(rail).first().waitFor({ timeout: 20_000 });
+  if (!(await card.isVisible())) return rail;
+  await card.click();
+  const sheet = page.getByRole('dialog', { name: title });
+  await sheet.waitFor();
+  return sheet;
+}
+
 /** Waits for a toast's text; toasts show one at a time for 5 s. */
 export async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });

@@ -90,7 +90,7 @@ describe('reels', () => {
     const who = creator('reeler', 'Rhea Films');
     await signUp(page, who);
 
-    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.getByRole('dialog', { name: 'Create' }).getByRole('button', { name: 'Video Post' }).click();
     await page.getByRole('heading', { name: 'New Reel' }).waitFor();
     await page.getByLabel('Video file').setInputFiles(CLIP);

@@ -2,7 +2,7 @@
 //! search, follow, like and save; plus create-post validation, own vs other profiles and the
 //! avatar change. Runs against the real server started by global-setup.ts.
 import { describe, expect, it } from 'vitest';
-import { baseUrl, creator, phones, run, showGallery, signUp, testFiles, toast } from './flows';
+import { baseUrl, createPost, creator, phones, run, showGallery, signUp, testFiles, toast } from './flows';
 import { gradientPng } from './png';
 
 
@@ -45,7 +45,7 @@ describe('the social core', () => {
     await aliceCard.getByText(caption).waitFor();
     await aliceCard.getByText('#gradient').waitFor();
     await aliceCard.getByText('Lisbon').waitFor();
-    await aliceCard.getByText('just now').waitFor();
+    await aliceCard.getByText('now', { exact: true }).waitFor();
     // Stored on the server: a /media/ URL, with the space reserved from its size.
     const image = aliceCard.getByRole('img', { name: caption });
     expect(await image.getAttribute('src')).toMatch(/^\/media\//);
@@ -186,5 +186,62 @@ describe('the social core', () => {
     await expect
       .poll(() => d.page.getByTestId('bottom-nav').getByRole('img', { name: dana.displayName }).getAttribute('src'))
       .toMatch(/^\/media\//);
+  });
+
+  it('deletes your own post after asking, and it is gone from its page and your profile (issue 43)', async () => {
+    const dana = creator('dana', 'Dana Kim');
+    const caption = `Soon deleted ${run}`;
+    const d = await phone('social-delete');
+    await signUp(d.page, dana);
+    const postId = await createPost(d.page, dana, photo, caption);
+
+    await d.page.goto(`${baseUrl}/p/${postId}`);
+    const card = d.page.getByRole('article').filter({ hasText: caption });
+    await card.waitFor();
+    await card.getByRole('button', { name: 'More options' }).click();
+    await d.page.getByRole('menuitem', { name: 'Delete post' }).click();
+    const ask = d.page.getByRole('alertdialog', { name: 'Delete post?' });
+    await ask.waitFor();
+    // Cancel changes nothing.
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => ask.count()).toBe(0);
+    await card.waitFor();
+
+    await card.getByRole('button', { name: 'More options' }).click();
+    await d.page.getByRole('menuitem', { name: 'Delete post' }).click();
+    await ask.getByRole('button', { name: 'Delete' }).click();
+    await toast(d.page, 'Post deleted');
+    // The post's own page is left for Home; the post is gone from the profile.
+    await expect.poll(() => new URL(d.page.url()).pathname).toBe('/');
+    await d.page.goto(`${baseUrl}/profile/${dana.username}`);
+    await d.page.getByRole('heading', { name: dana.displayName }).waitFor();
+    expect(await d.page.getByRole('link', { name: new RegExp(`^${caption.slice(0, 20)}`) }).count()).toBe(0);
+    const gone = await d.page.request.get(`${baseUrl}/api/posts/${postId}`);
+    expect(gone.status()).toBe(404);
+  });
+
+  it("opens a profile's followers from its count, each with a Follow button (issue 43)", async () => {
+    const erin = creator('erin', 'Erin Hale');
+    const finn = creator('finn', 'Finn Lowe');
+    const e = await phone('social-followers-e');
+    await signUp(e.page, erin);
+    const f = await phone('social-followers-f');
+    await signUp(f.page, finn);
+    await f.page.goto(`${baseUrl}/profile/${erin.username}`);
+    await f.page.getByRole('button', { name: 'Follow', exact: true }).click();
+    await toast(f.page, 'You are now following this user!');
+
+    // Erin opens her own followers from the count: Finn, with a Follow button (she does not follow him yet).
+    await e.page.goto(`${baseUrl}/profile/${erin.username}`);
+    await e.page.getByRole('button', { name: /1\s*Followers/ }).click();
+    const dialog = e.page.getByRole('dialog', { name: 'Followers' });
+    const row = dialog.getByRole('list', { name: 'Followers' }).getByRole('listitem').filter({ hasText: finn.displayName });
+    await row.waitFor();
+    await row.getByRole('button', { name: 'Follow', exact: true }).click();
+    await toast(e.page, 'You are now following this user!');
+    await row.getByRole('button', { name: 'Following', exact: true }).waitFor();
+    // A row opens the person's profile.
+    await row.getByRole('link').click();
+    await expect.poll(() => new URL(e.page.url()).pathname).toBe(`/profile/${finn.username}`);
   });
 });

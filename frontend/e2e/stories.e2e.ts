@@ -67,7 +67,9 @@ describe('stories', () => {
     const picture = viewer.getByRole('img', { name: `Story by ${rosa.displayName}` });
     expect(await picture.getAttribute('src')).toMatch(/^\/media\//);
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    await viewer.getByText('just now').waitFor();
+    await viewer.getByText('now', { exact: true }).waitFor();
+    // The view count is hers alone (issue 43).
+    expect(await viewer.getByText(/\d+ views?$/).count()).toBe(0);
     expect(await viewer.getByRole('button', { name: 'Previous story' }).isDisabled()).toBe(true);
     const progress = viewer.getByRole('progressbar', { name: 'Story 1 of 1' });
     const valueNow = async () => Number(await progress.getAttribute('aria-valuenow'));
@@ -100,9 +102,19 @@ describe('stories', () => {
     await a.page.reload();
     await strip(a.page).getByRole('button', { name: /^Your Story/ }).click();
     const own = a.page.getByRole('dialog', { name: rosa.displayName });
-    await own.getByText('1 view', { exact: true }).waitFor();
+    // Only she sees the count (issue 43); it opens who viewed it: Theo.
+    await own.getByRole('button', { name: '1 view', exact: true }).click();
+    const viewers = a.page.getByRole('dialog', { name: 'Viewers' });
+    await viewers.getByRole('list', { name: 'Viewers' }).getByText(theo.displayName).waitFor();
     await a.page.keyboard.press('Escape');
+    await expect.poll(() => viewers.count()).toBe(0);
+    // She deletes it, after being asked; the viewer closes and her circle is 'Your Story' again.
+    await own.getByRole('button', { name: 'Delete story' }).click();
+    const ask = a.page.getByRole('alertdialog', { name: 'Delete story?' });
+    await ask.getByRole('button', { name: 'Delete' }).click();
+    await toast(a.page, 'Story deleted');
     await expect.poll(() => own.count()).toBe(0);
+    await strip(a.page).getByRole('link', { name: 'Your Story' }).waitFor();
   });
 });
 

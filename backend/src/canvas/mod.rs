@@ -6,6 +6,7 @@ pub mod refusals;
 pub mod rooms;
 pub mod routes;
 pub mod rules;
+pub mod service;
 pub mod socket;
 pub mod store;
 pub mod wire;

@@ -1,7 +1,7 @@
 //! How the canvas's refusals read over HTTP, written once for every route that meets them.
 
 use crate::canvas::rules::{CANVAS_MEMBERS_MAX, CANVAS_NOT_FOUND, CANVAS_OWNER_ONLY};
-use crate::canvas::store::InviteRefusal;
+use crate::canvas::store::{CanvasDeleted, InviteRefusal};
 use crate::platform::http::error::ApiError;
 
 /// An invitation that was not made.
@@ -16,6 +16,18 @@ impl From<InviteRefusal> for ApiError {
                 message: format!("A canvas has at most {CANVAS_MEMBERS_MAX} people"),
                 code: "canvas_full",
             },
+        }
+    }
+}
+
+/// A canvas that was not deleted (`Done` is not a refusal and never reaches here).
+impl From<CanvasDeleted> for ApiError {
+    fn from(refusal: CanvasDeleted) -> Self {
+        match refusal {
+            CanvasDeleted::NotOwner => Self::Forbidden(CANVAS_OWNER_ONLY),
+            CanvasDeleted::Done | CanvasDeleted::NotFound => {
+                Self::NotFound(CANVAS_NOT_FOUND.into())
+            }
         }
     }
 }

@@ -14,6 +14,8 @@ use crate::canvas::rules::{
     CANVAS_MEMBERS_MAX, CANVAS_POINT_BYTES_MAX, CANVAS_STROKES_MAX, CanvasVisibility, Stroke,
 };
 use crate::kernel::page::Page;
+use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType};
+use crate::notifications::{self, Act, Notice};
 use crate::platform::db::visibility::not_blocked;
 use crate::platform::db::{Db, placeholders};
 
@@ -185,14 +187,16 @@ pub enum InviteRefusal {
     TooMany,
 }
 
-/// The owner invites `users` (distinct); those already invited stay as they were.
+/// The owner invites `users` (distinct); those already invited stay as they were. Each one
+/// newly invited is told ('maya invited you to draw on "Sunset"', issue 43) in the same
+/// transaction: the notices to announce once it commits.
 pub async fn invite(
     db: &Db,
     owner: i64,
     canvas: i64,
     users: &[i64],
     now: i64,
-) -> Result<Result<(), InviteRefusal>, sqlx::Error> {
+) -> Result<Result<Vec<Notice>, InviteRefusal>, sqlx::Error> {
     let Some(found) = find(db, owner, canvas).await? else {
         return Ok(Err(InviteRefusal::NotFound));
     };
@@ -214,8 +218,9 @@ pub async fn invite(
     if followed.len() < users.len() {
         return Ok(Err(InviteRefusal::NotFollowed));
     }
+    let mut notices = Vec::new();
     for user in users {
-        sqlx::query(
+        let added = sqlx::query(
             "INSERT INTO canvas_members (canvas_id, user_id, created_at) VALUES ($1, $2, $3)
              ON CONFLICT (canvas_id, user_id) DO NOTHING",
         )
@@ -223,7 +228,21 @@ pub async fn invite(
         .bind(*user)
         .bind(now)
         .execute(&mut *tx)
-        .await?;
+        .await?
+        .rows_affected();
+        if added == 1 {
+            let act = Act {
+                preview: Some(found.title.as_str()),
+                ..Act::new(
+                    *user,
+                    owner,
+                    NotificationKind::CanvasInvite,
+                    NotificationTargetType::Canvas,
+                    canvas,
+                )
+            };
+            notices.extend(notifications::record(&mut tx, &act, now).await?);
+        }
     }
     let (invited,): (i64,) =
         sqlx::query_as("SELECT COUNT(*) FROM canvas_members WHERE canvas_id = $1")
@@ -235,7 +254,53 @@ pub async fn invite(
         return Ok(Err(InviteRefusal::TooMany));
     }
     tx.commit().await?;
-    Ok(Ok(()))
+    Ok(Ok(notices))
+}
+
+/// What became of deleting a canvas.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CanvasDeleted {
+    Done,
+    /// Not there for the caller (404): unknown, or not one they may join.
+    NotFound,
+    /// They may join it but do not own it (403).
+    NotOwner,
+}
+
+/// The owner deletes their canvas, in one write transaction: its invitations' notifications
+/// first (found through its members, `notifications_target_idx`), then the canvas, whose
+/// members, strokes and room go with it (ON DELETE CASCADE). A snapshot posted from it is a
+/// post of its own and stays.
+pub async fn delete(db: &Db, owner: i64, canvas: i64) -> Result<CanvasDeleted, sqlx::Error> {
+    let Some(found) = find(db, owner, canvas).await? else {
+        return Ok(CanvasDeleted::NotFound);
+    };
+    if found.owner_id != owner {
+        return Ok(CanvasDeleted::NotOwner);
+    }
+    let mut tx = db.begin_write().await?;
+    sqlx::query(
+        "DELETE FROM notifications
+         WHERE user_id IN (SELECT user_id FROM canvas_members WHERE canvas_id = $1)
+           AND target_type = $2 AND target_id = $1 AND kind = $3",
+    )
+    .bind(canvas)
+    .bind(NotificationTargetType::Canvas.as_str())
+    .bind(NotificationKind::CanvasInvite.as_str())
+    .execute(&mut *tx)
+    .await?;
+    let gone = sqlx::query("DELETE FROM canvases WHERE id = $1 AND owner_id = $2")
+        .bind(canvas)
+        .bind(owner)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    tx.commit().await?;
+    Ok(if gone == 1 {
+        CanvasDeleted::Done
+    } else {
+        CanvasDeleted::NotFound
+    })
 }
 
 /// A page of the live strokes of `canvas`, oldest first (the replay): those stored after the

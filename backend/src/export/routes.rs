@@ -34,7 +34,8 @@ type Chunk = Result<Bytes, std::io::Error>;
 
 /// The signed-in user's data as a JSON download: `{exportedAt, profile, settings (notification
 /// switches included), posts, stories, messages (sent), voicemails (sent), orders, withdrawals
-/// (account numbers masked), reels, comments (and replies), reviews (of products), postLikes, reelLikes,
+/// (account numbers masked), reels, comments (and replies), reviews (of products),
+/// voiceReactions (sent), postLikes, reelLikes,
 /// commentLikes, saves, follows, blocks, tipsSent, tipsReceived, earnings (the ledger),
 /// listings, sales, canvases (owned, each with its strokes), reports (filed),
 /// pushSubscriptions (endpoints only)}`. Only the user's own data; no password hash, no
@@ -143,6 +144,15 @@ async fn write_export(
     write_list::<ExportComment, _>(db, tx, user_id, "comments", Section::Comments, |c| c.id)
         .await?;
     write_list::<ExportReview, _>(db, tx, user_id, "reviews", Section::Reviews, |r| r.id).await?;
+    write_list::<ExportVoiceReaction, _>(
+        db,
+        tx,
+        user_id,
+        "voiceReactions",
+        Section::VoiceReactions,
+        |v| v.id,
+    )
+    .await?;
     write_list::<ExportLike, _>(db, tx, user_id, "postLikes", Section::PostLikes, |l| {
         l.target_id
     })
@@ -350,6 +360,19 @@ struct ExportVoicemail {
     voice_url: String,
     duration: i64,
     transcript: Option<String>,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+}
+
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportVoiceReaction {
+    id: i64,
+    post_id: Option<i64>,
+    reel_id: Option<i64>,
+    emotion: String,
+    audio_url: String,
+    duration: i64,
     #[serde(serialize_with = "iso")]
     created_at: i64,
 }

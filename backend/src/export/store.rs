@@ -27,6 +27,8 @@ pub enum Section {
     Comments,
     /// Product reviews the user wrote (issue 42).
     Reviews,
+    /// Voice reactions the user sent to posts and reels (issue 43).
+    VoiceReactions,
     /// Posts the user liked (keyset on the post id, the primary key's second column).
     PostLikes,
     ReelLikes,
@@ -104,6 +106,11 @@ impl Section {
             Self::Reviews => {
                 "SELECT id, product_id, rating, body AS text, created_at, edited_at
                  FROM product_reviews WHERE author_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+            }
+            Self::VoiceReactions => {
+                "SELECT id, post_id, reel_id, emotion, '/media/' || media_key AS audio_url,
+                        duration, created_at
+                 FROM voice_reactions WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
             }
             Self::PostLikes => {
                 "SELECT post_id AS target_id, created_at FROM post_likes

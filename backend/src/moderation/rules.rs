@@ -18,6 +18,8 @@ pub enum ReportTargetType {
     User,
     /// A product review (issue 42).
     Review,
+    /// A voice reaction to a post or a reel (issue 43).
+    VoiceReaction,
 }
 
 /// Why a target was reported; the discriminant is its bit in `report_cases.reasons`.
@@ -60,6 +62,7 @@ stored_names!(ReportTargetType {
     Message => "message",
     User => "user",
     Review => "review",
+    VoiceReaction => "voice_reaction",
 });
 stored_names!(ReportReason {
     Spam => "spam",

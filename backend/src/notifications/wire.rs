@@ -112,7 +112,7 @@ impl Notification {
 
 /// The app's path for a notification: the post (a comment's post), the reel, the newest
 /// follower's or requester's profile, the chat, the voicemail list, the earnings page, the
-/// shop, or (a shipped order) the receipt.
+/// shop, (a shipped order) the receipt, or (an invitation) the canvas.
 fn url_for(
     kind: NotificationKind,
     target: NotificationTargetType,
@@ -144,5 +144,6 @@ fn url_for(
         T::Withdrawal => "/earnings".to_owned(),
         T::Order => "/shop".to_owned(),
         T::Report => "/notifications".to_owned(),
+        T::Canvas => format!("/canvas/{}", row.target_id),
     }
 }

@@ -201,6 +201,15 @@ pub struct Settings {
     )]
     pub limit_comments_per_10_min: u32,
 
+    /// Voice reactions a user may send to posts and reels per 10 minutes.
+    #[arg(
+        long,
+        env = "ATELIER_LIMIT_VOICE_REACTIONS_PER_10_MIN",
+        default_value_t = 30,
+        global = true
+    )]
+    pub limit_voice_reactions_per_10_min: u32,
+
     /// Messages (shares and voicemails included) a user may send per 10 seconds.
     #[arg(
         long,

@@ -56,10 +56,12 @@ pub enum Limit {
     AccountMail,
     /// Asking for the verification mail again (key: the user): once a minute.
     VerifyResend,
+    /// Voice reactions a user sends to posts and reels (key: the user; issue 43).
+    VoiceReaction,
 }
 
 impl Limit {
-    pub const ALL: [Limit; 11] = [
+    pub const ALL: [Limit; 12] = [
         Limit::SignInAddress,
         Limit::SignInAccount,
         Limit::Publish,
@@ -71,6 +73,7 @@ impl Limit {
         Limit::AdInteraction,
         Limit::AccountMail,
         Limit::VerifyResend,
+        Limit::VoiceReaction,
     ];
 
     /// Its name in Redis keys.
@@ -87,6 +90,7 @@ impl Limit {
             Limit::AdInteraction => "ad-interaction",
             Limit::AccountMail => "account-mail",
             Limit::VerifyResend => "verify-resend",
+            Limit::VoiceReaction => "voice-reaction",
         }
     }
 
@@ -107,6 +111,9 @@ impl Limit {
             Limit::AdInteraction => "Too many ad interactions. Please wait a moment.",
             Limit::AccountMail => "Too many emails asked for. Please try again later.",
             Limit::VerifyResend => "We just sent one. Please wait a minute before asking again.",
+            Limit::VoiceReaction => {
+                "You're sending voice reactions too often. Please try again later."
+            }
         }
     }
 }
@@ -158,6 +165,7 @@ pub struct Quotas {
     pub ad_interaction: Option<Allowance>,
     pub account_mail: Option<Allowance>,
     pub verify_resend: Option<Allowance>,
+    pub voice_reaction: Option<Allowance>,
 }
 
 impl Quotas {
@@ -174,6 +182,7 @@ impl Quotas {
             Limit::AdInteraction => self.ad_interaction,
             Limit::AccountMail => self.account_mail,
             Limit::VerifyResend => self.verify_resend,
+            Limit::VoiceReaction => self.voice_reaction,
         }
     }
 }
@@ -410,6 +419,7 @@ mod tests {
             ad_interaction: allowance,
             account_mail: allowance,
             verify_resend: allowance,
+            voice_reaction: allowance,
         }
     }
 

@@ -137,5 +137,9 @@ fn quotas(settings: &Settings) -> Quotas {
         )),
         account_mail: Some(Allowance::new(ACCOUNT_MAILS_PER_HOUR, HOUR)),
         verify_resend: Some(Allowance::new(1, MINUTE)),
+        voice_reaction: content(
+            settings.limit_voice_reactions_per_10_min,
+            Duration::from_secs(600),
+        ),
     }
 }

@@ -28,6 +28,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(routes::comments::router())
         .merge(routes::tags::router())
         .merge(routes::follow_requests::router())
+        .merge(routes::voice_reactions::router())
         .routes(utoipa_axum::routes!(
             routes::settings::get_settings,
             routes::settings::update_settings

@@ -10,6 +10,7 @@ use crate::platform::state::AppState;
 use crate::social::store::comments::{self, CommentView, InsertError, NewComment};
 use crate::social::store::follows::{self, Followed};
 use crate::social::store::marks::{self, Mark, Toggled};
+use crate::social::store::voice_reactions;
 
 /// Sets or clears `mark` (a like, a save) on `item` for `user`; a like's author hears of it.
 /// `None` when the item does not show.
@@ -91,4 +92,31 @@ pub async fn save_settings(
     tx.commit().await?;
     notifications::announce(state, approvals).await;
     Ok(settings)
+}
+
+/// Stores a voice reaction; the item's author hears of it (folded like likes). `None` when the
+/// sender may not see the item.
+pub async fn react_by_voice(
+    state: &AppState,
+    new: voice_reactions::NewVoiceReaction<'_>,
+) -> Result<Option<voice_reactions::VoiceReactionView>, sqlx::Error> {
+    let Some((reaction, notice)) = voice_reactions::insert(&state.db, new).await? else {
+        return Ok(None);
+    };
+    notifications::announce(state, notice).await;
+    Ok(Some(reaction))
+}
+
+/// Deletes a voice reaction; the sender leaves the author's notification with their last one.
+/// `false` when it was gone already.
+pub async fn delete_voice_reaction(
+    state: &AppState,
+    id: i64,
+    owners: &voice_reactions::Owners,
+) -> Result<bool, sqlx::Error> {
+    let Some(notice) = voice_reactions::delete(&state.db, id, owners).await? else {
+        return Ok(false);
+    };
+    notifications::announce(state, notice).await;
+    Ok(true)
 }

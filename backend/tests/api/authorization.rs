@@ -116,6 +116,12 @@ enum Target {
     PhysicalSale,
     /// Her invite-only canvas, to which she invited her friend (issue 25).
     Canvas,
+    /// A new post, reel, story or invite-only canvas of hers, made for each call (deleting
+    /// takes it, issue 43).
+    FreshPost,
+    FreshReel,
+    FreshStory,
+    FreshCanvas,
     /// Another signed-in session of hers, made for each call (issue 41): ending it leaves the
     /// session she calls with.
     Session,
@@ -125,6 +131,9 @@ enum Target {
     ConfirmingCheckout,
     /// A new tip she sends her friend, paid with the test card (issue 42).
     SentTip,
+    /// A new voice reaction of hers on her post, made for each call (issue 43); her 'Voice
+    /// Reactions Privacy' is on, as by default: only she hears it.
+    FreshVoiceReaction,
 }
 
 /// Who plays the callers of a row.
@@ -225,6 +234,8 @@ const HERS_BY_ID: [Expect; 5] = [Unauthorized, Shows, NotFound, Shows, Shows];
 const ACT_ON_HERS: [Expect; 5] = [Unauthorized, Ok200, NotFound, Ok200, Ok200];
 /// Something of hers only she may touch.
 const HERS_ONLY: [Expect; 5] = [Unauthorized, NotFound, NotFound, NotFound, Ok200];
+/// Deleting one of her things: she and admins may; the user she blocked does not find it.
+const DELETE_HERS: [Expect; 5] = [Unauthorized, Forbidden, NotFound, NoContent, NoContent];
 /// Public: no session needed.
 const PUBLIC: [Expect; 5] = [Ok200, Ok200, Ok200, Ok200, Ok200];
 
@@ -338,6 +349,9 @@ const ROWS: &[Row] = &[
     )
     .on(Target::Canvas)
     .json(|_, _| json!({"image": work()["image"], "caption": "From the canvas"})),
+    // Deleting a canvas (issue 43): hers only; nobody else may even open it.
+    row("DELETE", "/api/canvases/{id}", [Unauthorized, NotFound, NotFound, NotFound, NoContent])
+        .on(Target::FreshCanvas),
     // Comments: the comment's author, the post's author and admins may delete one.
     row(
         "DELETE",
@@ -498,6 +512,8 @@ const ROWS: &[Row] = &[
     row("GET", "/api/posts/trending", LIST_OF_HERS),
     row("GET", "/api/posts/user/{userId}", LIST_OF_HERS),
     row("GET", "/api/posts/{id}", HERS_BY_ID).on(Target::Post),
+    // Deleting (issue 43): her own, and admins as moderation would.
+    row("DELETE", "/api/posts/{id}", DELETE_HERS).on(Target::FreshPost),
     row("POST", "/api/posts/{id}/bookmark", ACT_ON_HERS).on(Target::Post),
     row("GET", "/api/posts/{id}/bookmark-status", ACT_ON_HERS).on(Target::Post),
     row("GET", "/api/posts/{id}/comments", HERS_BY_ID).on(Target::Post),
@@ -509,6 +525,16 @@ const ROWS: &[Row] = &[
     .on(Target::Post)
     .json(|_, _| json!({"content": "Lovely light"})),
     row("POST", "/api/posts/{id}/like", ACT_ON_HERS).on(Target::Post),
+    // Voice reactions (issue 43): hers are private to her, so a list shows her nothing of hers
+    // to others; the user she blocked may neither send nor list.
+    row("GET", "/api/posts/{id}/voice-reactions", ACT_ON_HERS).on(Target::Post),
+    row(
+        "POST",
+        "/api/posts/{id}/voice-reactions",
+        [Unauthorized, Created, NotFound, Created, Created],
+    )
+    .on(Target::Post)
+    .json(|_, _| voice_reaction()),
     row("GET", "/api/posts/{id}/like-status", ACT_ON_HERS).on(Target::Post),
     // Shared into the caller's own conversation with a friend.
     row(
@@ -531,6 +557,23 @@ const ROWS: &[Row] = &[
     .on(Target::Reel)
     .json(|_, _| json!({"content": "Lovely loop"})),
     row("POST", "/api/reels/{id}/like", ACT_ON_HERS).on(Target::Reel),
+    row("DELETE", "/api/reels/{id}", DELETE_HERS).on(Target::FreshReel),
+    row("GET", "/api/reels/{id}/voice-reactions", ACT_ON_HERS).on(Target::Reel),
+    row(
+        "POST",
+        "/api/reels/{id}/voice-reactions",
+        [Unauthorized, Created, NotFound, Created, Created],
+    )
+    .on(Target::Reel)
+    .json(|_, _| voice_reaction()),
+    // Its sender, the item's author and admins may delete one; to anyone else who cannot hear
+    // it, it is not there.
+    row(
+        "DELETE",
+        "/api/voice-reactions/{id}",
+        [Unauthorized, NotFound, NotFound, NoContent, NoContent],
+    )
+    .on(Target::FreshVoiceReaction),
     row(
         "POST",
         "/api/reels/{id}/share",
@@ -554,6 +597,14 @@ const ROWS: &[Row] = &[
     row("POST", "/api/stories", SIGNED_IN_CREATES)
         .json(|_, _| json!({"content": image_url("new-story.jpg")})),
     row("POST", "/api/stories/{id}/view", ACT_ON_HERS).on(Target::Story),
+    row("DELETE", "/api/stories/{id}", DELETE_HERS).on(Target::FreshStory),
+    // Who saw her story: hers alone to know (issue 43).
+    row(
+        "GET",
+        "/api/stories/{id}/viewers",
+        [Unauthorized, Forbidden, NotFound, Forbidden, Ok200],
+    )
+    .on(Target::Story),
     // Tags.
     row("GET", "/api/tags/{tag}", SIGNED_IN),
     row("GET", "/api/tags/{tag}/posts", LIST_OF_HERS),
@@ -661,6 +712,19 @@ const ROWS: &[Row] = &[
     row(
         "GET",
         "/api/users/{id}/follow-status",
+        [Unauthorized, Ok200, NotFound, Ok200, Ok200],
+    )
+    .on(Target::Owner),
+    // Her lists (issue 43): she is public; the user she blocked does not find her.
+    row(
+        "GET",
+        "/api/users/{id}/followers",
+        [Unauthorized, Ok200, NotFound, Ok200, Ok200],
+    )
+    .on(Target::Owner),
+    row(
+        "GET",
+        "/api/users/{id}/following",
         [Unauthorized, Ok200, NotFound, Ok200, Ok200],
     )
     .on(Target::Owner),
@@ -791,6 +855,12 @@ const ROWS: &[Row] = &[
 const PUSH_P256DH: &str =
     "BLMbF9ffKBiWQLCKvTHb6LO8Nb6dcUh6TItC455vu2kElga6PQvUmaFyCdykxY2nOSSL3yKgfbmFLRTUaGv4yV8";
 const PUSH_AUTH: &str = "xS03Fi5ErfTNH_l9WHE9Ig";
+
+/// A voice reaction as JSON: an emotion and two seconds of WebM/Opus.
+fn voice_reaction() -> Value {
+    json!({"emotion": "inspired", "duration": 2,
+           "voiceUrl": data_url("audio/webm;codecs=opus", CHROME_WEBM)})
+}
 
 fn push_endpoint(name: &str) -> String {
     format!("http://127.0.0.1:9/push/{name}")
@@ -1283,6 +1353,31 @@ impl Fixture {
                 Target::Withdrawal => self.withdrawal,
                 Target::Ad => self.ad,
                 Target::Report => self.report,
+                Target::FreshPost => id(&self.callers[3].user.create_post("Another study").await),
+                Target::FreshReel => id(&created(
+                    crate::bad_input::post_reel(app, &self.callers[3].user, "Another loop").await,
+                    "a reel",
+                )
+                .await),
+                Target::FreshStory => id(&created(
+                    self.callers[3]
+                        .user
+                        .post_json("/api/stories", &json!({"content": image_url("again.jpg")}))
+                        .await,
+                    "a story",
+                )
+                .await),
+                Target::FreshCanvas => id(&created(
+                    self.callers[3]
+                        .user
+                        .post_json(
+                            "/api/canvases",
+                            &json!({"title": "Scratch", "visibility": "invite"}),
+                        )
+                        .await,
+                    "a canvas",
+                )
+                .await),
                 Target::FreshComment => id(&created(
                     self.callers[3]
                         .user
@@ -1292,6 +1387,17 @@ impl Fixture {
                         )
                         .await,
                     "a comment",
+                )
+                .await),
+                Target::FreshVoiceReaction => id(&created(
+                    self.callers[3]
+                        .user
+                        .post_json(
+                            &format!("/api/posts/{}/voice-reactions", self.post),
+                            &voice_reaction(),
+                        )
+                        .await,
+                    "a voice reaction",
                 )
                 .await),
                 Target::FollowRequest => {

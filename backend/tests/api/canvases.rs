@@ -34,6 +34,8 @@ both_backends!(
     a_canvas_holds_at_most_8_mib_of_points_since_its_last_clear,
     cleared_and_undone_strokes_are_deleted_from_storage,
     the_snapshot_becomes_a_post_with_the_picture,
+    an_invitation_tells_the_invitee_once_and_opens_the_canvas,
+    the_owner_deletes_a_canvas_with_its_people_strokes_and_invitations,
 );
 
 async fn follow(who: &TestUser, whom: &TestUser) {
@@ -1210,4 +1212,78 @@ async fn the_snapshot_becomes_a_post_with_the_picture(backend: Backend) {
     );
     let feed = maya.get_json("/api/posts").await;
     assert_eq!(feed[0]["id"], post["id"]);
+}
+
+/// The canvas invitations among `user`'s notifications (following someone tells them too).
+async fn invitations(user: &TestUser) -> Vec<Value> {
+    let all = user.get_json("/api/notifications").await;
+    all.as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n["kind"] == "canvas_invite")
+        .cloned()
+        .collect()
+}
+
+async fn an_invitation_tells_the_invitee_once_and_opens_the_canvas(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    follow(&maya, &leo).await;
+    let sunset = canvas(&maya, "Sunset", "invite").await;
+    let id = sunset["id"].as_i64().unwrap();
+
+    assert_eq!(invite(&maya, id, &[leo.id]).await.status(), 200);
+
+    let told = invitations(&leo).await;
+    assert_eq!(told.len(), 1);
+    assert_eq!(told[0]["kind"], "canvas_invite");
+    assert_eq!(told[0]["text"], "maya invited you to draw on \"Sunset\"");
+    assert_eq!(told[0]["url"], format!("/canvas/{id}"));
+    assert_eq!(told[0]["target"]["type"], "canvas");
+    assert_eq!(told[0]["actors"][0]["username"], "maya");
+    // Invited again: nothing new.
+    assert_eq!(invite(&maya, id, &[leo.id]).await.status(), 200);
+    assert_eq!(invitations(&leo).await.len(), 1);
+    // And the owner hears nothing of her own act.
+    assert_eq!(maya.get_json("/api/notifications").await, json!([]));
+}
+
+async fn the_owner_deletes_a_canvas_with_its_people_strokes_and_invitations(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let sam = app.new_user("sam").await;
+    follow(&maya, &leo).await;
+    follow(&sam, &maya).await;
+    let sketch = canvas(&maya, "Sketch", "followers").await;
+    let id = sketch["id"].as_i64().unwrap();
+    assert_eq!(invite(&maya, id, &[leo.id]).await.status(), 200);
+    let path = format!("/api/canvases/{id}");
+
+    // Leo may join it, Sam too (a follower): neither may delete it.
+    for other in [&leo, &sam] {
+        let (status, message, _) = error_of(other.delete(&path).await).await;
+        assert_eq!(
+            (status, message.as_str()),
+            (403, "Only the canvas owner can do that")
+        );
+    }
+    let stranger = app.new_user("ines").await;
+    assert_eq!(error_of(stranger.delete(&path).await).await.0, 404);
+    assert_eq!(
+        error_of(maya.delete("/api/canvases/abc").await).await.0,
+        400
+    );
+
+    assert_eq!(maya.delete(&path).await.status(), 204);
+
+    assert_eq!(error_of(maya.get(&path).await).await.0, 404);
+    assert_eq!(listed(&leo).await, Vec::<i64>::new());
+    assert_eq!(
+        invitations(&leo).await,
+        Vec::<Value>::new(),
+        "the invitation went"
+    );
+    assert_eq!(error_of(maya.delete(&path).await).await.0, 404);
 }

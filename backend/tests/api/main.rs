@@ -52,6 +52,7 @@ mod tips;
 mod trending;
 mod users;
 mod voice;
+mod voice_reactions;
 mod voicemail;
 mod web;
 mod works;

@@ -3,9 +3,11 @@
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
+use crate::admin::admin;
 use crate::both_backends;
-use crate::helpers::{Backend, error_of, spawn_app};
+use crate::helpers::{Backend, TestApp, error_of, spawn_app};
 use crate::image_server::image_url;
+use crate::sockets::conversation;
 
 both_backends!(
     a_post_from_a_url_is_answered_with_its_author_and_zero_counts,
@@ -21,6 +23,8 @@ both_backends!(
     unknown_or_malformed_post_ids_are_refused,
     a_post_from_the_gallery_is_stored_resized_with_its_size_blurhash_and_thumbnail,
     a_post_whose_data_is_not_an_image_is_refused_and_nothing_is_stored,
+    deleting_a_post_takes_what_hangs_on_it_and_a_chat_share_shows_it_unavailable,
+    a_post_is_deleted_only_by_its_author_or_an_admin,
 );
 
 fn ids(posts: &Value) -> Vec<i64> {
@@ -525,4 +529,125 @@ async fn a_post_whose_data_is_not_an_image_is_refused_and_nothing_is_stored(back
         }
     }
     assert_eq!(maya.get_json("/api/posts").await, json!([]));
+}
+
+async fn rows(app: &TestApp, sql: &str, id: i64) -> i64 {
+    let db = app.db().await;
+    let (count,): (i64,) = sqlx::query_as(sqlx::AssertSqlSafe(sql.to_owned()))
+        .bind(id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    db.pool.close().await;
+    count
+}
+
+async fn deleting_a_post_takes_what_hangs_on_it_and_a_chat_share_shows_it_unavailable(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let post = maya.create_post("Harbour at dawn #gonesoon").await;
+    let id = post["id"].as_i64().unwrap();
+    assert_eq!(
+        leo.post(&format!("/api/posts/{id}/like")).await.status(),
+        200
+    );
+    assert_eq!(
+        leo.post(&format!("/api/posts/{id}/bookmark"))
+            .await
+            .status(),
+        200
+    );
+    let comment = leo
+        .post_json(
+            &format!("/api/posts/{id}/comments"),
+            &json!({"content": "So calm"}),
+        )
+        .await;
+    assert_eq!(comment.status(), StatusCode::CREATED);
+    let chat = conversation(&leo, &maya).await;
+    let shared = leo
+        .post_json(
+            &format!("/api/posts/{id}/share"),
+            &json!({"conversationId": chat}),
+        )
+        .await;
+    assert_eq!(shared.status(), StatusCode::CREATED);
+    assert_eq!(
+        maya.get_json("/api/notifications")
+            .await
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+
+    let deleted = maya.delete(&format!("/api/posts/{id}")).await;
+
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+    assert_eq!(
+        error_of(leo.get(&format!("/api/posts/{id}")).await).await.0,
+        404
+    );
+    assert!(!ids(&leo.get_json("/api/posts").await).contains(&id));
+    assert_eq!(leo.get_json("/api/bookmarks").await, json!([]));
+    assert_eq!(
+        maya.get_json("/api/notifications").await,
+        json!([]),
+        "its like and comment told"
+    );
+    // Its only post gone, the tag is no page at all.
+    assert_eq!(error_of(leo.get("/api/tags/gonesoon").await).await.0, 404);
+    for table in ["post_likes", "bookmarks", "comments"] {
+        let sql = format!("SELECT COUNT(*) FROM {table} WHERE post_id = $1");
+        assert_eq!(rows(&app, &sql, id).await, 0, "{table}");
+    }
+    // The chat keeps the message, without its card: the client shows 'Post unavailable'.
+    let listed = maya
+        .get_json(&format!("/api/conversations/{chat}/messages"))
+        .await;
+    assert_eq!(listed[0]["messageType"], "post");
+    assert_eq!(listed[0]["sharedPost"], Value::Null);
+    assert_eq!(
+        error_of(maya.delete(&format!("/api/posts/{id}")).await)
+            .await
+            .0,
+        404
+    );
+}
+
+async fn a_post_is_deleted_only_by_its_author_or_an_admin(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let boss = admin(&app, "boss").await;
+    let id = maya.create_post("Mine").await["id"].as_i64().unwrap();
+    let path = format!("/api/posts/{id}");
+
+    let (status, message, _) = error_of(leo.delete(&path).await).await;
+    assert_eq!(
+        (status, message.as_str()),
+        (403, "You cannot delete this post")
+    );
+    assert_eq!(
+        maya.get(&path).await.status(),
+        StatusCode::OK,
+        "still there"
+    );
+    // Someone who does not see it (she blocked him) does not find it.
+    assert_eq!(
+        maya.post(&format!("/api/users/{}/block", leo.id))
+            .await
+            .status(),
+        204
+    );
+    let (status, message, _) = error_of(leo.delete(&path).await).await;
+    assert_eq!((status, message.as_str()), (404, "Post not found"));
+    assert_eq!(error_of(leo.delete("/api/posts/abc").await).await.0, 400);
+    assert_eq!(app.anonymous().delete(&path).await.status(), 401);
+
+    assert_eq!(boss.delete(&path).await.status(), StatusCode::NO_CONTENT);
+    assert_eq!(error_of(maya.get(&path).await).await.0, 404);
 }

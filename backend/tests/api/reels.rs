@@ -27,6 +27,7 @@ both_backends!(
     pages_of_reels_have_no_repeats_or_gaps,
     an_unknown_creator_is_404_and_one_without_reels_has_none,
     the_demo_seed_posts_three_sample_reels_once,
+    deleting_a_reel_takes_its_likes_and_comments_and_only_its_author_or_an_admin_may,
 );
 
 pub const SAMPLE_WEBM: &[u8] = include_bytes!("../../assets/reels/gradients.webm");
@@ -530,5 +531,62 @@ async fn a_reel_of_several_parts_round_trips_through_an_s3_compatible_store() {
     assert_eq!(
         maya.get_json("/api/reels").await.as_array().unwrap().len(),
         1
+    );
+}
+
+async fn deleting_a_reel_takes_its_likes_and_comments_and_only_its_author_or_an_admin_may(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let boss = crate::admin::admin(&app, "boss").await;
+    let mut reels = Vec::new();
+    for caption in ["Tide loop", "Second loop"] {
+        let response = crate::bad_input::post_reel(&app, &maya, caption).await;
+        assert_eq!(response.status(), StatusCode::CREATED);
+        let reel: serde_json::Value = response.json().await.unwrap();
+        reels.push(reel["id"].as_i64().unwrap());
+    }
+    let first = format!("/api/reels/{}", reels[0]);
+    assert_eq!(leo.post(&format!("{first}/like")).await.status(), 200);
+    let commented = leo
+        .post_json(
+            &format!("{first}/comments"),
+            &serde_json::json!({"content": "Lovely"}),
+        )
+        .await;
+    assert_eq!(commented.status(), StatusCode::CREATED);
+
+    let (status, message, _) = error_of(leo.delete(&first).await).await;
+    assert_eq!(
+        (status, message.as_str()),
+        (403, "You cannot delete this reel")
+    );
+    assert_eq!(maya.delete(&first).await.status(), StatusCode::NO_CONTENT);
+    let listed = leo.get_json(&format!("/api/reels/user/{}", maya.id)).await;
+    let left: Vec<i64> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(left, vec![reels[1]]);
+    assert_eq!(
+        maya.get_json("/api/notifications").await,
+        serde_json::json!([])
+    );
+    let (status, message, _) = error_of(maya.delete(&first).await).await;
+    assert_eq!((status, message.as_str()), (404, "Reel not found"));
+
+    assert_eq!(
+        boss.delete(&format!("/api/reels/{}", reels[1]))
+            .await
+            .status(),
+        StatusCode::NO_CONTENT
+    );
+    assert_eq!(
+        leo.get_json(&format!("/api/reels/user/{}", maya.id)).await,
+        serde_json::json!([])
     );
 }

@@ -28,6 +28,10 @@ both_backends!(
     viewing_an_unknown_expired_or_malformed_story_is_refused,
     the_strip_shows_at_most_fifty_groups_keeping_mine_and_the_latest,
     the_strip_ranks_by_the_latest_story_still_shown_and_forgets_expired_authors,
+    the_author_deletes_a_story_and_it_leaves_the_strip_with_its_views,
+    a_story_is_deleted_only_by_its_author_or_an_admin,
+    the_author_sees_who_viewed_the_story_latest_first_page_by_page,
+    nobody_but_the_author_sees_a_storys_viewers,
 );
 
 fn picture() -> String {
@@ -382,34 +386,39 @@ async fn a_view_counts_once_per_viewer_and_the_author_is_not_counted(backend: Ba
     let sofia = app.new_user("sofia").await;
     let story = post_story(&maya, json!({"content": picture()})).await;
     let view = format!("/api/stories/{}/view", story["id"]);
+    // Only the author is told the count (issue 43): everyone else reads null.
     let count = |response: reqwest::Response| async move {
         assert_eq!(response.status(), StatusCode::OK);
         let body: Value = response.json().await.unwrap();
-        body["viewsCount"].as_i64().unwrap()
+        body["viewsCount"].as_i64()
     };
+    let mine = || async { maya.get_json("/api/stories").await[0]["stories"][0].clone() };
 
     assert_eq!(
         count(maya.post(&view).await).await,
-        0,
+        Some(0),
         "the author's own view"
     );
-    assert_eq!(count(leo.post(&view).await).await, 1);
-    assert_eq!(count(leo.post(&view).await).await, 1, "a repeat");
+    assert_eq!(count(leo.post(&view).await).await, None, "not the author's");
+    assert_eq!(mine().await["viewsCount"], 1);
+    assert_eq!(count(leo.post(&view).await).await, None, "a repeat");
     assert_eq!(
         count(leo.post_json(&view, &json!({"userId": sofia.id})).await).await,
-        1
+        None
     );
+    assert_eq!(mine().await["viewsCount"], 1);
     // Concurrent views by one viewer still count once.
     let (a, b) = tokio::join!(sofia.post(&view), sofia.post(&view));
-    assert_eq!(count(a).await.max(count(b).await), 2);
+    assert_eq!((count(a).await, count(b).await), (None, None));
 
     let seen_by = |strip: Value| strip[0]["stories"][0].clone();
     let for_leo = seen_by(leo.get_json("/api/stories").await);
     assert_eq!(
         (for_leo["viewsCount"].clone(), for_leo["viewedByMe"].clone()),
-        (json!(2), json!(true))
+        (Value::Null, json!(true)),
+        "the count is the author's alone"
     );
-    let for_maya = seen_by(maya.get_json("/api/stories").await);
+    let for_maya = mine().await;
     assert_eq!(
         (
             for_maya["viewsCount"].clone(),
@@ -524,4 +533,182 @@ async fn the_strip_ranks_by_the_latest_story_still_shown_and_forgets_expired_aut
         shape(&me.get_json("/api/stories").await),
         vec![(ben.id, vec![id(&again)])]
     );
+}
+
+async fn the_author_deletes_a_story_and_it_leaves_the_strip_with_its_views(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let kept = post_story(&maya, json!({"content": picture()})).await;
+    let story = post_story(&maya, json!({"content": picture(), "caption": "Gone soon"})).await;
+    let id = story["id"].as_i64().unwrap();
+    assert_eq!(
+        leo.post(&format!("/api/stories/{id}/view")).await.status(),
+        200
+    );
+
+    let deleted = maya.delete(&format!("/api/stories/{id}")).await;
+
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+    assert_eq!(
+        shape(&leo.get_json("/api/stories").await),
+        vec![(maya.id, vec![kept["id"].as_i64().unwrap()])]
+    );
+    let db = app.db().await;
+    let (views,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM story_views WHERE story_id = $1")
+        .bind(id)
+        .fetch_one(&db.pool)
+        .await
+        .unwrap();
+    assert_eq!(views, 0, "its views went with it");
+    let again = maya.delete(&format!("/api/stories/{id}")).await;
+    assert_eq!(error_of(again).await.0, 404);
+    let viewed = leo.post(&format!("/api/stories/{id}/view")).await;
+    assert_eq!(viewed.status(), StatusCode::NOT_FOUND);
+
+    // Her last story gone, her group leaves the strip.
+    let last = maya.delete(&format!("/api/stories/{}", kept["id"])).await;
+    assert_eq!(last.status(), StatusCode::NO_CONTENT);
+    assert_eq!(shape(&leo.get_json("/api/stories").await), vec![]);
+}
+
+async fn a_story_is_deleted_only_by_its_author_or_an_admin(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let boss = admin(&app, "boss").await;
+    let story = post_story(&maya, json!({"content": picture()})).await;
+    let path = format!("/api/stories/{}", story["id"]);
+
+    let (status, message, _) = error_of(leo.delete(&path).await).await;
+    assert_eq!(
+        (status, message.as_str()),
+        (403, "You cannot delete this story")
+    );
+    assert_eq!(
+        shape(&leo.get_json("/api/stories").await).len(),
+        1,
+        "still there"
+    );
+    assert_eq!(
+        error_of(leo.delete("/api/stories/999999").await).await.0,
+        404
+    );
+    assert_eq!(error_of(leo.delete("/api/stories/abc").await).await.0, 400);
+
+    assert_eq!(boss.delete(&path).await.status(), StatusCode::NO_CONTENT);
+    assert_eq!(shape(&maya.get_json("/api/stories").await), vec![]);
+}
+
+async fn the_author_sees_who_viewed_the_story_latest_first_page_by_page(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let story = post_story(&maya, json!({"content": picture()})).await;
+    let id = story["id"].as_i64().unwrap();
+    assert_eq!(
+        maya.post(&format!("/api/stories/{id}/view")).await.status(),
+        200
+    );
+    let mut viewers = Vec::new();
+    for name in ["leo", "sofia", "tom"] {
+        let viewer = app.new_user(name).await;
+        assert_eq!(
+            viewer
+                .post(&format!("/api/stories/{id}/view"))
+                .await
+                .status(),
+            200
+        );
+        app.advance_clock(Duration::from_secs(1));
+        viewers.push(viewer);
+    }
+    // She follows Sofia: the row's Follow button knows.
+    assert_eq!(
+        maya.post(&format!("/api/users/{}/follow", viewers[1].id))
+            .await
+            .status(),
+        200
+    );
+
+    let first = maya
+        .get(&format!("/api/stories/{id}/viewers?limit=2"))
+        .await;
+    assert_eq!(first.status(), StatusCode::OK);
+    let cursor = first.headers()["x-next-cursor"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let first: Value = first.json().await.unwrap();
+    let names = |page: &Value| -> Vec<String> {
+        page.as_array()
+            .unwrap()
+            .iter()
+            .map(|row| row["user"]["username"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(
+        names(&first),
+        ["tom", "sofia"],
+        "the latest first, never the author"
+    );
+    assert_eq!(first[1]["isFollowing"], true);
+    assert_eq!(first[0]["isFollowing"], false);
+    assert!(first[0]["at"].is_string());
+    let second = maya
+        .get(&format!(
+            "/api/stories/{id}/viewers?limit=2&before={cursor}"
+        ))
+        .await;
+    assert!(
+        second.headers().get("x-next-cursor").is_none(),
+        "the last page"
+    );
+    let second: Value = second.json().await.unwrap();
+    assert_eq!(names(&second), ["leo"]);
+
+    // Someone she blocks leaves her list.
+    assert_eq!(
+        maya.post(&format!("/api/users/{}/block", viewers[0].id))
+            .await
+            .status(),
+        204
+    );
+    let all = maya.get_json(&format!("/api/stories/{id}/viewers")).await;
+    assert_eq!(names(&all), ["tom", "sofia"]);
+}
+
+async fn nobody_but_the_author_sees_a_storys_viewers(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let boss = admin(&app, "boss").await;
+    let story = post_story(&maya, json!({"content": picture()})).await;
+    let path = format!("/api/stories/{}/viewers", story["id"]);
+    assert_eq!(
+        leo.post(&format!("/api/stories/{}/view", story["id"]))
+            .await
+            .status(),
+        200
+    );
+
+    for other in [&leo, &boss] {
+        let (status, message, _) = error_of(other.get(&path).await).await;
+        assert_eq!(
+            (status, message.as_str()),
+            (403, "Only the story's author can see its viewers")
+        );
+    }
+    assert_eq!(
+        error_of(maya.get("/api/stories/999999/viewers").await)
+            .await
+            .0,
+        404
+    );
+    assert_eq!(
+        error_of(maya.get(&format!("{path}?limit=0")).await).await.0,
+        400
+    );
+    // Expired, it is gone for its author too.
+    app.advance_clock(Duration::from_secs(24 * 3600 + 1));
+    assert_eq!(error_of(maya.get(&path).await).await.0, 404);
 }

@@ -3,7 +3,10 @@
 use serde_json::{Value, json};
 
 use crate::both_backends;
-use crate::helpers::{Backend, error_of, spawn_app};
+use std::time::Duration;
+
+use crate::helpers::{Backend, TestUser, error_of, spawn_app};
+use crate::private::set_private;
 
 both_backends!(
     a_profile_shows_public_fields_and_counts_but_no_email,
@@ -17,6 +20,9 @@ both_backends!(
     a_bad_profile_edit_is_refused_and_changes_nothing,
     the_skill_matcher_suggests_creators_with_the_skills_looked_for,
     the_skill_matcher_finds_a_matching_creator_older_than_300_newer_members,
+    followers_and_following_list_people_latest_first_with_my_follow_state,
+    a_private_accounts_lists_are_for_itself_and_its_approved_followers,
+    blocked_either_way_the_lists_are_not_found_and_blocked_people_leave_them,
 );
 
 async fn a_profile_shows_public_fields_and_counts_but_no_email(backend: Backend) {
@@ -360,4 +366,145 @@ async fn the_skill_matcher_finds_a_matching_creator_older_than_300_newer_members
     assert_eq!(names, ["ana"]);
     assert_eq!(matches[0]["match"], 100);
     assert_eq!(matches[0]["skills"], json!(["code", "music"]));
+}
+
+async fn follow(who: &TestUser, whom: &TestUser) {
+    let response = who.post(&format!("/api/users/{}/follow", whom.id)).await;
+    assert_eq!(response.status(), 200, "following");
+}
+
+fn listed_usernames(page: &Value) -> Vec<String> {
+    page.as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row["user"]["username"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+async fn followers_and_following_list_people_latest_first_with_my_follow_state(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let sofia = app.new_user("sofia").await;
+    let tom = app.new_user("tom").await;
+    for fan in [&leo, &sofia, &tom] {
+        follow(fan, &maya).await;
+        app.advance_clock(Duration::from_secs(1));
+    }
+    follow(&maya, &sofia).await;
+    // Leo reads Maya's followers: his own follow state of each.
+    follow(&leo, &tom).await;
+
+    let first = leo
+        .get(&format!("/api/users/{}/followers?limit=2", maya.id))
+        .await;
+    assert_eq!(first.status(), 200);
+    let cursor = first.headers()["x-next-cursor"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    let first: Value = first.json().await.unwrap();
+    assert_eq!(
+        listed_usernames(&first),
+        ["tom", "sofia"],
+        "the latest follow first"
+    );
+    assert_eq!(
+        (
+            first[0]["isFollowing"].clone(),
+            first[1]["isFollowing"].clone()
+        ),
+        (json!(true), json!(false))
+    );
+    let rest = leo
+        .get(&format!(
+            "/api/users/{}/followers?limit=2&before={cursor}",
+            maya.id
+        ))
+        .await;
+    assert!(rest.headers().get("x-next-cursor").is_none());
+    assert_eq!(listed_usernames(&rest.json().await.unwrap()), ["leo"]);
+
+    let following = leo
+        .get_json(&format!("/api/users/{}/following", maya.id))
+        .await;
+    assert_eq!(listed_usernames(&following), ["sofia"]);
+    assert_eq!(
+        listed_usernames(
+            &leo.get_json(&format!("/api/users/{}/following", sofia.id))
+                .await
+        ),
+        ["maya"],
+        "Sofia follows Maya"
+    );
+    assert_eq!(
+        error_of(leo.get("/api/users/999999/followers").await)
+            .await
+            .0,
+        404
+    );
+    assert_eq!(
+        error_of(
+            leo.get(&format!("/api/users/{}/following?limit=101", maya.id))
+                .await
+        )
+        .await
+        .0,
+        400
+    );
+}
+
+async fn a_private_accounts_lists_are_for_itself_and_its_approved_followers(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let sofia = app.new_user("sofia").await;
+    follow(&leo, &maya).await;
+    set_private(&maya, true).await;
+    // Sofia asks; until approved she may not look.
+    follow(&sofia, &maya).await;
+
+    for path in ["followers", "following"] {
+        let path = format!("/api/users/{}/{path}", maya.id);
+        let (status, message, _) = error_of(sofia.get(&path).await).await;
+        assert_eq!((status, message.as_str()), (403, "This account is private"));
+        assert_eq!(leo.get(&path).await.status(), 200, "an approved follower");
+        assert_eq!(maya.get(&path).await.status(), 200, "herself");
+    }
+    assert_eq!(
+        listed_usernames(
+            &maya
+                .get_json(&format!("/api/users/{}/followers", maya.id))
+                .await
+        ),
+        ["leo"]
+    );
+}
+
+async fn blocked_either_way_the_lists_are_not_found_and_blocked_people_leave_them(
+    backend: Backend,
+) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let sofia = app.new_user("sofia").await;
+    follow(&leo, &maya).await;
+    follow(&sofia, &maya).await;
+    let blocked = sofia.post(&format!("/api/users/{}/block", leo.id)).await;
+    assert_eq!(blocked.status(), 204);
+
+    // Sofia blocked Leo: neither sees the other's lists, nor the other in a list.
+    for (reader, other, name) in [(&leo, &sofia, "leo"), (&sofia, &leo, "sofia")] {
+        let (status, _, _) = error_of(
+            reader
+                .get(&format!("/api/users/{}/followers", other.id))
+                .await,
+        )
+        .await;
+        assert_eq!(status, 404);
+        let theirs = reader
+            .get_json(&format!("/api/users/{}/followers", maya.id))
+            .await;
+        assert_eq!(listed_usernames(&theirs), [name]);
+    }
 }

@@ -19,7 +19,7 @@ export interface BlockOptions {
 }
 
 /** What a report names (POST /api/reports' `targetType` and `targetId`). */
-export type ReportTargetType = 'post' | 'comment' | 'reel' | 'story' | 'message' | 'user' | 'review';
+export type ReportTargetType = 'post' | 'comment' | 'reel' | 'story' | 'message' | 'user' | 'review' | 'voice_reaction';
 
 export interface ReportTarget {
   targetType: ReportTargetType;

@@ -583,7 +583,11 @@ export interface paths {
         get: operations["get_canvas"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Deletes your canvas (issue 43): its picture, its invited people and their invitations go
+         *     with it; a snapshot you posted from it stays, a post of its own. The owner only.
+         */
+        delete: operations["delete_canvas"];
         options?: never;
         head?: never;
         patch?: never;
@@ -598,7 +602,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invites people you follow to your canvas: they may join it, and it is in their list. */
+        /**
+         * Invites people you follow to your canvas: they may join it, it is in their list, and each
+         *     one newly invited gets a `canvas_invite` notification that opens it.
+         */
         post: operations["invite_members"];
         delete?: never;
         options?: never;
@@ -1219,7 +1226,11 @@ export interface paths {
         get: operations["get_post"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Deletes a post (issue 43) with its likes, saves, comments, tags and notifications; a chat
+         *     message that shared it shows it as unavailable. Allowed to its author and admins.
+         */
+        delete: operations["delete_post"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1334,6 +1345,33 @@ export interface paths {
          *     members as `newMessage`. The post's `sharesCount` counts each sharer once.
          */
         post: operations["share_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/voice-reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The post's voice reactions the viewer may hear, newest first, by page: the post's author hears
+         *     them all, each sender their own, anyone else those whose sender turned 'Voice Reactions
+         *     Privacy' off. `counts` are of every reaction on the post, heard or not.
+         */
+        get: operations["list_post_voice_reactions"];
+        put?: never;
+        /**
+         * Sends a voice reaction to a post: an emotion and a recording of 1–60 s (its length measured
+         *     from the bytes when the container keeps time). The post's author is told ('leo sent you a
+         *     voice reaction: Inspired!', folded like likes); who else hears it follows the sender's
+         *     'Voice Reactions Privacy'.
+         */
+        post: operations["create_post_voice_reaction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1524,6 +1562,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a reel (issue 43) with its likes, comments and notifications; a chat message that
+         *     shared it shows it as unavailable. Allowed to its author and admins.
+         */
+        delete: operations["delete_reel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reels/{id}/comments": {
         parameters: {
             query?: never;
@@ -1582,6 +1640,33 @@ export interface paths {
          *     members as `newMessage`. The reel's `sharesCount` counts each sharer once.
          */
         post: operations["share_reel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reels/{id}/voice-reactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reel's voice reactions the viewer may hear, newest first, by page: the reel's author hears
+         *     them all, each sender their own, anyone else those whose sender turned 'Voice Reactions
+         *     Privacy' off. `counts` are of every reaction on the reel, heard or not.
+         */
+        get: operations["list_reel_voice_reactions"];
+        put?: never;
+        /**
+         * Sends a voice reaction to a reel: an emotion and a recording of 1–60 s (its length measured
+         *     from the bytes when the container keeps time). The reel's author is told ('leo sent you a
+         *     voice reaction: Inspired!', folded like likes); who else hears it follows the sender's
+         *     'Voice Reactions Privacy'.
+         */
+        post: operations["create_reel_voice_reaction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1694,6 +1779,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a story (issue 43) with its views; the strip loses it at once. Allowed to its
+         *     author and admins.
+         */
+        delete: operations["delete_story"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stories/{id}/view": {
         parameters: {
             query?: never;
@@ -1705,9 +1810,29 @@ export interface paths {
         put?: never;
         /**
          * Records that the session user saw the story. Each viewer counts once; the author's own
-         *     views are not counted. Any body is ignored.
+         *     views are not counted; only the author is told the count. Any body is ignored.
          */
         post: operations["view_story"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stories/{id}/viewers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who saw your story (issue 43), the latest first, each with your follow state; the author
+         *     only. Accounts deactivated or blocked either way are left out.
+         */
+        get: operations["list_story_viewers"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2013,7 +2138,8 @@ export interface paths {
         /**
          * The signed-in user's data as a JSON download: `{exportedAt, profile, settings (notification
          *     switches included), posts, stories, messages (sent), voicemails (sent), orders, withdrawals
-         *     (account numbers masked), reels, comments (and replies), reviews (of products), postLikes, reelLikes,
+         *     (account numbers masked), reels, comments (and replies), reviews (of products),
+         *     voiceReactions (sent), postLikes, reelLikes,
          *     commentLikes, saves, follows, blocks, tipsSent, tipsReceived, earnings (the ledger),
          *     listings, sales, canvases (owned, each with its strokes), reports (filed),
          *     pushSubscriptions (endpoints only)}`. Only the user's own data; no password hash, no
@@ -2358,6 +2484,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/{id}/followers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who follows the user (issue 43), the latest first, each with your follow state. A private
+         *     account's list is for itself and its approved followers; accounts deactivated or blocked
+         *     either way with you are left out.
+         */
+        get: operations["list_followers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/following": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whom the user follows (issue 43), the latest first, each with your follow state. A private
+         *     account's list is for itself and its approved followers; accounts deactivated or blocked
+         *     either way with you are left out.
+         */
+        get: operations["list_following"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{id}/mute": {
         parameters: {
             query?: never;
@@ -2377,6 +2545,26 @@ export interface paths {
          *     not muted changes nothing.
          */
         delete: operations["unmute"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/voice-reactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a voice reaction. Allowed to its sender, the post's or reel's author, and admins; the
+         *     sender leaves the author's notification with their last reaction on the item.
+         */
+        delete: operations["delete_voice_reaction"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3088,6 +3276,22 @@ export interface components {
             /** @description The account's current password. */
             password: string;
         };
+        /**
+         * @description How the post or reel made its sender feel; the panel's choice, made before recording.
+         * @enum {string}
+         */
+        Emotion: "love" | "excited" | "inspired" | "impressed";
+        /** @description How many voice reactions an item has of each emotion. */
+        EmotionCounts: {
+            /** Format: int64 */
+            excited: number;
+            /** Format: int64 */
+            impressed: number;
+            /** Format: int64 */
+            inspired: number;
+            /** Format: int64 */
+            love: number;
+        };
         /** @description The JSON body of every non-2xx answer. */
         ErrorBody: {
             /** @description Stable snake_case code for programs. */
@@ -3382,14 +3586,18 @@ export interface components {
              */
             video: string;
         };
-        /** @description A report of a post, comment, reel, story, message, account or product review. */
+        /**
+         * @description A report of a post, comment, reel, story, message, account, product review or voice
+         *     reaction.
+         */
         NewReportRequest: {
             /** @description What else the admins should know: at most 1000 characters, stored trimmed. */
             details?: string | null;
             reason: components["schemas"]["ReportReason"];
             /**
              * Format: int64
-             * @description The post's, comment's, reel's, story's, message's, account's or review's id.
+             * @description The post's, comment's, reel's, story's, message's, account's, review's or voice
+             *     reaction's id.
              */
             targetId: number;
             targetType: components["schemas"]["ReportTargetType"];
@@ -3410,6 +3618,36 @@ export interface components {
              */
             content: string | null;
             type?: components["schemas"]["StoryKind"] | null;
+        };
+        /** @description The same as a multipart form (described for the OpenAPI document; read part by part). */
+        NewVoiceReactionForm: {
+            /**
+             * Format: binary
+             * @description The recording (WebM/Opus, Ogg/Opus, MP4/AAC, MP3 or WAV, told by its bytes), at most
+             *     10 MiB.
+             */
+            audio: string;
+            /**
+             * Format: int64
+             * @description Whole seconds, 1–60, as the recorder measured it.
+             */
+            duration: number;
+            /** @description `love`, `excited`, `inspired` or `impressed`. */
+            emotion: components["schemas"]["Emotion"];
+        };
+        /** @description A voice reaction as JSON, its recording a base64 `data:` URL. */
+        NewVoiceReactionRequest: {
+            /**
+             * Format: int64
+             * @description Whole seconds, 1–60. When the container tells its real length, the real one is stored.
+             */
+            duration: number | null;
+            emotion: components["schemas"]["Emotion"] | null;
+            /**
+             * @description The recording as a base64 `data:` URL (WebM/Opus, Ogg/Opus, MP4/AAC, MP3 or WAV, told by
+             *     its bytes).
+             */
+            voiceUrl: string | null;
         };
         NewVoicemailRequest: {
             /**
@@ -3492,7 +3730,7 @@ export interface components {
          * @description What happened.
          * @enum {string}
          */
-        NotificationKind: "like" | "comment" | "reply" | "mention" | "follow" | "follow_request" | "follow_accepted" | "missed_call" | "voicemail" | "withdrawal" | "report" | "sale" | "tip" | "shipped";
+        NotificationKind: "like" | "comment" | "reply" | "mention" | "follow" | "follow_request" | "follow_accepted" | "missed_call" | "voicemail" | "withdrawal" | "report" | "sale" | "tip" | "shipped" | "canvas_invite" | "voice_reaction";
         /** @description Which notifications to mark read: `ids`, or every one with `all: true`. */
         NotificationReadRequest: {
             /** @description `true`: every notification of yours. */
@@ -3514,7 +3752,7 @@ export interface components {
          * @description What a notification is about (and opens).
          * @enum {string}
          */
-        NotificationTargetType: "post" | "reel" | "comment" | "user" | "conversation" | "withdrawal" | "order" | "report";
+        NotificationTargetType: "post" | "reel" | "comment" | "user" | "conversation" | "withdrawal" | "order" | "report" | "canvas";
         /** @description An order line as its buyer sees it. Name and prices are the catalogue's. */
         Order: {
             /** @description ISO-8601 UTC. */
@@ -3614,6 +3852,19 @@ export interface components {
              *     'Test mode — no real money moves' wherever money moves.
              */
             testMode: boolean;
+        };
+        /**
+         * @description Someone in a list of people (issue 43): a story's viewers, an account's followers or
+         *     following, each with the reader's follow state for its Follow button.
+         */
+        PersonListed: {
+            /** @description When they saw the story, or when the follow began; ISO-8601 UTC. */
+            at: string;
+            /** @description The reader follows them. */
+            isFollowing: boolean;
+            /** @description The reader asked to follow their private account and waits. */
+            isRequested: boolean;
+            user: components["schemas"]["UserCard"];
         };
         /** @description A post as the viewer sees it. */
         Post: {
@@ -3963,7 +4214,7 @@ export interface components {
          * @description What a report names.
          * @enum {string}
          */
-        ReportTargetType: "post" | "comment" | "reel" | "story" | "message" | "user" | "review";
+        ReportTargetType: "post" | "comment" | "reel" | "story" | "message" | "user" | "review" | "voice_reaction";
         /** @description A reported target as an admin opens it from the queue (read-only, whatever its privacy). */
         ReportedContent: {
             /** @description A voice message's recording. */
@@ -4422,9 +4673,10 @@ export interface components {
             viewedByMe: boolean;
             /**
              * Format: int64
-             * @description Distinct viewers other than the author.
+             * @description Distinct viewers other than the author: the author's to know (issue 43), null for
+             *     everyone else.
              */
-            viewsCount: number;
+            viewsCount: number | null;
         };
         /** @description One user's live stories, oldest first. */
         StoryGroup: {
@@ -4436,10 +4688,13 @@ export interface components {
          * @enum {string}
          */
         StoryKind: "image" | "video";
-        /** @description {viewsCount}: a story's count after a view. */
+        /**
+         * @description {viewsCount}: a story's count after a view: its author's to know (issue 43), null for
+         *     everyone else.
+         */
         StoryViews: {
             /** Format: int64 */
-            viewsCount: number;
+            viewsCount: number | null;
         };
         /** @description A stroke as a client sends it in `canvasStroke`. */
         StrokeInput: {
@@ -4692,6 +4947,45 @@ export interface components {
         VerifyEmailRequest: {
             /** @description The `token` of the mailed link. */
             token: string;
+        };
+        /** @description A voice reaction to a post or a reel (exactly one of `postId`, `reelId` is set). */
+        VoiceReaction: {
+            /** @description `/media/{key}` of the recording, as it was sent. */
+            audioUrl: string;
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description Whole seconds, 1–60, measured from the recording when its container keeps time.
+             */
+            duration: number;
+            emotion: components["schemas"]["Emotion"];
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            postId: number | null;
+            /** Format: int64 */
+            reelId: number | null;
+            /** @description The sender. */
+            user: components["schemas"]["UserCard"];
+        };
+        /** @description A page of the voice reactions the viewer may hear, with every reaction's count. */
+        VoiceReactionPage: {
+            /**
+             * @description Every voice reaction on the item by emotion, heard by the viewer or not (senders who
+             *     are blocked either way or deactivated aside).
+             */
+            counts: components["schemas"]["EmotionCounts"];
+            /**
+             * @description Newest first: all of them for the item's author and for each sender their own; of
+             *     others only those whose sender turned 'Voice Reactions Privacy' off.
+             */
+            items: components["schemas"]["VoiceReaction"][];
+            /**
+             * Format: int64
+             * @description The sum of `counts`.
+             */
+            total: number;
         };
         /** @description A voicemail as its recipient sees it. */
         Voicemail: {
@@ -6670,6 +6964,63 @@ export interface operations {
             };
             /** @description Not signed in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Canvas not found (or not one you may join) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_canvas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The canvas */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Only the canvas owner can do that` (you may join it), or a cross-site request (Origin check) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9162,6 +9513,63 @@ export interface operations {
             };
         };
     };
+    delete_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Post id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `You cannot delete this post` (someone else's), or a cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Post not found (or hidden from you: private, blocked either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     toggle_bookmark: {
         parameters: {
             query?: never;
@@ -9625,6 +10033,163 @@ export interface operations {
                 };
             };
             /** @description Over the messaging limit (messages in 10 seconds); Retry-After says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_post_voice_reactions: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Post id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of voice reactions, newest first, with the counts by emotion */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for older voice reactions; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceReactionPage"];
+                };
+            };
+            /** @description Invalid id, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Post not found (or one you may not see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_post_voice_reaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Post id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewVoiceReactionRequest"];
+                "multipart/form-data": components["schemas"]["NewVoiceReactionForm"];
+            };
+        };
+        responses: {
+            /** @description The voice reaction */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceReaction"];
+                };
+            };
+            /** @description Invalid id; no emotion or not one of love, excited, inspired, impressed; audio missing or not a base64 data URL; a duration (claimed or real) outside 1–60 s; damaged audio; or an unreadable form; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `email_unverified`: unverified past the 7-day grace; or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Post not found (or one you may not see: a private account you do not follow, a block either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large, audio over 10 MiB, or past your storage */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neither JSON nor a multipart form, or audio that is not WebM, Ogg, MP4, MP3 or WAV */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the voice reaction limit (voice reactions in 10 minutes); Retry-After says when */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -10632,6 +11197,63 @@ export interface operations {
             };
         };
     };
+    delete_reel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reel id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `You cannot delete this reel` (someone else's), or a cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Reel not found (or hidden from you: private, blocked either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_reel_comments: {
         parameters: {
             query?: {
@@ -10936,6 +11558,163 @@ export interface operations {
                 };
             };
             /** @description Over the messaging limit (messages in 10 seconds); Retry-After says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_reel_voice_reactions: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Reel id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of voice reactions, newest first, with the counts by emotion */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for older voice reactions; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceReactionPage"];
+                };
+            };
+            /** @description Invalid id, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Reel not found (or one you may not see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_reel_voice_reaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reel id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewVoiceReactionRequest"];
+                "multipart/form-data": components["schemas"]["NewVoiceReactionForm"];
+            };
+        };
+        responses: {
+            /** @description The voice reaction */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoiceReaction"];
+                };
+            };
+            /** @description Invalid id; no emotion or not one of love, excited, inspired, impressed; audio missing or not a base64 data URL; a duration (claimed or real) outside 1–60 s; damaged audio; or an unreadable form; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `email_unverified`: unverified past the 7-day grace; or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Reel not found (or one you may not see: a private account you do not follow, a block either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large, audio over 10 MiB, or past your storage */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Neither JSON nor a multipart form, or audio that is not WebM, Ogg, MP4, MP3 or WAV */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the voice reaction limit (voice reactions in 10 minutes); Retry-After says when */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -11282,6 +12061,63 @@ export interface operations {
             };
         };
     };
+    delete_story: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Story id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `You cannot delete this story` (someone else's), or a cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such story (or hidden from you, or expired) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     view_story: {
         parameters: {
             query?: never;
@@ -11331,6 +12167,72 @@ export interface operations {
                 };
             };
             /** @description No such story, or it expired */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_story_viewers: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Story id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the story's viewers, the latest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonListed"][];
+                };
+            };
+            /** @description Invalid id, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `Only the story's author can see its viewers` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such story (or hidden from you, or expired) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -13688,6 +14590,138 @@ export interface operations {
             };
         };
     };
+    list_followers: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description User id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the user's followers, the latest follow first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonListed"][];
+                };
+            };
+            /** @description Invalid id, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This account is private` (you do not follow it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description User not found (or blocked either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_following: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description User id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the accounts the user follows, the latest follow first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonListed"][];
+                };
+            };
+            /** @description Invalid id, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `This account is private` (you do not follow it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description User not found (or blocked either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     mute: {
         parameters: {
             query?: never;
@@ -13792,6 +14826,63 @@ export interface operations {
                 };
             };
             /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_voice_reaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Voice reaction id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'You cannot delete this voice reaction', or a cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Voice reaction not found (or one you may not hear) */
             404: {
                 headers: {
                     [name: string]: unknown;

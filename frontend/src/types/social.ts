@@ -18,3 +18,5 @@ export type UpdateProfileRequest = Schemas['ProfileUpdate'];
 export type ProfileImageResponse = Schemas['ProfileImageResponse'];
 /** A person to follow (issue 41): GET /api/users/suggestions. */
 export type SuggestedUser = Schemas['SuggestedUser'];
+/** Someone in a list of people (issue 43): followers, following, a story's viewers. */
+export type PersonListed = Schemas['PersonListed'];

@@ -4,7 +4,7 @@ use utoipa::ToSchema;
 
 use super::{joinable, one_canvas};
 use crate::canvas::rules::CANVAS_MEMBERS_MAX;
-use crate::canvas::store;
+use crate::canvas::service;
 use crate::canvas::wire::Canvas;
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
@@ -19,7 +19,8 @@ pub struct InviteCanvasRequest {
     pub user_ids: Vec<i64>,
 }
 
-/// Invites people you follow to your canvas: they may join it, and it is in their list.
+/// Invites people you follow to your canvas: they may join it, it is in their list, and each
+/// one newly invited gets a `canvas_invite` notification that opens it.
 #[utoipa::path(
     post, path = "/canvases/{id}/members", tag = "canvases",
     params(("id" = i64, Path, description = "The canvas")),
@@ -53,7 +54,6 @@ pub async fn invite_members(
             CANVAS_MEMBERS_MAX - 1
         )));
     }
-    let now = state.clock.now_ms();
-    store::invite(&state.db, me, id, &users, now).await??;
+    service::invite(&state, me, id, &users).await??;
     Ok(Json(one_canvas(&state, me, id).await?))
 }

@@ -1,8 +1,9 @@
 //! Live canvases (issue 25, docs/canvas-contract.md): making one, the list of yours, one with
-//! its picture, inviting people, and posting the picture. The drawing itself happens on the
+//! its picture, deleting one, inviting people, and posting the picture. The drawing itself happens on the
 //! socket (canvas/socket.rs).
 
 mod canvas_create;
+mod canvas_delete;
 mod canvas_get;
 mod canvas_members;
 mod canvas_snapshot;
@@ -27,7 +28,10 @@ pub fn router() -> OpenApiRouter<AppState> {
             canvases_list::list_canvases,
             canvas_create::create_canvas
         ))
-        .routes(routes!(canvas_get::get_canvas))
+        .routes(routes!(
+            canvas_get::get_canvas,
+            canvas_delete::delete_canvas
+        ))
         .routes(routes!(canvas_members::invite_members))
         .routes(routes!(canvas_snapshot::post_snapshot))
 }

@@ -70,6 +70,21 @@ fn lookup(target: ReportTargetType) -> &'static str {
             "SELECT u.id, u.display_name || ' (@' || u.username || ')' FROM users u
              WHERE u.id = $1 AND u.deactivated_at IS NULL AND $2 = $2 AND $3 = $3"
         }
+        // A voice reaction the reporter may hear (social/store/voice_reactions.rs: the item's
+        // author, or anyone when its sender shares them), blocks aside, as above.
+        ReportTargetType::VoiceReaction => concat!(
+            "SELECT v.user_id, 'Voice reaction: ' || v.emotion FROM voice_reactions v
+             JOIN users u ON u.id = v.user_id AND u.deactivated_at IS NULL
+             LEFT JOIN posts p ON p.id = v.post_id
+             LEFT JOIN reels r ON r.id = v.reel_id
+             JOIN users a ON a.id = COALESCE(p.user_id, r.user_id) AND a.deactivated_at IS NULL
+             WHERE v.id = $1 AND v.removed_at IS NULL AND $3 = $3
+               AND p.removed_at IS NULL AND r.removed_at IS NULL
+               AND (a.id = $2 OR v.user_id = $2 OR EXISTS (
+                    SELECT 1 FROM user_settings vs WHERE vs.user_id = v.user_id
+                      AND vs.voice_reactions_privacy = 0)) AND ",
+            in_audience!("$2", "a.id")
+        ),
         // A review of any product the reporter can open (blocks aside, as above): its stars
         // and text are the preview.
         ReportTargetType::Review => {
@@ -102,6 +117,9 @@ fn removal(target: ReportTargetType) -> Option<&'static str> {
         // Its product's average and count lose it (migration 0039's triggers).
         ReportTargetType::Review => {
             Some("UPDATE product_reviews SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL")
+        }
+        ReportTargetType::VoiceReaction => {
+            Some("UPDATE voice_reactions SET removed_at = $2 WHERE id = $1 AND removed_at IS NULL")
         }
         // A comment moves counters too (`remove_comment`); an account is suspended instead.
         ReportTargetType::Comment | ReportTargetType::User => None,
@@ -542,6 +560,13 @@ fn target_read(target: ReportTargetType) -> &'static str {
                     CAST(NULL AS TEXT) AS audio_url, CAST(NULL AS BIGINT) AS context_id,
                     u.deactivated_at AS removed_at, u.created_at
              FROM users u WHERE u.id = $1"
+        }
+        ReportTargetType::VoiceReaction => {
+            "SELECT v.user_id AS author_id, 'Voice reaction: ' || v.emotion AS text,
+                    CAST(NULL AS TEXT) AS image_url, CAST(NULL AS TEXT) AS video_url,
+                    '/media/' || v.media_key AS audio_url,
+                    COALESCE(v.post_id, v.reel_id) AS context_id, v.removed_at, v.created_at
+             FROM voice_reactions v WHERE v.id = $1"
         }
         ReportTargetType::Review => {
             "SELECT r.author_id, r.rating || '/5' || COALESCE(': ' || r.body, '') AS text,

@@ -36,6 +36,11 @@ pub enum NotificationKind {
     /// A seller marked your order shipped (issue 42); about the checkout (its receipt), quoting
     /// the tracking note when there is one.
     Shipped,
+    /// A canvas's owner invited you to draw on it (issue 43); quotes the canvas's title.
+    CanvasInvite,
+    /// Someone sent a voice reaction to your post or reel (issue 43), quoting its emotion
+    /// ('Inspired!'); folded like likes.
+    VoiceReaction,
 }
 
 /// What a notification is about (and opens).
@@ -50,6 +55,8 @@ pub enum NotificationTargetType {
     Withdrawal,
     Order,
     Report,
+    /// A live canvas (its invitation).
+    Canvas,
 }
 
 stored_names!(NotificationKind {
@@ -67,6 +74,8 @@ stored_names!(NotificationKind {
     Sale => "sale",
     Tip => "tip",
     Shipped => "shipped",
+    CanvasInvite => "canvas_invite",
+    VoiceReaction => "voice_reaction",
 });
 stored_names!(NotificationTargetType {
     Post => "post",
@@ -77,9 +86,10 @@ stored_names!(NotificationTargetType {
     Withdrawal => "withdrawal",
     Order => "order",
     Report => "report",
+    Canvas => "canvas",
 });
 
-/// Likes and follows of one target within this long fold into one unread notification.
+/// Likes, follows and voice reactions of one target within this long fold into one unread notification.
 pub const FOLD_WINDOW_MS: i64 = 24 * 60 * 60 * 1000;
 /// The most characters of a comment, caption or message a notification quotes.
 pub const PREVIEW_MAX_CHARS: usize = 100;
@@ -90,7 +100,7 @@ impl NotificationKind {
     /// Whether acts of this kind on one target fold into one unread notification within
     /// `FOLD_WINDOW_MS` (Instagram's 'leo and 3 others liked your post').
     pub fn folds(self) -> bool {
-        matches!(self, Self::Like | Self::Follow)
+        matches!(self, Self::Like | Self::Follow | Self::VoiceReaction)
     }
 }
 
@@ -196,6 +206,13 @@ pub fn sentence(
         K::Sale => quoted("bought your work"),
         K::Tip => quoted("sent you a tip"),
         K::Shipped => quoted("shipped your order"),
+        K::CanvasInvite => match detail {
+            Some(title) if !title.is_empty() => format!("{who} invited you to draw on \"{title}\""),
+            _ => format!("{who} invited you to draw on a canvas"),
+        },
+        // One sender quotes their emotion; folded, the emotions differ and none is quoted.
+        K::VoiceReaction if actors_count <= 1 => quoted("sent you a voice reaction"),
+        K::VoiceReaction => format!("{who} sent you voice reactions"),
         // Told by the server, not by someone: the stored sentence.
         K::Withdrawal | K::Report => detail.unwrap_or_default().to_owned(),
     }
@@ -268,6 +285,28 @@ mod tests {
             sentence(K::Shipped, T::Order, &["leo"], 1, None),
             "leo shipped your order"
         );
+        assert_eq!(
+            sentence(K::CanvasInvite, T::Canvas, &["maya"], 1, Some("Sunset")),
+            "maya invited you to draw on \"Sunset\""
+        );
+    }
+
+    #[test]
+    fn a_voice_reaction_quotes_its_emotion_until_it_is_folded() {
+        assert_eq!(
+            sentence(K::VoiceReaction, T::Post, &["leo"], 1, Some("Inspired!")),
+            "leo sent you a voice reaction: Inspired!"
+        );
+        assert_eq!(
+            sentence(
+                K::VoiceReaction,
+                T::Reel,
+                &["leo", "maya"],
+                3,
+                Some("Inspired!")
+            ),
+            "leo and 2 others sent you voice reactions"
+        );
     }
 
     #[test]
@@ -283,7 +322,7 @@ mod tests {
     #[test]
     fn only_likes_and_follows_fold_and_filters_pick_their_kinds() {
         let folding: Vec<_> = K::ALL.iter().filter(|k| k.folds()).collect();
-        assert_eq!(folding, [&K::Like, &K::Follow]);
+        assert_eq!(folding, [&K::Like, &K::Follow, &K::VoiceReaction]);
         assert_eq!(NotificationFilter::All.kinds(), None);
         assert_eq!(
             NotificationFilter::Comments.kinds(),

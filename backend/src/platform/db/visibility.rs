@@ -111,7 +111,25 @@ macro_rules! not_muted {
         )
     };
 }
-pub(crate) use {in_audience, may_see, not_blocked, not_muted, pair_blocked, shown};
+/// Two BIGINT columns, `is_following` and `is_requested`: whether `viewer` follows `user`, or
+/// asked to and waits (a primary key lookup each). A list of people with Follow buttons reads it.
+macro_rules! follow_state {
+    ($viewer:literal, $user:literal) => {
+        concat!(
+            "CAST(CASE WHEN EXISTS (SELECT 1 FROM follows fs WHERE fs.follower_id = ",
+            $viewer,
+            " AND fs.followee_id = ",
+            $user,
+            ") THEN 1 ELSE 0 END AS BIGINT) AS is_following, ",
+            "CAST(CASE WHEN EXISTS (SELECT 1 FROM follow_requests fr WHERE fr.requester_id = ",
+            $viewer,
+            " AND fr.target_id = ",
+            $user,
+            ") THEN 1 ELSE 0 END AS BIGINT) AS is_requested"
+        )
+    };
+}
+pub(crate) use {follow_state, in_audience, may_see, not_blocked, not_muted, pair_blocked, shown};
 
 /// Whether either of the two has blocked the other (`visibility::pair_blocked!`).
 pub async fn blocked_between(db: &Db, a: i64, b: i64) -> Result<bool, sqlx::Error> {

@@ -106,13 +106,15 @@ pub enum AudioKind {
     VoiceMessage,
     /// A voicemail, 1–30 s.
     Voicemail,
+    /// A voice reaction to a post or a reel, 1–60 s (issue 43).
+    VoiceReaction,
 }
 
 impl AudioKind {
     /// The longest recording, in whole seconds.
     pub fn max_secs(self) -> i64 {
         match self {
-            Self::VoiceMessage => 60,
+            Self::VoiceMessage | Self::VoiceReaction => 60,
             Self::Voicemail => 30,
         }
     }
@@ -122,6 +124,7 @@ impl AudioKind {
         match self {
             Self::VoiceMessage => "Voice messages must be 1 to 60 seconds",
             Self::Voicemail => "Voicemails must be 1 to 30 seconds",
+            Self::VoiceReaction => "Voice reactions must be 1 to 60 seconds",
         }
     }
 
@@ -130,6 +133,7 @@ impl AudioKind {
         match self {
             Self::VoiceMessage => "Voice message audio is required",
             Self::Voicemail => "Voicemail audio is required",
+            Self::VoiceReaction => "Voice reaction audio is required",
         }
     }
 

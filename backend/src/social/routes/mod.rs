@@ -9,3 +9,4 @@ pub mod settings;
 pub mod stories;
 pub mod tags;
 pub mod users;
+pub mod voice_reactions;

@@ -5,3 +5,4 @@ pub mod post;
 pub mod reel;
 pub mod story;
 pub mod tag;
+pub mod voice_reaction;

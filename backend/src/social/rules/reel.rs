@@ -5,6 +5,7 @@ use crate::kernel::error::DomainError;
 pub const REEL_CAPTION_MAX: usize = 2200;
 /// An unknown reel id (the like, comment and share routes).
 pub const REEL_NOT_FOUND: &str = "Reel not found";
+pub const CANNOT_DELETE_REEL: &str = "You cannot delete this reel";
 pub const REEL_CAPTION_TOO_LONG: &str = "Caption must be at most 2200 characters";
 
 /// Trimmed, at most 2200 characters; line breaks kept.

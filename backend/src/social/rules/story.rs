@@ -6,6 +6,9 @@ use crate::kernel::error::DomainError;
 /// Stories last 24 hours (86,400,000 ms) from their creation by the server clock.
 pub const STORY_LIFETIME_MS: i64 = 86_400_000;
 pub const STORY_NOT_FOUND: &str = "Story not found";
+pub const CANNOT_DELETE_STORY: &str = "You cannot delete this story";
+/// A story's viewers are its author's to see.
+pub const VIEWERS_AUTHOR_ONLY: &str = "Only the story's author can see its viewers";
 const STORY_CAPTION_MAX: usize = 2200;
 const STORY_CAPTION_TOO_LONG: &str = "Caption must be under 2200 characters";
 

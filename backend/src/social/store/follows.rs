@@ -1,13 +1,16 @@
 //! Follows: who follows whom. Both directions are indexed: the primary key
 //! (follower, followee) answers "do I follow them" and "whom do I follow"; the
-//! `follows_followee_id_idx` answers "who follows them".
+//! `follows_followee_id_idx` answers "who follows them". The followers and following lists
+//! (issue 43) walk `follows_followee_created_idx` and `follows_follower_created_idx`, the latest
+//! follow first.
 
 use crate::kernel::page::Page;
 use crate::notifications;
 use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType};
 use crate::notifications::{Act, Notice};
-use crate::platform::db::visibility::not_blocked;
+use crate::platform::db::visibility::{follow_state, in_audience, not_blocked};
 use crate::platform::db::{Db, Tx};
+use crate::social::store::stories::PersonSeen;
 
 /// What following an account did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -318,4 +321,75 @@ pub(crate) async fn approved(
     };
     notices.extend(notifications::record(tx, &follow, now).await?);
     Ok(notices)
+}
+
+/// Whether `reader` may open `user`'s followers and following lists: `None` when there is no
+/// such active account or the two are blocked either way (not found), `Some(false)` for a
+/// private account `reader` neither is nor follows, `Some(true)` otherwise.
+pub async fn lists_open(db: &Db, reader: i64, user: i64) -> Result<Option<bool>, sqlx::Error> {
+    let row: Option<(i64,)> = sqlx::query_as(concat!(
+        "SELECT CAST(CASE WHEN ",
+        in_audience!("$1", "u.id"),
+        " THEN 1 ELSE 0 END AS BIGINT)
+         FROM users u WHERE u.id = $2 AND u.deactivated_at IS NULL AND ",
+        not_blocked!("$1", "u.id")
+    ))
+    .bind(reader)
+    .bind(user)
+    .fetch_optional(&db.pool)
+    .await?;
+    Ok(row.map(|(open,)| open != 0))
+}
+
+/// Which side of `follows` a list reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    /// Who follows the account.
+    Followers,
+    /// Whom the account follows.
+    Following,
+}
+
+/// A page of `user`'s followers or following, the latest follow first (keyset on
+/// `(created_at, the other's id)`, the cursor being the last one's user id): never an account
+/// deactivated or blocked either way with `reader`. `reader`'s follow state of each comes
+/// along (the list's Follow buttons).
+pub async fn list(
+    db: &Db,
+    reader: i64,
+    user: i64,
+    side: Side,
+    page: Page,
+) -> Result<Vec<PersonSeen>, sqlx::Error> {
+    macro_rules! people {
+        ($mine:literal, $other:literal) => {
+            concat!(
+                "SELECT u.id, u.username, u.display_name,
+                        COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
+                        f.created_at AS at, ",
+                follow_state!("$1", "u.id"),
+                " FROM follows f
+                 JOIN users u ON u.id = f.", $other, " AND u.deactivated_at IS NULL
+                 WHERE f.", $mine, " = $2 AND ",
+                not_blocked!("$1", "u.id"),
+                " AND ($3 = $4 OR EXISTS (
+                       SELECT 1 FROM follows k WHERE k.", $mine, " = $2 AND k.", $other, " = $3
+                         AND (f.created_at < k.created_at
+                              OR (f.created_at = k.created_at AND f.", $other, " < k.", $other, "))))
+                 ORDER BY f.created_at DESC, f.", $other, " DESC LIMIT $5"
+            )
+        };
+    }
+    let sql = match side {
+        Side::Followers => people!("followee_id", "follower_id"),
+        Side::Following => people!("follower_id", "followee_id"),
+    };
+    sqlx::query_as(sql)
+        .bind(reader)
+        .bind(user)
+        .bind(page.before)
+        .bind(i64::MAX)
+        .bind(page.fetch_limit())
+        .fetch_all(&db.pool)
+        .await
 }

@@ -1,7 +1,8 @@
 //! The social area's SQL: posts, reels, stories, comments, tags, search, follows, mentions and
-//! the marks (likes, saves) on them.
+//! the marks (likes, saves) on them, and deleting posts, reels and stories.
 
 pub mod comments;
+pub mod deletes;
 pub mod follows;
 pub mod marks;
 pub mod mentions;
@@ -11,3 +12,4 @@ pub mod search;
 pub mod stories;
 pub mod suggestions;
 pub mod tags;
+pub mod voice_reactions;

@@ -7,8 +7,9 @@
 use sqlx::FromRow;
 
 use crate::fetch_list;
+use crate::kernel::page::Page;
 use crate::platform::db::Db;
-use crate::platform::db::visibility::{may_see, not_muted, shown};
+use crate::platform::db::visibility::{follow_state, may_see, not_blocked, not_muted, shown};
 
 /// The most story groups the strip shows.
 pub const MAX_GROUPS: i64 = 50;
@@ -183,8 +184,8 @@ pub async fn strip(db: &Db, viewer: i64, now: i64) -> Result<Vec<StoryView>, sql
 /// What recording a view found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Viewed {
-    /// The story is live; its count after this view.
-    Counted { views_count: i64 },
+    /// The story is live; its count after this view, and its author.
+    Counted { views_count: i64, author: i64 },
     /// No such story, or it expired.
     NotFound,
 }
@@ -224,8 +225,8 @@ pub async fn record_view(
         .execute(&mut *tx)
         .await?;
     }
-    let count: Option<(i64,)> = sqlx::query_as(concat!(
-        "SELECT views_count FROM stories WHERE id = $1 AND expires_at > $2 AND ",
+    let count: Option<(i64, i64)> = sqlx::query_as(concat!(
+        "SELECT views_count, user_id FROM stories WHERE id = $1 AND expires_at > $2 AND ",
         may_see!("$3", "stories.user_id"),
         " AND ",
         shown!("$3", "stories.removed_at")
@@ -237,7 +238,10 @@ pub async fn record_view(
     .await?;
     tx.commit().await?;
     Ok(match count {
-        Some((views_count,)) => Viewed::Counted { views_count },
+        Some((views_count, author)) => Viewed::Counted {
+            views_count,
+            author,
+        },
         None => Viewed::NotFound,
     })
 }
@@ -270,4 +274,65 @@ pub async fn live_count(db: &Db, user: i64, now: i64) -> Result<i64, sqlx::Error
             .fetch_one(&db.pool)
             .await?;
     Ok(count)
+}
+
+/// Someone who saw a story (or who follows, or is followed by, an account: social/store/follows.rs
+/// reads the same shape), with when.
+#[derive(Debug, Clone, FromRow)]
+pub struct PersonSeen {
+    pub id: i64,
+    pub username: String,
+    pub display_name: String,
+    pub profile_image: Option<String>,
+    /// When they saw it (followed), epoch milliseconds.
+    pub at: i64,
+    /// 1 when the reader follows them; 1 when the reader asked to and waits.
+    pub is_following: i64,
+    pub is_requested: i64,
+}
+
+/// The story's author, when it is live at `now` and `viewer` may see it (`find`'s rule).
+pub async fn author_of(
+    db: &Db,
+    viewer: i64,
+    story_id: i64,
+    now: i64,
+) -> Result<Option<i64>, sqlx::Error> {
+    Ok(find(db, viewer, story_id, now)
+        .await?
+        .map(|story| story.user_id))
+}
+
+/// A page of who saw `story_id`, the latest first (keyset on `(created_at, viewer_id)`, the
+/// cursor being the last one's user id; `story_views_story_idx`): never its author, nor an
+/// account deactivated or blocked either way with `reader` (the author). `reader`'s follow
+/// state of each comes along (the list's Follow buttons).
+pub async fn viewers(
+    db: &Db,
+    reader: i64,
+    story_id: i64,
+    page: Page,
+) -> Result<Vec<PersonSeen>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "SELECT u.id, u.username, u.display_name,
+                COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
+                v.created_at AS at, ",
+        follow_state!("$1", "u.id"),
+        " FROM story_views v
+         JOIN users u ON u.id = v.viewer_id AND u.deactivated_at IS NULL
+         WHERE v.story_id = $2 AND v.viewer_id <> $1 AND ",
+        not_blocked!("$1", "u.id"),
+        " AND ($3 = $4 OR EXISTS (
+               SELECT 1 FROM story_views k WHERE k.story_id = $2 AND k.viewer_id = $3
+                 AND (v.created_at < k.created_at
+                      OR (v.created_at = k.created_at AND v.viewer_id < k.viewer_id))))
+         ORDER BY v.created_at DESC, v.viewer_id DESC LIMIT $5"
+    ))
+    .bind(reader)
+    .bind(story_id)
+    .bind(page.before)
+    .bind(i64::MAX)
+    .bind(page.fetch_limit())
+    .fetch_all(&db.pool)
+    .await
 }

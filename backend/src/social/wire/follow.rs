@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 use crate::kernel::user::UserCard;
 use crate::platform::http::wire::iso_time;
 use crate::social::store::follows::FollowRequestView;
+use crate::social::store::stories::PersonSeen;
 
 /// {isFollowing, isRequested}: the follow-status answer.
 #[derive(Debug, Serialize, ToSchema)]
@@ -50,6 +51,36 @@ impl From<FollowRequestView> for FollowRequest {
                 profile_image_url: row.profile_image,
             },
             created_at: iso_time(row.created_at),
+        }
+    }
+}
+
+/// Someone in a list of people (issue 43): a story's viewers, an account's followers or
+/// following, each with the reader's follow state for its Follow button.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PersonListed {
+    pub user: UserCard,
+    /// The reader follows them.
+    pub is_following: bool,
+    /// The reader asked to follow their private account and waits.
+    pub is_requested: bool,
+    /// When they saw the story, or when the follow began; ISO-8601 UTC.
+    pub at: String,
+}
+
+impl From<PersonSeen> for PersonListed {
+    fn from(row: PersonSeen) -> Self {
+        Self {
+            user: UserCard {
+                id: row.id,
+                username: row.username,
+                display_name: row.display_name,
+                profile_image_url: row.profile_image,
+            },
+            is_following: row.is_following != 0,
+            is_requested: row.is_requested != 0,
+            at: iso_time(row.at),
         }
     }
 }

@@ -7,3 +7,4 @@ pub mod reel;
 pub mod search;
 pub mod story;
 pub mod tag;
+pub mod voice_reaction;

@@ -19,8 +19,10 @@ pub struct Story {
     pub kind: StoryKind,
     #[schema(required = true)]
     pub caption: Option<String>,
-    /// Distinct viewers other than the author.
-    pub views_count: i64,
+    /// Distinct viewers other than the author: the author's to know (issue 43), null for
+    /// everyone else.
+    #[schema(required = true)]
+    pub views_count: Option<i64>,
     /// Whether the session user has seen it (the strip rings groups with unseen stories).
     pub viewed_by_me: bool,
     /// ISO-8601 UTC.
@@ -36,14 +38,15 @@ pub struct StoryGroup {
     pub stories: Vec<Story>,
 }
 
-impl From<&StoryView> for Story {
-    fn from(row: &StoryView) -> Self {
+impl Story {
+    /// The row as `viewer` sees it: its count only for its author.
+    pub fn seen_by(row: &StoryView, viewer: i64) -> Self {
         Self {
             id: row.id,
             image_url: row.image_url.clone(),
             kind: StoryKind::from_stored(&row.kind),
             caption: row.caption.clone(),
-            views_count: row.views_count,
+            views_count: (row.user_id == viewer).then_some(row.views_count),
             viewed_by_me: row.viewed_by_me != 0,
             created_at: iso_time(row.created_at),
             expires_at: iso_time(row.expires_at),
@@ -51,11 +54,11 @@ impl From<&StoryView> for Story {
     }
 }
 
-/// Rows in the strip's order (one group's rows consecutive) → the groups.
-pub fn groups_of(rows: Vec<StoryView>) -> Vec<StoryGroup> {
+/// Rows in the strip's order (one group's rows consecutive) → the groups, as `viewer` sees them.
+pub fn groups_of(rows: Vec<StoryView>, viewer: i64) -> Vec<StoryGroup> {
     let mut groups: Vec<StoryGroup> = Vec::new();
     for row in rows {
-        let story = Story::from(&row);
+        let story = Story::seen_by(&row, viewer);
         match groups.last_mut() {
             Some(group) if group.user.id == row.user_id => group.stories.push(story),
             _ => groups.push(StoryGroup {

@@ -1,6 +1,6 @@
 //! The comments sheet and 'Send to…' over every screen (issue 19), and the actions that open
 //! them (lib/community-actions): the posts' and reels' buttons call them, the comments and chat
-//! features draw them, and this layer wires what none of them may know of the others: the
+//! features draw them (and the voice-reactions feature a card's voice reactions), and this layer wires what none of them may know of the others: the
 //! users' search for @mentions, and the post and reel caches a new comment or share moves.
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -12,6 +12,7 @@ import { updateCachedPost } from '@/features/posts/api/cache';
 import { postKeys } from '@/features/posts/api/keys';
 import { updateCachedReel } from '@/features/reels/api/cache';
 import { searchUsersQueryOptions } from '@/features/users/api/search-users';
+import { VoiceReactions } from '@/features/voice-reactions/components/voice-reactions';
 import {
   CommunityActionsProvider,
   type CommentTarget,
@@ -42,7 +43,10 @@ export function CommunityLayer({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [comments, setComments] = useState<CommentTarget | null>(null);
   const [share, setShare] = useState<ShareTarget | null>(null);
-  const actions = useMemo<CommunityActions>(() => ({ openComments: setComments, openShare: setShare }), []);
+  const actions = useMemo<CommunityActions>(
+    () => ({ openComments: setComments, openShare: setShare, VoiceReactions }),
+    [],
+  );
 
   return (
     <CommunityActionsProvider value={actions}>

@@ -8,10 +8,11 @@ describe('pageWidthFor', () => {
     ['/admin', 'wide'],
     ['/canvas/3', 'wide'],
     ['/checkout', 'wide'],
-    ['/', 'column'],
-    ['/explore', 'column'],
+    ['/', 'wide'],
+    ['/explore', 'grid'],
     ['/shop', 'wide'],
-    ['/profile/ada', 'column'],
+    ['/profile/ada', 'grid'],
+    ['/profiles', 'column'],
     ['/chatter', 'column'],
   ])('gives %s the %s width', (path, width) => {
     expect(pageWidthFor(path)).toBe(width);

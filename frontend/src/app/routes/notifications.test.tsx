@@ -68,7 +68,7 @@ describe('the notifications page', () => {
     ]);
 
     const folded = within(group(TEXT.groups.today)).getByRole('link');
-    expect(folded).toHaveAccessibleName(/^leo and 4 others liked your post just now Unread$/);
+    expect(folded).toHaveAccessibleName(/^leo and 4 others liked your post now Unread$/);
     expect(folded).toHaveAttribute('href', '/p/7');
     expect(within(folded).getByText('leo').tagName).toBe('STRONG');
     expect(within(folded).getByTestId('unread-dot')).toBeInTheDocument();
@@ -181,7 +181,7 @@ describe('the notifications page', () => {
       notification: aNotification({ id: 10, text: 'sam and leo liked your post', actors: [samActor, leoActor], actorsCount: 2 }),
     });
     await waitFor(() =>
-      expect(texts().map((t) => t?.replace(/ just now Unread$/, ''))).toEqual([
+      expect(texts().map((t) => t?.replace(/ now Unread$/, ''))).toEqual([
         'sam and leo liked your post',
         'kim started following you',
         'ana liked your reel',

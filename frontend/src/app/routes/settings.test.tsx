@@ -69,14 +69,11 @@ describe('the settings screen', () => {
   it('promises nothing from the switches that are stored but have no effect yet, and says so', async () => {
     renderSettings();
     const notYet: Array<[string, string]> = [
-      ['Voice Reactions Privacy', 'Not available yet: voice reactions are not shared with anyone'],
       ['AI Mood Detection', 'Not available yet: the assistant works the same either way'],
       ['Voice Auto-transcription', 'Transcription is not available yet'],
-      ['3D Content Quality', 'Not available yet: 3D cards look the same either way'],
     ];
     for (const [name, note] of notYet) expect(switchNamed(name)).toHaveAccessibleDescription(expect.stringContaining(note));
-    for (const promise of ['Keep your voice reactions private',
-      'Suggest a mood for what you create', 'Show 3D content in high quality']) {
+    for (const promise of ['Suggest a mood for what you create']) {
       expect(screen.queryByText(promise)).not.toBeInTheDocument();
     }
     // The switches that work carry no such note.
@@ -85,6 +82,12 @@ describe('the settings screen', () => {
     // '3D Content Sharing' is real (issue 43): it says what it does, and what turning it off does.
     expect(switchNamed('3D Content Sharing')).toHaveAccessibleDescription(expect.stringContaining('Allow others to share your 3D content'));
     expect(screen.getByText(/Turning it off stops them; you can always share your own/)).toBeInTheDocument();
+    // So is '3D Content Quality' (issue 43).
+    expect(switchNamed('3D Content Quality')).toHaveAccessibleDescription(expect.stringContaining('Turning it off shows them flat'));
+    expect(switchNamed('3D Content Quality')).not.toHaveAccessibleDescription(expect.stringContaining('Not available yet'));
+    // So is 'Voice Reactions Privacy' (issue 43).
+    expect(switchNamed('Voice Reactions Privacy')).not.toHaveAccessibleDescription(expect.stringContaining('Not available yet'));
+    expect(screen.getByText(/Only the creator hears your voice reactions/)).toBeInTheDocument();
   });
 
   it('saves the Private Account switch; while on it says that turning it off approves every pending request', async () => {

@@ -21,6 +21,7 @@ export const TARGET_LABEL: Record<ReportCase['targetType'], string> = {
   message: 'Message',
   user: 'Account',
   review: 'Product review',
+  voice_reaction: 'Voice reaction',
 };
 
 const ACTION_DONE: Record<ReportAction, string> = {

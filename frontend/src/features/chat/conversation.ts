@@ -2,7 +2,7 @@
 //! and members, the last message's line, the presence text of the header, a call line's and a
 //! system line's text, and who has read what ('Seen', 'Seen by n').
 import { formatMSs } from '@/lib/duration';
-import { minuteRelativeTime } from '@/lib/relative-time';
+import { timeAgo } from '@/lib/relative-time';
 import type { ChatUser, Conversation, Message, MessagePreview, Sender } from './types';
 
 /** The contract's limits of a group (docs/groups-contract.md): 1–60 characters of name, 32 members. */
@@ -183,10 +183,10 @@ export function lastLineText(conversation: Pick<Conversation, 'kind'>, last: Mes
   return `${last.sender.id === meId ? 'You' : last.sender.displayName}: ${line}`;
 }
 
-/** The header's presence: 'Online', or 'Last seen {relative time, to the minute}' ('a while ago' when unknown). */
+/** The header's presence: 'Online', or 'Last seen {relative time}' ('a while ago' when unknown). */
 export function presenceText(user: Pick<ChatUser, 'isOnline' | 'lastSeen'>, now: Date = new Date()): string {
   if (user.isOnline) return 'Online';
-  return `Last seen ${user.lastSeen ? minuteRelativeTime(user.lastSeen, now) : 'a while ago'}`;
+  return `Last seen ${user.lastSeen ? timeAgo(user.lastSeen, now) : 'a while ago'}`;
 }
 
 /** A message's clock time, e.g. '14:05', in the user's locale. */

@@ -24,6 +24,7 @@ const TARGET_NOUN: Record<ReportTargetType, string> = {
   message: 'message',
   user: 'account',
   review: 'review',
+  voice_reaction: 'voice reaction',
 };
 
 /** At most this many characters of details (the server's limit). */

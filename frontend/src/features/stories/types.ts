@@ -11,3 +11,5 @@ export type Story = Schemas['Story'];
 export type StoryGroup = Schemas['StoryGroup'];
 export type CreateStoryRequest = Schemas['NewStoryRequest'];
 export type StoryViewResponse = Schemas['StoryViews'];
+/** Someone who saw your story (issue 43), with when. */
+export type StoryViewer = Schemas['PersonListed'];

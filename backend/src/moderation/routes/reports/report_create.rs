@@ -17,15 +17,18 @@ use crate::social::rules::comment::COMMENT_NOT_FOUND;
 use crate::social::rules::post::POST_NOT_FOUND;
 use crate::social::rules::reel::REEL_NOT_FOUND;
 use crate::social::rules::story::STORY_NOT_FOUND;
+use crate::social::rules::voice_reaction::VOICE_REACTION_NOT_FOUND;
 
 const DETAILS_MAX: usize = 1000;
 
-/// A report of a post, comment, reel, story, message, account or product review.
+/// A report of a post, comment, reel, story, message, account, product review or voice
+/// reaction.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct NewReportRequest {
     pub target_type: ReportTargetType,
-    /// The post's, comment's, reel's, story's, message's, account's or review's id.
+    /// The post's, comment's, reel's, story's, message's, account's, review's or voice
+    /// reaction's id.
     #[schema(minimum = 1)]
     pub target_id: i64,
     pub reason: ReportReason,
@@ -98,5 +101,6 @@ fn not_found(target: ReportTargetType) -> &'static str {
         ReportTargetType::Message => MESSAGE_NOT_FOUND,
         ReportTargetType::User => USER_NOT_FOUND,
         ReportTargetType::Review => "Review not found",
+        ReportTargetType::VoiceReaction => VOICE_REACTION_NOT_FOUND,
     }
 }

@@ -1,10 +1,11 @@
 //! Posts, likes and bookmarks: the home gallery, a profile's posts, the
-//! SAVED list, one post, creating a post, and the like and bookmark toggles with their status
+//! SAVED list, one post, creating and deleting a post, and the like and bookmark toggles with their status
 //! reads. Their comments are social/routes/comments.
 
 mod bookmarks_list;
 mod post_bookmark;
 mod post_bookmark_status;
+mod post_delete;
 mod post_get;
 mod post_like;
 mod post_like_status;
@@ -28,7 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(posts_list::list_posts, posts_create::create_post))
         .routes(routes!(posts_trending::list_trending))
-        .routes(routes!(post_get::get_post))
+        .routes(routes!(post_get::get_post, post_delete::delete_post))
         .routes(routes!(posts_by_user::list_user_posts))
         .routes(routes!(post_like::toggle_like))
         .routes(routes!(post_like_status::like_status))

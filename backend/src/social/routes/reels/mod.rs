@@ -1,8 +1,9 @@
 //! Reels (docs/shop-contract.md): the vertical pager's list, a creator's reels (a
-//! profile's REELS tab), posting a reel by uploading a video, and the like toggle (its comments
+//! profile's REELS tab), posting a reel by uploading a video, deleting one, and the like toggle (its comments
 //! are social/routes/comments).
 
 mod reel_create;
+mod reel_delete;
 mod reel_like;
 mod reels_by_user;
 mod reels_list;
@@ -28,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(reels_list::list_reels))
         .routes(routes!(reels_by_user::list_user_reels))
         .routes(routes!(reel_like::toggle_reel_like))
+        .routes(routes!(reel_delete::delete_reel))
         .merge(upload)
 }
 

@@ -1,9 +1,11 @@
-//! Stories: the strip's groups, creating a story, and recording a
-//! view. A story lives 24 hours by the server's clock (`AppState::clock`).
+//! Stories: the strip's groups, creating and deleting a story, recording a view, and the
+//! author's list of who viewed it. A story lives 24 hours by the server's clock (`AppState::clock`).
 
 mod stories_list;
 mod story_create;
+mod story_delete;
 mod story_view;
+mod story_viewers;
 
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -18,4 +20,6 @@ pub fn router() -> OpenApiRouter<AppState> {
             story_create::create_story
         ))
         .routes(routes!(story_view::view_story))
+        .routes(routes!(story_delete::delete_story))
+        .routes(routes!(story_viewers::list_story_viewers))
 }

@@ -21,5 +21,5 @@ pub async fn list_stories(
     current: CurrentUser,
 ) -> ApiResult<Json<Vec<StoryGroup>>> {
     let rows = stories::strip(&state.db, current.user.id, state.clock.now_ms()).await?;
-    Ok(Json(groups_of(rows)))
+    Ok(Json(groups_of(rows, current.user.id)))
 }

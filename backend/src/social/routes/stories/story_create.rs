@@ -96,5 +96,8 @@ pub async fn create_story(
     let story = stories::find(&state.db, current.user.id, id, now)
         .await?
         .ok_or_else(|| ApiError::not_found(STORY_NOT_FOUND))?;
-    Ok((StatusCode::CREATED, Json(Story::from(&story))))
+    Ok((
+        StatusCode::CREATED,
+        Json(Story::seen_by(&story, current.user.id)),
+    ))
 }

@@ -9,15 +9,17 @@ use crate::platform::state::AppState;
 use crate::social::store::stories;
 use crate::social::store::stories::Viewed;
 
-/// {viewsCount}: a story's count after a view.
+/// {viewsCount}: a story's count after a view: its author's to know (issue 43), null for
+/// everyone else.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StoryViews {
-    pub views_count: i64,
+    #[schema(required = true)]
+    pub views_count: Option<i64>,
 }
 
 /// Records that the session user saw the story. Each viewer counts once; the author's own
-/// views are not counted. Any body is ignored.
+/// views are not counted; only the author is told the count. Any body is ignored.
 #[utoipa::path(
     post, path = "/stories/{id}/view", tag = "stories",
     params(("id" = i64, Path, description = "Story id")),
@@ -34,7 +36,12 @@ pub async fn view_story(
     Path(story_id): Path<i64>,
 ) -> ApiResult<Json<StoryViews>> {
     match stories::record_view(&state.db, current.user.id, story_id, state.clock.now_ms()).await? {
-        Viewed::Counted { views_count } => Ok(Json(StoryViews { views_count })),
+        Viewed::Counted {
+            views_count,
+            author,
+        } => Ok(Json(StoryViews {
+            views_count: (author == current.user.id).then_some(views_count),
+        })),
         Viewed::NotFound => Err(ApiError::not_found(STORY_NOT_FOUND)),
     }
 }

@@ -8,6 +8,7 @@ export const canvasKeys = {
   create: () => ['canvases', 'create'] as const,
   invite: (canvasId: number) => ['canvases', 'invite', canvasId] as const,
   share: (canvasId: number) => ['canvases', 'share', canvasId] as const,
+  remove: (canvasId: number) => ['canvases', 'delete', canvasId] as const,
 };
 
 /** How many rooms the home panel lists (it shows the newest; the rest are a picker). */

@@ -1,10 +1,10 @@
 //! Live Collaboration Canvas on home (issue 25): the on/off switch of the spec;
 //! on, you are in your newest room (the first of GET /api/canvases, or another you pick), drawing
 //! live with whoever else is in it, with a link to it full screen; off, nothing is joined.
-//! Without a room, 'Start a canvas' makes one.
+//! Without a room, 'Start a canvas' makes one and opens it full screen.
 import { Maximize2, Plus, Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
@@ -24,9 +24,12 @@ export function CanvasPanel({ meId, useFollowedSearch }: { meId: number; useFoll
   const list = canvases.data?.items ?? [];
   const current = list.find((c) => c.id === chosenId) ?? list[0];
 
+  // A new canvas opens full screen (issue 43); back on Home it is the room shown.
+  const [, navigate] = useLocation();
   const onCreated = (canvas: Canvas) => {
     setChosenId(canvas.id);
     setActive(true);
+    navigate(canvasPath(canvas.id));
   };
 
   const startButton = (

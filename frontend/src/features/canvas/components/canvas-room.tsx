@@ -1,6 +1,7 @@
 //! A canvas room on screen (issue 25): the picture everyone in it draws, live; who is online
 //! and the others' named cursors; brush 1–20 px (default 5) in the spec's colours (red first);
-//! Undo (your last stroke), Clear (the owner's), Invite (the owner's: people they follow) and
+//! Undo (your last stroke), Clear (the owner's), Invite (the owner's: people they follow), Delete
+//! (the owner's, asking first; issue 43) and
 //! Share (the picture as a post). Drawing uses pointer events, so a mouse, a pen and a finger
 //! all draw (touch-action: none keeps a finger from scrolling the page instead). Home shows it
 //! at 400×300; the full-screen page at 800×600, in the same 4:3 shape.
@@ -31,6 +32,7 @@ import {
   type Point,
 } from '../strokes';
 import type { CanvasDetail } from '../types';
+import { DeleteCanvasButton } from './delete-canvas-button';
 import { InviteDialog, type FollowedSearchHook } from './invite-dialog';
 
 export type CanvasSize = 'panel' | 'page';
@@ -322,6 +324,7 @@ function RoomView({
               </Button>
             </InviteDialog>
           )}
+          {isOwner && <DeleteCanvasButton canvasId={detail.id} title={detail.title} />}
           <Button variant="secondary" onClick={onShare} disabled={share.isPending || strokes.length === 0}>
             <Share2 aria-hidden="true" className="size-4" />
             {share.isPending ? 'Sharing...' : 'Share'}

@@ -17,7 +17,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useClockTick } from '@/hooks/use-clock-tick';
 import { useCurrentUser } from '@/lib/auth';
 import { countText } from '@/lib/count-text';
-import { minuteRelativeTime } from '@/lib/relative-time';
+import { relativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
 import { flattenConversations } from '../api/cache';
 import { useConversations } from '../api/get-conversations';
@@ -49,12 +49,12 @@ function AvatarWithDot({ user, className }: { user: ChatUser; className: string 
   );
 }
 
-/** When the conversation last moved, to the minute, kept current by the clock tick. */
+/** When the conversation last moved ('5m', '3h'), kept current by the clock tick. */
 function ActivityTime({ at }: { at: string }) {
   useClockTick();
   return (
     <time dateTime={at} className="shrink-0 text-xs text-zinc-500">
-      {minuteRelativeTime(at)}
+      {relativeTime(at)}
     </time>
   );
 }

@@ -27,11 +27,14 @@ export function AiCreativeAssistant({
   onViewModeChange,
   mood,
   onMoodChange,
+  flat3dNote = null,
 }: {
   viewMode: ViewMode;
   onViewModeChange: (mode: ViewMode) => void;
   mood: MoodId;
   onMoodChange: (mood: MoodId) => void;
+  /** Why 3D shows flat cards ('3D Content Quality' off, or reduced motion), said while 3D is chosen. */
+  flat3dNote?: string | null;
 }) {
   const [analyzing, setAnalyzing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -77,6 +80,11 @@ export function AiCreativeAssistant({
           );
         })}
       </div>
+      {viewMode === '3d' && flat3dNote && (
+        <p role="status" className="-mt-2 text-xs text-amber-300">
+          {flat3dNote}
+        </p>
+      )}
 
       <div className="space-y-2">
         <div className="flex items-center justify-between gap-3">

@@ -6,7 +6,7 @@ import { Bell } from 'lucide-react';
 import { Link } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { useClockTick } from '@/hooks/use-clock-tick';
-import { minuteRelativeTime } from '@/lib/relative-time';
+import { relativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
 import { NOTIFICATIONS_TEXT as TEXT } from '../notifications-text';
 import type { Notification, NotificationActor } from '../types';
@@ -59,7 +59,7 @@ function Ago({ at }: { at: string }) {
   useClockTick();
   return (
     <time dateTime={at} className="text-xs text-zinc-400">
-      {minuteRelativeTime(at)}
+      {relativeTime(at)}
     </time>
   );
 }

@@ -34,3 +34,16 @@ export function findCachedPost(queryClient: QueryClient, postId: number): Post |
   }
   return undefined;
 }
+
+/**
+ * Puts a post just made at the top of a cached list's first page (the feed, the author's grid),
+ * so it is first the moment the author comes back, before the list's refetch answers. A list not
+ * cached yet is left to load; a post already there is not repeated.
+ */
+export function prependCachedPost(queryClient: QueryClient, queryKey: readonly unknown[], post: Post): void {
+  queryClient.setQueryData<PostPages>(queryKey, (data) => {
+    if (!data?.pages.length || data.pages.some((page) => page.items.some((p) => p.id === post.id))) return data;
+    const [first, ...rest] = data.pages;
+    return { ...data, pages: [{ ...first, items: [post, ...first.items] }, ...rest] };
+  });
+}

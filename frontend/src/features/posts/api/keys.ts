@@ -19,6 +19,8 @@ export const postKeys = {
   /** Mutation keys: the taps on one post's heart or bookmark in flight. */
   like: (postId: number) => ['like', postId] as const,
   bookmark: (postId: number) => ['bookmark', postId] as const,
+  /** Mutation key: deleting one post (issue 43). */
+  remove: (postId: number) => ['delete-post', postId] as const,
 };
 
 /** What every post list keeps in the cache. */

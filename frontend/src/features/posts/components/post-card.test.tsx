@@ -20,6 +20,11 @@ afterEach(() => {
 });
 
 /** Renders the gallery whose first page is `posts`, and waits for the cards. */
+/** The requests made, but the signed-in user's. */
+function apiCalls() {
+  return fetchMock.mock.calls.filter(([url]) => url !== '/api/auth/user');
+}
+
 async function renderFeed(posts = [aPost()]) {
   fetchMock.mockResolvedValueOnce(json(posts));
   const app = renderWithApp(<PostFeed />);
@@ -38,7 +43,7 @@ describe('PostCard in the gallery', () => {
     expect(screen.getByText('3 likes')).toBeInTheDocument();
     expect(screen.getByText('1 comment')).toBeInTheDocument();
     expect(screen.getByText('0 shares')).toBeInTheDocument();
-    expect(screen.getByText('2h ago')).toBeInTheDocument();
+    expect(screen.getByText('2h')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: /Leo Park|leo/ })[0]).toHaveAttribute('href', '/profile/leo');
     expect(fetchMock).toHaveBeenCalledWith('/api/posts?limit=20', expect.objectContaining({ credentials: 'include' }));
   });
@@ -131,7 +136,8 @@ describe('PostCard in the gallery', () => {
     expect(screen.getByRole('link', { name: '@maya' })).toHaveAttribute('href', '/profile/maya');
     expect(screen.getByRole('link', { name: '#Neon' })).toHaveAttribute('href', '/explore/tags/neon');
     expect(screen.getByRole('link', { name: '#city' })).toHaveAttribute('href', '/explore/tags/city');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The feed's one request (the card asks who is signed in, to offer Delete on your own post).
+    expect(apiCalls()).toHaveLength(1);
   });
 
   it("offers 'Support' on someone else's post, tipping its author for it, and none on your own", async () => {
@@ -185,7 +191,8 @@ describe('PostCard in the gallery', () => {
     await user.click(within(theirs).getByRole('button', { name: 'More options' }));
     await user.click(screen.getByRole('menuitem', { name: 'Report' }));
     expect(safety.report).toHaveBeenCalledWith({ targetType: 'post', targetId: 7 }, expect.anything());
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The feed's one request (the card asks who is signed in, to offer Delete on your own post).
+    expect(apiCalls()).toHaveLength(1);
   });
 });
 
@@ -204,7 +211,7 @@ describe('PostFeed', () => {
     fetchMock.mockResolvedValueOnce(json([aPost({ id: 3, caption: 'Older work' })]));
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByRole('img', { name: 'Older work' })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenLastCalledWith('/api/posts?before=9&limit=20', expect.anything());
+    expect(apiCalls().at(-1)?.[0]).toBe('/api/posts?before=9&limit=20');
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
@@ -216,6 +223,6 @@ describe('PostFeed', () => {
     fetchMock.mockResolvedValueOnce(json([aPost({ id: 3, caption: 'Scrolled into view' })]));
     await act(async () => observers.at(-1)?.([{ isIntersecting: true }]));
     expect(await screen.findByRole('img', { name: 'Scrolled into view' })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenLastCalledWith('/api/posts?before=9&limit=20', expect.anything());
+    expect(apiCalls().at(-1)?.[0]).toBe('/api/posts?before=9&limit=20');
   });
 });

@@ -1,11 +1,15 @@
 //! A post in the gallery: author, image, caption, location, tags,
 //! counts and the action row. Like and bookmark call the server; the comment bubble opens the
 //! comments and the paper plane 'Send to…' (both provided by the app shell, lib/community-actions);
-//! the '⋯' menu mutes or blocks the author (issue 20; none on your own post); 'Support' tips the
-//! author (issue 23, through the app shell's tip layer; none on your own post); the caption's #tags and @mentions are links; the voice reaction panel is presentation only. With `tilt3d` (the home page's 3D view
-//! mode) the card tilts towards the pointer on hover and a click toggles a zoom.
+//! the '⋯' menu mutes or blocks the author (issue 20), or on your own post deletes it after asking
+//! (issue 43); 'Support' tips the
+//! author (issue 23, through the app shell's tip layer; none on your own post); the caption's #tags and @mentions are links; the microphone opens the voice reaction panel and the counts by emotion open their list (issue 43, through the app shell's community layer). With `tilt3d` (the home page's 3D view
+//! mode) the card tilts towards the pointer on hover and a click toggles a zoom. A double tap on
+//! the picture likes the post (issue 43). With `beside` (the post page's comments on a laptop) the
+//! card is Instagram's desktop post: the picture at the left, and at the right the header, the
+//! actions, the caption and then `beside`, all within the window.
 import { Bookmark, Heart, MapPin, MessageCircle, Mic, Send } from 'lucide-react';
-import { useState, type MouseEvent, type PointerEvent } from 'react';
+import { useState, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { AuthorMenu } from '@/components/author-menu';
 import { RichText } from '@/components/rich-text';
@@ -19,8 +23,9 @@ import type { Post } from '@/types/social';
 import { useToggleBookmark } from '../api/toggle-bookmark';
 import { useToggleLike } from '../api/toggle-like';
 import { relativeTime } from '../relative-time';
+import { DoubleTapLike } from './double-tap-like';
+import { usePostDelete } from './post-delete';
 import { PostImage } from './post-image';
-import { VoiceReactionPanel } from './voice-reaction-panel';
 
 /** The largest tilt, in degrees, when the pointer is at a card's edge. */
 export const MAX_TILT_DEG = 10;
@@ -57,12 +62,30 @@ export function postAlt(post: Pick<Post, 'caption' | 'user'>): string {
 const iconButtonBase = 'grid size-11 shrink-0 place-items-center rounded-full transition';
 const actionClass = 'text-zinc-200 hover:bg-white/5 hover:text-white active:scale-90';
 
-/** `onComment` replaces opening the comments sheet (the post page focuses its own composer). */
-export function PostCard({ post, tilt3d = false, onComment }: { post: Post; tilt3d?: boolean; onComment?: () => void }) {
-  const { openComments, openShare } = useCommunityActions();
+/** The right-hand column of the card with `beside` (from 1024 px). */
+const besideColumn = 'lg:col-start-2';
+
+/**
+ * `onComment` replaces opening the comments sheet (the post page focuses its own composer);
+ * `beside` lays the card out side by side from 1024 px (see the module comment).
+ */
+export function PostCard({
+  post,
+  tilt3d = false,
+  onComment,
+  beside,
+}: {
+  post: Post;
+  tilt3d?: boolean;
+  onComment?: () => void;
+  beside?: ReactNode;
+}) {
+  const split = beside !== undefined;
+  const { openComments, openShare, VoiceReactions } = useCommunityActions();
   const showComments = onComment ?? (() => openComments({ kind: 'post', id: post.id, authorId: post.user.id }));
   const like = useToggleLike(post);
   const bookmark = useToggleBookmark(post);
+  const remove = usePostDelete(post);
   const profileHref = `/profile/${encodeURIComponent(post.user.username)}`;
   const [voiceOpen, setVoiceOpen] = useState(false);
   const [tilt, setTilt] = useState({ rotateX: 0, rotateY: 0 });
@@ -96,9 +119,10 @@ export function PostCard({ post, tilt3d = false, onComment }: { post: Post; tilt
         'overflow-hidden rounded-2xl border border-white/10 bg-zinc-900/60',
         tilt3d && 'relative cursor-zoom-in transition-transform duration-200 ease-out will-change-transform',
         tilt3d && zoomed && 'z-10 cursor-zoom-out shadow-2xl shadow-purple-900/40',
+        split && 'lg:grid lg:h-full lg:grid-cols-[minmax(0,1fr)_400px] lg:grid-rows-[auto_auto_auto_minmax(0,1fr)]',
       )}
     >
-      <header className="flex items-center gap-3 py-1 pr-1 pl-3">
+      <header className={cn('flex items-center gap-3 py-1 pr-1 pl-3', split && `${besideColumn} lg:border-b lg:border-white/10`)}>
         <Link href={profileHref} className="flex min-h-11 min-w-0 flex-1 items-center gap-3">
           <Avatar src={post.user.profileImage} name={post.user.displayName} className="size-9 text-sm" />
           <span className="min-w-0">
@@ -111,18 +135,28 @@ export function PostCard({ post, tilt3d = false, onComment }: { post: Post; tilt
             )}
           </span>
         </Link>
-        <AuthorMenu author={post.user} report={{ targetType: 'post', targetId: post.id }} className={actionClass} />
+        <AuthorMenu author={post.user} report={{ targetType: 'post', targetId: post.id }} className={actionClass}>
+          {remove.item}
+        </AuthorMenu>
+        {remove.dialog}
       </header>
 
-      <PostImage
-        src={post.imageUrl}
-        alt={postAlt(post)}
-        width={post.width}
-        height={post.height}
-        blurhash={post.blurhash}
-      />
+      <DoubleTapLike
+        liked={post.isLiked}
+        onLike={() => like.mutate()}
+        className={cn(split && 'lg:col-start-1 lg:row-span-4 lg:row-start-1 lg:flex lg:items-center lg:border-r lg:border-white/10 lg:bg-black')}
+      >
+        <PostImage
+          src={post.imageUrl}
+          alt={postAlt(post)}
+          width={post.width}
+          height={post.height}
+          blurhash={post.blurhash}
+          className={cn(split && 'lg:max-h-full')}
+        />
+      </DoubleTapLike>
 
-      <div className="flex items-center px-1 pt-1">
+      <div className={cn('flex items-center px-1 pt-1', split && besideColumn)}>
         <button
           type="button"
           aria-label="Like"
@@ -158,7 +192,7 @@ export function PostCard({ post, tilt3d = false, onComment }: { post: Post; tilt
         </button>
       </div>
 
-      <div className="space-y-1.5 px-4 pb-4">
+      <div className={cn('space-y-1.5 px-4 pb-4', split && besideColumn)}>
         <p className="flex flex-wrap gap-x-3 text-sm text-zinc-300">
           <span className="font-semibold text-white" data-testid="likes-count">
             {plural(post.likesCount, 'like', 'likes')}
@@ -189,7 +223,14 @@ export function PostCard({ post, tilt3d = false, onComment }: { post: Post; tilt
           {relativeTime(post.createdAt)}
         </time>
       </div>
-      {voiceOpen && <VoiceReactionPanel onClose={() => setVoiceOpen(false)} />}
+      <VoiceReactions
+        target={{ kind: 'post', id: post.id, authorId: post.user.id }}
+        authorName={post.user.username}
+        panelOpen={voiceOpen}
+        onPanelClose={() => setVoiceOpen(false)}
+        className={cn('mx-3 mb-2', split && besideColumn)}
+      />
+      {split && <div className={cn(besideColumn, 'lg:row-start-4 lg:flex lg:min-h-0 lg:flex-col')}>{beside}</div>}
     </article>
   );
 

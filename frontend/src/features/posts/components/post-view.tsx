@@ -1,9 +1,12 @@
 //! /p/{id} (issue 19): one post, fetched by id so the address is a real deep link (404 'Post
 //! not found' is an empty state). The page puts the comments beside it (`comments`): under the
-//! card on a phone, at the right of it from 1024 px.
+//! card on a phone; from 1024 px the card is Instagram's desktop post, filling the window: the
+//! picture at the left, the header, actions, caption and comments at the right (issue 43: the
+//! caption and the actions are never below the fold).
 import { ImageOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { useIsDesktop } from '@/hooks/use-media-query';
 import { EmptyState } from '@/components/ui/empty-state';
 import { errorStatus } from '@/lib/api-client';
 import type { Post } from '@/types/social';
@@ -22,6 +25,7 @@ export function PostView({
   onComment?: () => void;
 }) {
   const query = usePost(postId);
+  const desktop = useIsDesktop();
   const post = query.data;
 
   if (!post) {
@@ -48,21 +52,31 @@ export function PostView({
     );
   }
 
+  const commentsSection = (
+    <section
+      aria-labelledby="post-comments-heading"
+      className="mt-4 flex flex-col border-t border-white/10 lg:mt-0 lg:min-h-0 lg:flex-1"
+    >
+      <h2 id="post-comments-heading" className="px-4 pt-3 text-base font-semibold text-white">
+        Comments
+      </h2>
+      {comments(post)}
+    </section>
+  );
+
   return (
-    <main className="lg:grid lg:min-h-dvh lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-6 lg:px-6 lg:py-6">
+    <main className="lg:h-dvh lg:min-h-[32rem] lg:px-6 lg:py-6">
       <h1 className="sr-only">Post by {post.user.displayName}</h1>
-      <div className="px-4 pt-4 lg:px-0 lg:pt-0">
-        <PostCard post={post} onComment={onComment} />
-      </div>
-      <section
-        aria-labelledby="post-comments-heading"
-        className="mt-4 flex flex-col border-t border-white/10 lg:sticky lg:top-6 lg:mt-0 lg:h-[calc(100dvh-3rem)] lg:overflow-hidden lg:rounded-2xl lg:border lg:bg-zinc-900/40"
-      >
-        <h2 id="post-comments-heading" className="px-4 pt-3 text-base font-semibold text-white">
-          Comments
-        </h2>
-        {comments(post)}
-      </section>
+      {desktop ? (
+        <PostCard post={post} onComment={onComment} beside={commentsSection} />
+      ) : (
+        <>
+          <div className="px-4 pt-4">
+            <PostCard post={post} onComment={onComment} />
+          </div>
+          {commentsSection}
+        </>
+      )}
     </main>
   );
 }

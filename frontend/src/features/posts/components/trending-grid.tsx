@@ -1,4 +1,4 @@
-//! Explore's trending grid: the first 12 trending posts in a two-column
+//! Explore's trending grid: the first 12 trending posts in a two-column (three on a laptop)
 //! masonry (CSS columns, each tile at its image's own shape), with a slot after every 4th post
 //! that the page fills (explore puts an ad there). A tile opens the post's page, /p/{id}.
 import { Heart, TrendingUp } from 'lucide-react';
@@ -53,7 +53,7 @@ function TrendingTile({ post }: { post: Post }) {
 function TrendingSkeleton() {
   const heights = ['h-56', 'h-40', 'h-48', 'h-64', 'h-44', 'h-52'];
   return (
-    <div role="status" aria-label="Loading trending posts" className="columns-2 gap-3">
+    <div role="status" aria-label="Loading trending posts" className="columns-2 gap-3 lg:columns-3">
       {heights.map((height, i) => (
         <Skeleton key={i} className={`${itemClass} ${height} rounded-2xl`} />
       ))}
@@ -82,7 +82,7 @@ export function TrendingGrid({ interstitial }: { interstitial?: (slot: number) =
     );
   else
     body = (
-      <ul aria-label="Trending posts" className="columns-2 gap-3">
+      <ul aria-label="Trending posts" className="columns-2 gap-3 lg:columns-3">
         <InterstitialItems
           items={posts}
           every={INTERSTITIAL_EVERY}

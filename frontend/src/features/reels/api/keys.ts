@@ -11,6 +11,8 @@ export const reelKeys = {
   create: () => ['reels', 'create'] as const,
   /** Mutation key: the taps on one reel's heart in flight. */
   like: (reelId: number) => ['reel-like', reelId] as const,
+  /** Mutation key: deleting one reel (issue 43). */
+  remove: (reelId: number) => ['delete-reel', reelId] as const,
 };
 
 export type ReelPages = InfiniteData<Page<Reel>>;

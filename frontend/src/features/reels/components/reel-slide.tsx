@@ -5,7 +5,7 @@
 //! tips the creator, issue 23, none on your own reel), and the
 //! overlay controls. Only the visible reel plays; the next one preloads; a reel that ends stays
 //! paused.
-import { Heart, MessageCircle, Pause, Play, Send, Volume2, VolumeX } from 'lucide-react';
+import { Heart, MessageCircle, Mic, Pause, Play, Send, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'wouter';
 import { AuthorMenu } from '@/components/author-menu';
@@ -18,6 +18,7 @@ import { useCommunityActions } from '@/lib/community-actions';
 import { cn } from '@/lib/utils';
 import { useToggleReelLike } from '../api/toggle-reel-like';
 import type { Reel } from '../types';
+import { useReelDelete } from './reel-delete';
 
 export type Preload = 'auto' | 'metadata' | 'none';
 
@@ -62,7 +63,9 @@ export function ReelSlide({
   const video = useRef<HTMLVideoElement>(null);
   const playRefused = useLatest(onPlayRefused);
   const like = useToggleReelLike(reel.id);
-  const { openComments, openShare } = useCommunityActions();
+  const remove = useReelDelete(reel);
+  const { openComments, openShare, VoiceReactions } = useCommunityActions();
+  const [voiceOpen, setVoiceOpen] = useState(false);
   /** Bumped by each double tap: the heart that pops over the video. */
   const [burst, setBurst] = useState(0);
 
@@ -125,7 +128,9 @@ export function ReelSlide({
         aria-label={reel.caption || `Reel by ${reel.user.displayName}`}
         onEnded={onEnded}
         onClick={onVideoClick}
-        className="h-full w-full object-contain"
+        // On a laptop the picture leaves a gutter at its right for the action rail (issue 43), so
+        // the rail is beside the video, never half over its letterbox; on a phone it is over it.
+        className="h-full w-full object-contain lg:pr-16"
       />
 
       {/* Overlay controls: shown on activity, hidden after 3 s (always shown while paused). */}
@@ -212,7 +217,10 @@ export function ReelSlide({
         <AuthorMenu
           author={reel.user}
           report={{ targetType: 'reel', targetId: reel.id }}
-          tabIndex={active ? 0 : -1} className={sideButton} iconClassName="size-6" />
+          tabIndex={active ? 0 : -1} className={sideButton} iconClassName="size-6">
+          {remove.item}
+        </AuthorMenu>
+        {remove.dialog}
       </div>
 
       <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-4 pt-12 pb-5 pr-16">
@@ -233,11 +241,32 @@ export function ReelSlide({
             tabIndex={active ? 0 : -1}
             className={cn('pointer-events-auto', sideButton)}
           />
+          {/* Beside Support, for the same reason: a voice reaction (issue 43). */}
+          <button
+            type="button"
+            aria-label="Voice reaction"
+            aria-expanded={voiceOpen}
+            tabIndex={active ? 0 : -1}
+            onClick={() => setVoiceOpen((open) => !open)}
+            className={cn('pointer-events-auto grid size-11 shrink-0 place-items-center rounded-full', sideButton, voiceOpen && 'text-rose-300')}
+          >
+            <Mic aria-hidden="true" className="size-6" />
+          </button>
         </div>
         {reel.caption && (
           <p className="line-clamp-3 text-sm whitespace-pre-line text-zinc-100">
             <RichText text={reel.caption} tabIndex={active ? 0 : -1} linkClassName="pointer-events-auto" />
           </p>
+        )}
+        {active && (
+          <div className="pointer-events-auto rounded-2xl bg-black/40">
+            <VoiceReactions
+              target={{ kind: 'reel', id: reel.id, authorId: reel.user.id }}
+              authorName={reel.user.username}
+              panelOpen={voiceOpen}
+              onPanelClose={() => setVoiceOpen(false)}
+            />
+          </div>
         )}
       </div>
     </section>

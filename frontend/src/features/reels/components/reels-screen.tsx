@@ -146,7 +146,7 @@ export function ReelsScreen() {
   };
 
   // Below the 'You're offline' banner (2 rem) while it shows.
-  const frame = 'fixed inset-x-0 top-0 [body:has([data-offline-banner])_&]:top-8 bottom-[calc(57px+env(safe-area-inset-bottom))] z-10 mx-auto w-full max-w-[480px] bg-black lg:bottom-0 lg:left-60';
+  const frame = 'fixed inset-x-0 top-0 [body:has([data-offline-banner])_&]:top-8 bottom-[calc(57px+env(safe-area-inset-bottom))] z-10 mx-auto w-full max-w-[480px] bg-black lg:bottom-0 lg:left-60 lg:max-w-[544px]';
 
   if (query.isPending) {
     return (

@@ -8,7 +8,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, Dia
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
-import { minuteRelativeTime } from '@/lib/relative-time';
+import { timeAgo } from '@/lib/relative-time';
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useEndSession } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
@@ -31,7 +31,7 @@ function SessionRow({ session }: { session: SignedInSession }) {
           {session.current ? (
             <span className="font-semibold text-emerald-300">This device</span>
           ) : (
-            `Last active ${minuteRelativeTime(session.lastSeenAt)}`
+            `Last active ${timeAgo(session.lastSeenAt)}`
           )}
         </p>
       </div>

@@ -50,11 +50,12 @@ export const SETTINGS_GROUPS: Array<{ title: string; rows: SwitchRow[] }> = [
         description: "Let people see when you've read their messages",
         whenOn: "Turning it off hides your reads, and you won't see anyone else's.",
       },
+      // Issue 43: on, only a post's or reel's author hears your voice reactions to it.
       {
         key: 'voiceReactionsPrivacy',
         label: 'Voice Reactions Privacy',
         description: 'For keeping your voice reactions private',
-        note: 'Not available yet: voice reactions are not shared with anyone',
+        whenOn: 'Only the creator hears your voice reactions. Turning it off lets anyone who sees the post or reel hear them.',
       },
       // Issue 43: off, nobody else can send your posts and reels into a chat.
       {
@@ -80,11 +81,13 @@ export const SETTINGS_GROUPS: Array<{ title: string; rows: SwitchRow[] }> = [
         description: 'Transcribe voice messages automatically',
         note: 'Transcription is not available yet',
       },
+      // Issue 43: on, Home's 3D view mode tilts and zooms the cards; off (or a system asking for
+      // reduced motion), they stay flat everywhere.
       {
         key: 'highQuality3d',
         label: '3D Content Quality',
         description: 'For showing 3D content in high quality',
-        note: 'Not available yet: 3D cards look the same either way',
+        whenOn: "The 3D view tilts and zooms the cards. Turning it off shows them flat, as your system's reduced-motion setting does.",
       },
     ],
   },

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SafetyActionsProvider } from '@/lib/safety-actions';
@@ -50,7 +50,7 @@ describe('StoryViewer', () => {
     renderViewer();
     const dialog = screen.getByRole('dialog', { name: 'Leo Park' });
     expect(dialog).toBeInTheDocument();
-    expect(screen.getByText('3h ago')).toBeInTheDocument();
+    expect(screen.getByText('3h')).toBeInTheDocument();
     expect(screen.getByText('Sketch one')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Sketch one' })).toBeInTheDocument();
     expect(screen.getByText('4 views')).toBeInTheDocument();
@@ -340,5 +340,65 @@ describe('StoryViewer report', () => {
       </SafetyActionsProvider>,
     );
     expect(screen.queryByRole('button', { name: 'Report story' })).not.toBeInTheDocument();
+  });
+
+  describe('for its author (issue 43)', () => {
+    const asAuthor = () => {
+      const safety = { viewerId: leo.id, mute: vi.fn(), block: vi.fn(), report: vi.fn() };
+      const groups = groupsFixture();
+      const result = renderWithApp(
+        <SafetyActionsProvider value={safety}>
+          <StoryViewer groups={groups} startGroup={0} onClose={onClose} />
+        </SafetyActionsProvider>,
+      );
+      result.queryClient.setQueryData(storyKeys.groups(), groups);
+      return { ...result, groups };
+    };
+
+    it('shows no view count to anyone but the author', () => {
+      const groups = [aGroup(leo, [{ caption: 'Not mine', viewsCount: null }])];
+      renderWithApp(<StoryViewer groups={groups} startGroup={0} onClose={onClose} />);
+      expect(screen.queryByText(/views?$/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Delete story' })).not.toBeInTheDocument();
+    });
+
+    it('opens who viewed the story from the view count, and the story waits meanwhile', async () => {
+      fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
+        String(input).includes('/viewers')
+          ? json([{ user: { id: 3, username: 'ana', displayName: 'Ana Silva', profileImageUrl: null }, isFollowing: false, isRequested: false, at: new Date().toISOString() }])
+          : json({ viewsCount: 4 }),
+      );
+      asAuthor();
+      tick(1000);
+      fireEvent.click(screen.getByRole('button', { name: '4 views' }));
+      await act(async () => {
+        await vi.runOnlyPendingTimersAsync();
+      });
+      const list = screen.getByRole('list', { name: 'Viewers' });
+      expect(list).toHaveTextContent('Ana Silva');
+      expect(fetchMock).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/stories\/\d+\/viewers$/), expect.anything());
+      // The story behind the list is hidden from the accessibility tree meanwhile.
+      const bar = () => screen.getByRole('progressbar', { hidden: true });
+      const before = bar().getAttribute('aria-valuenow');
+      tick(3000);
+      expect(bar()).toHaveAttribute('aria-valuenow', before);
+    });
+
+    it('asks before deleting the story, then shows the next one', async () => {
+      fetchMock.mockImplementation(async (_input: RequestInfo | URL, init?: RequestInit) =>
+        init?.method === 'DELETE' ? new Response(null, { status: 204 }) : json({ viewsCount: 4 }),
+      );
+      const { groups } = asAuthor();
+      fireEvent.click(screen.getByRole('button', { name: 'Delete story' }));
+      const confirm = screen.getByRole('alertdialog', { name: 'Delete story?' });
+      expect(fetchMock).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: 'DELETE' }));
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+      await act(async () => {
+        await vi.runOnlyPendingTimersAsync();
+      });
+      expect(fetchMock).toHaveBeenCalledWith(`/api/stories/${groups[0].stories[0].id}`, expect.objectContaining({ method: 'DELETE' }));
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(onClose).not.toHaveBeenCalled();
+    });
   });
 });

@@ -5,28 +5,30 @@
 //! the arrow keys move; Escape closes. Each story shown is recorded as viewed. After every third
 //! group a sponsored story, given by the page (`sponsored`), is shown the same way when one runs.
 //! Someone else's story has a 'Report story' button (issue 20): it closes the viewer (its timer
-//! would run on under the dialog) and opens the safety layer's Report dialog.
+//! would run on under the dialog) and opens the safety layer's Report dialog. Only the author
+//! sees the view count (issue 43): it opens who viewed the story, and beside it 'Delete story'
+//! asks first; the timer waits while either is open.
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { ChevronLeft, ChevronRight, Eye, Flag, X } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Flag, Trash2, X } from 'lucide-react';
 import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, FullScreenDialogContent } from '@/components/ui/dialog';
 import { IconButton } from '@/components/ui/icon-button';
 import { useLatest } from '@/hooks/use-latest';
+import { errorMessage } from '@/lib/api-client';
 import { relativeTime } from '@/lib/relative-time';
 import { useSafetyActions } from '@/lib/safety-actions';
 import { cn } from '@/lib/utils';
+import { useDeleteStory } from '../api/delete-story';
 import { useRecordStoryView } from '../api/record-story-view';
 import { nextPage, previousPage, storyPage, type ViewerPage } from '../story-navigation';
 import type { StoryGroup } from '../types';
+import { StoryViewersDialog } from './story-viewers-dialog';
 
 /** Progress grows by 2 percent every 100 ms, about 5 s per story. */
 export const PROGRESS_STEP = 2;
 export const PROGRESS_TICK_MS = 100;
-
-function viewsLabel(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'view' : 'views'}`;
-}
 
 /**
  * A sponsored story, as the page composes it from the ads feature (features do not import each
@@ -95,12 +97,26 @@ export function StoryViewer({
   const recordView = useRecordStoryView();
   const safety = useSafetyActions();
   const recorded = useRef(new Set<number>());
+  // The author's viewers list or delete confirmation is open: the story waits.
+  const [viewersOpen, setViewersOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const paused = viewersOpen || confirming;
+  const latestProgress = useLatest(progress);
 
   const hasSponsored = useCallback((slot: number) => sponsored?.(slot) != null, [sponsored]);
   const group = page.kind === 'story' ? groups[page.group] : undefined;
   const story = page.kind === 'story' ? group?.stories[page.story] : undefined;
   const ad = page.kind === 'sponsored' ? (sponsored?.(page.slot) ?? null) : null;
   const previous = previousPage(groups, page, startGroup, hasSponsored);
+  // Deleted: the group's next story takes its place; with none left, the viewer closes (in the
+  // same render as the strip losing it, so no other story shows meanwhile).
+  const remove = useDeleteStory({
+    onDeleted: () => {
+      setConfirming(false);
+      setProgress(0);
+      if ((group?.stories.length ?? 0) <= 1) onClose();
+    },
+  });
   const key = pageKey(page);
 
   const goTo = useCallback(
@@ -123,9 +139,11 @@ export function StoryViewer({
   }, [goTo, previous]);
 
   // One timer per page shown: changing page restarts it from 0 %; at 100 % the next page comes.
+  // Paused, it stops; resumed, it goes on from where it was.
   const latestGoNext = useLatest(goNext);
   useEffect(() => {
-    let shown = 0;
+    if (paused) return;
+    let shown = latestProgress.current;
     const timer = setInterval(() => {
       shown = Math.min(100, shown + PROGRESS_STEP);
       setProgress(shown);
@@ -134,7 +152,7 @@ export function StoryViewer({
       latestGoNext.current();
     }, PROGRESS_TICK_MS);
     return () => clearInterval(timer);
-  }, [key, latestGoNext]);
+  }, [key, paused, latestGoNext, latestProgress]);
 
   // The list changed under us (a refetch dropped an expired story): nothing left to show. A
   // sponsored story whose ad stopped running is passed over.
@@ -196,6 +214,23 @@ export function StoryViewer({
             </DialogPrimitive.Title>
             <span className="shrink-0 text-xs text-white/70">{relativeTime(story.createdAt)}</span>
           </div>
+          {safety && safety.viewerId === group.user.id && (
+            <ConfirmDialog
+              open={confirming}
+              onOpenChange={(next) => {
+                setConfirming(next);
+                if (!next) remove.reset();
+              }}
+              trigger={<IconButton label="Delete story" icon={Trash2} iconClassName="size-5" className="text-white hover:bg-white/10" />}
+              title="Delete story?"
+              description="It leaves your story at once, with its views. This cannot be undone."
+              confirmLabel="Delete"
+              busyLabel="Deleting..."
+              busy={remove.isPending}
+              error={remove.isError ? (errorMessage(remove.error) ?? 'Could not delete the story. Please try again.') : undefined}
+              onConfirm={() => remove.mutate(story.id)}
+            />
+          )}
           {safety && safety.viewerId !== group.user.id && (
             <IconButton
               label="Report story"
@@ -232,10 +267,15 @@ export function StoryViewer({
       footer: (
         <div className="z-20 space-y-2 px-4 pt-3 pb-[max(1rem,env(safe-area-inset-bottom))]">
           {story.caption && <p className="text-sm text-white">{story.caption}</p>}
-          <p className="flex items-center gap-1.5 text-xs text-white/70">
-            <Eye aria-hidden="true" className="size-4" />
-            {viewsLabel(story.viewsCount)}
-          </p>
+          {story.viewsCount !== null && (
+            <StoryViewersDialog
+              storyId={story.id}
+              count={story.viewsCount}
+              open={viewersOpen}
+              onOpenChange={setViewersOpen}
+              onNavigate={onClose}
+            />
+          )}
         </div>
       ),
     };

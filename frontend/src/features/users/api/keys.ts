@@ -16,12 +16,19 @@ export const userKeys = {
   search: (query: string) => ['users', 'search', query] as const,
   followRequests: () => ['users', 'follow-requests'] as const,
   /**
+   * An account's followers or following (issue 43): under the root, so a Follow pressed in the
+   * list refreshes its rows' buttons.
+   */
+  followList: (userId: number, side: FollowListSide) => ['users', side, userId] as const,
+  /**
    * People to follow (issue 41): outside the users' root on purpose, so following one of them
    * does not refetch the list and take them away mid-choice; their button reads the follow
    * status the follow leaves behind.
    */
   suggestions: (limit: number) => ['user-suggestions', limit] as const,
 };
+
+export type FollowListSide = 'followers' | 'following';
 
 export type FollowRequestPages = InfiniteData<Page<FollowRequest>>;
 

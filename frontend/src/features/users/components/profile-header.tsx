@@ -1,4 +1,5 @@
-//! The top of a profile: avatar, names, counts, bio, skills, and the actions
+//! The top of a profile: avatar, names, counts (Followers and Following open their lists,
+//! issue 43), bio, skills, and the actions
 //! the page puts there (own: edit, settings, logout; others: follow, message), and beside the
 //! names the menu it hands in (others: the '⋯' menu, issue 20). A private account has a lock
 //! after its @username.
@@ -10,6 +11,7 @@ import { skillName } from '@/lib/skills';
 import type { Profile } from '@/types/social';
 import { PRIVATE_PROFILE_TEXT } from '../privacy-text';
 import { AvatarUpload } from './avatar-upload';
+import { FollowListDialog } from './follow-list-dialog';
 
 function Count({ value, label }: { value: number; label: string }) {
   return (
@@ -41,8 +43,12 @@ export function ProfileHeader({
         )}
         <ul className="flex flex-1 justify-around">
           <Count value={profile.postsCount} label="Posts" />
-          <Count value={profile.followersCount} label="Followers" />
-          <Count value={profile.followingCount} label="Following" />
+          <li>
+            <FollowListDialog userId={profile.id} username={profile.username} side="followers" count={profile.followersCount} />
+          </li>
+          <li>
+            <FollowListDialog userId={profile.id} username={profile.username} side="following" count={profile.followingCount} />
+          </li>
         </ul>
       </div>
       <div className="mt-4 flex items-start gap-2">

@@ -1,8 +1,26 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aPost, renderWithApp } from '@/test/render';
-import { PostCard } from './post-card';
+import { deferred, json, renderWithApp } from '@/test/render';
 import { VoiceReactionPanel } from './voice-reaction-panel';
+
+const target = { kind: 'post' as const, id: 7 };
+
+function render(ui: ReactElement) {
+  return renderWithApp(ui);
+}
+
+/** A 201 for the voice reaction the panel sends. */
+const sentReaction = {
+  id: 91,
+  postId: 7,
+  reelId: null,
+  emotion: 'love',
+  duration: 2,
+  audioUrl: '/media/abc.webm',
+  user: { id: 2, username: 'leo', displayName: 'Leo', profileImageUrl: null },
+  createdAt: '2026-11-29T10:00:00Z',
+};
 
 class FakeRecorder {
   static instances: FakeRecorder[] = [];
@@ -60,7 +78,7 @@ async function record() {
 
 describe('VoiceReactionPanel', () => {
   it('offers the four emotions and needs one before recording', async () => {
-    render(<VoiceReactionPanel onClose={() => {}} />);
+    render(<VoiceReactionPanel target={target} onClose={() => {}} />);
     expect(['Love it!', 'Excited!', 'Inspired!', 'Impressed!'].map((n) => button(n).getAttribute('aria-pressed'))).toEqual([
       'false',
       'false',
@@ -78,9 +96,10 @@ describe('VoiceReactionPanel', () => {
     expect(button('Send')).toBeDisabled();
   });
 
-  it('records webm from the microphone, previews it, and sends only with both', async () => {
+  it('records webm from the microphone, previews it, and sends it to the post with its emotion', async () => {
     const onClose = vi.fn();
-    render(<VoiceReactionPanel onClose={onClose} />);
+    fetchSpy.mockResolvedValue(json(sentReaction, { status: 201 }));
+    render(<VoiceReactionPanel target={target} onClose={onClose} />);
     fireEvent.click(button('Love it!'));
     await record();
 
@@ -101,29 +120,59 @@ describe('VoiceReactionPanel', () => {
     expect(button('Play preview')).toBeInTheDocument();
 
     expect(button('Send')).toBeEnabled();
-    fireEvent.click(button('Send'));
-    expect(onClose).toHaveBeenCalledTimes(1);
+    await act(async () => fireEvent.click(button('Send')));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchSpy.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/posts/7/voice-reactions');
+    expect(init.method).toBe('POST');
+    const form = init.body as FormData;
+    expect(form.get('emotion')).toBe('love');
+    expect(Number(form.get('duration'))).toBeGreaterThanOrEqual(1);
+    expect((form.get('audio') as Blob).type).toBe('audio/webm');
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:clip-1');
-    expect(button('Love it!')).toHaveAttribute('aria-pressed', 'false');
-    expect(button('Send')).toBeDisabled();
-    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(await screen.findByText('Voice reaction sent')).toBeInTheDocument();
+  });
+
+  it('says Sending… while the request is under way, and keeps the clip with the reason when it fails', async () => {
+    const answer = deferred<Response>();
+    fetchSpy.mockReturnValueOnce(answer.promise);
+    const onClose = vi.fn();
+    render(<VoiceReactionPanel target={target} onClose={onClose} />);
+    fireEvent.click(button('Impressed!'));
+    await record();
+    fireEvent.click(button('Stop'));
+    await act(async () => fireEvent.click(button('Send')));
+    expect(button('Sending…')).toBeDisabled();
+
+    await act(async () =>
+      answer.resolve(json({ message: 'Voice reactions must be 1 to 60 seconds', code: 'bad_request' }, { status: 400 })),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Voice reactions must be 1 to 60 seconds');
+    expect(onClose).not.toHaveBeenCalled();
+    expect(revokeObjectURL).not.toHaveBeenCalled();
+    expect(button('Impressed!')).toHaveAttribute('aria-pressed', 'true');
+    // The same clip can be sent again.
+    fetchSpy.mockResolvedValueOnce(json(sentReaction, { status: 201 }));
+    await act(async () => fireEvent.click(button('Send')));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
   });
 
   it('silently ignores a refused microphone', async () => {
     getUserMedia.mockRejectedValueOnce(new DOMException('denied', 'NotAllowedError'));
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    render(<VoiceReactionPanel onClose={() => {}} />);
+    render(<VoiceReactionPanel target={target} onClose={() => {}} />);
     fireEvent.click(button('Impressed!'));
     await record();
     expect(button('Record')).toBeEnabled();
     expect(button('Send')).toBeDisabled();
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByText('Recording...')).not.toBeInTheDocument();
     expect(alert).not.toHaveBeenCalled();
     expect(FakeRecorder.instances).toHaveLength(0);
   });
 
   it('stops the microphone when closed mid-recording', async () => {
-    const { unmount } = render(<VoiceReactionPanel onClose={() => {}} />);
+    const { unmount } = render(<VoiceReactionPanel target={target} onClose={() => {}} />);
     fireEvent.click(button('Inspired!'));
     await record();
     unmount();
@@ -133,34 +182,11 @@ describe('VoiceReactionPanel', () => {
   });
 
   it('frees the recording when closed before sending', async () => {
-    const { unmount } = render(<VoiceReactionPanel onClose={() => {}} />);
+    const { unmount } = render(<VoiceReactionPanel target={target} onClose={() => {}} />);
     fireEvent.click(button('Inspired!'));
     await record();
     fireEvent.click(button('Stop'));
     unmount();
     expect(revokeObjectURL).toHaveBeenCalledWith('blob:clip-1');
-  });
-});
-
-describe('the voice reaction panel on a post card', () => {
-  it('opens from the card and closes again', async () => {
-    renderWithApp(<PostCard post={aPost()} />);
-    expect(screen.queryByRole('region', { name: 'Voice reaction' })).not.toBeInTheDocument();
-    fireEvent.click(button('Voice reaction'));
-    expect(button('Voice reaction')).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('region', { name: 'Voice reaction' })).toBeInTheDocument();
-    fireEvent.click(button('Close voice reaction'));
-    expect(screen.queryByRole('region', { name: 'Voice reaction' })).not.toBeInTheDocument();
-  });
-
-  it('closes after a send', async () => {
-    renderWithApp(<PostCard post={aPost()} />);
-    fireEvent.click(button('Voice reaction'));
-    fireEvent.click(button('Love it!'));
-    await record();
-    fireEvent.click(button('Stop'));
-    fireEvent.click(button('Send'));
-    expect(screen.queryByRole('region', { name: 'Voice reaction' })).not.toBeInTheDocument();
-    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });

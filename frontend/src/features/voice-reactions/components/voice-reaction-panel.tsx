@@ -1,14 +1,20 @@
-//! Voice reaction panel on a post card: pick one of
-//! four emotions, record a webm clip (only once an emotion is chosen), preview it, and send when
-//! both exist. Sending makes no call: it clears the clip and emotion and closes.
-//! A refused or missing microphone is silently ignored. Closing or unmounting stops
-//! the microphone and frees the clip's object URL.
+//! Voice reaction panel on a post card or a reel (issue 43): pick one of four emotions, record a
+//! webm clip (only once an emotion is chosen), preview it, and send when both exist. Send posts
+//! the clip to the item (POST …/voice-reactions, a multipart form); the panel says 'Sending…',
+//! then closes with a 'Voice reaction sent' toast, or keeps the clip and shows the server's
+//! reason so it can be sent again. A refused or missing microphone is silently ignored.
+//! Closing or unmounting stops the microphone and frees the clip's object URL.
 import { Mic, Pause, Play, Send, Square, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { errorMessage } from '@/lib/api-client';
+import type { CommunityItemKind } from '@/lib/community-actions';
 import { cn } from '@/lib/utils';
+import { useSendVoiceReaction } from '../api/send-voice-reaction';
+import type { Emotion } from '../types';
 
-export type VoiceEmotion = 'love' | 'excited' | 'inspired' | 'impressed';
+export type VoiceEmotion = Emotion;
 
 export const VOICE_EMOTIONS: ReadonlyArray<{ id: VoiceEmotion; label: string; emoji: string }> = [
   { id: 'love', label: 'Love it!', emoji: '❤️' },
@@ -22,13 +28,22 @@ const WEBM = 'audio/webm';
 interface Clip {
   url: string;
   blob: Blob;
+  /** Seconds between start and stop, as the recorder ran. */
+  seconds: number;
 }
 
 function stopTracks(stream: MediaStream | null) {
   stream?.getTracks().forEach((track) => track.stop());
 }
 
-export function VoiceReactionPanel({ onClose }: { onClose: () => void }) {
+export function VoiceReactionPanel({
+  target,
+  onClose,
+}: {
+  target: { kind: CommunityItemKind; id: number };
+  onClose: () => void;
+}) {
+  const sending = useSendVoiceReaction(target.kind, target.id);
   const [emotion, setEmotion] = useState<VoiceEmotion | null>(null);
   const [recording, setRecording] = useState(false);
   const [clip, setClip] = useState<Clip | null>(null);
@@ -85,6 +100,7 @@ export function VoiceReactionPanel({ onClose }: { onClose: () => void }) {
       return;
     }
     const chunks: Blob[] = [];
+    const startedAt = Date.now();
     mediaRecorder.ondataavailable = (event) => {
       if (event.data.size > 0) chunks.push(event.data);
     };
@@ -95,11 +111,12 @@ export function VoiceReactionPanel({ onClose }: { onClose: () => void }) {
       if (!mounted.current) return;
       setRecording(false);
       const blob = new Blob(chunks, { type: WEBM });
-      replaceClip({ blob, url: URL.createObjectURL(blob) });
+      replaceClip({ blob, url: URL.createObjectURL(blob), seconds: (Date.now() - startedAt) / 1000 });
     };
     stream.current = media;
     recorder.current = mediaRecorder;
     replaceClip(null);
+    sending.reset();
     mediaRecorder.start();
     setRecording(true);
   };
@@ -124,10 +141,19 @@ export function VoiceReactionPanel({ onClose }: { onClose: () => void }) {
   };
 
   const send = () => {
-    if (!emotion || !clip) return;
-    replaceClip(null);
-    setEmotion(null);
-    onClose();
+    if (!emotion || !clip || sending.isPending) return;
+    sending.mutate(
+      { emotion, clip: clip.blob, duration: Math.max(1, clip.seconds) },
+      {
+        onSuccess: () => {
+          if (!mounted.current) return;
+          replaceClip(null);
+          setEmotion(null);
+          toast({ title: 'Voice reaction sent' });
+          onClose();
+        },
+      },
+    );
   };
 
   return (
@@ -187,11 +213,16 @@ export function VoiceReactionPanel({ onClose }: { onClose: () => void }) {
             <audio ref={audio} src={clip.url} onEnded={() => setPlaying(false)} onPause={() => setPlaying(false)} className="hidden" />
           </>
         )}
-        <Button onClick={send} disabled={!emotion || !clip || recording} className="ml-auto">
+        <Button onClick={send} disabled={!emotion || !clip || recording || sending.isPending} className="ml-auto">
           <Send aria-hidden="true" className="size-4" />
-          Send
+          {sending.isPending ? 'Sending…' : 'Send'}
         </Button>
       </div>
+      {sending.isError && (
+        <p role="alert" className="rounded-xl border border-red-500/30 bg-red-500/10 px-3 py-2 text-xs text-red-200">
+          {errorMessage(sending.error) ?? 'Your voice reaction was not sent.'} Try again.
+        </p>
+      )}
       {recording && (
         <p role="status" className="flex items-center gap-2 text-xs text-red-300">
           <span aria-hidden="true" className="size-2 animate-pulse rounded-full bg-red-500" />

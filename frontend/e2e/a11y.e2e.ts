@@ -134,15 +134,21 @@ describe.each<Screen>(['phone', 'desktop'])('accessibility on the %s screen', (s
     await check(page, screen, 'home: start a canvas');
     await start.getByLabel('Title').fill('A11y canvas');
     await start.getByRole('button', { name: 'Start canvas' }).click();
-    await panel.getByText('1 artist online').waitFor({ timeout: 15_000 });
-    await check(page, screen, 'home: the canvas room');
-    await panel.getByRole('link', { name: 'Open full screen' }).click();
+    // A new canvas opens full screen (issue 43).
+    await page.waitForURL(/\/canvas\/\d+$/);
     await page.getByRole('heading', { level: 1, name: 'A11y canvas' }).waitFor();
     await page.getByText('1 artist online').waitFor({ timeout: 15_000 });
     await check(page, screen, 'canvas page');
     const invite = await openDialog(page, page.getByRole('button', { name: 'Invite' }), /^Invite to/);
     await check(page, screen, 'canvas page: invite');
     await closeDialog(page, invite);
+
+    // Back on home, the panel joins the same room.
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    const room = (await openHomePanel(page, 'Live Collaboration Canvas')).getByRole('region', { name: 'Live Collaboration Canvas' });
+    await room.getByRole('button', { name: 'Start Collaborating' }).click();
+    await room.getByText('1 artist online').waitFor({ timeout: 15_000 });
+    await check(page, screen, 'home: the canvas room');
   });
 
   it('notifications: the bell with its badge, the page with an unread row and a follow request', async () => {

@@ -76,24 +76,21 @@ describe('the collaboration canvas', () => {
     await create.getByLabel('Title').fill(title);
     await create.getByRole('radio', { name: 'Invite only' }).check();
     await create.getByRole('button', { name: 'Start canvas' }).click();
-    await panel.getByText('1 artist online').waitFor({ timeout: 15_000 });
-    expect(await panel.getByRole('switch', { name: 'Live collaboration' }).getAttribute('aria-checked')).toBe('true');
+    // It opens full screen (issue 43), with her in it.
+    await a.page.waitForURL(/\/canvas\/\d+$/);
+    const canvasPath = new URL(a.page.url()).pathname;
+    const room = a.page.getByRole('region', { name: 'Live Collaboration Canvas' });
+    await room.getByRole('heading', { level: 1, name: title }).waitFor();
+    await room.getByText('1 artist online').waitFor({ timeout: 15_000 });
+    const aCanvas = room.getByLabel('Collaboration canvas', { exact: true });
 
     // She invites Bob from the people she follows.
-    await panel.getByRole('button', { name: 'Invite' }).click();
+    await room.getByRole('button', { name: 'Invite' }).click();
     const invite = a.page.getByRole('dialog', { name: /^Invite to/ });
     await invite.getByLabel('Search people you follow').fill(bob.username);
     await invite.getByRole('button', { name: new RegExp(bob.displayName) }).click();
     await invite.getByRole('button', { name: 'Invite', exact: true }).click();
     await toast(a.page, `Invited ${bob.displayName}`);
-
-    // Full screen from the panel's link.
-    await panel.getByRole('link', { name: 'Open full screen' }).click();
-    await a.page.waitForURL(/\/canvas\/\d+$/);
-    const canvasPath = new URL(a.page.url()).pathname;
-    await a.page.getByRole('heading', { level: 1, name: title }).waitFor();
-    const aCanvas = a.page.getByLabel('Collaboration canvas');
-    await a.page.getByText('1 artist online').waitFor({ timeout: 15_000 });
 
     // Bob finds it as his newest canvas on home, and opens it full screen.
     await b.page.goto(baseUrl);
@@ -101,7 +98,7 @@ describe('the collaboration canvas', () => {
     await bPanel.getByText(title).waitFor({ timeout: 15_000 });
     await bPanel.getByRole('link', { name: 'Open full screen' }).click();
     expect(new URL(b.page.url()).pathname).toBe(canvasPath);
-    const bCanvas = b.page.getByLabel('Collaboration canvas');
+    const bCanvas = b.page.getByLabel('Collaboration canvas', { exact: true });
     await b.page.getByText('2 artists online').waitFor({ timeout: 15_000 });
     await a.page.getByText('2 artists online').waitFor({ timeout: 15_000 });
     await fitsTheScreen(b.page, 390);

@@ -177,8 +177,8 @@ describe('the home dashboard', () => {
     await canvasPanel.getByText('1 artist online').waitFor({ timeout: 15_000 });
     expect(await canvasPanel.getByTestId('collaborator-cursor').count()).toBe(0);
     expect(await canvasPanel.getByRole('slider', { name: 'Brush size' }).inputValue()).toBe('5');
-    const canvas = canvasPanel.getByLabel('Collaboration canvas');
-    expect(await canvas.evaluate((el: HTMLCanvasElement) => [el.width, el.height])).toEqual([400, 300]);
+    const canvas = canvasPanel.getByLabel('Collaboration canvas', { exact: true });
+    expect(await canvas.evaluate((el: HTMLCanvasElement) => [el.width, el.height])).toEqual([800, 600]);
     await canvas.scrollIntoViewIfNeeded();
     const area = (await canvas.boundingBox())!;
     expect(area.width).toBeLessThanOrEqual(390);
@@ -190,14 +190,14 @@ describe('the home dashboard', () => {
     await page.mouse.up();
     const afterMouse = await paintedPixels(canvas);
     expect(afterMouse).toBeGreaterThan(100);
-    // A red stroke: the middle of the drag is painted red.
+    // A red stroke: the middle of the drag is painted red (the page's canvas is 800×600).
     const middle = await canvas.evaluate((el: HTMLCanvasElement, [x, y]) => Array.from(el.getContext('2d')!.getImageData(x, y, 1, 1).data), [
-      200, 150,
+      400, 300,
     ] as const);
     expect(middle).toEqual([239, 68, 68, 255]);
 
     await canvasPanel.getByRole('button', { name: 'Clear' }).click();
-    expect(await paintedPixels(canvas)).toBe(0);
+    await expect.poll(() => paintedPixels(canvas)).toBe(0);
     // A finger: real touch input through the DevTools protocol (the browser turns it into
     // touch pointer events, as on a phone).
     await canvas.scrollIntoViewIfNeeded(); // clicking Clear may have scrolled the page

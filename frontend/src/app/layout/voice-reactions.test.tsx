@@ -50,7 +50,7 @@ describe('voice reactions on a post card', () => {
     const post = aPost();
     renderWithApp(withVoiceReactions(<PostCard post={post} />));
     expect(fetchSpy).toHaveBeenCalledWith(`/api/posts/${post.id}/voice-reactions?limit=1`, expect.anything());
-    fireEvent.click(await screen.findByRole('button', { name: 'Voice reactions: 1 Love it!, 2 Inspired!' }));
+    fireEvent.click(await screen.findByRole('button', { name: /^1\s*Love it!,\s*2\s*Inspired!,\s*voice reactions$/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Voice reactions' });
     const audio = await screen.findByLabelText('Voice reaction from @leo, 0:02');
     expect(audio.tagName).toBe('AUDIO');

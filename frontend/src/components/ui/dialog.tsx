@@ -13,17 +13,14 @@ type ContentProps = ComponentPropsWithoutRef<typeof DialogPrimitive.Content>;
  * so this is where a dialog opened from a menu item (unmounted with its menu) sends focus back.
  */
 let lastFocusOutsideMenu: HTMLElement | null = null;
-let listening = false;
 
-function listenForFocus() {
-  if (listening || typeof document === 'undefined') return;
-  listening = true;
+// A module runs once, so this listener is added once.
+if (typeof document !== 'undefined') {
   document.addEventListener('focusin', (event) => {
     const target = event.target;
     if (target instanceof HTMLElement && !target.closest('[role="menu"]')) lastFocusOutsideMenu = target;
   });
 }
-listenForFocus();
 
 /**
  * The element a dialog is opened from: the focused one; for a menu's item, the button that opened

@@ -2,7 +2,6 @@
 //! Text posts go to /create, Video Post to /create-reel (issue 9), Story to /create-story; each
 //! choice closes the dialog first. The open state is the page's, so other entry points (Quick Create's New Project) open it too.
 import { Camera, CirclePlus, Plus, Type, Video, type LucideIcon } from 'lucide-react';
-import { useRef } from 'react';
 import { useLocation } from 'wouter';
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { OPENED_IN_APP } from '@/lib/opened-in-app';
@@ -25,8 +24,6 @@ export function CreateChooser({
   floatingButton?: boolean;
 }) {
   const [, navigate] = useLocation();
-  // Focus goes back to whatever opened the dialog (the floating button or New Project).
-  const opener = useRef<HTMLElement | null>(null);
 
   const choose = (href: string) => {
     onOpenChange(false);
@@ -46,19 +43,7 @@ export function CreateChooser({
           </DialogTrigger>
         </div>
       )}
-      <DialogContent
-        onOpenAutoFocus={() => {
-          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          const target = opener.current;
-          opener.current = null;
-          if (target?.isConnected) {
-            event.preventDefault();
-            target.focus();
-          }
-        }}
-      >
+      <DialogContent>
         <DialogTitle>Create</DialogTitle>
         <DialogDescription>What would you like to share?</DialogDescription>
         <ul className="mt-4 grid grid-cols-2 gap-3">

@@ -14,7 +14,7 @@ export async function deleteReel(reelId: number): Promise<void> {
  * (the pager shows the next one), and profiles refresh. A failure stays with the caller (the
  * confirmation shows it, to try again).
  */
-export function useDeleteReel(reelId: number, onDeleted?: () => void) {
+export function useDeleteReel(reelId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: reelKeys.remove(reelId),
@@ -27,7 +27,6 @@ export function useDeleteReel(reelId: number, onDeleted?: () => void) {
       });
       void queryClient.invalidateQueries({ queryKey: usersQueryKey });
       toast({ title: 'Reel deleted' });
-      onDeleted?.();
     },
   });
 }

@@ -6,16 +6,8 @@ import { useState } from 'react';
 import type { VoiceReactionsProps } from '@/lib/community-actions';
 import { cn } from '@/lib/utils';
 import { useVoiceReactionCounts } from '../api/get-voice-reactions';
-import type { EmotionCounts } from '../types';
 import { VOICE_EMOTIONS, VoiceReactionPanel } from './voice-reaction-panel';
 import { VoiceReactionsList } from './voice-reactions-list';
-
-/** '2 Love it!, 1 Inspired!': the counts above zero, in the panel's order. */
-export function countsText(counts: EmotionCounts): string {
-  return VOICE_EMOTIONS.filter(({ id }) => counts[id] > 0)
-    .map(({ id, label }) => `${counts[id].toLocaleString('en-US')} ${label}`)
-    .join(', ');
-}
 
 export function VoiceReactions({ target, authorName, panelOpen, onPanelClose, className }: VoiceReactionsProps) {
   const [listOpen, setListOpen] = useState(false);
@@ -28,15 +20,16 @@ export function VoiceReactions({ target, authorName, panelOpen, onPanelClose, cl
         <button
           type="button"
           onClick={() => setListOpen(true)}
-          aria-label={`Voice reactions: ${countsText(first.counts)}`}
           className={cn(
             'flex min-h-11 flex-wrap items-center gap-x-3 gap-y-1 rounded-xl px-1 text-left text-sm text-zinc-300 hover:text-white',
             className,
           )}
         >
-          {VOICE_EMOTIONS.filter(({ id }) => first.counts[id] > 0).map(({ id, emoji }) => (
+          {/* Read as '2 Love it!, 1 Inspired!, voice reactions': the emoji are named, not read. */}
+          {VOICE_EMOTIONS.filter(({ id }) => first.counts[id] > 0).map(({ id, emoji, label }) => (
             <span key={id} className="tabular-nums">
               <span aria-hidden="true">{emoji}</span> {first.counts[id].toLocaleString('en-US')}
+              <span className="sr-only"> {label},</span>{' '}
             </span>
           ))}
           <span className="text-zinc-400">{total === 1 ? 'voice reaction' : 'voice reactions'}</span>

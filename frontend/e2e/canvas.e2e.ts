@@ -66,7 +66,7 @@ describe('the collaboration canvas', () => {
     await a.page.goto(`${baseUrl}/profile/${bob.username}`);
     await a.page.getByRole('heading', { name: bob.displayName }).waitFor();
     await a.page.getByRole('button', { name: 'Follow', exact: true }).click();
-    await a.page.getByRole('button', { name: 'Following' }).waitFor();
+    await a.page.getByRole('button', { name: 'Following', exact: true }).waitFor();
 
     // She starts an invite-only canvas on home: she is in it at once.
     await a.page.goto(baseUrl);

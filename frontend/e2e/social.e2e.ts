@@ -189,7 +189,7 @@ describe('the social core', () => {
   });
 
   it('deletes your own post after asking, and it is gone from its page and your profile (issue 43)', async () => {
-    const dana = creator('dana', 'Dana Kim');
+    const dana = creator('dana_del', 'Dana Kim');
     const caption = `Soon deleted ${run}`;
     const d = await phone('social-delete');
     await signUp(d.page, dana);

@@ -5,7 +5,7 @@
 //! Counts are compared with what the page showed before, never as totals of the shared database.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, creator, createPost, phones, run, signUp, testFiles, toast } from './flows';
+import { baseUrl, creator, createPost, follow, phones, run, signUp, testFiles, toast } from './flows';
 import { gradientPng } from './png';
 import { COMMENTS_PAGE_SIZE } from '../src/features/comments/api/keys';
 
@@ -132,6 +132,8 @@ describe('comments, tags, search and sharing', () => {
     const c = await phone('community-share-c');
     await signUp(c.page, cara);
     const postId = await createPost(c.page, cara, photo, caption, '');
+    // Cara follows Dev: his chat is in her Chats, where 'Send to…' finds it (issue 43).
+    await follow(c.page, dev);
 
     // Dev starts a conversation with Cara and keeps it open.
     await d.page.goto(`${baseUrl}/profile/${cara.username}`);

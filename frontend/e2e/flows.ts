@@ -273,3 +273,25 @@ export async function fillCard(scope: Locator, number = '4242 4242 4242 4242') {
   await scope.getByLabel('Expiry (MM / YY)').fill('12 / 34');
   await scope.getByLabel('CVC').fill('123');
 }
+
+/**
+ * Follows `who` from their profile (issue 43: then their messages land in the inbox, not in
+ * Requests), and waits for it to be done.
+ */
+export async function follow(page: Page, who: Creator) {
+  await page.goto(`${baseUrl}/profile/${who.username}`);
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  await page.getByRole('button', { name: 'Following', exact: true }).waitFor({ timeout: 15_000 });
+}
+
+/**
+ * Opens the message request from `name` in the Requests tab of the chat list and accepts it
+ * (issue 43): the conversation moves to the inbox and the composer appears.
+ */
+export async function acceptRequest(page: Page, name: string) {
+  await page.goto(`${baseUrl}/chat`);
+  await page.getByRole('tab', { name: 'Requests' }).click();
+  await page.getByRole('tabpanel').getByRole('link', { name: new RegExp(name) }).click({ timeout: 15_000 });
+  await page.getByRole('region', { name: 'Message request' }).getByRole('button', { name: 'Accept' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 15_000 });
+}

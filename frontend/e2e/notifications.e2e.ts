@@ -4,7 +4,7 @@
 //! gone. Then Leo messages her: her Messages tab counts it, and opening the chat clears it.
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATIONS_TEXT as TEXT } from '@/features/notifications/notifications-text';
-import { baseUrl, creator, mainNavigation, phones, run, signUp, toast } from './flows';
+import { baseUrl, creator, follow, mainNavigation, phones, run, signUp, toast } from './flows';
 import { gradientPng } from './png';
 
 const phone = phones();
@@ -59,7 +59,8 @@ describe('notifications', () => {
     await readRow.waitFor({ timeout: 15_000 });
     expect(await readRow.getByText(TEXT.unread).count()).toBe(0);
 
-    // Leo messages her: her Messages tab counts it, live.
+    // Leo messages her (she follows him: not a request, issue 43): her Messages tab counts it, live.
+    await follow(m.page, leo);
     await m.page.goto(baseUrl);
     await mainNavigation(m.page).getByRole('link', { name: 'Messages', exact: true }).waitFor({ timeout: 20_000 });
     await l.page.goto(`${baseUrl}/profile/${maya.username}`);

@@ -6,7 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { prepareForCalls } from './calls';
-import { baseUrl, creator, phones, signUp, toast, type Creator } from './flows';
+import { baseUrl, creator, follow, phones, signUp, toast, type Creator } from './flows';
 
 const phone = phones();
 
@@ -21,16 +21,6 @@ function peerStats(page: Page): Promise<{ state: string; bytesReceived: number }
     });
     return { state: pc.connectionState, bytesReceived };
   });
-}
-
-/** Plays an audio element the way a person does (a press gives the page the right to play), then waits for it to advance. */
-async function playsThrough(audio: Locator) {
-  await audio.scrollIntoViewIfNeeded();
-  await audio.click({ position: { x: 20, y: 20 } });
-  await audio.evaluate((element: HTMLAudioElement) => (element.paused ? element.play() : undefined));
-  await expect
-    .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime > 0 || element.ended), { timeout: 15_000 })
-    .toBe(true);
 }
 
 /** The message (list item of the conversation) that shows `text`. */
@@ -52,6 +42,8 @@ async function pair(tag: string, bWaitsOn: 'home' | 'chat' | 'conversation') {
   const a = await phone(`${tag}-a`);
   await prepareForCalls(a);
   await signUp(a.page, alice);
+  // B follows A, so A's messages land in B's Chats rather than Requests (issue 43).
+  await follow(b.page, alice);
   await a.page.goto(`${baseUrl}/profile/${bob.username}`);
   await a.page.getByRole('heading', { name: bob.displayName }).waitFor();
   await a.page.getByRole('button', { name: 'Message' }).click();
@@ -85,7 +77,9 @@ describe('voice', () => {
     const timer = a.page.getByRole('timer', { name: 'Recording time' });
     await timer.waitFor();
     await expect.poll(() => timer.innerText(), { timeout: 10_000 }).toBe('2s');
-    await a.page.getByRole('button', { name: 'Stop recording and send' }).click();
+    // Stop gives a preview (issue 43); Send sends it.
+    await a.page.getByRole('button', { name: 'Stop recording' }).click();
+    await a.page.getByRole('region', { name: 'Voice message preview' }).getByRole('button', { name: 'Send voice message' }).click();
     await toast(a.page, 'Voice message sent!');
     await a.page.getByText(/^Sent \d second voice message$/).waitFor();
     const sent = message(a.page, /^Voice message \(\ds\)/);
@@ -99,7 +93,11 @@ describe('voice', () => {
     await received.waitFor();
     const audio = received.locator('audio');
     expect(await audio.getAttribute('src')).toMatch(/^\/media\//);
-    await playsThrough(audio);
+    // The styled player's button plays it (issue 43).
+    await received.getByRole('button', { name: 'Play voice message' }).click();
+    await expect
+      .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime > 0 || element.ended), { timeout: 15_000 })
+      .toBe(true);
   });
 
   it('A calls B, B accepts, both talk over a real peer connection, A hangs up and B returns to idle', async () => {

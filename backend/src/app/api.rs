@@ -151,6 +151,8 @@ socket_union!(
         "notification",
         "unreadCount",
         "read",
+        "messageEdited",
+        "messageUnsent",
         "canvasStroke",
         "canvasUndo",
         "canvasCleared",

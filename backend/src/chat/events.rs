@@ -55,6 +55,22 @@ pub enum ChatEvent {
         user_id: i64,
         message_id: i64,
     },
+    /// Its sender edited a text message of a conversation of yours (issue 43): its new
+    /// `content`, and when (`editedAt`, ISO-8601 UTC).
+    #[schema(rename_all = "camelCase")]
+    MessageEdited {
+        conversation_id: i64,
+        message_id: i64,
+        content: String,
+        edited_at: String,
+    },
+    /// Its sender unsent a message of a conversation of yours (issue 43): show 'Message
+    /// removed' in its place; its content, recording, card and reactions are gone.
+    #[schema(rename_all = "camelCase")]
+    MessageUnsent {
+        conversation_id: i64,
+        message_id: i64,
+    },
 }
 
 /// What a client tells a conversation.

@@ -1,10 +1,11 @@
 //! How the chat's refusals read over HTTP, written once for every route that meets them.
 
 use crate::chat::rules::{
-    CANNOT_ADD, CANNOT_MESSAGE, CONVERSATION_NOT_FOUND, GROUP_MEMBERS_MAX, OWNER_ONLY,
+    CANNOT_ADD, CANNOT_MESSAGE, CONVERSATION_NOT_FOUND, EDIT_TOO_LATE, GROUP_MEMBERS_MAX,
+    MESSAGE_NOT_FOUND, NOT_YOUR_MESSAGE, OWNER_ONLY,
 };
 use crate::chat::store::conversations::GroupRefusal;
-use crate::chat::store::messages::PostError;
+use crate::chat::store::messages::{ChangeRefusal, PostError};
 use crate::identity::rules::account::USER_NOT_FOUND;
 use crate::platform::http::error::ApiError;
 
@@ -40,6 +41,27 @@ impl From<PostError> for ApiError {
             PostError::ReplyNotFound => Self::bad_request("Reply target not found"),
             PostError::Blocked => Self::Forbidden(CANNOT_MESSAGE),
             PostError::Db(err) => err.into(),
+        }
+    }
+}
+
+/// A message its sender may not change (issue 43): 404 when it is not there, 403 when it is
+/// someone else's, 400 for what cannot be changed at all, 409 when its time or state is past.
+impl From<ChangeRefusal> for ApiError {
+    fn from(refusal: ChangeRefusal) -> Self {
+        match refusal {
+            ChangeRefusal::NotFound => Self::not_found(MESSAGE_NOT_FOUND),
+            ChangeRefusal::NotSender => Self::Forbidden(NOT_YOUR_MESSAGE),
+            ChangeRefusal::ServerLine => Self::bad_request("Call and group lines can't be changed"),
+            ChangeRefusal::NotText => Self::bad_request("Only text messages can be edited"),
+            ChangeRefusal::Unsent => Self::Conflict {
+                message: "This message was removed".into(),
+                code: "message_unsent",
+            },
+            ChangeRefusal::TooLate => Self::Conflict {
+                message: EDIT_TOO_LATE.into(),
+                code: "edit_window_closed",
+            },
         }
     }
 }

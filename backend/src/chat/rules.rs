@@ -16,6 +16,12 @@ pub const CONVERSATION_NOT_FOUND: &str = "Conversation not found";
 pub const MESSAGE_NOT_FOUND: &str = "Message not found";
 /// Sending into a conversation with someone blocked either way (issue 20).
 pub const CANNOT_MESSAGE: &str = "You can't message this account";
+/// Changing someone else's message (issue 43).
+pub const NOT_YOUR_MESSAGE: &str = "You can only change your own messages";
+/// Accepting or deleting a conversation that is not a message request (issue 43).
+pub const NOT_A_REQUEST: &str = "This conversation is not a message request";
+/// Editing past the 15 minutes (issue 43).
+pub const EDIT_TOO_LATE: &str = "Messages can only be edited within 15 minutes of sending";
 const MESSAGE_EMPTY: &str = "Message cannot be empty";
 /// A reaction: at most 16 characters (an emoji with skin tone and joiners fits).
 const EMOJI_MAX: usize = 16;
@@ -108,19 +114,54 @@ pub fn parse_transcript(raw: Option<&str>) -> Result<Option<String>, DomainError
     Ok((!text.is_empty()).then(|| text.to_owned()))
 }
 
-/// A reaction: one emoji (with its modifiers), no letters, digits, spaces or control characters.
+/// A reaction: exactly one emoji (issue 43: any the picker offers), as Unicode's emoji
+/// sequences (UTS #51) spell one: a flag, a keycap, a tag sequence (England's flag), or one or
+/// more emoji joined by ZWJ, each with its optional presentation selector or skin tone.
 pub fn parse_emoji(raw: &str) -> Result<&str, DomainError> {
     let emoji = raw.trim();
-    let plausible = !emoji.is_empty()
-        && emoji.chars().count() <= EMOJI_MAX
-        && !emoji
-            .chars()
-            .any(|c| c.is_ascii_alphanumeric() || c.is_whitespace() || c.is_control());
-    if plausible {
+    if emoji.chars().count() <= EMOJI_MAX && is_one_emoji(emoji) {
         Ok(emoji)
     } else {
         Err(DomainError::invalid(NOT_AN_EMOJI))
     }
+}
+
+fn is_one_emoji(text: &str) -> bool {
+    use unicode_properties::emoji::{is_regional_indicator, is_tag_character};
+    let chars: Vec<char> = text.chars().collect();
+    match chars.as_slice() {
+        [] => false,
+        // A flag: two regional indicators.
+        [a, b] if is_regional_indicator(*a) && is_regional_indicator(*b) => true,
+        // A keycap: 0-9, # or *, perhaps the emoji selector, then the enclosing keycap.
+        [key, '\u{FE0F}', '\u{20E3}'] | [key, '\u{20E3}'] => {
+            key.is_ascii_digit() || matches!(key, '#' | '*')
+        }
+        // A tag sequence: a black flag, tags, the cancel tag.
+        ['\u{1F3F4}', tags @ .., '\u{E007F}'] if !tags.is_empty() => tags
+            .iter()
+            .all(|&c| is_tag_character(c) && c != '\u{E007F}'),
+        _ => text.split('\u{200D}').all(is_emoji_element),
+    }
+}
+
+/// One emoji of a ZWJ sequence: an emoji character (no ASCII: digits, # and * are emoji only
+/// in a keycap), then nothing, the emoji selector, or a skin tone.
+fn is_emoji_element(element: &str) -> bool {
+    use unicode_properties::emoji::{UnicodeEmoji, is_regional_indicator};
+    let mut chars = element.chars();
+    let Some(base) = chars.next() else {
+        return false;
+    };
+    let emoji = base.is_emoji_char() && !base.is_ascii() && !is_regional_indicator(base);
+    let skin_tone = |c: char| matches!(c, '\u{1F3FB}'..='\u{1F3FF}');
+    let rest: Vec<char> = chars.collect();
+    emoji
+        && match rest.as_slice() {
+            [] | ['\u{FE0F}'] => true,
+            [tone] | [tone, '\u{FE0F}'] => skin_tone(*tone),
+            _ => false,
+        }
 }
 
 #[cfg(test)]
@@ -171,11 +212,47 @@ mod tests {
     }
 
     #[test]
-    fn reactions_are_emoji() {
-        for ok in ["❤️", "👍", "👍🏽", "👩‍💻"] {
+    fn reactions_are_one_emoji() {
+        for ok in [
+            "❤️",
+            "❤",
+            "👍",
+            "👍🏽",
+            "👩‍💻",
+            "🦀",
+            "😂",
+            "🇫🇷",
+            "#️⃣",
+            "7⃣",
+            "👨‍👩‍👧‍👦",
+            "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}",
+            "🧑🏽‍🚀",
+            "☺️",
+        ] {
             assert_eq!(parse_emoji(ok).unwrap(), ok);
         }
-        for bad in ["", " ", "lol", "❤️ 👍 x", "\u{7}"] {
+        assert_eq!(parse_emoji(" 🎉 ").unwrap(), "🎉");
+        for bad in [
+            "",
+            " ",
+            "lol",
+            "❤️ 👍 x",
+            "\u{7}",
+            "a",
+            "7",
+            "#",
+            "é",
+            "中",
+            "!!",
+            "❤️👍",
+            "😂😂",
+            "\u{200D}",
+            "👍\u{200D}",
+            "🇫",
+            "\u{FE0F}",
+            "👍a",
+            "🏴\u{E007F}",
+        ] {
             assert!(parse_emoji(bad).is_err(), "{bad:?}");
         }
     }

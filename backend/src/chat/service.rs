@@ -7,8 +7,12 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use crate::chat::events::ChatEvent;
 use crate::chat::rules::{CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND};
-use crate::chat::store::conversations::{self, ConversationView, GroupMember, ReadTo, Removed};
-use crate::chat::store::messages::{self, Earlier, MessageView, Posted, ReactionCount, Shared};
+use crate::chat::store::conversations::{
+    self, ConversationView, GroupMember, ReadTo, Removed, RequestAnswer,
+};
+use crate::chat::store::messages::{
+    self, Change, Earlier, MessageView, Posted, ReactionCount, Shared,
+};
 use crate::chat::wire::{Conversation, Message, MessageType, Reaction};
 use crate::notifications::{self, PushSwitch};
 use crate::platform::db::visibility;
@@ -272,6 +276,69 @@ pub async fn toggle_reaction(
         },
     );
     Ok(message)
+}
+
+/// `me` unsends or edits a message of theirs in conversation `id` (issue 43); when it changed,
+/// `members` (those in the conversation now) hear `messageUnsent` or `messageEdited`. The
+/// message as `me` sees it after.
+pub async fn change_message(
+    state: &AppState,
+    members: &[i64],
+    id: i64,
+    message_id: i64,
+    me: i64,
+    change: Change<'_>,
+) -> ApiResult<Message> {
+    let now = state.clock.now_ms();
+    let changed = messages::change(&state.db, id, message_id, me, change, now).await??;
+    let message = one_message(state, me, id, message_id).await?;
+    if changed {
+        let event = match change {
+            Change::Unsend => ChatEvent::MessageUnsent {
+                conversation_id: id,
+                message_id,
+            },
+            Change::Edit(_) => ChatEvent::MessageEdited {
+                conversation_id: id,
+                message_id,
+                content: message.content.clone(),
+                edited_at: message.edited_at.clone().unwrap_or_default(),
+            },
+        };
+        state.realtime.publish(members, &event);
+    }
+    Ok(message)
+}
+
+/// `me` accepts (`true`) or deletes the message request `id` (issue 43). Only `me`'s other
+/// devices hear of it (the conversation as it is now in their inbox, or gone): the sender is
+/// not told.
+pub async fn answer_request(
+    state: &AppState,
+    id: i64,
+    me: i64,
+    accept: bool,
+) -> ApiResult<RequestAnswer> {
+    let answer = if accept {
+        conversations::accept_request(&state.db, id, me).await?
+    } else {
+        conversations::delete_request(&state.db, id, me).await?
+    };
+    if answer == RequestAnswer::Done {
+        let conversation = if accept {
+            Some(Box::new(one_conversation(state, me, id).await?))
+        } else {
+            None
+        };
+        state.realtime.publish(
+            &[me],
+            &ChatEvent::ConversationUpdated {
+                conversation_id: id,
+                conversation,
+            },
+        );
+    }
+    Ok(answer)
 }
 
 /// A new message delivered: `newMessage` to every member's sockets, and a push to each other

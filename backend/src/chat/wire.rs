@@ -86,6 +86,10 @@ pub struct Conversation {
     /// The others' messages you have not read (after your read pointer; system lines are not
     /// counted), counted to 100.
     pub unread_count: i64,
+    /// A message request (issue 43): someone you don't follow and have never written to wrote
+    /// first. Listed with `?requests=true`, not counted in the Messages badge, until you
+    /// accept it or write in it.
+    pub is_request: bool,
 }
 
 /// Text, a voice note, a call line (written by the server when a call ends), a shared post
@@ -293,6 +297,12 @@ pub struct Message {
     pub system_event: Option<SystemEvent>,
     /// ISO-8601 UTC.
     pub created_at: String,
+    /// When its sender last edited it (ISO-8601 UTC; the client shows 'edited'), else null.
+    #[schema(required = true)]
+    pub edited_at: Option<String>,
+    /// Its sender unsent it: the content is empty, the recording and cards null, and the
+    /// client shows 'Message removed' in its place.
+    pub unsent: bool,
 }
 
 /// The last message of a conversation in the list: a message without its reply and reactions.
@@ -320,6 +330,10 @@ pub struct MessagePreview {
     #[schema(required = true)]
     pub system_event: Option<SystemEvent>,
     pub created_at: String,
+    /// As in `Message`.
+    #[schema(required = true)]
+    pub edited_at: Option<String>,
+    pub unsent: bool,
 }
 
 impl Message {
@@ -361,6 +375,8 @@ impl Message {
             reactions,
             system_event: SystemEvent::from_row(row.system),
             created_at: iso_time(row.created_at),
+            edited_at: row.edited_at.map(iso_time),
+            unsent: row.unsent_at.is_some(),
         }
     }
 }
@@ -479,6 +495,8 @@ impl Conversation {
                 shared_reel,
                 system_event: SystemEvent::from_row(row.last_system),
                 created_at: iso_time(created_at),
+                edited_at: row.last_edited_at.map(iso_time),
+                unsent: row.last_unsent_at.is_some(),
             }),
             _ => None,
         };
@@ -497,6 +515,7 @@ impl Conversation {
             created_at: iso_time(row.created_at),
             is_blocked: row.is_blocked != 0,
             unread_count: row.unread_count,
+            is_request: row.request != 0,
         }
     }
 }

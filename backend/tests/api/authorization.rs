@@ -395,6 +395,35 @@ const ROWS: &[Row] = &[
     )
     .on(Target::Conversation)
     .json(|_, _| json!({"emoji": "👍"})),
+    // Unsend and edit (issue 43): the sender's own (the member she blocked: 403); an edit
+    // across a block is refused like a new message, unsending is not.
+    row(
+        "PATCH",
+        "/api/conversations/{id}/messages/{messageId}",
+        [Unauthorized, NotFound, Forbidden, NotFound, Forbidden],
+    )
+    .on(Target::Conversation)
+    .json(|_, _| json!({"content": "See you at the pier"})),
+    row(
+        "DELETE",
+        "/api/conversations/{id}/messages/{messageId}",
+        [Unauthorized, NotFound, Forbidden, NotFound, NoContent],
+    )
+    .on(Target::Conversation)
+    .last(),
+    // Message requests (issue 43): a member's own; this conversation is in both inboxes.
+    row(
+        "POST",
+        "/api/conversations/{id}/accept",
+        [Unauthorized, NotFound, Conflict, NotFound, Conflict],
+    )
+    .on(Target::Conversation),
+    row(
+        "DELETE",
+        "/api/conversations/{id}/request",
+        [Unauthorized, NotFound, Conflict, NotFound, Conflict],
+    )
+    .on(Target::Conversation),
     // The read pointer: members only (the one she blocked still reads what is there).
     row(
         "POST",
@@ -1061,6 +1090,18 @@ impl Fixture {
             "message",
         )
         .await);
+        // Blake answered, so it is in his inbox, not his message requests (issue 43).
+        created(
+            blocked
+                .user
+                .post_json(
+                    &format!("/api/conversations/{conversation}/messages"),
+                    &json!({"content": "On my way"}),
+                )
+                .await,
+            "answer",
+        )
+        .await;
         let voicemail = id(&created(
             blocked
                 .user

@@ -46,6 +46,8 @@ export function aMessage(overrides: Partial<Message> = {}): Message {
     systemEvent: null,
     reactions: [],
     createdAt: minutesAgo(5),
+    editedAt: null,
+    unsent: false,
     ...overrides,
   };
 }
@@ -71,6 +73,7 @@ export function aConversation(overrides: Partial<Conversation> & { other?: ChatU
     createdAt: minutesAgo(60 * 24),
     isBlocked: false,
     unreadCount: 0,
+    isRequest: false,
     ...rest,
   };
 }
@@ -102,6 +105,7 @@ export function aGroup(
     createdAt: minutesAgo(60 * 24),
     isBlocked: false,
     unreadCount: 0,
+    isRequest: false,
     ...rest,
   };
 }
@@ -156,3 +160,8 @@ export function serveChat(routes: Record<string, Handler>) {
 }
 
 export { json };
+
+/** A fetch of the inbox, not of the message requests (issue 43): `calls('GET /api/conversations').filter(inbox)`. */
+export function inbox(call: { url: URL }): boolean {
+  return !call.url.searchParams.has('requests');
+}

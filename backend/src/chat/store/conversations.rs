@@ -62,6 +62,11 @@ pub struct ConversationView {
     pub last_call_outcome: Option<String>,
     pub last_reply_to_id: Option<i64>,
     pub last_created_at: Option<i64>,
+    /// When the last message was edited, or unsent by its sender (issue 43).
+    pub last_edited_at: Option<i64>,
+    pub last_unsent_at: Option<i64>,
+    /// 1 while the conversation is a message request for the member (issue 43).
+    pub request: i64,
     /// 1 when one of the two blocked the other (readable, nothing can be sent).
     pub is_blocked: i64,
     /// The others' messages after the member's read pointer (issue 21), counted to 100
@@ -81,7 +86,7 @@ crate::native_row!(ConversationView {
     b_profile_image, b_last_seen_at, a_read, b_read, last_id, last_sender_id,
     last_sender_username, last_sender_display_name, last_sender_profile_image, last_content,
     last_message_type, last_voice_url, last_duration, last_call_outcome, last_reply_to_id,
-    last_created_at, last_system: flatten SystemView, is_blocked, unread_count,
+    last_created_at, last_edited_at, last_unsent_at, request, last_system: flatten SystemView, is_blocked, unread_count,
     last_shared: flatten SharedView,
 });
 
@@ -135,6 +140,7 @@ macro_rules! conversation_view {
                 lm.voice_url AS last_voice_url, lm.duration AS last_duration,
                 lm.call_outcome AS last_call_outcome,
                 lm.reply_to_id AS last_reply_to_id, lm.created_at AS last_created_at,
+                lm.edited_at AS last_edited_at, lm.unsent_at AS last_unsent_at, cm.request,
                 lm.system_kind, ",
             system_line!(columns),
             ", ",
@@ -144,7 +150,8 @@ macro_rules! conversation_view {
                      SELECT 1 FROM messages um
                      WHERE um.conversation_id = c.id AND um.id > cm.last_read_message_id
                        AND um.sender_id <> cm.user_id AND um.created_at >= cm.joined_at
-                       AND um.removed_at IS NULL AND um.message_type <> 'system'
+                       AND um.removed_at IS NULL AND um.unsent_at IS NULL
+                       AND um.message_type <> 'system'
                      LIMIT 100) AS unread) AS unread_count, ",
             shared_item!(columns),
             " FROM conversation_members cm
@@ -198,16 +205,21 @@ pub async fn start(db: &Db, me: i64, other: i64, now: i64) -> Result<Option<Star
     .await?;
     let started = match created {
         Some((id,)) => {
-            // Both people get it in their lists.
+            // Both people get it in their lists; the other's is a request (issue 43) unless
+            // they follow the one who started it (they have written nothing in it yet).
             sqlx::query(
                 "INSERT INTO conversation_members (conversation_id, user_id, joined_at,
-                                                   last_activity_at)
-                 VALUES ($1, $2, $3, $3), ($1, $4, $3, $3)",
+                                                   last_activity_at, request)
+                 VALUES ($1, $2, $3, $3, 0),
+                        ($1, $4, $3, $3,
+                         CASE WHEN EXISTS (SELECT 1 FROM follows
+                                           WHERE follower_id = $4 AND followee_id = $2)
+                              THEN 0 ELSE 1 END)",
             )
             .bind(id)
-            .bind(a)
+            .bind(me)
             .bind(now)
-            .bind(b)
+            .bind(other)
             .execute(&mut *tx)
             .await?;
             Started::Created(id)
@@ -689,20 +701,28 @@ async fn delete_member(
     Ok(done.rows_affected() > 0)
 }
 
-/// `member`'s conversations, most recent activity first. The cursor is a conversation id; the
-/// next page continues below that conversation's (current) activity time.
-pub async fn list(db: &Db, member: i64, page: Page) -> Result<Vec<ConversationView>, sqlx::Error> {
+/// `member`'s conversations in their inbox (`requests` false) or their message requests
+/// (issue 43), most recent activity first. The cursor is a conversation id; the next page
+/// continues below that conversation's (current) activity time.
+pub async fn list(
+    db: &Db,
+    member: i64,
+    requests: bool,
+    page: Page,
+) -> Result<Vec<ConversationView>, sqlx::Error> {
+    let request = i64::from(requests);
     if page.before == i64::MAX {
         return fetch_list!(
             db,
             ConversationView,
             concat!(
                 conversation_view!(),
-                " WHERE cm.user_id = $1
+                " WHERE cm.user_id = $1 AND cm.request = $3
                   ORDER BY cm.last_activity_at DESC, cm.conversation_id DESC LIMIT $2"
             ),
             member,
-            page.fetch_limit()
+            page.fetch_limit(),
+            request
         );
     }
     fetch_list!(
@@ -711,7 +731,7 @@ pub async fn list(db: &Db, member: i64, page: Page) -> Result<Vec<ConversationVi
         concat!(
             conversation_view!(),
             " JOIN conversation_members cur ON cur.user_id = $1 AND cur.conversation_id = $3
-          WHERE cm.user_id = $1
+          WHERE cm.user_id = $1 AND cm.request = $4
             AND (cm.last_activity_at < cur.last_activity_at
                  OR (cm.last_activity_at = cur.last_activity_at
                      AND cm.conversation_id < cur.conversation_id))
@@ -719,7 +739,8 @@ pub async fn list(db: &Db, member: i64, page: Page) -> Result<Vec<ConversationVi
         ),
         member,
         page.fetch_limit(),
-        page.before
+        page.before,
+        request
     )
 }
 
@@ -787,7 +808,7 @@ pub async fn receipt_recipients(
     Ok(rows.into_iter().map(|(id,)| id).collect())
 }
 
-/// How many of the others' messages `member` has not read, over their
+/// How many of the others' messages `member` has not read (message requests aside), over their
 /// `UNREAD_CONVERSATIONS_READ` most recently active conversations (a new message makes its
 /// conversation the most recent), counted to `UNREAD_COUNT_MAX`: the Messages tab's badge.
 pub async fn unread_total(db: &Db, member: i64) -> Result<i64, sqlx::Error> {
@@ -795,13 +816,14 @@ pub async fn unread_total(db: &Db, member: i64) -> Result<i64, sqlx::Error> {
         "SELECT COUNT(*) FROM (
              SELECT 1 FROM (
                  SELECT conversation_id, last_read_message_id, joined_at
-                 FROM conversation_members WHERE user_id = $1
+                 FROM conversation_members WHERE user_id = $1 AND request = 0
                  ORDER BY last_activity_at DESC, conversation_id DESC LIMIT $2
              ) AS cm
              JOIN messages um ON um.conversation_id = cm.conversation_id
                              AND um.id > cm.last_read_message_id
              WHERE um.sender_id <> $1 AND um.created_at >= cm.joined_at
-               AND um.removed_at IS NULL AND um.message_type <> 'system'
+               AND um.removed_at IS NULL AND um.unsent_at IS NULL
+               AND um.message_type <> 'system'
              LIMIT $3
          ) AS unread",
     )
@@ -898,4 +920,73 @@ pub async fn typing_audience(
             .map(|(id, _)| id)
             .collect(),
     ))
+}
+
+/// What answering a message request did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RequestAnswer {
+    /// It was a request of the member's, and is answered now.
+    Done,
+    /// The member has no such conversation (404).
+    NotMember,
+    /// The conversation is in the member's inbox, not their requests.
+    NotRequest,
+}
+
+/// `member` accepts the message request `conversation` (issue 43): it moves to their inbox.
+pub async fn accept_request(
+    db: &Db,
+    conversation: i64,
+    member: i64,
+) -> Result<RequestAnswer, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE conversation_members SET request = 0
+         WHERE conversation_id = $1 AND user_id = $2 AND request = 1",
+    )
+    .bind(conversation)
+    .bind(member)
+    .execute(&db.pool)
+    .await?
+    .rows_affected()
+        > 0;
+    if done {
+        return Ok(RequestAnswer::Done);
+    }
+    request_refusal(db, conversation, member).await
+}
+
+/// `member` deletes the message request `conversation` (issue 43): it leaves their list as
+/// leaving would; a later message from the other person brings it back as a request.
+pub async fn delete_request(
+    db: &Db,
+    conversation: i64,
+    member: i64,
+) -> Result<RequestAnswer, sqlx::Error> {
+    let done = sqlx::query(
+        "DELETE FROM conversation_members
+         WHERE conversation_id = $1 AND user_id = $2 AND request = 1",
+    )
+    .bind(conversation)
+    .bind(member)
+    .execute(&db.pool)
+    .await?
+    .rows_affected()
+        > 0;
+    if done {
+        return Ok(RequestAnswer::Done);
+    }
+    request_refusal(db, conversation, member).await
+}
+
+/// Why a request's answer changed nothing.
+async fn request_refusal(
+    db: &Db,
+    conversation: i64,
+    member: i64,
+) -> Result<RequestAnswer, sqlx::Error> {
+    Ok(if is_member(db, conversation, member).await? {
+        RequestAnswer::NotRequest
+    } else {
+        RequestAnswer::NotMember
+    })
 }

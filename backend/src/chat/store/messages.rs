@@ -36,13 +36,17 @@ pub struct MessageView {
     #[sqlx(flatten)]
     pub system: SystemView,
     pub created_at: i64,
+    /// When its sender last edited it (issue 43), else NULL.
+    pub edited_at: Option<i64>,
+    /// When its sender unsent it (issue 43): its content is gone, its place stays.
+    pub unsent_at: Option<i64>,
 }
 
 crate::native_row!(MessageView {
     id, conversation_id, sender_id, sender_username, sender_display_name, sender_profile_image,
     content, message_type, voice_url, duration, call_outcome, reply_to_id, reply_sender_id,
     reply_sender_display_name, reply_content, reply_message_type, shared: flatten SharedView,
-    system: flatten SystemView, created_at,
+    system: flatten SystemView, created_at, edited_at, unsent_at,
 });
 
 /// What a group's system line says happened (issue 22) and whom it names: all NULL for other
@@ -177,10 +181,11 @@ macro_rules! message_view {
             shared_item!(columns),
             ", m.system_kind, ",
             system_line!(columns),
-            ", m.created_at
+            ", m.created_at, m.edited_at, m.unsent_at
          FROM messages m
          JOIN users s ON s.id = m.sender_id
          LEFT JOIN messages r ON r.id = m.reply_to_id AND r.removed_at IS NULL
+                              AND r.unsent_at IS NULL
          LEFT JOIN users rs ON rs.id = r.sender_id",
             shared_item!(joins "m", $viewer),
             system_line!(joins "m")
@@ -713,6 +718,8 @@ impl Draft {
                 shared,
                 system: SystemView::default(),
                 created_at,
+                edited_at: None,
+                unsent_at: None,
             },
             people: self.people,
             group_name: context.group_name,
@@ -915,4 +922,105 @@ pub async fn toggle_reaction(
     }
     tx.commit().await?;
     Ok(Some(!removed))
+}
+
+/// How long after sending its sender may edit a text message (issue 43): 15 minutes.
+pub const EDIT_WINDOW_MS: i64 = 15 * 60 * 1000;
+
+/// What a sender asked of a message of theirs (issue 43).
+#[derive(Debug, Clone, Copy)]
+pub enum Change<'a> {
+    /// Unsend it: its content, recording, shared item and reactions go; its place stays.
+    Unsend,
+    /// Replace a text message's words.
+    Edit(&'a str),
+}
+
+/// Why a message was not changed (nothing changed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChangeRefusal {
+    /// No such message in this conversation (or it was removed by moderation).
+    NotFound,
+    /// Someone else sent it.
+    NotSender,
+    /// A call line or a group's line: the server's, nobody changes them.
+    ServerLine,
+    /// Only a text message is edited.
+    NotText,
+    /// Unsent already: nothing is left to edit.
+    Unsent,
+    /// Sent more than `EDIT_WINDOW_MS` ago.
+    TooLate,
+}
+
+/// What a change did: `true` when it changed the message (unsending twice changes it once).
+pub type Changed = Result<bool, ChangeRefusal>;
+
+/// `sender` changes `message` of `conversation` at `now` (membership is the caller's check):
+/// one write transaction reading the message's row, then its UPDATE.
+pub async fn change(
+    db: &Db,
+    conversation: i64,
+    message: i64,
+    sender: i64,
+    change: Change<'_>,
+    now: i64,
+) -> Result<Changed, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let found: Option<(i64, String, i64, Option<i64>)> = sqlx::query_as(
+        "SELECT sender_id, message_type, created_at, unsent_at FROM messages
+         WHERE id = $1 AND conversation_id = $2 AND removed_at IS NULL",
+    )
+    .bind(message)
+    .bind(conversation)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((sent_by, message_type, created_at, unsent_at)) = found else {
+        return Ok(Err(ChangeRefusal::NotFound));
+    };
+    if message_type == "system" || message_type == "call" {
+        return Ok(Err(ChangeRefusal::ServerLine));
+    }
+    if sent_by != sender {
+        return Ok(Err(ChangeRefusal::NotSender));
+    }
+    match change {
+        Change::Unsend => {
+            if unsent_at.is_some() {
+                return Ok(Ok(false));
+            }
+            sqlx::query(
+                "UPDATE messages SET unsent_at = $2, content = '', voice_url = NULL,
+                        duration = NULL, shared_post_id = NULL, shared_reel_id = NULL
+                 WHERE id = $1",
+            )
+            .bind(message)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query("DELETE FROM message_reactions WHERE message_id = $1")
+                .bind(message)
+                .execute(&mut *tx)
+                .await?;
+        }
+        Change::Edit(content) => {
+            if unsent_at.is_some() {
+                return Ok(Err(ChangeRefusal::Unsent));
+            }
+            if message_type != "text" {
+                return Ok(Err(ChangeRefusal::NotText));
+            }
+            if now - created_at > EDIT_WINDOW_MS {
+                return Ok(Err(ChangeRefusal::TooLate));
+            }
+            sqlx::query("UPDATE messages SET content = $2, edited_at = $3 WHERE id = $1")
+                .bind(message)
+                .bind(content)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(Ok(true))
 }

@@ -6,7 +6,7 @@ import { CallProvider } from '@/features/calls/components/call-provider';
 import { ChatSync } from '@/features/chat/components/chat-sync';
 import { UserSearch } from '@/features/users/components/user-search';
 import { userQueryKey } from '@/lib/query-keys';
-import { aChatUser, aConversation, aMessage, aMessageFromMe, json, serveChat } from '@/test/chat';
+import { aChatUser, aConversation, aMessage, aMessageFromMe, inbox, json, serveChat } from '@/test/chat';
 import { FakeWebSocket } from '@/test/fake-websocket';
 import { installMedia } from '@/test/media';
 import { openSocket, withRealtime } from '@/test/realtime';
@@ -509,7 +509,7 @@ describe('a conversation where one of the two blocked the other', () => {
     // The toast gives the server's reason, and the line stands where the composer was.
     expect(screen.getAllByText("You can't message this account")).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Voice call' })).not.toBeInTheDocument();
-    expect(calls('GET /api/conversations')).toHaveLength(2);
+    expect(calls('GET /api/conversations').filter(inbox)).toHaveLength(2);
     expect(bubble('Still there?')).toHaveAttribute('data-status', 'failed');
   });
 });
@@ -565,14 +565,14 @@ describe('realtime', () => {
     });
     const { socket } = renderChat('/chat/10');
     await screen.findByText('Hello Maya');
-    expect(calls('GET /api/conversations')).toHaveLength(1);
+    expect(calls('GET /api/conversations').filter(inbox)).toHaveLength(1);
     expect(calls('GET /api/conversations/10/messages')).toHaveLength(1);
 
     socket.drop();
     // The first retry waits 1 s less 20 % (the jitter source is pinned to 0 here).
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), { timeout: 1500 });
     FakeWebSocket.latest().open();
-    await waitFor(() => expect(calls('GET /api/conversations')).toHaveLength(2));
+    await waitFor(() => expect(calls('GET /api/conversations').filter(inbox)).toHaveLength(2));
     await waitFor(() => expect(calls('GET /api/conversations/10/messages')).toHaveLength(2));
   });
 
@@ -581,7 +581,7 @@ describe('realtime', () => {
     const { socket } = renderChat();
     await screen.findByRole('link', { name: /Leo Park/ });
     socket.receive({ type: 'conversationUpdated', conversationId: 10 });
-    await waitFor(() => expect(calls('GET /api/conversations')).toHaveLength(2));
+    await waitFor(() => expect(calls('GET /api/conversations').filter(inbox)).toHaveLength(2));
   });
 
   it('drops a one-to-one conversation left on another device, and shows the list if it was open', async () => {
@@ -597,7 +597,7 @@ describe('realtime', () => {
     expect(screen.queryByRole('link', { name: /Leo Park/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Ana Silva/ })).toBeInTheDocument();
     // The answer is in the event: nothing is fetched again.
-    expect(calls('GET /api/conversations')).toHaveLength(1);
+    expect(calls('GET /api/conversations').filter(inbox)).toHaveLength(1);
   });
 });
 

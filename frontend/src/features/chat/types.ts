@@ -64,7 +64,17 @@ export interface SendVoiceMessageRequest {
 /** Client → server frames of the chat (the socket itself sends userOnline and ping). */
 export type ChatClientEvent = Extract<ClientEvent, { type: 'typing' | 'stopTyping' }>;
 
-const CHAT_EVENTS = ['newMessage', 'reaction', 'typing', 'stopTyping', 'presence', 'conversationUpdated', 'read'] as const;
+const CHAT_EVENTS = [
+  'newMessage',
+  'reaction',
+  'typing',
+  'stopTyping',
+  'presence',
+  'conversationUpdated',
+  'read',
+  'messageEdited',
+  'messageUnsent',
+] as const;
 
 /** Server → client frames the chat listens to. */
 export type ChatServerEvent = Extract<ServerEvent, { type: (typeof CHAT_EVENTS)[number] }>;

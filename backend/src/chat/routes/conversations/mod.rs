@@ -6,8 +6,10 @@
 mod conversation_create;
 mod conversation_participants;
 mod conversation_read;
+mod conversation_request;
 mod conversation_update;
 mod conversations_list;
+mod message_change;
 mod message_create;
 mod message_reaction;
 mod messages_list;
@@ -31,7 +33,13 @@ pub fn router() -> OpenApiRouter<AppState> {
             messages_list::list_messages,
             message_create::send_message
         ))
+        .routes(routes!(
+            message_change::edit_message,
+            message_change::unsend_message
+        ))
         .routes(routes!(message_reaction::toggle_reaction))
+        .routes(routes!(conversation_request::accept_request))
+        .routes(routes!(conversation_request::delete_request))
         .routes(routes!(conversation_update::update_conversation))
         .routes(routes!(conversation_participants::add_participants))
         .routes(routes!(conversation_participants::leave_conversation))

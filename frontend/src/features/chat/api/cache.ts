@@ -161,6 +161,57 @@ export function upsertConversation(queryClient: QueryClient, conversation: Conve
   else putConversationFirst(queryClient, conversation);
 }
 
+/** Drops a conversation from the cached message requests (accepted or deleted, issue 43). */
+export function removeRequest(queryClient: QueryClient, conversationId: number): void {
+  queryClient.setQueryData<ConversationPages>(chatKeys.requests(), (data) =>
+    data
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((c) => c.id !== conversationId) })) }
+      : data,
+  );
+}
+
+/** The cached conversation `conversationId`, in the inbox or among the message requests. */
+export function findConversation(queryClient: QueryClient, conversationId: number): Conversation | undefined {
+  return [chatKeys.conversations(), chatKeys.requests()]
+    .flatMap((key) => flattenConversations(queryClient.getQueryData<ConversationPages>(key)))
+    .find((c) => c.id === conversationId);
+}
+
+/** Applies `update` to one cached conversation's last message, in the inbox and the requests. */
+function updateLastMessage(
+  queryClient: QueryClient,
+  conversationId: number,
+  messageId: number,
+  update: (last: NonNullable<Conversation['lastMessage']>) => NonNullable<Conversation['lastMessage']>,
+): void {
+  for (const key of [chatKeys.conversations(), chatKeys.requests()]) {
+    queryClient.setQueryData<ConversationPages>(key, (data) =>
+      data
+        ? mapConversations(data, (c) =>
+            c.id === conversationId && c.lastMessage?.id === messageId ? { ...c, lastMessage: update(c.lastMessage) } : c,
+          )
+        : data,
+    );
+  }
+}
+
+/** A message edited by its sender (issue 43): its new words and 'edited', in the messages and the list. */
+export function recordEdit(queryClient: QueryClient, conversationId: number, messageId: number, content: string, editedAt: string): void {
+  updateMessage(queryClient, conversationId, messageId, (m) => ({ ...m, content, editedAt }));
+  updateLastMessage(queryClient, conversationId, messageId, (last) => ({ ...last, content, editedAt }));
+}
+
+/** A message unsent by its sender (issue 43): 'Message removed' in its place, nothing of it kept. */
+export function recordUnsent(queryClient: QueryClient, conversationId: number, messageId: number): void {
+  const gone = { content: '', unsent: true, voiceUrl: null, sharedPost: null, sharedReel: null } as const;
+  updateMessage(queryClient, conversationId, messageId, (m) => ({ ...m, ...gone, reactions: [] }));
+  updateLastMessage(queryClient, conversationId, messageId, (last) => ({ ...last, ...gone }));
+  // A quote of it goes, as the server shows it.
+  queryClient.setQueryData<MessagePages>(chatKeys.messages(conversationId), (data) =>
+    data ? mapMessages(data, (m) => (m.replyTo?.id === messageId ? { ...m, replyTo: null } : m)) : data,
+  );
+}
+
 /** Drops a conversation from the cached list (after leaving it). */
 export function removeConversation(queryClient: QueryClient, conversationId: number): void {
   queryClient.setQueryData<ConversationPages>(chatKeys.conversations(), (data) =>

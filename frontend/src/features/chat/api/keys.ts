@@ -8,6 +8,8 @@ import type { Conversation, Message } from '../types';
 export const chatKeys = {
   all: ['chat'] as const,
   conversations: () => conversationsQueryKey,
+  /** Message requests (issue 43): under the conversations' key, so invalidating the list refetches both. */
+  requests: () => [...conversationsQueryKey, 'requests'] as const,
   /** The Messages tab's total: the others' unread messages over all conversations. */
   unread: () => ['chat', 'unread'] as const,
   messagesAll: () => ['chat', 'messages'] as const,
@@ -24,6 +26,10 @@ export const chatKeys = {
   addMembers: (conversationId: number) => ['chat', 'add-members', conversationId] as const,
   removeMember: (conversationId: number) => ['chat', 'remove-member', conversationId] as const,
   react: (conversationId: number) => ['chat', 'react', conversationId] as const,
+  /** Mutation keys (issue 43): editing or unsending a message, answering a message request. */
+  editMessage: (conversationId: number) => ['chat', 'edit-message', conversationId] as const,
+  unsend: (conversationId: number) => ['chat', 'unsend', conversationId] as const,
+  answerRequest: () => ['chat', 'answer-request'] as const,
   leave: () => ['chat', 'leave'] as const,
   /** Mutation key: moving the read pointer of one conversation. */
   read: (conversationId: number) => ['chat', 'read', conversationId] as const,

@@ -3,7 +3,9 @@
 //! one pane at a time: the list, or the open chat with a back button (the URL says which). A
 //! conversation where one of the two blocked the other stays readable, without composer or call
 //! button (issue 20). A group (issue 22) has its own header (members, no call button), names the
-//! senders of others' messages, and says 'Seen by n' where a one-to-one chat says 'Seen'.
+//! senders of others' messages, and says 'Seen by n' where a one-to-one chat says 'Seen'. A
+//! message request (issue 43) is read without being marked read, Accept and Delete in the
+//! composer's place.
 import { MessageCircle } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -14,8 +16,9 @@ import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { flattenConversations, flattenMessages } from '../api/cache';
 import { useConversations } from '../api/get-conversations';
+import { useRequests } from '../api/get-requests';
 import { useMessages } from '../api/get-messages';
-import { isGroup, otherParticipant, seenBy, seenMessageId } from '../conversation';
+import { conversationTitle, isGroup, otherParticipant, seenBy, seenMessageId } from '../conversation';
 import { useReadPointer } from '../hooks/use-read-pointer';
 import { useOthersTyping } from '../hooks/use-typing';
 import type { ChatUser, Conversation, Message } from '../types';
@@ -25,6 +28,7 @@ import { ConversationList } from './conversation-list';
 import { GroupHeader } from './group-header';
 import { MessageList } from './message-list';
 import { NewChatDialog } from './new-chat-dialog';
+import { RequestBar } from './request-bar';
 import type { UserSearchHook } from './people-picker';
 
 /** Where the composer was, when one of the two blocked the other (the server's refusal, word for word). */
@@ -60,9 +64,13 @@ function ChatPane({
 }) {
   const me = useCurrentUser();
   const list = useConversations();
+  const requests = useRequests();
   const [replyTo, setReplyTo] = useState<Message | null>(null);
   const typing = useOthersTyping(conversationId, me.id);
-  const conversation = flattenConversations(list.data).find((c) => c.id === conversationId);
+  const conversation =
+    flattenConversations(list.data).find((c) => c.id === conversationId) ??
+    flattenConversations(requests.data).find((c) => c.id === conversationId);
+  const request = conversation?.isRequest ?? false;
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const messages = useMessages(conversationId);
   const loaded = messages.data ? flattenMessages(messages.data) : null;
@@ -70,11 +78,12 @@ function ChatPane({
     conversationId,
     meId: me.id,
     messages: loaded,
-    unreadCount: conversation?.unreadCount ?? null,
+    // A request is not marked read: the sender learns nothing until it is accepted.
+    unreadCount: request ? null : (conversation?.unreadCount ?? null),
   });
 
   // A linked conversation beyond the loaded pages: keep loading until it turns up.
-  const searching = !conversation && (list.isPending || hasNextPage);
+  const searching = !conversation && (list.isPending || requests.isPending || hasNextPage);
   useEffect(() => {
     if (!conversation && hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [conversation, hasNextPage, isFetchingNextPage, fetchNextPage]);
@@ -118,13 +127,16 @@ function ChatPane({
         otherTyping={typing.length > 0}
         typingNames={group ? typersNames(conversation, typing) : undefined}
         group={group}
-        onReply={conversation.isBlocked ? undefined : setReplyTo}
-        blocked={conversation.isBlocked}
+        onReply={conversation.isBlocked || request ? undefined : setReplyTo}
+        // A request takes no reaction either: nothing tells the sender it was seen.
+        blocked={conversation.isBlocked || request}
         seenId={!group && loaded ? seenMessageId(conversation, me.id, loaded) : null}
         seenBy={group && loaded ? seenBy(conversation, me.id, loaded) : null}
       />
       {conversation.isBlocked ? (
         <p className="border-t border-white/10 px-4 py-4 text-center text-sm text-zinc-400">{CANT_MESSAGE}</p>
+      ) : request ? (
+        <RequestBar conversationId={conversationId} name={conversationTitle(conversation, me.id)} />
       ) : (
         <Composer conversationId={conversationId} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
       )}

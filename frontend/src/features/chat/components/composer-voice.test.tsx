@@ -29,11 +29,17 @@ const recordButton = () => screen.getByRole('button', { name: 'Record voice mess
 
 async function startRecording() {
   fireEvent.click(recordButton());
-  await screen.findByRole('button', { name: 'Stop recording and send' });
+  await screen.findByRole('button', { name: 'Stop recording' });
+}
+
+/** Stops the recording: its preview waits, nothing is sent yet. */
+async function stopToPreview() {
+  fireEvent.click(screen.getByRole('button', { name: 'Stop recording' }));
+  await screen.findByRole('region', { name: 'Voice message preview' });
 }
 
 describe('Composer voice recording', () => {
-  it('records with a seconds counter and sends a voice message on the second press', async () => {
+  it('records with a seconds counter, previews it on stop and sends it only on Send', async () => {
     const { calls } = renderComposer();
     await startRecording();
     expect(currentMedia().getUserMedia).toHaveBeenCalledWith({ audio: true });
@@ -42,7 +48,14 @@ describe('Composer voice recording', () => {
     act(() => vi.advanceTimersByTime(3000));
     expect(screen.getByRole('timer', { name: 'Recording time' })).toHaveTextContent('3s');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Stop recording and send' }));
+    await stopToPreview();
+    expect(calls('POST /api/conversations/10/messages')).toHaveLength(0);
+    const preview = screen.getByRole('region', { name: 'Voice message preview' });
+    expect(preview).toHaveTextContent('0:03');
+    expect(screen.getByRole('button', { name: 'Play voice message preview' })).toBeInTheDocument();
+    expect(preview.querySelector('audio')).toHaveAttribute('src', expect.stringMatching(/^blob:/));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send voice message' }));
     expect(await screen.findByText('Voice message sent!')).toBeInTheDocument();
     expect(screen.getByText('Sent 3 second voice message')).toBeInTheDocument();
     const [post] = calls('POST /api/conversations/10/messages');
@@ -55,8 +68,23 @@ describe('Composer voice recording', () => {
     // Its own key, so a retry of this send could not store the recording twice.
     expect(post.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(currentMedia().streams[0].tracks[0].stop).toHaveBeenCalled();
-    expect(recordButton()).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Record voice message' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  });
+
+  it('sends nothing when the previewed recording is deleted', async () => {
+    const { calls } = renderComposer();
+    await startRecording();
+    act(() => vi.advanceTimersByTime(2000));
+    await stopToPreview();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete voice message' }));
+
+    expect(screen.queryByRole('region', { name: 'Voice message preview' })).not.toBeInTheDocument();
+    expect(recordButton()).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeVisible();
+    await flush();
+    expect(calls('POST /api/conversations/10/messages')).toHaveLength(0);
   });
 
   it('sends the recording as a reply to the selected message and clears the reply', async () => {
@@ -68,16 +96,19 @@ describe('Composer voice recording', () => {
     expect(screen.getByText(/Replying to/)).toHaveTextContent('Replying to Leo Park');
     await startRecording();
     act(() => vi.advanceTimersByTime(2000));
-    fireEvent.click(screen.getByRole('button', { name: 'Stop recording and send' }));
+    await stopToPreview();
+    fireEvent.click(screen.getByRole('button', { name: 'Send voice message' }));
     expect(await screen.findByText('Sent 2 second voice message')).toBeInTheDocument();
     expect(calls('POST /api/conversations/10/messages')[0].body).toMatchObject({ messageType: 'voice', duration: 2, replyToId: 7 });
     expect(screen.queryByText(/Replying to/)).not.toBeInTheDocument();
   });
 
-  it('stops by itself at 60 s and sends', async () => {
+  it('stops by itself at 60 s into the preview', async () => {
     const { calls } = renderComposer(() => json(aMessageFromMe({ messageType: 'voice', duration: 60 }), { status: 201 }));
     await startRecording();
     act(() => vi.advanceTimersByTime(60_000));
+    await screen.findByRole('region', { name: 'Voice message preview' });
+    fireEvent.click(screen.getByRole('button', { name: 'Send voice message' }));
     expect(await screen.findByText('Sent 60 second voice message')).toBeInTheDocument();
     expect(calls('POST /api/conversations/10/messages')[0].body).toMatchObject({ duration: 60 });
   });
@@ -95,10 +126,12 @@ describe('Composer voice recording', () => {
     renderComposer(() => new Response('{"message":"Audio must be WebM, Ogg, MP4, MP3 or WAV"}', { status: 415 }));
     await startRecording();
     act(() => vi.advanceTimersByTime(2000));
-    fireEvent.click(screen.getByRole('button', { name: 'Stop recording and send' }));
+    await stopToPreview();
+    fireEvent.click(screen.getByRole('button', { name: 'Send voice message' }));
     expect(await screen.findByText('Failed to send')).toBeInTheDocument();
     expect(screen.getByText('Could not send voice message. Please try again.')).toBeInTheDocument();
-    await waitFor(() => expect(recordButton()).toBeEnabled());
+    // The recording waits for another try.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send voice message' })).toBeEnabled());
   });
 
   it('does not send text while recording', async () => {

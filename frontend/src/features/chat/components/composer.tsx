@@ -2,20 +2,21 @@
 //! new line), the emoji picker, the record button with its seconds counter, the send button (off
 //! while blank or sending), and the reply target above it. Typing sends the typing signal; 4000
 //! characters at most, counted near the cap. A recording stops on a second press or at 60 s and
-//! is sent as a voice message at once, as a reply when a
-//! reply target is set, like text.
-import { Mic, Reply, Send, Smile, Square, X } from 'lucide-react';
+//! waits as a preview (issue 43, as a voicemail does): play it, Delete it, or Send it as a voice
+//! message, as a reply when a reply target is set, like text. Nothing is sent until Send.
+import { Mic, Reply, Send, Smile, Square, Trash2, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { IconButton } from '@/components/ui/icon-button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useAudioRecorder } from '@/hooks/use-audio-recorder';
+import { useAudioRecorder, type RecordedClip } from '@/hooks/use-audio-recorder';
 import { randomKey } from '@/lib/random-key';
 import { cn } from '@/lib/utils';
 import { MESSAGE_MAX_LENGTH, useSendMessage, useSendVoiceMessage, VOICE_MESSAGE_MAX_SECONDS } from '../api/send-message';
 import { messagePreview } from '../conversation';
 import { useTypingSignal } from '../hooks/use-typing';
 import type { Message, ReplyPreview } from '../types';
+import { VoicePlayer } from './voice-player';
 
 const ChatEmojiPicker = lazy(() => import('./emoji-picker'));
 
@@ -42,13 +43,58 @@ function RecordingBar({ seconds }: { seconds: number }) {
   );
 }
 
-/** The record button: Mic, then Stop while recording; a voice message being sent shows on it. */
-function RecordButton({ recorder, sending }: { recorder: ReturnType<typeof useAudioRecorder>; sending: boolean }) {
-  if (sending) return <Spinner label="Sending voice message" className="size-11 shrink-0 [&>div]:size-6 [&>div]:border-2" />;
+/** A finished recording waiting for Send or Delete, with a URL for its player (revoked when dropped). */
+interface Clip extends RecordedClip {
+  url: string;
+}
+
+/** Stands in for the text box once a recording stops: its player, Delete and Send. */
+function VoicePreview({
+  clip,
+  sending,
+  onDelete,
+  onSend,
+}: {
+  clip: Clip;
+  sending: boolean;
+  onDelete: () => void;
+  onSend: () => void;
+}) {
+  return (
+    <section
+      aria-label="Voice message preview"
+      className="mb-0.5 flex min-w-0 flex-1 items-center gap-1 rounded-2xl border border-fuchsia-400/40 bg-fuchsia-500/10 py-1 pr-1 pl-1.5 text-zinc-50"
+    >
+      <IconButton
+        label="Delete voice message"
+        icon={Trash2}
+        iconClassName="size-5"
+        disabled={sending}
+        onClick={onDelete}
+        className="text-zinc-300 hover:bg-white/5 hover:text-red-300 disabled:opacity-40"
+      />
+      <VoicePlayer key={clip.url} src={clip.url} seconds={clip.seconds} label="Voice message preview" className="min-w-0 flex-1" />
+      {sending ? (
+        <Spinner label="Sending voice message" className="size-11 shrink-0 [&>div]:size-6 [&>div]:border-2" />
+      ) : (
+        <IconButton
+          label="Send voice message"
+          icon={Send}
+          iconClassName="size-5"
+          onClick={onSend}
+          className="bg-gradient-to-r from-fuchsia-600 via-purple-600 to-indigo-600 text-[#fff]"
+        />
+      )}
+    </section>
+  );
+}
+
+/** The record button: Mic, then Stop while recording. */
+function RecordButton({ recorder }: { recorder: ReturnType<typeof useAudioRecorder> }) {
   const recording = recorder.status === 'recording';
   return (
     <IconButton
-      label={recording ? 'Stop recording and send' : 'Record voice message'}
+      label={recording ? 'Stop recording' : 'Record voice message'}
       icon={recording ? Square : Mic}
       iconClassName={cn('size-5', recording && 'fill-current')}
       disabled={recorder.status === 'starting'}
@@ -83,21 +129,33 @@ export function Composer({
   const [pickerOpen, setPickerOpen] = useState(false);
   const send = useSendMessage(conversationId);
   const sendVoice = useSendVoiceMessage(conversationId);
+  const [clip, setClip] = useState<Clip | null>(null);
   const recorder = useAudioRecorder({
     maxSeconds: VOICE_MESSAGE_MAX_SECONDS,
-    // Sent as a reply to the target selected when the recording ends, which then clears, as for text.
-    onRecorded: (clip) => {
-      sendVoice.mutate({ ...clip, replyToId: replyTo?.id, key: randomKey() });
-      if (replyTo) onClearReply();
-    },
+    onRecorded: (recorded) => setClip({ ...recorded, url: URL.createObjectURL(recorded.blob) }),
     onError: recordingError,
   });
+  useEffect(() => {
+    if (!clip) return;
+    return () => URL.revokeObjectURL(clip.url);
+  }, [clip]);
+  // Sent as a reply to the target selected when Send is pressed, which then clears, as for text.
+  const sendClip = () => {
+    if (!clip) return;
+    sendVoice.mutate(
+      { blob: clip.blob, seconds: clip.seconds, replyToId: replyTo?.id, key: randomKey() },
+      { onSuccess: () => setClip(null) },
+    );
+    if (replyTo) onClearReply();
+  };
   const recording = recorder.status === 'recording';
+  // The text box gives way to the recording's counter, then to its preview.
+  const voice = recording || clip !== null;
   const typing = useTypingSignal(conversationId);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLDivElement>(null);
   const trimmed = text.trim();
-  const canSend = trimmed.length > 0 && !send.isPending && !recording;
+  const canSend = trimmed.length > 0 && !send.isPending && !voice;
 
   // Grows with its content between 40 and 120 px, then scrolls.
   useLayoutEffect(() => {
@@ -206,11 +264,11 @@ export function Composer({
           aria-expanded={pickerOpen}
           data-emoji-toggle=""
           onClick={() => setPickerOpen((open) => !open)}
-          disabled={recording}
+          disabled={voice}
           className={cn('text-zinc-300 hover:bg-white/5 hover:text-white disabled:opacity-40', pickerOpen && 'text-fuchsia-300')}
         />
         <textarea
-          hidden={recording}
+          hidden={voice}
           ref={textarea}
           aria-label="Message"
           placeholder="Message..."
@@ -223,15 +281,21 @@ export function Composer({
           className="mb-0.5 block min-w-0 flex-1 resize-none rounded-2xl border border-white/10 bg-zinc-900/80 px-3 py-2 text-base leading-6 text-zinc-50 placeholder:text-zinc-500 focus:border-fuchsia-400/70 focus:outline-none"
         />
         {recording && <RecordingBar seconds={recorder.seconds} />}
-        <RecordButton recorder={recorder} sending={sendVoice.isPending} />
-        <IconButton
-          type="submit"
-          label="Send message"
-          icon={Send}
-          iconClassName="size-5"
-          disabled={!canSend}
-          className="bg-gradient-to-r from-fuchsia-600 via-purple-600 to-indigo-600 text-[#fff] disabled:cursor-not-allowed disabled:opacity-40"
-        />
+        {clip ? (
+          <VoicePreview clip={clip} sending={sendVoice.isPending} onDelete={() => setClip(null)} onSend={sendClip} />
+        ) : (
+          <>
+            <RecordButton recorder={recorder} />
+            <IconButton
+              type="submit"
+              label="Send message"
+              icon={Send}
+              iconClassName="size-5"
+              disabled={!canSend}
+              className="bg-gradient-to-r from-fuchsia-600 via-purple-600 to-indigo-600 text-[#fff] disabled:cursor-not-allowed disabled:opacity-40"
+            />
+          </>
+        )}
       </div>
       {text.length >= COUNTER_FROM && (
         <p

@@ -4,9 +4,11 @@
 //! a strip of the first 8 avatars. A conversation with messages you have not read (issue 21)
 //! shows the name and preview in bold and the count in a pill (on the avatar in the strip). A
 //! group (issue 22) shows its name and picture (or its members' stacked), and its last line says
-//! who wrote it or what happened ('Maya added Leo').
-import { ChevronsLeft, ChevronsRight, MessageCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+//! who wrote it or what happened ('Maya added Leo'). Two tabs (issue 43, as on Instagram):
+//! Chats, and Requests, the conversations from people you don't follow and have never written to
+//! (not counted in the Messages badge) until you accept them.
+import { ChevronsLeft, ChevronsRight, Inbox, MessageCircle } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { LoadMore } from '@/components/load-more';
 import { Avatar } from '@/components/ui/avatar';
@@ -14,6 +16,7 @@ import { CountBadge } from '@/components/ui/count-badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { IconButton } from '@/components/ui/icon-button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs } from '@/components/ui/tabs';
 import { useClockTick } from '@/hooks/use-clock-tick';
 import { useCurrentUser } from '@/lib/auth';
 import { countText } from '@/lib/count-text';
@@ -21,7 +24,9 @@ import { relativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
 import { flattenConversations } from '../api/cache';
 import { useConversations } from '../api/get-conversations';
+import { useRequests } from '../api/get-requests';
 import { conversationTitle, isGroup, lastLineText, otherMembers, otherParticipant } from '../conversation';
+import { MESSAGE_REMOVED } from './message-bubble';
 import type { ChatUser, Conversation } from '../types';
 import { GroupAvatar } from './group-avatar';
 import { VoicemailLink } from './voicemail-link';
@@ -96,7 +101,7 @@ function Entry({ conversation, meId, selected }: { conversation: Conversation; m
           </span>
           <span className="flex items-center gap-2">
             <span className={cn('min-w-0 flex-1 truncate text-sm', unread > 0 ? 'font-semibold text-zinc-100' : 'text-zinc-400')}>
-              {last ? lastLineText(conversation, last, meId) : 'No messages yet'}
+              {last ? (last.unsent ? MESSAGE_REMOVED : lastLineText(conversation, last, meId)) : 'No messages yet'}
             </span>
             <CountBadge count={unread} label={unreadLabel(unread)} />
           </span>
@@ -139,11 +144,14 @@ function ListBody({
   conversations,
   meId,
   selectedId,
+  empty,
 }: {
   list: ReturnType<typeof useConversations>;
   conversations: Conversation[];
   meId: number;
   selectedId: number | null;
+  /** What an empty list says. */
+  empty: ReactNode;
 }) {
   if (list.isPending) {
     return (
@@ -155,10 +163,7 @@ function ListBody({
     );
   }
   if (list.isError) return <EmptyState title="Failed to load conversations" description="Please try again later." />;
-  if (conversations.length === 0) {
-    const icon = <MessageCircle aria-hidden="true" className="size-6" />;
-    return <EmptyState icon={icon} title="No conversations yet" description="Start a new chat to message someone." />;
-  }
+  if (conversations.length === 0) return empty;
   return (
     <>
       <ul className="space-y-1">
@@ -187,6 +192,7 @@ export function ConversationList({
   const me = useCurrentUser();
   const list = useConversations();
   const conversations = flattenConversations(list.data);
+  const [folder, setFolder] = useState<'chats' | 'requests'>('chats');
 
   const toggle = onCollapsedChange && (
     <IconButton
@@ -222,8 +228,54 @@ export function ConversationList({
         {toggle}
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-1 pb-2">
-        <ListBody list={list} conversations={conversations} meId={me.id} selectedId={selectedId} />
+        <Tabs
+          label="Conversations"
+          value={folder}
+          onChange={setFolder}
+          tabs={[
+            {
+              id: 'chats',
+              label: 'Chats',
+              panel: (
+                <ListBody
+                  list={list}
+                  conversations={conversations}
+                  meId={me.id}
+                  selectedId={selectedId}
+                  empty={
+                    <EmptyState
+                      icon={<MessageCircle aria-hidden="true" className="size-6" />}
+                      title="No conversations yet"
+                      description="Start a new chat to message someone."
+                    />
+                  }
+                />
+              ),
+            },
+            { id: 'requests', label: 'Requests', panel: <RequestsBody meId={me.id} selectedId={selectedId} /> },
+          ]}
+        />
       </div>
     </nav>
+  );
+}
+
+/** The Requests tab: fetched when first shown. */
+function RequestsBody({ meId, selectedId }: { meId: number; selectedId: number | null }) {
+  const list = useRequests();
+  return (
+    <ListBody
+      list={list}
+      conversations={flattenConversations(list.data)}
+      meId={meId}
+      selectedId={selectedId}
+      empty={
+        <EmptyState
+          icon={<Inbox aria-hidden="true" className="size-6" />}
+          title="No message requests"
+          description="Messages from people you don't follow appear here until you accept them."
+        />
+      }
+    />
   );
 }

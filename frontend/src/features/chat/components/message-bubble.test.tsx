@@ -4,6 +4,15 @@ import { aMessage } from '@/test/chat';
 import { messagePreview } from '../conversation';
 import { MessageBubble } from './message-bubble';
 
+// The picker itself is emoji-picker-react's; a stand-in offers one emoji to pick.
+vi.mock('./emoji-picker', () => ({
+  default: ({ onPick }: { onPick: (emoji: string) => void }) => (
+    <button type="button" onClick={() => onPick('🦀')}>
+      Pick 🦀
+    </button>
+  ),
+}));
+
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
@@ -117,5 +126,68 @@ describe('MessageBubble report', () => {
     expect(within(mine).queryByRole('button', { name: 'Report message' })).not.toBeInTheDocument();
     fireEvent.click(within(theirs).getByRole('button', { name: 'Report message' }));
     expect(onReport).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('MessageBubble unsend, edit and any emoji (issue 43)', () => {
+  it("shows an unsent message as 'Message removed', without its words, reactions or actions", () => {
+    render(
+      <ol>
+        <MessageBubble
+          message={aMessage({ content: '', unsent: true, reactions: [{ emoji: '❤️', count: 1, reactedByMe: false }] })}
+          mine={false}
+          onReact={() => {}}
+          onReport={() => {}}
+        />
+      </ol>,
+    );
+    expect(screen.getByText('Message removed')).toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Reactions' })).not.toBeInTheDocument();
+  });
+
+  it("marks an edited message 'edited'", () => {
+    render(
+      <ol>
+        <MessageBubble message={aMessage({ content: 'see you at 9', editedAt: new Date().toISOString() })} mine={false} />
+      </ol>,
+    );
+    expect(screen.getByText('see you at 9')).toBeInTheDocument();
+    expect(screen.getByText('edited')).toBeInTheDocument();
+  });
+
+  it('offers Edit and Unsend on your own message only', () => {
+    const onEdit = vi.fn();
+    const onUnsend = vi.fn();
+    render(
+      <ol>
+        <MessageBubble message={aMessage({ content: 'mine' })} mine onReact={() => {}} onEdit={onEdit} onUnsend={onUnsend} />
+        <MessageBubble message={aMessage({ content: 'theirs' })} mine={false} onReact={() => {}} onEdit={onEdit} onUnsend={onUnsend} />
+      </ol>,
+    );
+    const [mine, theirs] = screen.getAllByRole('listitem');
+    fireEvent.click(within(mine).getByRole('button', { name: 'Edit message' }));
+    fireEvent.click(within(mine).getByRole('button', { name: 'Unsend message' }));
+    expect(onEdit).toHaveBeenCalledTimes(1);
+    expect(onUnsend).toHaveBeenCalledTimes(1);
+    expect(within(theirs).queryByRole('button', { name: 'Edit message' })).not.toBeInTheDocument();
+    expect(within(theirs).queryByRole('button', { name: 'Unsend message' })).not.toBeInTheDocument();
+  });
+
+  it("keeps heart and thumbs up, and '+' reacts with any emoji from the picker", async () => {
+    vi.useRealTimers();
+    const onReact = vi.fn();
+    render(
+      <ol>
+        <MessageBubble message={aMessage({ content: 'react' })} mine={false} onReact={onReact} />
+      </ol>,
+    );
+    expect(screen.getByRole('button', { name: 'React with heart' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'React with thumbs up' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'More reactions' }));
+    expect(await screen.findByRole('dialog', { name: 'Choose a reaction' })).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pick 🦀' }));
+    expect(onReact).toHaveBeenCalledWith('🦀');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -5,15 +5,41 @@
 //! without actions; a shared post or reel (issue 19) is a card that opens it, or 'Post
 //! unavailable' when it is gone. In a group, the first of a run of someone else's messages
 //! carries their name and small avatar above it; a group's system line is small muted text in
-//! the middle, without bubble or actions (SystemLine).
-import { AlertCircle, CheckCheck, Clapperboard, Clock, Copy, Flag, ImageOff, Phone, PhoneMissed, PhoneOff, Reply } from 'lucide-react';
-import type { ReactNode } from 'react';
+//! the middle, without bubble or actions (SystemLine). Issue 43: '+' after the quick reactions
+//! opens the emoji picker for any other; your own messages offer Unsend (and Edit, for text within
+//! 15 minutes); an unsent message reads 'Message removed' without actions, an edited one 'edited'.
+import {
+  AlertCircle,
+  Ban,
+  CheckCheck,
+  Clapperboard,
+  Clock,
+  Copy,
+  Flag,
+  ImageOff,
+  Pencil,
+  Phone,
+  PhoneMissed,
+  PhoneOff,
+  Plus,
+  Reply,
+  Undo2,
+} from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
 import { Link } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
 import { useLongPress } from '@/hooks/use-long-press';
 import { cn } from '@/lib/utils';
 import { callLineText, messagePreview, messageTime } from '../conversation';
 import type { CallOutcome, MessageType, Reaction, ReplyPreview, SharedPost, SharedReel } from '../types';
+import { VoicePlayer } from './voice-player';
+
+const ChatEmojiPicker = lazy(() => import('./emoji-picker'));
+
+/** What an unsent message shows in its place (issue 43). */
+export const MESSAGE_REMOVED = 'Message removed';
 
 /** The quick reactions. */
 export const QUICK_REACTIONS = [
@@ -33,6 +59,10 @@ export interface BubbleMessage {
   replyTo: ReplyPreview | null;
   reactions: Reaction[];
   createdAt: string;
+  /** Issue 43: when its sender last edited it ('edited'). */
+  editedAt?: string | null;
+  /** Issue 43: its sender unsent it ('Message removed'). */
+  unsent?: boolean;
 }
 
 export type BubbleStatus = 'sent' | 'pending' | 'failed';
@@ -101,11 +131,7 @@ function Body({ message }: { message: BubbleMessage }) {
     return (
       <div className="space-y-1">
         <p className="text-sm">Voice message ({message.duration ?? 0}s)</p>
-        {message.voiceUrl && (
-          // A recorded voice message has no text to caption it with.
-          // eslint-disable-next-line jsx-a11y/media-has-caption -- user-recorded audio has no transcript
-          <audio controls preload="metadata" src={message.voiceUrl} className="h-10 max-w-full" />
-        )}
+        {message.voiceUrl && <VoicePlayer src={message.voiceUrl} seconds={message.duration ?? 0} label="Voice message" />}
       </div>
     );
   }
@@ -183,6 +209,8 @@ export function MessageBubble({
   onCopy,
   onReport,
   onRetry,
+  onEdit,
+  onUnsend,
 }: {
   message: BubbleMessage;
   mine: boolean;
@@ -200,10 +228,17 @@ export function MessageBubble({
   /** Someone else's message (issue 20): opens the Report dialog. */
   onReport?: () => void;
   onRetry?: () => void;
+  /** Your own text message within 15 minutes (issue 43): opens the editor. */
+  onEdit?: () => void;
+  /** Your own message (issue 43): asks, then unsends it. */
+  onUnsend?: () => void;
 }) {
   const longPress = useLongPress(() => onActivate?.());
-  // A blocked conversation's messages keep Copy and Report, without reactions or Reply.
-  const hasActions = Boolean(onReact ?? onCopy ?? onReport);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const unsent = Boolean(message.unsent);
+  // A blocked conversation's messages keep Copy and Report, without reactions or Reply; an unsent
+  // one has nothing left to act on.
+  const hasActions = !unsent && Boolean(onReact ?? onCopy ?? onReport ?? onUnsend);
   if (message.messageType === 'call') return <CallLine message={message} />;
 
   let actions: ReactNode = null;
@@ -226,6 +261,11 @@ export function MessageBubble({
               </span>
             </button>
           ))}
+        {onReact && (
+          <button type="button" aria-label="More reactions" onClick={() => setPickerOpen(true)} className={actionClass}>
+            <Plus aria-hidden="true" className="size-5" />
+          </button>
+        )}
         {onReply && (
           <button type="button" aria-label="Reply" onClick={onReply} className={actionClass}>
             <Reply aria-hidden="true" className="size-5" />
@@ -234,6 +274,16 @@ export function MessageBubble({
         {onCopy && message.messageType === 'text' && (
           <button type="button" aria-label="Copy" onClick={onCopy} className={actionClass}>
             <Copy aria-hidden="true" className="size-5" />
+          </button>
+        )}
+        {onEdit && mine && (
+          <button type="button" aria-label="Edit message" onClick={onEdit} className={actionClass}>
+            <Pencil aria-hidden="true" className="size-5" />
+          </button>
+        )}
+        {onUnsend && mine && (
+          <button type="button" aria-label="Unsend message" onClick={onUnsend} className={actionClass}>
+            <Undo2 aria-hidden="true" className="size-5" />
           </button>
         )}
         {onReport && !mine && (
@@ -268,15 +318,25 @@ export function MessageBubble({
           status === 'failed' && 'ring-1 ring-red-400/80',
         )}
       >
-        {message.replyTo && <ReplyQuote replyTo={message.replyTo} mine={mine} />}
-        <Body message={message} />
-        {mine && (
-          <span className="mt-0.5 flex justify-end">
-            <StatusMark status={status} />
+        {unsent ? (
+          <p className="flex items-center gap-1.5 italic opacity-80">
+            <Ban aria-hidden="true" className="size-4" />
+            {MESSAGE_REMOVED}
+          </p>
+        ) : (
+          <>
+            {message.replyTo && <ReplyQuote replyTo={message.replyTo} mine={mine} />}
+            <Body message={message} />
+          </>
+        )}
+        {(mine || (message.editedAt && !unsent)) && (
+          <span className="mt-0.5 flex items-center justify-end gap-1.5">
+            {message.editedAt && !unsent && <span className="text-[11px] opacity-70">edited</span>}
+            {mine && <StatusMark status={status} />}
           </span>
         )}
       </div>
-      {message.reactions.length > 0 && (
+      {!unsent && message.reactions.length > 0 && (
         <ul aria-label="Reactions" className="flex flex-wrap gap-1">
           {message.reactions.map((reaction) => (
             <li key={reaction.emoji}>
@@ -308,6 +368,23 @@ export function MessageBubble({
         </p>
       )}
       {actions}
+      {onReact && (
+        <Dialog open={pickerOpen} onOpenChange={setPickerOpen}>
+          <DialogContent aria-describedby={undefined} className="w-auto max-w-[calc(100vw-1rem)] p-2 pt-3">
+            <DialogTitle className="mb-2 pl-2 text-base">Choose a reaction</DialogTitle>
+            {pickerOpen && (
+              <Suspense fallback={<Spinner label="Loading emoji" className="h-[450px] w-[350px] max-w-[calc(100vw-1rem)]" />}>
+                <ChatEmojiPicker
+                  onPick={(emoji) => {
+                    setPickerOpen(false);
+                    onReact(emoji);
+                  }}
+                />
+              </Suspense>
+            )}
+          </DialogContent>
+        </Dialog>
+      )}
     </li>
   );
 }

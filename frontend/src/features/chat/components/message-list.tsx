@@ -2,19 +2,25 @@
 //! still sending or failed). It opens scrolled to the newest, follows new messages while the
 //! reader is near the bottom, and loads older pages at the top without moving what is read. In a
 //! group, system lines are written in words, others' runs of messages are headed with who wrote
-//! them, and 'Seen by n' takes the place of 'Seen'.
+//! them, and 'Seen by n' takes the place of 'Seen'. Your own messages can be unsent (after a
+//! confirmation) and, text within 15 minutes, edited (issue 43).
 import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { useClockTick } from '@/hooks/use-clock-tick';
+import { errorMessage } from '@/lib/api-client';
 import { useSafetyActions } from '@/lib/safety-actions';
 import { flattenMessages } from '../api/cache';
+import { canEdit, useUnsendMessage } from '../api/change-message';
 import { useMessages } from '../api/get-messages';
 import { useOutbox, useRetrySend } from '../api/send-message';
 import { useToggleReaction } from '../api/toggle-reaction';
 import { systemLineText, type SeenBy } from '../conversation';
 import type { Message } from '../types';
+import { EditMessageDialog } from './edit-message-dialog';
 import { MessageBubble, SystemLine, type BubbleSender } from './message-bubble';
 import { SeenByLine } from './seen-by';
 import { TypingIndicator } from './typing-indicator';
@@ -80,7 +86,13 @@ export function MessageList({
   const retry = useRetrySend(conversationId);
   const react = useToggleReaction(conversationId);
   const safety = useSafetyActions();
+  const unsend = useUnsendMessage(conversationId);
   const [activeId, setActiveId] = useState<number | null>(null);
+  const [editing, setEditing] = useState<Message | null>(null);
+  const [unsending, setUnsending] = useState<Message | null>(null);
+  // Edit is offered while the 15 minutes last: the tick takes it away in time.
+  useClockTick();
+  const now = new Date().getTime();
 
   const scroller = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
@@ -182,6 +194,23 @@ export function MessageList({
                     setActiveId(null);
                     void copyMessage(message.content);
                   }}
+                  onEdit={
+                    !blocked && canEdit(message, meId, now)
+                      ? () => {
+                          setActiveId(null);
+                          setEditing(message);
+                        }
+                      : undefined
+                  }
+                  onUnsend={
+                    message.sender.id === meId
+                      ? () => {
+                          setActiveId(null);
+                          unsend.reset();
+                          setUnsending(message);
+                        }
+                      : undefined
+                  }
                   onReport={
                     safety && message.sender.id !== meId
                       ? () => {
@@ -226,6 +255,18 @@ export function MessageList({
       className="min-h-0 flex-1 overflow-x-hidden overflow-y-auto overscroll-contain"
     >
       {content}
+      <EditMessageDialog conversationId={conversationId} message={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={unsending !== null}
+        onOpenChange={(open) => !open && setUnsending(null)}
+        title="Unsend message?"
+        description="It will be removed for everyone in the chat, who will see 'Message removed'."
+        confirmLabel="Unsend"
+        busyLabel="Unsending..."
+        busy={unsend.isPending}
+        error={unsend.isError ? (errorMessage(unsend.error) ?? 'Could not unsend the message. Please try again.') : undefined}
+        onConfirm={() => unsending && unsend.mutate(unsending.id, { onSuccess: () => setUnsending(null) })}
+      />
     </div>
   );
 }

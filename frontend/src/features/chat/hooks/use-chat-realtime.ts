@@ -5,8 +5,18 @@ import type { User } from '@/lib/auth';
 import { userQueryKey } from '@/lib/query-keys';
 import { useRealtimeConnect, useRealtimeEvent } from '@/lib/realtime-provider';
 import { readSettings } from '@/lib/settings';
-import { flattenConversations, recordMessage, recordRead, removeConversation, setPresence, upsertConversation } from '../api/cache';
-import { chatKeys, type ConversationPages } from '../api/keys';
+import {
+  findConversation,
+  recordEdit,
+  recordMessage,
+  recordRead,
+  recordUnsent,
+  removeConversation,
+  removeRequest,
+  setPresence,
+  upsertConversation,
+} from '../api/cache';
+import { chatKeys } from '../api/keys';
 import { isGroup } from '../conversation';
 import { alertNewMessage } from '../message-alerts';
 import { isChatEvent } from '../types';
@@ -27,10 +37,9 @@ function dropConversation(
   open: boolean,
   showList: () => void,
 ): void {
-  const gone = flattenConversations(queryClient.getQueryData<ConversationPages>(chatKeys.conversations())).find(
-    (c) => c.id === conversationId,
-  );
+  const gone = findConversation(queryClient, conversationId);
   removeConversation(queryClient, conversationId);
+  removeRequest(queryClient, conversationId);
   if (gone && gone.unreadCount > 0) void queryClient.invalidateQueries({ queryKey: chatKeys.unread() });
   if (!open) return;
   showList();
@@ -47,7 +56,8 @@ function dropConversation(
  * conversation's messages; presence and another member's read (issue 22) are written into the
  * cached participants; a conversation update (a group made, renamed, given a picture, joined or
  * left) replaces the cached conversation, or drops it when the session user is no longer in it
- * (docs/groups-contract.md). A message from someone else chimes and notifies as the settings
+ * (docs/groups-contract.md); a message request accepted on another device moves to the inbox.
+ * An edited or unsent message (issue 43) changes in place. A message from someone else chimes and notifies as the settings
  * allow (message-alerts.ts). After a reconnect the list and the open messages are refetched,
  * since events may have been missed. Typing is handled where it is shown (use-typing.ts).
  */
@@ -81,12 +91,23 @@ export function useChatRealtime(): void {
           const open = location === conversationPath(event.conversationId);
           dropConversation(queryClient, event.conversationId, open, () => navigate('/chat'));
         } else if (event.conversation) {
-          upsertConversation(queryClient, event.conversation);
+          if (event.conversation.isRequest) {
+            void queryClient.invalidateQueries({ queryKey: chatKeys.requests() });
+          } else {
+            removeRequest(queryClient, event.conversationId);
+            upsertConversation(queryClient, event.conversation);
+          }
         } else {
           // A frame without the conversation (an instance older than the groups contract, during
           // a rolling deploy): the list is fetched again instead.
           void queryClient.invalidateQueries({ queryKey: chatKeys.conversations() });
         }
+        break;
+      case 'messageEdited':
+        recordEdit(queryClient, event.conversationId, event.messageId, event.content, event.editedAt);
+        break;
+      case 'messageUnsent':
+        recordUnsent(queryClient, event.conversationId, event.messageId);
         break;
       case 'typing':
       case 'stopTyping':

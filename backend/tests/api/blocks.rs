@@ -12,7 +12,7 @@ use crate::bad_input::post_reel;
 use crate::both_backends;
 use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app};
 use crate::image_server::image_url;
-use crate::sockets::conversation;
+use crate::sockets::{accept, conversation};
 
 both_backends!(
     blocking_and_muting_need_a_session,
@@ -359,6 +359,7 @@ async fn a_blocked_conversation_stays_readable_but_takes_no_message(backend: Bac
         .post_json(&messages, &json!({"content": "before"}))
         .await;
     assert_eq!(sent.status(), StatusCode::CREATED);
+    accept(&leo, chat).await;
     let post = sofia.create_post("Sofia's harbour").await;
     block(&maya, &leo).await;
 

@@ -11,7 +11,7 @@ use tokio_tungstenite::tungstenite::Message;
 use crate::both_backends;
 use crate::helpers::{Backend, TestApp, TestUser, spawn_app};
 use crate::sockets::{
-    Socket, assert_quiet_until_pong, assert_silent_until_pong, close_and_wait, connect,
+    Socket, accept, assert_quiet_until_pong, assert_silent_until_pong, close_and_wait, connect,
     conversation, next_each, next_of, ready,
 };
 
@@ -61,6 +61,7 @@ async fn two_people(backend: Backend) -> Call {
     let maya = app.new_user("maya").await;
     let leo = app.new_user("leo").await;
     let id = conversation(&maya, &leo).await;
+    accept(&leo, id).await;
     let maya_socket = connect(&app, &maya).await;
     let leo_socket = connect(&app, &leo).await;
     Call {

@@ -8,7 +8,7 @@ use crate::both_backends;
 use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app};
 use crate::private::change_settings;
 use crate::sockets::{
-    assert_none_before, assert_silent_until_pong, connect, conversation, next_of, read_to,
+    accept, assert_none_before, assert_silent_until_pong, connect, conversation, next_of, read_to,
     send_text,
 };
 
@@ -207,6 +207,7 @@ async fn bad_groups_are_refused_and_change_nothing(backend: Backend) {
     let made = group(&maya, &[&leo, &ines], "Real").await;
     let id = made["id"].as_i64().unwrap();
     let elsewhere = conversation(&maya, &leo).await;
+    accept(&leo, elsewhere).await;
     let other = send_text(&maya, elsewhere, "not in the group").await;
     assert_eq!(read_to(&leo, id, other).await, 400);
     // One-to-one conversations have no name or members to manage.

@@ -12,8 +12,8 @@ use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 use crate::both_backends;
 use crate::helpers::{Backend, error_of, spawn_app, spawn_app_with};
 use crate::sockets::{
-    EXPECT_WITHIN, assert_quiet_until_pong, assert_silent_until_pong, close_and_wait, connect,
-    conversation, next_event, next_of, ready,
+    EXPECT_WITHIN, accept, assert_quiet_until_pong, assert_silent_until_pong, close_and_wait,
+    connect, conversation, next_event, next_of, ready,
 };
 
 both_backends!(
@@ -435,6 +435,15 @@ async fn socket_frames_are_the_documents_server_and_client_events() {
         .await;
     assert_eq!(read.status(), 204);
     heard.push(next_of(&mut maya_socket, "read").await);
+    // Maya edits it, then unsends it (issue 43): Leo hears both.
+    let message_path = format!("/api/conversations/{id}/messages/{}", message["id"]);
+    let edited = maya
+        .patch_json(&message_path, &json!({"content": "hello again"}))
+        .await;
+    assert_eq!(edited.status(), 200);
+    heard.push(next_of(&mut leo_socket, "messageEdited").await);
+    assert_eq!(maya.delete(&message_path).await.status(), 204);
+    heard.push(next_of(&mut leo_socket, "messageUnsent").await);
     let voicemail = maya
         .post_json(
             "/api/voicemails",
@@ -625,6 +634,7 @@ async fn presence_and_typing_do_not_cross_a_block_either_way(backend: Backend) {
     let leo = app.new_user("leo").await;
     let ines = app.new_user("ines").await;
     let pair = conversation(&maya, &leo).await;
+    accept(&leo, pair).await;
     conversation(&maya, &ines).await;
     conversation(&leo, &ines).await;
     let group = crate::groups::group(&maya, &[&leo, &ines], "Studio").await["id"]

@@ -8,7 +8,7 @@ use crate::both_backends;
 use crate::helpers::{Backend, TestUser, spawn_app};
 use crate::private::change_settings;
 use crate::sockets::{
-    assert_silent_until_pong, connect, conversation, next_of, read_to, send_text,
+    accept, assert_silent_until_pong, connect, conversation, next_of, read_to, send_text,
 };
 
 both_backends!(
@@ -48,6 +48,7 @@ async fn the_list_shows_reads_only_between_members_who_both_have_receipts_on(bac
     let maya = app.new_user("maya").await;
     let leo = app.new_user("leo").await;
     let id = conversation(&maya, &leo).await;
+    accept(&leo, id).await;
     let first = send_text(&maya, id, "one").await;
     let second = send_text(&maya, id, "two").await;
     // Nothing read yet: null both ways.

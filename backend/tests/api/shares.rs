@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use crate::bad_input::post_reel;
 use crate::both_backends;
 use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app};
-use crate::sockets::{connect, conversation, next_of};
+use crate::sockets::{accept, connect, conversation, next_of};
 
 both_backends!(
     sharing_is_refused_without_a_session,
@@ -83,6 +83,7 @@ async fn a_shared_post_arrives_live_with_its_card_and_shows_in_the_list_and_prev
     let leo = app.new_user("leo").await;
     let ines = app.new_user("ines").await;
     let chat = conversation(&maya, &leo).await;
+    accept(&leo, chat).await;
     // Ines's post, shared by Maya to Leo.
     let post = ines.create_post("Blue hour over #Lisbon").await;
     let mut leo_socket = connect(&app, &leo).await;

@@ -148,6 +148,15 @@ pub async fn conversation(a: &TestUser, b: &TestUser) -> i64 {
     body["id"].as_i64().unwrap()
 }
 
+/// `who` accepts the message request that `conversation` is for them (issue 43): a one-to-one
+/// conversation started by someone they don't follow lands in their Requests until then.
+pub async fn accept(who: &TestUser, conversation: i64) {
+    let response = who
+        .post(&format!("/api/conversations/{conversation}/accept"))
+        .await;
+    assert_eq!(response.status(), 200, "accepting {conversation}");
+}
+
 /// `who` sends `text` into `conversation`; answers the message's id.
 pub async fn send_text(who: &TestUser, conversation: i64, text: &str) -> i64 {
     let response = who

@@ -9,7 +9,7 @@ use crate::audio::{CHROME_WEBM, M4A, MP3, OGG, VIDEO_WEBM, data_url, wav};
 use crate::both_backends;
 use crate::helpers::{Backend, TestApp, TestUser, browser, error_of, spawn_app, spawn_app_with};
 use crate::media::{ranged, stored_files};
-use crate::sockets::{connect, conversation, next_of};
+use crate::sockets::{accept, connect, conversation, next_of};
 
 both_backends!(
     a_chrome_voice_message_is_stored_and_served_as_audio_with_ranges,
@@ -217,6 +217,7 @@ async fn a_voice_body_over_16_mib_is_refused(backend: Backend) {
 async fn voice_messages_reach_both_people_and_preview_in_the_list(backend: Backend) {
     let app = spawn_app(backend).await;
     let (maya, leo, id) = chat(&app).await;
+    accept(&leo, id).await;
     let mut leo_socket = connect(&app, &leo).await;
     let mut body = voice("audio/mp4", M4A, 2);
     body["content"] = json!("  listen to this ");

@@ -806,7 +806,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The session user's conversations, most recent activity first. */
+        /**
+         * The session user's conversations, most recent activity first: the inbox, or with
+         *     `requests=true` the message requests (from people you don't follow and have never written
+         *     to, until you accept them).
+         */
         get: operations["list_conversations"];
         put?: never;
         /**
@@ -860,6 +864,26 @@ export interface paths {
         patch: operations["update_conversation"];
         trace?: never;
     };
+    "/api/conversations/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts a message request: the conversation moves to your inbox (and its messages count as
+         *     unread there). Your other devices get `conversationUpdated`; the sender is not told.
+         */
+        post: operations["accept_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/{id}/messages": {
         parameters: {
             query?: never;
@@ -881,6 +905,31 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/messages/{messageId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unsends your own message: everyone sees 'Message removed' in its place (its text,
+         *     recording, card and reactions are gone); the members' sockets get `messageUnsent`.
+         *     Unsending it again changes nothing.
+         */
+        delete: operations["unsend_message"];
+        options?: never;
+        head?: never;
+        /**
+         * Edits your own text message within 15 minutes of sending it; the members' sockets get
+         *     `messageEdited`, and the message carries `editedAt` from then on.
+         */
+        patch: operations["edit_message"];
         trace?: never;
     };
     "/api/conversations/{id}/messages/{messageId}/reactions": {
@@ -981,6 +1030,27 @@ export interface paths {
          */
         post: operations["read_conversation"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a message request: the conversation leaves your list (a later message from them
+         *     brings it back as a request). Your other devices get `conversationUpdated` with null; the
+         *     sender is not told.
+         */
+        delete: operations["delete_request"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3182,6 +3252,12 @@ export interface components {
              *     sending into it is refused ('You can't message this account').
              */
             isBlocked: boolean;
+            /**
+             * @description A message request (issue 43): someone you don't follow and have never written to wrote
+             *     first. Listed with `?requests=true`, not counted in the Messages badge, until you
+             *     accept it or write in it.
+             */
+            isRequest: boolean;
             kind: components["schemas"]["ConversationKind"];
             /** @description ISO-8601 UTC: the last message's time, or when the member joined. */
             lastActivityAt: string;
@@ -3269,6 +3345,10 @@ export interface components {
             sales: number;
             /** Format: int64 */
             tips: number;
+        };
+        EditMessageRequest: {
+            /** @description The new text: 1–4000 characters after trimming. */
+            content: string;
         };
         EmailChange: {
             /** @description The new address. */
@@ -3386,6 +3466,8 @@ export interface components {
              * @description Seconds: a voice message's length, a completed call's talk time; else null.
              */
             duration: number | null;
+            /** @description When its sender last edited it (ISO-8601 UTC; the client shows 'edited'), else null. */
+            editedAt: string | null;
             /** Format: int64 */
             id: number;
             messageType: components["schemas"]["MessageType"];
@@ -3398,6 +3480,11 @@ export interface components {
             sharedPost: components["schemas"]["SharedPost"] | null;
             sharedReel: components["schemas"]["SharedReel"] | null;
             systemEvent: components["schemas"]["SystemEvent"] | null;
+            /**
+             * @description Its sender unsent it: the content is empty, the recording and cards null, and the
+             *     client shows 'Message removed' in its place.
+             */
+            unsent: boolean;
             /** @description `/media/{key}` of a voice message, else null. */
             voiceUrl: string | null;
         };
@@ -3410,6 +3497,8 @@ export interface components {
             createdAt: string;
             /** Format: int64 */
             duration: number | null;
+            /** @description As in `Message`. */
+            editedAt: string | null;
             /** Format: int64 */
             id: number;
             messageType: components["schemas"]["MessageType"];
@@ -3419,6 +3508,7 @@ export interface components {
             sharedPost: components["schemas"]["SharedPost"] | null;
             sharedReel: components["schemas"]["SharedReel"] | null;
             systemEvent: components["schemas"]["SystemEvent"] | null;
+            unsent: boolean;
             voiceUrl: string | null;
         };
         /**
@@ -4453,6 +4543,22 @@ export interface components {
             type: "read";
             /** Format: int64 */
             userId: number;
+        } | {
+            content: string;
+            /** Format: int64 */
+            conversationId: number;
+            editedAt: string;
+            /** Format: int64 */
+            messageId: number;
+            /** @enum {string} */
+            type: "messageEdited";
+        } | {
+            /** Format: int64 */
+            conversationId: number;
+            /** Format: int64 */
+            messageId: number;
+            /** @enum {string} */
+            type: "messageUnsent";
         } | {
             /** Format: int64 */
             canvasId: number;
@@ -7909,6 +8015,8 @@ export interface operations {
     list_conversations: {
         parameters: {
             query?: {
+                /** @description `true`: your message requests (issue 43); absent or `false`: your inbox. */
+                requests?: boolean;
                 /** @description Items per page, 1–100 (default 20). */
                 limit?: number;
                 /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
@@ -7931,7 +8039,7 @@ export interface operations {
                     "application/json": components["schemas"]["Conversation"][];
                 };
             };
-            /** @description Invalid limit or cursor */
+            /** @description Invalid limit, cursor or `requests` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8166,6 +8274,74 @@ export interface operations {
             };
         };
     };
+    accept_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation, in your inbox now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conversation"];
+                };
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conversation not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_a_request`: the conversation is in your inbox already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_messages: {
         parameters: {
             query?: {
@@ -8325,6 +8501,175 @@ export interface operations {
             };
             /** @description The Idempotency-Key was used for another message (another conversation, type, text or reply); nothing stored */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the messaging limit (messages in 10 seconds); Retry-After says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unsend_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation */
+                id: number;
+                /** @description The message */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsent */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid ids, or a call or group line ('Call and group lines can't be changed') */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'You can only change your own messages', or a cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conversation or message not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    edit_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation */
+                id: number;
+                /** @description The message */
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditMessageRequest"];
+            };
+        };
+        responses: {
+            /** @description The message as edited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            /** @description Invalid ids, blank or too long text, or not a text message ('Only text messages can be edited', 'Call and group lines can't be changed'); or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description 'You can only change your own messages'; 'You can't message this account' (one of you blocked the other); or a cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conversation or message not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `edit_window_closed`: sent more than 15 minutes ago; `message_unsent`: unsent already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8738,6 +9083,72 @@ export interface operations {
             };
             /** @description Not a JSON body */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted from your requests */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conversation not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `not_a_request`: the conversation is in your inbox (leave it instead) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

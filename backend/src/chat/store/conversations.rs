@@ -231,12 +231,13 @@ pub async fn start(db: &Db, me: i64, other: i64, now: i64) -> Result<Option<Star
                     .bind(b)
                     .fetch_one(&mut *tx)
                     .await?;
-            // Back in the caller's list if they had left it.
+            // Back in the caller's list if they had left it; in their inbox if it was a
+            // request of theirs: starting it is reaching out (issue 43).
             sqlx::query(
                 "INSERT INTO conversation_members (conversation_id, user_id, joined_at,
                                                    last_activity_at)
                  VALUES ($1, $2, $3, $3)
-                 ON CONFLICT (conversation_id, user_id) DO NOTHING",
+                 ON CONFLICT (conversation_id, user_id) DO UPDATE SET request = 0",
             )
             .bind(id)
             .bind(me)

@@ -940,20 +940,14 @@ pub async fn accept_request(
     conversation: i64,
     member: i64,
 ) -> Result<RequestAnswer, sqlx::Error> {
-    let done = sqlx::query(
+    answer_request(
+        db,
+        conversation,
+        member,
         "UPDATE conversation_members SET request = 0
          WHERE conversation_id = $1 AND user_id = $2 AND request = 1",
     )
-    .bind(conversation)
-    .bind(member)
-    .execute(&db.pool)
-    .await?
-    .rows_affected()
-        > 0;
-    if done {
-        return Ok(RequestAnswer::Done);
-    }
-    request_refusal(db, conversation, member).await
+    .await
 }
 
 /// `member` deletes the message request `conversation` (issue 43): it leaves their list as
@@ -963,31 +957,37 @@ pub async fn delete_request(
     conversation: i64,
     member: i64,
 ) -> Result<RequestAnswer, sqlx::Error> {
-    let done = sqlx::query(
+    answer_request(
+        db,
+        conversation,
+        member,
         "DELETE FROM conversation_members
          WHERE conversation_id = $1 AND user_id = $2 AND request = 1",
     )
-    .bind(conversation)
-    .bind(member)
-    .execute(&db.pool)
-    .await?
-    .rows_affected()
-        > 0;
-    if done {
-        return Ok(RequestAnswer::Done);
-    }
-    request_refusal(db, conversation, member).await
+    .await
 }
 
-/// Why a request's answer changed nothing.
-async fn request_refusal(
+/// Runs `statement` (on `member`'s row of `conversation` while it is a request) and says what
+/// it did: done, or why not.
+async fn answer_request(
     db: &Db,
     conversation: i64,
     member: i64,
+    statement: &'static str,
 ) -> Result<RequestAnswer, sqlx::Error> {
-    Ok(if is_member(db, conversation, member).await? {
+    let done = sqlx::query(statement)
+        .bind(conversation)
+        .bind(member)
+        .execute(&db.pool)
+        .await?
+        .rows_affected()
+        > 0;
+    Ok(if done {
+        RequestAnswer::Done
+    } else if is_member(db, conversation, member).await? {
         RequestAnswer::NotRequest
     } else {
         RequestAnswer::NotMember
     })
 }
+

@@ -35,7 +35,8 @@ describe('blocking and muting', () => {
     const a = await phone('safety-block-a');
     await signUp(a.page, ada);
 
-    // Ada starts a conversation with Ben and writes; Ben has it, with his composer.
+    // Ada starts a conversation with Ben and writes; Ben has it as a message request (he doesn't
+    // follow her; issue 43), accepts it, and has his composer.
     await a.page.goto(`${baseUrl}/profile/${ben.username}`);
     await a.page.getByRole('button', { name: 'Message' }).click();
     await a.page.waitForURL(/\/chat\/\d+$/);
@@ -47,6 +48,7 @@ describe('blocking and muting', () => {
     await a.page.getByRole('list', { name: 'Messages', exact: true }).getByText(hello).first().waitFor();
     await b.page.goto(`${baseUrl}${conversation}`);
     await b.page.getByRole('list', { name: 'Messages', exact: true }).getByText(hello).first().waitFor({ timeout: 20_000 });
+    await b.page.getByRole('region', { name: 'Message request' }).getByRole('button', { name: 'Accept' }).click();
     await b.page.getByRole('textbox', { name: 'Message' }).waitFor();
 
     // Ada blocks Ben from his profile's '⋯' menu; the dialog asks first. Then she is home.

@@ -53,6 +53,10 @@ function SocketReachability() {
  */
 export function AppShell({ user, children }: { user: User; children: ReactNode }) {
   const [location] = useLocation();
+  const width = pageWidthFor(location);
+  // The chat fills the screen exactly: under the banners (verify your email, offline) and above
+  // the tab bar, so its composer is never behind the tab bar; other pages scroll as documents.
+  const fill = width === 'full';
   return (
     <RealtimeProvider>
       <SocketReachability />
@@ -70,13 +74,14 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
               <div className="lg:pl-60">
                 <div
                   className={cn(
-                    'mx-auto min-h-dvh w-full border-x border-white/5 bg-zinc-950 pb-24 lg:pb-0',
-                    pageWidthClass[pageWidthFor(location)],
+                    'mx-auto w-full border-x border-white/5 bg-zinc-950 pb-24 lg:pb-0',
+                    fill ? 'flex h-dvh flex-col' : 'min-h-dvh',
+                    pageWidthClass[width],
                   )}
                 >
                   <OfflineBanner />
                   <VerifyEmailBanner user={user} />
-                  <div id={MAIN_CONTENT_ID} tabIndex={-1} className="outline-none">
+                  <div id={MAIN_CONTENT_ID} tabIndex={-1} className={cn('outline-none', fill && 'min-h-0 flex-1')}>
                     {children}
                   </div>
                 </div>

@@ -161,7 +161,7 @@ export function ChatScreen({
   const showChat = twoPane || conversationId !== null;
 
   return (
-    <main className="flex h-[calc(100dvh-6rem)] min-h-0 lg:h-dvh overflow-hidden" data-layout={twoPane ? 'two-pane' : 'single-pane'}>
+    <main className="flex h-full min-h-0 overflow-hidden" data-layout={twoPane ? 'two-pane' : 'single-pane'}>
       {showList && (
         <div
           className={cn(

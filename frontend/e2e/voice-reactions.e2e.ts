@@ -33,10 +33,9 @@ async function openList(page: Page): Promise<Locator> {
   return dialog;
 }
 
-/** Plays an audio element the way a person does, then waits for it to advance. */
-async function playsThrough(audio: Locator) {
-  await audio.scrollIntoViewIfNeeded();
-  await audio.evaluate((element: HTMLAudioElement) => element.play());
+/** Presses a player's Play, as a person does, then waits for its audio to advance. */
+async function playsThrough(play: Locator, audio: Locator) {
+  await play.click();
   await expect
     .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime > 0 || element.ended), { timeout: 15_000 })
     .toBe(true);
@@ -78,10 +77,10 @@ describe.each<Screen>(['phone', 'desktop'])('voice reactions on a %s', (screen) 
     await openPost(a.page, postId, ana.displayName);
     const list = await openList(a.page);
     const audio = list.getByLabel(new RegExp(`^Voice reaction from @${leo.username}, 0:0[1-9]$`));
-    await audio.waitFor();
+    await audio.waitFor({ state: 'attached' });
     expect(await audio.evaluate((el) => el.tagName)).toBe('AUDIO');
     await list.getByText(/^0:0[1-9]$/).waitFor();
-    await playsThrough(audio);
+    await playsThrough(list.getByRole('button', { name: new RegExp(`^Play voice reaction from @${leo.username}, 0:0[1-9]$`) }), audio);
     await expectAccessible(a.page, `voice reactions list (${screen})`);
 
     // Sam sees the count, not the voice: Leo keeps his voice reactions for the author.
@@ -101,7 +100,7 @@ describe.each<Screen>(['phone', 'desktop'])('voice reactions on a %s', (screen) 
     await saved;
     await openPost(c.page, postId, ana.displayName);
     const shared = await openList(c.page);
-    await shared.locator('audio').first().waitFor();
+    await shared.locator('audio').first().waitFor({ state: 'attached' });
     expect(await shared.getByText(/private to/).count()).toBe(0);
   });
 });

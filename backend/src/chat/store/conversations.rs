@@ -990,4 +990,3 @@ async fn answer_request(
         RequestAnswer::NotMember
     })
 }
-

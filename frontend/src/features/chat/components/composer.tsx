@@ -16,7 +16,7 @@ import { MESSAGE_MAX_LENGTH, useSendMessage, useSendVoiceMessage, VOICE_MESSAGE_
 import { messagePreview } from '../conversation';
 import { useTypingSignal } from '../hooks/use-typing';
 import type { Message, ReplyPreview } from '../types';
-import { VoicePlayer } from './voice-player';
+import { VoicePlayer } from '@/components/voice-player';
 
 const ChatEmojiPicker = lazy(() => import('./emoji-picker'));
 

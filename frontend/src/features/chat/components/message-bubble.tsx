@@ -34,7 +34,7 @@ import { useLongPress } from '@/hooks/use-long-press';
 import { cn } from '@/lib/utils';
 import { callLineText, messagePreview, messageTime } from '../conversation';
 import type { CallOutcome, MessageType, Reaction, ReplyPreview, SharedPost, SharedReel } from '../types';
-import { VoicePlayer } from './voice-player';
+import { VoicePlayer } from '@/components/voice-player';
 
 const ChatEmojiPicker = lazy(() => import('./emoji-picker'));
 

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
+import { VoicePlayer } from '@/components/voice-player';
 import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import type { CommentTarget } from '@/lib/community-actions';
@@ -82,18 +83,7 @@ function ReactionRow({ target, reaction }: { target: CommentTarget; reaction: Vo
           className="text-zinc-400 hover:bg-white/5 hover:text-white"
         />
       </div>
-      <div className="flex items-center gap-2">
-        {/* A voice reaction has no transcript (the issue that adds transcription will caption it). */}
-        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- a spoken reaction with no transcript yet */}
-        <audio
-          controls
-          preload="metadata"
-          src={reaction.audioUrl}
-          aria-label={`Voice reaction from @${reaction.user.username}, ${length}`}
-          className="h-10 min-w-0 flex-1"
-        />
-        <span className="text-xs text-zinc-300 tabular-nums">{length}</span>
-      </div>
+      <VoicePlayer src={reaction.audioUrl} seconds={reaction.duration} label={`Voice reaction from @${reaction.user.username}, ${length}`} />
     </li>
   );
 }

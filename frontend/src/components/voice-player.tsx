@@ -1,4 +1,4 @@
-//! A voice note's player (issue 43): a round play/pause button, how far it has played as a bar,
+//! A recording's player (issue 43: chat voice notes, voice reactions): a round play/pause button, how far it has played as a bar,
 //! and its length ('0:07'), or the time left while it plays. The audio element is hidden; the
 //! button and the bar are the controls. Keyed by its source where the clip can change.
 import { Pause, Play } from 'lucide-react';
@@ -55,7 +55,7 @@ export function VoicePlayer({
       <span className="shrink-0 font-mono text-xs tabular-nums opacity-80">
         {formatMSs(playing || position > 0 ? Math.max(0, length - position) : length)}
       </span>
-      {/* The user's own or a member's recording: there is no transcript to caption it with. */}
+      {/* Someone's own recording: there is no transcript to caption it with. */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- user-recorded audio has no transcript */}
       <audio
         ref={audio}

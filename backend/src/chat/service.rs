@@ -6,7 +6,7 @@
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use crate::chat::events::ChatEvent;
-use crate::chat::rules::{CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND};
+use crate::chat::rules::{CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND, NOT_A_REQUEST};
 use crate::chat::store::conversations::{
     self, ConversationView, GroupMember, ReadTo, Removed, RequestAnswer,
 };
@@ -310,35 +310,41 @@ pub async fn change_message(
     Ok(message)
 }
 
-/// `me` accepts (`true`) or deletes the message request `id` (issue 43). Only `me`'s other
-/// devices hear of it (the conversation as it is now in their inbox, or gone): the sender is
-/// not told.
-pub async fn answer_request(
-    state: &AppState,
-    id: i64,
-    me: i64,
-    accept: bool,
-) -> ApiResult<RequestAnswer> {
-    let answer = if accept {
-        conversations::accept_request(&state.db, id, me).await?
-    } else {
-        conversations::delete_request(&state.db, id, me).await?
+/// `me` accepts the message request `id` (issue 43): it moves to their inbox, and their other
+/// devices hear of it as it is there now; the sender is not told.
+pub async fn accept_request(state: &AppState, id: i64, me: i64) -> ApiResult<Conversation> {
+    answered(conversations::accept_request(&state.db, id, me).await?)?;
+    let conversation = one_conversation(state, me, id).await?;
+    let event = ChatEvent::ConversationUpdated {
+        conversation_id: id,
+        conversation: Some(Box::new(conversation.clone())),
     };
-    if answer == RequestAnswer::Done {
-        let conversation = if accept {
-            Some(Box::new(one_conversation(state, me, id).await?))
-        } else {
-            None
-        };
-        state.realtime.publish(
-            &[me],
-            &ChatEvent::ConversationUpdated {
-                conversation_id: id,
-                conversation,
-            },
-        );
+    state.realtime.publish(&[me], &event);
+    Ok(conversation)
+}
+
+/// `me` deletes the message request `id` (issue 43): it leaves their list, and their other
+/// devices hear it gone; the sender is not told.
+pub async fn delete_request(state: &AppState, id: i64, me: i64) -> ApiResult<()> {
+    answered(conversations::delete_request(&state.db, id, me).await?)?;
+    let event = ChatEvent::ConversationUpdated {
+        conversation_id: id,
+        conversation: None,
+    };
+    state.realtime.publish(&[me], &event);
+    Ok(())
+}
+
+/// 404 outside the conversation, 409 when it was not a request.
+fn answered(answer: RequestAnswer) -> ApiResult<()> {
+    match answer {
+        RequestAnswer::Done => Ok(()),
+        RequestAnswer::NotMember => Err(ApiError::not_found(CONVERSATION_NOT_FOUND)),
+        RequestAnswer::NotRequest => Err(ApiError::Conflict {
+            message: NOT_A_REQUEST.into(),
+            code: "not_a_request",
+        }),
     }
-    Ok(answer)
 }
 
 /// A new message delivered: `newMessage` to every member's sockets, and a push to each other

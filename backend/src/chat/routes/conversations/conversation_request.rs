@@ -4,12 +4,10 @@
 use axum::extract::State;
 use axum::http::StatusCode;
 
-use crate::chat::rules::{CONVERSATION_NOT_FOUND, NOT_A_REQUEST};
 use crate::chat::service;
-use crate::chat::store::conversations::RequestAnswer;
 use crate::chat::wire::Conversation;
 use crate::identity::CurrentUser;
-use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::platform::http::error::{ApiResult, ErrorBody, Json, Path};
 use crate::platform::state::AppState;
 
 /// Accepts a message request: the conversation moves to your inbox (and its messages count as
@@ -31,9 +29,9 @@ pub async fn accept_request(
     current: CurrentUser,
     Path(id): Path<i64>,
 ) -> ApiResult<Json<Conversation>> {
-    let me = current.user.id;
-    answered(service::answer_request(&state, id, me, true).await?)?;
-    Ok(Json(service::one_conversation(&state, me, id).await?))
+    Ok(Json(
+        service::accept_request(&state, id, current.user.id).await?,
+    ))
 }
 
 /// Deletes a message request: the conversation leaves your list (a later message from them
@@ -56,17 +54,6 @@ pub async fn delete_request(
     current: CurrentUser,
     Path(id): Path<i64>,
 ) -> ApiResult<StatusCode> {
-    answered(service::answer_request(&state, id, current.user.id, false).await?)?;
+    service::delete_request(&state, id, current.user.id).await?;
     Ok(StatusCode::NO_CONTENT)
-}
-
-fn answered(answer: RequestAnswer) -> ApiResult<()> {
-    match answer {
-        RequestAnswer::Done => Ok(()),
-        RequestAnswer::NotMember => Err(ApiError::not_found(CONVERSATION_NOT_FOUND)),
-        RequestAnswer::NotRequest => Err(ApiError::Conflict {
-            message: NOT_A_REQUEST.into(),
-            code: "not_a_request",
-        }),
-    }
 }

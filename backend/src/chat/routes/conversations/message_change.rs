@@ -6,13 +6,13 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use crate::chat::rules::{CANNOT_MESSAGE, CONVERSATION_NOT_FOUND, parse_message};
+use super::members_for;
+use crate::chat::rules::parse_message;
 use crate::chat::service;
-use crate::chat::store::conversations;
 use crate::chat::store::messages::Change;
 use crate::chat::wire::Message;
 use crate::identity::CurrentUser;
-use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::platform::http::error::{ApiResult, ErrorBody, Json, Path};
 use crate::platform::limits::Limit;
 use crate::platform::state::AppState;
 
@@ -52,11 +52,7 @@ pub async fn edit_message(
 ) -> ApiResult<Json<Message>> {
     let me = current.user.id;
     let content = parse_message(Some(&body.content))?;
-    let members = members_with(&state, id, me).await?;
-    // A blocked conversation stays readable and takes nothing new: no edit reaches the other.
-    if conversations::is_blocked(&state.db, id).await? {
-        return Err(ApiError::Forbidden(CANNOT_MESSAGE));
-    }
+    let members = members_for(&state, id, me, true).await?;
     state.limits.check(Limit::Message, me).await?;
     let change = Change::Edit(&content);
     Ok(Json(
@@ -87,17 +83,7 @@ pub async fn unsend_message(
     Path((id, message_id)): Path<(i64, i64)>,
 ) -> ApiResult<StatusCode> {
     let me = current.user.id;
-    let members = members_with(&state, id, me).await?;
+    let members = members_for(&state, id, me, false).await?;
     service::change_message(&state, &members, id, message_id, me, Change::Unsend).await?;
     Ok(StatusCode::NO_CONTENT)
-}
-
-/// Who is in the conversation now (who hears the change), or 404 unless `me` is.
-async fn members_with(state: &AppState, id: i64, me: i64) -> ApiResult<Vec<i64>> {
-    let members = conversations::members(&state.db, id).await?;
-    if members.contains(&me) {
-        Ok(members)
-    } else {
-        Err(ApiError::not_found(CONVERSATION_NOT_FOUND))
-    }
 }

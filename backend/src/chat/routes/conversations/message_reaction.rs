@@ -2,14 +2,12 @@ use axum::extract::State;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::CONVERSATION_NOT_FOUND;
-use crate::chat::rules::{CANNOT_MESSAGE, parse_emoji};
+use super::members_for;
+use crate::chat::rules::parse_emoji;
 use crate::chat::service;
-use crate::identity::CurrentUser;
-use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
-
-use crate::chat::store::conversations;
 use crate::chat::wire::Message;
+use crate::identity::CurrentUser;
+use crate::platform::http::error::{ApiResult, ErrorBody, Json, Path};
 use crate::platform::state::AppState;
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -46,15 +44,8 @@ pub async fn toggle_reaction(
 ) -> ApiResult<Json<Message>> {
     let me = current.user.id;
     let emoji = parse_emoji(&body.emoji)?;
-    // Who is in the conversation now: the check, and then who hears it (one who left does not).
-    let members = conversations::members(&state.db, id).await?;
-    if !members.contains(&me) {
-        return Err(ApiError::not_found(CONVERSATION_NOT_FOUND));
-    }
-    // A blocked conversation stays readable and takes nothing: no reaction reaches the other.
-    if conversations::is_blocked(&state.db, id).await? {
-        return Err(ApiError::Forbidden(CANNOT_MESSAGE));
-    }
+    // Who hears it: the members now (one who left does not).
+    let members = members_for(&state, id, me, true).await?;
     Ok(Json(
         service::toggle_reaction(&state, &members, id, message_id, me, emoji).await?,
     ))

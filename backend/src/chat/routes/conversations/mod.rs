@@ -19,7 +19,7 @@ use utoipa_axum::routes;
 
 use crate::platform::http::error::{ApiError, ApiResult};
 
-use crate::chat::rules::{CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND};
+use crate::chat::rules::{CANNOT_MESSAGE, CONVERSATION_NOT_FOUND, MESSAGE_NOT_FOUND};
 use crate::chat::store::conversations;
 use crate::platform::state::AppState;
 
@@ -55,4 +55,18 @@ async fn require_member(state: &AppState, conversation: i64, user: i64) -> ApiRe
     } else {
         Err(ApiError::not_found(CONVERSATION_NOT_FOUND))
     }
+}
+
+/// Who is in the conversation now (who hears a change to it), or 404 unless `me` is; with
+/// `open`, also 403 while one of its two people blocks the other (a blocked conversation stays
+/// readable and takes nothing new: no edit or reaction reaches the other).
+async fn members_for(state: &AppState, id: i64, me: i64, open: bool) -> ApiResult<Vec<i64>> {
+    let members = conversations::members(&state.db, id).await?;
+    if !members.contains(&me) {
+        return Err(ApiError::not_found(CONVERSATION_NOT_FOUND));
+    }
+    if open && conversations::is_blocked(&state.db, id).await? {
+        return Err(ApiError::Forbidden(CANNOT_MESSAGE));
+    }
+    Ok(members)
 }

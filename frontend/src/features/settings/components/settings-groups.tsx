@@ -184,7 +184,14 @@ export function SettingsGroups({ extras = {} }: { extras?: Partial<Record<string
                   disabled={push.pending}
                 />
               ) : (
-                <SettingRow key={row.key} row={row} checked={values[row.key]} onChange={(on) => update.mutate({ [row.key]: on })} />
+                <SettingRow
+                  key={row.key}
+                  row={row}
+                  // A switch with a note has no effect yet (issue 43): off and disabled until its issue lands.
+                  checked={row.note ? false : values[row.key]}
+                  disabled={Boolean(row.note)}
+                  onChange={(on) => update.mutate({ [row.key]: on })}
+                />
               ),
             )}
             {extras[group.title] && <li>{extras[group.title]}</li>}

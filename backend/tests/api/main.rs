@@ -15,6 +15,7 @@ mod bad_input;
 mod blocks;
 mod calls;
 mod canvases;
+mod carousels;
 mod chat;
 mod checkouts;
 mod cli;

@@ -163,11 +163,20 @@ pub(crate) use allows_sharing;
 /// Trending looks at posts of the last 30 days.
 pub const TRENDING_WINDOW_MS: i64 = 30 * 24 * 3_600_000;
 
+/// One image of a new post (issue 44), in the post's order.
+pub struct NewPostMedia<'a> {
+    /// `/media/{key}` for a stored image.
+    pub image_url: &'a str,
+    pub media_key: Option<&'a str>,
+    /// Trimmed; empty when the author gave none.
+    pub alt: &'a str,
+}
+
 pub struct NewPost<'a> {
     pub user_id: i64,
     pub caption: &'a str,
-    pub image_url: &'a str,
-    pub media_key: Option<&'a str>,
+    /// 1 to 10 images; the first is also the post's own `image_url` and `media_key`.
+    pub media: &'a [NewPostMedia<'a>],
     pub location: Option<&'a str>,
     /// As the author typed them (trimmed, blank ones dropped): the post's `tags[]`.
     pub tags: &'a [String],
@@ -175,10 +184,13 @@ pub struct NewPost<'a> {
     pub created_at: i64,
 }
 
-/// Inserts a post with its tags (its caption's #hashtags and its `tags[]` entries, normalised:
-/// `post_tags` rows whose triggers count them in `tags`) and its search words, in one
-/// transaction; answers its id.
+/// Inserts a post with its images (`post_media`), its tags (its caption's #hashtags and its
+/// `tags[]` entries, normalised: `post_tags` rows whose triggers count them in `tags`) and its
+/// search words, in one transaction; answers its id.
 pub async fn insert(db: &Db, new: NewPost<'_>) -> Result<i64, sqlx::Error> {
+    let Some(first) = new.media.first() else {
+        return Err(sqlx::Error::Protocol("a post needs an image".into()));
+    };
     let tags = post_tags(new.caption, new.tags);
     let words = search_words(new.caption, new.location, &tags);
     let mut tx = db.begin_write().await?;
@@ -191,17 +203,62 @@ pub async fn insert(db: &Db, new: NewPost<'_>) -> Result<i64, sqlx::Error> {
     ))
     .bind(new.user_id)
     .bind(new.caption)
-    .bind(new.image_url)
-    .bind(new.media_key)
+    .bind(first.image_url)
+    .bind(first.media_key)
     .bind(new.location)
     .bind(serde_json::Value::from(new.tags).to_string())
     .bind(new.created_at)
     .bind(words)
     .fetch_one(&mut *tx)
     .await?;
+    let values: Vec<String> = (0..new.media.len())
+        .map(|i| format!("($1, {i}, ${}, ${}, ${})", 3 * i + 2, 3 * i + 3, 3 * i + 4))
+        .collect();
+    let sql = format!(
+        "INSERT INTO post_media (post_id, position, image_url, media_key, alt) VALUES {}",
+        values.join(", ")
+    );
+    let mut query = sqlx::query(AssertSqlSafe(sql)).bind(id);
+    for item in new.media {
+        query = query.bind(item.image_url).bind(item.media_key).bind(item.alt);
+    }
+    query.execute(&mut *tx).await?;
     write_tags(&mut tx, id, &tags).await?;
     tx.commit().await?;
     Ok(id)
+}
+
+/// One image of a post as the API shows it (issue 44).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PostMediaView {
+    pub post_id: i64,
+    pub image_url: String,
+    pub thumbnail_key: Option<String>,
+    pub width: Option<i64>,
+    pub height: Option<i64>,
+    pub blurhash: Option<String>,
+    pub alt: String,
+}
+
+/// The images of `posts` (a page's, at most a page's worth of ids), each post's in order: one
+/// read of the primary key per post, whatever the page.
+pub async fn media_of(db: &Db, posts: &[i64]) -> Result<Vec<PostMediaView>, sqlx::Error> {
+    if posts.is_empty() {
+        return Ok(Vec::new());
+    }
+    let placeholders: Vec<String> = (1..=posts.len()).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "SELECT pm.post_id, pm.image_url, COALESCE(m.thumbnail_key, m.key) AS thumbnail_key,
+                m.width, m.height, m.blurhash, pm.alt
+         FROM post_media pm LEFT JOIN media m ON m.key = pm.media_key
+         WHERE pm.post_id IN ({}) ORDER BY pm.post_id, pm.position",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query_as(AssertSqlSafe(sql));
+    for id in posts {
+        query = query.bind(id);
+    }
+    query.fetch_all(&db.pool).await
 }
 
 /// Rows of `post_tags` per statement (two placeholders each, far under either backend's cap).

@@ -23,7 +23,9 @@ use crate::social::store::posts::PostView;
 use crate::platform::http::wire::paginated;
 use crate::platform::state::AppState;
 use crate::social::rules::post::POST_NOT_FOUND;
-use crate::social::wire::post::Post;
+use crate::platform::db::Db;
+use crate::platform::http::error::ApiResult;
+use crate::social::wire::post::posts_answer;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -38,8 +40,12 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(bookmarks_list::list_bookmarks))
 }
 
-/// A page of posts with `X-Next-Cursor` when more follow.
-fn page_of_posts(rows: Vec<PostView>, page: Page) -> axum::response::Response {
+/// A page of posts with their images, and `X-Next-Cursor` when more follow.
+async fn page_of_posts(
+    db: &Db,
+    rows: Vec<PostView>,
+    page: Page,
+) -> ApiResult<axum::response::Response> {
     let (rows, next) = page.split(rows, |row| row.cursor);
-    paginated(rows.into_iter().map(Post::from).collect(), next)
+    Ok(paginated(posts_answer(db, rows).await?, next))
 }

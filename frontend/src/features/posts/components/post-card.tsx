@@ -25,7 +25,7 @@ import { useToggleLike } from '../api/toggle-like';
 import { relativeTime } from '../relative-time';
 import { DoubleTapLike } from './double-tap-like';
 import { usePostDelete } from './post-delete';
-import { PostImage } from './post-image';
+import { PostCarousel } from './post-carousel';
 
 /** The largest tilt, in degrees, when the pointer is at a card's edge. */
 export const MAX_TILT_DEG = 10;
@@ -146,14 +146,7 @@ export function PostCard({
         onLike={() => like.mutate()}
         className={cn(split && 'lg:col-start-1 lg:row-span-4 lg:row-start-1 lg:flex lg:items-center lg:border-r lg:border-white/10 lg:bg-black')}
       >
-        <PostImage
-          src={post.imageUrl}
-          alt={postAlt(post)}
-          width={post.width}
-          height={post.height}
-          blurhash={post.blurhash}
-          className={cn(split && 'lg:max-h-full')}
-        />
+        <PostCarousel media={post.media} fallbackAlt={postAlt(post)} className={cn(split && 'lg:max-h-full')} />
       </DoubleTapLike>
 
       <div className={cn('flex items-center px-1 pt-1', split && besideColumn)}>

@@ -12,6 +12,7 @@ both_backends!(
     a_post_of_one_image_with_alt_text_and_a_legacy_image_url_post_are_one_item_each,
     eleven_images_none_or_both_fields_are_refused_and_nothing_is_stored,
     a_carousel_refused_for_one_image_stores_none_of_the_others,
+    the_data_export_holds_each_image_with_its_alt_text,
 );
 
 /// Ten distinct images (each its own colour and size) with their alt texts.
@@ -179,4 +180,28 @@ async fn a_carousel_refused_for_one_image_stores_none_of_the_others(backend: Bac
     assert_eq!(stored_files(&app), 0, "nothing of the first two is kept");
     let mine = maya.get_json(&format!("/api/posts/user/{}", maya.id)).await;
     assert_eq!(mine, json!([]));
+}
+
+async fn the_data_export_holds_each_image_with_its_alt_text(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let post: Value = maya
+        .post_json("/api/posts", &json!({"media": ten_items()}))
+        .await
+        .json()
+        .await
+        .unwrap();
+    leo.post_json("/api/posts", &json!({"imageUrl": png_data_url(8, 8, [5, 5, 5])}))
+        .await;
+    let data: Value = maya.get("/api/user/export").await.json().await.unwrap();
+    let images = data["postImages"].as_array().unwrap();
+    // Maya's ten, in order, and none of Leo's.
+    assert_eq!(images.len(), 10, "{images:?}");
+    for (i, image) in images.iter().enumerate() {
+        assert_eq!(image["postId"], post["id"]);
+        assert_eq!(image["position"], i as i64);
+        assert_eq!(image["imageUrl"], post["media"][i]["url"]);
+        assert_eq!(image["alt"], format!("Panel {} of the harbour series", i + 1));
+    }
 }

@@ -37,7 +37,7 @@ describe.each<Screen>(['phone', 'desktop'])('carousels on a %s', (screen) => {
     await a.page.getByRole('heading', { name: 'Create Post' }).waitFor();
     await a.page.locator('input[type="file"]').setInputFiles([red, green, blue]);
     const list = a.page.getByRole('list', { name: 'Images in your post' });
-    await list.getByRole('img', { name: 'Image 3 of your post' }).waitFor();
+    await list.getByRole('img', { name: 'Preview 3 of your post' }).waitFor();
     await a.page.getByText('Images 1, 2, 3 have no alt text yet', { exact: false }).waitFor();
     for (const [i, alt] of ALTS.entries()) await a.page.getByLabel(`Alt text for image ${i + 1}`).fill(alt);
     // Blue first: moved up twice.

@@ -2207,7 +2207,8 @@ export interface paths {
         };
         /**
          * The signed-in user's data as a JSON download: `{exportedAt, profile, settings (notification
-         *     switches included), posts, stories, messages (sent), voicemails (sent), orders, withdrawals
+         *     switches included), posts, postImages (each with its alt text), stories, messages (sent),
+         *     voicemails (sent), orders, withdrawals
          *     (account numbers masked), reels, comments (and replies), reviews (of products),
          *     voiceReactions (sent), postLikes, reelLikes,
          *     commentLikes, saves, follows, blocks, tipsSent, tipsReceived, earnings (the ledger),
@@ -3632,6 +3633,16 @@ export interface components {
              */
             voiceUrl?: string | null;
         };
+        /** @description One image of a new post (issue 44). */
+        NewPostImage: {
+            /** @description What the image shows, for people who cannot see it: trimmed, at most 1500 characters. */
+            alt?: string | null;
+            /**
+             * @description A `data:` image (JPEG, PNG, GIF or WebP; re-encoded and stored) or an http(s) URL,
+             *     fetched once as `imageUrl` is.
+             */
+            image: string | null;
+        };
         /**
          * @description A new post. The first client also sends `userId` and `expiresAt`; both are ignored (the
          *     author is the session user, and posts do not expire).
@@ -3640,15 +3651,21 @@ export interface components {
             /** @description At most 2200 characters. */
             caption?: string | null;
             /**
-             * @description A `data:` image (JPEG, PNG, GIF or WebP; re-encoded and stored) or an http(s) URL,
-             *     fetched once (public addresses only, at most 10 MB and 10 s, redirects checked again)
-             *     and stored like an upload; one that cannot be fetched, or is not an image, is 400
-             *     'Could not fetch that image'. Required (a missing one is answered with the spec's
-             *     message).
+             * @deprecated
+             * @description One image without alt text, as before `media` (deprecated): a `data:` image (JPEG,
+             *     PNG, GIF or WebP; re-encoded and stored) or an http(s) URL, fetched once (public
+             *     addresses only, at most 10 MB and 10 s, redirects checked again) and stored like an
+             *     upload; one that cannot be fetched, or is not an image, is 400 'Could not fetch that
+             *     image'. Without `media`, a missing one is answered with the spec's message.
              */
-            imageUrl: string | null;
+            imageUrl?: string | null;
             /** @description At most 100 characters. */
             location?: string | null;
+            /**
+             * @description The post's images in order, 1 to 10, each with its alt text (issue 44). Send either
+             *     this or `imageUrl`.
+             */
+            media?: components["schemas"]["NewPostImage"][] | null;
             /** @description Trimmed; blank ones dropped; at most 30 of at most 50 characters. */
             tags?: string[] | null;
         };
@@ -3963,18 +3980,28 @@ export interface components {
              *     ('3D Content Sharing', issue 43).
              */
             allowsSharing: boolean;
-            /** @description A blurhash of a stored image, painted before it arrives. */
+            /**
+             * @deprecated
+             * @description The first image's `blurhash`.
+             */
             blurhash: string | null;
             caption: string;
             /** Format: int64 */
             commentsCount: number;
             /** @description ISO-8601 UTC. */
             createdAt: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @deprecated
+             * @description The first image's `height`.
+             */
             height: number | null;
             /** Format: int64 */
             id: number;
-            /** @description `/media/{key}` for a stored image, or the http(s) URL the author gave. */
+            /**
+             * @deprecated
+             * @description The first image's `url`.
+             */
             imageUrl: string;
             /** @description Whether the session user saved it. */
             isBookmarked: boolean;
@@ -3983,12 +4010,39 @@ export interface components {
             /** Format: int64 */
             likesCount: number;
             location: string | null;
+            /** @description The post's images in order (issue 44): 1 to 10, each with its alt text. */
+            media: components["schemas"]["PostMedia"][];
             /** Format: int64 */
             sharesCount: number;
             tags: string[];
-            /** @description The 320 px rendition of a stored image (null for an external URL). */
+            /**
+             * @deprecated
+             * @description The first image's `thumbnailUrl`.
+             */
             thumbnailUrl: string | null;
             user: components["schemas"]["UserBrief"];
+            /**
+             * Format: int64
+             * @deprecated
+             * @description The first image's `width`.
+             */
+            width: number | null;
+        };
+        /** @description One image of a post (issue 44). */
+        PostMedia: {
+            /** @description What the image shows, for people who cannot see it; empty when the author wrote none. */
+            alt: string;
+            /** @description A blurhash of a stored image, painted before it arrives. */
+            blurhash: string | null;
+            /** Format: int64 */
+            height: number | null;
+            /** @description The 320 px rendition of a stored image (null for an external URL). */
+            thumbnailUrl: string | null;
+            /**
+             * @description `/media/{key}` for a stored image, or the http(s) URL of a post from before images
+             *     were always stored.
+             */
+            url: string;
             /**
              * Format: int64
              * @description Pixel size of a stored image, so the client reserves its space (null for an external URL).

@@ -79,7 +79,7 @@ impl From<PostMediaView> for PostMedia {
     fn from(row: PostMediaView) -> Self {
         Self {
             url: row.image_url,
-            thumbnail_url,
+            thumbnail_url: row.thumbnail_key.as_deref().map(media::url_of),
             width: row.width,
             height: row.height,
             blurhash: row.blurhash,

@@ -258,7 +258,7 @@ describe('CreatePostScreen', () => {
     const files = ['one', 'two', 'three'].map((name) => new File(['x'], name, { type: 'image/png' }));
     fireEvent.change(input, { target: { files } });
     const list = await screen.findByRole('list', { name: 'Images in your post' });
-    expect(await screen.findByRole('img', { name: 'Image 3 of your post' })).toHaveAttribute('src', 'data:image/jpeg;base64,three');
+    expect(await screen.findByRole('img', { name: 'Preview 3 of your post' })).toHaveAttribute('src', 'data:image/jpeg;base64,three');
     expect(list.querySelectorAll('li')).toHaveLength(3);
     // None has alt text yet: said politely, without blocking.
     expect(screen.getByText(/no alt text yet/)).toHaveAttribute('role', 'status');
@@ -270,7 +270,7 @@ describe('CreatePostScreen', () => {
     // The third moves first.
     await user.click(screen.getByRole('button', { name: 'Move image 3 earlier' }));
     await user.click(screen.getByRole('button', { name: 'Move image 2 earlier' }));
-    expect(screen.getByRole('img', { name: 'Image 1 of your post' })).toHaveAttribute('src', 'data:image/jpeg;base64,three');
+    expect(screen.getByRole('img', { name: 'Preview 1 of your post' })).toHaveAttribute('src', 'data:image/jpeg;base64,three');
     expect(screen.getByText(/no alt text yet/)).toHaveTextContent('Image 3 has no alt text yet');
     await user.click(screen.getByRole('button', { name: 'Remove image 3' }));
     expect(screen.queryByText(/no alt text yet/)).not.toBeInTheDocument();
@@ -294,7 +294,7 @@ describe('CreatePostScreen', () => {
     await user.type(screen.getByLabelText('Alt text'), 'A harbour at dawn');
     expect(screen.queryByText(/no alt text yet/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add another image (1/10)' }));
-    expect(screen.getByRole('img', { name: 'Image 1 of your post' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Preview 1 of your post' })).toBeInTheDocument();
     expect(screen.getByText('Choose an image')).toBeInTheDocument();
     pick(new File(['x'], 'b.png', { type: 'image/png' }));
     await screen.findByRole('img', { name: 'Preview of your post' });

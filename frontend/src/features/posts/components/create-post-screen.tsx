@@ -126,7 +126,6 @@ export function CreatePostScreen({ onClose, onCreated }: { onClose: () => void; 
       />
 
       {/* Image files dropped anywhere on the form join the post (the picker's button is the keyboard's way). */}
-      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- a drop target for files; picking does the same */}
       <div className="space-y-5 px-4 pt-5" onDragOver={(event) => event.dataTransfer.types.includes('Files') && event.preventDefault()} onDrop={onDrop}>
         <PostMediaList images={added} onChange={setAdded} disabled={busy} />
         {added.length < MEDIA_MAX && <ImageSourcePicker source={source} previewAlt="Preview of your post" disabled={busy} />}

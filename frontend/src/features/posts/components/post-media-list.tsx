@@ -104,9 +104,9 @@ export function PostMediaList({
           >
             <GripVertical aria-hidden="true" className="mt-6 size-4 shrink-0 cursor-grab text-zinc-500" />
             {image.preview ? (
-              <img src={image.preview} alt={`Image ${n} of your post`} className="size-16 shrink-0 rounded-lg object-cover" />
+              <img src={image.preview} alt={`Preview ${n} of your post`} className="size-16 shrink-0 rounded-lg object-cover" />
             ) : (
-              <span role="img" aria-label={`Image ${n} of your post`} className="grid size-16 shrink-0 place-items-center rounded-lg bg-zinc-800 text-xs text-zinc-400">
+              <span role="img" aria-label={`Preview ${n} of your post`} className="grid size-16 shrink-0 place-items-center rounded-lg bg-zinc-800 text-xs text-zinc-400">
                 {n}
               </span>
             )}

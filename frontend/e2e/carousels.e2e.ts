@@ -71,7 +71,8 @@ describe.each<Screen>(['phone', 'desktop'])('carousels on a %s', (screen) => {
     await track.focus();
     await b.page.keyboard.press('ArrowRight');
     await expect.poll(() => counter(b.page).textContent()).toBe('3/3');
-    expect(await carousel.getByRole('button', { name: 'Next image' }).isDisabled()).toBe(true);
+    // At the end there is no Next (as at the start there is no Previous).
+    await expect.poll(() => carousel.getByRole('button', { name: 'Next image' }).count()).toBe(0);
     await carousel.getByRole('button', { name: 'Previous image' }).click();
     await expect.poll(() => counter(b.page).textContent()).toBe('2/3');
     await expectAccessible(b.page, `carousel (${screen})`);

@@ -22,6 +22,8 @@ export function PostCarousel({
   className?: string;
 }) {
   const track = useRef<HTMLDivElement>(null);
+  /** Where a step is scrolling to: the scroll events on the way do not move the counter back. */
+  const heading = useRef<number | null>(null);
   const [index, setIndex] = useState(0);
   const first = media[0];
   const altOf = (item: PostMedia) => item.alt.trim() || fallbackAlt;
@@ -45,13 +47,19 @@ export function PostCarousel({
     const el = track.current;
     if (!el) return;
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    heading.current = target;
     el.scrollTo?.({ left: target * el.clientWidth, behavior: reduced ? 'auto' : 'smooth' });
     setIndex(target);
   };
   const onScroll = () => {
     const el = track.current;
     if (!el || el.clientWidth === 0) return;
-    setIndex(Math.max(0, Math.min(count - 1, Math.round(el.scrollLeft / el.clientWidth))));
+    const at = Math.max(0, Math.min(count - 1, Math.round(el.scrollLeft / el.clientWidth)));
+    if (heading.current !== null) {
+      if (at !== heading.current) return;
+      heading.current = null;
+    }
+    setIndex(at);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'ArrowRight') show(index + 1);

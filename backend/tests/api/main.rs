@@ -33,6 +33,7 @@ mod media;
 mod message_changes;
 mod notifications;
 mod payments;
+mod post_edits;
 mod posts;
 mod private;
 mod push;

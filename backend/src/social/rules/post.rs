@@ -8,6 +8,7 @@ const CAPTION_TOO_LONG: &str = "Caption must be under 2200 characters";
 /// Spec wording for an unknown post id (shared by the post and comment routes).
 pub const POST_NOT_FOUND: &str = "Post not found";
 pub const CANNOT_DELETE_POST: &str = "You cannot delete this post";
+pub const CANNOT_EDIT_POST: &str = "You can only edit your own posts";
 pub const IMAGE_REQUIRED: &str = "Please select an image or enter a URL";
 const LOCATION_MAX: usize = 100;
 const TAGS_MAX: usize = 30;

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use crate::kernel::user::UserBrief;
 use crate::platform::http::wire::iso_time;
 use crate::platform::media;
-use crate::social::store::posts::{PostMediaView, PostView};
+use crate::social::store::posts::{PostMediaView, PostVersionRow, PostView};
 
 /// A post as the viewer sees it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -50,6 +50,10 @@ pub struct Post {
     pub allows_sharing: bool,
     /// ISO-8601 UTC.
     pub created_at: String,
+    /// When its author last edited it (issue 44), ISO-8601 UTC; null if never. The earlier
+    /// versions are at `GET /api/posts/{id}/history`.
+    #[schema(required = true)]
+    pub edited_at: Option<String>,
 }
 
 /// One image of a post (issue 44).
@@ -160,6 +164,7 @@ impl Post {
             is_bookmarked: row.is_bookmarked != 0,
             allows_sharing: row.allows_sharing != 0,
             created_at: iso_time(row.created_at),
+            edited_at: row.edited_at.map(iso_time),
         }
     }
 }
@@ -184,4 +189,32 @@ pub struct LikeStatus {
 #[serde(rename_all = "camelCase")]
 pub struct BookmarkState {
     pub is_bookmarked: bool,
+}
+
+/// An earlier version of a post (issue 44): what its caption, location, tags and alt texts
+/// said until the edit after it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PostVersion {
+    pub caption: String,
+    #[schema(required = true)]
+    pub location: Option<String>,
+    pub tags: Vec<String>,
+    /// Each image's alt text, in order.
+    pub alts: Vec<String>,
+    /// When this version was written (the post's creation, or the edit that made it),
+    /// ISO-8601 UTC.
+    pub written_at: String,
+}
+
+impl From<PostVersionRow> for PostVersion {
+    fn from(row: PostVersionRow) -> Self {
+        Self {
+            caption: row.caption,
+            location: row.location,
+            tags: serde_json::from_str(&row.tags).unwrap_or_default(),
+            alts: serde_json::from_str(&row.alts).unwrap_or_default(),
+            written_at: iso_time(row.written_at),
+        }
+    }
 }

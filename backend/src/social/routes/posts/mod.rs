@@ -7,11 +7,13 @@ mod post_bookmark;
 mod post_bookmark_status;
 mod post_delete;
 mod post_get;
+mod post_history;
 mod post_like;
 mod post_like_status;
 mod posts_by_user;
 mod posts_create;
 mod posts_list;
+mod post_update;
 mod posts_trending;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -31,7 +33,12 @@ pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(posts_list::list_posts, posts_create::create_post))
         .routes(routes!(posts_trending::list_trending))
-        .routes(routes!(post_get::get_post, post_delete::delete_post))
+        .routes(routes!(
+            post_get::get_post,
+            post_delete::delete_post,
+            post_update::update_post
+        ))
+        .routes(routes!(post_history::post_history))
         .routes(routes!(posts_by_user::list_user_posts))
         .routes(routes!(post_like::toggle_like))
         .routes(routes!(post_like_status::like_status))

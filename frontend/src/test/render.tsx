@@ -70,6 +70,7 @@ export function aPost(overrides: Partial<Post> = {}): Post {
     isBookmarked: false,
     allowsSharing: true,
     createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString(),
+    editedAt: null,
     ...overrides,
   };
 }

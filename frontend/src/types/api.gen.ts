@@ -1303,7 +1303,13 @@ export interface paths {
         delete: operations["delete_post"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edits your post's caption, location, tags and its images' alt texts (not the images): the
+         *     version it replaces joins the post's history, and the post carries `editedAt`. A person the
+         *     new caption mentions for the first time is told once; one it no longer mentions keeps the
+         *     earlier notification.
+         */
+        patch: operations["update_post"];
         trace?: never;
     };
     "/api/posts/{id}/bookmark": {
@@ -1358,6 +1364,26 @@ export interface paths {
          *     `commentsCount` counts it.
          */
         post: operations["create_post_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A post's earlier versions (issue 44), the latest first: what it said before each edit. To
+         *     anyone who may see the post.
+         */
+        get: operations["post_history"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3351,6 +3377,17 @@ export interface components {
             /** @description The new text: 1–4000 characters after trimming. */
             content: string;
         };
+        /** @description An edit of a post (issue 44): each field given replaces it, each one left out stays. */
+        EditPostRequest: {
+            /** @description Each image's alt text in order, one per image (at most 1500 characters each). */
+            alts?: string[] | null;
+            /** @description At most 2200 characters. */
+            caption?: string | null;
+            /** @description At most 100 characters; blank clears it. */
+            location?: string | null;
+            /** @description Trimmed; blank ones dropped; at most 30 of at most 50 characters. */
+            tags?: string[] | null;
+        };
         EmailChange: {
             /** @description The new address. */
             email: string;
@@ -3991,6 +4028,11 @@ export interface components {
             /** @description ISO-8601 UTC. */
             createdAt: string;
             /**
+             * @description When its author last edited it (issue 44), ISO-8601 UTC; null if never. The earlier
+             *     versions are at `GET /api/posts/{id}/history`.
+             */
+            editedAt: string | null;
+            /**
              * Format: int64
              * @deprecated
              * @description The first image's `height`.
@@ -4048,6 +4090,22 @@ export interface components {
              * @description Pixel size of a stored image, so the client reserves its space (null for an external URL).
              */
             width: number | null;
+        };
+        /**
+         * @description An earlier version of a post (issue 44): what its caption, location, tags and alt texts
+         *     said until the edit after it.
+         */
+        PostVersion: {
+            /** @description Each image's alt text, in order. */
+            alts: string[];
+            caption: string;
+            location: string | null;
+            tags: string[];
+            /**
+             * @description When this version was written (the post's creation, or the edit that made it),
+             *     ISO-8601 UTC.
+             */
+            writtenAt: string;
         };
         /** @description A product of the catalogue. */
         Product: {
@@ -10035,6 +10093,105 @@ export interface operations {
             };
         };
     };
+    update_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Post id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditPostRequest"];
+            };
+        };
+        responses: {
+            /** @description The post as edited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /** @description Invalid id or field (the create wording), or not one alt text per image ('Give one alt text for each of the 3 images'); or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `You can only edit your own posts`; `email_unverified`: unverified past the 7-day grace; or a cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Post not found (or hidden from you: private, blocked either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the editing limit (edits in 10 minutes); Retry-After says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     toggle_bookmark: {
         parameters: {
             query?: never;
@@ -10291,6 +10448,63 @@ export interface operations {
             };
             /** @description Over the comment limit (comments in 10 minutes); Retry-After says when */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_history: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Post id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the earlier versions, newest first (empty for a post never edited) */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostVersion"][];
+                };
+            };
+            /** @description Invalid id, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Post not found (or hidden from you: private, blocked either way) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -2,7 +2,7 @@
 //! its alt text (issue 44), and tags typed as one comma-separated line, within the server's
 //! limits.
 import { imageAddressProblem } from '@/lib/image-address';
-import type { CreatePostRequest } from '@/types/social';
+import type { CreatePostRequest, EditPostRequest } from '@/types/social';
 
 export const CAPTION_MAX = 2200;
 /** The server's tag limits (backend social/rules/post.rs), with its messages. */
@@ -87,8 +87,41 @@ export function validatePostForm(values: PostFormValues): PostFormResult {
   const location = values.location.trim();
   if (location) payload.location = location;
   const tags = parseTags(values.tags);
-  if (tags.some((tag) => charLength(tag) > TAG_MAX)) return { ok: false, message: TAG_MESSAGES.tooLong };
-  if (tags.length > TAGS_MAX) return { ok: false, message: TAG_MESSAGES.tooMany };
+  const problem = tagsProblem(tags);
+  if (problem) return { ok: false, message: problem };
   if (tags.length > 0) payload.tags = tags;
   return { ok: true, payload };
+}
+
+/** What is wrong with `tags` by the server's rules, in its words, or null. */
+function tagsProblem(tags: string[]): string | null {
+  if (tags.some((tag) => charLength(tag) > TAG_MAX)) return TAG_MESSAGES.tooLong;
+  if (tags.length > TAGS_MAX) return TAG_MESSAGES.tooMany;
+  return null;
+}
+
+export interface PostEditValues {
+  caption: string;
+  location: string;
+  tags: string;
+  /** Each image's alt text, in order. */
+  alts: string[];
+}
+
+export type PostEditResult = { ok: true; payload: EditPostRequest } | { ok: false; message: string };
+
+/**
+ * An edit (issue 44) checked as a new post is, and its body: every field sent (a blank
+ * location clears it), alt texts trimmed.
+ */
+export function validatePostEdit(values: PostEditValues): PostEditResult {
+  if (charLength(values.caption) > CAPTION_MAX) {
+    return { ok: false, message: 'Caption must be under 2200 characters' };
+  }
+  const alts = values.alts.map((alt) => alt.trim());
+  if (alts.some((alt) => charLength(alt) > ALT_MAX)) return { ok: false, message: `Alt text must be at most ${ALT_MAX} characters` };
+  const tags = parseTags(values.tags);
+  const problem = tagsProblem(tags);
+  if (problem) return { ok: false, message: problem };
+  return { ok: true, payload: { caption: values.caption.trim(), location: values.location.trim(), tags, alts } };
 }

@@ -131,10 +131,8 @@ async fn write_export(
     // `{"exportedAt":…,"settings":{…}` without its closing brace; the lists follow.
     send(tx, head[..head.len() - 1].to_owned()).await?;
     write_list::<ExportPost, _>(db, tx, user_id, "posts", Section::Posts, |p| p.id).await?;
-    write_list::<ExportPostImage, _>(db, tx, user_id, "postImages", Section::PostImages, |i| {
-        i.id
-    })
-    .await?;
+    write_list::<ExportPostImage, _>(db, tx, user_id, "postImages", Section::PostImages, |i| i.id)
+        .await?;
     write_list::<ExportStory, _>(db, tx, user_id, "stories", Section::Stories, |s| s.id).await?;
     write_list::<ExportMessage, _>(db, tx, user_id, "messages", Section::Messages, |m| m.id)
         .await?;

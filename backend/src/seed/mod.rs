@@ -673,8 +673,14 @@ async fn seed_posts(db: &Db, media: &Media, creators: &[(usize, i64)]) -> anyhow
             }
             let alts: Vec<String> = (1..=count)
                 .map(|k| {
-                    let of = if count > 1 { format!(" ({k} of {count})") } else { String::new() };
-                    format!("Abstract artwork: a colour gradient with soft discs and bands over it{of}")
+                    let of = if count > 1 {
+                        format!(" ({k} of {count})")
+                    } else {
+                        String::new()
+                    };
+                    format!(
+                        "Abstract artwork: a colour gradient with soft discs and bands over it{of}"
+                    )
                 })
                 .collect();
             let items: Vec<NewPostMedia> = stored

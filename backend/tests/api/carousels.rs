@@ -70,14 +70,19 @@ async fn a_post_of_ten_images_keeps_their_order_and_alt_text_in_every_answer(bac
     assert_eq!(alts(&post), expected_alts(), "trimmed, in order");
     for (i, item) in media.iter().enumerate() {
         // Each stored, with its own size, thumbnail and blurhash.
-        assert!(item["url"].as_str().unwrap().starts_with("/media/"), "{item}");
+        assert!(
+            item["url"].as_str().unwrap().starts_with("/media/"),
+            "{item}"
+        );
         assert_eq!(item["width"], 40 + i as i64, "{item}");
         assert_eq!(item["height"], 30);
         assert!(item["thumbnailUrl"].as_str().is_some(), "{item}");
         assert!(item["blurhash"].as_str().is_some(), "{item}");
     }
-    let distinct: std::collections::HashSet<&str> =
-        media.iter().map(|item| item["url"].as_str().unwrap()).collect();
+    let distinct: std::collections::HashSet<&str> = media
+        .iter()
+        .map(|item| item["url"].as_str().unwrap())
+        .collect();
     assert_eq!(distinct.len(), 10);
     // The deprecated single image is the first item.
     assert_eq!(post["imageUrl"], media[0]["url"]);
@@ -88,7 +93,10 @@ async fn a_post_of_ten_images_keeps_their_order_and_alt_text_in_every_answer(bac
     let answers = [
         leo.get_json(&format!("/api/posts/{id}")).await,
         find(&leo.get_json("/api/posts").await, id),
-        find(&leo.get_json(&format!("/api/posts/user/{}", maya.id)).await, id),
+        find(
+            &leo.get_json(&format!("/api/posts/user/{}", maya.id)).await,
+            id,
+        ),
         find(&leo.get_json("/api/posts/trending").await, id),
         find(&leo.get_json("/api/tags/harbours/posts").await, id),
         find(&leo.get_json("/api/bookmarks").await, id),
@@ -146,9 +154,18 @@ async fn eleven_images_none_or_both_fields_are_refused_and_nothing_is_stored(bac
     eleven.push(json!({"image": png_data_url(9, 9, [1, 2, 3])}));
     let image = png_data_url(8, 8, [1, 1, 1]);
     let cases = [
-        (json!({"media": eleven}), "A post can have at most 10 images"),
-        (json!({"media": []}), "Please select an image or enter a URL"),
-        (json!({"media": [{"alt": "No picture"}]}), "Please select an image or enter a URL"),
+        (
+            json!({"media": eleven}),
+            "A post can have at most 10 images",
+        ),
+        (
+            json!({"media": []}),
+            "Please select an image or enter a URL",
+        ),
+        (
+            json!({"media": [{"alt": "No picture"}]}),
+            "Please select an image or enter a URL",
+        ),
         (
             json!({"media": [{"image": image}], "imageUrl": image}),
             "Send the images as media, or one imageUrl, not both",
@@ -192,8 +209,11 @@ async fn the_data_export_holds_each_image_with_its_alt_text(backend: Backend) {
         .json()
         .await
         .unwrap();
-    leo.post_json("/api/posts", &json!({"imageUrl": png_data_url(8, 8, [5, 5, 5])}))
-        .await;
+    leo.post_json(
+        "/api/posts",
+        &json!({"imageUrl": png_data_url(8, 8, [5, 5, 5])}),
+    )
+    .await;
     let data: Value = maya.get("/api/user/export").await.json().await.unwrap();
     let images = data["postImages"].as_array().unwrap();
     // Maya's ten, in order, and none of Leo's.
@@ -202,6 +222,9 @@ async fn the_data_export_holds_each_image_with_its_alt_text(backend: Backend) {
         assert_eq!(image["postId"], post["id"]);
         assert_eq!(image["position"], i as i64);
         assert_eq!(image["imageUrl"], post["media"][i]["url"]);
-        assert_eq!(image["alt"], format!("Panel {} of the harbour series", i + 1));
+        assert_eq!(
+            image["alt"],
+            format!("Panel {} of the harbour series", i + 1)
+        );
     }
 }

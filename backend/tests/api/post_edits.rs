@@ -45,7 +45,10 @@ async fn the_author_edits_the_text_and_alt_texts_and_the_history_keeps_each_vers
     let post = two_image_post(&maya).await;
     let id = post["id"].as_i64().unwrap();
     assert_eq!(post["editedAt"], Value::Null);
-    assert_eq!(leo.get_json(&format!("/api/posts/{id}/history")).await, json!([]));
+    assert_eq!(
+        leo.get_json(&format!("/api/posts/{id}/history")).await,
+        json!([])
+    );
 
     let response = maya
         .patch_json(
@@ -61,7 +64,10 @@ async fn the_author_edits_the_text_and_alt_texts_and_the_history_keeps_each_vers
     assert!(edited["editedAt"].as_str().is_some(), "{edited}");
     assert_eq!(edited["media"][0]["alt"], "Red, at dusk");
     assert_eq!(edited["media"][1]["alt"], "Blue, at dusk");
-    assert_eq!(edited["media"][0]["url"], post["media"][0]["url"], "the images stay");
+    assert_eq!(
+        edited["media"][0]["url"], post["media"][0]["url"],
+        "the images stay"
+    );
     // The tags and search follow the new text.
     assert!(ids(&leo.get_json("/api/tags/dusk/posts").await).contains(&id));
     assert!(!ids(&leo.get_json("/api/tags/dawn/posts").await).contains(&id));
@@ -89,7 +95,10 @@ async fn the_author_edits_the_text_and_alt_texts_and_the_history_keeps_each_vers
     // Newest first: the version the second edit replaced, written by the first edit.
     assert_eq!(versions[0]["caption"], "Last light #dusk");
     assert_eq!(versions[0]["location"], "Porto");
-    assert_eq!(versions[0]["alts"], json!(["Red, at dusk", "Blue, at dusk"]));
+    assert_eq!(
+        versions[0]["alts"],
+        json!(["Red, at dusk", "Blue, at dusk"])
+    );
     assert_eq!(versions[0]["writtenAt"], edited["editedAt"]);
     // Then the original, written when the post was created.
     assert_eq!(versions[1]["caption"], "First light #dawn");
@@ -114,7 +123,10 @@ async fn someone_elses_edit_or_bad_input_is_refused_and_changes_nothing(backend:
         (403, "You can only edit your own posts")
     );
     let cases = [
-        (json!({"alts": ["Only one"]}), "Give one alt text for each of the 2 images"),
+        (
+            json!({"alts": ["Only one"]}),
+            "Give one alt text for each of the 2 images",
+        ),
         (
             json!({"caption": "x".repeat(2201)}),
             "Caption must be under 2200 characters",
@@ -132,8 +144,11 @@ async fn someone_elses_edit_or_bad_input_is_refused_and_changes_nothing(backend:
         let (status, message, _) = error_of(maya.patch_json(&path, &body).await).await;
         assert_eq!((status, message.as_str()), (400, said), "{body}");
     }
-    let (status, _, _) =
-        error_of(maya.patch_json("/api/posts/999999", &json!({"caption": "?"})).await).await;
+    let (status, _, _) = error_of(
+        maya.patch_json("/api/posts/999999", &json!({"caption": "?"}))
+            .await,
+    )
+    .await;
     assert_eq!(status, 404);
 
     let now = maya.get_json(&path).await;
@@ -174,7 +189,8 @@ async fn a_name_mentioned_first_by_an_edit_is_told_once(backend: Backend) {
     assert_eq!((mentions(&leo).await, mentions(&sam).await), (1, 1));
     // Sam dropped and mentioned again: still one each; Leo dropped keeps his.
     maya.patch_json(&path, &json!({"caption": "Just me"})).await;
-    maya.patch_json(&path, &json!({"caption": "With @sam"})).await;
+    maya.patch_json(&path, &json!({"caption": "With @sam"}))
+        .await;
     assert_eq!((mentions(&leo).await, mentions(&sam).await), (1, 1));
 }
 
@@ -187,14 +203,19 @@ async fn the_history_of_a_post_you_may_not_see_is_not_found(backend: Backend) {
     maya.patch_json(&format!("/api/posts/{id}"), &json!({"caption": "Edited"}))
         .await;
     maya.post(&format!("/api/users/{}/block", leo.id)).await;
-    for path in [format!("/api/posts/{id}/history"), format!("/api/posts/{id}")] {
+    for path in [
+        format!("/api/posts/{id}/history"),
+        format!("/api/posts/{id}"),
+    ] {
         let (status, _, _) = error_of(leo.get(&path).await).await;
         assert_eq!(status, 404, "{path}");
     }
     // Nor can a blocked person's edit reach it: not found, as to anyone who cannot see it.
-    let (status, _, _) =
-        error_of(leo.patch_json(&format!("/api/posts/{id}"), &json!({"caption": "x"})).await)
-            .await;
+    let (status, _, _) = error_of(
+        leo.patch_json(&format!("/api/posts/{id}"), &json!({"caption": "x"}))
+            .await,
+    )
+    .await;
     assert_eq!(status, 404);
     assert_eq!(
         maya.get_json(&format!("/api/posts/{id}/history"))

@@ -94,7 +94,10 @@ mod tests {
 
     #[test]
     fn alt_text_is_trimmed_and_at_most_1500_characters() {
-        assert_eq!(parse_alt(Some("  A harbour at dawn ")).unwrap(), "A harbour at dawn");
+        assert_eq!(
+            parse_alt(Some("  A harbour at dawn ")).unwrap(),
+            "A harbour at dawn"
+        );
         assert_eq!(parse_alt(None).unwrap(), "");
         assert!(parse_alt(Some(&"é".repeat(1500))).is_ok());
         assert!(parse_alt(Some(&"é".repeat(1501))).is_err());

@@ -224,7 +224,10 @@ pub async fn insert(db: &Db, new: NewPost<'_>) -> Result<i64, sqlx::Error> {
     );
     let mut query = sqlx::query(AssertSqlSafe(sql)).bind(id);
     for item in new.media {
-        query = query.bind(item.image_url).bind(item.media_key).bind(item.alt);
+        query = query
+            .bind(item.image_url)
+            .bind(item.media_key)
+            .bind(item.alt);
     }
     query.execute(&mut *tx).await?;
     write_tags(&mut tx, id, &tags).await?;
@@ -255,6 +258,9 @@ pub enum Edited {
     AltCount(usize),
 }
 
+/// A post as an edit reads it: author, caption, location, tags, created and edited times.
+type EditedRow = (i64, String, Option<String>, String, i64, Option<i64>);
+
 /// Edits `author`'s post `post_id` in one write transaction: the version it replaces goes to
 /// `post_versions`, the post takes the new caption, location and tags (its `post_tags` and
 /// search words follow, by migration 0018's triggers) and `edited_at`, and each image its alt.
@@ -266,7 +272,7 @@ pub async fn edit(
     now: i64,
 ) -> Result<Edited, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    let row: Option<(i64, String, Option<String>, String, i64, Option<i64>)> = sqlx::query_as(
+    let row: Option<EditedRow> = sqlx::query_as(
         "SELECT user_id, caption, location, tags, created_at, edited_at FROM posts
          WHERE id = $1 AND removed_at IS NULL",
     )

@@ -10,10 +10,10 @@ mod post_get;
 mod post_history;
 mod post_like;
 mod post_like_status;
+mod post_update;
 mod posts_by_user;
 mod posts_create;
 mod posts_list;
-mod post_update;
 mod posts_trending;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -22,11 +22,11 @@ use utoipa_axum::routes;
 use crate::kernel::page::Page;
 use crate::social::store::posts::PostView;
 // The post routes answer an unknown id with it (so does social/routes/comments: it lives in the rules).
+use crate::platform::db::Db;
+use crate::platform::http::error::ApiResult;
 use crate::platform::http::wire::paginated;
 use crate::platform::state::AppState;
 use crate::social::rules::post::POST_NOT_FOUND;
-use crate::platform::db::Db;
-use crate::platform::http::error::ApiResult;
 use crate::social::wire::post::posts_answer;
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -13,8 +13,8 @@ use crate::social::rules::post::{
     CANNOT_EDIT_POST, Caption, MEDIA_MAX, parse_alt, parse_location, parse_tags,
 };
 use crate::social::store::comments::{self, Item};
-use crate::social::store::posts::{self, Edited, PostEdit};
 use crate::social::store::mentions;
+use crate::social::store::posts::{self, Edited, PostEdit};
 use crate::social::wire::post::{Post, post_answer};
 
 /// An edit of a post (issue 44): each field given replaces it, each one left out stays.
@@ -117,8 +117,7 @@ pub async fn update_post(
     };
     // Only the names the post did not mention before are stored, and so told.
     let names = mentioned_usernames(&caption);
-    let notices =
-        mentions::insert_for_post(&state.db, me, post_id, &caption, &names, now).await?;
+    let notices = mentions::insert_for_post(&state.db, me, post_id, &caption, &names, now).await?;
     let post = posts::find(&state.db, me, post_id)
         .await?
         .ok_or_else(|| ApiError::not_found(POST_NOT_FOUND))?;

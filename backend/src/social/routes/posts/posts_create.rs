@@ -120,8 +120,8 @@ fn parse_media(
     items
         .iter()
         .map(|item| {
-            let raw =
-                filled(item.image.as_deref()).ok_or_else(|| ApiError::bad_request(IMAGE_REQUIRED))?;
+            let raw = filled(item.image.as_deref())
+                .ok_or_else(|| ApiError::bad_request(IMAGE_REQUIRED))?;
             Ok((parse_image_source(raw)?, parse_alt(item.alt.as_deref())?))
         })
         .collect()

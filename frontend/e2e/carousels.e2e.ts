@@ -1,7 +1,8 @@
 //! Posts of several images with alt text (issue 44), at 390 and 1280 px: a creator picks three
 //! files at once, describes each, moves the last first and shares; a second creator swipes
 //! through the carousel (and steps with the keys), finding each image's alt text in the page;
-//! axe finds nothing on the composer or the carousel.
+//! axe finds nothing on the composer or the carousel. Then Ana edits the caption and an alt
+//! text: Leo sees it marked Edited and reads the earlier version in its history.
 //! Runs against the real server started by global-setup.ts.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -80,5 +81,29 @@ describe.each<Screen>(['phone', 'desktop'])('carousels on a %s', (screen) => {
     // The profile grid marks the post as several images.
     await b.page.goto(`${baseUrl}/profile/${ana.username}`);
     await b.page.getByRole('link', { name: new RegExp(`^${caption}, 3 images`) }).waitFor({ timeout: 20_000 });
+
+    // Ana edits the caption and the first image's alt text from the post's menu.
+    await a.page.goto(`${baseUrl}/p/${post.id}`);
+    await a.page.getByRole('button', { name: 'More options' }).first().click();
+    await a.page.getByRole('menuitem', { name: 'Edit post' }).click();
+    const editor = a.page.getByRole('dialog', { name: 'Edit post' });
+    await editor.getByLabel('Caption').fill(`Three gradients, reordered ${run}`);
+    await editor.getByLabel('Alt text for image 1').fill('A deep blue gradient');
+    await expectAccessible(a.page, `edit dialog (${screen})`);
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.waitFor({ state: 'detached' });
+    await a.page.getByText(`Three gradients, reordered ${run}`).waitFor();
+
+    // Leo sees the new words, marked Edited, and the earlier version in its history.
+    await b.page.goto(`${baseUrl}/p/${post.id}`);
+    await b.page.getByText(`Three gradients, reordered ${run}`).waitFor({ timeout: 20_000 });
+    const alts2 = await b.page.getByRole('region', { name: '3 images' }).locator('img').evaluateAll((images) => images.map((img) => img.getAttribute('alt')));
+    expect(alts2[0]).toBe('A deep blue gradient');
+    await b.page.getByRole('button', { name: 'Edited, show edit history' }).click();
+    const history = b.page.getByRole('dialog', { name: 'Edit history' });
+    const versions = history.getByRole('list', { name: 'Earlier versions' });
+    await versions.getByText(caption, { exact: true }).waitFor();
+    await versions.getByText(ALTS[2], { exact: false }).waitFor();
+    await expectAccessible(b.page, `edit history (${screen})`);
   });
 });

@@ -33,7 +33,8 @@ const CHANNEL: usize = 4;
 type Chunk = Result<Bytes, std::io::Error>;
 
 /// The signed-in user's data as a JSON download: `{exportedAt, profile, settings (notification
-/// switches included), posts, stories, messages (sent), voicemails (sent), orders, withdrawals
+/// switches included), posts, postImages (each with its alt text), stories, messages (sent),
+/// voicemails (sent), orders, withdrawals
 /// (account numbers masked), reels, comments (and replies), reviews (of products),
 /// voiceReactions (sent), postLikes, reelLikes,
 /// commentLikes, saves, follows, blocks, tipsSent, tipsReceived, earnings (the ledger),
@@ -130,6 +131,8 @@ async fn write_export(
     // `{"exportedAt":…,"settings":{…}` without its closing brace; the lists follow.
     send(tx, head[..head.len() - 1].to_owned()).await?;
     write_list::<ExportPost, _>(db, tx, user_id, "posts", Section::Posts, |p| p.id).await?;
+    write_list::<ExportPostImage, _>(db, tx, user_id, "postImages", Section::PostImages, |i| i.id)
+        .await?;
     write_list::<ExportStory, _>(db, tx, user_id, "stories", Section::Stories, |s| s.id).await?;
     write_list::<ExportMessage, _>(db, tx, user_id, "messages", Section::Messages, |m| m.id)
         .await?;
@@ -321,6 +324,18 @@ struct ExportPost {
     comments_count: i64,
     #[serde(serialize_with = "iso")]
     created_at: i64,
+}
+
+/// One image of a post, with its alt text (issue 44).
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportPostImage {
+    #[serde(skip)]
+    id: i64,
+    post_id: i64,
+    position: i64,
+    image_url: String,
+    alt: String,
 }
 
 #[derive(Serialize, sqlx::FromRow)]

@@ -15,6 +15,9 @@ use crate::platform::db::Db;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Section {
     Posts,
+    /// Each image of the user's posts with its alt text (issue 44), in order; keyed by
+    /// `post_id * 16 + position`.
+    PostImages,
     Stories,
     /// Messages the user sent.
     Messages,
@@ -62,6 +65,13 @@ impl Section {
                 "SELECT id, caption, image_url, location, tags, likes_count, comments_count,
                         created_at
                  FROM posts WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+            }
+            Self::PostImages => {
+                "SELECT pm.post_id * 16 + pm.position AS id, pm.post_id, pm.position,
+                        pm.image_url, pm.alt
+                 FROM post_media pm JOIN posts p ON p.id = pm.post_id
+                 WHERE p.user_id = $1 AND pm.post_id * 16 + pm.position > $2
+                 ORDER BY pm.post_id, pm.position LIMIT $3"
             }
             Self::Stories => {
                 "SELECT id, image_url, kind, caption, views_count, created_at, expires_at

@@ -210,6 +210,15 @@ pub struct Settings {
     )]
     pub limit_voice_reactions_per_10_min: u32,
 
+    /// Edits a user may make to their posts and reels per 10 minutes (issue 44).
+    #[arg(
+        long,
+        env = "ATELIER_LIMIT_EDITS_PER_10_MIN",
+        default_value_t = 30,
+        global = true
+    )]
+    pub limit_edits_per_10_min: u32,
+
     /// Messages (shares and voicemails included) a user may send per 10 seconds.
     #[arg(
         long,

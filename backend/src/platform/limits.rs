@@ -58,10 +58,13 @@ pub enum Limit {
     VerifyResend,
     /// Voice reactions a user sends to posts and reels (key: the user; issue 43).
     VoiceReaction,
+    /// Edits a user makes to their posts and reels (key: the user; issue 44): each keeps the
+    /// earlier version in the history.
+    Edit,
 }
 
 impl Limit {
-    pub const ALL: [Limit; 12] = [
+    pub const ALL: [Limit; 13] = [
         Limit::SignInAddress,
         Limit::SignInAccount,
         Limit::Publish,
@@ -74,6 +77,7 @@ impl Limit {
         Limit::AccountMail,
         Limit::VerifyResend,
         Limit::VoiceReaction,
+        Limit::Edit,
     ];
 
     /// Its name in Redis keys.
@@ -91,6 +95,7 @@ impl Limit {
             Limit::AccountMail => "account-mail",
             Limit::VerifyResend => "verify-resend",
             Limit::VoiceReaction => "voice-reaction",
+            Limit::Edit => "edit",
         }
     }
 
@@ -114,6 +119,7 @@ impl Limit {
             Limit::VoiceReaction => {
                 "You're sending voice reactions too often. Please try again later."
             }
+            Limit::Edit => "You're editing too often. Please try again later.",
         }
     }
 }
@@ -166,6 +172,7 @@ pub struct Quotas {
     pub account_mail: Option<Allowance>,
     pub verify_resend: Option<Allowance>,
     pub voice_reaction: Option<Allowance>,
+    pub edit: Option<Allowance>,
 }
 
 impl Quotas {
@@ -183,6 +190,7 @@ impl Quotas {
             Limit::AccountMail => self.account_mail,
             Limit::VerifyResend => self.verify_resend,
             Limit::VoiceReaction => self.voice_reaction,
+            Limit::Edit => self.edit,
         }
     }
 }
@@ -420,6 +428,7 @@ mod tests {
             account_mail: allowance,
             verify_resend: allowance,
             voice_reaction: allowance,
+            edit: allowance,
         }
     }
 

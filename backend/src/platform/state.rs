@@ -141,5 +141,6 @@ fn quotas(settings: &Settings) -> Quotas {
             settings.limit_voice_reactions_per_10_min,
             Duration::from_secs(600),
         ),
+        edit: content(settings.limit_edits_per_10_min, Duration::from_secs(600)),
     }
 }

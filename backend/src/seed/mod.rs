@@ -24,7 +24,7 @@ use crate::platform::media::art;
 use crate::platform::media::{AudioKind, ImageKind, Media};
 use crate::platform::password::PasswordHasher;
 use crate::social::rules::story::STORY_LIFETIME_MS;
-use crate::social::store::posts::NewPost;
+use crate::social::store::posts::{NewPost, NewPostMedia};
 use crate::social::store::stories::NewStory;
 use crate::social::store::{comments, follows, posts, reels as reel_store, stories};
 
@@ -664,16 +664,41 @@ async fn seed_posts(db: &Db, media: &Media, creators: &[(usize, i64)]) -> anyhow
             };
             // Portrait, square and landscape frames, so the grid and the feed show each shape.
             let (width, height) = [(720, 900), (800, 800), (960, 600)][(round + n) % 3];
-            let picture = art::artwork((n * 100 + round) as u64, width, height);
-            let stored = media.ingest_image(db, picture, ImageKind::Post).await?;
+            // Every fourth post is a carousel of three (issue 44); every image has its alt text.
+            let count = if round % 4 == 1 { 3 } else { 1 };
+            let mut stored = Vec::with_capacity(count);
+            for k in 0..count {
+                let picture = art::artwork((n * 100 + round + 1000 * k) as u64, width, height);
+                stored.push(media.ingest_image(db, picture, ImageKind::Post).await?);
+            }
+            let alts: Vec<String> = (1..=count)
+                .map(|k| {
+                    let of = if count > 1 {
+                        format!(" ({k} of {count})")
+                    } else {
+                        String::new()
+                    };
+                    format!(
+                        "Abstract artwork: a colour gradient with soft discs and bands over it{of}"
+                    )
+                })
+                .collect();
+            let items: Vec<NewPostMedia> = stored
+                .iter()
+                .zip(&alts)
+                .map(|(image, alt)| NewPostMedia {
+                    image_url: &image.url,
+                    media_key: Some(&image.key),
+                    alt,
+                })
+                .collect();
             let tags: Vec<String> = tags.iter().map(|tag| (*tag).to_owned()).collect();
             posts::insert(
                 db,
                 NewPost {
                     user_id,
                     caption,
-                    image_url: &stored.url,
-                    media_key: Some(&stored.key),
+                    media: &items,
                     location: (!location.is_empty()).then_some(*location),
                     tags: &tags,
                     created_at: demo_post_time(now, round, n),

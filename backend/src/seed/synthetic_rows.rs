@@ -115,6 +115,16 @@ pub async fn insert_posts(tx: &mut Tx, posts: &[NewPost]) -> Result<Vec<i64>, sq
         .into_iter()
         .map(|(id,)| id)
         .collect();
+    // Each post's one image is its first item (issue 44), as the API writes it.
+    let sql = format!(
+        "INSERT INTO post_media (post_id, image_url, position) VALUES {}",
+        values(ids.len(), 2, 0, ", 0")
+    );
+    let mut query = sqlx::query(AssertSqlSafe(sql));
+    for (id, post) in ids.iter().zip(posts) {
+        query = query.bind(id).bind(&post.image_url);
+    }
+    query.execute(&mut **tx).await?;
     let rows: Vec<(&str, i64)> = ids
         .iter()
         .zip(&tags)

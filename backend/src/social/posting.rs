@@ -9,25 +9,36 @@ use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::state::AppState;
 use crate::social::rules::comment::mentioned_usernames;
 use crate::social::rules::post::Caption;
-use crate::social::store::posts::NewPost;
+use crate::social::store::posts::{NewPost, NewPostMedia};
 use crate::social::store::{mentions, posts};
-use crate::social::wire::post::Post;
+use crate::social::wire::post::{Post, post_answer};
 
 /// A post's parsed input.
 pub struct Draft {
     pub caption: Caption,
     pub location: Option<String>,
     pub tags: Vec<String>,
-    pub image: ImageSource,
+    /// 1 to 10 images, each with its alt text (trimmed; empty for none).
+    pub media: Vec<(ImageSource, String)>,
 }
 
 /// Stores `draft` as `author`'s post; answers it as the feed shows it.
 pub async fn publish_post(state: &AppState, author: i64, draft: Draft) -> ApiResult<Post> {
-    let image = state
+    let (sources, alts): (Vec<ImageSource>, Vec<String>) = draft.media.into_iter().unzip();
+    let images = state
         .media
         .charged_to(author)
-        .fetched_image(&state.db, draft.image)
+        .fetched_images(&state.db, sources)
         .await?;
+    let media: Vec<NewPostMedia> = images
+        .iter()
+        .zip(&alts)
+        .map(|(image, alt)| NewPostMedia {
+            image_url: &image.url,
+            media_key: image.key.as_deref(),
+            alt,
+        })
+        .collect();
     let created_at = state.clock.now_ms();
     let caption = draft.caption.as_str();
     let id = posts::insert(
@@ -35,8 +46,7 @@ pub async fn publish_post(state: &AppState, author: i64, draft: Draft) -> ApiRes
         NewPost {
             user_id: author,
             caption,
-            image_url: &image.url,
-            media_key: image.key.as_deref(),
+            media: &media,
             location: draft.location.as_deref(),
             tags: &draft.tags,
             // The clock trending's decay is measured by (tests move it).
@@ -52,6 +62,7 @@ pub async fn publish_post(state: &AppState, author: i64, draft: Draft) -> ApiRes
     let post = posts::find(&state.db, author, id)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("post {id} vanished after insert")))?;
+    let post = post_answer(&state.db, post).await?;
     notifications::announce(state, notices).await;
-    Ok(post.into())
+    Ok(post)
 }

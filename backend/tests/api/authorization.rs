@@ -543,6 +543,15 @@ const ROWS: &[Row] = &[
     row("GET", "/api/posts/{id}", HERS_BY_ID).on(Target::Post),
     // Deleting (issue 43): her own, and admins as moderation would.
     row("DELETE", "/api/posts/{id}", DELETE_HERS).on(Target::FreshPost),
+    // Editing (issue 44): hers alone; an admin moderates by removing, not by rewriting.
+    row(
+        "PATCH",
+        "/api/posts/{id}",
+        [Unauthorized, Forbidden, NotFound, Forbidden, Ok200],
+    )
+    .on(Target::FreshPost)
+    .json(|_, _| json!({"caption": "A study, edited"})),
+    row("GET", "/api/posts/{id}/history", ACT_ON_HERS).on(Target::Post),
     row("POST", "/api/posts/{id}/bookmark", ACT_ON_HERS).on(Target::Post),
     row("GET", "/api/posts/{id}/bookmark-status", ACT_ON_HERS).on(Target::Post),
     row("GET", "/api/posts/{id}/comments", HERS_BY_ID).on(Target::Post),

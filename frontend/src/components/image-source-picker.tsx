@@ -36,10 +36,16 @@ export interface ImageSource {
   onPreviewError: () => void;
   onFile: (event: ChangeEvent<HTMLInputElement>) => Promise<void>;
   fileInput: RefObject<HTMLInputElement | null>;
+  /** Whether the file picker takes several files at once (`onFiles` given). */
+  multiple: boolean;
 }
 
-/** The state behind <ImageSourcePicker>; the form reads `value` and `processing` from it. */
-export function useImageSource(): ImageSource {
+/**
+ * The state behind <ImageSourcePicker>; the form reads `value` and `processing` from it. With
+ * `onFiles`, the picker takes several files: more than one picked at once go to `onFiles` (a
+ * post of several images, issue 44) instead of the preview.
+ */
+export function useImageSource({ onFiles }: { onFiles?: (files: File[]) => void } = {}): ImageSource {
   const [mode, setMode] = useState<ImageSourceMode>('gallery');
   const [fileImage, setFileImage] = useState('');
   const [urlInput, setUrlInput] = useState('');
@@ -77,8 +83,13 @@ export function useImageSource(): ImageSource {
   };
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
+    const files = Array.from(event.target.files ?? []);
     event.target.value = ''; // picking the same file again still fires a change
+    if (onFiles && files.length > 1) {
+      onFiles(files);
+      return;
+    }
+    const file = files[0];
     if (!file) return;
     const problem = checkImageFile(file, PICKED_IMAGE_MAX_MB);
     if (problem) {
@@ -109,6 +120,7 @@ export function useImageSource(): ImageSource {
     onPreviewError,
     onFile,
     fileInput,
+    multiple: Boolean(onFiles),
   };
 }
 
@@ -126,7 +138,7 @@ export function ImageSourcePicker({
 }) {
   const id = useId();
   const { mode, setMode, preview, processing, urlInput, setUrlInput, urlFailed, urlProblem } = source;
-  const { clear, onPreviewError, onFile, fileInput } = source;
+  const { clear, onPreviewError, onFile, fileInput, multiple } = source;
 
   // Two options: any arrow key moves to the other one (WAI-ARIA radio group).
   const onArrowKey = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -202,7 +214,8 @@ export function ImageSourcePicker({
         id={`${id}-file`}
         type="file"
         accept="image/*"
-        aria-label="Image file"
+        multiple={multiple}
+        aria-label={multiple ? 'Image files' : 'Image file'}
         className="sr-only"
         tabIndex={mode === 'gallery' && !preview ? 0 : -1}
         disabled={mode !== 'gallery' || disabled}

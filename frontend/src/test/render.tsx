@@ -43,9 +43,18 @@ export const me: User = {
 };
 
 export function aPost(overrides: Partial<Post> = {}): Post {
+  const first = {
+    url: overrides.imageUrl ?? '/media/abc.jpg',
+    thumbnailUrl: overrides.thumbnailUrl === undefined ? '/media/abc-320.jpg' : overrides.thumbnailUrl,
+    width: overrides.width === undefined ? 1600 : overrides.width,
+    height: overrides.height === undefined ? 1200 : overrides.height,
+    blurhash: overrides.blurhash ?? null,
+    alt: '',
+  };
   return {
     id: 7,
     user: { id: 2, username: 'leo', displayName: 'Leo Park', profileImage: null },
+    media: [first],
     imageUrl: '/media/abc.jpg',
     thumbnailUrl: '/media/abc-320.jpg',
     width: 1600,
@@ -61,6 +70,7 @@ export function aPost(overrides: Partial<Post> = {}): Post {
     isBookmarked: false,
     allowsSharing: true,
     createdAt: new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString(),
+    editedAt: null,
     ...overrides,
   };
 }

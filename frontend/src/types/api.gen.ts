@@ -1303,7 +1303,13 @@ export interface paths {
         delete: operations["delete_post"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edits your post's caption, location, tags and its images' alt texts (not the images): the
+         *     version it replaces joins the post's history, and the post carries `editedAt`. A person the
+         *     new caption mentions for the first time is told once; one it no longer mentions keeps the
+         *     earlier notification.
+         */
+        patch: operations["update_post"];
         trace?: never;
     };
     "/api/posts/{id}/bookmark": {
@@ -1358,6 +1364,26 @@ export interface paths {
          *     `commentsCount` counts it.
          */
         post: operations["create_post_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A post's earlier versions (issue 44), the latest first: what it said before each edit. To
+         *     anyone who may see the post.
+         */
+        get: operations["post_history"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2207,7 +2233,8 @@ export interface paths {
         };
         /**
          * The signed-in user's data as a JSON download: `{exportedAt, profile, settings (notification
-         *     switches included), posts, stories, messages (sent), voicemails (sent), orders, withdrawals
+         *     switches included), posts, postImages (each with its alt text), stories, messages (sent),
+         *     voicemails (sent), orders, withdrawals
          *     (account numbers masked), reels, comments (and replies), reviews (of products),
          *     voiceReactions (sent), postLikes, reelLikes,
          *     commentLikes, saves, follows, blocks, tipsSent, tipsReceived, earnings (the ledger),
@@ -3350,6 +3377,17 @@ export interface components {
             /** @description The new text: 1–4000 characters after trimming. */
             content: string;
         };
+        /** @description An edit of a post (issue 44): each field given replaces it, each one left out stays. */
+        EditPostRequest: {
+            /** @description Each image's alt text in order, one per image (at most 1500 characters each). */
+            alts?: string[] | null;
+            /** @description At most 2200 characters. */
+            caption?: string | null;
+            /** @description At most 100 characters; blank clears it. */
+            location?: string | null;
+            /** @description Trimmed; blank ones dropped; at most 30 of at most 50 characters. */
+            tags?: string[] | null;
+        };
         EmailChange: {
             /** @description The new address. */
             email: string;
@@ -3632,6 +3670,16 @@ export interface components {
              */
             voiceUrl?: string | null;
         };
+        /** @description One image of a new post (issue 44). */
+        NewPostImage: {
+            /** @description What the image shows, for people who cannot see it: trimmed, at most 1500 characters. */
+            alt?: string | null;
+            /**
+             * @description A `data:` image (JPEG, PNG, GIF or WebP; re-encoded and stored) or an http(s) URL,
+             *     fetched once as `imageUrl` is.
+             */
+            image: string | null;
+        };
         /**
          * @description A new post. The first client also sends `userId` and `expiresAt`; both are ignored (the
          *     author is the session user, and posts do not expire).
@@ -3640,15 +3688,21 @@ export interface components {
             /** @description At most 2200 characters. */
             caption?: string | null;
             /**
-             * @description A `data:` image (JPEG, PNG, GIF or WebP; re-encoded and stored) or an http(s) URL,
-             *     fetched once (public addresses only, at most 10 MB and 10 s, redirects checked again)
-             *     and stored like an upload; one that cannot be fetched, or is not an image, is 400
-             *     'Could not fetch that image'. Required (a missing one is answered with the spec's
-             *     message).
+             * @deprecated
+             * @description One image without alt text, as before `media` (deprecated): a `data:` image (JPEG,
+             *     PNG, GIF or WebP; re-encoded and stored) or an http(s) URL, fetched once (public
+             *     addresses only, at most 10 MB and 10 s, redirects checked again) and stored like an
+             *     upload; one that cannot be fetched, or is not an image, is 400 'Could not fetch that
+             *     image'. Without `media`, a missing one is answered with the spec's message.
              */
-            imageUrl: string | null;
+            imageUrl?: string | null;
             /** @description At most 100 characters. */
             location?: string | null;
+            /**
+             * @description The post's images in order, 1 to 10, each with its alt text (issue 44). Send either
+             *     this or `imageUrl`.
+             */
+            media?: components["schemas"]["NewPostImage"][] | null;
             /** @description Trimmed; blank ones dropped; at most 30 of at most 50 characters. */
             tags?: string[] | null;
         };
@@ -3963,18 +4017,33 @@ export interface components {
              *     ('3D Content Sharing', issue 43).
              */
             allowsSharing: boolean;
-            /** @description A blurhash of a stored image, painted before it arrives. */
+            /**
+             * @deprecated
+             * @description The first image's `blurhash`.
+             */
             blurhash: string | null;
             caption: string;
             /** Format: int64 */
             commentsCount: number;
             /** @description ISO-8601 UTC. */
             createdAt: string;
-            /** Format: int64 */
+            /**
+             * @description When its author last edited it (issue 44), ISO-8601 UTC; null if never. The earlier
+             *     versions are at `GET /api/posts/{id}/history`.
+             */
+            editedAt: string | null;
+            /**
+             * Format: int64
+             * @deprecated
+             * @description The first image's `height`.
+             */
             height: number | null;
             /** Format: int64 */
             id: number;
-            /** @description `/media/{key}` for a stored image, or the http(s) URL the author gave. */
+            /**
+             * @deprecated
+             * @description The first image's `url`.
+             */
             imageUrl: string;
             /** @description Whether the session user saved it. */
             isBookmarked: boolean;
@@ -3983,17 +4052,60 @@ export interface components {
             /** Format: int64 */
             likesCount: number;
             location: string | null;
+            /** @description The post's images in order (issue 44): 1 to 10, each with its alt text. */
+            media: components["schemas"]["PostMedia"][];
             /** Format: int64 */
             sharesCount: number;
             tags: string[];
-            /** @description The 320 px rendition of a stored image (null for an external URL). */
+            /**
+             * @deprecated
+             * @description The first image's `thumbnailUrl`.
+             */
             thumbnailUrl: string | null;
             user: components["schemas"]["UserBrief"];
+            /**
+             * Format: int64
+             * @deprecated
+             * @description The first image's `width`.
+             */
+            width: number | null;
+        };
+        /** @description One image of a post (issue 44). */
+        PostMedia: {
+            /** @description What the image shows, for people who cannot see it; empty when the author wrote none. */
+            alt: string;
+            /** @description A blurhash of a stored image, painted before it arrives. */
+            blurhash: string | null;
+            /** Format: int64 */
+            height: number | null;
+            /** @description The 320 px rendition of a stored image (null for an external URL). */
+            thumbnailUrl: string | null;
+            /**
+             * @description `/media/{key}` for a stored image, or the http(s) URL of a post from before images
+             *     were always stored.
+             */
+            url: string;
             /**
              * Format: int64
              * @description Pixel size of a stored image, so the client reserves its space (null for an external URL).
              */
             width: number | null;
+        };
+        /**
+         * @description An earlier version of a post (issue 44): what its caption, location, tags and alt texts
+         *     said until the edit after it.
+         */
+        PostVersion: {
+            /** @description Each image's alt text, in order. */
+            alts: string[];
+            caption: string;
+            location: string | null;
+            tags: string[];
+            /**
+             * @description When this version was written (the post's creation, or the edit that made it),
+             *     ISO-8601 UTC.
+             */
+            writtenAt: string;
         };
         /** @description A product of the catalogue. */
         Product: {
@@ -9981,6 +10093,105 @@ export interface operations {
             };
         };
     };
+    update_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Post id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditPostRequest"];
+            };
+        };
+        responses: {
+            /** @description The post as edited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /** @description Invalid id or field (the create wording), or not one alt text per image ('Give one alt text for each of the 3 images'); or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `You can only edit your own posts`; `email_unverified`: unverified past the 7-day grace; or a cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Post not found (or hidden from you: private, blocked either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the editing limit (edits in 10 minutes); Retry-After says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     toggle_bookmark: {
         parameters: {
             query?: never;
@@ -10237,6 +10448,63 @@ export interface operations {
             };
             /** @description Over the comment limit (comments in 10 minutes); Retry-After says when */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_history: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Post id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the earlier versions, newest first (empty for a post never edited) */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostVersion"][];
+                };
+            };
+            /** @description Invalid id, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Post not found (or hidden from you: private, blocked either way) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

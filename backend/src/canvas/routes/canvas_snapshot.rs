@@ -73,7 +73,7 @@ pub async fn post_snapshot(
         caption,
         location,
         tags,
-        image,
+        media: vec![(image, String::new())],
     };
     let post = social::publish_post(&state, me, draft).await?;
     Ok((StatusCode::CREATED, Json(post)))

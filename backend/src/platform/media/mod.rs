@@ -370,26 +370,57 @@ impl Media {
         db: &Db,
         source: ImageSource,
     ) -> Result<ShownImage, MediaError> {
-        let stored = match source {
-            ImageSource::Data(bytes) => self.ingest_image(db, bytes, ImageKind::Post).await?,
-            ImageSource::External(url) => {
-                let bytes = fetch::fetch(&url, self.fetch_allow_loopback)
-                    .await
-                    .map_err(|_| MediaError::Unfetchable)?;
-                self.ingest_image(db, bytes, ImageKind::Post)
-                    .await
-                    .map_err(|err| match err {
-                        MediaError::NotAnImage | MediaError::Corrupt | MediaError::TooLarge => {
-                            MediaError::Unfetchable
-                        }
-                        other => other,
-                    })?
+        self.fetched_images(db, vec![source])
+            .await?
+            .pop()
+            .ok_or_else(|| MediaError::Store(anyhow::anyhow!("no image stored")))
+    }
+
+    /// The images of a post of several (issue 44), as `fetched_image` each, in order; every
+    /// URL is fetched and every image's kind checked before the first is stored, so a post
+    /// refused for its third image stores nothing of the first two (an image that passes the
+    /// check and then fails to decode is the rare exception).
+    pub async fn fetched_images(
+        &self,
+        db: &Db,
+        sources: Vec<ImageSource>,
+    ) -> Result<Vec<ShownImage>, MediaError> {
+        let mut all = Vec::with_capacity(sources.len());
+        for source in sources {
+            let (bytes, fetched) = match source {
+                ImageSource::Data(bytes) => (bytes, false),
+                ImageSource::External(url) => (
+                    fetch::fetch(&url, self.fetch_allow_loopback)
+                        .await
+                        .map_err(|_| MediaError::Unfetchable)?,
+                    true,
+                ),
+            };
+            match process::sniff(&bytes) {
+                Ok(_) => all.push((bytes, fetched)),
+                Err(_) if fetched => return Err(MediaError::Unfetchable),
+                Err(err) => return Err(err),
             }
-        };
-        Ok(ShownImage {
-            url: stored.url,
-            key: Some(stored.key),
-        })
+        }
+        let mut shown = Vec::with_capacity(all.len());
+        for (bytes, fetched) in all {
+            let stored = self
+                .ingest_image(db, bytes, ImageKind::Post)
+                .await
+                .map_err(|err| match err {
+                    MediaError::NotAnImage | MediaError::Corrupt | MediaError::TooLarge
+                        if fetched =>
+                    {
+                        MediaError::Unfetchable
+                    }
+                    other => other,
+                })?;
+            shown.push(ShownImage {
+                url: stored.url,
+                key: Some(stored.key),
+            });
+        }
+        Ok(shown)
     }
 
     /// Verify, re-encode and store an image; records its `media` rows and returns what a post

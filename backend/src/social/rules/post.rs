@@ -8,6 +8,7 @@ const CAPTION_TOO_LONG: &str = "Caption must be under 2200 characters";
 /// Spec wording for an unknown post id (shared by the post and comment routes).
 pub const POST_NOT_FOUND: &str = "Post not found";
 pub const CANNOT_DELETE_POST: &str = "You cannot delete this post";
+pub const CANNOT_EDIT_POST: &str = "You can only edit your own posts";
 pub const IMAGE_REQUIRED: &str = "Please select an image or enter a URL";
 const LOCATION_MAX: usize = 100;
 const TAGS_MAX: usize = 30;
@@ -29,6 +30,23 @@ impl Caption {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+}
+
+/// A post holds 1 to this many images (issue 44).
+pub const MEDIA_MAX: usize = 10;
+pub const TOO_MANY_IMAGES: &str = "A post can have at most 10 images";
+pub const IMAGES_OR_URL: &str = "Send the images as media, or one imageUrl, not both";
+const ALT_MAX: usize = 1500;
+
+/// An image's alt text (issue 44): trimmed, at most 1500 characters; blank means none.
+pub fn parse_alt(raw: Option<&str>) -> Result<String, DomainError> {
+    let value = raw.unwrap_or_default().trim();
+    if value.chars().count() > ALT_MAX {
+        return Err(DomainError::invalid(format!(
+            "Alt text must be at most {ALT_MAX} characters"
+        )));
+    }
+    Ok(value.to_owned())
 }
 
 /// Optional, trimmed, at most 100 characters; blank means none.
@@ -73,6 +91,17 @@ pub fn parse_tags(raw: Option<&[String]>) -> Result<Vec<String>, DomainError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn alt_text_is_trimmed_and_at_most_1500_characters() {
+        assert_eq!(
+            parse_alt(Some("  A harbour at dawn ")).unwrap(),
+            "A harbour at dawn"
+        );
+        assert_eq!(parse_alt(None).unwrap(), "");
+        assert!(parse_alt(Some(&"é".repeat(1500))).is_ok());
+        assert!(parse_alt(Some(&"é".repeat(1501))).is_err());
+    }
 
     #[test]
     fn captions_up_to_2200_characters_pass() {

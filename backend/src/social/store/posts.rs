@@ -46,6 +46,8 @@ pub struct PostView {
     /// Sharing' is on (issue 43).
     pub allows_sharing: i64,
     pub created_at: i64,
+    /// When its author last edited it (issue 44).
+    pub edited_at: Option<i64>,
 }
 
 crate::native_row!(PostView {
@@ -70,9 +72,10 @@ crate::native_row!(PostView {
     is_bookmarked,
     allows_sharing,
     created_at,
+    edited_at,
 });
 
-/// By position rather than by name: a page decodes 21 columns of 20 rows, and looking each
+/// By position rather than by name: a page decodes 22 columns of 20 rows, and looking each
 /// name up cost more than decoding the value (callgrind, docs/benchmarks.md). Works on the
 /// `Any` rows and the native SQLite ones alike.
 impl<'r, R: Row> FromRow<'r, R> for PostView
@@ -104,6 +107,7 @@ where
             is_bookmarked: row.try_get(18)?,
             allows_sharing: row.try_get(19)?,
             created_at: row.try_get(20)?,
+            edited_at: row.try_get(21)?,
         })
     }
 }
@@ -130,7 +134,7 @@ macro_rules! post_view_columns {
          ",
             $crate::social::store::posts::allows_sharing!("p.user_id"),
             " AS allows_sharing,
-         p.created_at
+         p.created_at, p.edited_at
          FROM posts p
          JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND ",
             $crate::platform::db::visibility::may_see!("$1", "u.id"),
@@ -163,11 +167,20 @@ pub(crate) use allows_sharing;
 /// Trending looks at posts of the last 30 days.
 pub const TRENDING_WINDOW_MS: i64 = 30 * 24 * 3_600_000;
 
+/// One image of a new post (issue 44), in the post's order.
+pub struct NewPostMedia<'a> {
+    /// `/media/{key}` for a stored image.
+    pub image_url: &'a str,
+    pub media_key: Option<&'a str>,
+    /// Trimmed; empty when the author gave none.
+    pub alt: &'a str,
+}
+
 pub struct NewPost<'a> {
     pub user_id: i64,
     pub caption: &'a str,
-    pub image_url: &'a str,
-    pub media_key: Option<&'a str>,
+    /// 1 to 10 images; the first is also the post's own `image_url` and `media_key`.
+    pub media: &'a [NewPostMedia<'a>],
     pub location: Option<&'a str>,
     /// As the author typed them (trimmed, blank ones dropped): the post's `tags[]`.
     pub tags: &'a [String],
@@ -175,10 +188,13 @@ pub struct NewPost<'a> {
     pub created_at: i64,
 }
 
-/// Inserts a post with its tags (its caption's #hashtags and its `tags[]` entries, normalised:
-/// `post_tags` rows whose triggers count them in `tags`) and its search words, in one
-/// transaction; answers its id.
+/// Inserts a post with its images (`post_media`), its tags (its caption's #hashtags and its
+/// `tags[]` entries, normalised: `post_tags` rows whose triggers count them in `tags`) and its
+/// search words, in one transaction; answers its id.
 pub async fn insert(db: &Db, new: NewPost<'_>) -> Result<i64, sqlx::Error> {
+    let Some(first) = new.media.first() else {
+        return Err(sqlx::Error::Protocol("a post needs an image".into()));
+    };
     let tags = post_tags(new.caption, new.tags);
     let words = search_words(new.caption, new.location, &tags);
     let mut tx = db.begin_write().await?;
@@ -191,17 +207,211 @@ pub async fn insert(db: &Db, new: NewPost<'_>) -> Result<i64, sqlx::Error> {
     ))
     .bind(new.user_id)
     .bind(new.caption)
-    .bind(new.image_url)
-    .bind(new.media_key)
+    .bind(first.image_url)
+    .bind(first.media_key)
     .bind(new.location)
     .bind(serde_json::Value::from(new.tags).to_string())
     .bind(new.created_at)
     .bind(words)
     .fetch_one(&mut *tx)
     .await?;
+    let values: Vec<String> = (0..new.media.len())
+        .map(|i| format!("($1, {i}, ${}, ${}, ${})", 3 * i + 2, 3 * i + 3, 3 * i + 4))
+        .collect();
+    let sql = format!(
+        "INSERT INTO post_media (post_id, position, image_url, media_key, alt) VALUES {}",
+        values.join(", ")
+    );
+    let mut query = sqlx::query(AssertSqlSafe(sql)).bind(id);
+    for item in new.media {
+        query = query
+            .bind(item.image_url)
+            .bind(item.media_key)
+            .bind(item.alt);
+    }
+    query.execute(&mut *tx).await?;
     write_tags(&mut tx, id, &tags).await?;
     tx.commit().await?;
     Ok(id)
+}
+
+/// What an edit changes (issue 44); `None` keeps the field as it is. `location: Some(None)`
+/// clears it.
+pub struct PostEdit<'a> {
+    pub caption: Option<&'a str>,
+    pub location: Option<Option<&'a str>>,
+    pub tags: Option<&'a [String]>,
+    /// One per image, in order.
+    pub alts: Option<&'a [String]>,
+}
+
+/// What an edit did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Edited {
+    /// Edited: the caption as it is now (its mentions are the caller's).
+    Done { caption: String },
+    /// No such post, or removed by moderation.
+    NotFound,
+    /// Someone else's post.
+    NotAuthor,
+    /// `alts` does not name each image once: the post holds this many.
+    AltCount(usize),
+}
+
+/// A post as an edit reads it: author, caption, location, tags, created and edited times.
+type EditedRow = (i64, String, Option<String>, String, i64, Option<i64>);
+
+/// Edits `author`'s post `post_id` in one write transaction: the version it replaces goes to
+/// `post_versions`, the post takes the new caption, location and tags (its `post_tags` and
+/// search words follow, by migration 0018's triggers) and `edited_at`, and each image its alt.
+pub async fn edit(
+    db: &Db,
+    author: i64,
+    post_id: i64,
+    edit: PostEdit<'_>,
+    now: i64,
+) -> Result<Edited, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let row: Option<EditedRow> = sqlx::query_as(
+        "SELECT user_id, caption, location, tags, created_at, edited_at FROM posts
+         WHERE id = $1 AND removed_at IS NULL",
+    )
+    .bind(post_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((owner, caption, location, tags_json, created_at, edited_at)) = row else {
+        return Ok(Edited::NotFound);
+    };
+    if owner != author {
+        return Ok(Edited::NotAuthor);
+    }
+    let alts: Vec<(String,)> =
+        sqlx::query_as("SELECT alt FROM post_media WHERE post_id = $1 ORDER BY position")
+            .bind(post_id)
+            .fetch_all(&mut *tx)
+            .await?;
+    let alts: Vec<String> = alts.into_iter().map(|(alt,)| alt).collect();
+    if let Some(new_alts) = edit.alts
+        && new_alts.len() != alts.len()
+    {
+        return Ok(Edited::AltCount(alts.len()));
+    }
+    sqlx::query(
+        "INSERT INTO post_versions (post_id, caption, location, tags, alts, written_at)
+         VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(post_id)
+    .bind(&caption)
+    .bind(&location)
+    .bind(&tags_json)
+    .bind(serde_json::Value::from(alts.clone()).to_string())
+    .bind(edited_at.unwrap_or(created_at))
+    .execute(&mut *tx)
+    .await?;
+
+    let old_tags: Vec<String> = serde_json::from_str(&tags_json).unwrap_or_default();
+    let new_caption = edit.caption.unwrap_or(&caption);
+    let new_location = edit.location.unwrap_or(location.as_deref());
+    let new_tags = edit.tags.unwrap_or(&old_tags);
+    let tags = post_tags(new_caption, new_tags);
+    let words = search_words(new_caption, new_location, &tags);
+    sqlx::query(
+        "UPDATE posts SET caption = $2, location = $3, tags = $4, search_words = $5,
+                          edited_at = $6
+         WHERE id = $1",
+    )
+    .bind(post_id)
+    .bind(new_caption)
+    .bind(new_location)
+    .bind(serde_json::Value::from(new_tags).to_string())
+    .bind(words)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    // The tag rows follow the new text: the old ones go (their counts move down), the new come.
+    sqlx::query("DELETE FROM post_tags WHERE post_id = $1")
+        .bind(post_id)
+        .execute(&mut *tx)
+        .await?;
+    write_tags(&mut tx, post_id, &tags).await?;
+    if let Some(new_alts) = edit.alts {
+        for (position, (old, new)) in alts.iter().zip(new_alts).enumerate() {
+            if old != new {
+                sqlx::query("UPDATE post_media SET alt = $3 WHERE post_id = $1 AND position = $2")
+                    .bind(post_id)
+                    .bind(position as i64)
+                    .bind(new)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+    }
+    let caption = new_caption.to_owned();
+    tx.commit().await?;
+    Ok(Edited::Done { caption })
+}
+
+/// An earlier version of a post (issue 44).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PostVersionRow {
+    pub id: i64,
+    pub caption: String,
+    pub location: Option<String>,
+    /// JSON arrays.
+    pub tags: String,
+    pub alts: String,
+    pub written_at: i64,
+}
+
+/// A page of `post_id`'s earlier versions, newest first (`post_versions_post_idx`); the caller
+/// has checked that the viewer may see the post.
+pub async fn versions(
+    db: &Db,
+    post_id: i64,
+    page: Page,
+) -> Result<Vec<PostVersionRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, caption, location, tags, alts, written_at FROM post_versions
+         WHERE post_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3",
+    )
+    .bind(post_id)
+    .bind(page.before)
+    .bind(page.fetch_limit())
+    .fetch_all(&db.pool)
+    .await
+}
+
+/// One image of a post as the API shows it (issue 44).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct PostMediaView {
+    pub post_id: i64,
+    pub image_url: String,
+    pub thumbnail_key: Option<String>,
+    pub width: Option<i64>,
+    pub height: Option<i64>,
+    pub blurhash: Option<String>,
+    pub alt: String,
+}
+
+/// The images of `posts` (a page's, at most a page's worth of ids), each post's in order: one
+/// read of the primary key per post, whatever the page.
+pub async fn media_of(db: &Db, posts: &[i64]) -> Result<Vec<PostMediaView>, sqlx::Error> {
+    if posts.is_empty() {
+        return Ok(Vec::new());
+    }
+    let placeholders: Vec<String> = (1..=posts.len()).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "SELECT pm.post_id, pm.image_url, COALESCE(m.thumbnail_key, m.key) AS thumbnail_key,
+                m.width, m.height, m.blurhash, pm.alt
+         FROM post_media pm LEFT JOIN media m ON m.key = pm.media_key
+         WHERE pm.post_id IN ({}) ORDER BY pm.post_id, pm.position",
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query_as(AssertSqlSafe(sql));
+    for id in posts {
+        query = query.bind(id);
+    }
+    query.fetch_all(&db.pool).await
 }
 
 /// Rows of `post_tags` per statement (two placeholders each, far under either backend's cap).

@@ -1,12 +1,14 @@
 //! A post as the viewer sees it, and the like and bookmark answers.
 
+use std::collections::HashMap;
+
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::kernel::user::UserBrief;
 use crate::platform::http::wire::iso_time;
 use crate::platform::media;
-use crate::social::store::posts::PostView;
+use crate::social::store::posts::{PostMediaView, PostVersionRow, PostView};
 
 /// A post as the viewer sees it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -14,18 +16,23 @@ use crate::social::store::posts::PostView;
 pub struct Post {
     pub id: i64,
     pub user: UserBrief,
-    /// `/media/{key}` for a stored image, or the http(s) URL the author gave.
+    /// The post's images in order (issue 44): 1 to 10, each with its alt text.
+    #[schema(min_items = 1, max_items = 10)]
+    pub media: Vec<PostMedia>,
+    /// The first image's `url`.
+    #[schema(deprecated)]
     pub image_url: String,
-    /// The 320 px rendition of a stored image (null for an external URL).
-    #[schema(required = true)]
+    /// The first image's `thumbnailUrl`.
+    #[schema(required = true, deprecated)]
     pub thumbnail_url: Option<String>,
-    /// Pixel size of a stored image, so the client reserves its space (null for an external URL).
-    #[schema(required = true)]
+    /// The first image's `width`.
+    #[schema(required = true, deprecated)]
     pub width: Option<i64>,
-    #[schema(required = true)]
+    /// The first image's `height`.
+    #[schema(required = true, deprecated)]
     pub height: Option<i64>,
-    /// A blurhash of a stored image, painted before it arrives.
-    #[schema(required = true)]
+    /// The first image's `blurhash`.
+    #[schema(required = true, deprecated)]
     pub blurhash: Option<String>,
     pub caption: String,
     #[schema(required = true)]
@@ -43,10 +50,96 @@ pub struct Post {
     pub allows_sharing: bool,
     /// ISO-8601 UTC.
     pub created_at: String,
+    /// When its author last edited it (issue 44), ISO-8601 UTC; null if never. The earlier
+    /// versions are at `GET /api/posts/{id}/history`.
+    #[schema(required = true)]
+    pub edited_at: Option<String>,
 }
 
-impl From<PostView> for Post {
-    fn from(row: PostView) -> Self {
+/// One image of a post (issue 44).
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PostMedia {
+    /// `/media/{key}` for a stored image, or the http(s) URL of a post from before images
+    /// were always stored.
+    pub url: String,
+    /// The 320 px rendition of a stored image (null for an external URL).
+    #[schema(required = true)]
+    pub thumbnail_url: Option<String>,
+    /// Pixel size of a stored image, so the client reserves its space (null for an external URL).
+    #[schema(required = true)]
+    pub width: Option<i64>,
+    #[schema(required = true)]
+    pub height: Option<i64>,
+    /// A blurhash of a stored image, painted before it arrives.
+    #[schema(required = true)]
+    pub blurhash: Option<String>,
+    /// What the image shows, for people who cannot see it; empty when the author wrote none.
+    #[schema(max_length = 1500)]
+    pub alt: String,
+}
+
+impl From<PostMediaView> for PostMedia {
+    fn from(row: PostMediaView) -> Self {
+        Self {
+            url: row.image_url,
+            thumbnail_url: row.thumbnail_key.as_deref().map(media::url_of),
+            width: row.width,
+            height: row.height,
+            blurhash: row.blurhash,
+            alt: row.alt,
+        }
+    }
+}
+
+/// `rows` as the API shows them, with their images: one more read for the whole page.
+pub async fn posts_answer(
+    db: &crate::platform::db::Db,
+    rows: Vec<PostView>,
+) -> Result<Vec<Post>, sqlx::Error> {
+    let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+    let media = crate::social::store::posts::media_of(db, &ids).await?;
+    Ok(Post::with_media(rows, media))
+}
+
+/// One post as the API shows it, with its images.
+pub async fn post_answer(db: &crate::platform::db::Db, row: PostView) -> Result<Post, sqlx::Error> {
+    let mut answer = posts_answer(db, vec![row]).await?;
+    answer
+        .pop()
+        .ok_or_else(|| sqlx::Error::Protocol("no post to answer".into()))
+}
+
+impl Post {
+    /// `rows` as the API shows them, each with its images from `media` (`posts::media_of` of
+    /// their ids).
+    pub fn with_media(rows: Vec<PostView>, media: Vec<PostMediaView>) -> Vec<Self> {
+        let mut by_post: HashMap<i64, Vec<PostMedia>> = HashMap::with_capacity(rows.len());
+        for item in media {
+            by_post.entry(item.post_id).or_default().push(item.into());
+        }
+        rows.into_iter()
+            .map(|row| {
+                let media = by_post.remove(&row.id).unwrap_or_default();
+                Self::from_row(row, media)
+            })
+            .collect()
+    }
+
+    fn from_row(row: PostView, mut media: Vec<PostMedia>) -> Self {
+        let thumbnail_url = row.thumbnail_key.as_deref().map(media::url_of);
+        if media.is_empty() {
+            // Every post has its first item in `post_media`; a row written around the API
+            // still shows its one image.
+            media.push(PostMedia {
+                url: row.image_url.clone(),
+                thumbnail_url: thumbnail_url.clone(),
+                width: row.width,
+                height: row.height,
+                blurhash: row.blurhash.clone(),
+                alt: String::new(),
+            });
+        }
         Self {
             id: row.id,
             user: UserBrief {
@@ -55,8 +148,9 @@ impl From<PostView> for Post {
                 display_name: row.display_name,
                 profile_image: row.profile_image,
             },
+            media,
             image_url: row.image_url,
-            thumbnail_url: row.thumbnail_key.as_deref().map(media::url_of),
+            thumbnail_url,
             width: row.width,
             height: row.height,
             blurhash: row.blurhash,
@@ -70,6 +164,7 @@ impl From<PostView> for Post {
             is_bookmarked: row.is_bookmarked != 0,
             allows_sharing: row.allows_sharing != 0,
             created_at: iso_time(row.created_at),
+            edited_at: row.edited_at.map(iso_time),
         }
     }
 }
@@ -94,4 +189,32 @@ pub struct LikeStatus {
 #[serde(rename_all = "camelCase")]
 pub struct BookmarkState {
     pub is_bookmarked: bool,
+}
+
+/// An earlier version of a post (issue 44): what its caption, location, tags and alt texts
+/// said until the edit after it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PostVersion {
+    pub caption: String,
+    #[schema(required = true)]
+    pub location: Option<String>,
+    pub tags: Vec<String>,
+    /// Each image's alt text, in order.
+    pub alts: Vec<String>,
+    /// When this version was written (the post's creation, or the edit that made it),
+    /// ISO-8601 UTC.
+    pub written_at: String,
+}
+
+impl From<PostVersionRow> for PostVersion {
+    fn from(row: PostVersionRow) -> Self {
+        Self {
+            caption: row.caption,
+            location: row.location,
+            tags: serde_json::from_str(&row.tags).unwrap_or_default(),
+            alts: serde_json::from_str(&row.alts).unwrap_or_default(),
+            written_at: iso_time(row.written_at),
+        }
+    }
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { captionCounter, parseTags, validatePostForm } from './post-form';
 
-const base = { caption: '', imageUrl: '', location: '', tags: '' };
+const base = { caption: '', media: [] as { image: string; alt: string }[], location: '', tags: '' };
+const one = (image: string, alt = '') => [{ image, alt }];
 
 describe('parseTags', () => {
   it('splits on commas, trims, and drops blanks', () => {
@@ -35,29 +36,29 @@ describe('validatePostForm', () => {
   });
 
   it('accepts exactly 2200 characters', () => {
-    expect(validatePostForm({ ...base, caption: 'x'.repeat(2200), imageUrl: 'https://a.b/c.png' }).ok).toBe(true);
+    expect(validatePostForm({ ...base, caption: 'x'.repeat(2200), media: one('https://a.b/c.png') }).ok).toBe(true);
   });
 
   it('asks for an image when there is none', () => {
-    expect(validatePostForm({ ...base, caption: 'hi', imageUrl: '  ' })).toEqual({
+    expect(validatePostForm({ ...base, caption: 'hi', media: one('  ') })).toEqual({
       ok: false,
       message: 'Please select an image or enter a URL',
     });
   });
 
   it('refuses an image address that is not http(s), after the caption and the required image', () => {
-    expect(validatePostForm({ ...base, imageUrl: 'example.com/a.jpg' })).toEqual({
+    expect(validatePostForm({ ...base, media: one('example.com/a.jpg') })).toEqual({
       ok: false,
       message: 'Enter an image address starting with https://',
     });
-    expect(validatePostForm({ ...base, caption: 'x'.repeat(2201), imageUrl: 'example.com/a.jpg' })).toMatchObject({
+    expect(validatePostForm({ ...base, caption: 'x'.repeat(2201), media: one('example.com/a.jpg') })).toMatchObject({
       message: 'Caption must be under 2200 characters',
     });
-    expect(validatePostForm({ ...base, imageUrl: 'http://example.com/a.jpg' }).ok).toBe(true);
+    expect(validatePostForm({ ...base, media: one('http://example.com/a.jpg') }).ok).toBe(true);
   });
 
   it("refuses a tag over 50 characters and more than 30 tags, in the server's words", () => {
-    const image = { ...base, imageUrl: 'https://a.b/c.png' };
+    const image = { ...base, media: one('https://a.b/c.png') };
     expect(validatePostForm({ ...image, tags: `ok, ${'t'.repeat(51)}` })).toEqual({
       ok: false,
       message: 'Each tag must be at most 50 characters',
@@ -71,15 +72,32 @@ describe('validatePostForm', () => {
   });
 
   it('builds the body with optional fields only when filled', () => {
-    expect(validatePostForm({ ...base, imageUrl: 'data:image/jpeg;base64,AAA' })).toEqual({
+    expect(validatePostForm({ ...base, media: one('data:image/jpeg;base64,AAA') })).toEqual({
       ok: true,
-      payload: { caption: '', imageUrl: 'data:image/jpeg;base64,AAA' },
+      payload: { caption: '', media: [{ image: 'data:image/jpeg;base64,AAA' }] },
     });
     expect(
-      validatePostForm({ caption: ' Dusk ', imageUrl: ' https://x.y/z.jpg ', location: ' Lisbon ', tags: 'sky, dusk' }),
+      validatePostForm({ caption: ' Dusk ', media: one(' https://x.y/z.jpg '), location: ' Lisbon ', tags: 'sky, dusk' }),
     ).toEqual({
       ok: true,
-      payload: { caption: 'Dusk', imageUrl: 'https://x.y/z.jpg', location: 'Lisbon', tags: ['sky', 'dusk'] },
+      payload: { caption: 'Dusk', media: [{ image: 'https://x.y/z.jpg' }], location: 'Lisbon', tags: ['sky', 'dusk'] },
     });
+  });
+
+  it('sends up to ten images in order, each with its trimmed alt text, and refuses more or a long one', () => {
+    const media = Array.from({ length: 10 }, (_, i) => ({ image: `https://x.y/${i}.jpg`, alt: i % 2 ? ` Panel ${i} ` : '' }));
+    const result = validatePostForm({ ...base, media });
+    expect(result).toMatchObject({ ok: true });
+    if (!result.ok) return;
+    expect(result.payload.media).toEqual(media.map(({ image, alt }, i) => (i % 2 ? { image, alt: alt.trim() } : { image })));
+    expect(validatePostForm({ ...base, media: [...media, { image: 'https://x.y/10.jpg', alt: '' }] })).toEqual({
+      ok: false,
+      message: 'A post can have at most 10 images',
+    });
+    expect(validatePostForm({ ...base, media: one('https://x.y/a.jpg', 'é'.repeat(1501)) })).toEqual({
+      ok: false,
+      message: 'Alt text must be at most 1500 characters',
+    });
+    expect(validatePostForm({ ...base, media: one('https://x.y/a.jpg', 'é'.repeat(1500)) }).ok).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
-//! The create-post form's rules: caption length, a required image that the
-//! server can take, and tags typed as one comma-separated line, within the server's limits.
+//! The create-post form's rules: caption length, 1 to 10 images the server can take, each with
+//! its alt text (issue 44), and tags typed as one comma-separated line, within the server's
+//! limits.
 import { imageAddressProblem } from '@/lib/image-address';
-import type { CreatePostRequest } from '@/types/social';
+import type { CreatePostRequest, EditPostRequest } from '@/types/social';
 
 export const CAPTION_MAX = 2200;
 /** The server's tag limits (backend social/rules/post.rs), with its messages. */
@@ -12,9 +13,20 @@ const TAG_MESSAGES = {
   tooMany: `A post can have at most ${TAGS_MAX} tags`,
 } as const;
 
+/** A post holds at most this many images (issue 44, the server's MEDIA_MAX). */
+export const MEDIA_MAX = 10;
+/** An image's alt text, at most (the server's limit). */
+export const ALT_MAX = 1500;
+
+export interface PostFormImage {
+  /** A data URL of a picked image, or a typed address. */
+  image: string;
+  alt: string;
+}
+
 export interface PostFormValues {
   caption: string;
-  imageUrl: string;
+  media: PostFormImage[];
   location: string;
   tags: string;
 }
@@ -58,18 +70,58 @@ export function validatePostForm(values: PostFormValues): PostFormResult {
   if (charLength(values.caption) > CAPTION_MAX) {
     return { ok: false, message: 'Caption must be under 2200 characters' };
   }
-  const imageUrl = values.imageUrl.trim();
-  if (!imageUrl) {
+  const media = values.media.map((item) => ({ image: item.image.trim(), alt: item.alt.trim() })).filter((item) => item.image);
+  if (media.length === 0) {
     return { ok: false, message: 'Please select an image or enter a URL' };
   }
-  const addressProblem = imageAddressProblem(imageUrl);
-  if (addressProblem) return { ok: false, message: addressProblem };
-  const payload: CreatePostRequest = { caption: values.caption.trim(), imageUrl };
+  if (media.length > MEDIA_MAX) return { ok: false, message: `A post can have at most ${MEDIA_MAX} images` };
+  for (const item of media) {
+    const addressProblem = imageAddressProblem(item.image);
+    if (addressProblem) return { ok: false, message: addressProblem };
+    if (charLength(item.alt) > ALT_MAX) return { ok: false, message: `Alt text must be at most ${ALT_MAX} characters` };
+  }
+  const payload: CreatePostRequest = {
+    caption: values.caption.trim(),
+    media: media.map(({ image, alt }) => (alt ? { image, alt } : { image })),
+  };
   const location = values.location.trim();
   if (location) payload.location = location;
   const tags = parseTags(values.tags);
-  if (tags.some((tag) => charLength(tag) > TAG_MAX)) return { ok: false, message: TAG_MESSAGES.tooLong };
-  if (tags.length > TAGS_MAX) return { ok: false, message: TAG_MESSAGES.tooMany };
+  const problem = tagsProblem(tags);
+  if (problem) return { ok: false, message: problem };
   if (tags.length > 0) payload.tags = tags;
   return { ok: true, payload };
+}
+
+/** What is wrong with `tags` by the server's rules, in its words, or null. */
+function tagsProblem(tags: string[]): string | null {
+  if (tags.some((tag) => charLength(tag) > TAG_MAX)) return TAG_MESSAGES.tooLong;
+  if (tags.length > TAGS_MAX) return TAG_MESSAGES.tooMany;
+  return null;
+}
+
+export interface PostEditValues {
+  caption: string;
+  location: string;
+  tags: string;
+  /** Each image's alt text, in order. */
+  alts: string[];
+}
+
+export type PostEditResult = { ok: true; payload: EditPostRequest } | { ok: false; message: string };
+
+/**
+ * An edit (issue 44) checked as a new post is, and its body: every field sent (a blank
+ * location clears it), alt texts trimmed.
+ */
+export function validatePostEdit(values: PostEditValues): PostEditResult {
+  if (charLength(values.caption) > CAPTION_MAX) {
+    return { ok: false, message: 'Caption must be under 2200 characters' };
+  }
+  const alts = values.alts.map((alt) => alt.trim());
+  if (alts.some((alt) => charLength(alt) > ALT_MAX)) return { ok: false, message: `Alt text must be at most ${ALT_MAX} characters` };
+  const tags = parseTags(values.tags);
+  const problem = tagsProblem(tags);
+  if (problem) return { ok: false, message: problem };
+  return { ok: true, payload: { caption: values.caption.trim(), location: values.location.trim(), tags, alts } };
 }

@@ -27,5 +27,5 @@ pub async fn list_bookmarks(
 ) -> ApiResult<Response> {
     let page = Page::parse(&query)?;
     let rows = posts::bookmarked(&state.db, current.user.id, page).await?;
-    Ok(page_of_posts(rows, page))
+    page_of_posts(&state.db, rows, page).await
 }

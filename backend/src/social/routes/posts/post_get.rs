@@ -5,7 +5,7 @@ use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::platform::state::AppState;
 use crate::social::store::posts;
-use crate::social::wire::post::Post;
+use crate::social::wire::post::{Post, post_answer};
 
 /// One post as the session user sees it (the `/p/{id}` page). A post of a deactivated account
 /// is not found, as it is missing from every list.
@@ -27,5 +27,5 @@ pub async fn get_post(
     let post = posts::find(&state.db, current.user.id, post_id)
         .await?
         .ok_or_else(|| ApiError::not_found(POST_NOT_FOUND))?;
-    Ok(Json(post.into()))
+    Ok(Json(post_answer(&state.db, post).await?))
 }

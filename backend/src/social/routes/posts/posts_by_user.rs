@@ -28,5 +28,5 @@ pub async fn list_user_posts(
 ) -> ApiResult<Response> {
     let page = Page::parse(&query)?;
     let rows = posts::by_user(&state.db, current.user.id, user_id, page).await?;
-    Ok(page_of_posts(rows, page))
+    page_of_posts(&state.db, rows, page).await
 }

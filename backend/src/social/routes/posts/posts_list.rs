@@ -27,5 +27,5 @@ pub async fn list_posts(
 ) -> ApiResult<Response> {
     let page = Page::parse(&query)?;
     let rows = posts::feed(&state.db, current.user.id, page).await?;
-    Ok(page_of_posts(rows, page))
+    page_of_posts(&state.db, rows, page).await
 }

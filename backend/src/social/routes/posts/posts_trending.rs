@@ -51,5 +51,5 @@ pub async fn list_trending(
         before: query.before,
     })?;
     let rows = posts::trending(&state.db, current.user.id, page, state.clock.now_ms()).await?;
-    Ok(page_of_posts(rows, page))
+    page_of_posts(&state.db, rows, page).await
 }

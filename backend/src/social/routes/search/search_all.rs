@@ -9,7 +9,7 @@ use crate::platform::http::error::{ApiResult, ErrorBody, Json, Query};
 use crate::platform::state::AppState;
 use crate::social::rules::tag::SearchQuery;
 use crate::social::store::{search, tags};
-use crate::social::wire::post::Post;
+use crate::social::wire::post::posts_answer;
 use crate::social::wire::search::SearchResults;
 use crate::social::wire::tag::TagSummary;
 
@@ -66,6 +66,6 @@ pub async fn search_all(
     Ok(Json(SearchResults {
         users: users.into_iter().map(Profile::from).collect(),
         tags: tags.into_iter().map(TagSummary::from).collect(),
-        posts: posts.into_iter().map(Post::from).collect(),
+        posts: posts_answer(&state.db, posts).await?,
     }))
 }

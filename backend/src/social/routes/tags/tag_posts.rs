@@ -8,7 +8,7 @@ use crate::platform::http::wire::paginated;
 use crate::platform::state::AppState;
 use crate::social::rules::tag::normalize_tag;
 use crate::social::store::tags;
-use crate::social::wire::post::Post;
+use crate::social::wire::post::{Post, posts_answer};
 
 /// The posts carrying a tag, newest first (a tag page's grid). An unknown or malformed tag has
 /// none.
@@ -34,5 +34,5 @@ pub async fn list_tag_posts(
     };
     let rows = tags::posts(&state.db, current.user.id, &tag, page).await?;
     let (rows, next) = page.split(rows, |row| row.cursor);
-    Ok(paginated(rows.into_iter().map(Post::from).collect(), next))
+    Ok(paginated(posts_answer(&state.db, rows).await?, next))
 }

@@ -21,6 +21,10 @@ export const postKeys = {
   bookmark: (postId: number) => ['bookmark', postId] as const,
   /** Mutation key: deleting one post (issue 43). */
   remove: (postId: number) => ['delete-post', postId] as const,
+  /** Mutation key: editing one post (issue 44). */
+  edit: (postId: number) => ['edit-post', postId] as const,
+  /** A post's earlier versions (issue 44): pages of versions, not of posts, so not under `all`. */
+  history: (postId: number) => ['post-history', postId] as const,
 };
 
 /** What every post list keeps in the cache. */

@@ -144,7 +144,7 @@ describe('CreatePostScreen', () => {
     expect(screen.queryByRole('img', { name: 'Preview of your post' })).not.toBeInTheDocument();
     expect(field).not.toHaveAttribute('aria-invalid');
     await user.click(screen.getByRole('button', { name: 'Share' }));
-    expect(JSON.parse(FakeXhr.last!.body!)).toMatchObject({ imageUrl: 'http://example.com/a.jpg' });
+    expect(JSON.parse(FakeXhr.last!.body!)).toMatchObject({ media: [{ image: 'http://example.com/a.jpg' }] });
   });
 
   it('shares a URL post with trimmed fields and tags, shows progress, then the success toast', async () => {
@@ -164,7 +164,7 @@ describe('CreatePostScreen', () => {
     expect(xhr.headers['Content-Type']).toBe('application/json');
     expect(JSON.parse(xhr.body!)).toEqual({
       caption: 'Dusk study',
-      imageUrl: 'https://example.com/dusk.jpg',
+      media: [{ image: 'https://example.com/dusk.jpg' }],
       location: 'Lisbon',
       tags: ['sky', 'dusk'],
     });
@@ -247,5 +247,62 @@ describe('CreatePostScreen', () => {
     await act(async () => FakeXhr.last!.respond(403, '{"message":"Verify your email to post, comment or send messages.","code":"email_unverified"}'));
     expect(await screen.findByText('Verify your email to post, comment or send messages.')).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('takes several images at once, each with its alt text, reorders them, and sends them in order (issue 44)', async () => {
+    const user = userEvent.setup();
+    processImage.mockImplementation(async (file) => `data:image/jpeg;base64,${(file as File).name}`);
+    renderScreen();
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(input).toHaveAttribute('multiple');
+    const files = ['one', 'two', 'three'].map((name) => new File(['x'], name, { type: 'image/png' }));
+    fireEvent.change(input, { target: { files } });
+    const list = await screen.findByRole('list', { name: 'Images in your post' });
+    expect(await screen.findByRole('img', { name: 'Preview 3 of your post' })).toHaveAttribute('src', 'data:image/jpeg;base64,three');
+    expect(list.querySelectorAll('li')).toHaveLength(3);
+    // None has alt text yet: said politely, without blocking.
+    expect(screen.getByText(/no alt text yet/)).toHaveAttribute('role', 'status');
+    expect(screen.getByText(/no alt text yet/)).toHaveTextContent('Images 1, 2, 3 have no alt text yet');
+
+    await user.type(screen.getByLabelText('Alt text for image 1'), 'The first panel');
+    await user.type(screen.getByLabelText('Alt text for image 3'), 'The last panel');
+    expect(screen.getByLabelText('Alt text for image 1')).toHaveAttribute('placeholder', "Describe this image for people who can't see it");
+    // The third moves first.
+    await user.click(screen.getByRole('button', { name: 'Move image 3 earlier' }));
+    await user.click(screen.getByRole('button', { name: 'Move image 2 earlier' }));
+    expect(screen.getByRole('img', { name: 'Preview 1 of your post' })).toHaveAttribute('src', 'data:image/jpeg;base64,three');
+    expect(screen.getByText(/no alt text yet/)).toHaveTextContent('Image 3 has no alt text yet');
+    await user.click(screen.getByRole('button', { name: 'Remove image 3' }));
+    expect(screen.queryByText(/no alt text yet/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(JSON.parse(FakeXhr.last!.body!)).toEqual({
+      caption: '',
+      media: [
+        { image: 'data:image/jpeg;base64,three', alt: 'The last panel' },
+        { image: 'data:image/jpeg;base64,one', alt: 'The first panel' },
+      ],
+    });
+  });
+
+  it("keeps the picked image with 'Add another image' and frees the picker for the next", async () => {
+    const user = userEvent.setup();
+    processImage.mockResolvedValueOnce('data:image/jpeg;base64,AAAA').mockResolvedValueOnce('data:image/jpeg;base64,BBBB');
+    renderScreen();
+    pick(new File(['x'], 'a.png', { type: 'image/png' }));
+    await screen.findByRole('img', { name: 'Preview of your post' });
+    await user.type(screen.getByLabelText('Alt text'), 'A harbour at dawn');
+    expect(screen.queryByText(/no alt text yet/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add another image (1/10)' }));
+    expect(screen.getByRole('img', { name: 'Preview 1 of your post' })).toBeInTheDocument();
+    expect(screen.getByText('Choose an image')).toBeInTheDocument();
+    pick(new File(['x'], 'b.png', { type: 'image/png' }));
+    await screen.findByRole('img', { name: 'Preview of your post' });
+    expect(screen.getByText(/no alt text yet/)).toHaveTextContent('Image 2 has no alt text yet');
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(JSON.parse(FakeXhr.last!.body!)).toEqual({
+      caption: '',
+      media: [{ image: 'data:image/jpeg;base64,AAAA', alt: 'A harbour at dawn' }, { image: 'data:image/jpeg;base64,BBBB' }],
+    });
   });
 });

@@ -1,15 +1,23 @@
-//! Create Post: an image from the gallery (redrawn to ≤ 1600 px JPEG)
-//! or from a URL, a caption with a live counter, optional location and tags, then Share.
-import { useId, useState, type FormEvent } from 'react';
+//! Create Post: up to ten images (issue 44), each from the gallery (redrawn to ≤ 1600 px JPEG)
+//! or from a URL, each with its alt text; a caption with a live counter, optional location and
+//! tags, then Share. The image in the picker is the last; 'Add another image' keeps it and
+//! frees the picker, and several files picked or dropped at once join the list. An image
+//! without alt text is pointed out, without stopping the post.
+import { ImagePlus } from 'lucide-react';
+import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { CreateScreenHeader } from '@/components/create-screen-header';
-import { ImageSourcePicker, useImageSource } from '@/components/image-source-picker';
+import { ImageSourcePicker, PICKED_IMAGE_MAX_MB, useImageSource } from '@/components/image-source-picker';
+import { Button } from '@/components/ui/button';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, errorStatus } from '@/lib/api-client';
+import { checkImageFile } from '@/lib/image-file';
+import { imageFileToDataUrl } from '@/lib/process-image';
 import { cn } from '@/lib/utils';
 import type { Post } from '@/types/social';
 import { useCreatePost } from '../api/create-post';
-import { CAPTION_MAX, captionCounter, charLength, validatePostForm } from '../post-form';
+import { CAPTION_MAX, captionCounter, charLength, MEDIA_MAX, validatePostForm } from '../post-form';
+import { AltField, PostMediaList, type ComposedImage } from './post-media-list';
 
 function showError(description: string, title = 'Error') {
   toast({ variant: 'destructive', title, description });
@@ -17,7 +25,38 @@ function showError(description: string, title = 'Error') {
 
 export function CreatePostScreen({ onClose, onCreated }: { onClose: () => void; onCreated?: (post: Post) => void }) {
   const id = useId();
-  const source = useImageSource();
+  const [added, setAdded] = useState<ComposedImage[]>([]);
+  const [currentAlt, setCurrentAlt] = useState('');
+  const [reading, setReading] = useState(false);
+  const nextKey = useRef(0);
+  const keyed = (image: string, preview: string, alt = ''): ComposedImage => ({ key: String(nextKey.current++), image, preview, alt });
+
+  // Several files at once (picked or dropped): each checked and redrawn, in order, up to ten in all.
+  const addFiles = async (files: File[]) => {
+    const room = MEDIA_MAX - added.length - (source.value ? 1 : 0);
+    if (files.length > room) showError(`A post can have at most ${MEDIA_MAX} images`);
+    const images: ComposedImage[] = [];
+    setReading(true);
+    try {
+      for (const file of files.slice(0, Math.max(0, room))) {
+        const problem = checkImageFile(file, PICKED_IMAGE_MAX_MB);
+        if (problem) {
+          showError(problem.description, problem.title);
+          continue;
+        }
+        try {
+          const dataUrl = await imageFileToDataUrl(file);
+          images.push(keyed(dataUrl, dataUrl));
+        } catch {
+          showError('Please try selecting a different image.', 'Error processing image');
+        }
+      }
+    } finally {
+      setReading(false);
+    }
+    setAdded((list) => [...list, ...images]);
+  };
+  const source = useImageSource({ onFiles: (files) => void addFiles(files) });
   const [caption, setCaption] = useState('');
   const [location, setLocation] = useState('');
   const [tags, setTags] = useState('');
@@ -25,21 +64,39 @@ export function CreatePostScreen({ onClose, onCreated }: { onClose: () => void; 
   // The server's 400 for the image being sent ('Could not fetch that image', a bad field): shown
   // in the form under the image until the image or a field changes or Share is pressed again.
   const [refusal, setRefusal] = useState<{ message: string; sent: string } | null>(null);
-  const shownRefusal = refusal && refusal.sent === JSON.stringify([source.value, caption, location, tags]) ? refusal.message : null;
+  // What Share sends: the kept images, then the one in the picker.
+  const media = [...added.map(({ image, alt }) => ({ image, alt })), ...(source.value ? [{ image: source.value, alt: currentAlt }] : [])];
+  const sentKey = JSON.stringify([media, caption, location, tags]);
+  const shownRefusal = refusal && refusal.sent === sentKey ? refusal.message : null;
+  const withoutAlt = media.flatMap((item, i) => (item.alt.trim() ? [] : [i + 1]));
 
-  const busy = create.isPending || source.processing;
+  const busy = create.isPending || source.processing || reading;
+  const full = media.length >= MEDIA_MAX;
+
+  const keepCurrent = () => {
+    if (!source.value) return;
+    setAdded((list) => [...list, keyed(source.value, source.preview, currentAlt)]);
+    setCurrentAlt('');
+    source.clear();
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    const files = Array.from(event.dataTransfer.files).filter((file) => file.type.startsWith('image/'));
+    if (files.length === 0) return;
+    event.preventDefault();
+    void addFiles(files);
+  };
   const captionTooLong = charLength(caption) > CAPTION_MAX;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const result = validatePostForm({ caption, imageUrl: source.value, location, tags });
+    const result = validatePostForm({ caption, media, location, tags });
     if (!result.ok) {
       showError(result.message);
       return;
     }
     setRefusal(null);
-    const sent = JSON.stringify([source.value, caption, location, tags]);
+    const sent = sentKey;
     create.mutate(result.payload, {
       onSuccess: (post) => {
         toast({ title: 'Post created!', description: 'Your creative post has been shared with the world.' });
@@ -68,8 +125,26 @@ export function CreatePostScreen({ onClose, onCreated }: { onClose: () => void; 
         progress={create.progress}
       />
 
-      <div className="space-y-5 px-4 pt-5">
-        <ImageSourcePicker source={source} previewAlt="Preview of your post" disabled={busy} />
+      {/* Image files dropped anywhere on the form join the post (the picker's button is the keyboard's way). */}
+      <div className="space-y-5 px-4 pt-5" onDragOver={(event) => event.dataTransfer.types.includes('Files') && event.preventDefault()} onDrop={onDrop}>
+        <PostMediaList images={added} onChange={setAdded} disabled={busy} />
+        {added.length < MEDIA_MAX && <ImageSourcePicker source={source} previewAlt="Preview of your post" disabled={busy} />}
+        {source.value && (
+          <AltField label={added.length > 0 ? `Alt text for image ${added.length + 1}` : 'Alt text'} value={currentAlt} onChange={setCurrentAlt} showLabel />
+        )}
+        {source.value && !full && (
+          <Button type="button" variant="secondary" onClick={keepCurrent} disabled={busy} className="w-full">
+            <ImagePlus aria-hidden="true" className="size-4" />
+            Add another image ({media.length}/{MEDIA_MAX})
+          </Button>
+        )}
+        {withoutAlt.length > 0 && (
+          <p role="status" className="text-xs text-amber-300">
+            {withoutAlt.length === 1 && media.length === 1
+              ? 'Your image has no alt text yet: describe it for people who can’t see it.'
+              : `${withoutAlt.length === 1 ? 'Image' : 'Images'} ${withoutAlt.join(', ')} ${withoutAlt.length === 1 ? 'has' : 'have'} no alt text yet: describe ${withoutAlt.length === 1 ? 'it' : 'them'} for people who can’t see ${withoutAlt.length === 1 ? 'it' : 'them'}.`}
+          </p>
+        )}
         {shownRefusal && (
           <p role="alert" className="-mt-2 text-sm text-red-300">
             {shownRefusal}

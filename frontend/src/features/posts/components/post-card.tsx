@@ -8,14 +8,16 @@
 //! the picture likes the post (issue 43). With `beside` (the post page's comments on a laptop) the
 //! card is Instagram's desktop post: the picture at the left, and at the right the header, the
 //! actions, the caption and then `beside`, all within the window.
-import { Bookmark, Heart, MapPin, MessageCircle, Mic, Send } from 'lucide-react';
+import { Bookmark, Heart, MapPin, MessageCircle, Mic, Pencil, Send } from 'lucide-react';
 import { useState, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { AuthorMenu } from '@/components/author-menu';
 import { RichText } from '@/components/rich-text';
 import { SupportButton } from '@/components/support-button';
 import { Avatar } from '@/components/ui/avatar';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { IconButton } from '@/components/ui/icon-button';
+import { useUser } from '@/lib/auth';
 import { useCommunityActions } from '@/lib/community-actions';
 import { tagHref } from '@/lib/rich-text';
 import { cn } from '@/lib/utils';
@@ -24,8 +26,10 @@ import { useToggleBookmark } from '../api/toggle-bookmark';
 import { useToggleLike } from '../api/toggle-like';
 import { relativeTime } from '../relative-time';
 import { DoubleTapLike } from './double-tap-like';
+import { EditPostDialog } from './edit-post-dialog';
 import { usePostDelete } from './post-delete';
-import { PostImage } from './post-image';
+import { PostCarousel } from './post-carousel';
+import { PostHistoryDialog } from './post-history-dialog';
 
 /** The largest tilt, in degrees, when the pointer is at a card's edge. */
 export const MAX_TILT_DEG = 10;
@@ -86,6 +90,9 @@ export function PostCard({
   const like = useToggleLike(post);
   const bookmark = useToggleBookmark(post);
   const remove = usePostDelete(post);
+  const viewer = useUser().data;
+  const [editing, setEditing] = useState(false);
+  const [history, setHistory] = useState(false);
   const profileHref = `/profile/${encodeURIComponent(post.user.username)}`;
   const [voiceOpen, setVoiceOpen] = useState(false);
   const [tilt, setTilt] = useState({ rotateX: 0, rotateY: 0 });
@@ -136,9 +143,16 @@ export function PostCard({
           </span>
         </Link>
         <AuthorMenu author={post.user} report={{ targetType: 'post', targetId: post.id }} className={actionClass}>
+          {viewer?.id === post.user.id && (
+            <DropdownMenuItem onSelect={() => setEditing(true)}>
+              <Pencil aria-hidden="true" />
+              Edit post
+            </DropdownMenuItem>
+          )}
           {remove.item}
         </AuthorMenu>
         {remove.dialog}
+        {viewer?.id === post.user.id && <EditPostDialog post={post} open={editing} onOpenChange={setEditing} />}
       </header>
 
       <DoubleTapLike
@@ -146,14 +160,7 @@ export function PostCard({
         onLike={() => like.mutate()}
         className={cn(split && 'lg:col-start-1 lg:row-span-4 lg:row-start-1 lg:flex lg:items-center lg:border-r lg:border-white/10 lg:bg-black')}
       >
-        <PostImage
-          src={post.imageUrl}
-          alt={postAlt(post)}
-          width={post.width}
-          height={post.height}
-          blurhash={post.blurhash}
-          className={cn(split && 'lg:max-h-full')}
-        />
+        <PostCarousel media={post.media} fallbackAlt={postAlt(post)} className={cn(split && 'lg:max-h-full')} />
       </DoubleTapLike>
 
       <div className={cn('flex items-center px-1 pt-1', split && besideColumn)}>
@@ -219,9 +226,23 @@ export function PostCard({
             ))}
           </ul>
         )}
-        <time dateTime={post.createdAt} className="block text-xs text-zinc-500">
-          {relativeTime(post.createdAt)}
-        </time>
+        <p className="flex items-center gap-1.5 text-xs text-zinc-500">
+          <time dateTime={post.createdAt}>{relativeTime(post.createdAt)}</time>
+          {post.editedAt && (
+            <>
+              <span aria-hidden="true">·</span>
+              <button
+                type="button"
+                aria-label="Edited, show edit history"
+                onClick={() => setHistory(true)}
+                className="rounded text-zinc-400 underline-offset-2 hover:text-zinc-200 hover:underline"
+              >
+                Edited
+              </button>
+              <PostHistoryDialog postId={post.id} open={history} onOpenChange={setHistory} />
+            </>
+          )}
+        </p>
       </div>
       <VoiceReactions
         target={{ kind: 'post', id: post.id, authorId: post.user.id }}

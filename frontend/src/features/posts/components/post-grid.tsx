@@ -1,9 +1,10 @@
 //! Profile grids: three columns of thumbnails with their likes and
 //! comments counts. A tile opens the post's page, /p/{id} (its card and comments).
-import { Heart, MessageCircle } from 'lucide-react';
+import { Copy, Heart, MessageCircle } from 'lucide-react';
 import { Link } from 'wouter';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Post } from '@/types/social';
+import { coverOf, imagesSuffix } from '../post-media';
 import { plural, postAlt } from './post-card';
 import { PostImage } from './post-image';
 
@@ -14,18 +15,15 @@ export function PostGrid({ posts, label = 'Posts' }: { posts: Post[]; label?: st
           <li key={post.id} className="group relative">
             <Link
               href={`/p/${post.id}`}
-              aria-label={`${postAlt(post)}, ${plural(post.likesCount, 'like', 'likes')}, ${plural(post.commentsCount, 'comment', 'comments')}`}
+              aria-label={`${postAlt(post)}${imagesSuffix(post)}, ${plural(post.likesCount, 'like', 'likes')}, ${plural(post.commentsCount, 'comment', 'comments')}`}
               className="relative block w-full overflow-hidden focus-visible:z-10"
             >
               <PostImage
                 square
-                src={post.thumbnailUrl ?? post.imageUrl}
-                alt={postAlt(post)}
-                width={post.width}
-                height={post.height}
-                blurhash={post.blurhash}
+                {...coverOf(post)}
                 className="transition group-hover:brightness-90"
               />
+              {post.media.length > 1 && <Copy aria-hidden="true" className="absolute top-1.5 right-1.5 size-4 text-white drop-shadow" />}
             </Link>
             {/* The counts over the picture sit beside the link, not in it: its name says them in
                 words, and a name must contain a control's visible text (WCAG 2.5.3). */}

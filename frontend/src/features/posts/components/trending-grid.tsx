@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { Post } from '@/types/social';
 import { flattenPosts } from '../api/cache';
 import { useTrending } from '../api/get-trending';
+import { coverOf, imagesSuffix } from '../post-media';
 import { plural, postAlt } from './post-card';
 import { PostImage } from './post-image';
 
@@ -27,15 +28,11 @@ function TrendingTile({ post }: { post: Post }) {
   return (
     <Link
       href={`/p/${post.id}`}
-      aria-label={`${post.user.displayName}, ${plural(post.likesCount, 'like', 'likes')}: ${postAlt(post)}`}
+      aria-label={`${post.user.displayName}, ${plural(post.likesCount, 'like', 'likes')}: ${postAlt(post)}${imagesSuffix(post)}`}
       className="group block w-full overflow-hidden rounded-2xl border border-white/10 bg-zinc-900/60 text-left"
     >
       <PostImage
-        src={post.thumbnailUrl ?? post.imageUrl}
-        alt={postAlt(post)}
-        width={post.width}
-        height={post.height}
-        blurhash={post.blurhash}
+        {...coverOf(post)}
         className="transition group-hover:brightness-90"
       />
       <span aria-hidden="true" className="flex items-center gap-2 px-2.5 py-2">

@@ -108,7 +108,7 @@ function PostTile({ post, query }: { post: Post; query: string }) {
     <li>
       <Link href={`/p/${post.id}`} className="group relative block overflow-hidden rounded-xl bg-zinc-900" aria-label={place ? `${caption}, ${place}` : caption}>
         <img
-          src={post.thumbnailUrl ?? post.imageUrl}
+          src={post.media[0].thumbnailUrl ?? post.media[0].url}
           alt=""
           loading="lazy"
           className="aspect-square w-full object-cover transition group-hover:brightness-90"

@@ -76,8 +76,12 @@ async fn a_draft_is_its_authors_alone_and_never_in_a_feed(backend: Backend) {
         maya.get_json(&format!("/api/posts/user/{}", maya.id)).await,
         json!([])
     );
-    // Still hers after all that.
+    // Still hers after all that, and in her data export (not in Leo's).
     assert_eq!(maya.get_json("/api/drafts").await[0]["caption"], "Not yet");
+    let export: Value = maya.get("/api/user/export").await.json().await.unwrap();
+    assert_eq!(ids(&export["drafts"]), [id]);
+    let theirs: Value = leo.get("/api/user/export").await.json().await.unwrap();
+    assert_eq!(theirs["drafts"], json!([]));
 }
 
 async fn a_draft_is_edited_keeping_its_images_then_published_now(backend: Backend) {

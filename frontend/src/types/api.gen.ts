@@ -2316,7 +2316,7 @@ export interface paths {
         };
         /**
          * The signed-in user's data as a JSON download: `{exportedAt, profile, settings (notification
-         *     switches included), posts, postImages (each with its alt text), stories, messages (sent),
+         *     switches included), posts, postImages (each with its alt text), drafts, stories, messages (sent),
          *     voicemails (sent), orders, withdrawals
          *     (account numbers masked), reels, comments (and replies), reviews (of products),
          *     voiceReactions (sent), postLikes, reelLikes,

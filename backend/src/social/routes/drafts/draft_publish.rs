@@ -67,7 +67,7 @@ pub async fn publish_draft(
     state.limits.check(Limit::Publish, me).await?;
     match drafts::publish_now(&state.db, me, id, now).await? {
         Ok(published) => {
-            let post = scheduled::announce(&state, published, now).await?;
+            let post = scheduled::went_out(&state, published, now).await?;
             Ok((StatusCode::CREATED, Json(post)).into_response())
         }
         Err(NotPublished::NotFound) => Err(ApiError::not_found(DRAFT_NOT_FOUND)),

@@ -73,6 +73,10 @@ pub struct DraftRequest {
     pub media: Option<Vec<DraftImage>>,
 }
 
+/// An item of a draft: one of its images kept (url, media key), or the index of a new one among
+/// those to store.
+type Planned = Result<(String, Option<String>), usize>;
+
 /// A draft's content once checked: its text, and its images (new ones stored, kept ones named).
 struct Checked {
     caption: Caption,
@@ -98,7 +102,7 @@ async fn check(
         return Err(ApiError::bad_request(TOO_MANY_IMAGES));
     }
     // Which items are new (to fetch and store, all before the first is stored) and which kept.
-    let mut plan: Vec<(Result<(String, Option<String>), usize>, String)> = Vec::new();
+    let mut plan: Vec<(Planned, String)> = Vec::new();
     let mut sources: Vec<ImageSource> = Vec::new();
     for item in items {
         let raw =

@@ -134,6 +134,7 @@ impl Application {
             serving,
         } = self;
         let housekeeping = tokio::spawn(housekeeping(jobs.clone()));
+        let scheduled = tokio::spawn(scheduled_posts(jobs.clone()));
         // Web Push's outbox: a pass now (rows a restart left), then whenever woken.
         let push = tokio::spawn(
             state
@@ -167,6 +168,7 @@ impl Application {
             tracing::warn!("socket tasks still running at shutdown; closing the database anyway");
         }
         housekeeping.abort();
+        scheduled.abort();
         // A push cut short stays in the outbox, sent again when its lease runs out.
         push.abort();
         mail.abort();
@@ -183,6 +185,21 @@ const SOCKETS_FINISH_WITHIN: Duration = Duration::from_secs(10);
 
 /// How often idle rate-limit keys, expired sessions and stories, and old ad clicks are swept.
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(60);
+
+/// A draft not scheduled and untouched this long is removed (issue 44).
+const DRAFTS_KEPT_MS: i64 = 30 * 24 * 60 * 60 * 1000;
+
+/// How often the scheduled posts due are published: each within 30 s of its time (issue 44).
+const SCHEDULED_EVERY: Duration = Duration::from_secs(10);
+
+/// Scheduled posts every `SCHEDULED_EVERY`, until aborted.
+async fn scheduled_posts(jobs: Jobs) {
+    let mut tick = tokio::time::interval(SCHEDULED_EVERY);
+    loop {
+        tick.tick().await;
+        jobs.publish_scheduled().await;
+    }
+}
 
 /// Housekeeping at start-up and every `HOUSEKEEPING_EVERY`, until aborted.
 async fn housekeeping(jobs: Jobs) {
@@ -237,6 +254,16 @@ impl Jobs {
         if let Err(err) = signalling::sweep(state).await {
             tracing::warn!(error = %err, "ending calls whose sockets are gone failed");
         }
+        let stale = state.clock.now_ms() - DRAFTS_KEPT_MS;
+        if let Err(err) = crate::social::store::drafts::remove_stale(&state.db, stale).await {
+            tracing::warn!(error = %err, "removing drafts untouched for 30 days failed");
+        }
+    }
+
+    /// One pass of the scheduled posts now (issue 44), by the app's clock: every due one goes
+    /// out; answers how many.
+    pub async fn publish_scheduled(&self) -> usize {
+        crate::social::scheduled::publish_due(&self.state).await
     }
 
     /// Tells the push drainer rows were queued (as a handler does after `push::enqueue`).

@@ -33,7 +33,7 @@ const CHANNEL: usize = 4;
 type Chunk = Result<Bytes, std::io::Error>;
 
 /// The signed-in user's data as a JSON download: `{exportedAt, profile, settings (notification
-/// switches included), posts, postImages (each with its alt text), stories, messages (sent),
+/// switches included), posts, postImages (each with its alt text), drafts, stories, messages (sent),
 /// voicemails (sent), orders, withdrawals
 /// (account numbers masked), reels, comments (and replies), reviews (of products),
 /// voiceReactions (sent), postLikes, reelLikes,
@@ -133,6 +133,7 @@ async fn write_export(
     write_list::<ExportPost, _>(db, tx, user_id, "posts", Section::Posts, |p| p.id).await?;
     write_list::<ExportPostImage, _>(db, tx, user_id, "postImages", Section::PostImages, |i| i.id)
         .await?;
+    write_list::<ExportDraft, _>(db, tx, user_id, "drafts", Section::Drafts, |d| d.id).await?;
     write_list::<ExportStory, _>(db, tx, user_id, "stories", Section::Stories, |s| s.id).await?;
     write_list::<ExportMessage, _>(db, tx, user_id, "messages", Section::Messages, |m| m.id)
         .await?;
@@ -324,6 +325,23 @@ struct ExportPost {
     comments_count: i64,
     #[serde(serialize_with = "iso")]
     created_at: i64,
+}
+
+/// A draft or scheduled post (issue 44).
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportDraft {
+    id: i64,
+    caption: String,
+    location: Option<String>,
+    #[serde(serialize_with = "json_text")]
+    tags: String,
+    #[serde(serialize_with = "iso_opt")]
+    scheduled_at: Option<i64>,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+    #[serde(serialize_with = "iso")]
+    updated_at: i64,
 }
 
 /// One image of a post, with its alt text (issue 44).

@@ -18,6 +18,8 @@ pub enum Section {
     /// Each image of the user's posts with its alt text (issue 44), in order; keyed by
     /// `post_id * 16 + position`.
     PostImages,
+    /// The user's drafts and scheduled posts (issue 44).
+    Drafts,
     Stories,
     /// Messages the user sent.
     Messages,
@@ -72,6 +74,10 @@ impl Section {
                  FROM post_media pm JOIN posts p ON p.id = pm.post_id
                  WHERE p.user_id = $1 AND pm.post_id * 16 + pm.position > $2
                  ORDER BY pm.post_id, pm.position LIMIT $3"
+            }
+            Self::Drafts => {
+                "SELECT id, caption, location, tags, scheduled_at, created_at, updated_at
+                 FROM drafts WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
             }
             Self::Stories => {
                 "SELECT id, image_url, kind, caption, views_count, created_at, expires_at

@@ -5,6 +5,7 @@ pub mod posting;
 pub mod refusals;
 pub mod routes;
 pub mod rules;
+pub mod scheduled;
 pub mod service;
 pub mod store;
 pub mod wire;
@@ -29,6 +30,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(routes::tags::router())
         .merge(routes::follow_requests::router())
         .merge(routes::voice_reactions::router())
+        .merge(routes::drafts::router())
         .routes(utoipa_axum::routes!(
             routes::settings::get_settings,
             routes::settings::update_settings

@@ -54,14 +54,25 @@ pub async fn publish_post(state: &AppState, author: i64, draft: Draft) -> ApiRes
         },
     )
     .await?;
-    // `@name`s of active accounts become mentions (unknown names stay text). Their own short
-    // transaction right after the insert: social/store/posts.rs's insert is the tags' (issue 19, slice B).
+    tell_mentions(state, author, id, caption, created_at).await
+}
+
+/// After post `id` was written (made, edited, or published from a draft): the `@name`s of
+/// active accounts its caption names become mentions (unknown names stay text; a name it
+/// mentioned already is not stored again, so only a newly mentioned person is told, once), in
+/// a short transaction of their own; then they are told. Answers the post as its author sees it.
+pub async fn tell_mentions(
+    state: &AppState,
+    author: i64,
+    id: i64,
+    caption: &str,
+    now: i64,
+) -> ApiResult<Post> {
     let mentions = mentioned_usernames(caption);
-    let notices =
-        mentions::insert_for_post(&state.db, author, id, caption, &mentions, created_at).await?;
+    let notices = mentions::insert_for_post(&state.db, author, id, caption, &mentions, now).await?;
     let post = posts::find(&state.db, author, id)
         .await?
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("post {id} vanished after insert")))?;
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("post {id} vanished after writing")))?;
     let post = post_answer(&state.db, post).await?;
     notifications::announce(state, notices).await;
     Ok(post)

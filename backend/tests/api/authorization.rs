@@ -120,6 +120,8 @@ enum Target {
     /// takes it, issue 43).
     FreshPost,
     FreshReel,
+    /// A new draft of hers with one image, made for each call (issue 44).
+    FreshDraft,
     FreshStory,
     FreshCanvas,
     /// Another signed-in session of hers, made for each call (issue 41): ending it leaves the
@@ -552,6 +554,26 @@ const ROWS: &[Row] = &[
     .on(Target::FreshPost)
     .json(|_, _| json!({"caption": "A study, edited"})),
     row("GET", "/api/posts/{id}/history", ACT_ON_HERS).on(Target::Post),
+    // Drafts (issue 44): hers alone; anyone else's id is not there for them, admins included.
+    row("GET", "/api/drafts", SIGNED_IN),
+    row("POST", "/api/drafts", SIGNED_IN_CREATES).json(|_, _| json!({"caption": "Later"})),
+    row("PATCH", "/api/drafts/{id}", HERS_ONLY)
+        .on(Target::FreshDraft)
+        .json(|_, _| json!({"caption": "Later still"})),
+    row(
+        "DELETE",
+        "/api/drafts/{id}",
+        [Unauthorized, NotFound, NotFound, NotFound, NoContent],
+    )
+    .on(Target::FreshDraft),
+    row(
+        "POST",
+        "/api/drafts/{id}/publish",
+        [Unauthorized, NotFound, NotFound, NotFound, Created],
+    )
+    .on(Target::FreshDraft)
+    .json(|_, _| json!({})),
+    row("DELETE", "/api/drafts/{id}/schedule", HERS_ONLY).on(Target::FreshDraft),
     row("POST", "/api/posts/{id}/bookmark", ACT_ON_HERS).on(Target::Post),
     row("GET", "/api/posts/{id}/bookmark-status", ACT_ON_HERS).on(Target::Post),
     row("GET", "/api/posts/{id}/comments", HERS_BY_ID).on(Target::Post),
@@ -1404,6 +1426,17 @@ impl Fixture {
                 Target::Ad => self.ad,
                 Target::Report => self.report,
                 Target::FreshPost => id(&self.callers[3].user.create_post("Another study").await),
+                Target::FreshDraft => id(&created(
+                    self.callers[3]
+                        .user
+                        .post_json(
+                            "/api/drafts",
+                            &json!({"media": [{"image": image_url("draft.jpg")}]}),
+                        )
+                        .await,
+                    "a draft",
+                )
+                .await),
                 Target::FreshReel => id(&created(
                     crate::bad_input::post_reel(app, &self.callers[3].user, "Another loop").await,
                     "a reel",

@@ -342,6 +342,12 @@ impl TestApp {
         self.jobs.housekeeping().await;
     }
 
+    /// Runs one pass of the app's scheduled-posts job now (issue 44), by the app's clock;
+    /// answers how many went out.
+    pub async fn publish_scheduled(&self) -> usize {
+        self.jobs.publish_scheduled().await
+    }
+
     /// Runs one pass of the app's Redis heartbeat job now: the users of dead instances are
     /// announced offline.
     pub async fn heartbeat(&self) {

@@ -23,6 +23,7 @@ mod cluster;
 mod comments;
 mod crash;
 mod db;
+mod drafts;
 mod earnings;
 mod fetch;
 mod groups;

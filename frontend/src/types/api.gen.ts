@@ -1056,6 +1056,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your drafts (issue 44), newest first: those not scheduled, or with `scheduled=true` the
+         *     scheduled posts ('Scheduled' on your profile).
+         */
+        get: operations["list_drafts"];
+        put?: never;
+        /**
+         * Saves a draft (issue 44): a caption, place, tags and 0 to 10 images with their alt texts,
+         *     stored now (they count toward your storage), published later.
+         */
+        post: operations["create_draft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drafts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes your draft, or cancels a scheduled post with it (issue 44). */
+        delete: operations["delete_draft"];
+        options?: never;
+        head?: never;
+        /**
+         * Replaces what your draft (or scheduled post) holds (issue 44): send all of it; an image may
+         *     be one of its own (`url`) to keep, or a new one.
+         */
+        patch: operations["update_draft"];
+        trace?: never;
+    };
+    "/api/drafts/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publishes your draft now (201, the post; the draft is gone), or schedules it (`at`: 200, the
+         *     draft with `scheduledAt`; it goes out within 30 s of that time, as posted then). Scheduling
+         *     again moves the time.
+         */
+        post: operations["publish_draft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/drafts/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancels a scheduled post's time (issue 44): it goes back to your drafts, unpublished. */
+        delete: operations["unschedule_draft"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/follow-requests/{id}/approve": {
         parameters: {
             query?: never;
@@ -2233,7 +2316,7 @@ export interface paths {
         };
         /**
          * The signed-in user's data as a JSON download: `{exportedAt, profile, settings (notification
-         *     switches included), posts, postImages (each with its alt text), stories, messages (sent),
+         *     switches included), posts, postImages (each with its alt text), drafts, stories, messages (sent),
          *     voicemails (sent), orders, withdrawals
          *     (account numbers masked), reels, comments (and replies), reviews (of products),
          *     voiceReactions (sent), postLikes, reelLikes,
@@ -3322,6 +3405,42 @@ export interface components {
         Deactivation: {
             password: string;
         };
+        /** @description A post not yet published: only its author sees it. */
+        Draft: {
+            caption: string;
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            location: string | null;
+            /** @description Its images in order, 0 to 10 (a draft needs one to be published). */
+            media: components["schemas"]["PostMedia"][];
+            /** @description When it goes out, ISO-8601 UTC; null for a draft not scheduled. */
+            scheduledAt: string | null;
+            tags: string[];
+            /** @description Last changed; a draft not scheduled and untouched for 30 days is removed. */
+            updatedAt: string;
+        };
+        /** @description One image of a draft. */
+        DraftImage: {
+            /** @description At most 1500 characters. */
+            alt?: string | null;
+            /**
+             * @description A `data:` image or an http(s) URL, as a post's; or the `url` of one of this draft's own
+             *     images, to keep it.
+             */
+            image: string | null;
+        };
+        /** @description What a draft holds: all of it, each time (a field left out is empty). */
+        DraftRequest: {
+            /** @description At most 2200 characters. */
+            caption?: string | null;
+            /** @description At most 100 characters. */
+            location?: string | null;
+            /** @description 0 to 10 images in order. */
+            media?: components["schemas"]["DraftImage"][] | null;
+            /** @description Trimmed; blank ones dropped; at most 30 of at most 50 characters. */
+            tags?: string[] | null;
+        };
         /**
          * @description One credit of a creator's ledger, newest first. Cents: `amount` is what they got, `fee`
          *     what the platform kept.
@@ -4229,6 +4348,13 @@ export interface components {
             displayName?: string | null;
             /** @description Skill ids among design, code, music, photo, motion. */
             skills?: components["schemas"]["Skill"][] | null;
+        };
+        PublishRequest: {
+            /**
+             * @description When to publish, as an ISO-8601 date and time with its offset, 10 minutes to 90 days
+             *     ahead; left out, now.
+             */
+            at?: string | null;
         };
         /** @description The subscription to end. */
         PushEndpoint: {
@@ -9261,6 +9387,445 @@ export interface operations {
             };
             /** @description `not_a_request`: the conversation is in your inbox (leave it instead) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_drafts: {
+        parameters: {
+            query?: {
+                /** @description `true`: the scheduled posts; otherwise the drafts not scheduled. */
+                scheduled?: boolean;
+                /** @description Page size, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only drafts older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your drafts, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draft"][];
+                };
+            };
+            /** @description Invalid limit, cursor or flag */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftRequest"];
+            };
+        };
+        responses: {
+            /** @description The draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
+            };
+            /** @description A field as a post's would be refused (the same words), or an image URL that could not be fetched; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `email_unverified`: unverified past the 7-day grace; or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body or image too large, or past your storage */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body, or not a JPEG, PNG, GIF or WebP image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Draft id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Draft not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Draft id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DraftRequest"];
+            };
+        };
+        responses: {
+            /** @description The draft as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
+            };
+            /** @description Invalid id, or a field as a post's would be refused (the same words); or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `email_unverified`: unverified past the 7-day grace; or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Draft not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body or image too large, or past your storage */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body, or not a JPEG, PNG, GIF or WebP image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publish_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Draft id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublishRequest"];
+            };
+        };
+        responses: {
+            /** @description Scheduled: the draft with its `scheduledAt` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
+            };
+            /** @description Published now: the post */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"];
+                };
+            };
+            /** @description Invalid id; a draft without an image ('Please select an image or enter a URL'); a time that is not ISO-8601 with an offset, under 10 minutes or over 90 days ahead; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `email_unverified`: unverified past the 7-day grace; or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Draft not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Publishing now, over the posting limit (posts, reels and stories together, an hour); Retry-After says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unschedule_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Draft id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft, no longer scheduled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Draft"];
+                };
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Draft not found (or not yours; or published already) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 //! The social area's HTTP handlers, one folder per resource.
 
 pub mod comments;
+pub mod drafts;
 pub mod follow_requests;
 pub mod posts;
 pub mod reels;

@@ -49,6 +49,32 @@ pub fn parse_alt(raw: Option<&str>) -> Result<String, DomainError> {
     Ok(value.to_owned())
 }
 
+/// A post is scheduled at least this far ahead (issue 44)…
+const SCHEDULE_MIN_MS: i64 = 10 * 60 * 1000;
+/// …and at most this far.
+const SCHEDULE_MAX_MS: i64 = 90 * 24 * 60 * 60 * 1000;
+
+/// When a scheduled post goes out: an RFC 3339 date-time (with its offset), 10 minutes to 90
+/// days after `now`; answers epoch milliseconds.
+pub fn parse_schedule(raw: &str, now: i64) -> Result<i64, DomainError> {
+    let at = chrono::DateTime::parse_from_rfc3339(raw.trim())
+        .map_err(|_| {
+            DomainError::invalid("Give the time as an ISO 8601 date and time with its offset")
+        })?
+        .timestamp_millis();
+    if at < now + SCHEDULE_MIN_MS {
+        return Err(DomainError::invalid(
+            "Schedule a post at least 10 minutes ahead",
+        ));
+    }
+    if at > now + SCHEDULE_MAX_MS {
+        return Err(DomainError::invalid(
+            "Schedule a post at most 90 days ahead",
+        ));
+    }
+    Ok(at)
+}
+
 /// Optional, trimmed, at most 100 characters; blank means none.
 pub fn parse_location(raw: Option<&str>) -> Result<Option<String>, DomainError> {
     let Some(value) = raw.map(str::trim).filter(|v| !v.is_empty()) else {
@@ -101,6 +127,21 @@ mod tests {
         assert_eq!(parse_alt(None).unwrap(), "");
         assert!(parse_alt(Some(&"é".repeat(1500))).is_ok());
         assert!(parse_alt(Some(&"é".repeat(1501))).is_err());
+    }
+
+    #[test]
+    fn a_schedule_is_ten_minutes_to_ninety_days_ahead() {
+        let now = chrono::DateTime::parse_from_rfc3339("2026-05-01T12:00:00Z")
+            .unwrap()
+            .timestamp_millis();
+        assert_eq!(
+            parse_schedule("2026-05-01T14:10:00+02:00", now).unwrap(),
+            now + 10 * 60 * 1000
+        );
+        assert!(parse_schedule("2026-05-01T12:09:59Z", now).is_err());
+        assert!(parse_schedule("2026-07-30T12:00:00Z", now).is_ok());
+        assert!(parse_schedule("2026-07-30T12:00:01Z", now).is_err());
+        assert!(parse_schedule("2026-05-02 12:00", now).is_err());
     }
 
     #[test]

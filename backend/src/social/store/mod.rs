@@ -3,6 +3,7 @@
 
 pub mod comments;
 pub mod deletes;
+pub mod drafts;
 pub mod follows;
 pub mod marks;
 pub mod mentions;

@@ -192,12 +192,20 @@ pub struct NewPost<'a> {
 /// `tags[]` entries, normalised: `post_tags` rows whose triggers count them in `tags`) and its
 /// search words, in one transaction; answers its id.
 pub async fn insert(db: &Db, new: NewPost<'_>) -> Result<i64, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let id = insert_on(&mut tx, new).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// `insert` on the caller's write transaction (a scheduled draft publishes in the transaction
+/// that claims it).
+pub async fn insert_on(conn: &mut AnyConnection, new: NewPost<'_>) -> Result<i64, sqlx::Error> {
     let Some(first) = new.media.first() else {
         return Err(sqlx::Error::Protocol("a post needs an image".into()));
     };
     let tags = post_tags(new.caption, new.tags);
     let words = search_words(new.caption, new.location, &tags);
-    let mut tx = db.begin_write().await?;
     let (id,): (i64,) = sqlx::query_as(concat!(
         "INSERT INTO posts (user_id, caption, image_url, media_key, location, tags, created_at,
                             hot_score, search_words)
@@ -213,7 +221,7 @@ pub async fn insert(db: &Db, new: NewPost<'_>) -> Result<i64, sqlx::Error> {
     .bind(serde_json::Value::from(new.tags).to_string())
     .bind(new.created_at)
     .bind(words)
-    .fetch_one(&mut *tx)
+    .fetch_one(&mut *conn)
     .await?;
     let values: Vec<String> = (0..new.media.len())
         .map(|i| format!("($1, {i}, ${}, ${}, ${})", 3 * i + 2, 3 * i + 3, 3 * i + 4))
@@ -229,9 +237,8 @@ pub async fn insert(db: &Db, new: NewPost<'_>) -> Result<i64, sqlx::Error> {
             .bind(item.media_key)
             .bind(item.alt);
     }
-    query.execute(&mut *tx).await?;
-    write_tags(&mut tx, id, &tags).await?;
-    tx.commit().await?;
+    query.execute(&mut *conn).await?;
+    write_tags(conn, id, &tags).await?;
     Ok(id)
 }
 

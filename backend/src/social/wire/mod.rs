@@ -1,6 +1,7 @@
 //! The social area's answers: posts, reels, stories, comments, tags, search results and follows.
 
 pub mod comment;
+pub mod draft;
 pub mod follow;
 pub mod post;
 pub mod reel;

@@ -4,18 +4,16 @@ use utoipa::ToSchema;
 
 use super::POST_NOT_FOUND;
 use crate::identity::CurrentUser;
-use crate::notifications;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::platform::limits::Limit;
 use crate::platform::state::AppState;
-use crate::social::rules::comment::mentioned_usernames;
+use crate::social::posting;
 use crate::social::rules::post::{
     CANNOT_EDIT_POST, Caption, MEDIA_MAX, parse_alt, parse_location, parse_tags,
 };
 use crate::social::store::comments::{self, Item};
-use crate::social::store::mentions;
 use crate::social::store::posts::{self, Edited, PostEdit};
-use crate::social::wire::post::{Post, post_answer};
+use crate::social::wire::post::Post;
 
 /// An edit of a post (issue 44): each field given replaces it, each one left out stays.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -116,12 +114,6 @@ pub async fn update_post(
         }
     };
     // Only the names the post did not mention before are stored, and so told.
-    let names = mentioned_usernames(&caption);
-    let notices = mentions::insert_for_post(&state.db, me, post_id, &caption, &names, now).await?;
-    let post = posts::find(&state.db, me, post_id)
-        .await?
-        .ok_or_else(|| ApiError::not_found(POST_NOT_FOUND))?;
-    let post = post_answer(&state.db, post).await?;
-    notifications::announce(&state, notices).await;
+    let post = posting::tell_mentions(&state, me, post_id, &caption, now).await?;
     Ok(Json(post))
 }

@@ -121,8 +121,8 @@ describe('the home dashboard', () => {
 
     // Voice reaction: an emotion comes first; a refused microphone is ignored without a fuss;
     // with a microphone (a tone standing in for a voice) it records webm, previews and sends.
-    await card.getByRole('button', { name: 'Voice reaction' }).click();
-    const voice = card.getByRole('region', { name: 'Voice reaction' });
+    await card.getByRole('button', { name: 'Voice reaction', exact: true }).click();
+    const voice = card.getByRole('region', { name: 'Voice reaction', exact: true });
     expect(await voice.getByRole('button', { name: 'Record' }).isDisabled()).toBe(true);
     expect(await voice.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
     await voice.getByRole('button', { name: 'Love it!' }).click();
@@ -162,7 +162,7 @@ describe('the home dashboard', () => {
     expect(await voice.getByRole('button', { name: 'Send' }).isEnabled()).toBe(true);
     await voice.getByRole('button', { name: 'Send' }).click();
     // Sent for real (issue 43): the panel closes once the server has it (voice-reactions.e2e.ts).
-    await card.getByRole('region', { name: 'Voice reaction' }).waitFor({ state: 'detached' });
+    await card.getByRole('region', { name: 'Voice reaction', exact: true }).waitFor({ state: 'detached' });
 
     // Live Collaboration Canvas (issue 25): a new creator has none; they start one, which opens
     // full screen (issue 43), and are in it alone; drawn on with the mouse and with a finger, and

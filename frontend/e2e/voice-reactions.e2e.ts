@@ -56,8 +56,8 @@ describe.each<Screen>(['phone', 'desktop'])('voice reactions on a %s', (screen) 
     const b = await phone(`${tag}-leo`, screen);
     await signUp(b.page, leo);
     await openPost(b.page, postId, ana.displayName);
-    await b.page.getByRole('button', { name: 'Voice reaction' }).first().click();
-    const panel = b.page.getByRole('region', { name: 'Voice reaction' });
+    await b.page.getByRole('button', { name: 'Voice reaction', exact: true }).first().click();
+    const panel = b.page.getByRole('region', { name: 'Voice reaction', exact: true });
     await panel.getByRole('button', { name: 'Inspired!' }).click();
     await panel.getByRole('button', { name: 'Record' }).click();
     await panel.getByRole('button', { name: 'Stop' }).waitFor();

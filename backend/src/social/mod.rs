@@ -2,6 +2,7 @@
 //! stories, comments, tags, search, profiles, follows and follow requests, mentions.
 
 pub mod posting;
+pub mod reel_upload;
 pub mod refusals;
 pub mod routes;
 pub mod rules;

@@ -15,10 +15,9 @@ use utoipa_axum::routes;
 use crate::kernel::page::Page;
 use crate::platform::http::wire::paginated;
 use crate::platform::state::AppState;
+use crate::social::reel_upload::REEL_BODY_LIMIT;
 use crate::social::store::reels::ReelView;
 use crate::social::wire::reel::Reel;
-
-use reel_create::REEL_BODY_LIMIT;
 
 pub fn router() -> OpenApiRouter<AppState> {
     // The upload's own body limit, kept to its route.

@@ -1,7 +1,9 @@
 //! Publishing a post once its input is parsed: the image through the media pipeline, the row
 //! with its tags, its mentions and their notifications. Shared by `POST /api/posts` and a
 //! canvas's snapshot (issue 25), which differ only in what they accept as the image; each
-//! counts the posting limit and parses its own body first.
+//! counts the posting limit and parses its own body first. A reel's caption names people as a
+//! post's does (issue 44): `tell_reel_mentions` after a reel is posted, published from a draft
+//! or edited.
 
 use crate::kernel::image::ImageSource;
 use crate::notifications;
@@ -9,9 +11,11 @@ use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::state::AppState;
 use crate::social::rules::comment::mentioned_usernames;
 use crate::social::rules::post::Caption;
+use crate::social::store::mentions::CaptionOf;
 use crate::social::store::posts::{NewPost, NewPostMedia};
-use crate::social::store::{mentions, posts};
+use crate::social::store::{mentions, posts, reels};
 use crate::social::wire::post::{Post, post_answer};
+use crate::social::wire::reel::Reel;
 
 /// A post's parsed input.
 pub struct Draft {
@@ -69,11 +73,47 @@ pub async fn tell_mentions(
     now: i64,
 ) -> ApiResult<Post> {
     let mentions = mentioned_usernames(caption);
-    let notices = mentions::insert_for_post(&state.db, author, id, caption, &mentions, now).await?;
+    let notices = mentions::insert_for_caption(
+        &state.db,
+        author,
+        CaptionOf::Post(id),
+        caption,
+        &mentions,
+        now,
+    )
+    .await?;
     let post = posts::find(&state.db, author, id)
         .await?
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("post {id} vanished after writing")))?;
     let post = post_answer(&state.db, post).await?;
     notifications::announce(state, notices).await;
     Ok(post)
+}
+
+/// After reel `id` was written (posted, published from a draft, or its caption edited): as
+/// `tell_mentions` for a post, the caption's names become mentions of the reel (a name it
+/// mentioned already is not stored again, so only a newly mentioned person is told, once).
+/// Answers the reel as its author sees it.
+pub async fn tell_reel_mentions(
+    state: &AppState,
+    author: i64,
+    id: i64,
+    caption: &str,
+    now: i64,
+) -> ApiResult<Reel> {
+    let mentions = mentioned_usernames(caption);
+    let notices = mentions::insert_for_caption(
+        &state.db,
+        author,
+        CaptionOf::Reel(id),
+        caption,
+        &mentions,
+        now,
+    )
+    .await?;
+    let reel = reels::find(&state.db, author, id)
+        .await?
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("reel {id} vanished after writing")))?;
+    notifications::announce(state, notices).await;
+    Ok(reel.into())
 }

@@ -618,6 +618,15 @@ const ROWS: &[Row] = &[
     .json(|_, _| json!({"content": "Lovely loop"})),
     row("POST", "/api/reels/{id}/like", ACT_ON_HERS).on(Target::Reel),
     row("DELETE", "/api/reels/{id}", DELETE_HERS).on(Target::FreshReel),
+    // Editing its caption (issue 44): hers alone; an admin moderates by removing, not rewriting.
+    row(
+        "PATCH",
+        "/api/reels/{id}",
+        [Unauthorized, Forbidden, NotFound, Forbidden, Ok200],
+    )
+    .on(Target::FreshReel)
+    .json(|_, _| json!({"caption": "A loop, edited"})),
+    row("GET", "/api/reels/{id}/history", ACT_ON_HERS).on(Target::Reel),
     row("GET", "/api/reels/{id}/voice-reactions", ACT_ON_HERS).on(Target::Reel),
     row(
         "POST",
@@ -1626,6 +1635,9 @@ async fn every_operation_answers_each_caller_as_the_table_says(backend: Backend)
         // Sign-ups and sign-ins are many here; their limits have tests of their own.
         settings.auth_limit_per_ip = 10_000;
         settings.auth_limit_per_account = 10_000;
+        // The owner makes a fresh post, reel or story for many rows, past the
+        // posting limit's 30 an hour; the limit has tests of its own.
+        settings.limit_posts_per_hour = 10_000;
         // The push subscription rows subscribe loopback endpoints.
         settings.push_allow_loopback = true;
     })

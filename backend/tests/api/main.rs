@@ -40,6 +40,7 @@ mod private;
 mod push;
 mod realtime;
 mod receipts;
+mod reel_edits;
 mod reels;
 mod reports;
 mod requests;

@@ -6,6 +6,9 @@ pub const REEL_CAPTION_MAX: usize = 2200;
 /// An unknown reel id (the like, comment and share routes).
 pub const REEL_NOT_FOUND: &str = "Reel not found";
 pub const CANNOT_DELETE_REEL: &str = "You cannot delete this reel";
+/// Someone else's reel they can see (issue 44): an admin too, as moderation removes, it does
+/// not rewrite.
+pub const CANNOT_EDIT_REEL: &str = "You can only edit your own reels";
 pub const REEL_CAPTION_TOO_LONG: &str = "Caption must be at most 2200 characters";
 
 /// Trimmed, at most 2200 characters; line breaks kept.

@@ -19,6 +19,15 @@ use crate::platform::db::visibility::not_blocked;
 pub enum MentionIn {
     Post(i64),
     Comment(i64),
+    /// A reel's caption (issue 44).
+    Reel(i64),
+}
+
+/// Whose caption names people.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaptionOf {
+    Post(i64),
+    Reel(i64),
 }
 
 /// Stores a mention of each name that is an active account, by `author` in `target`; answers
@@ -31,16 +40,18 @@ pub async fn insert(
     names: &[Username],
     now: i64,
 ) -> Result<Vec<i64>, sqlx::Error> {
-    let (post_id, comment_id) = match target {
-        MentionIn::Post(id) => (Some(id), None),
-        MentionIn::Comment(id) => (None, Some(id)),
+    let (post_id, comment_id, reel_id) = match target {
+        MentionIn::Post(id) => (Some(id), None, None),
+        MentionIn::Comment(id) => (None, Some(id), None),
+        MentionIn::Reel(id) => (None, None, Some(id)),
     };
     let mut stored = Vec::new();
     for name in names {
         // An account blocked either way with the author is not mentioned (the name stays text).
         let mentioned: Option<(i64,)> = sqlx::query_as(concat!(
-            "INSERT INTO mentions (mentioned_user_id, author_id, post_id, comment_id, created_at)
-             SELECT u.id, $2, $3, $4, $5 FROM users u
+            "INSERT INTO mentions (mentioned_user_id, author_id, post_id, comment_id, reel_id,
+                                   created_at)
+             SELECT u.id, $2, $3, $4, $6, $5 FROM users u
              WHERE lower(u.username) = lower($1) AND u.deactivated_at IS NULL AND ",
             not_blocked!("$2", "u.id"),
             " ON CONFLICT DO NOTHING RETURNING mentioned_user_id"
@@ -50,6 +61,7 @@ pub async fn insert(
         .bind(post_id)
         .bind(comment_id)
         .bind(now)
+        .bind(reel_id)
         .fetch_optional(&mut *conn)
         .await?;
         stored.extend(mentioned.map(|(id,)| id));
@@ -62,31 +74,32 @@ pub async fn mentioned_in(
     db: &crate::platform::db::Db,
     target: MentionIn,
 ) -> Result<Vec<i64>, sqlx::Error> {
-    let rows: Vec<(i64,)> = match target {
-        MentionIn::Post(id) => {
-            sqlx::query_as("SELECT mentioned_user_id FROM mentions WHERE post_id = $1 ORDER BY id")
-                .bind(id)
-                .fetch_all(&db.pool)
-                .await?
-        }
-        MentionIn::Comment(id) => {
-            sqlx::query_as(
-                "SELECT mentioned_user_id FROM mentions WHERE comment_id = $1 ORDER BY id",
-            )
-            .bind(id)
-            .fetch_all(&db.pool)
-            .await?
-        }
+    let (sql, id) = match target {
+        MentionIn::Post(id) => (
+            "SELECT mentioned_user_id FROM mentions WHERE post_id = $1 ORDER BY id",
+            id,
+        ),
+        MentionIn::Comment(id) => (
+            "SELECT mentioned_user_id FROM mentions WHERE comment_id = $1 ORDER BY id",
+            id,
+        ),
+        MentionIn::Reel(id) => (
+            "SELECT mentioned_user_id FROM mentions WHERE reel_id = $1 ORDER BY id",
+            id,
+        ),
     };
+    let rows: Vec<(i64,)> = sqlx::query_as(sql).bind(id).fetch_all(&db.pool).await?;
     Ok(rows.into_iter().map(|(id,)| id).collect())
 }
 
-/// Stores the mentions of a post's caption, and the notifications they make, in a write
-/// transaction of their own (the post's INSERT lives in social/store/posts.rs, run before).
-pub async fn insert_for_post(
+/// Stores the mentions of a post's or a reel's caption (`target`), and the notifications they
+/// make, in a write transaction of their own (the INSERT or UPDATE of the post or reel, in
+/// social/store/posts.rs or reels.rs, ran before). A name the caption mentioned already is not
+/// stored again, so only a newly mentioned person is told.
+pub async fn insert_for_caption(
     db: &crate::platform::db::Db,
     author: i64,
-    post_id: i64,
+    target: CaptionOf,
     caption: &str,
     names: &[Username],
     now: i64,
@@ -94,19 +107,20 @@ pub async fn insert_for_post(
     if names.is_empty() {
         return Ok(Vec::new());
     }
+    let (within, target_type, id) = match target {
+        CaptionOf::Post(id) => (MentionIn::Post(id), NotificationTargetType::Post, id),
+        CaptionOf::Reel(id) => (MentionIn::Reel(id), NotificationTargetType::Reel, id),
+    };
     let mut tx = db.begin_write().await?;
-    let mentioned = insert(&mut tx, author, MentionIn::Post(post_id), names, now).await?;
+    let mentioned = insert(&mut tx, author, within, names, now).await?;
     let quote = preview(caption);
     let mut notices = Vec::new();
     for user in mentioned {
-        let mut act = Act::new(
-            user,
-            author,
-            NotificationKind::Mention,
-            NotificationTargetType::Post,
-            post_id,
-        );
-        act.post_id = Some(post_id);
+        let mut act = Act::new(user, author, NotificationKind::Mention, target_type, id);
+        match target {
+            CaptionOf::Post(_) => act.post_id = Some(id),
+            CaptionOf::Reel(_) => act.reel_id = Some(id),
+        }
         act.preview = Some(&quote);
         notices.extend(notifications::record(&mut tx, &act, now).await?);
     }

@@ -4,7 +4,7 @@
 //! A like toggles as a post's does (social/store/posts.rs): one row per (user, reel), the counter moved in
 //! the same transaction.
 
-use sqlx::FromRow;
+use sqlx::{AnyConnection, FromRow};
 
 use super::marks::{self, Toggled};
 use crate::fetch_list;
@@ -34,6 +34,8 @@ pub struct ReelView {
     /// 1 when the viewer may send it into a chat (issue 43, `allows_sharing!`).
     pub allows_sharing: i64,
     pub created_at: i64,
+    /// When its author last edited its caption (issue 44).
+    pub edited_at: Option<i64>,
 }
 
 crate::native_row!(ReelView {
@@ -54,6 +56,7 @@ crate::native_row!(ReelView {
     is_liked,
     allows_sharing,
     created_at,
+    edited_at,
 });
 
 /// `ReelView`'s columns; `$1` is the viewer, who sees no reel of an account blocked either way.
@@ -70,7 +73,7 @@ macro_rules! reel_view {
                 ",
             $crate::social::store::posts::allows_sharing!("r.user_id"),
             " AS allows_sharing,
-                r.created_at
+                r.created_at, r.edited_at
          FROM reels r
          JOIN users u ON u.id = r.user_id AND u.deactivated_at IS NULL AND ",
             may_see!("$1", "u.id"),
@@ -92,8 +95,14 @@ pub struct NewReel<'a> {
     pub created_at: i64,
 }
 
-/// Stores a reel; answers it with its author (as its author sees it).
-pub async fn insert(db: &Db, new: NewReel<'_>) -> Result<ReelView, sqlx::Error> {
+/// Stores a reel; answers its id.
+pub async fn insert(db: &Db, new: NewReel<'_>) -> Result<i64, sqlx::Error> {
+    let mut conn = db.pool.acquire().await?;
+    insert_on(&mut conn, new).await
+}
+
+/// Stores a reel on `conn` (inside the caller's transaction, when it has one); answers its id.
+pub async fn insert_on(conn: &mut AnyConnection, new: NewReel<'_>) -> Result<i64, sqlx::Error> {
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO reels (user_id, media_key, poster_key, caption, duration_seconds, width,
                             height, created_at)
@@ -107,11 +116,9 @@ pub async fn insert(db: &Db, new: NewReel<'_>) -> Result<ReelView, sqlx::Error> 
     .bind(new.width)
     .bind(new.height)
     .bind(new.created_at)
-    .fetch_one(&db.pool)
+    .fetch_one(&mut *conn)
     .await?;
-    find(db, new.user_id, id)
-        .await?
-        .ok_or(sqlx::Error::RowNotFound)
+    Ok(id)
 }
 
 /// One reel with its author, as `viewer` sees it.
@@ -186,4 +193,83 @@ pub async fn toggle_like(
     now: i64,
 ) -> Result<Option<Toggled>, sqlx::Error> {
     marks::toggle(db, &marks::REEL_LIKE, user, reel, now).await
+}
+
+/// What a caption edit did (issue 44).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReelEdited {
+    /// Edited: the caption as it is now (its mentions are the caller's).
+    Done { caption: String },
+    /// No such reel, or removed by moderation.
+    NotFound,
+    /// Someone else's reel.
+    NotAuthor,
+}
+
+/// Gives `author`'s reel `reel_id` the caption `caption` in one write transaction: the caption
+/// it replaces goes to `reel_versions` (written when the reel was made, or at the edit before),
+/// and the reel takes `edited_at`.
+pub async fn edit(
+    db: &Db,
+    author: i64,
+    reel_id: i64,
+    caption: &str,
+    now: i64,
+) -> Result<ReelEdited, sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    let row: Option<(i64, String, i64, Option<i64>)> = sqlx::query_as(
+        "SELECT user_id, caption, created_at, edited_at FROM reels
+         WHERE id = $1 AND removed_at IS NULL",
+    )
+    .bind(reel_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some((owner, old_caption, created_at, edited_at)) = row else {
+        return Ok(ReelEdited::NotFound);
+    };
+    if owner != author {
+        return Ok(ReelEdited::NotAuthor);
+    }
+    sqlx::query("INSERT INTO reel_versions (reel_id, caption, written_at) VALUES ($1, $2, $3)")
+        .bind(reel_id)
+        .bind(&old_caption)
+        .bind(edited_at.unwrap_or(created_at))
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("UPDATE reels SET caption = $2, edited_at = $3 WHERE id = $1")
+        .bind(reel_id)
+        .bind(caption)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(ReelEdited::Done {
+        caption: caption.to_owned(),
+    })
+}
+
+/// An earlier caption of a reel (issue 44).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct ReelVersionRow {
+    pub id: i64,
+    pub caption: String,
+    pub written_at: i64,
+}
+
+/// A page of `reel_id`'s earlier captions, newest first (`reel_versions_reel_idx`); the caller
+/// has checked that the viewer may see the reel.
+pub async fn versions(
+    db: &Db,
+    reel_id: i64,
+    page: Page,
+) -> Result<Vec<ReelVersionRow>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, caption, written_at FROM reel_versions
+         WHERE reel_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3",
+    )
+    .bind(reel_id)
+    .bind(page.before)
+    .bind(page.fetch_limit())
+    .fetch_all(&db.pool)
+    .await
 }

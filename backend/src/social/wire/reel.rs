@@ -6,7 +6,7 @@ use utoipa::ToSchema;
 use crate::kernel::user::UserBrief;
 use crate::platform::http::wire::iso_time;
 use crate::platform::media::url_of;
-use crate::social::store::reels::ReelView;
+use crate::social::store::reels::{ReelVersionRow, ReelView};
 
 /// A short vertical video.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -37,6 +37,10 @@ pub struct Reel {
     pub allows_sharing: bool,
     /// ISO-8601 UTC.
     pub created_at: String,
+    /// When its author last edited its caption (issue 44), ISO-8601 UTC; null if never. The
+    /// earlier captions: `GET /api/reels/{id}/history`.
+    #[schema(required = true)]
+    pub edited_at: Option<String>,
 }
 
 impl From<ReelView> for Reel {
@@ -61,6 +65,26 @@ impl From<ReelView> for Reel {
             is_liked: row.is_liked != 0,
             allows_sharing: row.allows_sharing != 0,
             created_at: iso_time(row.created_at),
+            edited_at: row.edited_at.map(iso_time),
+        }
+    }
+}
+
+/// An earlier caption of a reel (issue 44): what it said before an edit.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReelVersion {
+    pub caption: String,
+    /// When this version was written (the reel's creation, or the edit that made it),
+    /// ISO-8601 UTC.
+    pub written_at: String,
+}
+
+impl From<ReelVersionRow> for ReelVersion {
+    fn from(row: ReelVersionRow) -> Self {
+        Self {
+            caption: row.caption,
+            written_at: iso_time(row.written_at),
         }
     }
 }

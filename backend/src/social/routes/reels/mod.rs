@@ -1,10 +1,13 @@
 //! Reels (docs/shop-contract.md): the vertical pager's list, a creator's reels (a
-//! profile's REELS tab), posting a reel by uploading a video, deleting one, and the like toggle (its comments
-//! are social/routes/comments).
+//! profile's REELS tab), posting a reel by uploading a video, deleting one, editing its caption
+//! and reading its earlier captions (issue 44), and the like toggle (its comments are
+//! social/routes/comments; its drafts social/routes/reel_drafts).
 
 mod reel_create;
 mod reel_delete;
+mod reel_history;
 mod reel_like;
+mod reel_update;
 mod reels_by_user;
 mod reels_list;
 
@@ -28,7 +31,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(reels_list::list_reels))
         .routes(routes!(reels_by_user::list_user_reels))
         .routes(routes!(reel_like::toggle_reel_like))
-        .routes(routes!(reel_delete::delete_reel))
+        .routes(routes!(reel_delete::delete_reel, reel_update::update_reel))
+        .routes(routes!(reel_history::reel_history))
         .merge(upload)
 }
 

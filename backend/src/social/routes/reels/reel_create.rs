@@ -6,6 +6,7 @@ use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiResult, ErrorBody, Json};
 use crate::platform::limits::Limit;
 use crate::platform::state::AppState;
+use crate::social::posting;
 use crate::social::reel_upload::{self, NewReelForm};
 use crate::social::store::reels;
 use crate::social::store::reels::NewReel;
@@ -13,7 +14,8 @@ use crate::social::wire::reel::Reel;
 
 /// Posts a reel. The video is streamed to a temporary file and then to the media store (never
 /// held whole in memory), checked by its bytes and measured from its container; the poster is
-/// cut with ffmpeg when it is installed, else taken from `poster`, else null.
+/// cut with ffmpeg when it is installed, else taken from `poster`, else null. A person the
+/// caption names (`@name`) is told, as by a post's.
 #[utoipa::path(
     post, path = "/reels", tag = "reels",
     request_body(content = NewReelForm, content_type = "multipart/form-data"),
@@ -40,6 +42,7 @@ pub async fn create_reel(
     state.limits.check(Limit::Publish, me).await?;
     let upload = form.store(&state, me).await?;
     let stored = &upload.video;
+    let now = state.clock.now_ms();
     let reel = reels::insert(
         &state.db,
         NewReel {
@@ -50,17 +53,18 @@ pub async fn create_reel(
             duration_seconds: stored.duration,
             width: stored.width,
             height: stored.height,
-            created_at: state.clock.now_ms(),
+            created_at: now,
         },
     )
     .await?;
     tracing::info!(
         user_id = me,
-        reel_id = reel.id,
+        reel_id = reel,
         key = %stored.key,
         duration = stored.duration,
         poster = stored.poster.is_some(),
         "reel posted"
     );
-    Ok((StatusCode::CREATED, Json(reel.into())))
+    let reel = posting::tell_reel_mentions(&state, me, reel, &upload.caption, now).await?;
+    Ok((StatusCode::CREATED, Json(reel)))
 }

@@ -186,7 +186,7 @@ const SOCKETS_FINISH_WITHIN: Duration = Duration::from_secs(10);
 /// How often idle rate-limit keys, expired sessions and stories, and old ad clicks are swept.
 const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(60);
 
-/// A draft not scheduled and untouched this long is removed (issue 44).
+/// A draft not scheduled, or a reel draft, untouched this long is removed (issue 44).
 const DRAFTS_KEPT_MS: i64 = 30 * 24 * 60 * 60 * 1000;
 
 /// How often the scheduled posts due are published: each within 30 s of its time (issue 44).
@@ -230,8 +230,9 @@ impl Jobs {
     /// One housekeeping pass: idle rate-limit keys, expired sessions, expired stories and old
     /// ad clicks (by the app's clock), checkouts whose 15 minutes ran out (their stock goes
     /// back), Stripe tips never paid within the hour, and calls that nothing can end any more (their sockets'
-    /// instances are gone, or they rang too long by the app's clock). Errors are logged; the
-    /// next pass tries again.
+    /// instances are gone, or they rang too long by the app's clock), and drafts of posts (not
+    /// scheduled) and of reels untouched for 30 days. Errors are logged; the next pass tries
+    /// again.
     pub async fn housekeeping(&self) {
         let state = &self.state;
         state.limits.forget_idle();
@@ -257,6 +258,9 @@ impl Jobs {
         let stale = state.clock.now_ms() - DRAFTS_KEPT_MS;
         if let Err(err) = crate::social::store::drafts::remove_stale(&state.db, stale).await {
             tracing::warn!(error = %err, "removing drafts untouched for 30 days failed");
+        }
+        if let Err(err) = crate::social::store::reel_drafts::remove_stale(&state.db, stale).await {
+            tracing::warn!(error = %err, "removing reel drafts untouched for 30 days failed");
         }
     }
 

@@ -33,7 +33,7 @@ const CHANNEL: usize = 4;
 type Chunk = Result<Bytes, std::io::Error>;
 
 /// The signed-in user's data as a JSON download: `{exportedAt, profile, settings (notification
-/// switches included), posts, postImages (each with its alt text), drafts, stories, messages (sent),
+/// switches included), posts, postImages (each with its alt text), drafts, reelDrafts, stories, messages (sent),
 /// voicemails (sent), orders, withdrawals
 /// (account numbers masked), reels, comments (and replies), reviews (of products),
 /// voiceReactions (sent), postLikes, reelLikes,
@@ -134,6 +134,8 @@ async fn write_export(
     write_list::<ExportPostImage, _>(db, tx, user_id, "postImages", Section::PostImages, |i| i.id)
         .await?;
     write_list::<ExportDraft, _>(db, tx, user_id, "drafts", Section::Drafts, |d| d.id).await?;
+    write_list::<ExportReelDraft, _>(db, tx, user_id, "reelDrafts", Section::ReelDrafts, |d| d.id)
+        .await?;
     write_list::<ExportStory, _>(db, tx, user_id, "stories", Section::Stories, |s| s.id).await?;
     write_list::<ExportMessage, _>(db, tx, user_id, "messages", Section::Messages, |m| m.id)
         .await?;
@@ -338,6 +340,23 @@ struct ExportDraft {
     tags: String,
     #[serde(serialize_with = "iso_opt")]
     scheduled_at: Option<i64>,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+    #[serde(serialize_with = "iso")]
+    updated_at: i64,
+}
+
+/// A reel draft (issue 44): its video kept, not yet published.
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportReelDraft {
+    id: i64,
+    video_url: String,
+    poster_url: Option<String>,
+    caption: String,
+    duration_seconds: i64,
+    width: Option<i64>,
+    height: Option<i64>,
     #[serde(serialize_with = "iso")]
     created_at: i64,
     #[serde(serialize_with = "iso")]

@@ -20,6 +20,8 @@ pub enum Section {
     PostImages,
     /// The user's drafts and scheduled posts (issue 44).
     Drafts,
+    /// The user's reel drafts (issue 44).
+    ReelDrafts,
     Stories,
     /// Messages the user sent.
     Messages,
@@ -78,6 +80,13 @@ impl Section {
             Self::Drafts => {
                 "SELECT id, caption, location, tags, scheduled_at, created_at, updated_at
                  FROM drafts WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+            }
+            Self::ReelDrafts => {
+                "SELECT id, '/media/' || media_key AS video_url,
+                        CASE WHEN poster_key IS NULL THEN NULL
+                             ELSE '/media/' || poster_key END AS poster_url,
+                        caption, duration_seconds, width, height, created_at, updated_at
+                 FROM reel_drafts WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
             }
             Self::Stories => {
                 "SELECT id, image_url, kind, caption, views_count, created_at, expires_at

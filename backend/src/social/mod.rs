@@ -32,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(routes::follow_requests::router())
         .merge(routes::voice_reactions::router())
         .merge(routes::drafts::router())
+        .merge(routes::reel_drafts::router())
         .routes(utoipa_axum::routes!(
             routes::settings::get_settings,
             routes::settings::update_settings

@@ -122,6 +122,8 @@ enum Target {
     FreshReel,
     /// A new draft of hers with one image, made for each call (issue 44).
     FreshDraft,
+    /// A new reel draft of hers (the sample video), made for each call (issue 44).
+    FreshReelDraft,
     FreshStory,
     FreshCanvas,
     /// Another signed-in session of hers, made for each call (issue 41): ending it leaves the
@@ -627,6 +629,24 @@ const ROWS: &[Row] = &[
     .on(Target::FreshReel)
     .json(|_, _| json!({"caption": "A loop, edited"})),
     row("GET", "/api/reels/{id}/history", ACT_ON_HERS).on(Target::Reel),
+    // Reel drafts (issue 44): hers alone; anyone else's id is not there for them, admins included.
+    row("GET", "/api/reel-drafts", SIGNED_IN),
+    row("POST", "/api/reel-drafts", SIGNED_IN_CREATES).body(Body::Reel),
+    row("PATCH", "/api/reel-drafts/{id}", HERS_ONLY)
+        .on(Target::FreshReelDraft)
+        .json(|_, _| json!({"caption": "Later still"})),
+    row(
+        "DELETE",
+        "/api/reel-drafts/{id}",
+        [Unauthorized, NotFound, NotFound, NotFound, NoContent],
+    )
+    .on(Target::FreshReelDraft),
+    row(
+        "POST",
+        "/api/reel-drafts/{id}/publish",
+        [Unauthorized, NotFound, NotFound, NotFound, Created],
+    )
+    .on(Target::FreshReelDraft),
     row("GET", "/api/reels/{id}/voice-reactions", ACT_ON_HERS).on(Target::Reel),
     row(
         "POST",
@@ -1020,6 +1040,21 @@ async fn created(response: reqwest::Response, what: &str) -> Value {
 
 fn id(value: &Value) -> i64 {
     value["id"].as_i64().expect("an id")
+}
+
+/// Saves the sample video as a reel draft of `user`'s (issue 44).
+async fn reel_draft(app: &TestApp, user: &TestUser) -> reqwest::Response {
+    let video = Part::bytes(SAMPLE_WEBM.to_vec())
+        .file_name("reel.webm")
+        .mime_str("video/webm")
+        .unwrap();
+    user.client
+        .post(user.url("/api/reel-drafts"))
+        .header("Origin", &app.address)
+        .multipart(Form::new().part("video", video).text("caption", "Later"))
+        .send()
+        .await
+        .expect("request sent")
 }
 
 async fn signed_up(app: &TestApp, name: &str) -> Caller {
@@ -1446,6 +1481,11 @@ impl Fixture {
                     "a draft",
                 )
                 .await),
+                Target::FreshReelDraft => id(&created(
+                    reel_draft(app, &self.callers[3].user).await,
+                    "a reel draft",
+                )
+                .await),
                 Target::FreshReel => id(&created(
                     crate::bad_input::post_reel(app, &self.callers[3].user, "Another loop").await,
                     "a reel",
@@ -1635,7 +1675,7 @@ async fn every_operation_answers_each_caller_as_the_table_says(backend: Backend)
         // Sign-ups and sign-ins are many here; their limits have tests of their own.
         settings.auth_limit_per_ip = 10_000;
         settings.auth_limit_per_account = 10_000;
-        // The owner makes a fresh post, reel or story for many rows, past the
+        // The owner makes a fresh post, reel, story or reel draft for many rows, past the
         // posting limit's 30 an hour; the limit has tests of its own.
         settings.limit_posts_per_hour = 10_000;
         // The push subscription rows subscribe loopback endpoints.

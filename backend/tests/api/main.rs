@@ -40,6 +40,7 @@ mod private;
 mod push;
 mod realtime;
 mod receipts;
+mod reel_drafts;
 mod reel_edits;
 mod reels;
 mod reports;

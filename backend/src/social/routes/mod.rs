@@ -4,6 +4,7 @@ pub mod comments;
 pub mod drafts;
 pub mod follow_requests;
 pub mod posts;
+pub mod reel_drafts;
 pub mod reels;
 pub mod search;
 pub mod settings;

@@ -9,6 +9,8 @@ pub const CANNOT_DELETE_REEL: &str = "You cannot delete this reel";
 /// Someone else's reel they can see (issue 44): an admin too, as moderation removes, it does
 /// not rewrite.
 pub const CANNOT_EDIT_REEL: &str = "You can only edit your own reels";
+/// A reel draft's id that is not the caller's (issue 44).
+pub const REEL_DRAFT_NOT_FOUND: &str = "Reel draft not found";
 pub const REEL_CAPTION_TOO_LONG: &str = "Caption must be at most 2200 characters";
 
 /// Trimmed, at most 2200 characters; line breaks kept.

@@ -1,5 +1,6 @@
 //! The social area's SQL: posts, reels, stories, comments, tags, search, follows, mentions and
-//! the marks (likes, saves) on them, and deleting posts, reels and stories.
+//! the marks (likes, saves) on them, deleting posts, reels and stories, and drafts of posts and
+//! reels.
 
 pub mod comments;
 pub mod deletes;
@@ -8,6 +9,7 @@ pub mod follows;
 pub mod marks;
 pub mod mentions;
 pub mod posts;
+pub mod reel_drafts;
 pub mod reels;
 pub mod search;
 pub mod stories;

@@ -20,6 +20,7 @@ export function aReel(overrides: Partial<Reel> = {}): Reel {
     isLiked: false,
     allowsSharing: true,
     createdAt: '2026-03-01T10:00:00Z',
+    editedAt: null,
     ...overrides,
   };
 }

@@ -1702,6 +1702,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reel-drafts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your reel drafts (issue 44), newest first. */
+        get: operations["list_reel_drafts"];
+        put?: never;
+        /**
+         * Saves a reel draft (issue 44): the video is uploaded and checked now, exactly as posting a
+         *     reel does (it counts toward your storage), and kept with its caption until you publish it.
+         */
+        post: operations["create_reel_draft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reel-drafts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes your reel draft (issue 44). Its video stays counted toward your storage, as a
+         *     deleted reel's does.
+         */
+        delete: operations["delete_reel_draft"];
+        options?: never;
+        head?: never;
+        /** Changes your reel draft's caption (issue 44); the draft counts as touched. */
+        patch: operations["update_reel_draft"];
+        trace?: never;
+    };
+    "/api/reel-drafts/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Publishes your reel draft now (issue 44): a new reel, posted at this moment (its place in
+         *     the pager and its `createdAt`), counted by the posting limit now; the draft is gone. A person
+         *     its caption names is told, as for a reel posted directly.
+         */
+        post: operations["publish_reel_draft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reels": {
         parameters: {
             query?: never;
@@ -1715,7 +1778,8 @@ export interface paths {
         /**
          * Posts a reel. The video is streamed to a temporary file and then to the media store (never
          *     held whole in memory), checked by its bytes and measured from its container; the poster is
-         *     cut with ffmpeg when it is installed, else taken from `poster`, else null.
+         *     cut with ffmpeg when it is installed, else taken from `poster`, else null. A person the
+         *     caption names (`@name`) is told, as by a post's.
          */
         post: operations["create_reel"];
         delete?: never;
@@ -1758,7 +1822,12 @@ export interface paths {
         delete: operations["delete_reel"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Edits your reel's caption (not its video): the caption it replaces joins the reel's
+         *     history, and the reel carries `editedAt`. A person the new caption mentions for the first
+         *     time is told once; one it no longer mentions keeps the earlier notification.
+         */
+        patch: operations["update_reel"];
         trace?: never;
     };
     "/api/reels/{id}/comments": {
@@ -1779,6 +1848,26 @@ export interface paths {
          *     `commentsCount` counts it.
          */
         post: operations["create_reel_comment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reels/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A reel's earlier captions (issue 44), the latest first: what it said before each edit. To
+         *     anyone who may see the reel.
+         */
+        get: operations["reel_history"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2316,7 +2405,7 @@ export interface paths {
         };
         /**
          * The signed-in user's data as a JSON download: `{exportedAt, profile, settings (notification
-         *     switches included), posts, postImages (each with its alt text), drafts, stories, messages (sent),
+         *     switches included), posts, postImages (each with its alt text), drafts, reelDrafts, stories, messages (sent),
          *     voicemails (sent), orders, withdrawals
          *     (account numbers masked), reels, comments (and replies), reviews (of products),
          *     voiceReactions (sent), postLikes, reelLikes,
@@ -3507,6 +3596,11 @@ export interface components {
             /** @description Trimmed; blank ones dropped; at most 30 of at most 50 characters. */
             tags?: string[] | null;
         };
+        /** @description A reel's new caption (issue 44). */
+        EditReelRequest: {
+            /** @description Trimmed; at most 2200 characters; empty for none. */
+            caption: string;
+        };
         EmailChange: {
             /** @description The new address. */
             email: string;
@@ -3834,7 +3928,7 @@ export interface components {
             endpoint: string;
             keys: components["schemas"]["PushSubscriptionKeys"];
         };
-        /** @description The form (described for the OpenAPI document; the handler reads it part by part). */
+        /** @description The form (described for the OpenAPI document; the handlers read it part by part). */
         NewReelForm: {
             /** @description At most 2200 characters. */
             caption?: string | null;
@@ -4427,6 +4521,11 @@ export interface components {
              * @description Whole seconds, 1–60.
              */
             duration: number;
+            /**
+             * @description When its author last edited its caption (issue 44), ISO-8601 UTC; null if never. The
+             *     earlier captions: `GET /api/reels/{id}/history`.
+             */
+            editedAt: string | null;
             /** Format: int64 */
             height: number | null;
             /** Format: int64 */
@@ -4447,6 +4546,46 @@ export interface components {
              * @description Pixel size of the video, when the container says.
              */
             width: number | null;
+        };
+        /** @description A reel not yet published: its video is uploaded and kept; only its author sees it. */
+        ReelDraft: {
+            caption: string;
+            /** @description ISO-8601 UTC. */
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description Whole seconds, 1–60.
+             */
+            duration: number;
+            /** Format: int64 */
+            height: number | null;
+            /** Format: int64 */
+            id: number;
+            /** @description `/media/{key}` of a JPEG frame, or null. */
+            posterUrl: string | null;
+            /** @description Last changed, ISO-8601 UTC; a reel draft untouched for 30 days is removed. */
+            updatedAt: string;
+            /** @description `/media/{key}`: WebM or MP4, served with Range. */
+            videoUrl: string;
+            /**
+             * Format: int64
+             * @description Pixel size of the video, when the container says.
+             */
+            width: number | null;
+        };
+        /** @description A reel draft's new caption (issue 44); its video stays. */
+        ReelDraftRequest: {
+            /** @description Trimmed; at most 2200 characters; empty for none. */
+            caption: string;
+        };
+        /** @description An earlier caption of a reel (issue 44): what it said before an edit. */
+        ReelVersion: {
+            caption: string;
+            /**
+             * @description When this version was written (the reel's creation, or the edit that made it),
+             *     ISO-8601 UTC.
+             */
+            writtenAt: string;
         };
         RegisterRequest: {
             /** @description Optional; falls back to the username. At most 50 characters. */
@@ -12252,6 +12391,344 @@ export interface operations {
             };
         };
     };
+    list_reel_drafts: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your reel drafts, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReelDraft"][];
+                };
+            };
+            /** @description Invalid limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_reel_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["NewReelForm"];
+            };
+        };
+        responses: {
+            /** @description The reel draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReelDraft"];
+                };
+            };
+            /** @description No video, caption over 2200 characters, or longer than 60 seconds; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `email_unverified`: unverified past the 7-day grace; or cross-site request refused */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Video over 100 MiB, poster over 10 MiB, or past your storage */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a multipart form, a video that is not WebM or MP4, or a poster that is not an image */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_reel_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reel draft id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Reel draft not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_reel_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reel draft id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReelDraftRequest"];
+            };
+        };
+        responses: {
+            /** @description The reel draft as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReelDraft"];
+                };
+            };
+            /** @description Invalid id, or a caption over 2200 characters; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `email_unverified`: unverified past the 7-day grace; or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Reel draft not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    publish_reel_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reel draft id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reel */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reel"];
+                };
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `email_unverified`: unverified past the 7-day grace; or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Reel draft not found (or not yours, or published already) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the posting limit (posts, reels and stories together, an hour); Retry-After says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_reels: {
         parameters: {
             query?: {
@@ -12498,6 +12975,105 @@ export interface operations {
             };
         };
     };
+    update_reel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Reel id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditReelRequest"];
+            };
+        };
+        responses: {
+            /** @description The reel as edited */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Reel"];
+                };
+            };
+            /** @description Invalid id, or a caption over 2200 characters; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `You can only edit your own reels` (an admin too); `email_unverified`: unverified past the 7-day grace; or a cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Reel not found (or hidden from you: private, blocked either way) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the editing limit (edits in 10 minutes, posts' and reels' together); Retry-After says when */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_reel_comments: {
         parameters: {
             query?: {
@@ -12645,6 +13221,63 @@ export interface operations {
             };
             /** @description Over the comment limit (comments in 10 minutes); Retry-After says when */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reel_history: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Reel id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the earlier captions, newest first (empty for a reel never edited) */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReelVersion"][];
+                };
+            };
+            /** @description Invalid id, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Reel not found (or hidden from you: private, blocked either way) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,6 +6,8 @@ export const REEL_ACCEPT = REEL_VIDEO_TYPES.join(',');
 export const REEL_MAX_BYTES = 100 * 1024 * 1024;
 export const REEL_MAX_SECONDS = 60;
 export const REEL_CAPTION_MAX = 2200;
+/** The server's words for a caption past the limit. */
+export const REEL_CAPTION_TOO_LONG = 'Caption must be at most 2200 characters';
 
 /** Characters as the server counts them (code points, not UTF-16 units). */
 export function captionLength(caption: string): number {

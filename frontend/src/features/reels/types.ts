@@ -10,3 +10,7 @@ export type ReelUser = Schemas['UserBrief'];
 export type Reel = Schemas['Reel'];
 /** POST /api/reels/{id}/like → the post likes' shape. */
 export type ReelLikeState = Schemas['LikeState'];
+/** PATCH /api/reels/{id} (issue 44): the new caption. */
+export type EditReelRequest = Schemas['EditReelRequest'];
+/** GET /api/reels/{id}/history (issue 44): an earlier caption and when it was written. */
+export type ReelVersion = Schemas['ReelVersion'];

@@ -13,6 +13,10 @@ export const reelKeys = {
   like: (reelId: number) => ['reel-like', reelId] as const,
   /** Mutation key: deleting one reel (issue 43). */
   remove: (reelId: number) => ['delete-reel', reelId] as const,
+  /** Mutation key: editing one reel's caption (issue 44). */
+  edit: (reelId: number) => ['edit-reel', reelId] as const,
+  /** A reel's earlier captions (issue 44): pages of versions, not of reels, so not under `all`. */
+  history: (reelId: number) => ['reel-history', reelId] as const,
 };
 
 export type ReelPages = InfiniteData<Page<Reel>>;

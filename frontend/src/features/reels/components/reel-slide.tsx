@@ -1,24 +1,31 @@
 //! One page of the pager: the video (its poster until it plays), the creator and caption (its
 //! #tags and @mentions linked), the like / comment / share buttons (issue 19: the heart likes,
 //! a double tap on the video too; the bubble opens the comments and the plane 'Send to…',
-//! both provided by the app shell; the '⋯' menu mutes or blocks its creator, issue 20; 'Support'
-//! tips the creator, issue 23, none on your own reel), and the
+//! both provided by the app shell; the '⋯' menu mutes or blocks its creator, issue 20, and on
+//! your own reel edits its caption, issue 44; 'Support' tips the creator, issue 23, none on
+//! your own reel), '· Edited' opening the earlier captions (issue 44), and the
 //! overlay controls. Only the visible reel plays; the next one preloads; a reel that ends stays
 //! paused.
-import { Heart, MessageCircle, Mic, Pause, Play, Send, Volume2, VolumeX } from 'lucide-react';
+import { Heart, MessageCircle, Mic, Pause, Pencil, Play, Send, Volume2, VolumeX } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'wouter';
 import { AuthorMenu } from '@/components/author-menu';
 import { RichText } from '@/components/rich-text';
 import { SupportButton } from '@/components/support-button';
 import { Avatar } from '@/components/ui/avatar';
+import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { IconButton } from '@/components/ui/icon-button';
 import { useLatest } from '@/hooks/use-latest';
+import { useUser } from '@/lib/auth';
 import { useCommunityActions } from '@/lib/community-actions';
+import { relativeTime } from '@/lib/relative-time';
 import { cn } from '@/lib/utils';
+import { useEditReel } from '../api/edit-reel';
 import { useToggleReelLike } from '../api/toggle-reel-like';
 import type { Reel } from '../types';
+import { CaptionDialog } from './caption-dialog';
 import { useReelDelete } from './reel-delete';
+import { ReelHistoryDialog } from './reel-history-dialog';
 
 export type Preload = 'auto' | 'metadata' | 'none';
 
@@ -64,6 +71,10 @@ export function ReelSlide({
   const playRefused = useLatest(onPlayRefused);
   const like = useToggleReelLike(reel.id);
   const remove = useReelDelete(reel);
+  const edit = useEditReel(reel.id);
+  const mine = useUser().data?.id === reel.user.id;
+  const [editing, setEditing] = useState(false);
+  const [history, setHistory] = useState(false);
   const { openComments, openShare, VoiceReactions } = useCommunityActions();
   const [voiceOpen, setVoiceOpen] = useState(false);
   /** Bumped by each double tap: the heart that pops over the video. */
@@ -218,9 +229,25 @@ export function ReelSlide({
           author={reel.user}
           report={{ targetType: 'reel', targetId: reel.id }}
           tabIndex={active ? 0 : -1} className={sideButton} iconClassName="size-6">
+          {mine && (
+            <DropdownMenuItem onSelect={() => setEditing(true)}>
+              <Pencil aria-hidden="true" />
+              Edit reel
+            </DropdownMenuItem>
+          )}
           {remove.item}
         </AuthorMenu>
         {remove.dialog}
+        {mine && (
+          <CaptionDialog
+            title="Edit reel"
+            description="Everyone sees the new caption marked Edited, with the earlier ones a tap away. The video stays."
+            caption={reel.caption}
+            save={edit}
+            open={editing}
+            onOpenChange={setEditing}
+          />
+        )}
       </div>
 
       <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent px-4 pt-12 pb-5 pr-16">
@@ -256,6 +283,22 @@ export function ReelSlide({
         {reel.caption && (
           <p className="line-clamp-3 text-sm whitespace-pre-line text-zinc-100">
             <RichText text={reel.caption} tabIndex={active ? 0 : -1} linkClassName="pointer-events-auto" />
+          </p>
+        )}
+        {reel.editedAt && (
+          <p className="flex items-center gap-1.5 text-xs text-zinc-300">
+            <time dateTime={reel.createdAt}>{relativeTime(reel.createdAt)}</time>
+            <span aria-hidden="true">·</span>
+            <button
+              type="button"
+              aria-label="Edited, show edit history"
+              tabIndex={active ? 0 : -1}
+              onClick={() => setHistory(true)}
+              className="pointer-events-auto rounded underline-offset-2 hover:text-white hover:underline"
+            >
+              Edited
+            </button>
+            <ReelHistoryDialog reelId={reel.id} open={history} onOpenChange={setHistory} />
           </p>
         )}
         {active && (

@@ -1,6 +1,8 @@
-//! The header shared by Create Post and Create Story: a close button, the title,
-//! the Share submit button ('Sharing...' while pending) and the upload progress under it.
+//! The header shared by Create Post, Create Story and New Reel: a close button, the title, an
+//! optional button of the screen's own beside Share (New Reel's 'Save as draft'), the Share
+//! submit button ('Sharing...' while pending) and the upload progress under it.
 import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
 
@@ -10,6 +12,7 @@ export function CreateScreenHeader({
   busy,
   pending,
   progress,
+  beside,
 }: {
   title: string;
   onClose: () => void;
@@ -19,12 +22,15 @@ export function CreateScreenHeader({
   pending: boolean;
   /** Fraction (0..1) of the body uploaded, or null when nothing is being sent. */
   progress: number | null;
+  /** A button shown before Share. */
+  beside?: ReactNode;
 }) {
   return (
     <>
       <header className="sticky top-0 z-20 flex items-center gap-2 border-b border-white/10 bg-zinc-950/90 px-2 py-1 backdrop-blur">
         <IconButton label="Close" icon={X} onClick={onClose} className="text-zinc-300 hover:bg-white/5 hover:text-white" />
         <h1 className="flex-1 text-center text-lg font-semibold text-white">{title}</h1>
+        {beside}
         <Button type="submit" disabled={busy} className="min-w-20">
           {pending ? 'Sharing...' : 'Share'}
         </Button>

@@ -1,5 +1,5 @@
 //! Fixtures for reels.
-import type { Reel } from '@/features/reels/types';
+import type { Reel, ReelDraft } from '@/features/reels/types';
 
 let nextId = 300;
 
@@ -21,6 +21,24 @@ export function aReel(overrides: Partial<Reel> = {}): Reel {
     allowsSharing: true,
     createdAt: '2026-03-01T10:00:00Z',
     editedAt: null,
+    ...overrides,
+  };
+}
+
+let nextDraftId = 900;
+
+export function aReelDraft(overrides: Partial<ReelDraft> = {}): ReelDraft {
+  const id = overrides.id ?? nextDraftId++;
+  return {
+    id,
+    videoUrl: `/media/draft-${id}.webm`,
+    posterUrl: `/media/draft-${id}.jpg`,
+    caption: `Draft number ${id}`,
+    duration: 7,
+    width: 360,
+    height: 640,
+    createdAt: '2026-03-01T10:00:00Z',
+    updatedAt: '2026-03-01T10:00:00Z',
     ...overrides,
   };
 }

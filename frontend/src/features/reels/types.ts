@@ -14,3 +14,7 @@ export type ReelLikeState = Schemas['LikeState'];
 export type EditReelRequest = Schemas['EditReelRequest'];
 /** GET /api/reels/{id}/history (issue 44): an earlier caption and when it was written. */
 export type ReelVersion = Schemas['ReelVersion'];
+/** A reel not yet published (issue 44): GET/POST /api/reel-drafts, PATCH /api/reel-drafts/{id}. */
+export type ReelDraft = Schemas['ReelDraft'];
+/** PATCH /api/reel-drafts/{id} (issue 44): the new caption. */
+export type ReelDraftRequest = Schemas['ReelDraftRequest'];

@@ -11,13 +11,18 @@ export interface NewReel {
   poster: Blob | null;
 }
 
-/** POST /api/reels (multipart `video`, `caption`, `poster`) → 201 the reel; `onProgress` follows the upload. */
-export function createReel({ video, caption, poster }: NewReel, onProgress: (fraction: number) => void = () => {}): Promise<Reel> {
+/** The multipart form of a new reel (`video`, `caption`, `poster`), as a reel draft's too. */
+export function reelForm({ video, caption, poster }: NewReel): FormData {
   const form = new FormData();
   form.append('video', video, video.name);
   if (caption.trim()) form.append('caption', caption);
   if (poster) form.append('poster', poster, 'poster.jpg');
-  return apiRequestFormWithProgress<Reel>('POST', '/api/reels', form, onProgress);
+  return form;
+}
+
+/** POST /api/reels (multipart `video`, `caption`, `poster`) → 201 the reel; `onProgress` follows the upload. */
+export function createReel(reel: NewReel, onProgress: (fraction: number) => void = () => {}): Promise<Reel> {
+  return apiRequestFormWithProgress<Reel>('POST', '/api/reels', reelForm(reel), onProgress);
 }
 
 /** Posts a reel with its upload progress; on success every reel list is refetched. */

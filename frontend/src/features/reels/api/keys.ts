@@ -2,7 +2,7 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import type { Page } from '@/lib/api-client';
 import { reelsQueryKey } from '@/lib/query-keys';
-import type { Reel } from '../types';
+import type { Reel, ReelDraft } from '../types';
 
 export const reelKeys = {
   all: reelsQueryKey,
@@ -18,6 +18,19 @@ export const reelKeys = {
   /** A reel's earlier captions (issue 44): pages of versions, not of reels, so not under `all`. */
   history: (reelId: number) => ['reel-history', reelId] as const,
 };
+
+/** Your reel drafts (issue 44): pages of drafts, not of reels, so not under `reelKeys.all`. */
+export const reelDraftKeys = {
+  all: ['reel-drafts'] as const,
+  list: () => ['reel-drafts', 'list'] as const,
+  /** Mutation keys. */
+  create: () => ['reel-drafts', 'create'] as const,
+  edit: (draftId: number) => ['edit-reel-draft', draftId] as const,
+  remove: (draftId: number) => ['delete-reel-draft', draftId] as const,
+  publish: (draftId: number) => ['publish-reel-draft', draftId] as const,
+};
+
+export type ReelDraftPages = InfiniteData<Page<ReelDraft>>;
 
 export type ReelPages = InfiniteData<Page<Reel>>;
 

@@ -1,6 +1,8 @@
 //! New Reel (issue 9; the create chooser's 'Video Post'): pick a WebM or MP4 video, watch the
 //! preview, write a caption (≤ 2200), then Share: the video, the caption and a poster frame the
 //! browser captured from the preview go up as one multipart request, with its progress shown.
+//! 'Save as draft' (issue 44) sends the same upload to keep as a draft instead; your drafts are
+//! listed under the form (reel-drafts.tsx), each to publish, recaption or delete.
 import { Film } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { CreateScreenHeader } from '@/components/create-screen-header';
@@ -9,10 +11,12 @@ import { Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, errorStatus } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
-import { useCreateReel } from '../api/create-reel';
+import { useCreateReel, type NewReel } from '../api/create-reel';
+import { useCreateReelDraft } from '../api/create-reel-draft';
 import { captureFrame } from '../poster';
 import { captionLength, checkDuration, checkVideoFile, REEL_ACCEPT, REEL_CAPTION_MAX } from '../reel-form';
 import type { Reel } from '../types';
+import { ReelDrafts } from './reel-drafts';
 
 function uploadFailed(error: unknown) {
   const status = errorStatus(error);
@@ -35,9 +39,10 @@ export function CreateReelScreen({ onClose, onCreated }: { onClose: () => void; 
   const [url, setUrl] = useState<string | null>(null);
   const [caption, setCaption] = useState('');
   const [tooLong, setTooLong] = useState(false);
-  // The poster is being drawn: Share is already pressed.
-  const [capturing, setCapturing] = useState(false);
+  // The poster is being drawn: Share or Save as draft is already pressed.
+  const [capturing, setCapturing] = useState<'share' | 'draft' | null>(null);
   const create = useCreateReel();
+  const saveDraft = useCreateReelDraft();
 
   useEffect(() => () => {
     if (url) URL.revokeObjectURL(url);
@@ -45,7 +50,9 @@ export function CreateReelScreen({ onClose, onCreated }: { onClose: () => void; 
 
   const captionCount = captionLength(caption);
   const captionTooLong = captionCount > REEL_CAPTION_MAX;
-  const busy = create.isPending || capturing;
+  const busy = create.isPending || saveDraft.isPending || capturing !== null;
+  const sharing = create.isPending || capturing === 'share';
+  const saving = saveDraft.isPending || capturing === 'draft';
 
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.target.files?.[0];
@@ -74,32 +81,61 @@ export function CreateReelScreen({ onClose, onCreated }: { onClose: () => void; 
     if (Number.isFinite(video.duration) && video.duration > 0) video.currentTime = Math.min(0.5, video.duration / 2);
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
+  /** The upload, once the form is fit to send (else null, with the reason shown). */
+  const prepare = async (kind: 'share' | 'draft'): Promise<NewReel | null> => {
+    if (busy) return null;
     if (!file) {
       toast({ variant: 'destructive', title: 'Error', description: 'Please select a video' });
-      return;
+      return null;
     }
-    if (tooLong || captionTooLong) return;
-    setCapturing(true);
+    if (tooLong || captionTooLong) return null;
+    setCapturing(kind);
     const poster = preview.current ? await captureFrame(preview.current).catch(() => null) : null;
-    setCapturing(false);
-    create.mutate(
-      { video: file, caption: caption.trim(), poster },
-      {
-        onSuccess: (reel) => {
-          toast({ title: 'Reel posted!', description: 'Your reel is now in the reels feed.' });
-          onCreated(reel);
-        },
-        onError: uploadFailed,
+    setCapturing(null);
+    return { video: file, caption: caption.trim(), poster };
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const reel = await prepare('share');
+    if (!reel) return;
+    create.mutate(reel, {
+      onSuccess: (posted) => {
+        toast({ title: 'Reel posted!', description: 'Your reel is now in the reels feed.' });
+        onCreated(posted);
       },
-    );
+      onError: uploadFailed,
+    });
+  };
+
+  const onSaveDraft = async () => {
+    const reel = await prepare('draft');
+    if (!reel) return;
+    saveDraft.mutate(reel, {
+      onSuccess: () => {
+        toast({ title: 'Draft saved', description: 'Only you see it, under Drafts, until you publish it.' });
+        setFile(null);
+        setUrl(null);
+        setCaption('');
+      },
+      onError: uploadFailed,
+    });
   };
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="pb-8">
-      <CreateScreenHeader title="New Reel" onClose={onClose} busy={busy || !file || tooLong || captionTooLong} pending={busy} progress={create.progress} />
+      <CreateScreenHeader
+        title="New Reel"
+        onClose={onClose}
+        busy={busy || !file || tooLong || captionTooLong}
+        pending={sharing}
+        progress={create.progress ?? saveDraft.progress}
+        beside={
+          <Button variant="secondary" disabled={busy || !file || tooLong || captionTooLong} onClick={() => void onSaveDraft()}>
+            {saving ? 'Saving...' : 'Save as draft'}
+          </Button>
+        }
+      />
       <div className="space-y-5 px-4 pt-5">
         <input
           ref={input}
@@ -155,6 +191,8 @@ export function CreateReelScreen({ onClose, onCreated }: { onClose: () => void; 
             {captionCount}/{REEL_CAPTION_MAX}
           </p>
         </div>
+
+        <ReelDrafts onPublished={onCreated} />
       </div>
     </form>
   );

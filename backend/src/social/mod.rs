@@ -31,6 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(routes::follow_requests::router())
         .merge(routes::voice_reactions::router())
         .merge(routes::drafts::router())
+        .merge(routes::collections::router())
         .routes(utoipa_axum::routes!(
             routes::settings::get_settings,
             routes::settings::update_settings

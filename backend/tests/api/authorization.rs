@@ -122,6 +122,8 @@ enum Target {
     FreshReel,
     /// A new draft of hers with one image, made for each call (issue 44).
     FreshDraft,
+    /// A new collection of hers holding her post, made for each call (issue 44).
+    FreshCollection,
     FreshStory,
     FreshCanvas,
     /// Another signed-in session of hers, made for each call (issue 41): ending it leaves the
@@ -574,6 +576,41 @@ const ROWS: &[Row] = &[
     .on(Target::FreshDraft)
     .json(|_, _| json!({})),
     row("DELETE", "/api/drafts/{id}/schedule", HERS_ONLY).on(Target::FreshDraft),
+    // Collections (issue 44): hers alone, as drafts are; the blocked user cannot put her post
+    // in a collection of theirs.
+    row("GET", "/api/collections", SIGNED_IN),
+    row(
+        "POST",
+        "/api/collections",
+        [Unauthorized, Created, NotFound, Created, Created],
+    )
+    .json(|fx, _| json!({"name": fx.fresh_name("Set "), "postId": fx.post})),
+    row("GET", "/api/collections/{id}", HERS_ONLY).on(Target::FreshCollection),
+    row("PATCH", "/api/collections/{id}", HERS_ONLY)
+        .on(Target::FreshCollection)
+        .json(|fx, _| json!({"name": fx.fresh_name("Renamed ")})),
+    row(
+        "DELETE",
+        "/api/collections/{id}",
+        [Unauthorized, NotFound, NotFound, NotFound, NoContent],
+    )
+    .on(Target::FreshCollection),
+    row(
+        "GET",
+        "/api/collections/{id}/posts",
+        [Unauthorized, NotFound, NotFound, NotFound, Shows],
+    )
+    .on(Target::FreshCollection),
+    row("POST", "/api/collections/{id}/posts", HERS_ONLY)
+        .on(Target::FreshCollection)
+        .json(|fx, _| json!({"postId": fx.post})),
+    row(
+        "DELETE",
+        "/api/collections/{id}/posts/{postId}",
+        [Unauthorized, NotFound, NotFound, NotFound, NoContent],
+    )
+    .on(Target::FreshCollection),
+    row("GET", "/api/posts/{id}/collections", SIGNED_IN).on(Target::Post),
     row("POST", "/api/posts/{id}/bookmark", ACT_ON_HERS).on(Target::Post),
     row("GET", "/api/posts/{id}/bookmark-status", ACT_ON_HERS).on(Target::Post),
     row("GET", "/api/posts/{id}/comments", HERS_BY_ID).on(Target::Post),
@@ -1437,6 +1474,17 @@ impl Fixture {
                     "a draft",
                 )
                 .await),
+                Target::FreshCollection => id(&created(
+                    self.callers[3]
+                        .user
+                        .post_json(
+                            "/api/collections",
+                            &json!({"name": self.fresh_name("Studies "), "postId": self.post}),
+                        )
+                        .await,
+                    "a collection",
+                )
+                .await),
                 Target::FreshReel => id(&created(
                     crate::bad_input::post_reel(app, &self.callers[3].user, "Another loop").await,
                     "a reel",
@@ -1537,7 +1585,8 @@ impl Fixture {
             .replace("{messageId}", &self.message.to_string())
             .replace("{userId}", &self.owner.to_string())
             .replace("{username}", &self.owner_name)
-            .replace("{tag}", TAG);
+            .replace("{tag}", TAG)
+            .replace("{postId}", &self.post.to_string());
         if let Some(id) = id {
             path = path.replace("{id}", &id);
         }

@@ -1,6 +1,7 @@
 //! The social area's SQL: posts, reels, stories, comments, tags, search, follows, mentions and
 //! the marks (likes, saves) on them, and deleting posts, reels and stories.
 
+pub mod collections;
 pub mod comments;
 pub mod deletes;
 pub mod drafts;

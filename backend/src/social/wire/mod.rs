@@ -1,5 +1,6 @@
 //! The social area's answers: posts, reels, stories, comments, tags, search results and follows.
 
+pub mod collection;
 pub mod comment;
 pub mod draft;
 pub mod follow;

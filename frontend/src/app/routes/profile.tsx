@@ -15,7 +15,8 @@ import { Tabs } from '@/components/ui/tabs';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { MessageButton } from '@/features/chat/components/message-button';
 import { earningsKeys } from '@/features/earnings/api/keys';
-import { SavedPostsGrid, UserPostsGrid } from '@/features/posts/components/profile-post-lists';
+import { UserPostsGrid } from '@/features/posts/components/profile-post-lists';
+import { SavedSection } from '@/features/posts/components/saved-collections';
 import { UserReelsGrid } from '@/features/reels/components/user-reels-grid';
 import { ProfileMenu } from '@/features/safety/components/profile-menu';
 import { SellerWorks } from '@/features/shop/components/seller-works';
@@ -133,7 +134,7 @@ function LoadedProfile({ user }: { user: Profile }) {
         <Bookmark aria-hidden="true" className="size-4" /> SAVED
       </>
     ),
-    panel: <SavedPostsGrid />,
+    panel: <SavedSection />,
   };
 
   return (

@@ -27,6 +27,19 @@ export const postKeys = {
   history: (postId: number) => ['post-history', postId] as const,
 };
 
+/** Named collections of saved posts (issue 44): the list, one, and which hold a post. */
+export const collectionKeys = {
+  all: ['collections'] as const,
+  list: () => ['collections', 'list'] as const,
+  one: (id: number) => ['collections', 'one', id] as const,
+  /** Which collections hold a post (the save menu's ticks). */
+  ofPost: (postId: number) => ['collections', 'of-post', postId] as const,
+  /** A collection's posts: a post list (under `postKeys.all`), so likes and saves reach it. */
+  posts: (id: number) => [...postKeys.all, 'collection', id] as const,
+  /** Every collection's posts. */
+  allPosts: () => [...postKeys.all, 'collection'] as const,
+};
+
 /** What every post list keeps in the cache. */
 export type PostPages = InfiniteData<Page<Post>>;
 

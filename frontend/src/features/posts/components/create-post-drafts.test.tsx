@@ -220,6 +220,7 @@ describe('a draft opened in the composer', () => {
     fetchMock.mockResolvedValueOnce(json(post, { status: 201 }));
     await user.click(screen.getByRole('button', { name: 'Share' }));
     expect(FakeXhr.last!.method).toBe('PATCH');
+    expect(screen.getByRole('button', { name: 'Sharing...' })).toBeDisabled();
     await act(async () => FakeXhr.last!.respond(200, JSON.stringify(aDraft())));
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0];

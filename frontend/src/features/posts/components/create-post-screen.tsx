@@ -99,6 +99,8 @@ export function CreatePostScreen({
   const save = useSaveDraft();
   const publish = usePublishDraft();
   const [scheduling, setScheduling] = useState(false);
+  // A draft being shared: saved, then published (the header reads 'Sharing...' throughout).
+  const [sharingDraft, setSharingDraft] = useState(false);
   const [scheduleError, setScheduleError] = useState<string | null>(null);
   // The server's 400 for the image being sent ('Could not fetch that image', a bad field): shown
   // in the form under the image until the image or a field changes or Share is pressed again.
@@ -175,11 +177,13 @@ export function CreatePostScreen({
     }
     // A draft: saved as it now reads, then published. A refusal of the save is about what was
     // sent (shown in the form); one of the publishing (the posting limit) in the toast.
+    setSharingDraft(true);
     void (async () => {
       let saved: Draft;
       try {
         saved = await saveDraft(result.payload);
       } catch (error) {
+        setSharingDraft(false);
         refused(sent, 'Failed to create post. Please try again.')(error);
         return;
       }
@@ -188,6 +192,8 @@ export function CreatePostScreen({
         if (published) shared(published);
       } catch (error) {
         showError(errorMessage(error) ?? 'Failed to create post. Please try again.');
+      } finally {
+        setSharingDraft(false);
       }
     })();
   };
@@ -257,7 +263,7 @@ export function CreatePostScreen({
           title={draft ? 'Edit Draft' : 'Create Post'}
           onClose={onClose}
           busy={busy}
-          pending={create.isPending || (publish.isPending && !scheduling)}
+          pending={create.isPending || sharingDraft}
           progress={create.progress ?? save.progress}
         />
         {scheduledAt && (
@@ -335,7 +341,7 @@ export function CreatePostScreen({
           <div className="flex gap-3">
             <Button type="button" variant="secondary" onClick={onSaveDraft} disabled={busy} className="flex-1 px-2">
               <FileText aria-hidden="true" className="size-4" />
-              {save.isPending && !scheduling ? 'Saving...' : draftId === null ? 'Save as draft' : 'Save draft'}
+              {save.isPending && !scheduling && !sharingDraft ? 'Saving...' : draftId === null ? 'Save as draft' : 'Save draft'}
             </Button>
             <Button type="button" variant="secondary" onClick={onOpenSchedule} disabled={busy} aria-haspopup="dialog" className="flex-1 px-2">
               <CalendarClock aria-hidden="true" className="size-4" />

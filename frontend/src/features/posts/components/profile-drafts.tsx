@@ -3,13 +3,14 @@
 //! when it was saved, or when it goes out in your own time zone; Edit opens it in the composer,
 //! Publish now shares it, Schedule… (Reschedule…) picks its time, Cancel schedule takes a
 //! scheduled post back to the drafts, and Delete asks first, as every delete does.
-import { CalendarClock, FileText, ImageOff } from 'lucide-react';
-import { useId, useRef, useState, type ComponentProps } from 'react';
+import { CalendarClock, FileText, ImageOff, Trash2 } from 'lucide-react';
+import { useId, useState, type ComponentProps } from 'react';
 import { Link } from 'wouter';
 import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
+import { IconButton } from '@/components/ui/icon-button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
@@ -131,7 +132,6 @@ function DraftRow({ draft }: { draft: Draft }) {
   const remove = useDeleteDraft();
   const [scheduling, setScheduling] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const deleteButton = useRef<HTMLButtonElement>(null);
   const busy = publish.isPending || unschedule.isPending || remove.isPending;
   const text = excerpt(draft.caption);
   const images = draft.media.length;
@@ -159,42 +159,51 @@ function DraftRow({ draft }: { draft: Draft }) {
 
   return (
     <li>
-      <article aria-labelledby={`${id}-title`} className="flex gap-3 px-4 py-3">
-        <Cover draft={draft} />
-        <div className="min-w-0 flex-1">
-          <h3 id={`${id}-title`} className={cn('truncate text-sm', text ? 'text-white' : 'text-zinc-400 italic')}>
-            {text || 'No caption'}
-          </h3>
-          <p className="mt-0.5 text-xs text-zinc-400">
-            {scheduledAt ? (
-              <span className="inline-flex items-center gap-1 text-fuchsia-200">
-                <CalendarClock aria-hidden="true" className="size-3.5" />
-                Scheduled for {formatScheduledTime(scheduledAt)}
-              </span>
-            ) : (
-              `Saved ${timeAgo(draft.updatedAt)}`
-            )}
-            {images > 1 && ` · ${images} images`}
-          </p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            <Link href={draftEditPath(draft.id)} className={cn('inline-flex items-center rounded-xl border border-white/10 bg-white/5 font-semibold text-zinc-100 hover:bg-white/10', rowButton)}>
-              Edit
-            </Link>
-            <RowButton onClick={publishNow} disabled={busy}>
-              {publish.isPending && !scheduling ? 'Publishing...' : 'Publish now'}
-            </RowButton>
-            <RowButton onClick={() => setScheduling(true)} disabled={busy} aria-haspopup="dialog">
-              {scheduled ? 'Reschedule…' : 'Schedule…'}
-            </RowButton>
-            {scheduled && (
-              <RowButton onClick={() => unschedule.mutate(draft.id, { onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) ?? 'Could not cancel the schedule. Please try again.' }) })} disabled={busy}>
-                Cancel schedule
-              </RowButton>
-            )}
-            <RowButton ref={deleteButton} onClick={() => setDeleting(true)} disabled={busy} aria-haspopup="dialog" className="text-red-300">
-              Delete
-            </RowButton>
+      <article aria-labelledby={`${id}-title`} className="px-4 py-3">
+        <div className="flex gap-3">
+          <Cover draft={draft} />
+          <div className="min-w-0 flex-1 pt-1">
+            <h3 id={`${id}-title`} className={cn('truncate text-sm', text ? 'text-white' : 'text-zinc-400 italic')}>
+              {text || 'No caption'}
+            </h3>
+            <p className="mt-0.5 text-xs text-zinc-400">
+              {scheduledAt ? (
+                <span className="inline-flex items-center gap-1 text-fuchsia-200">
+                  <CalendarClock aria-hidden="true" className="size-3.5" />
+                  Scheduled for {formatScheduledTime(scheduledAt)}
+                </span>
+              ) : (
+                `Saved ${timeAgo(draft.updatedAt)}`
+              )}
+              {images > 1 && ` · ${images} images`}
+            </p>
           </div>
+        </div>
+        {/* Under the row, its whole width: a draft's four actions fit one line on a phone. */}
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          <Link href={draftEditPath(draft.id)} className={cn('inline-flex items-center rounded-xl border border-white/10 bg-white/5 font-semibold text-zinc-100 hover:bg-white/10', rowButton)}>
+            Edit
+          </Link>
+          <RowButton onClick={publishNow} disabled={busy}>
+            {publish.isPending && !scheduling ? 'Publishing...' : 'Publish now'}
+          </RowButton>
+          <RowButton onClick={() => setScheduling(true)} disabled={busy} aria-haspopup="dialog">
+            {scheduled ? 'Reschedule…' : 'Schedule…'}
+          </RowButton>
+          {scheduled && (
+            <RowButton onClick={() => unschedule.mutate(draft.id, { onError: (error) => toast({ variant: 'destructive', title: 'Error', description: errorMessage(error) ?? 'Could not cancel the schedule. Please try again.' }) })} disabled={busy}>
+              Cancel schedule
+            </RowButton>
+          )}
+          <IconButton
+            label="Delete"
+            icon={Trash2}
+            iconClassName="size-5"
+            onClick={() => setDeleting(true)}
+            disabled={busy}
+            aria-haspopup="dialog"
+            className="ml-auto text-red-300 hover:bg-white/5 disabled:opacity-60"
+          />
         </div>
       </article>
       <ScheduleDialog
@@ -215,7 +224,6 @@ function DraftRow({ draft }: { draft: Draft }) {
           setDeleting(open);
           if (!open) remove.reset();
         }}
-        returnFocusTo={() => deleteButton.current}
         title={scheduled ? 'Delete scheduled post?' : 'Delete draft?'}
         description={scheduled ? 'It will not go out, and its images go with it. This cannot be undone.' : 'Its images go with it. This cannot be undone.'}
         confirmLabel="Delete"

@@ -163,9 +163,9 @@ function DraftRow({ draft }: { draft: Draft }) {
         <div className="flex gap-3">
           <Cover draft={draft} />
           <div className="min-w-0 flex-1 pt-1">
-            <h3 id={`${id}-title`} className={cn('truncate text-sm', text ? 'text-white' : 'text-zinc-400 italic')}>
+            <h2 id={`${id}-title`} className={cn('truncate text-sm', text ? 'text-white' : 'text-zinc-400 italic')}>
               {text || 'No caption'}
-            </h3>
+            </h2>
             <p className="mt-0.5 text-xs text-zinc-400">
               {scheduledAt ? (
                 <span className="inline-flex items-center gap-1 text-fuchsia-200">

@@ -4143,9 +4143,18 @@ export interface components {
         NotificationTarget: {
             /** Format: int64 */
             id: number;
+            /**
+             * @description About a post or a comment on one (issue 44): the post's first image, with its alt text,
+             *     size and blurhash, the thumbnail to show; empty otherwise (a reel's poster is
+             *     `thumbnailUrl`). The whole post is a tap away.
+             */
+            media: components["schemas"]["PostMedia"][];
             /** @description The words it quotes (a comment's, a caption's), or null. */
             preview: string | null;
-            /** @description The post's thumbnail or the reel's poster, when it is about one. */
+            /**
+             * @description The post's thumbnail (its first image's, `media[0].thumbnailUrl`) or the reel's poster,
+             *     when it is about one.
+             */
             thumbnailUrl: string | null;
             type: components["schemas"]["NotificationTargetType"];
         };
@@ -5046,9 +5055,20 @@ export interface components {
             caption: string;
             /** Format: int64 */
             id: number;
-            /** @description `/media/{key}` for a stored image, or the http(s) URL the author gave. */
+            /**
+             * @deprecated
+             * @description The first image's `url`.
+             */
             imageUrl: string;
-            /** @description The 320 px rendition of a stored image (null for an external URL). */
+            /**
+             * @description The post's images in order (issue 44): 1 to 10, each with its alt text, as the post
+             *     shows them.
+             */
+            media: components["schemas"]["PostMedia"][];
+            /**
+             * @deprecated
+             * @description The first image's `thumbnailUrl`.
+             */
             thumbnailUrl: string | null;
             user: components["schemas"]["UserBrief"];
         };

@@ -3440,7 +3440,7 @@ export interface components {
              * Format: int64
              * @description A post you may see; it is saved too if it was not.
              */
-            postId: number | null;
+            postId: number;
         };
         /**
          * @description A comment on a post or a reel (exactly one of `postId`, `reelId` is set), or a reply to a
@@ -8669,7 +8669,7 @@ export interface operations {
                     "application/json": components["schemas"]["Collection"];
                 };
             };
-            /** @description Invalid id */
+            /** @description Invalid id, or no `postId` */
             400: {
                 headers: {
                     [name: string]: unknown;

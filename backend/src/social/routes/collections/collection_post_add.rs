@@ -2,7 +2,7 @@ use axum::extract::State;
 
 use super::{CollectionPost, one_collection, refusal};
 use crate::identity::CurrentUser;
-use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
+use crate::platform::http::error::{ApiResult, ErrorBody, Json, Path};
 use crate::platform::state::AppState;
 use crate::social::store::collections;
 use crate::social::wire::collection::Collection;
@@ -15,7 +15,7 @@ use crate::social::wire::collection::Collection;
     request_body = CollectionPost,
     responses(
         (status = 200, description = "The collection with the post in it", body = Collection),
-        (status = 400, description = "Invalid id", body = ErrorBody),
+        (status = 400, description = "Invalid id, or no `postId`", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "A cross-site request (Origin check)", body = ErrorBody),
         (status = 404, description = "Collection not found (or not yours), or post not found (or hidden from you)", body = ErrorBody),
@@ -30,10 +30,7 @@ pub async fn add_collection_post(
     Json(body): Json<CollectionPost>,
 ) -> ApiResult<Json<Collection>> {
     let me = current.user.id;
-    let post = body
-        .post_id
-        .ok_or_else(|| ApiError::bad_request("Choose a post to add"))?;
-    collections::add(&state.db, me, id, post, state.clock.now_ms())
+    collections::add(&state.db, me, id, body.post_id, state.clock.now_ms())
         .await?
         .map_err(refusal)?;
     Ok(Json(one_collection(&state.db, me, id).await?))

@@ -58,8 +58,7 @@ pub struct CollectionName {
 #[serde(rename_all = "camelCase")]
 pub struct CollectionPost {
     /// A post you may see; it is saved too if it was not.
-    #[schema(required = true)]
-    pub post_id: Option<i64>,
+    pub post_id: i64,
 }
 
 /// A refusal as the API answers it.

@@ -18,7 +18,7 @@ use crate::calls::rules::CallEnd;
 use crate::calls::store::calls;
 use crate::calls::store::calls::{OpenCall, Placed};
 use crate::chat::events::ChatEvent;
-use crate::chat::wire::Message;
+use crate::chat::wire::{Message, SharedMedia};
 use crate::chat::{self, MessageView};
 use crate::notifications;
 use crate::platform::db::visibility;
@@ -422,7 +422,8 @@ pub async fn sweep(state: &AppState) -> Result<(), sqlx::Error> {
 
 /// The call line to both people, as `newMessage` (like any message).
 fn publish_line(state: &AppState, people: [i64; 2], line: MessageView) {
-    let message = Message::from_row(line, Vec::new());
+    // A call line shares nothing and has no reaction yet.
+    let message = Message::from_row(line, Vec::new(), &SharedMedia::new());
     state.realtime.publish(
         &people,
         &ChatEvent::NewMessage {

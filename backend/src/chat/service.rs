@@ -11,9 +11,9 @@ use crate::chat::store::conversations::{
     self, ConversationView, GroupMember, ReadTo, Removed, RequestAnswer,
 };
 use crate::chat::store::messages::{
-    self, Change, Earlier, MessageView, Posted, ReactionCount, Shared,
+    self, Change, Earlier, MessageView, Posted, ReactionCount, Shared, SharedView,
 };
-use crate::chat::wire::{Conversation, Message, MessageType, Reaction};
+use crate::chat::wire::{Conversation, Message, MessageType, Reaction, SharedMedia};
 use crate::notifications::{self, PushSwitch};
 use crate::platform::db::visibility;
 use crate::platform::http::error::{ApiError, ApiResult};
@@ -21,7 +21,26 @@ use crate::platform::push::wire::PushPayload;
 use crate::platform::state::AppState;
 use crate::social::{self, Item};
 
-/// Messages (newest first, as read) with their reactions, in the order shown: oldest first.
+/// The images of the posts that `cards` show: one read for them all, none when no card shows a
+/// post.
+async fn shared_media<'a>(
+    state: &AppState,
+    cards: impl IntoIterator<Item = &'a SharedView>,
+) -> ApiResult<SharedMedia> {
+    let mut posts: Vec<i64> = cards
+        .into_iter()
+        .filter_map(SharedView::post_shown)
+        .collect();
+    if posts.is_empty() {
+        return Ok(SharedMedia::new());
+    }
+    posts.sort_unstable();
+    posts.dedup();
+    Ok(social::wire::post::media_by_post(&state.db, &posts).await?)
+}
+
+/// Messages (newest first, as read) with their reactions and their shared posts' images, in
+/// the order shown: oldest first.
 pub async fn with_reactions(
     state: &AppState,
     viewer: i64,
@@ -34,6 +53,7 @@ pub async fn with_reactions(
     };
     let (first, last) = (oldest.min(newest), oldest.max(newest));
     let counts = messages::reactions(&state.db, viewer, conversation, first, last).await?;
+    let media = shared_media(state, rows.iter().map(|row| &row.shared)).await?;
     let mut by_message: HashMap<i64, Vec<Reaction>> = HashMap::new();
     for ReactionCount {
         message_id,
@@ -52,7 +72,7 @@ pub async fn with_reactions(
         .into_iter()
         .map(|row| {
             let reactions = by_message.remove(&row.id).unwrap_or_default();
-            Message::from_row(row, reactions)
+            Message::from_row(row, reactions, &media)
         })
         .collect();
     messages.sort_by_key(|m| m.id);
@@ -82,8 +102,8 @@ pub async fn one_conversation(state: &AppState, viewer: i64, id: i64) -> ApiResu
     Ok(conversations(state, vec![row]).await?.remove(0))
 }
 
-/// Conversations as `rows` show them, with each person's presence: a group's members are read
-/// for the whole page at once.
+/// Conversations as `rows` show them, with each person's presence: a group's members and the
+/// images of the posts the last messages share are read for the whole page at once.
 pub async fn conversations(
     state: &AppState,
     rows: Vec<ConversationView>,
@@ -108,6 +128,7 @@ pub async fn conversations(
     viewers.sort_unstable();
     viewers.dedup();
     let blocks = visibility::blocks_among(&state.db, &viewers, &people).await?;
+    let media = shared_media(state, rows.iter().map(|row| &row.last_shared)).await?;
     Ok(rows
         .into_iter()
         .map(|row| {
@@ -121,7 +142,7 @@ pub async fn conversations(
                     _ => None,
                 })
                 .collect();
-            Conversation::from_row(row, &online, &hidden, theirs)
+            Conversation::from_row(row, &online, &hidden, theirs, &media)
         })
         .collect())
 }
@@ -152,7 +173,7 @@ async fn tell_members(
                 &members,
                 &ChatEvent::NewMessage {
                     conversation_id: conversation,
-                    message: Box::new(Message::from_row(row, Vec::new())),
+                    message: Box::new(Message::from_row(row, Vec::new(), &SharedMedia::new())),
                 },
             );
         }
@@ -351,8 +372,9 @@ fn answered(answer: RequestAnswer) -> ApiResult<()> {
 /// member with no socket open, as their chat or voice switch allows.
 pub async fn deliver(state: &AppState, me: i64, posted: Posted) -> Message {
     let id = posted.message.conversation_id;
-    // New: nobody has reacted yet.
-    let message = Message::from_row(posted.message, Vec::new());
+    // New: nobody has reacted yet; a text or voice message shares nothing (a share goes
+    // through `share`).
+    let message = Message::from_row(posted.message, Vec::new(), &SharedMedia::new());
     state.realtime.publish(
         &posted.people,
         &ChatEvent::NewMessage {
@@ -402,7 +424,8 @@ pub async fn again(state: &AppState, me: i64, earlier: Earlier) -> ApiResult<Mes
     } = *first;
     let conversation = message.conversation_id;
     let reactors = messages::reactors(&state.db, message.id).await?;
-    let base = Message::from_row(message, Vec::new());
+    // A keyed send is a text or a voice message: it shares nothing.
+    let base = Message::from_row(message, Vec::new(), &SharedMedia::new());
     let seen_by = |viewer: i64| Message {
         reactions: reactions_seen_by(&reactors, viewer),
         ..base.clone()
@@ -488,8 +511,9 @@ pub async fn share(
         .share(&state.db, shared, state.clock.now_ms())
         .await?
         .ok_or_else(|| ApiError::not_found(not_found))?;
-    // New: nobody has reacted yet.
-    let message = Message::from_row(posted.message, Vec::new());
+    // New: nobody has reacted yet. The card's images: one more read, for this one post.
+    let media = shared_media(state, [&posted.message.shared]).await?;
+    let message = Message::from_row(posted.message, Vec::new(), &media);
     // Each member gets the card as they may see it: someone who blocked its author (or was
     // blocked), or who does not follow a private author, gets the message without it, as a
     // reload shows it (`shared_item!`).

@@ -1,7 +1,7 @@
 //! Conversations and messages as a member sees them (the `newMessage` event carries the same
 //! message).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use crate::chat::rules::SystemKind;
 use crate::chat::store::conversations::{ConversationView, GroupMember};
 use crate::chat::store::messages::{MessageView, SharedView, SystemView};
+use crate::kernel::post_media::PostMedia;
 use crate::kernel::user::UserBrief;
 use crate::platform::http::wire::iso_time;
 use crate::platform::media::url_of;
@@ -151,10 +152,15 @@ impl SystemEvent {
 #[serde(rename_all = "camelCase")]
 pub struct SharedPost {
     pub id: i64,
-    /// `/media/{key}` for a stored image, or the http(s) URL the author gave.
+    /// The post's images in order (issue 44): 1 to 10, each with its alt text, as the post
+    /// shows them.
+    #[schema(min_items = 1, max_items = 10)]
+    pub media: Vec<PostMedia>,
+    /// The first image's `url`.
+    #[schema(deprecated)]
     pub image_url: String,
-    /// The 320 px rendition of a stored image (null for an external URL).
-    #[schema(required = true)]
+    /// The first image's `thumbnailUrl`.
+    #[schema(required = true, deprecated)]
     pub thumbnail_url: Option<String>,
     pub caption: String,
     pub user: UserBrief,
@@ -172,26 +178,46 @@ pub struct SharedReel {
     pub user: UserBrief,
 }
 
+/// The images of the posts a page's cards show, by post (`social::wire::post::media_by_post`
+/// of their `SharedView::post_shown`): one read for the page, not one per card.
+pub type SharedMedia = HashMap<i64, Vec<PostMedia>>;
+
 /// The cards of a row: each `None` unless the message shares that kind of item and the item is
-/// still there (its author not deactivated).
-fn shared_cards(row: SharedView) -> (Option<SharedPost>, Option<SharedReel>) {
+/// still there (its author not deactivated); a post's card with its images from `media`.
+fn shared_cards(row: SharedView, media: &SharedMedia) -> (Option<SharedPost>, Option<SharedReel>) {
     let post = match (
         row.shared_post_id,
         row.shared_post_user_id,
         row.shared_post_image_url,
     ) {
-        (Some(id), Some(user_id), Some(image_url)) => Some(SharedPost {
-            id,
-            image_url,
-            thumbnail_url: row.shared_post_thumbnail_key.as_deref().map(url_of),
-            caption: row.shared_post_caption.unwrap_or_default(),
-            user: UserBrief {
-                id: user_id,
-                username: row.shared_post_username.unwrap_or_default(),
-                display_name: row.shared_post_display_name.unwrap_or_default(),
-                profile_image: row.shared_post_profile_image,
-            },
-        }),
+        (Some(id), Some(user_id), Some(image_url)) => {
+            let thumbnail_url = row.shared_post_thumbnail_key.as_deref().map(url_of);
+            // Every post has its first item in `post_media`; a row written around the API
+            // still shows its one image (as a post does).
+            let images = media.get(&id).cloned().unwrap_or_else(|| {
+                vec![PostMedia {
+                    url: image_url.clone(),
+                    thumbnail_url: thumbnail_url.clone(),
+                    width: None,
+                    height: None,
+                    blurhash: None,
+                    alt: String::new(),
+                }]
+            });
+            Some(SharedPost {
+                id,
+                media: images,
+                image_url,
+                thumbnail_url,
+                caption: row.shared_post_caption.unwrap_or_default(),
+                user: UserBrief {
+                    id: user_id,
+                    username: row.shared_post_username.unwrap_or_default(),
+                    display_name: row.shared_post_display_name.unwrap_or_default(),
+                    profile_image: row.shared_post_profile_image,
+                },
+            })
+        }
         _ => None,
     };
     let reel = match (row.shared_reel_id, row.shared_reel_user_id) {
@@ -337,8 +363,13 @@ pub struct MessagePreview {
 }
 
 impl Message {
-    /// A row with the reactions found for it.
-    pub(crate) fn from_row(row: MessageView, reactions: Vec<Reaction>) -> Self {
+    /// A row with the reactions found for it and the images of the post it shares (`media`:
+    /// `SharedMedia` read for its page; empty for a row that shares no post).
+    pub(crate) fn from_row(
+        row: MessageView,
+        reactions: Vec<Reaction>,
+        media: &SharedMedia,
+    ) -> Self {
         let reply_to = match (row.reply_sender_id, row.reply_content) {
             (Some(sender_id), Some(content)) => row.reply_to_id.map(|id| ReplyPreview {
                 id,
@@ -353,7 +384,7 @@ impl Message {
             }),
             _ => None,
         };
-        let (shared_post, shared_reel) = shared_cards(row.shared);
+        let (shared_post, shared_reel) = shared_cards(row.shared, media);
         Self {
             id: row.id,
             conversation_id: row.conversation_id,
@@ -385,12 +416,13 @@ impl Conversation {
     /// A list row as its member sees it; `online` holds the people with a socket open,
     /// `hidden` those whose presence the member may not see (blocked either way: offline, never
     /// seen), and `members` a group's members (`group_members`; ignored for a one-to-one
-    /// conversation).
+    /// conversation), and `media` the images of the posts the page's last messages share.
     pub(crate) fn from_row(
         row: ConversationView,
         online: &HashSet<i64>,
         hidden: &HashSet<i64>,
         members: &[GroupMember],
+        media: &SharedMedia,
     ) -> Self {
         let chat_user = |id, username, display_name, profile_image, last_seen: Option<i64>| {
             let shown = !hidden.contains(&id);
@@ -467,7 +499,7 @@ impl Conversation {
                 ),
             ]
         };
-        let (shared_post, shared_reel) = shared_cards(row.last_shared);
+        let (shared_post, shared_reel) = shared_cards(row.last_shared, media);
         let last_message = match (
             row.last_id,
             row.last_sender_id,

@@ -37,7 +37,8 @@ type Chunk = Result<Bytes, std::io::Error>;
 /// voicemails (sent), orders, withdrawals
 /// (account numbers masked), reels, comments (and replies), reviews (of products),
 /// voiceReactions (sent), postLikes, reelLikes,
-/// commentLikes, saves, follows, blocks, tipsSent, tipsReceived, earnings (the ledger),
+/// commentLikes, saves, collections and collectionPosts (issue 44), follows, blocks, tipsSent,
+/// tipsReceived, earnings (the ledger),
 /// listings, sales, canvases (owned, each with its strokes), reports (filed),
 /// pushSubscriptions (endpoints only)}`. Only the user's own data; no password hash, no
 /// session tokens, no push keys. Streamed a page at a time (docs/account-contract.md).
@@ -177,6 +178,19 @@ async fn write_export(
     )
     .await?;
     write_list::<ExportSave, _>(db, tx, user_id, "saves", Section::Saves, |s| s.id).await?;
+    write_list::<ExportCollection, _>(db, tx, user_id, "collections", Section::Collections, |c| {
+        c.id
+    })
+    .await?;
+    write_list::<ExportCollectionPost, _>(
+        db,
+        tx,
+        user_id,
+        "collectionPosts",
+        Section::CollectionPosts,
+        |c| c.id,
+    )
+    .await?;
     write_list::<ExportFollow, _>(db, tx, user_id, "follows", Section::Follows, |f| f.user_id)
         .await?;
     write_list::<ExportBlock, _>(db, tx, user_id, "blocks", Section::Blocks, |b| b.id).await?;
@@ -520,6 +534,27 @@ struct ExportLike {
 #[serde(rename_all = "camelCase")]
 struct ExportSave {
     id: i64,
+    post_id: i64,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+}
+
+/// A named collection of saved posts (issue 44).
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportCollection {
+    id: i64,
+    name: String,
+    #[serde(serialize_with = "iso")]
+    created_at: i64,
+}
+
+/// A saved post in one of the user's collections.
+#[derive(Serialize, sqlx::FromRow)]
+#[serde(rename_all = "camelCase")]
+struct ExportCollectionPost {
+    id: i64,
+    collection_id: i64,
     post_id: i64,
     #[serde(serialize_with = "iso")]
     created_at: i64,

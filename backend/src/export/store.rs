@@ -42,6 +42,9 @@ pub enum Section {
     CommentLikes,
     /// Posts the user saved.
     Saves,
+    /// The user's collections of saved posts (issue 44), and the posts in them.
+    Collections,
+    CollectionPosts,
     /// Whom the user follows (keyset on their id).
     Follows,
     /// Whom the user blocked.
@@ -87,6 +90,15 @@ impl Section {
                              ELSE '/media/' || poster_key END AS poster_url,
                         caption, duration_seconds, width, height, created_at, updated_at
                  FROM reel_drafts WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+            }
+            Self::Collections => {
+                "SELECT id, name, created_at FROM collections
+                 WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+            }
+            Self::CollectionPosts => {
+                "SELECT cp.id, cp.collection_id, cp.post_id, cp.created_at
+                 FROM collection_posts cp JOIN collections c ON c.id = cp.collection_id
+                 WHERE c.user_id = $1 AND cp.id > $2 ORDER BY cp.id LIMIT $3"
             }
             Self::Stories => {
                 "SELECT id, image_url, kind, caption, views_count, created_at, expires_at

@@ -1,11 +1,12 @@
-//! Plain types every area shares: money and amounts, text, pages and the user shapes. No HTTP,
-//! no SQL, no area.
+//! Plain types every area shares: money and amounts, text, pages, the user shapes and a post's
+//! image. No HTTP, no SQL, no area.
 
 pub mod email;
 pub mod error;
 pub mod image;
 pub mod money;
 pub mod page;
+pub mod post_media;
 pub mod text;
 pub mod user;
 

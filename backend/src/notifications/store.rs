@@ -330,18 +330,43 @@ pub struct NotificationRow {
     pub thumbnail_key: Option<String>,
     /// The username of the account a `user` target is (a profile to open).
     pub target_username: Option<String>,
+    #[sqlx(flatten)]
+    pub first_image: FirstImage,
 }
+
+/// The first image of the post a notification is about (issue 44): all NULL when it is about
+/// none; the media columns NULL for an external URL.
+#[derive(Debug, Clone, Default, FromRow)]
+pub struct FirstImage {
+    pub first_image_url: Option<String>,
+    /// A media key: the 320 px rendition, or the image itself when it is that small.
+    pub first_image_thumbnail_key: Option<String>,
+    pub first_image_width: Option<i64>,
+    pub first_image_height: Option<i64>,
+    pub first_image_blurhash: Option<String>,
+    pub first_image_alt: Option<String>,
+}
+
+crate::native_row!(FirstImage {
+    first_image_url,
+    first_image_thumbnail_key,
+    first_image_width,
+    first_image_height,
+    first_image_blurhash,
+    first_image_alt,
+});
 
 crate::native_row!(NotificationRow {
     id, kind: stored NotificationKind, target_type: stored NotificationTargetType,
     target_id, post_id, reel_id, preview, actors_count, read, updated_at, thumbnail_key,
-    target_username,
+    target_username, first_image: flatten FirstImage,
 });
 
 /// `NotificationRow`'s columns and joins; `$1` is the recipient. A notification shows when the
 /// content it is about is not removed and the recipient may see it now (`may_see!` of its post's
 /// or reel's author: a private account since unfollowed, a block since, hide it), and it has no
-/// actor (the server's) or one the recipient may see: active, and not blocked either way.
+/// actor (the server's) or one the recipient may see: active, and not blocked either way. The
+/// post's first image comes with it (`post_media`'s primary key `(post_id, 0)`): no more query.
 macro_rules! notification_columns {
     () => {
         concat!(
@@ -350,10 +375,15 @@ macro_rules! notification_columns {
              CAST(CASE WHEN n.read_at IS NULL THEN 0 ELSE 1 END AS BIGINT) AS read,
              n.updated_at,
              COALESCE(COALESCE(pm.thumbnail_key, pm.key), r.poster_key) AS thumbnail_key,
-             tu.username AS target_username
+             tu.username AS target_username,
+             p.image_url AS first_image_url,
+             COALESCE(pm.thumbnail_key, pm.key) AS first_image_thumbnail_key,
+             pm.width AS first_image_width, pm.height AS first_image_height,
+             pm.blurhash AS first_image_blurhash, pf.alt AS first_image_alt
              FROM notifications n
              LEFT JOIN posts p ON p.id = n.post_id
              LEFT JOIN media pm ON pm.key = p.media_key
+             LEFT JOIN post_media pf ON pf.post_id = p.id AND pf.position = 0
              LEFT JOIN reels r ON r.id = n.reel_id
              LEFT JOIN comments c ON c.id = n.comment_id
              LEFT JOIN users tu ON n.target_type = 'user' AND tu.id = n.target_id

@@ -3,11 +3,12 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::kernel::post_media::PostMedia;
 use crate::kernel::user::UserCard;
 use crate::notifications::rules::notification::{
     NotificationKind, NotificationTargetType, sentence,
 };
-use crate::notifications::store::{ActorRow, NotificationRow};
+use crate::notifications::store::{ActorRow, FirstImage, NotificationRow};
 use crate::platform::http::wire::iso_time;
 use crate::platform::media::url_of;
 
@@ -42,9 +43,15 @@ pub struct NotificationTarget {
     /// The words it quotes (a comment's, a caption's), or null.
     #[schema(required = true)]
     pub preview: Option<String>,
-    /// The post's thumbnail or the reel's poster, when it is about one.
+    /// The post's thumbnail (its first image's, `media[0].thumbnailUrl`) or the reel's poster,
+    /// when it is about one.
     #[schema(required = true)]
     pub thumbnail_url: Option<String>,
+    /// About a post or a comment on one (issue 44): the post's first image, with its alt text,
+    /// size and blurhash, the thumbnail to show; empty otherwise (a reel's poster is
+    /// `thumbnailUrl`). The whole post is a tap away.
+    #[schema(max_items = 1)]
+    pub media: Vec<PostMedia>,
 }
 
 /// How many unread things the reader has: notifications (counted to 100: the badge reads
@@ -94,6 +101,7 @@ impl Notification {
                 id: row.target_id,
                 preview: if server_told { None } else { row.preview },
                 thumbnail_url: row.thumbnail_key.as_deref().map(url_of),
+                media: first_image(row.first_image).into_iter().collect(),
             },
             text,
             url,
@@ -108,6 +116,18 @@ impl Notification {
             .map(|row| Self::from_row(row, actors))
             .collect()
     }
+}
+
+/// The post's first image as every answer shows a post's images, if it is about a post.
+fn first_image(row: FirstImage) -> Option<PostMedia> {
+    Some(PostMedia {
+        url: row.first_image_url?,
+        thumbnail_url: row.first_image_thumbnail_key.as_deref().map(url_of),
+        width: row.first_image_width,
+        height: row.first_image_height,
+        blurhash: row.first_image_blurhash,
+        alt: row.first_image_alt.unwrap_or_default(),
+    })
 }
 
 /// The app's path for a notification: the post (a comment's post), the reel, the newest

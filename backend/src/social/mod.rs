@@ -33,6 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(routes::voice_reactions::router())
         .merge(routes::drafts::router())
         .merge(routes::reel_drafts::router())
+        .merge(routes::collections::router())
         .routes(utoipa_axum::routes!(
             routes::settings::get_settings,
             routes::settings::update_settings

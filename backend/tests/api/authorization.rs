@@ -124,6 +124,8 @@ enum Target {
     FreshDraft,
     /// A new reel draft of hers (the sample video), made for each call (issue 44).
     FreshReelDraft,
+    /// A new collection of hers holding her post, made for each call (issue 44).
+    FreshCollection,
     FreshStory,
     FreshCanvas,
     /// Another signed-in session of hers, made for each call (issue 41): ending it leaves the
@@ -576,6 +578,41 @@ const ROWS: &[Row] = &[
     .on(Target::FreshDraft)
     .json(|_, _| json!({})),
     row("DELETE", "/api/drafts/{id}/schedule", HERS_ONLY).on(Target::FreshDraft),
+    // Collections (issue 44): hers alone, as drafts are; the blocked user cannot put her post
+    // in a collection of theirs.
+    row("GET", "/api/collections", SIGNED_IN),
+    row(
+        "POST",
+        "/api/collections",
+        [Unauthorized, Created, NotFound, Created, Created],
+    )
+    .json(|fx, _| json!({"name": fx.fresh_name("Set "), "postId": fx.post})),
+    row("GET", "/api/collections/{id}", HERS_ONLY).on(Target::FreshCollection),
+    row("PATCH", "/api/collections/{id}", HERS_ONLY)
+        .on(Target::FreshCollection)
+        .json(|fx, _| json!({"name": fx.fresh_name("Renamed ")})),
+    row(
+        "DELETE",
+        "/api/collections/{id}",
+        [Unauthorized, NotFound, NotFound, NotFound, NoContent],
+    )
+    .on(Target::FreshCollection),
+    row(
+        "GET",
+        "/api/collections/{id}/posts",
+        [Unauthorized, NotFound, NotFound, NotFound, Shows],
+    )
+    .on(Target::FreshCollection),
+    row("POST", "/api/collections/{id}/posts", HERS_ONLY)
+        .on(Target::FreshCollection)
+        .json(|fx, _| json!({"postId": fx.post})),
+    row(
+        "DELETE",
+        "/api/collections/{id}/posts/{postId}",
+        [Unauthorized, NotFound, NotFound, NotFound, NoContent],
+    )
+    .on(Target::FreshCollection),
+    row("GET", "/api/posts/{id}/collections", SIGNED_IN).on(Target::Post),
     row("POST", "/api/posts/{id}/bookmark", ACT_ON_HERS).on(Target::Post),
     row("GET", "/api/posts/{id}/bookmark-status", ACT_ON_HERS).on(Target::Post),
     row("GET", "/api/posts/{id}/comments", HERS_BY_ID).on(Target::Post),
@@ -1486,6 +1523,17 @@ impl Fixture {
                     "a reel draft",
                 )
                 .await),
+                Target::FreshCollection => id(&created(
+                    self.callers[3]
+                        .user
+                        .post_json(
+                            "/api/collections",
+                            &json!({"name": self.fresh_name("Studies "), "postId": self.post}),
+                        )
+                        .await,
+                    "a collection",
+                )
+                .await),
                 Target::FreshReel => id(&created(
                     crate::bad_input::post_reel(app, &self.callers[3].user, "Another loop").await,
                     "a reel",
@@ -1586,7 +1634,8 @@ impl Fixture {
             .replace("{messageId}", &self.message.to_string())
             .replace("{userId}", &self.owner.to_string())
             .replace("{username}", &self.owner_name)
-            .replace("{tag}", TAG);
+            .replace("{tag}", TAG)
+            .replace("{postId}", &self.post.to_string());
         if let Some(id) = id {
             path = path.replace("{id}", &id);
         }

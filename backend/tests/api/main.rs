@@ -20,6 +20,7 @@ mod chat;
 mod checkouts;
 mod cli;
 mod cluster;
+mod collections;
 mod comments;
 mod crash;
 mod db;

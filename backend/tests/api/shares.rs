@@ -100,6 +100,7 @@ async fn a_shared_post_arrives_live_with_its_card_and_shows_in_the_list_and_prev
         message["sharedPost"],
         json!({
             "id": post["id"],
+            "media": post["media"],
             "imageUrl": post["imageUrl"],
             "thumbnailUrl": post["thumbnailUrl"],
             "caption": "Blue hour over #Lisbon",

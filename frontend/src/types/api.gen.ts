@@ -738,6 +738,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your collections of saved posts (issue 44), newest first, each with its count and cover. */
+        get: operations["list_collections"];
+        put?: never;
+        /**
+         * Makes a collection of saved posts (issue 44), holding `postId` when one is given ('New
+         *     collection' from a post's save menu).
+         */
+        post: operations["create_collection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of your collections (issue 44). */
+        get: operations["get_collection"];
+        put?: never;
+        post?: never;
+        /** Deletes one of your collections (issue 44); its posts stay saved, under 'All saved'. */
+        delete: operations["delete_collection"];
+        options?: never;
+        head?: never;
+        /** Renames one of your collections (issue 44). */
+        patch: operations["update_collection"];
+        trace?: never;
+    };
+    "/api/collections/{id}/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The posts in one of your collections (issue 44), most recently added first: those you may
+         *     still see.
+         */
+        get: operations["list_collection_posts"];
+        put?: never;
+        /**
+         * Puts a post in one of your collections (issue 44), saving it if it was not saved; a post
+         *     already in it stays as it was.
+         */
+        post: operations["add_collection_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/{id}/posts/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Takes a post out of one of your collections (issue 44); it stays saved, under 'All saved'. */
+        delete: operations["remove_collection_post"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/comments/{id}": {
         parameters: {
             query?: never;
@@ -1421,6 +1502,23 @@ export interface paths {
         };
         /** Whether the session user saved the post (a `?userId=` from the first client is ignored). */
         get: operations["bookmark_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/{id}/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which of your collections hold a post (issue 44): the ticks of its save menu. */
+        get: operations["post_collections"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2409,7 +2507,8 @@ export interface paths {
          *     voicemails (sent), orders, withdrawals
          *     (account numbers masked), reels, comments (and replies), reviews (of products),
          *     voiceReactions (sent), postLikes, reelLikes,
-         *     commentLikes, saves, follows, blocks, tipsSent, tipsReceived, earnings (the ledger),
+         *     commentLikes, saves, collections and collectionPosts (issue 44), follows, blocks, tipsSent,
+         *     tipsReceived, earnings (the ledger),
          *     listings, sales, canvases (owned, each with its strokes), reports (filed),
          *     pushSubscriptions (endpoints only)}`. Only the user's own data; no password hash, no
          *     session tokens, no push keys. Streamed a page at a time (docs/account-contract.md).
@@ -3403,6 +3502,35 @@ export interface components {
             /** @enum {string} */
             type: "canvasClear";
         };
+        /** @description A collection of saved posts: only its owner sees it. */
+        Collection: {
+            cover: components["schemas"]["PostMedia"] | null;
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** @description 1 to 50 characters. */
+            name: string;
+            /**
+             * Format: int64
+             * @description Its posts the owner may still see.
+             */
+            postsCount: number;
+            /** @description Last renamed or added to. */
+            updatedAt: string;
+        };
+        /** @description A collection's name. */
+        CollectionName: {
+            /** @description 1 to 50 characters, trimmed; unlike your other collections' names (case aside). */
+            name: string | null;
+        };
+        /** @description A post to put in a collection. */
+        CollectionPost: {
+            /**
+             * Format: int64
+             * @description A post you may see; it is saved too if it was not.
+             */
+            postId: number;
+        };
         /**
          * @description A comment on a post or a reel (exactly one of `postId`, `reelId` is set), or a reply to a
          *     top-level comment (`parentId`).
@@ -3814,6 +3942,16 @@ export interface components {
             /** @description 1–20 lines, each product once. */
             lines: components["schemas"]["CheckoutLineRequest"][];
         };
+        /** @description A new collection, and the post to put in it first. */
+        NewCollection: {
+            /** @description 1 to 50 characters, trimmed; unlike your other collections' names (case aside). */
+            name: string | null;
+            /**
+             * Format: int64
+             * @description A post you may see, put in the new collection (and saved, if it was not).
+             */
+            postId?: number | null;
+        };
         /**
          * @description A comment or a reply. The first client's `userId`, if sent, is ignored: the author is the
          *     session user.
@@ -4099,9 +4237,18 @@ export interface components {
         NotificationTarget: {
             /** Format: int64 */
             id: number;
+            /**
+             * @description About a post or a comment on one (issue 44): the post's first image, with its alt text,
+             *     size and blurhash, the thumbnail to show; empty otherwise (a reel's poster is
+             *     `thumbnailUrl`). The whole post is a tap away.
+             */
+            media: components["schemas"]["PostMedia"][];
             /** @description The words it quotes (a comment's, a caption's), or null. */
             preview: string | null;
-            /** @description The post's thumbnail or the reel's poster, when it is about one. */
+            /**
+             * @description The post's thumbnail (its first image's, `media[0].thumbnailUrl`) or the reel's poster,
+             *     when it is about one.
+             */
             thumbnailUrl: string | null;
             type: components["schemas"]["NotificationTargetType"];
         };
@@ -4282,6 +4429,11 @@ export interface components {
              * @description The first image's `width`.
              */
             width: number | null;
+        };
+        /** @description The ids of your collections that hold a post. */
+        PostCollections: {
+            /** @description Newest first; empty when the post is in none (it may still be saved). */
+            collectionIds: number[];
         };
         /** @description One image of a post (issue 44). */
         PostMedia: {
@@ -5042,9 +5194,20 @@ export interface components {
             caption: string;
             /** Format: int64 */
             id: number;
-            /** @description `/media/{key}` for a stored image, or the http(s) URL the author gave. */
+            /**
+             * @deprecated
+             * @description The first image's `url`.
+             */
             imageUrl: string;
-            /** @description The 320 px rendition of a stored image (null for an external URL). */
+            /**
+             * @description The post's images in order (issue 44): 1 to 10, each with its alt text, as the post
+             *     shows them.
+             */
+            media: components["schemas"]["PostMedia"][];
+            /**
+             * @deprecated
+             * @description The first image's `thumbnailUrl`.
+             */
             thumbnailUrl: string | null;
             user: components["schemas"]["UserBrief"];
         };
@@ -8216,6 +8379,559 @@ export interface operations {
             };
         };
     };
+    list_collections: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of your collections, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"][];
+                };
+            };
+            /** @description Invalid limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_collection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewCollection"];
+            };
+        };
+        responses: {
+            /** @description The collection */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            /** @description 'Give the collection a name', a name over 50 characters, or 'You can have at most 100 collections'; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Post not found (or hidden from you); no collection is made */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `name_taken`: you already have a collection with that name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_collection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Collection id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Collection not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_collection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Collection id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Collection not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_collection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Collection id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectionName"];
+            };
+        };
+        responses: {
+            /** @description The collection renamed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            /** @description Invalid id, 'Give the collection a name' or a name over 50 characters; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Collection not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `name_taken`: you already have a collection with that name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_collection_posts: {
+        parameters: {
+            query?: {
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Collection id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the collection's posts */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for the next page; absent on the last page */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Post"][];
+                };
+            };
+            /** @description Invalid id, limit or cursor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Collection not found (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    add_collection_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Collection id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectionPost"];
+            };
+        };
+        responses: {
+            /** @description The collection with the post in it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Collection"];
+                };
+            };
+            /** @description Invalid id, or no `postId` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Collection not found (or not yours), or post not found (or hidden from you) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body stopped arriving (no byte for --body-timeout-secs); the connection closes */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a JSON body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_collection_post: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Collection id */
+                id: number;
+                /** @description Post id */
+                postId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Taken out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Collection not found (or not yours), or the post is not in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     delete_comment: {
         parameters: {
             query?: never;
@@ -10996,6 +11712,47 @@ export interface operations {
             };
             /** @description No such post */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post_collections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Post id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your collections holding it (none for a post you have not saved, or may not see) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostCollections"];
+                };
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

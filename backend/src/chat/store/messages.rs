@@ -1,7 +1,8 @@
-//! Messages and reactions. A page of messages is two queries whatever its size: the messages
-//! with their senders, quoted replies and shared posts or reels (a walk of
+//! Messages and reactions. A page of messages is at most three queries whatever its size: the
+//! messages with their senders, quoted replies and shared posts or reels (a walk of
 //! `messages_conversation_id_idx` backwards), then the reactions of that id range grouped by
-//! message and emoji with the viewer's own.
+//! message and emoji with the viewer's own, and (when a card shows a post) the shared posts'
+//! images (`social::wire::post::media_by_post`, read by the chat's service).
 
 use sqlx::{AnyConnection, FromRow};
 
@@ -121,6 +122,21 @@ crate::native_row!(SharedView {
     shared_reel_display_name,
     shared_reel_profile_image,
 });
+
+impl SharedView {
+    /// The post whose card shows (it is there and the viewer may see it), if any: the one
+    /// whose images the card carries.
+    pub fn post_shown(&self) -> Option<i64> {
+        match (
+            self.shared_post_id,
+            self.shared_post_user_id,
+            &self.shared_post_image_url,
+        ) {
+            (Some(id), Some(_), Some(_)) => Some(id),
+            _ => None,
+        }
+    }
+}
 
 /// `SharedView`'s columns (`columns`), and the joins that find them from a message aliased
 /// `$m` as the user bound at `$viewer` may see them (`joins "m", "$3"`): a message's list and

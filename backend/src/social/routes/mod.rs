@@ -1,5 +1,6 @@
 //! The social area's HTTP handlers, one folder per resource.
 
+pub mod collections;
 pub mod comments;
 pub mod drafts;
 pub mod follow_requests;

@@ -1,5 +1,6 @@
 //! Parsed input of what creators publish: posts, reels, stories, comments and tags.
 
+pub mod collection;
 pub mod comment;
 pub mod post;
 pub mod reel;

@@ -206,3 +206,35 @@ pub async fn toggle(
         notice,
     }))
 }
+
+/// Saves `post` for `user` unless it is saved, moving its count as a save does (adding it to a
+/// collection, issue 44); nothing when they may not see it. Whether it was saved now.
+pub async fn save_if_unsaved(
+    conn: &mut sqlx::AnyConnection,
+    user: i64,
+    post: i64,
+    now: i64,
+) -> Result<bool, sqlx::Error> {
+    // The counter's row lock first, as `toggle` takes it (a concurrent delete of the post waits).
+    sqlx::query_as::<_, Counted>(POST_SAVE.count)
+        .bind(0_i64)
+        .bind(post)
+        .fetch_optional(&mut *conn)
+        .await?;
+    let saved = sqlx::query(POST_SAVE.insert)
+        .bind(user)
+        .bind(post)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected()
+        == 1;
+    if saved {
+        sqlx::query_as::<_, Counted>(POST_SAVE.count)
+            .bind(1_i64)
+            .bind(post)
+            .fetch_optional(&mut *conn)
+            .await?;
+    }
+    Ok(saved)
+}

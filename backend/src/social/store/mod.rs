@@ -2,6 +2,7 @@
 //! the marks (likes, saves) on them, deleting posts, reels and stories, and drafts of posts and
 //! reels.
 
+pub mod collections;
 pub mod comments;
 pub mod deletes;
 pub mod drafts;

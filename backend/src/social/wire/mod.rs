@@ -1,6 +1,7 @@
 //! The social area's answers: posts, reels, drafts of both, stories, comments, tags, search
 //! results and follows.
 
+pub mod collection;
 pub mod comment;
 pub mod draft;
 pub mod follow;

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+pub use crate::kernel::post_media::PostMedia;
 use crate::kernel::user::UserBrief;
 use crate::platform::http::wire::iso_time;
 use crate::platform::media;
@@ -56,29 +57,6 @@ pub struct Post {
     pub edited_at: Option<String>,
 }
 
-/// One image of a post (issue 44).
-#[derive(Debug, Clone, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PostMedia {
-    /// `/media/{key}` for a stored image, or the http(s) URL of a post from before images
-    /// were always stored.
-    pub url: String,
-    /// The 320 px rendition of a stored image (null for an external URL).
-    #[schema(required = true)]
-    pub thumbnail_url: Option<String>,
-    /// Pixel size of a stored image, so the client reserves its space (null for an external URL).
-    #[schema(required = true)]
-    pub width: Option<i64>,
-    #[schema(required = true)]
-    pub height: Option<i64>,
-    /// A blurhash of a stored image, painted before it arrives.
-    #[schema(required = true)]
-    pub blurhash: Option<String>,
-    /// What the image shows, for people who cannot see it; empty when the author wrote none.
-    #[schema(max_length = 1500)]
-    pub alt: String,
-}
-
 impl From<PostMediaView> for PostMedia {
     fn from(row: PostMediaView) -> Self {
         Self {
@@ -90,6 +68,25 @@ impl From<PostMediaView> for PostMedia {
             alt: row.alt,
         }
     }
+}
+
+/// The images of `posts` by post, each post's in order: one read for them all (a chat page's
+/// shared cards).
+pub async fn media_by_post(
+    db: &crate::platform::db::Db,
+    posts: &[i64],
+) -> Result<HashMap<i64, Vec<PostMedia>>, sqlx::Error> {
+    let media = crate::social::store::posts::media_of(db, posts).await?;
+    Ok(by_post(media))
+}
+
+/// `media` (`posts::media_of`'s rows) grouped by post, each post's in order.
+fn by_post(media: Vec<PostMediaView>) -> HashMap<i64, Vec<PostMedia>> {
+    let mut by_post: HashMap<i64, Vec<PostMedia>> = HashMap::new();
+    for item in media {
+        by_post.entry(item.post_id).or_default().push(item.into());
+    }
+    by_post
 }
 
 /// `rows` as the API shows them, with their images: one more read for the whole page.
@@ -114,10 +111,7 @@ impl Post {
     /// `rows` as the API shows them, each with its images from `media` (`posts::media_of` of
     /// their ids).
     pub fn with_media(rows: Vec<PostView>, media: Vec<PostMediaView>) -> Vec<Self> {
-        let mut by_post: HashMap<i64, Vec<PostMedia>> = HashMap::with_capacity(rows.len());
-        for item in media {
-            by_post.entry(item.post_id).or_default().push(item.into());
-        }
+        let mut by_post = by_post(media);
         rows.into_iter()
             .map(|row| {
                 let media = by_post.remove(&row.id).unwrap_or_default();

@@ -53,7 +53,7 @@ describe('the notifications page', () => {
       'GET /api/notifications': () =>
         json([
           aNotification({ id: 3, actors: [leoActor, anaActor, samActor], actorsCount: 5, text: 'leo and 4 others liked your post' }),
-          aNotification({ id: 2, kind: 'follow', actors: [anaActor], text: 'ana started following you', url: '/profile/ana', target: { type: 'user', id: 1, preview: null, thumbnailUrl: null }, read: true, createdAt: daysAgo(3) }),
+          aNotification({ id: 2, kind: 'follow', actors: [anaActor], text: 'ana started following you', url: '/profile/ana', target: { type: 'user', id: 1, preview: null, thumbnailUrl: null, media: [] }, read: true, createdAt: daysAgo(3) }),
           aNotification({ id: 1, kind: 'comment', text: 'leo commented: So good', read: true, createdAt: daysAgo(12) }),
         ]),
       'GET /api/notifications/unread-count': () => json({ count: 1 }),

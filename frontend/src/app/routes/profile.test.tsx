@@ -71,7 +71,7 @@ describe('ProfilePage', () => {
     expect(within(skills).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Digital Art', 'Creative Coding']);
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     expect(screen.getByRole('link', { name: 'Earnings' })).toHaveAttribute('href', '/earnings');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS', 'SHOP', 'SAVED']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS', 'SHOP', 'SAVED', 'DRAFTS']);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change profile picture' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Follow/ })).not.toBeInTheDocument();
@@ -105,6 +105,30 @@ describe('ProfilePage', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS', 'SHOP']);
     expect(await screen.findByText('No Posts Yet')).toBeInTheDocument();
     expect(screen.getByText('Start sharing your creative work!')).toBeInTheDocument();
+  });
+
+  it('opens your own DRAFTS at Scheduled from ?tab=scheduled (issue 44: where the composer lands)', async () => {
+    serve({
+      '/api/users/username/maya': () => json(own),
+      '/api/posts/user/1': () => json([]),
+      '/api/drafts': () => json([]),
+    });
+    renderProfile('/profile/maya?tab=scheduled');
+    expect(await screen.findByRole('tab', { name: 'DRAFTS' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Scheduled' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { name: 'Nothing scheduled' })).toBeInTheDocument();
+  });
+
+  it("never shows DRAFTS on someone else's profile, even when asked for", async () => {
+    const fetchMock = serve({
+      '/api/users/username/leo': () => json(leo),
+      '/api/users/2/follow-status': () => json({ isFollowing: false }),
+      '/api/posts/user/2': () => json([]),
+    });
+    renderProfile('/profile/leo?tab=drafts');
+    expect(await screen.findByText('No Posts Yet')).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'DRAFTS' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/drafts'))).toBe(false);
   });
 
   it("offers 'Share your first post' on your own empty profile only, opening the create chooser", async () => {
@@ -410,7 +434,7 @@ describe('ProfilePage', () => {
       await user.click(await screen.findByRole('button', { name: 'Follow requests 1 pending' }));
       const dialog = screen.getByRole('dialog', { name: 'Follow requests' });
       expect(within(dialog).getByRole('button', { name: 'Approve @leo' })).toBeInTheDocument();
-      expect(screen.getAllByRole('tab', { hidden: true }).map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS', 'SHOP', 'SAVED']);
+      expect(screen.getAllByRole('tab', { hidden: true }).map((t) => t.textContent?.trim())).toEqual(['POSTS', 'REELS', 'SHOP', 'SAVED', 'DRAFTS']);
     });
 
     it('fetches no follow requests for your own public profile', async () => {

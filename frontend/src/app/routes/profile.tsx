@@ -1,21 +1,24 @@
 //! /profile/{username}: the header, then POSTS, REELS (issue 9), SHOP (the
 //! creator's works for sale, issue 23; an order refreshes Recent Orders) and (own profile only)
-//! SAVED. The own profile's actions include 'Earnings' beside Settings; someone else's
+//! SAVED and DRAFTS (issue 44: your drafts and scheduled posts; `?tab=drafts` or
+//! `?tab=scheduled` opens it, as the composer does once it saved one). The own profile's actions include 'Earnings' beside Settings; someone else's
 //! profile has 'Support' beside Follow and Message (a tip, issue 23) and the '⋯' menu (mute,
 //! block: issue 20). Issue 20's private accounts: someone else's
 //! private profile you do not follow shows 'This account is private' instead of the tabs (none
 //! of their lists is fetched); your own private profile has the follow requests entry.
 import { useQueryClient } from '@tanstack/react-query';
-import { Bookmark, Clapperboard, Grid3x3, Settings, Store, UserX, Wallet } from 'lucide-react';
+import { Bookmark, Clapperboard, FileText, Grid3x3, Settings, Store, UserX, Wallet } from 'lucide-react';
 import { useState } from 'react';
-import { Link, Redirect, useParams } from 'wouter';
+import { Link, Redirect, useParams, useSearch } from 'wouter';
 import { SupportButton } from '@/components/support-button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs } from '@/components/ui/tabs';
 import { LogoutButton } from '@/features/auth/components/logout-button';
 import { MessageButton } from '@/features/chat/components/message-button';
 import { earningsKeys } from '@/features/earnings/api/keys';
-import { SavedPostsGrid, UserPostsGrid } from '@/features/posts/components/profile-post-lists';
+import { ProfileDrafts, type DraftsView } from '@/features/posts/components/profile-drafts';
+import { UserPostsGrid } from '@/features/posts/components/profile-post-lists';
+import { SavedSection } from '@/features/posts/components/saved-collections';
 import { UserReelsGrid } from '@/features/reels/components/user-reels-grid';
 import { ProfileMenu } from '@/features/safety/components/profile-menu';
 import { SellerWorks } from '@/features/shop/components/seller-works';
@@ -29,7 +32,13 @@ import { ProfileHeader, ProfileHeaderSkeleton } from '@/features/users/component
 import { useCurrentUser } from '@/lib/auth';
 import type { Profile } from '@/types/social';
 
-type TabId = 'posts' | 'reels' | 'shop' | 'saved';
+type TabId = 'posts' | 'reels' | 'shop' | 'saved' | 'drafts';
+
+/** `?tab=drafts` or `?tab=scheduled`: your profile opens on DRAFTS, showing that list. */
+function draftsViewOf(search: string): DraftsView | null {
+  const wanted = new URLSearchParams(search).get('tab');
+  return wanted === 'drafts' || wanted === 'scheduled' ? wanted : null;
+}
 
 const linkButton =
   'inline-flex min-h-11 min-w-0 items-center justify-center gap-2 rounded-xl border border-white/10 bg-white/5 px-1 text-sm whitespace-nowrap font-semibold text-zinc-100 transition hover:bg-white/10 max-[399px]:text-[13px] [&>svg]:max-[399px]:hidden';
@@ -94,8 +103,10 @@ function ProfileView({ username }: { username: string }) {
 function LoadedProfile({ user }: { user: Profile }) {
   const me = useCurrentUser();
   const queryClient = useQueryClient();
-  const [tab, setTab] = useState<TabId>('posts');
   const isOwn = user.id === me.id;
+  const asked = draftsViewOf(useSearch());
+  const [tab, setTab] = useState<TabId>(isOwn && asked ? 'drafts' : 'posts');
+  const [draftsView, setDraftsView] = useState<DraftsView>(asked ?? 'drafts');
   // Not fetched for your own profile (docs/decisions.md).
   const follow = useFollowState(user, { enabled: !isOwn });
   const locked = !isOwn && user.isPrivate && !follow.isFollowing;
@@ -133,7 +144,16 @@ function LoadedProfile({ user }: { user: Profile }) {
         <Bookmark aria-hidden="true" className="size-4" /> SAVED
       </>
     ),
-    panel: <SavedPostsGrid />,
+    panel: <SavedSection />,
+  };
+  const draftsTab = {
+    id: 'drafts' as const,
+    label: (
+      <>
+        <FileText aria-hidden="true" className="size-4" /> DRAFTS
+      </>
+    ),
+    panel: <ProfileDrafts view={draftsView} onViewChange={setDraftsView} />,
   };
 
   return (
@@ -149,7 +169,7 @@ function LoadedProfile({ user }: { user: Profile }) {
         <PrivateAccountNotice isRequested={follow.isRequested} />
       ) : (
         <div className="mt-6">
-          <Tabs label="Profile sections" value={tab} onChange={setTab} tabs={isOwn ? [postsTab, reelsTab, shopTab, savedTab] : [postsTab, reelsTab, shopTab]} />
+          <Tabs label="Profile sections" value={tab} onChange={setTab} tabs={isOwn ? [postsTab, reelsTab, shopTab, savedTab, draftsTab] : [postsTab, reelsTab, shopTab]} />
         </div>
       )}
     </>

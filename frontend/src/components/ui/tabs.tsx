@@ -1,4 +1,5 @@
-//! Tabs with the WAI-ARIA pattern: arrow keys move between tabs, one panel is shown.
+//! Tabs with the WAI-ARIA pattern: arrow keys move between tabs, one panel is shown. `pills`: a
+//! segmented control, for a choice inside another tab's panel (Drafts / Scheduled on a profile).
 import { useId, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '@/lib/utils';
 
@@ -13,12 +14,15 @@ export function Tabs<T extends string>({
   value,
   onChange,
   label,
+  variant = 'underline',
 }: {
   tabs: Array<TabItem<T>>;
   value: T;
   onChange: (id: T) => void;
   label: string;
+  variant?: 'underline' | 'pills';
 }) {
+  const pills = variant === 'pills';
   const base = useId();
   const active = tabs.find((t) => t.id === value) ?? tabs[0];
 
@@ -34,7 +38,7 @@ export function Tabs<T extends string>({
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex border-b border-white/10">
+      <div role="tablist" aria-label={label} className={pills ? 'mx-4 mt-3 flex gap-1 rounded-xl bg-white/5 p-1' : 'flex border-b border-white/10'}>
         {tabs.map((tab) => {
           const selected = tab.id === active.id;
           return (
@@ -48,11 +52,20 @@ export function Tabs<T extends string>({
               tabIndex={selected ? 0 : -1}
               onClick={() => onChange(tab.id)}
               onKeyDown={onKeyDown}
-              className={cn(
-                // Four labels share a phone's width (the admin's tabs): a little less spacing there.
-                'flex min-h-12 flex-1 items-center justify-center gap-2 border-b-2 px-1 text-center text-xs font-semibold tracking-wider transition sm:tracking-widest',
-                selected ? 'border-white text-white' : 'border-transparent text-zinc-500 hover:text-zinc-200',
-              )}
+              className={
+                pills
+                  ? cn(
+                      'flex min-h-10 flex-1 items-center justify-center gap-2 rounded-lg px-2 text-sm font-semibold transition',
+                      selected ? 'bg-white/10 text-white' : 'text-zinc-400 hover:text-zinc-200',
+                    )
+                  : cn(
+                      // Four or five labels share a phone's width (the admin's tabs, your own
+                      // profile's): a little less spacing there, and no icons below 400 px.
+                      'flex min-h-12 min-w-0 flex-1 items-center justify-center gap-2 border-b-2 px-1 text-center text-xs font-semibold tracking-wider transition sm:tracking-widest',
+                      tabs.length > 4 && 'max-[399px]:tracking-normal [&>svg]:max-[399px]:hidden',
+                      selected ? 'border-white text-white' : 'border-transparent text-zinc-500 hover:text-zinc-200',
+                    )
+              }
             >
               {tab.label}
             </button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captionCounter, parseTags, validatePostForm } from './post-form';
+import { captionCounter, parseTags, validateDraftForm, validatePostForm } from './post-form';
 
 const base = { caption: '', media: [] as { image: string; alt: string }[], location: '', tags: '' };
 const one = (image: string, alt = '') => [{ image, alt }];
@@ -99,5 +99,30 @@ describe('validatePostForm', () => {
       message: 'Alt text must be at most 1500 characters',
     });
     expect(validatePostForm({ ...base, media: one('https://x.y/a.jpg', 'é'.repeat(1500)) }).ok).toBe(true);
+  });
+});
+
+describe('validateDraftForm', () => {
+  it('saves a draft without an image yet, which a post refuses', () => {
+    expect(validateDraftForm({ ...base, caption: ' An idea ' })).toEqual({ ok: true, payload: { caption: 'An idea', media: [] } });
+    expect(validatePostForm({ ...base, caption: 'An idea' })).toEqual({ ok: false, message: 'Please select an image or enter a URL' });
+  });
+
+  it('sends a draft’s own images back by their addresses, which no other address may be', () => {
+    const kept = ['/media/abc.jpg'];
+    const media = [{ image: '/media/abc.jpg', alt: ' Dusk ' }, { image: 'data:image/jpeg;base64,AAA', alt: '' }];
+    expect(validatePostForm({ ...base, media }, kept)).toEqual({
+      ok: true,
+      payload: { caption: '', media: [{ image: '/media/abc.jpg', alt: 'Dusk' }, { image: 'data:image/jpeg;base64,AAA' }] },
+    });
+    expect(validateDraftForm({ ...base, media: one('/media/other.jpg') }, kept)).toEqual({
+      ok: false,
+      message: 'Enter an image address starting with https://',
+    });
+  });
+
+  it('checks the caption and tags as a post’s', () => {
+    expect(validateDraftForm({ ...base, caption: 'x'.repeat(2201) })).toMatchObject({ ok: false, message: 'Caption must be under 2200 characters' });
+    expect(validateDraftForm({ ...base, tags: 't'.repeat(51) })).toMatchObject({ ok: false, message: 'Each tag must be at most 50 characters' });
   });
 });

@@ -1,6 +1,6 @@
 //! The create-post form's rules: caption length, 1 to 10 images the server can take, each with
 //! its alt text (issue 44), and tags typed as one comma-separated line, within the server's
-//! limits.
+//! limits. A draft is checked the same way, with no image needed yet.
 import { imageAddressProblem } from '@/lib/image-address';
 import type { CreatePostRequest, EditPostRequest } from '@/types/social';
 
@@ -64,19 +64,32 @@ export type PostFormResult = { ok: true; payload: CreatePostRequest } | { ok: fa
 
 /**
  * Checks in the spec's order (caption, then image), then the server's rules (the image address,
- * each tag's length, the number of tags), and builds the request body.
+ * each tag's length, the number of tags), and builds the request body. `kept`: the addresses of a
+ * draft's own images (`/media/…`), sent back as they are to keep them (issue 44).
  */
-export function validatePostForm(values: PostFormValues): PostFormResult {
+export function validatePostForm(values: PostFormValues, kept: readonly string[] = []): PostFormResult {
+  return checkForm(values, kept, true);
+}
+
+/**
+ * A draft (issue 44) checked as a post is, except that it may have no image yet; its body is a
+ * post's (the server takes the same fields, each time all of them).
+ */
+export function validateDraftForm(values: PostFormValues, kept: readonly string[] = []): PostFormResult {
+  return checkForm(values, kept, false);
+}
+
+function checkForm(values: PostFormValues, kept: readonly string[], needsImage: boolean): PostFormResult {
   if (charLength(values.caption) > CAPTION_MAX) {
     return { ok: false, message: 'Caption must be under 2200 characters' };
   }
   const media = values.media.map((item) => ({ image: item.image.trim(), alt: item.alt.trim() })).filter((item) => item.image);
-  if (media.length === 0) {
+  if (needsImage && media.length === 0) {
     return { ok: false, message: 'Please select an image or enter a URL' };
   }
   if (media.length > MEDIA_MAX) return { ok: false, message: `A post can have at most ${MEDIA_MAX} images` };
   for (const item of media) {
-    const addressProblem = imageAddressProblem(item.image);
+    const addressProblem = kept.includes(item.image) ? null : imageAddressProblem(item.image);
     if (addressProblem) return { ok: false, message: addressProblem };
     if (charLength(item.alt) > ALT_MAX) return { ok: false, message: `Alt text must be at most ${ALT_MAX} characters` };
   }

@@ -2,8 +2,9 @@
 //! left; a quoted reply above the text; reaction chips below that toggle. Its time and actions
 //! (heart, thumbs up, reply, copy, and 'Report message' on someone else's) show on hover, on keyboard focus, or after a 500 ms touch.
 //! A voice message is its label and a player, without copy; a call line sits in the middle
-//! without actions; a shared post or reel (issue 19) is a card that opens it, or 'Post
-//! unavailable' when it is gone. In a group, the first of a run of someone else's messages
+//! without actions; a shared post or reel (issue 19) is a card that opens it (a post's picture
+//! named by its first image's alt text, a post of several images marked as such: issue 44), or
+//! 'Post unavailable' when it is gone. In a group, the first of a run of someone else's messages
 //! carries their name and small avatar above it; a group's system line is small muted text in
 //! the middle, without bubble or actions (SystemLine). Issue 43: '+' after the quick reactions
 //! opens the emoji picker for any other; your own messages offer Unsend (and Edit, for text within
@@ -85,6 +86,19 @@ function ReplyQuote({ replyTo, mine }: { replyTo: ReplyPreview; mine: boolean })
   );
 }
 
+/**
+ * The picture of a shared post (issue 44): its first image's thumbnail, named by that image's alt
+ * text (the caption when its author wrote none), and how many images it holds.
+ */
+function sharedPostCover(post: SharedPost) {
+  const first = post.media[0];
+  return {
+    src: first ? (first.thumbnailUrl ?? first.url) : (post.thumbnailUrl ?? post.imageUrl),
+    alt: first?.alt.trim() || post.caption.trim(),
+    count: post.media.length,
+  };
+}
+
 /** The card of a shared post or reel: its picture, author and caption; it opens the item. */
 function SharedCard({ message }: { message: BubbleMessage }) {
   const isReel = message.messageType === 'reel';
@@ -97,20 +111,22 @@ function SharedCard({ message }: { message: BubbleMessage }) {
       </p>
     );
   }
-  const picture = 'posterUrl' in item ? item.posterUrl : (item.thumbnailUrl ?? item.imageUrl);
+  const cover = 'posterUrl' in item ? { src: item.posterUrl, alt: '', count: 1 } : sharedPostCover(item);
+  const picture = cover.src;
   const href = isReel ? `/reels?reel=${item.id}` : `/p/${item.id}`;
   const what = isReel ? 'reel' : 'post';
+  const several = cover.count > 1;
   return (
     <Link
       href={href}
-      aria-label={`Open ${what} by ${item.user.displayName}${item.caption ? `: ${item.caption.slice(0, 80)}` : ''}`}
+      aria-label={`Open ${what} by ${item.user.displayName}${item.caption ? `: ${item.caption.slice(0, 80)}` : ''}${several ? `, ${cover.count} images` : ''}`}
       data-shared={what}
       className="-mx-1 -mt-0.5 block w-52 max-w-full overflow-hidden rounded-xl bg-black/30 text-left hover:brightness-110"
     >
       <span className="flex items-center gap-2 px-2.5 py-2 text-xs font-semibold">{item.user.displayName}</span>
       <span className="relative block">
         {picture ? (
-          <img src={picture} alt="" className={cn('w-full object-cover', isReel ? 'aspect-[3/4]' : 'aspect-square')} />
+          <img src={picture} alt={cover.alt} className={cn('w-full object-cover', isReel ? 'aspect-[3/4]' : 'aspect-square')} />
         ) : (
           <span className="grid aspect-[3/4] w-full place-items-center bg-zinc-800">
             <Clapperboard aria-hidden="true" className="size-8 opacity-70" />
@@ -118,6 +134,13 @@ function SharedCard({ message }: { message: BubbleMessage }) {
         )}
         {isReel && picture && (
           <Clapperboard aria-hidden="true" className="absolute top-2 right-2 size-5 text-white drop-shadow" />
+        )}
+        {several && (
+          <Copy
+            aria-hidden="true"
+            data-testid="several-images"
+            className="absolute top-2 right-2 size-5 text-white drop-shadow"
+          />
         )}
       </span>
       {item.caption && <span className="line-clamp-2 px-2.5 py-2 text-xs">{item.caption}</span>}

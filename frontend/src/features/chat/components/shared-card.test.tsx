@@ -7,6 +7,24 @@ import { MessageBubble } from './message-bubble';
 
 const leo = { id: 2, username: 'leo', displayName: 'Leo Park', profileImage: null };
 
+/** An image of a shared post (issue 44). */
+function anImage(n: number, alt = '') {
+  return { url: `/media/p${n}.jpg`, thumbnailUrl: `/media/p${n}-320.jpg`, width: 1080, height: 1080, blurhash: null, alt };
+}
+
+function aSharedPost(overrides: Partial<NonNullable<ReturnType<typeof aMessage>['sharedPost']>> = {}) {
+  const media = overrides.media ?? [anImage(1, 'A neon street at night')];
+  return {
+    id: 7,
+    media,
+    imageUrl: media[0].url,
+    thumbnailUrl: media[0].thumbnailUrl,
+    caption: 'Neon city',
+    user: leo,
+    ...overrides,
+  };
+}
+
 function renderBubble(message: ReturnType<typeof aMessage>) {
   renderWithApp(
     <ol>
@@ -21,14 +39,41 @@ describe('a shared post or reel in the chat', () => {
       aMessage({
         messageType: 'post',
         content: '',
-        sharedPost: { id: 7, imageUrl: '/media/a.jpg', thumbnailUrl: '/media/a-320.jpg', caption: 'Neon city', user: leo },
+        sharedPost: aSharedPost(),
         sharedReel: null,
       }),
     );
     const card = screen.getByRole('link', { name: 'Open post by Leo Park: Neon city' });
     expect(card).toHaveAttribute('href', '/p/7');
-    expect(card.querySelector('img')).toHaveAttribute('src', '/media/a-320.jpg');
+    expect(card.querySelector('img')).toHaveAttribute('src', '/media/p1-320.jpg');
     expect(card).toHaveTextContent('Neon city');
+  });
+
+  it("names its picture with the first image's alt text", () => {
+    renderBubble(aMessage({ messageType: 'post', content: '', sharedPost: aSharedPost(), sharedReel: null }));
+    expect(screen.getByRole('img', { name: 'A neon street at night' })).toHaveAttribute('src', '/media/p1-320.jpg');
+    expect(screen.queryByTestId('several-images')).not.toBeInTheDocument();
+  });
+
+  it('names its picture with the caption when the image has no alt text', () => {
+    renderBubble(
+      aMessage({ messageType: 'post', content: '', sharedPost: aSharedPost({ media: [anImage(1, '  ')] }), sharedReel: null }),
+    );
+    expect(screen.getByRole('img', { name: 'Neon city' })).toBeInTheDocument();
+  });
+
+  it('marks a post of several images and says how many in its name', () => {
+    renderBubble(
+      aMessage({
+        messageType: 'post',
+        content: '',
+        sharedPost: aSharedPost({ media: [anImage(1, 'The first street'), anImage(2, 'The second'), anImage(3, 'The third')] }),
+        sharedReel: null,
+      }),
+    );
+    const card = screen.getByRole('link', { name: 'Open post by Leo Park: Neon city, 3 images' });
+    expect(card.querySelector('[data-testid="several-images"]')).not.toBeNull();
+    expect(screen.getByRole('img', { name: 'The first street' })).toHaveAttribute('src', '/media/p1-320.jpg');
   });
 
   it('opens a reel in the pager at that reel', () => {

@@ -1,7 +1,8 @@
 //! One notification: the stack of its actors' avatars (up to 3, overlapped), its sentence with
-//! the first actor's name in bold, how long ago, the post's or reel's thumbnail when it has one,
-//! and, while unread, a dot and a tinted background ('Unread' for screen readers). The whole row
-//! is one link to what it is about; following it marks it read.
+//! the first actor's name in bold, how long ago, the post's or reel's thumbnail when it has one (a
+//! post's named by its first image's alt text), and, while unread, a dot and a tinted background
+//! ('Unread' for screen readers). The whole row is one link to what it is about; following it
+//! marks it read.
 import { Bell } from 'lucide-react';
 import { Link } from 'wouter';
 import { Avatar } from '@/components/ui/avatar';
@@ -64,8 +65,19 @@ function Ago({ at }: { at: string }) {
   );
 }
 
+/**
+ * The picture at the row's end: the post's first image, named by its alt text (issue 44), or the
+ * reel's poster (decorative: the sentence says what it is about).
+ */
+function thumbnailOf(target: Notification['target']) {
+  const image = target.media.at(0);
+  if (image) return { src: image.thumbnailUrl ?? image.url, alt: image.alt.trim() };
+  return target.thumbnailUrl ? { src: target.thumbnailUrl, alt: '' } : null;
+}
+
 export function NotificationRow({ notification, onOpen }: { notification: Notification; onOpen: (notification: Notification) => void }) {
   const { target, read } = notification;
+  const thumbnail = thumbnailOf(target);
   return (
     <li>
       <Link
@@ -90,8 +102,8 @@ export function NotificationRow({ notification, onOpen }: { notification: Notifi
             </>
           )}
         </span>
-        {target.thumbnailUrl && (
-          <img src={target.thumbnailUrl} alt="" className="size-11 shrink-0 rounded-md bg-white/5 object-cover" loading="lazy" />
+        {thumbnail && (
+          <img src={thumbnail.src} alt={thumbnail.alt} className="size-11 shrink-0 rounded-md bg-white/5 object-cover" loading="lazy" />
         )}
         <span
           aria-hidden="true"

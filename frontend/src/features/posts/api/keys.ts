@@ -25,6 +25,27 @@ export const postKeys = {
   edit: (postId: number) => ['edit-post', postId] as const,
   /** A post's earlier versions (issue 44): pages of versions, not of posts, so not under `all`. */
   history: (postId: number) => ['post-history', postId] as const,
+  /**
+   * Your drafts (issue 44): pages of drafts, not of posts, so not under `all` (a draft's id may
+   * equal a post's). `drafts(false)` the drafts, `drafts(true)` the scheduled posts.
+   */
+  allDrafts: () => ['drafts'] as const,
+  drafts: (scheduled: boolean) => ['drafts', scheduled ? 'scheduled' : 'saved'] as const,
+  /** One draft, opened in the composer (found in the lists: there is no GET for one). */
+  draft: (draftId: number) => ['drafts', 'one', draftId] as const,
+};
+
+/** Named collections of saved posts (issue 44): the list, one, and which hold a post. */
+export const collectionKeys = {
+  all: ['collections'] as const,
+  list: () => ['collections', 'list'] as const,
+  one: (id: number) => ['collections', 'one', id] as const,
+  /** Which collections hold a post (the save menu's ticks). */
+  ofPost: (postId: number) => ['collections', 'of-post', postId] as const,
+  /** A collection's posts: a post list (under `postKeys.all`), so likes and saves reach it. */
+  posts: (id: number) => [...postKeys.all, 'collection', id] as const,
+  /** Every collection's posts. */
+  allPosts: () => [...postKeys.all, 'collection'] as const,
 };
 
 /** What every post list keeps in the cache. */

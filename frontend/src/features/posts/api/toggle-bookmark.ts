@@ -2,7 +2,7 @@ import { apiRequest } from '@/lib/api-client';
 import { useOptimisticToggle } from '@/lib/optimistic-toggle';
 import type { BookmarkResponse, Post } from '@/types/social';
 import { updateCachedPost } from './cache';
-import { postKeys } from './keys';
+import { collectionKeys, postKeys } from './keys';
 
 /** POST /api/posts/{id}/bookmark: toggles the signed-in user's bookmark. */
 export async function toggleBookmark(postId: number): Promise<BookmarkResponse> {
@@ -21,7 +21,11 @@ export function useToggleBookmark(post: Pick<Post, 'id'>) {
     update: (queryClient, change) => updateCachedPost(queryClient, post.id, change),
     flip: (p) => ({ ...p, isBookmarked: !p.isBookmarked }),
     failure: 'Failed to update bookmark. Please try again.',
-    afterAnswer: (queryClient) =>
-      void queryClient.invalidateQueries({ queryKey: postKeys.bookmarks(), refetchType: 'none' }),
+    afterAnswer: (queryClient) => {
+      void queryClient.invalidateQueries({ queryKey: postKeys.bookmarks(), refetchType: 'none' });
+      // Unsaved, a post leaves every collection (issue 44): their counts, covers and lists.
+      void queryClient.invalidateQueries({ queryKey: collectionKeys.all });
+      void queryClient.invalidateQueries({ queryKey: collectionKeys.allPosts(), refetchType: 'none' });
+    },
   });
 }

@@ -162,7 +162,7 @@ describe('PostCard in the gallery', () => {
     });
   });
 
-  it("offers muting, blocking and reporting someone else's post from its '⋯' menu, and no menu on your own", async () => {
+  it("offers muting, blocking and reporting someone else's post from its '⋯' menu, and only collections on your own", async () => {
     const user = userEvent.setup();
     const safety = { viewerId: 1, mute: vi.fn(), block: vi.fn(), report: vi.fn() };
     fetchMock.mockResolvedValueOnce(
@@ -174,12 +174,14 @@ describe('PostCard in the gallery', () => {
       </SafetyActionsProvider>,
     );
     const mine = await screen.findByRole('article', { name: 'Post by Maya Chen' });
-    expect(within(mine).queryByRole('button', { name: 'More options' })).not.toBeInTheDocument();
+    await user.click(within(mine).getByRole('button', { name: 'More options' }));
+    expect(within(screen.getByRole('menu')).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Save to collection']);
+    await user.keyboard('{Escape}');
 
     const theirs = screen.getByRole('article', { name: 'Post by Leo Park' });
     await user.click(within(theirs).getByRole('button', { name: 'More options' }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Mute @leo', 'Block @leo', 'Report']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Save to collection', 'Mute @leo', 'Block @leo', 'Report']);
     await user.click(within(menu).getByRole('menuitem', { name: 'Mute @leo' }));
     expect(safety.mute).toHaveBeenCalledWith({ id: 2, username: 'leo', displayName: 'Leo Park', profileImage: null });
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();

@@ -2,14 +2,15 @@
 //! counts and the action row. Like and bookmark call the server; the comment bubble opens the
 //! comments and the paper plane 'Send to…' (both provided by the app shell, lib/community-actions);
 //! the '⋯' menu mutes or blocks the author (issue 20), or on your own post deletes it after asking
-//! (issue 43); 'Support' tips the
+//! (issue 43), and any post's offers 'Save to collection' (as a long press or right click on Save
+//! does, issue 44); 'Support' tips the
 //! author (issue 23, through the app shell's tip layer; none on your own post); the caption's #tags and @mentions are links; the microphone opens the voice reaction panel and the counts by emotion open their list (issue 43, through the app shell's community layer). With `tilt3d` (the home page's 3D view
 //! mode) the card tilts towards the pointer on hover and a click toggles a zoom. A double tap on
 //! the picture likes the post (issue 43). With `beside` (the post page's comments on a laptop) the
 //! card is Instagram's desktop post: the picture at the left, and at the right the header, the
 //! actions, the caption and then `beside`, all within the window.
-import { Bookmark, Heart, MapPin, MessageCircle, Mic, Pencil, Send } from 'lucide-react';
-import { useState, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { Bookmark, FolderPlus, Heart, MapPin, MessageCircle, Mic, Pencil, Send } from 'lucide-react';
+import { useRef, useState, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { AuthorMenu } from '@/components/author-menu';
 import { RichText } from '@/components/rich-text';
@@ -17,6 +18,7 @@ import { SupportButton } from '@/components/support-button';
 import { Avatar } from '@/components/ui/avatar';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { IconButton } from '@/components/ui/icon-button';
+import { useLongPress } from '@/hooks/use-long-press';
 import { useUser } from '@/lib/auth';
 import { useCommunityActions } from '@/lib/community-actions';
 import { tagHref } from '@/lib/rich-text';
@@ -30,6 +32,7 @@ import { EditPostDialog } from './edit-post-dialog';
 import { usePostDelete } from './post-delete';
 import { PostCarousel } from './post-carousel';
 import { PostHistoryDialog } from './post-history-dialog';
+import { SaveToCollectionDialog } from './save-to-collection-dialog';
 
 /** The largest tilt, in degrees, when the pointer is at a card's edge. */
 export const MAX_TILT_DEG = 10;
@@ -93,6 +96,13 @@ export function PostCard({
   const viewer = useUser().data;
   const [editing, setEditing] = useState(false);
   const [history, setHistory] = useState(false);
+  const [collecting, setCollecting] = useState(false);
+  // A long press on Save opens the collections; the click that ends it does not toggle the save.
+  const longPressed = useRef(false);
+  const pressSave = useLongPress(() => {
+    longPressed.current = true;
+    setCollecting(true);
+  });
   const profileHref = `/profile/${encodeURIComponent(post.user.username)}`;
   const [voiceOpen, setVoiceOpen] = useState(false);
   const [tilt, setTilt] = useState({ rotateX: 0, rotateY: 0 });
@@ -149,6 +159,10 @@ export function PostCard({
               Edit post
             </DropdownMenuItem>
           )}
+          <DropdownMenuItem onSelect={() => setCollecting(true)}>
+            <FolderPlus aria-hidden="true" />
+            Save to collection
+          </DropdownMenuItem>
           {remove.item}
         </AuthorMenu>
         {remove.dialog}
@@ -193,10 +207,35 @@ export function PostCard({
           aria-label="Save"
           aria-pressed={post.isBookmarked}
           className={cn(iconButtonBase, actionClass, 'ml-auto')}
-          onClick={() => bookmark.mutate()}
+          {...pressSave}
+          onPointerDown={(event) => {
+            // A new press: whatever the last long press swallowed is over.
+            longPressed.current = false;
+            pressSave.onPointerDown(event);
+          }}
+          onContextMenu={(event) => {
+            event.preventDefault();
+            setCollecting(true);
+          }}
+          onClick={() => {
+            if (longPressed.current) {
+              longPressed.current = false;
+              return;
+            }
+            bookmark.mutate();
+          }}
         >
           <Bookmark aria-hidden="true" className={cn('size-6', post.isBookmarked && 'fill-amber-300 text-amber-300')} />
         </button>
+        <SaveToCollectionDialog
+          postId={post.id}
+          open={collecting}
+          onOpenChange={(open) => {
+            setCollecting(open);
+            // The press's click may have landed on the dialog's overlay instead.
+            if (!open) longPressed.current = false;
+          }}
+        />
       </div>
 
       <div className={cn('space-y-1.5 px-4 pb-4', split && besideColumn)}>

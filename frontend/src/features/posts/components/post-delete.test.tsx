@@ -63,10 +63,13 @@ describe('Deleting a post (issue 43)', () => {
   });
 
   it("offers no Delete on someone else's post", async () => {
+    const user = userEvent.setup();
     await renderFeed();
     const [, card] = screen.getAllByRole('article');
-    // Nothing else to offer here (no safety layer in this test): no menu at all.
-    expect(within(card).queryByRole('button', { name: 'More options' })).not.toBeInTheDocument();
+    // Its menu has only what any post offers (no safety layer in this test).
+    await user.click(within(card).getByRole('button', { name: 'More options' }));
+    const menu = screen.getByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Save to collection']);
   });
 
   it('keeps the post and shows why when the server refuses', async () => {

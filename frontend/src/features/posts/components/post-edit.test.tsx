@@ -67,7 +67,11 @@ describe('Editing a post (issue 44)', () => {
     const user = userEvent.setup();
     renderWithApp(<PostFeed />, { user: me });
     const [, card] = await screen.findAllByRole('article');
-    expect(within(card).queryByRole('button', { name: 'More options' })).not.toBeInTheDocument();
+    // Its menu offers collections (any post's), never Edit.
+    await user.click(within(card).getByRole('button', { name: 'More options' }));
+    expect(await screen.findByRole('menuitem', { name: 'Save to collection' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Edit post' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
     await user.click(within(card).getByRole('button', { name: 'Edited, show edit history' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit history' });
     const versions = await within(dialog).findByRole('list', { name: 'Earlier versions' });

@@ -1,36 +1,12 @@
-//! The two tabs' lists on a profile: a user's posts and the signed-in user's saved posts.
-import type { UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Bookmark, Camera, Plus } from 'lucide-react';
-import { LoadMore } from '@/components/load-more';
+//! A user's posts on their profile (the SAVED tab's lists: saved-collections.tsx).
+import { useState } from 'react';
+import { Camera, Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { flattenPosts } from '../api/cache';
-import { useBookmarks } from '../api/get-bookmarks';
 import { useUserPosts } from '../api/get-user-posts';
-import type { PostPages } from '../api/keys';
 import { CreateChooser } from './create-chooser';
-import { PostGrid, PostGridSkeleton } from './post-grid';
+import { PagedGrid } from './paged-grid';
 
-
-function PagedGrid({
-  query,
-  empty,
-}: {
-  query: UseInfiniteQueryResult<PostPages>;
-  empty: ReactNode;
-}) {
-  if (query.isPending) return <PostGridSkeleton />;
-  if (query.isError) return <EmptyState title="Failed to load posts" description="Please try again later." />;
-  const posts = flattenPosts(query.data);
-  if (posts.length === 0) return <>{empty}</>;
-  return (
-    <>
-      <PostGrid posts={posts} />
-      <LoadMore hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} fetchNextPage={query.fetchNextPage} />
-    </>
-  );
-}
 
 /** Your own empty profile's way in (issue 41): the create chooser, without its floating button. */
 function ShareFirstPost() {
@@ -59,21 +35,6 @@ export function UserPostsGrid({ userId, own = false }: { userId: number; own?: b
         >
           {own && <ShareFirstPost />}
         </EmptyState>
-      }
-    />
-  );
-}
-
-export function SavedPostsGrid() {
-  return (
-    <PagedGrid
-      query={useBookmarks()}
-      empty={
-        <EmptyState
-          icon={<Bookmark aria-hidden="true" className="size-6" />}
-          title="No Saved Posts"
-          description="Posts you save appear here."
-        />
       }
     />
   );

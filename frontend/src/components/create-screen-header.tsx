@@ -29,7 +29,7 @@ export function CreateScreenHeader({
     <>
       <header className="sticky top-0 z-20 flex items-center gap-2 border-b border-white/10 bg-zinc-950/90 px-2 py-1 backdrop-blur">
         <IconButton label="Close" icon={X} onClick={onClose} className="text-zinc-300 hover:bg-white/5 hover:text-white" />
-        <h1 className="flex-1 text-center text-lg font-semibold text-white">{title}</h1>
+        <h1 className="min-w-0 flex-1 truncate text-center text-lg font-semibold whitespace-nowrap text-white max-[399px]:text-base">{title}</h1>
         {beside}
         <Button type="submit" disabled={busy} className="min-w-20">
           {pending ? 'Sharing...' : 'Share'}

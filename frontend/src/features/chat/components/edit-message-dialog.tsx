@@ -2,8 +2,8 @@
 //! keeps the 15-minute window; a refusal ('Messages can only be edited within 15 minutes of
 //! sending') shows under the box, which keeps what was typed.
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { DialogFormActions } from '@/components/dialog-form-actions';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useEditMessage } from '../api/change-message';
 import { MESSAGE_MAX_LENGTH } from '../api/send-message';
@@ -64,16 +64,7 @@ function EditForm({ conversationId, message, onDone }: { conversationId: number;
           {error}
         </p>
       )}
-      <div className="flex gap-3">
-        <DialogClose asChild>
-          <Button variant="secondary" className="flex-1" disabled={edit.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" className="flex-1" disabled={!trimmed || edit.isPending || trimmed === message.content}>
-          {edit.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
+      <DialogFormActions pending={edit.isPending} canSave={!!trimmed && trimmed !== message.content} />
     </form>
   );
 }

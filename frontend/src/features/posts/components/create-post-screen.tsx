@@ -9,15 +9,15 @@
 //! all save the draft again first.
 import { CalendarClock, FileText, ImagePlus } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { CaptionField } from '@/components/caption-field';
 import { CreateScreenHeader } from '@/components/create-screen-header';
 import { ImageSourcePicker, PICKED_IMAGE_MAX_MB, useImageSource } from '@/components/image-source-picker';
 import { Button } from '@/components/ui/button';
-import { Input, Label, Textarea } from '@/components/ui/input';
+import { Input, Label } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, errorStatus } from '@/lib/api-client';
 import { checkImageFile } from '@/lib/image-file';
 import { imageFileToDataUrl } from '@/lib/process-image';
-import { cn } from '@/lib/utils';
 import type { Post } from '@/types/social';
 import { useCreatePost } from '../api/create-post';
 import { usePublishDraft, useSaveDraft } from '../api/drafts';
@@ -299,24 +299,15 @@ export function CreatePostScreen({
             </p>
           )}
 
-          <div>
-            <Label htmlFor={`${id}-caption`}>Caption</Label>
-            <Textarea
-              id={`${id}-caption`}
-              placeholder="Tell the story behind your work..."
-              value={caption}
-              onChange={(e) => setCaption(e.target.value)}
-              aria-describedby={`${id}-caption-count`}
-              aria-invalid={captionTooLong || undefined}
-              rows={4}
-            />
-            <p
-              id={`${id}-caption-count`}
-              className={cn('mt-1 text-right text-xs', captionTooLong ? 'text-red-300' : 'text-zinc-500')}
-            >
-              {captionCounter(caption)}
-            </p>
-          </div>
+          <CaptionField
+            id={`${id}-caption`}
+            rows={4}
+            placeholder="Tell the story behind your work..."
+            value={caption}
+            onChange={setCaption}
+            counter={captionCounter(caption)}
+            tooLong={captionTooLong}
+          />
 
           <div>
             <Label htmlFor={`${id}-location`}>Location (optional)</Label>

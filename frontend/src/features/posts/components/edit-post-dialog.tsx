@@ -3,11 +3,11 @@
 //! 'Edited', with the earlier versions a tap away. A refusal shows in the dialog, which keeps
 //! what was typed.
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Input, Label, Textarea } from '@/components/ui/input';
+import { CaptionField } from '@/components/caption-field';
+import { DialogFormActions } from '@/components/dialog-form-actions';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Input, Label } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/utils';
 import type { Post } from '@/types/social';
 import { useEditPost } from '../api/edit-post';
 import { CAPTION_MAX, captionCounter, charLength, validatePostEdit } from '../post-form';
@@ -52,20 +52,7 @@ function EditForm({ post, onDone }: { post: Post; onDone: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-      <div>
-        <Label htmlFor={`${id}-caption`}>Caption</Label>
-        <Textarea
-          id={`${id}-caption`}
-          rows={4}
-          value={caption}
-          onChange={(event) => setCaption(event.target.value)}
-          aria-describedby={`${id}-caption-count`}
-          aria-invalid={captionTooLong || undefined}
-        />
-        <p id={`${id}-caption-count`} className={cn('mt-1 text-right text-xs', captionTooLong ? 'text-red-300' : 'text-zinc-500')}>
-          {captionCounter(caption)}
-        </p>
-      </div>
+      <CaptionField id={`${id}-caption`} rows={4} value={caption} onChange={setCaption} counter={captionCounter(caption)} tooLong={captionTooLong} />
       <div>
         <Label htmlFor={`${id}-location`}>Location (optional)</Label>
         <Input id={`${id}-location`} maxLength={100} value={location} onChange={(event) => setLocation(event.target.value)} />
@@ -94,16 +81,7 @@ function EditForm({ post, onDone }: { post: Post; onDone: () => void }) {
           {error}
         </p>
       )}
-      <div className="flex gap-3">
-        <DialogClose asChild>
-          <Button variant="secondary" className="flex-1" disabled={edit.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" className="flex-1" disabled={edit.isPending}>
-          {edit.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
+      <DialogFormActions pending={edit.isPending} />
     </form>
   );
 }

@@ -4,11 +4,10 @@
 //! dialog, which keeps what was typed.
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Label, Textarea } from '@/components/ui/input';
+import { CaptionField } from '@/components/caption-field';
+import { DialogFormActions } from '@/components/dialog-form-actions';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
-import { cn } from '@/lib/utils';
 import { captionLength, REEL_CAPTION_MAX, REEL_CAPTION_TOO_LONG } from '../reel-form';
 
 export function CaptionDialog({
@@ -68,35 +67,13 @@ function CaptionForm({ caption: initial, save, onDone }: { caption: string; save
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-      <div>
-        <Label htmlFor={`${id}-caption`}>Caption</Label>
-        <Textarea
-          id={`${id}-caption`}
-          rows={4}
-          value={caption}
-          onChange={(event) => setCaption(event.target.value)}
-          aria-describedby={`${id}-caption-count`}
-          aria-invalid={tooLong || undefined}
-        />
-        <p id={`${id}-caption-count`} className={cn('mt-1 text-right text-xs', tooLong ? 'text-red-300' : 'text-zinc-500')}>
-          {count}/{REEL_CAPTION_MAX}
-        </p>
-      </div>
+      <CaptionField id={`${id}-caption`} rows={4} value={caption} onChange={setCaption} counter={`${count}/${REEL_CAPTION_MAX}`} tooLong={tooLong} />
       {error && (
         <p role="alert" className="text-sm text-red-300">
           {error}
         </p>
       )}
-      <div className="flex gap-3">
-        <DialogClose asChild>
-          <Button variant="secondary" className="flex-1" disabled={save.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" className="flex-1" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save'}
-        </Button>
-      </div>
+      <DialogFormActions pending={save.isPending} />
     </form>
   );
 }

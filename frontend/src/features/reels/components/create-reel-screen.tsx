@@ -5,12 +5,11 @@
 //! listed under the form (reel-drafts.tsx), each to publish, recaption or delete.
 import { Film } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { CaptionField } from '@/components/caption-field';
 import { CreateScreenHeader } from '@/components/create-screen-header';
 import { Button } from '@/components/ui/button';
-import { Label, Textarea } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage, errorStatus } from '@/lib/api-client';
-import { cn } from '@/lib/utils';
 import { useCreateReel, type NewReel } from '../api/create-reel';
 import { useCreateReelDraft } from '../api/create-reel-draft';
 import { captureFrame } from '../poster';
@@ -176,21 +175,15 @@ export function CreateReelScreen({ onClose, onCreated }: { onClose: () => void; 
           </button>
         )}
 
-        <div>
-          <Label htmlFor={`${id}-caption`}>Caption</Label>
-          <Textarea
-            id={`${id}-caption`}
-            placeholder="Tell the story behind your reel..."
-            value={caption}
-            onChange={(e) => setCaption(e.target.value)}
-            aria-describedby={`${id}-caption-count`}
-            aria-invalid={captionTooLong || undefined}
-            rows={3}
-          />
-          <p id={`${id}-caption-count`} className={cn('mt-1 text-right text-xs', captionTooLong ? 'text-red-300' : 'text-zinc-500')}>
-            {captionCount}/{REEL_CAPTION_MAX}
-          </p>
-        </div>
+        <CaptionField
+          id={`${id}-caption`}
+          rows={3}
+          placeholder="Tell the story behind your reel..."
+          value={caption}
+          onChange={setCaption}
+          counter={`${captionCount}/${REEL_CAPTION_MAX}`}
+          tooLong={captionTooLong}
+        />
 
         <ReelDrafts onPublished={onCreated} />
       </div>

@@ -2,7 +2,7 @@
 //! button, or from its '⋯' menu. Each of your collections is a switch-like checkbox: ticking one
 //! puts the post in it (and saves it), unticking takes it out (it stays saved). 'New collection'
 //! names one and puts the post in it at once.
-import { Check, FolderPlus } from 'lucide-react';
+import { FolderPlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -18,6 +18,7 @@ import {
   usePostCollections,
   type Collection,
 } from '../api/collections';
+import { CheckBadge } from './check-badge';
 
 export function SaveToCollectionDialog({
   postId,
@@ -112,15 +113,7 @@ function CollectionChoice({
         <span className="block truncate text-sm font-semibold text-white">{collection.name}</span>
         <span className="block text-xs text-zinc-400">{collection.postsCount === 1 ? '1 post' : `${collection.postsCount} posts`}</span>
       </span>
-      <span
-        aria-hidden="true"
-        className={cn(
-          'flex size-6 shrink-0 items-center justify-center rounded-full border peer-focus-visible:ring-2 peer-focus-visible:ring-purple-400',
-          checked ? 'border-amber-300 bg-amber-300 text-zinc-900' : 'border-white/30',
-        )}
-      >
-        {checked && <Check className="size-4" />}
-      </span>
+      <CheckBadge checked={checked} className="border" unchecked="border-white/30" />
     </label>
   );
 }

@@ -1,11 +1,12 @@
 //! The SAVED tab with collections (issue 44): 'All saved' (every saved post, as before), 'New
 //! collection' and your named collections side by side above the grid; 'New collection' names one and picks saved
 //! posts for it. A collection shows its posts with Rename and Delete (its posts stay saved).
-import { Bookmark, Check, FolderPlus, Pencil, Trash2 } from 'lucide-react';
+import { Bookmark, FolderPlus, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { DialogFormActions } from '@/components/dialog-form-actions';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input, Label } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
@@ -23,6 +24,7 @@ import {
 } from '../api/collections';
 import { useBookmarks } from '../api/get-bookmarks';
 import { coverOf } from '../post-media';
+import { CheckBadge } from './check-badge';
 import { PagedGrid } from './paged-grid';
 
 type Selected = 'all' | number;
@@ -200,7 +202,7 @@ function RenameForm({ collection, onDone }: { collection: Collection; onDone: ()
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
       <NameField id={id} value={name} onChange={setName} error={error} />
-      <FormButtons busy={rename.isPending} busyLabel="Saving..." label="Save" />
+      <DialogFormActions pending={rename.isPending} />
     </form>
   );
 }
@@ -222,21 +224,6 @@ function NameField({ id, value, onChange, error }: { id: string; value: string; 
           {error}
         </p>
       )}
-    </div>
-  );
-}
-
-function FormButtons({ busy, busyLabel, label }: { busy: boolean; busyLabel: string; label: string }) {
-  return (
-    <div className="flex gap-3">
-      <DialogClose asChild>
-        <Button variant="secondary" className="flex-1" disabled={busy}>
-          Cancel
-        </Button>
-      </DialogClose>
-      <Button type="submit" className="flex-1" disabled={busy}>
-        {busy ? busyLabel : label}
-      </Button>
     </div>
   );
 }
@@ -316,15 +303,7 @@ function NewCollectionForm({ onDone }: { onDone: (collection: Collection) => voi
                       alt={cover.alt}
                       className={cn('aspect-square w-full rounded-md object-cover transition', checked && 'opacity-60')}
                     />
-                    <span
-                      aria-hidden="true"
-                      className={cn(
-                        'absolute top-1 right-1 flex size-6 items-center justify-center rounded-full border-2 peer-focus-visible:ring-2 peer-focus-visible:ring-purple-400',
-                        checked ? 'border-amber-300 bg-amber-300 text-zinc-900' : 'border-white bg-black/40',
-                      )}
-                    >
-                      {checked && <Check className="size-4" />}
-                    </span>
+                    <CheckBadge checked={checked} className="absolute top-1 right-1 border-2" unchecked="border-white bg-black/40" />
                   </label>
                 </li>
               );
@@ -332,7 +311,7 @@ function NewCollectionForm({ onDone }: { onDone: (collection: Collection) => voi
           </ul>
         </fieldset>
       )}
-      <FormButtons busy={create.isPending} busyLabel="Creating..." label="Create" />
+      <DialogFormActions pending={create.isPending} label="Create" pendingLabel="Creating..." />
     </form>
   );
 }

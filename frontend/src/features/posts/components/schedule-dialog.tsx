@@ -3,8 +3,8 @@
 //! days ahead, in its words) before anything is sent. The caller sends it; a refusal from the
 //! server shows in the dialog, which stays open to try another time.
 import { useId, useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { DialogFormActions } from '@/components/dialog-form-actions';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
 import {
   defaultScheduleTime,
@@ -116,16 +116,7 @@ function ScheduleForm({
           {shown}
         </p>
       )}
-      <div className="flex gap-3">
-        <DialogClose asChild>
-          <Button variant="secondary" className="flex-1" disabled={busy}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" className="flex-1" disabled={busy}>
-          {busy ? 'Scheduling...' : submitLabel}
-        </Button>
-      </div>
+      <DialogFormActions pending={busy} label={submitLabel} pendingLabel="Scheduling..." />
     </form>
   );
 }

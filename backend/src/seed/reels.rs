@@ -9,7 +9,7 @@ use crate::platform::db;
 use crate::platform::db::Db;
 use crate::platform::media::{Media, VideoSpool};
 use crate::social::store::reels;
-use crate::social::store::reels::NewReel;
+use crate::social::store::reels::{NewReel, ReelVideo};
 
 struct SampleReel {
     username: &'static str,
@@ -81,12 +81,8 @@ pub async fn seed_reels(db: &Db, media: &Media) -> anyhow::Result<()> {
             db,
             NewReel {
                 user_id: user.id,
-                media_key: &stored.key,
-                poster_key: stored.poster.as_ref().map(|p| p.key.as_str()),
+                video: &ReelVideo::from(&stored),
                 caption: sample.caption,
-                duration_seconds: stored.duration,
-                width: stored.width,
-                height: stored.height,
                 created_at: now - age_hours * 3_600_000,
             },
         )

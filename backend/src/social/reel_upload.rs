@@ -11,9 +11,10 @@ use utoipa::ToSchema;
 
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::form::{bounded, spool, text_part};
-use crate::platform::media::{Media, SpooledVideo, StoredVideo, VIDEO_TOO_BIG, sniff_video};
+use crate::platform::media::{Media, SpooledVideo, VIDEO_TOO_BIG, sniff_video};
 use crate::platform::state::AppState;
 use crate::social::rules::reel::{REEL_CAPTION_TOO_LONG, parse_reel_caption};
+use crate::social::store::reels::{NewReel, ReelVideo};
 
 /// The upload routes' body limit: a little above the video's 100 MiB, so the handler itself
 /// answers an oversized video with its clear 413 (room for the caption, a poster and the form's
@@ -53,8 +54,21 @@ pub struct ReelForm {
 
 /// A reel's video stored (with its poster, charged to its author) and its caption parsed.
 pub struct UploadedReel {
+    pub author: i64,
     pub caption: String,
-    pub video: StoredVideo,
+    pub video: ReelVideo,
+}
+
+impl UploadedReel {
+    /// The reel (or reel draft) it makes, posted (or saved) at `now`.
+    pub fn at(&self, now: i64) -> NewReel<'_> {
+        NewReel {
+            user_id: self.author,
+            video: &self.video,
+            caption: &self.caption,
+            created_at: now,
+        }
+    }
 }
 
 /// Reads the whole form (other parts are skipped unread). Refusing while the client is still
@@ -107,6 +121,10 @@ impl ReelForm {
             .charged_to(author)
             .ingest_video(&state.db, video, self.poster)
             .await?;
-        Ok(UploadedReel { caption, video })
+        Ok(UploadedReel {
+            author,
+            caption,
+            video: ReelVideo::from(&video),
+        })
     }
 }

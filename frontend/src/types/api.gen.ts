@@ -4657,7 +4657,7 @@ export interface components {
             recoveryCodes: string[];
         };
         /** @description A short vertical video. */
-        Reel: {
+        Reel: components["schemas"]["ReelVideoFields"] & {
             /**
              * @description Whether the session user may send it into a chat: theirs, or its author allows sharing
              *     ('3D Content Sharing', issue 43).
@@ -4669,61 +4669,29 @@ export interface components {
             /** @description ISO-8601 UTC. */
             createdAt: string;
             /**
-             * Format: int64
-             * @description Whole seconds, 1–60.
-             */
-            duration: number;
-            /**
              * @description When its author last edited its caption (issue 44), ISO-8601 UTC; null if never. The
              *     earlier captions: `GET /api/reels/{id}/history`.
              */
             editedAt: string | null;
-            /** Format: int64 */
-            height: number | null;
             /** Format: int64 */
             id: number;
             /** @description Whether the session user likes it. */
             isLiked: boolean;
             /** Format: int64 */
             likesCount: number;
-            /** @description `/media/{key}` of a JPEG frame, or null. */
-            posterUrl: string | null;
             /** Format: int64 */
             sharesCount: number;
             user: components["schemas"]["UserBrief"];
-            /** @description `/media/{key}`: WebM or MP4, served with Range. */
-            videoUrl: string;
-            /**
-             * Format: int64
-             * @description Pixel size of the video, when the container says.
-             */
-            width: number | null;
         };
         /** @description A reel not yet published: its video is uploaded and kept; only its author sees it. */
-        ReelDraft: {
+        ReelDraft: components["schemas"]["ReelVideoFields"] & {
             caption: string;
             /** @description ISO-8601 UTC. */
             createdAt: string;
-            /**
-             * Format: int64
-             * @description Whole seconds, 1–60.
-             */
-            duration: number;
-            /** Format: int64 */
-            height: number | null;
             /** Format: int64 */
             id: number;
-            /** @description `/media/{key}` of a JPEG frame, or null. */
-            posterUrl: string | null;
             /** @description Last changed, ISO-8601 UTC; a reel draft untouched for 30 days is removed. */
             updatedAt: string;
-            /** @description `/media/{key}`: WebM or MP4, served with Range. */
-            videoUrl: string;
-            /**
-             * Format: int64
-             * @description Pixel size of the video, when the container says.
-             */
-            width: number | null;
         };
         /** @description A reel draft's new caption (issue 44); its video stays. */
         ReelDraftRequest: {
@@ -4738,6 +4706,25 @@ export interface components {
              *     ISO-8601 UTC.
              */
             writtenAt: string;
+        };
+        /** @description A reel's video: a reel's, a reel draft's. */
+        ReelVideoFields: {
+            /**
+             * Format: int64
+             * @description Whole seconds, 1–60.
+             */
+            duration: number;
+            /** Format: int64 */
+            height: number | null;
+            /** @description `/media/{key}` of a JPEG frame, or null. */
+            posterUrl: string | null;
+            /** @description `/media/{key}`: WebM or MP4, served with Range. */
+            videoUrl: string;
+            /**
+             * Format: int64
+             * @description Pixel size of the video, when the container says.
+             */
+            width: number | null;
         };
         RegisterRequest: {
             /** @description Optional; falls back to the username. At most 50 characters. */
@@ -13589,7 +13576,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Video over 100 MiB, or poster over 10 MiB */
+            /** @description Video over 100 MiB, poster over 10 MiB, or past your storage */
             413: {
                 headers: {
                     [name: string]: unknown;

@@ -5,6 +5,7 @@
 
 use sqlx::AnyConnection;
 
+use super::owned::Owned;
 use super::posts::PostView;
 use crate::fetch_list;
 use crate::kernel::page::Page;
@@ -99,15 +100,15 @@ pub async fn find(db: &Db, owner: i64, id: i64) -> Result<Option<CollectionRow>,
     .await
 }
 
+/// Collections are their owner's alone (`owns`, `delete`); what they list is read below.
+const COLLECTIONS: Owned = Owned {
+    table: "collections",
+    columns: "id, name",
+};
+
 /// Whether collection `id` is `owner`'s.
 pub async fn is_owners(db: &Db, owner: i64, id: i64) -> Result<bool, sqlx::Error> {
-    let row: Option<(i64,)> =
-        sqlx::query_as("SELECT id FROM collections WHERE id = $1 AND user_id = $2")
-            .bind(id)
-            .bind(owner)
-            .fetch_optional(&db.pool)
-            .await?;
-    Ok(row.is_some())
+    COLLECTIONS.owns(&db.pool, owner, id).await
 }
 
 /// A new collection of `owner`'s named `name` (`key` folded), holding `post` when one is
@@ -192,15 +193,7 @@ pub async fn rename(
 
 /// Deletes `owner`'s collection `id`; its posts stay saved. Whether there was one.
 pub async fn delete(db: &Db, owner: i64, id: i64) -> Result<bool, sqlx::Error> {
-    Ok(
-        sqlx::query("DELETE FROM collections WHERE id = $1 AND user_id = $2")
-            .bind(id)
-            .bind(owner)
-            .execute(&db.pool)
-            .await?
-            .rows_affected()
-            == 1,
-    )
+    COLLECTIONS.delete(db, owner, id).await
 }
 
 /// Puts `post` in `owner`'s collection `id`, saving it if it was not saved; a post already in
@@ -213,13 +206,7 @@ pub async fn add(
     now: i64,
 ) -> Result<Result<(), Refused>, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    let mine: Option<(i64,)> =
-        sqlx::query_as("SELECT id FROM collections WHERE id = $1 AND user_id = $2")
-            .bind(id)
-            .bind(owner)
-            .fetch_optional(&mut *tx)
-            .await?;
-    if mine.is_none() {
+    if !COLLECTIONS.owns(&mut *tx, owner, id).await? {
         return Ok(Err(Refused::NoCollection));
     }
     if !put(&mut tx, owner, id, post, now).await? {
@@ -283,13 +270,7 @@ pub async fn remove(
     post: i64,
 ) -> Result<Result<(), Refused>, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    let mine: Option<(i64,)> =
-        sqlx::query_as("SELECT id FROM collections WHERE id = $1 AND user_id = $2")
-            .bind(id)
-            .bind(owner)
-            .fetch_optional(&mut *tx)
-            .await?;
-    if mine.is_none() {
+    if !COLLECTIONS.owns(&mut *tx, owner, id).await? {
         return Ok(Err(Refused::NoCollection));
     }
     let removed =

@@ -9,6 +9,7 @@ pub mod drafts;
 pub mod follows;
 pub mod marks;
 pub mod mentions;
+mod owned;
 pub mod posts;
 pub mod reel_drafts;
 pub mod reels;

@@ -4,9 +4,10 @@
 //! place in the pager as posted at that moment) and deletes it, in one write transaction
 //! (`FOR UPDATE` on PostgreSQL, the single writer on SQLite), so it goes out once.
 
-use sqlx::{AnyConnection, AssertSqlSafe, FromRow};
+use sqlx::FromRow;
 
-use super::reels::{self, NewReel};
+use super::owned::Owned;
+use super::reels::{self, NewReel, ReelVideo};
 use crate::kernel::page::Page;
 use crate::platform::db::{Backend, Db};
 
@@ -15,45 +16,34 @@ use crate::platform::db::{Backend, Db};
 pub struct ReelDraftRow {
     pub id: i64,
     pub user_id: i64,
-    pub media_key: String,
-    pub poster_key: Option<String>,
+    #[sqlx(flatten)]
+    pub video: ReelVideo,
     pub caption: String,
-    pub duration_seconds: i64,
-    pub width: Option<i64>,
-    pub height: Option<i64>,
     pub created_at: i64,
     pub updated_at: i64,
 }
 
-const COLUMNS: &str = "id, user_id, media_key, poster_key, caption, duration_seconds, width, \
-                       height, created_at, updated_at";
+const REEL_DRAFTS: Owned = Owned {
+    table: "reel_drafts",
+    columns: "id, user_id, media_key, poster_key, caption, duration_seconds, width, height, \
+              created_at, updated_at",
+};
 
-/// What a new reel draft holds: its stored video and poster, and its caption.
-pub struct NewReelDraft<'a> {
-    pub user_id: i64,
-    pub media_key: &'a str,
-    pub poster_key: Option<&'a str>,
-    pub caption: &'a str,
-    pub duration_seconds: i64,
-    pub width: Option<i64>,
-    pub height: Option<i64>,
-}
-
-/// Stores a new reel draft made at `now`; answers its id.
-pub async fn insert(db: &Db, new: NewReelDraft<'_>, now: i64) -> Result<i64, sqlx::Error> {
+/// Stores a new reel draft, saved at `new.created_at`; answers its id.
+pub async fn insert(db: &Db, new: NewReel<'_>) -> Result<i64, sqlx::Error> {
     let (id,): (i64,) = sqlx::query_as(
         "INSERT INTO reel_drafts (user_id, media_key, poster_key, caption, duration_seconds,
                                   width, height, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING id",
     )
     .bind(new.user_id)
-    .bind(new.media_key)
-    .bind(new.poster_key)
+    .bind(&new.video.media_key)
+    .bind(&new.video.poster_key)
     .bind(new.caption)
-    .bind(new.duration_seconds)
-    .bind(new.width)
-    .bind(new.height)
-    .bind(now)
+    .bind(new.video.duration_seconds)
+    .bind(new.video.width)
+    .bind(new.video.height)
+    .bind(new.created_at)
     .fetch_one(&db.pool)
     .await?;
     Ok(id)
@@ -61,26 +51,12 @@ pub async fn insert(db: &Db, new: NewReelDraft<'_>, now: i64) -> Result<i64, sql
 
 /// `author`'s reel draft `id`, or `None` (someone else's is not there for them).
 pub async fn find(db: &Db, author: i64, id: i64) -> Result<Option<ReelDraftRow>, sqlx::Error> {
-    sqlx::query_as(AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM reel_drafts WHERE id = $1 AND user_id = $2"
-    )))
-    .bind(id)
-    .bind(author)
-    .fetch_optional(&db.pool)
-    .await
+    REEL_DRAFTS.find(&db.pool, author, id, "").await
 }
 
 /// A page of `author`'s reel drafts, newest first (`reel_drafts_user_idx`).
 pub async fn page(db: &Db, author: i64, page: Page) -> Result<Vec<ReelDraftRow>, sqlx::Error> {
-    sqlx::query_as(AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM reel_drafts WHERE user_id = $1 AND id < $2
-         ORDER BY id DESC LIMIT $3"
-    )))
-    .bind(author)
-    .bind(page.before)
-    .bind(page.fetch_limit())
-    .fetch_all(&db.pool)
-    .await
+    REEL_DRAFTS.page(db, author, "TRUE", page).await
 }
 
 /// Gives `author`'s reel draft `id` the caption `caption` (and marks it touched); `false` when
@@ -108,15 +84,7 @@ pub async fn set_caption(
 /// Deletes `author`'s reel draft `id` (its media rows stay, counted, as a deleted reel's do);
 /// `false` when there is none.
 pub async fn delete(db: &Db, author: i64, id: i64) -> Result<bool, sqlx::Error> {
-    Ok(
-        sqlx::query("DELETE FROM reel_drafts WHERE id = $1 AND user_id = $2")
-            .bind(id)
-            .bind(author)
-            .execute(&db.pool)
-            .await?
-            .rows_affected()
-            > 0,
-    )
+    REEL_DRAFTS.delete(db, author, id).await
 }
 
 /// A reel draft that became a reel.
@@ -136,19 +104,21 @@ pub async fn publish_now(
     now: i64,
 ) -> Result<Option<PublishedReel>, sqlx::Error> {
     let mut tx = db.begin_write().await?;
-    let Some(draft) = claim(&mut tx, db.backend, author, id).await? else {
+    // SQLite's BEGIN IMMEDIATE already holds the only write lock.
+    let lock = match db.backend {
+        Backend::Postgres => " FOR UPDATE",
+        Backend::Sqlite => "",
+    };
+    let draft: Option<ReelDraftRow> = REEL_DRAFTS.find(&mut *tx, author, id, lock).await?;
+    let Some(draft) = draft else {
         return Ok(None);
     };
     let reel_id = reels::insert_on(
         &mut tx,
         NewReel {
             user_id: author,
-            media_key: &draft.media_key,
-            poster_key: draft.poster_key.as_deref(),
+            video: &draft.video,
             caption: &draft.caption,
-            duration_seconds: draft.duration_seconds,
-            width: draft.width,
-            height: draft.height,
             created_at: now,
         },
     )
@@ -162,27 +132,6 @@ pub async fn publish_now(
         reel_id,
         caption: draft.caption,
     }))
-}
-
-/// Locks `author`'s reel draft `id` in `conn`'s transaction (SQLite's BEGIN IMMEDIATE already
-/// holds the only write lock).
-async fn claim(
-    conn: &mut AnyConnection,
-    backend: Backend,
-    author: i64,
-    id: i64,
-) -> Result<Option<ReelDraftRow>, sqlx::Error> {
-    let lock = match backend {
-        Backend::Postgres => " FOR UPDATE",
-        Backend::Sqlite => "",
-    };
-    sqlx::query_as(AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM reel_drafts WHERE id = $1 AND user_id = $2{lock}"
-    )))
-    .bind(id)
-    .bind(author)
-    .fetch_optional(&mut *conn)
-    .await
 }
 
 /// Removes the reel drafts nobody touched since `before` (`reel_drafts_stale_idx`); answers how

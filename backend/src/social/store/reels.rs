@@ -11,6 +11,7 @@ use crate::fetch_list;
 use crate::kernel::page::Page;
 use crate::platform::db::Db;
 use crate::platform::db::visibility::{may_see, shown};
+use crate::platform::media::StoredVideo;
 
 /// A reel with its author, as the pager and a profile's REELS tab show it.
 #[derive(Debug, Clone, FromRow)]
@@ -20,12 +21,9 @@ pub struct ReelView {
     pub username: String,
     pub display_name: String,
     pub profile_image: Option<String>,
-    pub media_key: String,
-    pub poster_key: Option<String>,
+    #[sqlx(flatten)]
+    pub video: ReelVideo,
     pub caption: String,
-    pub duration_seconds: i64,
-    pub width: Option<i64>,
-    pub height: Option<i64>,
     pub likes_count: i64,
     pub comments_count: i64,
     pub shares_count: i64,
@@ -44,12 +42,8 @@ crate::native_row!(ReelView {
     username,
     display_name,
     profile_image,
-    media_key,
-    poster_key,
+    video: flatten ReelVideo,
     caption,
-    duration_seconds,
-    width,
-    height,
     likes_count,
     comments_count,
     shares_count,
@@ -59,13 +53,44 @@ crate::native_row!(ReelView {
     edited_at,
 });
 
+/// A reel's video as stored, a reel's or a reel draft's: its key, its poster's, its length and
+/// its size.
+#[derive(Debug, Clone, FromRow)]
+pub struct ReelVideo {
+    pub media_key: String,
+    pub poster_key: Option<String>,
+    pub duration_seconds: i64,
+    pub width: Option<i64>,
+    pub height: Option<i64>,
+}
+
+crate::native_row!(ReelVideo {
+    media_key,
+    poster_key,
+    duration_seconds,
+    width,
+    height,
+});
+
+impl From<&StoredVideo> for ReelVideo {
+    fn from(stored: &StoredVideo) -> Self {
+        Self {
+            media_key: stored.key.clone(),
+            poster_key: stored.poster.as_ref().map(|p| p.key.clone()),
+            duration_seconds: stored.duration,
+            width: stored.width,
+            height: stored.height,
+        }
+    }
+}
+
 /// `ReelView`'s columns; `$1` is the viewer, who sees no reel of an account blocked either way.
 macro_rules! reel_view {
     () => {
         concat!(
             "SELECT r.id, r.user_id, u.username, u.display_name,
                 COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
-                r.media_key, r.poster_key, r.caption, r.duration_seconds, r.width, r.height,
+                r.media_key, r.poster_key, r.duration_seconds, r.width, r.height, r.caption,
                 r.likes_count, r.comments_count, r.shares_count,
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM reel_likes l
                                        WHERE l.user_id = $1 AND l.reel_id = r.id)
@@ -83,14 +108,11 @@ macro_rules! reel_view {
     };
 }
 
+/// A reel to store (or a reel draft: `created_at` is then when it was saved).
 pub struct NewReel<'a> {
     pub user_id: i64,
-    pub media_key: &'a str,
-    pub poster_key: Option<&'a str>,
+    pub video: &'a ReelVideo,
     pub caption: &'a str,
-    pub duration_seconds: i64,
-    pub width: Option<i64>,
-    pub height: Option<i64>,
     /// Epoch milliseconds (now, except for seeded reels).
     pub created_at: i64,
 }
@@ -109,12 +131,12 @@ pub async fn insert_on(conn: &mut AnyConnection, new: NewReel<'_>) -> Result<i64
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
     )
     .bind(new.user_id)
-    .bind(new.media_key)
-    .bind(new.poster_key)
+    .bind(&new.video.media_key)
+    .bind(&new.video.poster_key)
     .bind(new.caption)
-    .bind(new.duration_seconds)
-    .bind(new.width)
-    .bind(new.height)
+    .bind(new.video.duration_seconds)
+    .bind(new.video.width)
+    .bind(new.video.height)
     .bind(new.created_at)
     .fetch_one(&mut *conn)
     .await?;

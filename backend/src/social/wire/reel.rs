@@ -6,19 +6,17 @@ use utoipa::ToSchema;
 use crate::kernel::user::UserBrief;
 use crate::platform::http::wire::iso_time;
 use crate::platform::media::url_of;
-use crate::social::store::reels::{ReelVersionRow, ReelView};
+use crate::social::store::reels::{ReelVersionRow, ReelVideo, ReelView};
 
-/// A short vertical video.
+/// A reel's video: a reel's, a reel draft's.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Reel {
-    pub id: i64,
+pub struct ReelVideoFields {
     /// `/media/{key}`: WebM or MP4, served with Range.
     pub video_url: String,
     /// `/media/{key}` of a JPEG frame, or null.
     #[schema(required = true)]
     pub poster_url: Option<String>,
-    pub caption: String,
     /// Whole seconds, 1–60.
     pub duration: i64,
     /// Pixel size of the video, when the container says.
@@ -26,6 +24,28 @@ pub struct Reel {
     pub width: Option<i64>,
     #[schema(required = true)]
     pub height: Option<i64>,
+}
+
+impl From<ReelVideo> for ReelVideoFields {
+    fn from(video: ReelVideo) -> Self {
+        Self {
+            video_url: url_of(&video.media_key),
+            poster_url: video.poster_key.as_deref().map(url_of),
+            duration: video.duration_seconds,
+            width: video.width,
+            height: video.height,
+        }
+    }
+}
+
+/// A short vertical video.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Reel {
+    pub id: i64,
+    #[serde(flatten)]
+    pub video: ReelVideoFields,
+    pub caption: String,
     pub user: UserBrief,
     pub likes_count: i64,
     pub comments_count: i64,
@@ -47,12 +67,8 @@ impl From<ReelView> for Reel {
     fn from(row: ReelView) -> Self {
         Self {
             id: row.id,
-            video_url: url_of(&row.media_key),
-            poster_url: row.poster_key.as_deref().map(url_of),
+            video: row.video.into(),
             caption: row.caption,
-            duration: row.duration_seconds,
-            width: row.width,
-            height: row.height,
             user: UserBrief {
                 id: row.user_id,
                 username: row.username,

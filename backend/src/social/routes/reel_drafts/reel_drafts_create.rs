@@ -7,7 +7,7 @@ use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiResult, ErrorBody, Json};
 use crate::platform::state::AppState;
 use crate::social::reel_upload::{self, NewReelForm};
-use crate::social::store::reel_drafts::{self, NewReelDraft};
+use crate::social::store::reel_drafts;
 use crate::social::wire::reel_draft::ReelDraft;
 
 /// Saves a reel draft (issue 44): the video is uploaded and checked now, exactly as posting a
@@ -33,21 +33,7 @@ pub async fn create_reel_draft(
     let form = reel_upload::read_form(form).await?;
     crate::identity::may_publish(&current.user, state.clock.now_ms())?;
     let upload = form.store(&state, me).await?;
-    let stored = &upload.video;
-    let id = reel_drafts::insert(
-        &state.db,
-        NewReelDraft {
-            user_id: me,
-            media_key: &stored.key,
-            poster_key: stored.poster.as_ref().map(|p| p.key.as_str()),
-            caption: &upload.caption,
-            duration_seconds: stored.duration,
-            width: stored.width,
-            height: stored.height,
-        },
-        state.clock.now_ms(),
-    )
-    .await?;
+    let id = reel_drafts::insert(&state.db, upload.at(state.clock.now_ms())).await?;
     Ok((
         StatusCode::CREATED,
         Json(one_reel_draft(&state.db, me, id).await?),

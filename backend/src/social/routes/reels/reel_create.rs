@@ -9,7 +9,6 @@ use crate::platform::state::AppState;
 use crate::social::posting;
 use crate::social::reel_upload::{self, NewReelForm};
 use crate::social::store::reels;
-use crate::social::store::reels::NewReel;
 use crate::social::wire::reel::Reel;
 
 /// Posts a reel. The video is streamed to a temporary file and then to the media store (never
@@ -24,7 +23,7 @@ use crate::social::wire::reel::Reel;
         (status = 400, description = "No video, caption over 2200 characters, or longer than 60 seconds", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "`email_unverified`: unverified past the 7-day grace; or cross-site request refused", body = ErrorBody),
-        (status = 413, description = "Video over 100 MiB, or poster over 10 MiB", body = ErrorBody),
+        (status = 413, description = "Video over 100 MiB, poster over 10 MiB, or past your storage", body = ErrorBody),
         (status = 415, description = "Not a multipart form, a video that is not WebM or MP4, or a poster that is not an image", body = ErrorBody),
         (status = 429, description = "Over the posting limit (posts, reels and stories together, an hour); Retry-After says when", body = ErrorBody),
     )
@@ -41,28 +40,15 @@ pub async fn create_reel(
     crate::identity::may_publish(&current.user, state.clock.now_ms())?;
     state.limits.check(Limit::Publish, me).await?;
     let upload = form.store(&state, me).await?;
-    let stored = &upload.video;
     let now = state.clock.now_ms();
-    let reel = reels::insert(
-        &state.db,
-        NewReel {
-            user_id: me,
-            media_key: &stored.key,
-            poster_key: stored.poster.as_ref().map(|p| p.key.as_str()),
-            caption: &upload.caption,
-            duration_seconds: stored.duration,
-            width: stored.width,
-            height: stored.height,
-            created_at: now,
-        },
-    )
-    .await?;
+    let reel = reels::insert(&state.db, upload.at(now)).await?;
+    let video = &upload.video;
     tracing::info!(
         user_id = me,
         reel_id = reel,
-        key = %stored.key,
-        duration = stored.duration,
-        poster = stored.poster.is_some(),
+        key = %video.media_key,
+        duration = video.duration_seconds,
+        poster = video.poster_key.is_some(),
         "reel posted"
     );
     let reel = posting::tell_reel_mentions(&state, me, reel, &upload.caption, now).await?;

@@ -1,6 +1,7 @@
 //! Post fields: caption, location, tags. Messages are the spec's
 //! where it has one, otherwise ours (docs/decisions.md).
 
+use crate::identity::rules::account::filled;
 use crate::kernel::error::DomainError;
 
 const CAPTION_MAX: usize = 2200;
@@ -47,6 +48,24 @@ pub fn parse_alt(raw: Option<&str>) -> Result<String, DomainError> {
         )));
     }
     Ok(value.to_owned())
+}
+
+/// One image of a post or a draft as sent (issue 44): its source, trimmed and required, and its
+/// alt text.
+pub fn parse_image_item<'a>(
+    image: Option<&'a str>,
+    alt: Option<&str>,
+) -> Result<(&'a str, String), DomainError> {
+    let source = filled(image).ok_or_else(|| DomainError::invalid(IMAGE_REQUIRED))?;
+    Ok((source, parse_alt(alt)?))
+}
+
+/// At most `MEDIA_MAX` images.
+pub fn check_media_count(count: usize) -> Result<(), DomainError> {
+    if count > MEDIA_MAX {
+        return Err(DomainError::invalid(TOO_MANY_IMAGES));
+    }
+    Ok(())
 }
 
 /// A post is scheduled at least this far ahead (issue 44)…

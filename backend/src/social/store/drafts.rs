@@ -7,7 +7,8 @@
 
 use sqlx::{AnyConnection, AssertSqlSafe};
 
-use super::posts::{self, NewPost, NewPostMedia};
+use super::owned::Owned;
+use super::posts::{self, NewPost, NewPostMedia, PostMediaView};
 use crate::kernel::page::Page;
 use crate::platform::db::{Backend, Db};
 
@@ -24,17 +25,13 @@ pub struct DraftRow {
     pub updated_at: i64,
 }
 
-/// One image of a draft, as a post's (`posts::PostMediaView`).
+/// One image of a draft: as a post's (`image.post_id` is the draft's id), with its stored media
+/// key, which an edit keeps.
 #[derive(Debug, Clone, sqlx::FromRow)]
 pub struct DraftMediaRow {
-    pub draft_id: i64,
-    pub image_url: String,
     pub media_key: Option<String>,
-    pub thumbnail_key: Option<String>,
-    pub width: Option<i64>,
-    pub height: Option<i64>,
-    pub blurhash: Option<String>,
-    pub alt: String,
+    #[sqlx(flatten)]
+    pub image: PostMediaView,
 }
 
 /// What a draft holds.
@@ -46,7 +43,10 @@ pub struct DraftContent<'a> {
     pub media: &'a [NewPostMedia<'a>],
 }
 
-const COLUMNS: &str = "id, caption, location, tags, scheduled_at, created_at, updated_at";
+const DRAFTS: Owned = Owned {
+    table: "drafts",
+    columns: "id, caption, location, tags, scheduled_at, created_at, updated_at",
+};
 
 /// Stores a new draft of `author`'s; answers its id.
 pub async fn insert(
@@ -105,16 +105,11 @@ async fn write_media(
 
 /// `author`'s draft `id`, or `None` (someone else's is not there for them).
 pub async fn find(db: &Db, author: i64, id: i64) -> Result<Option<DraftRow>, sqlx::Error> {
-    sqlx::query_as(AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM drafts WHERE id = $1 AND user_id = $2"
-    )))
-    .bind(id)
-    .bind(author)
-    .fetch_optional(&db.pool)
-    .await
+    DRAFTS.find(&db.pool, author, id, "").await
 }
 
-/// A page of `author`'s drafts, newest first: the scheduled ones (`scheduled`) or the others.
+/// A page of `author`'s drafts, newest first (`drafts_user_idx`): the scheduled ones
+/// (`scheduled`) or the others.
 pub async fn page(
     db: &Db,
     author: i64,
@@ -126,15 +121,7 @@ pub async fn page(
     } else {
         "scheduled_at IS NULL"
     };
-    sqlx::query_as(AssertSqlSafe(format!(
-        "SELECT {COLUMNS} FROM drafts WHERE user_id = $1 AND {which} AND id < $2
-         ORDER BY id DESC LIMIT $3"
-    )))
-    .bind(author)
-    .bind(page.before)
-    .bind(page.fetch_limit())
-    .fetch_all(&db.pool)
-    .await
+    DRAFTS.page(db, author, which, page).await
 }
 
 /// The images of `drafts`, each draft's in order.
@@ -144,7 +131,7 @@ pub async fn media_of(db: &Db, drafts: &[i64]) -> Result<Vec<DraftMediaRow>, sql
     }
     let placeholders: Vec<String> = (1..=drafts.len()).map(|i| format!("${i}")).collect();
     let sql = format!(
-        "SELECT dm.draft_id, dm.image_url, dm.media_key,
+        "SELECT dm.draft_id AS post_id, dm.image_url, dm.media_key,
                 COALESCE(m.thumbnail_key, m.key) AS thumbnail_key, m.width, m.height,
                 m.blurhash, dm.alt
          FROM draft_media dm LEFT JOIN media m ON m.key = dm.media_key
@@ -191,7 +178,7 @@ pub async fn update(
 }
 
 /// Sets (or, with `None`, clears) when `author`'s draft `id` is published; `false` when there
-/// is no such draft of theirs.
+/// is no such draft of theirs, or (setting a time) it holds no image.
 pub async fn schedule(
     db: &Db,
     author: i64,
@@ -200,7 +187,9 @@ pub async fn schedule(
     now: i64,
 ) -> Result<bool, sqlx::Error> {
     Ok(sqlx::query(
-        "UPDATE drafts SET scheduled_at = $3, updated_at = $4 WHERE id = $1 AND user_id = $2",
+        "UPDATE drafts SET scheduled_at = $3, updated_at = $4
+         WHERE id = $1 AND user_id = $2
+           AND ($3 IS NULL OR EXISTS (SELECT 1 FROM draft_media WHERE draft_id = $1))",
     )
     .bind(id)
     .bind(author)
@@ -214,15 +203,7 @@ pub async fn schedule(
 
 /// Deletes `author`'s draft `id` with its image rows; `false` when there is none.
 pub async fn delete(db: &Db, author: i64, id: i64) -> Result<bool, sqlx::Error> {
-    Ok(
-        sqlx::query("DELETE FROM drafts WHERE id = $1 AND user_id = $2")
-            .bind(id)
-            .bind(author)
-            .execute(&db.pool)
-            .await?
-            .rows_affected()
-            > 0,
-    )
+    DRAFTS.delete(db, author, id).await
 }
 
 /// A draft that became a post.

@@ -4,9 +4,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::platform::http::wire::iso_time;
-use crate::platform::media;
 use crate::social::store::drafts::{DraftMediaRow, DraftRow};
-use crate::social::wire::post::PostMedia;
+use crate::social::wire::post::{PostMedia, by_post};
 
 /// A post not yet published: only its author sees it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -31,19 +30,8 @@ pub struct Draft {
 impl Draft {
     /// `rows` with their images from `media` (`drafts::media_of` of their ids).
     pub fn with_media(rows: Vec<DraftRow>, images: Vec<DraftMediaRow>) -> Vec<Self> {
+        let mut by_draft = by_post(images.into_iter().map(|row| row.image).collect());
         let mut out = Vec::with_capacity(rows.len());
-        let mut by_draft: std::collections::HashMap<i64, Vec<PostMedia>> =
-            std::collections::HashMap::new();
-        for item in images {
-            by_draft.entry(item.draft_id).or_default().push(PostMedia {
-                url: item.image_url,
-                thumbnail_url: item.thumbnail_key.as_deref().map(media::url_of),
-                width: item.width,
-                height: item.height,
-                blurhash: item.blurhash,
-                alt: item.alt,
-            });
-        }
         for row in rows {
             out.push(Self {
                 id: row.id,

@@ -80,8 +80,8 @@ pub async fn media_by_post(
     Ok(by_post(media))
 }
 
-/// `media` (`posts::media_of`'s rows) grouped by post, each post's in order.
-fn by_post(media: Vec<PostMediaView>) -> HashMap<i64, Vec<PostMedia>> {
+/// `media` (`posts::media_of`'s rows, or a draft's) grouped by post, each post's in order.
+pub fn by_post(media: Vec<PostMediaView>) -> HashMap<i64, Vec<PostMedia>> {
     let mut by_post: HashMap<i64, Vec<PostMedia>> = HashMap::new();
     for item in media {
         by_post.entry(item.post_id).or_default().push(item.into());

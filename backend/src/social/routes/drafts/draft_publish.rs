@@ -53,11 +53,12 @@ pub async fn publish_draft(
     crate::identity::may_publish(&current.user, now)?;
     if let Some(raw) = body.at.as_deref() {
         let at = parse_schedule(raw, now)?;
-        let draft = one_draft(&state.db, me, id).await?;
-        if draft.media.is_empty() {
-            return Err(ApiError::bad_request(IMAGE_REQUIRED));
+        if !drafts::schedule(&state.db, me, id, Some(at), now).await? {
+            return Err(match drafts::find(&state.db, me, id).await? {
+                Some(_) => ApiError::bad_request(IMAGE_REQUIRED),
+                None => ApiError::not_found(DRAFT_NOT_FOUND),
+            });
         }
-        drafts::schedule(&state.db, me, id, Some(at), now).await?;
         return Ok(Json(one_draft(&state.db, me, id).await?).into_response());
     }
     // Published now: counted now (a scheduled one is counted when it goes out).

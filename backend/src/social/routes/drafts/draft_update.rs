@@ -31,24 +31,18 @@ pub async fn update_draft(
 ) -> ApiResult<Json<Draft>> {
     let me = current.user.id;
     crate::identity::may_publish(&current.user, state.clock.now_ms())?;
-    let current_draft = one_draft(&state.db, me, id).await?;
+    if drafts::find(&state.db, me, id).await?.is_none() {
+        return Err(ApiError::not_found(DRAFT_NOT_FOUND));
+    }
     let kept: Vec<(String, Option<String>)> = drafts::media_of(&state.db, &[id])
         .await?
         .into_iter()
-        .map(|row| (row.image_url, row.media_key))
+        .map(|row| (row.image.image_url, row.media_key))
         .collect();
     let checked = check(&state, me, &body, &kept).await?;
     let media = checked.media_rows();
     let now = state.clock.now_ms();
-    if !drafts::update(
-        &state.db,
-        me,
-        current_draft.id,
-        checked.content(&media),
-        now,
-    )
-    .await?
-    {
+    if !drafts::update(&state.db, me, id, checked.content(&media), now).await? {
         return Err(ApiError::not_found(DRAFT_NOT_FOUND));
     }
     Ok(Json(one_draft(&state.db, me, id).await?))

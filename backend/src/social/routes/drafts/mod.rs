@@ -14,13 +14,12 @@ use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::identity::rules::account::filled;
 use crate::kernel::image::{ImageSource, parse_image_source};
 use crate::platform::db::Db;
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::state::AppState;
 use crate::social::rules::post::{
-    Caption, IMAGE_REQUIRED, MEDIA_MAX, TOO_MANY_IMAGES, parse_alt, parse_location, parse_tags,
+    Caption, check_media_count, parse_image_item, parse_location, parse_tags,
 };
 use crate::social::store::drafts::{self, DraftContent, DraftRow};
 use crate::social::store::posts::NewPostMedia;
@@ -98,17 +97,12 @@ async fn check(
     let location = parse_location(body.location.as_deref())?;
     let tags = parse_tags(body.tags.as_deref())?;
     let items = body.media.as_deref().unwrap_or_default();
-    if items.len() > MEDIA_MAX {
-        return Err(ApiError::bad_request(TOO_MANY_IMAGES));
-    }
+    check_media_count(items.len())?;
     // Which items are new (to fetch and store, all before the first is stored) and which kept.
     let mut plan: Vec<(Planned, String)> = Vec::new();
     let mut sources: Vec<ImageSource> = Vec::new();
     for item in items {
-        let raw =
-            filled(item.image.as_deref()).ok_or_else(|| ApiError::bad_request(IMAGE_REQUIRED))?;
-        let alt = parse_alt(item.alt.as_deref())?;
-        let raw = raw.trim();
+        let (raw, alt) = parse_image_item(item.image.as_deref(), item.alt.as_deref())?;
         match kept.iter().find(|(url, _)| url == raw) {
             Some(found) => plan.push((Ok(found.clone()), alt)),
             None => {

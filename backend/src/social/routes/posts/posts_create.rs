@@ -12,7 +12,7 @@ use crate::platform::state::AppState;
 use crate::social::posting;
 use crate::social::posting::Draft;
 use crate::social::rules::post::{
-    Caption, IMAGE_REQUIRED, IMAGES_OR_URL, MEDIA_MAX, TOO_MANY_IMAGES, parse_alt, parse_location,
+    Caption, IMAGE_REQUIRED, IMAGES_OR_URL, check_media_count, parse_image_item, parse_location,
     parse_tags,
 };
 use crate::social::wire::post::Post;
@@ -114,15 +114,12 @@ fn parse_media(
     if items.is_empty() {
         return Err(ApiError::bad_request(IMAGE_REQUIRED));
     }
-    if items.len() > MEDIA_MAX {
-        return Err(ApiError::bad_request(TOO_MANY_IMAGES));
-    }
+    check_media_count(items.len())?;
     items
         .iter()
         .map(|item| {
-            let raw = filled(item.image.as_deref())
-                .ok_or_else(|| ApiError::bad_request(IMAGE_REQUIRED))?;
-            Ok((parse_image_source(raw)?, parse_alt(item.alt.as_deref())?))
+            let (source, alt) = parse_image_item(item.image.as_deref(), item.alt.as_deref())?;
+            Ok((parse_image_source(source)?, alt))
         })
         .collect()
 }

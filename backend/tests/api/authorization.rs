@@ -579,12 +579,12 @@ const ROWS: &[Row] = &[
     .json(|_, _| json!({})),
     row("DELETE", "/api/drafts/{id}/schedule", HERS_ONLY).on(Target::FreshDraft),
     // Collections (issue 44): hers alone, as drafts are; the blocked user cannot put her post
-    // in a collection of theirs.
+    // in a collection of theirs (400 'Post not found': a body naming a post they may not see).
     row("GET", "/api/collections", SIGNED_IN),
     row(
         "POST",
         "/api/collections",
-        [Unauthorized, Created, NotFound, Created, Created],
+        [Unauthorized, Created, BadRequest, Created, Created],
     )
     .json(|fx, _| json!({"name": fx.fresh_name("Set "), "postId": fx.post})),
     row("GET", "/api/collections/{id}", HERS_ONLY).on(Target::FreshCollection),

@@ -318,7 +318,7 @@ async fn names_are_checked_unique_per_owner_and_an_owner_keeps_at_most_a_hundred
         .await,
     )
     .await;
-    assert_eq!((status, said.as_str()), (404, "Post not found"));
+    assert_eq!((status, said.as_str()), (400, "Post not found"));
     let (status, said, _) = error_of(
         maya.post_json(&format!("/api/collections/{sea}/posts"), &json!({}))
             .await,
@@ -389,7 +389,7 @@ async fn a_post_hidden_from_the_owner_is_not_added_and_not_listed(backend: Backe
         .await,
     )
     .await;
-    assert_eq!((status, said.as_str()), (404, "Post not found"));
+    assert_eq!((status, said.as_str()), (400, "Post not found"));
     assert_eq!(
         ids(&maya.get_json("/api/bookmarks").await),
         Vec::<i64>::new()

@@ -8433,7 +8433,7 @@ export interface operations {
                     "application/json": components["schemas"]["Collection"];
                 };
             };
-            /** @description 'Give the collection a name', a name over 50 characters, or 'You can have at most 100 collections'; or text with a control character (`{field} must not contain control characters`) */
+            /** @description 'Give the collection a name', a name over 50 characters, 'You can have at most 100 collections', or 'Post not found' (a `postId` naming no post you may see); no collection is made; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8453,15 +8453,6 @@ export interface operations {
             };
             /** @description A cross-site request (Origin check) */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Post not found (or hidden from you); no collection is made */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8795,7 +8786,7 @@ export interface operations {
                     "application/json": components["schemas"]["Collection"];
                 };
             };
-            /** @description Invalid id, or no `postId` */
+            /** @description Invalid id, no `postId`, or 'Post not found' (a `postId` naming no post you may see) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8822,7 +8813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Collection not found (or not yours), or post not found (or hidden from you) */
+            /** @description Collection not found (or not yours) */
             404: {
                 headers: {
                     [name: string]: unknown;

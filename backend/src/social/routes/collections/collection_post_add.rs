@@ -15,10 +15,10 @@ use crate::social::wire::collection::Collection;
     request_body = CollectionPost,
     responses(
         (status = 200, description = "The collection with the post in it", body = Collection),
-        (status = 400, description = "Invalid id, or no `postId`", body = ErrorBody),
+        (status = 400, description = "Invalid id, no `postId`, or 'Post not found' (a `postId` naming no post you may see)", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "A cross-site request (Origin check)", body = ErrorBody),
-        (status = 404, description = "Collection not found (or not yours), or post not found (or hidden from you)", body = ErrorBody),
+        (status = 404, description = "Collection not found (or not yours)", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
     )

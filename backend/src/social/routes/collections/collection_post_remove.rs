@@ -3,9 +3,10 @@ use axum::http::StatusCode;
 
 use super::refusal;
 use crate::identity::CurrentUser;
-use crate::platform::http::error::{ApiResult, ErrorBody, Path};
+use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Path};
 use crate::platform::state::AppState;
-use crate::social::store::collections;
+use crate::social::rules::post::POST_NOT_FOUND;
+use crate::social::store::collections::{self, Refused};
 
 /// Takes a post out of one of your collections (issue 44); it stays saved, under 'All saved'.
 #[utoipa::path(
@@ -29,6 +30,9 @@ pub async fn remove_collection_post(
 ) -> ApiResult<StatusCode> {
     collections::remove(&state.db, current.user.id, id, post)
         .await?
-        .map_err(refusal)?;
+        .map_err(|refused| match refused {
+            Refused::NoPost => ApiError::not_found(POST_NOT_FOUND),
+            other => refusal(other),
+        })?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -29,10 +29,9 @@ pub struct NewCollection {
     request_body = NewCollection,
     responses(
         (status = 201, description = "The collection", body = Collection),
-        (status = 400, description = "'Give the collection a name', a name over 50 characters, or 'You can have at most 100 collections'", body = ErrorBody),
+        (status = 400, description = "'Give the collection a name', a name over 50 characters, 'You can have at most 100 collections', or 'Post not found' (a `postId` naming no post you may see); no collection is made", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "A cross-site request (Origin check)", body = ErrorBody),
-        (status = 404, description = "Post not found (or hidden from you); no collection is made", body = ErrorBody),
         (status = 409, description = "`name_taken`: you already have a collection with that name", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),

@@ -61,11 +61,13 @@ pub struct CollectionPost {
     pub post_id: i64,
 }
 
-/// A refusal as the API answers it.
+/// A refusal as the API answers it. A `postId` in the body that names no post you may see is
+/// 400 (the request's target, the collection, is there; what the body names is not: as a chat's
+/// read pointer naming no message); a post in the path that is not in the collection is 404.
 fn refusal(refused: Refused) -> ApiError {
     match refused {
         Refused::NoCollection => ApiError::not_found(COLLECTION_NOT_FOUND),
-        Refused::NoPost => ApiError::not_found(POST_NOT_FOUND),
+        Refused::NoPost => ApiError::bad_request(POST_NOT_FOUND),
         Refused::NameTaken => ApiError::Conflict {
             message: NAME_TAKEN.to_owned(),
             code: "name_taken",

@@ -1,7 +1,7 @@
 //! Stripe.js cannot load in tests: the Payment Element is mocked at the module boundary, for the
 //! checkout's and the tip dialog's tests alike. A test file mocks both packages with these and
 //! sets `confirmPayment`'s answer:
-//!   vi.mock('@stripe/stripe-js', () => import('@/test/stripe').then((m) => m.stripeJs));
+//!   vi.mock('@stripe/stripe-js/pure', () => import('@/test/stripe').then((m) => m.stripeJs));
 //!   vi.mock('@stripe/react-stripe-js', () => import('@/test/stripe').then((m) => m.reactStripe));
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';

@@ -11,7 +11,7 @@ import { confirmPayment } from '@/test/stripe';
 import { aPaymentsConfig, aWork, catalogue, checkoutRoutes, productsRoute, serveApi } from '@/test/shop';
 import ShopPage from './shop';
 
-vi.mock('@stripe/stripe-js', () => import('@/test/stripe').then((m) => m.stripeJs));
+vi.mock('@stripe/stripe-js/pure', () => import('@/test/stripe').then((m) => m.stripeJs));
 vi.mock('@stripe/react-stripe-js', () => import('@/test/stripe').then((m) => m.reactStripe));
 
 const cart = cartOf(me.id);

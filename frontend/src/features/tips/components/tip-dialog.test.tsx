@@ -14,7 +14,7 @@ type Routes = Parameters<typeof serveApi>[0];
 
 // Stripe.js cannot load here: its Payment Element is mocked at the module boundary by the
 // same stand-in the checkout's tests use (test/stripe.tsx).
-vi.mock('@stripe/stripe-js', () => import('@/test/stripe').then((m) => m.stripeJs));
+vi.mock('@stripe/stripe-js/pure', () => import('@/test/stripe').then((m) => m.stripeJs));
 vi.mock('@stripe/react-stripe-js', () => import('@/test/stripe').then((m) => m.reactStripe));
 
 const STRIPE = aPaymentsConfig({ provider: 'stripe', publishableKey: 'pk_test_abc' });

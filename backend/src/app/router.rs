@@ -17,6 +17,7 @@ use crate::platform::http::oversize::{self, JSON_BODY_LIMIT};
 use crate::platform::http::{
     compression, health, media, metrics, origin, request_log, security_headers, spa,
 };
+use crate::platform::payments::PaymentMode;
 use crate::platform::state::AppState;
 
 /// The whole application: API, OpenAPI document, health, metrics and the web app.
@@ -47,7 +48,9 @@ pub fn router(state: AppState) -> Router {
         // and clones that box on every request. Outermost first.
         .layer(
             ServiceBuilder::new()
-                .layer(security_headers::SecurityHeadersLayer)
+                .layer(security_headers::SecurityHeadersLayer::new(
+                    state.payments.mode() != PaymentMode::Test,
+                ))
                 .layer(request_log::RequestLogLayer)
                 .layer(compression::layer())
                 .layer(CatchPanicLayer::custom(|_| {

@@ -29,6 +29,7 @@ both_backends!(
     the_test_provider_has_no_payment_intents_and_no_webhook,
     a_stripe_tip_is_paid_by_its_webhook_once_for_its_own_amount,
     a_failed_or_abandoned_stripe_tip_is_given_up_and_a_late_payment_refunded,
+    the_page_lets_stripe_js_and_its_frames_in_only_where_stripe_takes_the_payments,
 );
 
 const WEBHOOK_SECRET: &str = "whsec_atelier_test";
@@ -573,6 +574,43 @@ async fn the_test_provider_has_no_payment_intents_and_no_webhook(backend: Backen
     let refused = deliver_signed(&app, &event, WEBHOOK_SECRET, now_secs(&app)).await;
     assert_eq!(refused.status(), 404);
     assert_eq!(checkout(&maya, id).await["status"], "pending_payment");
+}
+
+/// The browser runs Stripe.js (from js.stripe.com), shows its Payment Element in frames from
+/// js.stripe.com (and hooks.stripe.com for 3-D Secure) and lets it call api.stripe.com only where
+/// Stripe is the provider; with the test provider the policy keeps every page to itself.
+async fn the_page_lets_stripe_js_and_its_frames_in_only_where_stripe_takes_the_payments(
+    backend: Backend,
+) {
+    let policy = |response: &reqwest::Response| {
+        response.headers()["content-security-policy"]
+            .to_str()
+            .unwrap()
+            .to_owned()
+    };
+    let (_stub, base) = StubStripe::start().await;
+    let stripe = stripe_app(backend.clone(), &base).await;
+    for path in ["/", "/shop", "/api/payments/config"] {
+        let with = policy(&stripe.get(path).await);
+        assert!(
+            with.contains("script-src 'self' https://js.stripe.com;"),
+            "{path}: {with}"
+        );
+        assert!(
+            with.contains("frame-src https://js.stripe.com https://hooks.stripe.com;"),
+            "{path}: {with}"
+        );
+        assert!(
+            with.contains("connect-src 'self' https://api.stripe.com;"),
+            "{path}: {with}"
+        );
+        assert!(with.contains("frame-ancestors 'none'"), "{path}: {with}");
+    }
+    let test = spawn_app(backend).await;
+    let without = policy(&test.get("/shop").await);
+    assert!(without.contains("script-src 'self';"), "{without}");
+    assert!(without.contains("connect-src 'self';"), "{without}");
+    assert!(!without.contains("stripe"), "{without}");
 }
 
 /// A Stripe event about PaymentIntent `intent` of tip `tip`.

@@ -10,18 +10,40 @@ use axum::http::{HeaderName, HeaderValue, Request, Response, header};
 use pin_project_lite::pin_project;
 use tower::{Layer, Service};
 
+/// The policy with these scripts' sources, frames' directive and calls' sources added.
+macro_rules! policy {
+    ($scripts:literal, $frames:literal, $calls:literal) => {
+        concat!(
+            "default-src 'self'; img-src 'self' data: blob: https:; ",
+            "media-src 'self' data: blob: http: https:; style-src 'self' 'unsafe-inline'; ",
+            "script-src 'self'",
+            $scripts,
+            "; ",
+            $frames,
+            "connect-src 'self'",
+            $calls,
+            "; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+        )
+    };
+}
+
 /// Self only, plus `data:`/`blob:` for media. A post's or an image story's URL is fetched and
 /// stored (served from `/media/`), so images need no `http:`; `https:` stays for ads' images
 /// (admin-entered, kept as given) and posts stored before fetching began. Media keeps `http:`
 /// and `https:` for a video story's URL (kept as given). Inline styles for the UI library's
 /// positioning.
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
-    img-src 'self' data: blob: https:; media-src 'self' data: blob: http: https:; \
-    style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; \
-    object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+pub const CONTENT_SECURITY_POLICY: &str = policy!("", "", "");
 
-const HEADERS: [(HeaderName, &str); 4] = [
-    (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+/// The same where Stripe takes the payments (issue 42): Stripe.js from js.stripe.com, its
+/// Payment Element's frames from js.stripe.com and hooks.stripe.com (3-D Secure), and its calls
+/// to api.stripe.com, as Stripe's own CSP guide lists them; nothing else loosens.
+pub const CONTENT_SECURITY_POLICY_WITH_STRIPE: &str = policy!(
+    " https://js.stripe.com",
+    "frame-src https://js.stripe.com https://hooks.stripe.com; ",
+    " https://api.stripe.com"
+);
+
+const HEADERS: [(HeaderName, &str); 3] = [
     (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
     (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
     (header::X_FRAME_OPTIONS, "DENY"),
@@ -29,20 +51,39 @@ const HEADERS: [(HeaderName, &str); 4] = [
 
 /// Wraps the whole router, so every answer, errors and fallbacks included, carries the
 /// headers that its handler did not set itself.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct SecurityHeadersLayer;
+#[derive(Debug, Clone, Copy)]
+pub struct SecurityHeadersLayer {
+    policy: &'static str,
+}
+
+impl SecurityHeadersLayer {
+    /// With `stripe`, the policy lets Stripe.js and its frames in (`CONTENT_SECURITY_POLICY_WITH_STRIPE`).
+    pub fn new(stripe: bool) -> Self {
+        Self {
+            policy: if stripe {
+                CONTENT_SECURITY_POLICY_WITH_STRIPE
+            } else {
+                CONTENT_SECURITY_POLICY
+            },
+        }
+    }
+}
 
 impl<S> Layer<S> for SecurityHeadersLayer {
     type Service = SecurityHeaders<S>;
 
     fn layer(&self, inner: S) -> SecurityHeaders<S> {
-        SecurityHeaders { inner }
+        SecurityHeaders {
+            inner,
+            policy: self.policy,
+        }
     }
 }
 
 #[derive(Debug, Clone)]
 pub struct SecurityHeaders<S> {
     inner: S,
+    policy: &'static str,
 }
 
 impl<S, ReqBody, ResBody> Service<Request<ReqBody>> for SecurityHeaders<S>
@@ -60,6 +101,7 @@ where
     fn call(&mut self, request: Request<ReqBody>) -> Self::Future {
         WithHeaders {
             inner: self.inner.call(request),
+            policy: self.policy,
         }
     }
 }
@@ -69,6 +111,7 @@ pin_project! {
     pub struct WithHeaders<F> {
         #[pin]
         inner: F,
+        policy: &'static str,
     }
 }
 
@@ -79,9 +122,16 @@ where
     type Output = F::Output;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        let mut result = ready!(self.project().inner.poll(cx));
+        let this = self.project();
+        let mut result = ready!(this.inner.poll(cx));
         if let Ok(response) = &mut result {
             let headers = response.headers_mut();
+            if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+                headers.insert(
+                    header::CONTENT_SECURITY_POLICY,
+                    HeaderValue::from_static(this.policy),
+                );
+            }
             for (name, value) in HEADERS {
                 if !headers.contains_key(&name) {
                     headers.insert(name, HeaderValue::from_static(value));

@@ -12,7 +12,7 @@ DEBUG_BIN := $(CARGO_TARGET_DIR)/debug/atelier
 DEBUG_BUILD := cargo build --all-targets --locked
 RELEASE_BIN := $(CARGO_TARGET_DIR)/release/atelier
 
-.PHONY: run dev test frontend frontend-deps api-types check-api-types lint test-rust test-frontend test-e2e test-schemathesis services bench scale-test clean
+.PHONY: run dev test frontend frontend-deps api-types check-api-types lint test-rust test-instructions test-frontend test-e2e test-schemathesis services bench scale-test clean
 
 ## Build everything and serve the seeded demo at http://127.0.0.1:8080
 run: frontend
@@ -76,10 +76,18 @@ test-schemathesis:
 	scripts/schemathesis.sh $(DEBUG_BIN)
 
 ## Installs what the tests need (Chromium, running PostgreSQL and Redis), then every suite
-test: services test-frontend lint check-api-types test-rust test-schemathesis test-e2e scale-test
+test: services test-frontend lint check-api-types test-rust test-instructions test-schemathesis test-e2e scale-test
 
 services:
 	scripts/test-services.sh
+
+## Instructions per request under callgrind on a small synthetic set (the debug build the tests
+## use), failing when an endpoint costs more than 10 % above docs/bench-baseline.tsv (issue 45;
+## lowering a baseline is a one-line commit with the new figure)
+test-instructions:
+	$(DEBUG_BUILD)
+	BENCH_INSTR_PROFILE=debug BENCH_INSTR_USERS=200 BENCH_INSTR_POSTS=2000 \
+	  scripts/bench-instructions.sh --check docs/bench-baseline.tsv
 
 bench:
 	scripts/bench.sh

@@ -25,8 +25,10 @@
 # (both on core 0) share the database and Redis: 10,000 sockets on B, messages POSTed to A, at
 # 1,000 and BENCH_HOP_RATE messages a second; the hop is read at the lower rate. About five
 # minutes. Then (issue 24, part `cluster`) 50,000 sockets across three instances on PostgreSQL
-# and Redis, from three generators (bench_cluster below). BENCH_PARTS="http realtime cluster"
-# (the default) picks any of them.
+# and Redis, from three generators (bench_cluster below). First of all (issue 45, part
+# `instructions`): instructions per request under callgrind against the limit server
+# (scripts/bench-instructions.sh), which no other load on the machine changes.
+# BENCH_PARTS="instructions http realtime cluster" (the default) picks any of them.
 # Results go to stdout; copy them into docs/benchmarks.md with the date, the machine and
 # whether anything else was running.
 set -euo pipefail
@@ -39,7 +41,7 @@ done
 export CARGO_TARGET_DIR
 seconds="${BENCH_SECONDS:-10}"
 pg_server="${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
-parts="${BENCH_PARTS:-http realtime cluster}"
+parts="${BENCH_PARTS:-instructions http realtime cluster}"
 realtime_seconds="${BENCH_REALTIME_SECONDS:-10}"
 # The rate at which one and two instances are compared for the cross-instance hop: well below
 # what one core can write, so the hop is not hidden under queueing.
@@ -297,6 +299,10 @@ pg_database() {
   psql "$pg_server" -qAtc "CREATE DATABASE \"$1\"" >/dev/null
   python3 -c 'import sys, urllib.parse as u; p = u.urlsplit(sys.argv[1]); print(u.urlunsplit(p._replace(path="/" + sys.argv[2])))' "$pg_server" "$1"
 }
+
+if [[ " $parts " == *" instructions "* ]]; then
+  scripts/bench-instructions.sh
+fi
 
 if [[ " $parts " == *" http "* ]]; then
   sizes=("small 100 1000" "large 10000 100000")

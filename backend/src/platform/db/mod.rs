@@ -81,6 +81,24 @@ pub fn violates_unique(err: &sqlx::Error, index: &str, table_column: &str) -> bo
 }
 
 impl Db {
+    /// `sql` read natively on SQLite (rows by position: `native_row!`); `None` on PostgreSQL, or
+    /// when the native read failed (`native::fell_back`), for the caller's sqlx read. A list of
+    /// ids goes as one bind (`native::json_ids`, read with `json_each`), so a list of any length
+    /// is one prepared statement (issue 45).
+    pub fn read_natively<T: native::NativeRow>(
+        &self,
+        sql: &str,
+        binds: &[&dyn rusqlite::types::ToSql],
+    ) -> Option<Vec<T>> {
+        match self.native_reads.as_ref()?.fetch_all::<T>(sql, binds) {
+            Ok(rows) => Some(rows),
+            Err(err) => {
+                native::fell_back(&err);
+                None
+            }
+        }
+    }
+
     /// Connects, creating a SQLite file (and its folder) when missing, and sets SQLite up as
     /// WAL, synchronous NORMAL, a busy timeout, foreign keys on.
     pub async fn connect(url: &str) -> anyhow::Result<Self> {

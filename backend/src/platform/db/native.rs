@@ -192,6 +192,12 @@ impl SqlText for sqlx::AssertSqlSafe<String> {
     }
 }
 
+/// `ids` as one bind for `json_each($n)`: `IN (SELECT value FROM json_each($n))` reads a list
+/// of any length with one prepared statement, each id still by its index.
+pub fn json_ids(ids: &[i64]) -> String {
+    serde_json::Value::from(ids).to_string()
+}
+
 /// A native read failed and the list is read through sqlx instead. Only a locked file is
 /// expected here (a checkpoint resetting the WAL); anything else is a bug a test should see.
 pub fn fell_back(err: &rusqlite::Error) {

@@ -13,6 +13,7 @@ use sqlx::{AnyConnection, AssertSqlSafe, ColumnIndex, Decode, FromRow, Row, Type
 use super::marks::{self, Toggled};
 use crate::kernel::page::Page;
 use crate::platform::db::visibility::{may_see, not_muted, shown};
+use crate::platform::db::native::json_ids;
 use crate::platform::db::{Db, now_ms};
 use crate::social::rules::tag::{post_tags, search_words};
 use crate::{fetch_list, hot_score};
@@ -418,19 +419,15 @@ pub async fn media_of(db: &Db, posts: &[i64]) -> Result<Vec<PostMediaView>, sqlx
     if posts.is_empty() {
         return Ok(Vec::new());
     }
-    if let Some(reads) = &db.native_reads {
-        let ids = serde_json::Value::from(posts).to_string();
-        match reads.fetch_all::<PostMediaView>(
-            "SELECT pm.post_id, pm.image_url, COALESCE(m.thumbnail_key, m.key) AS thumbnail_key,
-                    m.width, m.height, m.blurhash, pm.alt
-             FROM post_media pm LEFT JOIN media m ON m.key = pm.media_key
-             WHERE pm.post_id IN (SELECT value FROM json_each($1))
-             ORDER BY pm.post_id, pm.position",
-            &[&ids as &dyn rusqlite::types::ToSql],
-        ) {
-            Ok(rows) => return Ok(rows),
-            Err(err) => crate::platform::db::native::fell_back(&err),
-        }
+    if let Some(rows) = db.read_natively(
+        "SELECT pm.post_id, pm.image_url, COALESCE(m.thumbnail_key, m.key) AS thumbnail_key,
+                m.width, m.height, m.blurhash, pm.alt
+         FROM post_media pm LEFT JOIN media m ON m.key = pm.media_key
+         WHERE pm.post_id IN (SELECT value FROM json_each($1))
+         ORDER BY pm.post_id, pm.position",
+        &[&json_ids(posts)],
+    ) {
+        return Ok(rows);
     }
     let placeholders: Vec<String> = (1..=posts.len()).map(|i| format!("${i}")).collect();
     let sql = format!(

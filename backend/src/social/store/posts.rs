@@ -12,8 +12,8 @@ use sqlx::{AnyConnection, AssertSqlSafe, ColumnIndex, Decode, FromRow, Row, Type
 
 use super::marks::{self, Toggled};
 use crate::kernel::page::Page;
-use crate::platform::db::visibility::{may_see, not_muted, shown};
 use crate::platform::db::native::json_ids;
+use crate::platform::db::visibility::{may_see, not_muted, shown};
 use crate::platform::db::{Db, now_ms};
 use crate::social::rules::tag::{post_tags, search_words};
 use crate::{fetch_list, hot_score};

@@ -30,7 +30,7 @@ import { PagedGrid } from './paged-grid';
 type Selected = 'all' | number;
 
 const chip =
-  'flex min-h-11 shrink-0 items-center gap-2 rounded-full border px-3 text-sm font-semibold whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-purple-400';
+  'flex min-h-11 shrink-0 items-center gap-2 rounded-full border px-3 text-sm font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-purple-400';
 
 export function SavedSection() {
   const collections = useCollections();

@@ -124,6 +124,8 @@ export function useDeleteCollection(id: number) {
       await apiRequest('DELETE', `/api/collections/${id}`);
     },
     onSuccess: () => {
+      // Gone from the chips at once, not after the list is read again.
+      queryClient.setQueryData<Collection[]>(collectionKeys.list(), (list) => list?.filter((c) => c.id !== id));
       queryClient.removeQueries({ queryKey: collectionKeys.one(id) });
       refreshCollections(queryClient);
     },

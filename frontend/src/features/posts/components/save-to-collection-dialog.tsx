@@ -6,12 +6,10 @@ import { FolderPlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import {
-  COLLECTION_NAME_MAX,
   useCollectionMembership,
   useCollections,
   useCreateCollection,
@@ -19,6 +17,7 @@ import {
   type Collection,
 } from '../api/collections';
 import { CheckBadge } from './check-badge';
+import { CollectionNameField } from './collection-name-field';
 
 export function SaveToCollectionDialog({
   postId,
@@ -148,23 +147,15 @@ export function NewCollectionForm({ postId, onCreated }: { postId?: number; onCr
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex items-end gap-2">
-      <div className="min-w-0 flex-1">
-        <Label htmlFor={`${id}-name`}>New collection</Label>
-        <Input
-          id={`${id}-name`}
-          value={name}
-          maxLength={COLLECTION_NAME_MAX}
-          placeholder="Collection name"
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error && (
-          <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-300">
-            {error}
-          </p>
-        )}
-      </div>
+      <CollectionNameField
+        id={id}
+        label="New collection"
+        placeholder="Collection name"
+        value={name}
+        onChange={setName}
+        error={error}
+        className="min-w-0 flex-1"
+      />
       <Button type="submit" disabled={create.isPending} className={cn(error && 'mb-7')}>
         <FolderPlus aria-hidden="true" className="size-4" />
         {create.isPending ? 'Creating...' : 'Create'}

@@ -8,12 +8,10 @@ import { DialogFormActions } from '@/components/dialog-form-actions';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Input, Label } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { flattenPosts } from '../api/cache';
 import {
-  COLLECTION_NAME_MAX,
   useCollection,
   useCollectionPosts,
   useCollections,
@@ -25,6 +23,7 @@ import {
 import { useBookmarks } from '../api/get-bookmarks';
 import { coverOf } from '../post-media';
 import { CheckBadge } from './check-badge';
+import { CollectionNameField } from './collection-name-field';
 import { PagedGrid } from './paged-grid';
 
 type Selected = 'all' | number;
@@ -201,30 +200,9 @@ function RenameForm({ collection, onDone }: { collection: Collection; onDone: ()
   };
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-      <NameField id={id} value={name} onChange={setName} error={error} />
+      <CollectionNameField id={id} label="Name" value={name} onChange={setName} error={error} />
       <DialogFormActions pending={rename.isPending} />
     </form>
-  );
-}
-
-function NameField({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error: string | null }) {
-  return (
-    <div>
-      <Label htmlFor={`${id}-name`}>Name</Label>
-      <Input
-        id={`${id}-name`}
-        value={value}
-        maxLength={COLLECTION_NAME_MAX}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error && (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-300">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 
@@ -279,7 +257,7 @@ function NewCollectionForm({ onDone }: { onDone: (collection: Collection) => voi
 
   return (
     <form onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
-      <NameField id={id} value={name} onChange={setName} error={error} />
+      <CollectionNameField id={id} label="Name" value={name} onChange={setName} error={error} />
       {posts.length > 0 && (
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-zinc-200">Add saved posts (optional)</legend>

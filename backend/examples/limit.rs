@@ -27,11 +27,11 @@ async fn answer(State(answers): State<Answers>, uri: Uri) -> Response {
 
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
-    let mut args = std::env::args().skip(1);
-    let manifest = args.next().expect("usage: limit MANIFEST [ADDRESS]");
-    let address = args.next().unwrap_or_else(|| "127.0.0.1:18082".to_owned());
+    let args: Vec<String> = std::env::args().collect();
+    let manifest = args.get(1).expect("usage: limit MANIFEST [ADDRESS]");
+    let address = args.get(2).map_or("127.0.0.1:18082", String::as_str);
     let mut answers = HashMap::new();
-    for line in std::fs::read_to_string(&manifest)?.lines() {
+    for line in std::fs::read_to_string(manifest)?.lines() {
         let mut fields = line.split('\t');
         let (Some(path), Some(content_type), Some(file)) =
             (fields.next(), fields.next(), fields.next())
@@ -46,6 +46,6 @@ async fn main() -> std::io::Result<()> {
         );
     }
     let app = Router::new().fallback(answer).with_state(Arc::new(answers));
-    let listener = tokio::net::TcpListener::bind(&address).await?;
+    let listener = tokio::net::TcpListener::bind(address).await?;
     axum::serve(listener, app).await
 }

@@ -49,6 +49,7 @@ async fn main() -> anyhow::Result<()> {
             users,
             posts,
             sessions_out,
+            now,
         } => {
             anyhow::ensure!(
                 demo || synthetic,
@@ -64,7 +65,7 @@ async fn main() -> anyhow::Result<()> {
             }
             if synthetic {
                 let started = std::time::Instant::now();
-                let seeded = atelier::seed::synthetic::seed(&db, users, posts).await?;
+                let seeded = atelier::seed::synthetic::seed(&db, users, posts, now).await?;
                 tracing::info!(
                     users = seeded.user_ids.len(),
                     posts = seeded.posts,

@@ -60,6 +60,15 @@ impl Clock {
         }
     }
 
+    /// Stops a manual clock at `at` (epoch milliseconds): it moves only by `advance` from then
+    /// on (a test of answers on data seeded for a fixed instant). A no-op on the system clock.
+    pub fn freeze_at(&self, at: i64) {
+        if let Self::Manual(manual) = self {
+            manual.offset.store(0, Ordering::Relaxed);
+            manual.frozen.store(at, Ordering::Relaxed);
+        }
+    }
+
     /// Moves a manual clock forward; the system clock cannot be moved (a no-op there).
     pub fn advance(&self, by: Duration) {
         if let Self::Manual(manual) = self {
@@ -91,6 +100,16 @@ mod tests {
         assert_eq!(clock.now_ms(), at);
         clock.advance(Duration::from_secs(1));
         assert_eq!(clock.now_ms(), at + 1000);
+    }
+
+    #[test]
+    fn a_manual_clock_frozen_at_an_instant_answers_it() {
+        let clock = Clock::manual();
+        clock.advance(Duration::from_secs(60));
+        clock.freeze_at(1_000_000);
+        assert_eq!(clock.now_ms(), 1_000_000);
+        clock.advance(Duration::from_secs(1));
+        assert_eq!(clock.now_ms(), 1_001_000);
     }
 
     #[test]

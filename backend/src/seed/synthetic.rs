@@ -92,15 +92,16 @@ pub struct Seeded {
     pub reactions: usize,
 }
 
-/// Seeds `users` accounts and `posts` posts (with likes and follows) after whatever exists.
-pub async fn seed(db: &Db, users: usize, posts: usize) -> anyhow::Result<Seeded> {
+/// Seeds `users` accounts and `posts` posts (with likes and follows) after whatever exists,
+/// their times counted back from `now` (epoch milliseconds; the clock's when `None`).
+pub async fn seed(db: &Db, users: usize, posts: usize, now: Option<i64>) -> anyhow::Result<Seeded> {
     anyhow::ensure!(
         users > 0 || posts == 0,
         "posts need authors: pass --users 1 or more"
     );
     let mut rng = SplitMix64(0x5eed_a7e1_1e12);
     let password_hash = PasswordHasher::default().hash(PASSWORD).await?;
-    let now = now_ms();
+    let now = now.unwrap_or_else(now_ms);
     let first_number = sql::user_count(db).await? + 1;
 
     let mut user_ids = Vec::with_capacity(users);

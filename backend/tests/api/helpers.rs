@@ -503,19 +503,30 @@ impl TestApp {
     /// Runs `atelier seed --synthetic --users N --posts 0 --sessions-out FILE` and answers the
     /// N synthetic users, each signed in with their session from FILE.
     pub fn synthetic_users_signed_in(&self, users: usize) -> Vec<TestUser> {
+        self.seed_synthetic(users, 0, None)
+    }
+
+    /// Runs `atelier seed --synthetic --users N --posts P [--now MS] --sessions-out FILE` and
+    /// answers the N synthetic users, each signed in with their session from FILE.
+    pub fn seed_synthetic(&self, users: usize, posts: usize, now: Option<i64>) -> Vec<TestUser> {
         let dir = tempfile::tempdir().expect("temp dir");
         let file = dir.path().join("sessions.tsv");
-        let count = users.to_string();
-        let seeded = self.cli(&[
-            "seed",
-            "--synthetic",
-            "--users",
-            &count,
-            "--posts",
-            "0",
-            "--sessions-out",
-            file.to_str().unwrap(),
-        ]);
+        let (users, posts) = (users.to_string(), posts.to_string());
+        let mut args = vec![
+            "seed".to_owned(),
+            "--synthetic".to_owned(),
+            "--users".to_owned(),
+            users,
+            "--posts".to_owned(),
+            posts,
+            "--sessions-out".to_owned(),
+            file.to_str().unwrap().to_owned(),
+        ];
+        if let Some(now) = now {
+            args.extend(["--now".to_owned(), now.to_string()]);
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let seeded = self.cli(&args);
         assert!(
             seeded.status.success(),
             "{}",

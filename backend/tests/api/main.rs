@@ -8,6 +8,7 @@ mod account;
 mod accounts;
 mod admin;
 mod ads;
+mod answers;
 mod audio;
 mod auth;
 mod authorization;

@@ -13,7 +13,8 @@
 #            (default 10) above its figure in BASELINE (endpoint<TAB>instructions lines);
 #   --write: write the figures measured as the new BASELINE.
 # Environment: BENCH_INSTR_PROFILE (release, the default, or debug: the build measured),
-# BENCH_INSTR_USERS / BENCH_INSTR_POSTS (10000 / 100000), BENCH_INSTR_N1 / _N2 (10 / 60).
+# BENCH_INSTR_USERS / BENCH_INSTR_POSTS (10000 / 100000), BENCH_INSTR_N1 / _N2 (10 / 60),
+# BENCH_INSTR_BIN_DIR (a folder holding atelier, limit and chat_probe already built: no build).
 # The table goes to stdout (endpoint, bytes, instructions, limit, share).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,15 +42,20 @@ for tool in valgrind jq curl; do
   command -v "$tool" >/dev/null || { apt-get update -qq && apt-get install -y -qq "$tool" >/dev/null; }
 done
 
-if [[ $profile == release ]]; then
-  cargo build --release --locked -p atelier --bin atelier --example limit >&2
+if [[ -n ${BENCH_INSTR_BIN_DIR:-} ]]; then
+  dir=$BENCH_INSTR_BIN_DIR # atelier, limit and chat_probe built already (comparing two builds)
+elif [[ $profile == release ]]; then
+  cargo build --release --locked -p atelier --bin atelier --example limit --example chat_probe >&2
   dir="$CARGO_TARGET_DIR/release"
 else
-  cargo build --locked -p atelier --bin atelier --example limit >&2
+  cargo build --locked -p atelier --bin atelier --example limit --example chat_probe >&2
   dir="$CARGO_TARGET_DIR/debug"
 fi
 bin="$dir/atelier"
 limit="$dir/examples/limit"
+probe="$dir/examples/chat_probe"
+[[ -x $limit ]] || limit="$dir/limit"
+[[ -x $probe ]] || probe="$dir/chat_probe"
 
 tmp=$(mktemp -d)
 pid=""
@@ -97,12 +103,13 @@ batch() {
   curl -fsS -H "Cookie: $cookie" -H "Origin: $base" "${args[@]}"
 }
 
-# counted N PATH: the instructions the server spent on N requests for PATH.
+# counted N RUN ARG: the instructions the server spent while `RUN N ARG` ran (batch: N
+# requests for the path ARG; chat: N messages).
 counted() {
   local before dump
   callgrind_control -z "$pid" >/dev/null 2>&1
   before=$(find "$tmp" -name 'cg.*' | wc -l)
-  batch "$1" "$2"
+  "$2" "$1" "$3"
   callgrind_control -d "$pid" >/dev/null 2>&1
   # The new dump, once written whole (its last line is `totals:`): its summary is the counters
   # since the zeroing.
@@ -116,13 +123,21 @@ counted() {
   awk '/^summary:/ { print $2 }' "$dump"
 }
 
-# per_request PATH: one request's instructions, from N1 and N2 requests.
+# per_request PATH [RUN]: one request's instructions, from N1 and N2 requests (or RUN's units).
 per_request() {
-  local few many
-  batch 3 "$1" # warm caches and the connection pool
-  few=$(counted "$n1" "$1")
-  many=$(counted "$n2" "$1")
+  local few many run=${2:-batch}
+  "$run" 3 "$1" # warm caches and the connection pool
+  few=$(counted "$n1" "$run" "$1")
+  many=$(counted "$n2" "$run" "$1")
   echo $(((many - few) / (n2 - n1)))
+}
+
+# chat N _: user000001 sends N messages in their first conversation, each once the one before
+# reached the other person's open socket (backend/examples/chat_probe.rs; its socket's opening
+# is in both counts, so not in the difference).
+chat() {
+  "$probe" --api "$base" --conversation "$conversation" --sender "$sender_token" \
+    --recipient "$recipient_token" --count "$1"
 }
 
 # The endpoints: the read paths of issue 45's table (as user000001).
@@ -154,6 +169,13 @@ declare -A cost
 for path in "${endpoints[@]}"; do
   cost[$path]=$(per_request "$path")
 done
+# The chat write path: one message POSTed and delivered to one open socket.
+sender_token=$(awk -F'\t' 'NR == 1 { print $2 }' "$tmp/sessions.tsv")
+me=$(awk -F'\t' 'NR == 1 { print $1 }' "$tmp/sessions.tsv")
+recipient=$(curl -fs -H "Cookie: $cookie" "$base/api/conversations" |
+  jq -r --argjson me "$me" '[.[0].participants[].user.id | select(. != $me)][0]')
+recipient_token=$(awk -F'\t' -v id="$recipient" '$1 == id { print $2 }' "$tmp/sessions.tsv")
+chat_cost=$(per_request "" chat)
 stop
 
 under_callgrind "$limit" "$tmp/manifest.tsv" "127.0.0.1:$port"
@@ -178,6 +200,9 @@ for i in "${!endpoints[@]}"; do
   printf '| `%s` | %s | %s | %s | %s |\n' "$name" "$bytes" "${cost[$path]}" "${bound[$path]}" "$share"
   printf '%s\t%s\n' "$name" "${cost[$path]}" >>"$measured"
 done
+# The chat write path has no limit server (its answer is not one request's bytes).
+printf '| %s | | %s | | |\n' "chat: a message POSTed and delivered to one open socket" "$chat_cost"
+printf '%s\t%s\n' "chat: POST a message, delivered to one socket" "$chat_cost" >>"$measured"
 
 if [[ -n $write ]]; then
   cp "$measured" "$write"

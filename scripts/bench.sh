@@ -28,7 +28,8 @@
 # and Redis, from three generators (bench_cluster below). First of all (issue 45, part
 # `instructions`): instructions per request under callgrind against the limit server
 # (scripts/bench-instructions.sh), which no other load on the machine changes.
-# BENCH_PARTS="instructions http realtime cluster" (the default) picks any of them.
+# Then (part `plans`) PostgreSQL's plans of the hot paths' real statements (scripts/pg-plans.sh).
+# BENCH_PARTS="instructions plans http realtime cluster" (the default) picks any of them.
 # Results go to stdout; copy them into docs/benchmarks.md with the date, the machine and
 # whether anything else was running.
 set -euo pipefail
@@ -41,7 +42,7 @@ done
 export CARGO_TARGET_DIR
 seconds="${BENCH_SECONDS:-10}"
 pg_server="${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
-parts="${BENCH_PARTS:-instructions http realtime cluster}"
+parts="${BENCH_PARTS:-instructions plans http realtime cluster}"
 realtime_seconds="${BENCH_REALTIME_SECONDS:-10}"
 # The rate at which one and two instances are compared for the cross-instance hop: well below
 # what one core can write, so the hop is not hidden under queueing.
@@ -302,6 +303,12 @@ pg_database() {
 
 if [[ " $parts " == *" instructions "* ]]; then
   scripts/bench-instructions.sh
+fi
+
+# Issue 45: PostgreSQL's plans of the statements the hot read paths really run (auto_explain),
+# with no sequential scan of a table bigger than one page.
+if [[ " $parts " == *" plans "* && -n "$pg_ok" ]]; then
+  scripts/pg-plans.sh "$pg_server"
 fi
 
 if [[ " $parts " == *" http "* ]]; then

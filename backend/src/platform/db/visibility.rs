@@ -16,11 +16,18 @@
 
 use super::{Db, placeholders};
 
-/// Neither `viewer` nor `author` has blocked the other.
+/// Neither `viewer` nor `author` has blocked the other. Most people block nobody and are
+/// blocked by nobody: that is asked first, once per statement (an uncorrelated subquery, which
+/// SQLite runs once and PostgreSQL as an InitPlan), and only when the viewer is in a block does
+/// each row ask for its pair (issue 45: two index reads per row saved on every list).
 macro_rules! not_blocked {
     ($viewer:literal, $author:literal) => {
         concat!(
-            "NOT EXISTS (SELECT 1 FROM blocks bl WHERE bl.blocker_id = ",
+            "((NOT EXISTS (SELECT 1 FROM blocks bv WHERE bv.blocker_id = ",
+            $viewer,
+            ") AND NOT EXISTS (SELECT 1 FROM blocks bv WHERE bv.blocked_id = ",
+            $viewer,
+            ")) OR (NOT EXISTS (SELECT 1 FROM blocks bl WHERE bl.blocker_id = ",
             $viewer,
             " AND bl.blocked_id = ",
             $author,
@@ -28,7 +35,7 @@ macro_rules! not_blocked {
             $author,
             " AND bl.blocked_id = ",
             $viewer,
-            ")"
+            ")))"
         )
     };
 }
@@ -99,18 +106,22 @@ macro_rules! pair_blocked {
     };
 }
 
-/// `viewer` has not muted `author`.
+/// `viewer` has not muted `author`: whether the viewer muted anyone is asked once per
+/// statement, each row's pair only when they did (as `not_blocked!`).
 macro_rules! not_muted {
     ($viewer:literal, $author:literal) => {
         concat!(
-            "NOT EXISTS (SELECT 1 FROM mutes mu WHERE mu.muter_id = ",
+            "(NOT EXISTS (SELECT 1 FROM mutes mv WHERE mv.muter_id = ",
+            $viewer,
+            ") OR NOT EXISTS (SELECT 1 FROM mutes mu WHERE mu.muter_id = ",
             $viewer,
             " AND mu.muted_id = ",
             $author,
-            ")"
+            "))"
         )
     };
 }
+
 /// Two BIGINT columns, `is_following` and `is_requested`: whether `viewer` follows `user`, or
 /// asked to and waits (a primary key lookup each). A list of people with Follow buttons reads it.
 macro_rules! follow_state {

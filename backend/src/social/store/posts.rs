@@ -49,6 +49,10 @@ pub struct PostView {
     pub created_at: i64,
     /// When its author last edited it (issue 44).
     pub edited_at: Option<i64>,
+    /// How many images it holds: only a carousel's are read from `post_media` (issue 45).
+    pub media_count: i64,
+    /// Its first image's alt text.
+    pub alt: String,
 }
 
 crate::native_row!(PostView {
@@ -74,6 +78,8 @@ crate::native_row!(PostView {
     allows_sharing,
     created_at,
     edited_at,
+    media_count,
+    alt,
 });
 
 /// By position rather than by name: a page decodes 22 columns of 20 rows, and looking each
@@ -109,6 +115,8 @@ where
             allows_sharing: row.try_get(19)?,
             created_at: row.try_get(20)?,
             edited_at: row.try_get(21)?,
+            media_count: row.try_get(22)?,
+            alt: row.try_get(23)?,
         })
     }
 }
@@ -135,7 +143,7 @@ macro_rules! post_view_columns {
          ",
             $crate::social::store::posts::allows_sharing!("p.user_id"),
             " AS allows_sharing,
-         p.created_at, p.edited_at
+         p.created_at, p.edited_at, p.media_count, p.alt
          FROM posts p
          JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND ",
             $crate::platform::db::visibility::may_see!("$1", "u.id"),
@@ -209,10 +217,10 @@ pub async fn insert_on(conn: &mut AnyConnection, new: NewPost<'_>) -> Result<i64
     let words = search_words(new.caption, new.location, &tags);
     let (id,): (i64,) = sqlx::query_as(concat!(
         "INSERT INTO posts (user_id, caption, image_url, media_key, location, tags, created_at,
-                            hot_score, search_words)
+                            hot_score, search_words, media_count, alt)
          VALUES ($1, $2, $3, $4, $5, $6, $7, ",
         hot_score!("0", "0", "$7"),
-        ", $8) RETURNING id"
+        ", $8, $9, $10) RETURNING id"
     ))
     .bind(new.user_id)
     .bind(new.caption)
@@ -222,6 +230,8 @@ pub async fn insert_on(conn: &mut AnyConnection, new: NewPost<'_>) -> Result<i64
     .bind(serde_json::Value::from(new.tags).to_string())
     .bind(new.created_at)
     .bind(words)
+    .bind(new.media.len() as i64)
+    .bind(first.alt)
     .fetch_one(&mut *conn)
     .await?;
     let values: Vec<String> = (0..new.media.len())
@@ -351,6 +361,14 @@ pub async fn edit(
                     .bind(new)
                     .execute(&mut *tx)
                     .await?;
+                if position == 0 {
+                    // The post's own copy of its first image's alt (migration 0054).
+                    sqlx::query("UPDATE posts SET alt = $2 WHERE id = $1")
+                        .bind(post_id)
+                        .bind(new)
+                        .execute(&mut *tx)
+                        .await?;
+                }
             }
         }
     }

@@ -89,13 +89,18 @@ pub fn by_post(media: Vec<PostMediaView>) -> HashMap<i64, Vec<PostMedia>> {
     by_post
 }
 
-/// `rows` as the API shows them, with their images: one more read for the whole page.
+/// `rows` as the API shows them, with their images: one more read for the page's carousels, none
+/// when each holds one image (its row has it, issue 45).
 pub async fn posts_answer(
     db: &crate::platform::db::Db,
     rows: Vec<PostView>,
 ) -> Result<Vec<Post>, sqlx::Error> {
-    let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
-    let media = crate::social::store::posts::media_of(db, &ids).await?;
+    let carousels: Vec<i64> = rows
+        .iter()
+        .filter(|row| row.media_count > 1)
+        .map(|row| row.id)
+        .collect();
+    let media = crate::social::store::posts::media_of(db, &carousels).await?;
     Ok(Post::with_media(rows, media))
 }
 
@@ -109,7 +114,7 @@ pub async fn post_answer(db: &crate::platform::db::Db, row: PostView) -> Result<
 
 impl Post {
     /// `rows` as the API shows them, each with its images from `media` (`posts::media_of` of
-    /// their ids).
+    /// the carousels' ids; a post of one image shows its row's).
     pub fn with_media(rows: Vec<PostView>, media: Vec<PostMediaView>) -> Vec<Self> {
         let mut by_post = by_post(media);
         rows.into_iter()
@@ -123,15 +128,15 @@ impl Post {
     fn from_row(row: PostView, mut media: Vec<PostMedia>) -> Self {
         let thumbnail_url = row.thumbnail_key.as_deref().map(media::url_of);
         if media.is_empty() {
-            // Every post has its first item in `post_media`; a row written around the API
-            // still shows its one image.
+            // A post of one image (its `post_media` row is not read: the post's own columns are
+            // its first image's), or a row written around the API.
             media.push(PostMedia {
                 url: row.image_url.clone(),
                 thumbnail_url: thumbnail_url.clone(),
                 width: row.width,
                 height: row.height,
                 blurhash: row.blurhash.clone(),
-                alt: String::new(),
+                alt: row.alt,
             });
         }
         Self {

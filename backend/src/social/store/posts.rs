@@ -521,6 +521,13 @@ pub async fn feed(db: &Db, viewer: i64, page: Page) -> Result<Vec<PostView>, sql
     )
 }
 
+/// The newest post's time (trending's window), read natively on SQLite.
+struct Newest {
+    newest: Option<i64>,
+}
+
+crate::native_row!(Newest { newest });
+
 /// Posts of the last 30 days before `now`, hottest first (explore's trending grid). When nobody
 /// posted in those 30 days the window is dropped, so the grid shows the best of the newest posts
 /// (the hot score weighs freshness) instead of nothing. The cursor is the last post's id; the
@@ -534,9 +541,14 @@ pub async fn trending(
     let window = now - TRENDING_WINDOW_MS;
     // One read of `posts_created_at_idx`; an empty window would otherwise walk the whole
     // hot-score index looking for a match.
-    let (newest,): (Option<i64>,) = sqlx::query_as("SELECT MAX(created_at) FROM posts")
-        .fetch_one(&db.pool)
-        .await?;
+    const NEWEST: &str = "SELECT MAX(created_at) AS newest FROM posts";
+    let newest = match db.read_natively::<Newest>(NEWEST, &[]) {
+        Some(rows) => rows.first().and_then(|row| row.newest),
+        None => {
+            let (newest,): (Option<i64>,) = sqlx::query_as(NEWEST).fetch_one(&db.pool).await?;
+            newest
+        }
+    };
     let since = if newest.is_some_and(|newest| newest >= window) {
         window
     } else {

@@ -442,7 +442,7 @@ async fn sqlite_messages_keep_every_row_through_the_rebuild_of_migration_0018() 
         objects,
         "messages_client_key messages_conversation_id_idx messages_reply_to_id_idx \
          messages_sender_id_idx messages_shared_post_id_idx messages_shared_reel_id_idx \
-         messages_system_user_id_idx messages_touch_conversation"
+         messages_system_user_id_idx messages_touch_conversation messages_unread_idx"
     );
     // Migration 0026 rebuilt conversations too (groups): the pair is kept, as a direct one.
     type Conversation = (i64, Option<i64>, Option<i64>, String, i64);

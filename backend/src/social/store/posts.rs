@@ -521,7 +521,8 @@ pub async fn feed(db: &Db, viewer: i64, page: Page) -> Result<Vec<PostView>, sql
     )
 }
 
-/// The newest post's time (trending's window), read natively on SQLite.
+/// The newest post's time (trending's window), read natively on SQLite by `fetch_list!`.
+#[derive(sqlx::FromRow)]
 struct Newest {
     newest: Option<i64>,
 }
@@ -542,13 +543,8 @@ pub async fn trending(
     // One read of `posts_created_at_idx`; an empty window would otherwise walk the whole
     // hot-score index looking for a match.
     const NEWEST: &str = "SELECT MAX(created_at) AS newest FROM posts";
-    let newest = match db.read_natively::<Newest>(NEWEST, &[]) {
-        Some(rows) => rows.first().and_then(|row| row.newest),
-        None => {
-            let (newest,): (Option<i64>,) = sqlx::query_as(NEWEST).fetch_one(&db.pool).await?;
-            newest
-        }
-    };
+    let rows: Vec<Newest> = fetch_list!(db, Newest, NEWEST,)?;
+    let newest = rows.first().and_then(|row| row.newest);
     let since = if newest.is_some_and(|newest| newest >= window) {
         window
     } else {

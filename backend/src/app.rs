@@ -83,6 +83,7 @@ impl Application {
                 idle: Duration::from_secs(settings.keep_alive_timeout_secs),
             },
             trusted_proxies: settings.trusted_proxies.clone().into(),
+            probe_policy: crate::platform::http::security_headers::CONTENT_SECURITY_POLICY,
         };
         Ok(Self {
             listener,
@@ -157,6 +158,10 @@ impl Application {
         let db = state.db.clone();
         let hub = state.realtime.hub.clone();
         let sockets = hub.clone();
+        let serving = Serving {
+            probe_policy: router::security_headers_of(&state).policy(),
+            ..serving
+        };
         serve::serve(listener, router::router(state), serving, async move {
             shutdown.await;
             // Upgraded sockets are not requests in flight: tell them to go (1001).

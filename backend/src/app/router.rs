@@ -20,6 +20,12 @@ use crate::platform::http::{
 use crate::platform::payments::PaymentMode;
 use crate::platform::state::AppState;
 
+/// The security headers of every answer: the policy lets Stripe in where Stripe takes the
+/// payments.
+pub fn security_headers_of(state: &AppState) -> security_headers::SecurityHeadersLayer {
+    security_headers::SecurityHeadersLayer::new(state.payments.mode() != PaymentMode::Test)
+}
+
 /// The whole application: API, OpenAPI document, health, metrics and the web app.
 pub fn router(state: AppState) -> Router {
     let (api, openapi) = api::split();
@@ -48,9 +54,7 @@ pub fn router(state: AppState) -> Router {
         // and clones that box on every request. Outermost first.
         .layer(
             ServiceBuilder::new()
-                .layer(security_headers::SecurityHeadersLayer::new(
-                    state.payments.mode() != PaymentMode::Test,
-                ))
+                .layer(security_headers_of(&state))
                 .layer(request_log::RequestLogLayer)
                 .layer(compression::layer())
                 .layer(CatchPanicLayer::custom(|_| {

@@ -6,7 +6,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll, ready};
 
-use axum::http::{HeaderName, HeaderValue, Request, Response, header};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, Request, Response, header};
 use pin_project_lite::pin_project;
 use tower::{Layer, Service};
 
@@ -57,6 +57,11 @@ pub struct SecurityHeadersLayer {
 }
 
 impl SecurityHeadersLayer {
+    /// The Content-Security-Policy this layer sends.
+    pub fn policy(&self) -> &'static str {
+        self.policy
+    }
+
     /// With `stripe`, the policy lets Stripe.js and its frames in (`CONTENT_SECURITY_POLICY_WITH_STRIPE`).
     pub fn new(stripe: bool) -> Self {
         Self {
@@ -125,19 +130,23 @@ where
         let this = self.project();
         let mut result = ready!(this.inner.poll(cx));
         if let Ok(response) = &mut result {
-            let headers = response.headers_mut();
-            if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
-                headers.insert(
-                    header::CONTENT_SECURITY_POLICY,
-                    HeaderValue::from_static(this.policy),
-                );
-            }
-            for (name, value) in HEADERS {
-                if !headers.contains_key(&name) {
-                    headers.insert(name, HeaderValue::from_static(value));
-                }
-            }
+            stamp(response.headers_mut(), this.policy);
         }
         Poll::Ready(result)
+    }
+}
+
+/// Adds the headers `headers` lacks: `policy` as the Content-Security-Policy, and the others.
+pub fn stamp(headers: &mut HeaderMap, policy: &'static str) {
+    if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(policy),
+        );
+    }
+    for (name, value) in HEADERS {
+        if !headers.contains_key(&name) {
+            headers.insert(name, HeaderValue::from_static(value));
+        }
     }
 }

@@ -39,6 +39,8 @@ use tokio::sync::watch;
 use tower::ServiceExt;
 use tower_http::timeout::TimeoutBody;
 
+use super::health;
+
 /// The deadlines of a connection (`--header-timeout-secs`, `--body-timeout-secs`,
 /// `--keep-alive-timeout-secs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,12 +53,14 @@ pub struct Timeouts {
     pub idle: Duration,
 }
 
-/// How a connection is served: its deadlines, and the proxies whose `X-Forwarded-For` names the
-/// client (`--trusted-proxies`).
+/// How a connection is served: its deadlines, the proxies whose `X-Forwarded-For` names the
+/// client (`--trusted-proxies`), and the Content-Security-Policy of the health probe's answer
+/// (`health::probe`, answered before the router).
 #[derive(Clone, Debug)]
 pub struct Serving {
     pub timeouts: Timeouts,
     pub trusted_proxies: Arc<[IpNet]>,
+    pub probe_policy: &'static str,
 }
 
 /// The client a request is from: the peer, or, when the peer is a trusted proxy, the right-most
@@ -152,6 +156,7 @@ async fn connection(
     let Serving {
         timeouts,
         trusted_proxies,
+        probe_policy,
     } = serving;
     let watchdog = Watchdog::new();
     let io = TokioIo::new(Watched {
@@ -161,12 +166,22 @@ async fn connection(
     let requests = watchdog.clone();
     let service = hyper::service::service_fn(move |request: Request<Incoming>| {
         let busy = requests.busy();
-        let mut request = request.map(|body| Body::new(TimeoutBody::new(timeouts.body, body)));
-        let client = client_of(peer, request.headers(), &trusted_proxies);
-        request.extensions_mut().insert(ConnectInfo(client));
-        let answer = router.clone().oneshot(request);
+        // The health probe skips the router's layers (issue 45): no log line or metrics for a
+        // load balancer's check every few seconds, the same body and security headers.
+        let answer = (!health::is_probe(&request)).then(|| {
+            let mut request = request.map(|body| Body::new(TimeoutBody::new(timeouts.body, body)));
+            let client = client_of(peer, request.headers(), &trusted_proxies);
+            request.extensions_mut().insert(ConnectInfo(client));
+            router.clone().oneshot(request)
+        });
         async move {
-            let Ok(response) = answer.await;
+            let response = match answer {
+                Some(answer) => {
+                    let Ok(response) = answer.await;
+                    response
+                }
+                None => health::probe(probe_policy),
+            };
             Ok::<Response<Body>, Infallible>(response.map(|body| {
                 Body::new(Released {
                     body,

@@ -14,7 +14,8 @@ use axum::http::{Method, Request, Response, Uri};
 use pin_project_lite::pin_project;
 use tower::{Layer, Service};
 
-/// Wraps the whole router (outermost), so every answer is logged, fallbacks included.
+/// Wraps the whole router (outermost), so every answer is logged, fallbacks included (the
+/// health probe, answered before the router, is not: `health::is_probe`).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct RequestLogLayer;
 

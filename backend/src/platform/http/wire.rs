@@ -32,29 +32,21 @@ pub fn iso_time(ms: i64) -> String {
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
-    let fields = [
-        (year, 4),
-        (month, 2),
-        (day, 2),
-        (in_day / 3_600_000, 2),
-        (in_day / 60_000 % 60, 2),
-        (in_day / 1_000 % 60, 2),
-        (in_day % 1_000, 3),
-    ];
-    let mut text = String::with_capacity(24);
-    for ((value, width), after) in fields.into_iter().zip(["-", "-", "T", ":", ":", ".", "Z"]) {
-        let mut digits = [b'0'; 4];
-        let mut rest = value;
-        for digit in digits[..width].iter_mut().rev() {
-            *digit = b'0' + (rest % 10) as u8;
-            rest /= 10;
+    let mut text = *b"0000-00-00T00:00:00.000Z";
+    let mut put = |at: usize, width: usize, mut value: i64| {
+        for digit in text[at..at + width].iter_mut().rev() {
+            *digit = b'0' + (value % 10) as u8;
+            value /= 10;
         }
-        for digit in &digits[..width] {
-            text.push(char::from(*digit));
-        }
-        text.push_str(after);
-    }
-    text
+    };
+    put(0, 4, year);
+    put(5, 2, month);
+    put(8, 2, day);
+    put(11, 2, in_day / 3_600_000);
+    put(14, 2, in_day / 60_000 % 60);
+    put(17, 2, in_day / 1_000 % 60);
+    put(20, 3, in_day % 1_000);
+    String::from_utf8(text.to_vec()).expect("ASCII digits and separators")
 }
 
 /// The header carrying the next page's cursor.

@@ -54,8 +54,12 @@ impl Story {
     }
 }
 
-/// Rows in the strip's order (one group's rows consecutive) → the groups, as `viewer` sees them.
-pub fn groups_of(rows: Vec<StoryView>, viewer: i64) -> Vec<StoryGroup> {
+/// Rows in the strip's order of groups (one group's rows consecutive, in any order) → the
+/// groups, as `viewer` sees them, each group's stories oldest first (by time, then id).
+pub fn groups_of(mut rows: Vec<StoryView>, viewer: i64) -> Vec<StoryGroup> {
+    for group in rows.chunk_by_mut(|a, b| a.user_id == b.user_id) {
+        group.sort_unstable_by_key(|row| (row.created_at, row.id));
+    }
     let mut groups: Vec<StoryGroup> = Vec::new();
     for row in rows {
         let story = Story::seen_by(&row, viewer);
@@ -73,4 +77,43 @@ pub fn groups_of(rows: Vec<StoryView>, viewer: i64) -> Vec<StoryGroup> {
         }
     }
     groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: i64, user_id: i64, created_at: i64) -> StoryView {
+        StoryView {
+            id,
+            user_id,
+            username: format!("user{user_id}"),
+            display_name: format!("User {user_id}"),
+            profile_image: None,
+            image_url: format!("https://img.example.com/{id}.jpg"),
+            kind: "image".into(),
+            caption: None,
+            views_count: 0,
+            viewed_by_me: 0,
+            created_at,
+            expires_at: created_at + 86_400_000,
+        }
+    }
+
+    #[test]
+    fn groups_keep_their_order_and_each_group_is_oldest_first() {
+        // Groups 7 then 3, as the strip ranked them; their rows in no order (ties by id).
+        let rows = vec![
+            row(12, 7, 300),
+            row(10, 7, 100),
+            row(11, 7, 300),
+            row(20, 3, 50),
+            row(19, 3, 40),
+        ];
+        let ids: Vec<(i64, Vec<i64>)> = groups_of(rows, 1)
+            .iter()
+            .map(|g| (g.user.id, g.stories.iter().map(|s| s.id).collect()))
+            .collect();
+        assert_eq!(ids, vec![(7, vec![10, 11, 12]), (3, vec![19, 20])]);
+    }
 }

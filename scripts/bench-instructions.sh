@@ -146,8 +146,9 @@ per_request() {
 # reached the other person's open socket (backend/examples/chat_probe.rs; its socket's opening
 # is in both counts, so not in the difference).
 chat() {
-  "$probe" --api "$base" --conversation "$conversation" --sender "$sender_token" \
-    --recipient "$recipient_token" --count "$1"
+  # `--name=value`: a session token may begin with '-', which would read as a flag.
+  "$probe" --api="$base" --conversation="$conversation" --sender="$sender_token" \
+    --recipient="$recipient_token" --count="$1"
 }
 
 # The endpoints: the read paths of issue 45's table (as user000001).

@@ -54,7 +54,8 @@ macro_rules! may_see {
 
 /// The author is the viewer, has not made the account private, or is followed by the viewer
 /// (one primary key lookup each: `user_settings`, `follows`). Blocks aside: a report may name
-/// the content of an account blocked either way (moderation/store/reports.rs).
+/// the content of an account blocked either way (moderation/store/reports.rs). A page of posts
+/// applies the same rule with the author's settings joined (`posts::post_view_columns!`).
 macro_rules! in_audience {
     ($viewer:literal, $author:literal) => {
         concat!(

@@ -293,9 +293,9 @@ pub async fn posts(db: &Db, owner: i64, id: i64, page: Page) -> Result<Vec<PostV
     fetch_list!(
         db,
         PostView,
-        concat!(
-            "SELECT cp.id AS cursor, ",
-            super::posts::post_view_columns!(),
+        super::posts::post_view_select!(
+            db,
+            "cp.id",
             " JOIN collection_posts cp ON cp.post_id = p.id
              WHERE cp.collection_id = $2 AND cp.id < $3 ORDER BY cp.id DESC LIMIT $4"
         ),

@@ -21,7 +21,7 @@
 //! No score needs to read every post that holds a word (bm25's and other inverse document
 //! frequencies do), so ranking is bounded by the window (docs/benchmarks.md, 2026-11-27).
 
-use super::posts::{PostView, post_view_columns};
+use super::posts::{PostView, post_view_select};
 use crate::fetch_list;
 use crate::platform::db::visibility::may_see;
 use crate::platform::db::{Backend, Db};
@@ -90,9 +90,9 @@ pub async fn posts(
     let mut views = fetch_list!(
         db,
         PostView,
-        concat!(
-            "SELECT p.id AS cursor, ",
-            post_view_columns!(),
+        post_view_select!(
+            db,
+            "p.id",
             " WHERE p.id IN ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
                              $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)"
         ),

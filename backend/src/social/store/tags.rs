@@ -5,7 +5,7 @@
 
 use sqlx::FromRow;
 
-use super::posts::{PostView, post_view_columns, write_tags};
+use super::posts::{PostView, post_view_select, write_tags};
 use crate::fetch_list;
 use crate::kernel::page::Page;
 use crate::platform::db::{Db, Tx};
@@ -62,9 +62,9 @@ pub async fn posts(
     fetch_list!(
         db,
         PostView,
-        concat!(
-            "SELECT t.post_id AS cursor, ",
-            post_view_columns!(),
+        post_view_select!(
+            db,
+            "t.post_id",
             " JOIN post_tags t ON t.post_id = p.id
              WHERE t.tag = $2 AND t.post_id < $3 ORDER BY t.post_id DESC LIMIT $4"
         ),

@@ -20,7 +20,9 @@
 # load generator (backend/examples/chat_load.rs) on core 1 open 1,000 and then 10,000 sockets,
 # read the server's memory per idle socket, and POST 1,000 messages a second for
 # BENCH_REALTIME_SECONDS (default 10, after a 2 s warm-up at the same rate), timing each from
-# its POST to the recipient's socket; then 10,000 sockets at BENCH_HOP_RATE (default 200).
+# its POST to the recipient's socket; then 10,000 sockets at 2,000 messages a second (the
+# server's CPU time per message, appended with the commit to docs/chat-cpu.tsv: issue 45) and
+# at BENCH_HOP_RATE (default 200).
 # Then, when Redis (BENCH_REDIS_URL, default redis://127.0.0.1:6379) answers, two instances
 # (both on core 0) share the database and Redis: 10,000 sockets on B, messages POSTed to A, at
 # 1,000 and BENCH_HOP_RATE messages a second; the hop is read at the lower rate. About five
@@ -203,7 +205,7 @@ bench_backend() {
 # table's header is printed with the results below).
 realtime_columns='.sockets, .rate, .bytesPerIdleSocket, .anonBytesPerIdleSocket, .sent, .received,
   .lost, .errors, .deliveryP50Ms, .deliveryP99Ms, .deliveryMaxMs, .socketsFailed + .socketsDropped,
-  .serverCpuPercent, .machineBusyPercent'
+  .serverCpuPercent, .machineBusyPercent, .serverCpuMicrosPerMessage'
 
 # realtime_run BACKEND SETUP SOCKETS RATE API WS PID…: one load generator run on core 1 (the
 # first PID holds the sockets); appends a row to $realtime.
@@ -228,7 +230,7 @@ bench_realtime() {
   echo "seeded $backend for realtime (10,000 users and sessions) in $((SECONDS - started)) s" >&2
   local serve=(serve --database-url "$url" --media-store "$tmp/media" --no-content-limits)
   local a="http://127.0.0.1:$port"
-  for run in "1000 1000" "10000 1000" "10000 $hop_rate"; do
+  for run in "1000 1000" "10000 1000" "10000 2000" "10000 $hop_rate"; do
     read -r sockets rate <<<"$run"
     start_server "$port" "$bin" "${serve[@]}" --listen "127.0.0.1:$port"
     realtime_run "$backend" "one instance" "$sockets" "$rate" "$a" "ws://127.0.0.1:$port/ws" "$server"
@@ -397,10 +399,17 @@ if [[ -s "$results" ]]; then
 fi
 if [[ -s "$realtime" ]]; then
   echo
-  echo "| backend | setup | sockets | msg/s | server bytes / idle socket (VmRSS) | of them anonymous | sent | received | lost | errors | p50 ms | p99 ms | max ms | sockets failed or dropped | server CPU % of a core | machine busy % |"
-  echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
-  awk -F'\t' '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
-    $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16 }' "$realtime"
+  echo "| backend | setup | sockets | msg/s | server bytes / idle socket (VmRSS) | of them anonymous | sent | received | lost | errors | p50 ms | p99 ms | max ms | sockets failed or dropped | server CPU % of a core | machine busy % | server CPU µs / message |"
+  echo "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+  awk -F'\t' '{ printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n",
+    $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17 }' "$realtime"
+  # The chat write path's CPU per message at 2,000 msg/s with 10,000 sockets, one instance,
+  # kept per commit (issue 45): docs/chat-cpu.tsv gains a line for each backend measured.
+  commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- backend || echo "+changes")
+  awk -F'\t' -v c="$commit" -v d="$(date -u +%Y-%m-%dT%H:%MZ)" \
+    '$2 == "one instance" && $3 == 10000 && $4 == 2000 {
+       printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c, d, $1, $4, $17, $12, $15 }' "$realtime" |
+    tee -a docs/chat-cpu.tsv
   echo
   awk -F'\t' '
     $2 == "one instance" && $3 == 10000 { one[$1 " at " $4 " msg/s"] = $12 }

@@ -318,6 +318,11 @@ async fn main() -> anyhow::Result<()> {
         "postP99Ms": percentile_ms(&mut post_times, 99.0),
         "serverCpuPercent": cpu.map(|c| round(c.0)),
         "machineBusyPercent": cpu.map(|c| round(c.1)),
+        // The servers' CPU time over the measured part divided by the messages POSTed in it
+        // (issue 45: recorded per commit by make bench).
+        "serverCpuMicrosPerMessage": cpu.map(|c| {
+            round(c.2 * 1e6 / (total - tally.timed_from).max(1) as f64)
+        }),
     });
     eprintln!(
         "sent {sent} ({:.0}/s), received {received}, lost {lost}, errors {errors}; \
@@ -522,14 +527,14 @@ struct CpuReading {
 }
 
 impl CpuReading {
-    /// Since `start`: the servers' CPU as a percentage of one core, and the machine's busy
-    /// share of all its cores.
-    fn since(&self, start: &CpuReading) -> (f64, f64) {
+    /// Since `start`: the servers' CPU as a percentage of one core, the machine's busy share
+    /// of all its cores, and the servers' CPU seconds.
+    fn since(&self, start: &CpuReading) -> (f64, f64, f64) {
         let ticks_per_second = 100.0; // USER_HZ on Linux
         let seconds = self.at.duration_since(start.at).as_secs_f64().max(1e-9);
-        let servers = (self.servers - start.servers) as f64 / ticks_per_second / seconds;
+        let cpu_seconds = (self.servers - start.servers) as f64 / ticks_per_second;
         let busy = (self.busy - start.busy) as f64 / (self.total - start.total).max(1) as f64;
-        (100.0 * servers, 100.0 * busy)
+        (100.0 * cpu_seconds / seconds, 100.0 * busy, cpu_seconds)
     }
 }
 

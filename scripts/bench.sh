@@ -408,7 +408,7 @@ if [[ -s "$realtime" ]]; then
   commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- backend || echo "+changes")
   awk -F'\t' -v c="$commit" -v d="$(date -u +%Y-%m-%dT%H:%MZ)" \
     '$2 == "one instance" && $3 == 10000 && $4 == 2000 {
-       printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c, d, $1, $4, $17, $12, $15 }' "$realtime" |
+       printf "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c, d, $1, $4, $17, $12, $15, $10 }' "$realtime" |
     tee -a docs/chat-cpu.tsv
   echo
   awk -F'\t' '

@@ -54,9 +54,27 @@ macro_rules! may_see {
 
 /// The author is the viewer, has not made the account private, or is followed by the viewer
 /// (one primary key lookup each: `user_settings`, `follows`). Blocks aside: a report may name
-/// the content of an account blocked either way (moderation/store/reports.rs). A page of posts
-/// applies the same rule with the author's settings joined (`posts::post_view_columns!`).
+/// the content of an account blocked either way (moderation/store/reports.rs).
+///
+/// With a third argument, the alias of the author's `user_settings` row already joined to the
+/// statement (at most one row; SQLite's page of posts, `posts::post_view_columns!`), the rule
+/// reads its `private_account` instead of asking for the row again.
 macro_rules! in_audience {
+    ($viewer:literal, $author:literal, $settings:literal) => {
+        concat!(
+            "(",
+            $author,
+            " = ",
+            $viewer,
+            " OR ",
+            $settings,
+            ".private_account IS DISTINCT FROM 1 OR EXISTS (SELECT 1 FROM follows pf WHERE pf.follower_id = ",
+            $viewer,
+            " AND pf.followee_id = ",
+            $author,
+            "))"
+        )
+    };
     ($viewer:literal, $author:literal) => {
         concat!(
             "(",

@@ -142,17 +142,17 @@ macro_rules! post_view_columns {
             $crate::social::store::posts::post_view_columns!(head),
             "CAST(CASE WHEN vl.post_id IS NULL THEN 0 ELSE 1 END AS BIGINT) AS is_liked,
              CAST(CASE WHEN vb.post_id IS NULL THEN 0 ELSE 1 END AS BIGINT) AS is_bookmarked,
-             CAST(CASE WHEN p.user_id = $1 OR us.share_3d_content IS DISTINCT FROM 0
-                  THEN 1 ELSE 0 END AS BIGINT) AS allows_sharing,
+             ",
+            $crate::social::store::posts::allows_sharing!("p.user_id", "us"),
+            " AS allows_sharing,
              p.created_at, p.edited_at, p.media_count, p.alt
              FROM posts p
              LEFT JOIN user_settings us ON us.user_id = p.user_id
              JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND ",
             $crate::platform::db::visibility::not_blocked!("$1", "u.id"),
-            " AND (u.id = $1 OR us.private_account IS DISTINCT FROM 1
-                   OR EXISTS (SELECT 1 FROM follows pf
-                              WHERE pf.follower_id = $1 AND pf.followee_id = u.id))
-             AND ",
+            " AND ",
+            $crate::platform::db::visibility::in_audience!("$1", "u.id", "us"),
+            " AND ",
             $crate::platform::db::visibility::shown!("$1", "p.removed_at"),
             " LEFT JOIN media m ON m.key = p.media_key
              LEFT JOIN post_likes vl ON vl.user_id = $1 AND vl.post_id = p.id
@@ -212,7 +212,18 @@ pub(crate) use {post_view_columns, post_view_select};
 
 /// 1 when the viewer (`$1`) may send an item by `$author` into a chat: their own, or its
 /// author has not turned '3D Content Sharing' off (issue 43; one `user_settings` row by key).
+/// With a second argument, the alias of the author's `user_settings` row already joined (at
+/// most one row), its `share_3d_content` is read instead.
 macro_rules! allows_sharing {
+    ($author:literal, $settings:literal) => {
+        concat!(
+            "CAST(CASE WHEN ",
+            $author,
+            " = $1 OR ",
+            $settings,
+            ".share_3d_content IS DISTINCT FROM 0 THEN 1 ELSE 0 END AS BIGINT)"
+        )
+    };
     ($author:literal) => {
         concat!(
             "CAST(CASE WHEN ",

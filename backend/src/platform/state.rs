@@ -10,6 +10,7 @@ use std::time::Duration;
 use crate::platform::clock::Clock;
 use crate::platform::config::Settings;
 use crate::platform::db::Db;
+use crate::platform::fragments::Fragments;
 use crate::platform::limits::{
     ACCOUNT_MAILS_PER_HOUR, Allowance, CALLS_PER_MINUTE, CanvasLimits, Limits, Quotas,
 };
@@ -58,6 +59,8 @@ pub struct Shared {
     pub push: Push,
     /// Mail: the sender (SMTP or the mail folder) and its outbox drainer's wake.
     pub mail: Mail,
+    /// Viewer-independent parts of answers, by item and revision (a page of posts, issue 45).
+    pub fragments: Fragments,
 }
 
 impl Deref for AppState {
@@ -102,6 +105,7 @@ impl AppState {
             platform_fee_percent: settings.platform_fee_percent,
             push,
             mail,
+            fragments: Fragments::default(),
         }))
     }
 

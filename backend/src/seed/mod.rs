@@ -230,8 +230,13 @@ async fn seed_comments(db: &Db) -> anyhow::Result<()> {
         ) else {
             continue;
         };
-        let posts = posts::by_user(db, author.id, author.id, first_page).await?;
-        let Some(post) = posts.iter().find(|p| p.caption == *caption) else {
+        let ids: Vec<i64> = posts::by_user(db, author.id, author.id, first_page)
+            .await?
+            .iter()
+            .map(|card| card.id)
+            .collect();
+        let posts = posts::bodies_of(db, &ids).await?;
+        let Some(post) = posts.iter().find(|p| p.body.caption == *caption) else {
             continue;
         };
         let item = Item::Post(post.id);

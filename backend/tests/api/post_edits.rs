@@ -12,6 +12,7 @@ both_backends!(
     someone_elses_edit_or_bad_input_is_refused_and_changes_nothing,
     a_name_mentioned_first_by_an_edit_is_told_once,
     the_history_of_a_post_you_may_not_see_is_not_found,
+    every_instances_pages_show_an_edit_at_once,
 );
 
 async fn two_image_post(user: &TestUser) -> Value {
@@ -225,4 +226,60 @@ async fn the_history_of_a_post_you_may_not_see_is_not_found(backend: Backend) {
             .len(),
         1
     );
+}
+
+/// Issue 45: a page writes each post's images, caption, tags and times from a per-instance cache
+/// kept by the post's revision. An edit made on one instance shows at once on every list page of
+/// another that had the post cached, and the counts and marks, read per request, move with it.
+async fn every_instances_pages_show_an_edit_at_once(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let twin = app.spawn_twin().await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let post = two_image_post(&maya).await;
+    let id = post["id"].as_i64().unwrap();
+    let leo_on_twin = leo.clone_on(&twin);
+    let saved = leo_on_twin.post(&format!("/api/posts/{id}/bookmark")).await;
+    assert_eq!(saved.status(), 200);
+    let pages = [
+        "/api/posts".to_owned(),
+        format!("/api/posts/user/{}", maya.id),
+        "/api/bookmarks".to_owned(),
+        "/api/tags/sea/posts".to_owned(),
+        "/api/posts/trending".to_owned(),
+    ];
+    let shown = |list: &Value| {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .find(|item| item["id"] == id)
+            .cloned()
+            .unwrap_or_else(|| panic!("post {id} in {list}"))
+    };
+    for page in &pages {
+        let before = shown(&leo_on_twin.get_json(page).await);
+        assert_eq!(before["caption"], "First light #dawn", "{page}");
+        assert_eq!(before["isBookmarked"], true, "{page}");
+        assert_eq!(before["likesCount"], 0, "{page}");
+    }
+
+    let response = maya
+        .patch_json(
+            &format!("/api/posts/{id}"),
+            &json!({"caption": "Last light #dusk", "alts": ["Red", "Blue"]}),
+        )
+        .await;
+    assert_eq!(response.status(), 200);
+    let liked = maya.post(&format!("/api/posts/{id}/like")).await;
+    assert_eq!(liked.status(), 200);
+    let edited = maya.get_json(&format!("/api/posts/{id}")).await;
+    for page in &pages {
+        let after = shown(&leo_on_twin.get_json(page).await);
+        assert_eq!(after["caption"], "Last light #dusk", "{page}");
+        assert_eq!(after["media"][1]["alt"], "Blue", "{page}");
+        assert_eq!(after["editedAt"], edited["editedAt"], "{page}");
+        assert_eq!(after["likesCount"], 1, "{page}");
+        assert_eq!(after["isLiked"], false, "{page}: maya's like is not leo's");
+        assert_eq!(after["isBookmarked"], true, "{page}");
+    }
 }

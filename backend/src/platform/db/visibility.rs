@@ -57,7 +57,7 @@ macro_rules! may_see {
 /// the content of an account blocked either way (moderation/store/reports.rs).
 ///
 /// With a third argument, the alias of the author's `user_settings` row already joined to the
-/// statement (at most one row; SQLite's page of posts, `posts::post_view_columns!`), the rule
+/// statement (at most one row; SQLite's page of posts, `posts::post_from!`), the rule
 /// reads its `private_account` instead of asking for the row again.
 macro_rules! in_audience {
     ($viewer:literal, $author:literal, $settings:literal) => {

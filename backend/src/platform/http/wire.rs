@@ -57,6 +57,25 @@ pub fn paginated<T: Serialize>(items: Vec<T>, next: Option<i64>) -> Response {
     paged(items, next)
 }
 
+/// A page whose JSON array was written as bytes (a page of posts from its fragments, issue 45),
+/// plus `X-Next-Cursor` when more items follow.
+pub fn paginated_json(array: Vec<u8>, next: Option<i64>) -> Response {
+    let mut response = (
+        [(
+            axum::http::header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        array,
+    )
+        .into_response();
+    if let Some(cursor) = next {
+        response
+            .headers_mut()
+            .insert(NEXT_CURSOR, HeaderValue::from(cursor));
+    }
+    response
+}
+
 /// A page whose body is more than the list (a product's reviews with their aggregate), plus
 /// `X-Next-Cursor` when more items follow.
 pub fn paged<T: Serialize>(body: T, next: Option<i64>) -> Response {

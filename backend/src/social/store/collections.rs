@@ -6,7 +6,7 @@
 use sqlx::AnyConnection;
 
 use super::owned::Owned;
-use super::posts::PostView;
+use super::posts::PostCard;
 use crate::fetch_list;
 use crate::kernel::page::Page;
 use crate::platform::db::visibility::{may_see, shown};
@@ -289,11 +289,11 @@ pub async fn remove(
 
 /// A page of the posts in collection `id` (already known to be `owner`'s) that the owner may
 /// see, most recently added first; the cursor is the item's id.
-pub async fn posts(db: &Db, owner: i64, id: i64, page: Page) -> Result<Vec<PostView>, sqlx::Error> {
+pub async fn posts(db: &Db, owner: i64, id: i64, page: Page) -> Result<Vec<PostCard>, sqlx::Error> {
     fetch_list!(
         db,
-        PostView,
-        super::posts::post_view_select!(
+        PostCard,
+        super::posts::post_card_select!(
             db,
             "cp.id",
             " JOIN collection_posts cp ON cp.post_id = p.id

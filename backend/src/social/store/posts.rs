@@ -18,17 +18,52 @@ use crate::platform::db::{Db, now_ms};
 use crate::social::rules::tag::{post_tags, search_words};
 use crate::{fetch_list, hot_score};
 
-/// A post as the API shows it to one viewer. Read by position (`FromRow` below), in the order
-/// of `post_view_select!`.
+/// A post as a page shows it to one viewer, but for its viewer-independent part: who wrote it,
+/// its counts and the viewer's marks (issue 45). The rest, its `PostBody`, is the same for every
+/// viewer until an edit moves `revision` on, so a page writes it from a cache of its JSON
+/// (social/post_fragments.rs) and reads it here only for posts the cache lacks (`bodies_of`).
+/// Read by position, in the order of `post_card_list!`.
 #[derive(Debug, Clone)]
-pub struct PostView {
+pub struct PostCard {
     /// The list's keyset cursor: the post id, or the bookmark id in the SAVED list.
     pub cursor: i64,
     pub id: i64,
+    /// Moved on by every edit (migration 0057): the key of the post's cached body.
+    pub revision: i64,
     pub user_id: i64,
     pub username: String,
     pub display_name: String,
     pub profile_image: Option<String>,
+    pub likes_count: i64,
+    pub comments_count: i64,
+    pub shares_count: i64,
+    pub is_liked: i64,
+    pub is_bookmarked: i64,
+    /// 1 when the viewer may send it into a chat: theirs, or its author's '3D Content
+    /// Sharing' is on (issue 43).
+    pub allows_sharing: i64,
+}
+
+crate::native_row!(PostCard {
+    cursor,
+    id,
+    revision,
+    user_id,
+    username,
+    display_name,
+    profile_image,
+    likes_count,
+    comments_count,
+    shares_count,
+    is_liked,
+    is_bookmarked,
+    allows_sharing,
+});
+
+/// What a post shows every viewer alike: its first image, caption, tags and times. Read by
+/// position, in the order of `post_body_list!`.
+#[derive(Debug, Clone)]
+pub struct PostBody {
     pub image_url: String,
     pub thumbnail_key: Option<String>,
     pub width: Option<i64>,
@@ -38,14 +73,6 @@ pub struct PostView {
     pub location: Option<String>,
     /// JSON array of strings.
     pub tags: String,
-    pub likes_count: i64,
-    pub comments_count: i64,
-    pub shares_count: i64,
-    pub is_liked: i64,
-    pub is_bookmarked: i64,
-    /// 1 when the viewer may send it into a chat: theirs, or its author's '3D Content
-    /// Sharing' is on (issue 43).
-    pub allows_sharing: i64,
     pub created_at: i64,
     /// When its author last edited it (issue 44).
     pub edited_at: Option<i64>,
@@ -55,13 +82,7 @@ pub struct PostView {
     pub alt: String,
 }
 
-crate::native_row!(PostView {
-    cursor,
-    id,
-    user_id,
-    username,
-    display_name,
-    profile_image,
+crate::native_row!(PostBody {
     image_url,
     thumbnail_key,
     width,
@@ -70,21 +91,103 @@ crate::native_row!(PostView {
     caption,
     location,
     tags,
-    likes_count,
-    comments_count,
-    shares_count,
-    is_liked,
-    is_bookmarked,
-    allows_sharing,
     created_at,
     edited_at,
     media_count,
     alt,
 });
 
-/// By position rather than by name: a page decodes 22 columns of 20 rows, and looking each
-/// name up cost more than decoding the value (callgrind, docs/benchmarks.md). Works on the
-/// `Any` rows and the native SQLite ones alike.
+/// A post's body with its id and revision (`bodies_of`).
+#[derive(Debug, Clone)]
+pub struct PostBodyRow {
+    pub id: i64,
+    pub revision: i64,
+    pub body: PostBody,
+}
+
+crate::native_row!(PostBodyRow {
+    id,
+    revision,
+    body: flatten PostBody,
+});
+
+/// A post as the API shows it to one viewer, whole: its card and its body (one post by id, and
+/// search's few).
+#[derive(Debug, Clone)]
+pub struct PostView {
+    pub card: PostCard,
+    pub body: PostBody,
+}
+
+crate::native_row!(PostView {
+    card: flatten PostCard,
+    body: flatten PostBody,
+});
+
+/// The card's columns from position 0 (`PostCard`, the cursor first).
+fn card_at<'r, R: Row>(row: &'r R) -> Result<PostCard, sqlx::Error>
+where
+    usize: ColumnIndex<R>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+{
+    Ok(PostCard {
+        cursor: row.try_get(0)?,
+        id: row.try_get(1)?,
+        revision: row.try_get(2)?,
+        user_id: row.try_get(3)?,
+        username: row.try_get(4)?,
+        display_name: row.try_get(5)?,
+        profile_image: row.try_get(6)?,
+        likes_count: row.try_get(7)?,
+        comments_count: row.try_get(8)?,
+        shares_count: row.try_get(9)?,
+        is_liked: row.try_get(10)?,
+        is_bookmarked: row.try_get(11)?,
+        allows_sharing: row.try_get(12)?,
+    })
+}
+
+/// The body's columns from position `at`.
+fn body_at<'r, R: Row>(row: &'r R, at: usize) -> Result<PostBody, sqlx::Error>
+where
+    usize: ColumnIndex<R>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+{
+    Ok(PostBody {
+        image_url: row.try_get(at)?,
+        thumbnail_key: row.try_get(at + 1)?,
+        width: row.try_get(at + 2)?,
+        height: row.try_get(at + 3)?,
+        blurhash: row.try_get(at + 4)?,
+        caption: row.try_get(at + 5)?,
+        location: row.try_get(at + 6)?,
+        tags: row.try_get(at + 7)?,
+        created_at: row.try_get(at + 8)?,
+        edited_at: row.try_get(at + 9)?,
+        media_count: row.try_get(at + 10)?,
+        alt: row.try_get(at + 11)?,
+    })
+}
+
+/// The card's width in columns, the cursor included.
+const CARD_COLUMNS: usize = 13;
+
+// By position rather than by name: a page decodes its columns of 20 rows, and looking each name
+// up cost more than decoding the value (callgrind, docs/benchmarks.md). Works on the `Any` rows
+// and the native SQLite ones alike.
+impl<'r, R: Row> FromRow<'r, R> for PostCard
+where
+    usize: ColumnIndex<R>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+{
+    fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
+        card_at(row)
+    }
+}
+
 impl<'r, R: Row> FromRow<'r, R> for PostView
 where
     usize: ColumnIndex<R>,
@@ -93,75 +196,50 @@ where
 {
     fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
         Ok(Self {
-            cursor: row.try_get(0)?,
-            id: row.try_get(1)?,
-            user_id: row.try_get(2)?,
-            username: row.try_get(3)?,
-            display_name: row.try_get(4)?,
-            profile_image: row.try_get(5)?,
-            image_url: row.try_get(6)?,
-            thumbnail_key: row.try_get(7)?,
-            width: row.try_get(8)?,
-            height: row.try_get(9)?,
-            blurhash: row.try_get(10)?,
-            caption: row.try_get(11)?,
-            location: row.try_get(12)?,
-            tags: row.try_get(13)?,
-            likes_count: row.try_get(14)?,
-            comments_count: row.try_get(15)?,
-            shares_count: row.try_get(16)?,
-            is_liked: row.try_get(17)?,
-            is_bookmarked: row.try_get(18)?,
-            allows_sharing: row.try_get(19)?,
-            created_at: row.try_get(20)?,
-            edited_at: row.try_get(21)?,
-            media_count: row.try_get(22)?,
-            alt: row.try_get(23)?,
+            card: card_at(row)?,
+            body: body_at(row, CARD_COLUMNS)?,
         })
     }
 }
 
-/// Everything of `PostView` but the cursor; `$1` is the viewer. A stored image of at most
-/// 320 px is its own thumbnail (the same bytes, so one media row without a thumbnail key). Posts
-/// of deactivated accounts, and of accounts the viewer blocked or that blocked the viewer, drop
-/// out of every list here and every read by id (the join), and come back with the account or
-/// when the block ends; so do posts removed by moderation (but for admins); so do a private
-/// account's posts for anyone but its followers (`visibility::in_audience!`'s rule).
-///
-/// Two forms, the same rows (`post_view_select!` picks by backend):
-/// - `joined` (SQLite): the viewer's like and save and the author's settings are joined, each
-///   at most one row (a primary key or unique index). SQLite opens, seeks and closes a cursor
-///   for every correlated `EXISTS` of every row; a join keeps its cursor open (issue 45: a feed
+impl<'r, R: Row> FromRow<'r, R> for PostBodyRow
+where
+    usize: ColumnIndex<R>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+{
+    fn from_row(row: &'r R) -> Result<Self, sqlx::Error> {
+        Ok(Self {
+            id: row.try_get(0)?,
+            revision: row.try_get(1)?,
+            body: body_at(row, 2)?,
+        })
+    }
+}
+
+/// The card's select list after the cursor (`PostCard`); `$1` is the viewer. Two forms, the
+/// same rows (`post_card_select!` picks by backend):
+/// - `joined` (SQLite): the viewer's like and save and the author's settings are joined
+///   (`post_from!(joined)`), each at most one row. SQLite opens, seeks and closes a cursor for
+///   every correlated `EXISTS` of every row; a join keeps its cursor open (issue 45: a feed
 ///   page's SQLite work 233k → 179k instructions).
 /// - `exists` (PostgreSQL): the same as correlated `EXISTS`. PostgreSQL evaluates a select
 ///   list's subqueries for the page's rows only, and with four more joins its generic plan for
 ///   trending hash-joined whole tables (`scripts/pg-plans.sh`).
-macro_rules! post_view_columns {
+macro_rules! post_card_list {
     (joined) => {
         concat!(
-            $crate::social::store::posts::post_view_columns!(head),
+            $crate::social::store::posts::post_card_list!(head),
             "CAST(CASE WHEN vl.post_id IS NULL THEN 0 ELSE 1 END AS BIGINT) AS is_liked,
              CAST(CASE WHEN vb.post_id IS NULL THEN 0 ELSE 1 END AS BIGINT) AS is_bookmarked,
              ",
             $crate::social::store::posts::allows_sharing!("p.user_id", "us"),
-            " AS allows_sharing,
-             p.created_at, p.edited_at, p.media_count, p.alt
-             FROM posts p
-             LEFT JOIN user_settings us ON us.user_id = p.user_id
-             JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND ",
-            $crate::platform::db::visibility::not_blocked!("$1", "u.id"),
-            " AND ",
-            $crate::platform::db::visibility::in_audience!("$1", "u.id", "us"),
-            " AND ",
-            $crate::platform::db::visibility::shown!("$1", "p.removed_at"),
-            " LEFT JOIN media m ON m.key = p.media_key
-             LEFT JOIN post_likes vl ON vl.user_id = $1 AND vl.post_id = p.id
-             LEFT JOIN bookmarks vb ON vb.user_id = $1 AND vb.post_id = p.id"
+            " AS allows_sharing"
         )
     };
     (exists) => {
         concat!(
-            $crate::social::store::posts::post_view_columns!(head),
+            $crate::social::store::posts::post_card_list!(head),
             "CAST(CASE WHEN EXISTS (SELECT 1 FROM post_likes l
                                     WHERE l.user_id = $1 AND l.post_id = p.id)
                   THEN 1 ELSE 0 END AS BIGINT) AS is_liked,
@@ -170,45 +248,116 @@ macro_rules! post_view_columns {
                   THEN 1 ELSE 0 END AS BIGINT) AS is_bookmarked,
              ",
             $crate::social::store::posts::allows_sharing!("p.user_id"),
-            " AS allows_sharing,
-             p.created_at, p.edited_at, p.media_count, p.alt
-             FROM posts p
-             JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND ",
-            $crate::platform::db::visibility::may_see!("$1", "u.id"),
-            " AND ",
-            $crate::platform::db::visibility::shown!("$1", "p.removed_at"),
-            " LEFT JOIN media m ON m.key = p.media_key"
+            " AS allows_sharing"
         )
     };
     (head) => {
-        "p.id, p.user_id, u.username, u.display_name,
+        "p.id, p.revision, p.user_id, u.username, u.display_name,
          COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
-         p.image_url, COALESCE(m.thumbnail_key, m.key) AS thumbnail_key, m.width, m.height,
-         m.blurhash,
-         p.caption, p.location, p.tags, p.likes_count, p.comments_count, p.shares_count,
+         p.likes_count, p.comments_count, p.shares_count,
          "
     };
 }
 
-/// `SELECT <cursor> AS cursor, <PostView's columns><tail…>` in the form for `db`'s backend
-/// (`post_view_columns!`): a `&'static str`.
-macro_rules! post_view_select {
+/// The body's select list (`PostBody`), over `p` and its first image's media row `m`
+/// (`MEDIA_JOIN`). A stored image of at most 320 px is its own thumbnail (the same bytes, so one
+/// media row without a thumbnail key).
+macro_rules! post_body_list {
+    () => {
+        "p.image_url, COALESCE(m.thumbnail_key, m.key) AS thumbnail_key, m.width, m.height,
+         m.blurhash, p.caption, p.location, p.tags, p.created_at, p.edited_at, p.media_count,
+         p.alt"
+    };
+}
+
+/// A post's first image's media row, for `post_body_list!`.
+macro_rules! media_join {
+    () => {
+        " LEFT JOIN media m ON m.key = p.media_key"
+    };
+}
+
+/// ` FROM posts p` and the rows every card and post read joins, `$1` the viewer. Posts of
+/// deactivated accounts, and of accounts the viewer blocked or that blocked the viewer, drop out
+/// of every list here and every read by id (the join), and come back with the account or when
+/// the block ends; so do posts removed by moderation (but for admins); so do a private account's
+/// posts for anyone but its followers (`visibility::in_audience!`'s rule).
+macro_rules! post_from {
+    (joined) => {
+        concat!(
+            " FROM posts p
+             LEFT JOIN user_settings us ON us.user_id = p.user_id
+             JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND ",
+            $crate::platform::db::visibility::not_blocked!("$1", "u.id"),
+            " AND ",
+            $crate::platform::db::visibility::in_audience!("$1", "u.id", "us"),
+            " AND ",
+            $crate::platform::db::visibility::shown!("$1", "p.removed_at"),
+            " LEFT JOIN post_likes vl ON vl.user_id = $1 AND vl.post_id = p.id
+             LEFT JOIN bookmarks vb ON vb.user_id = $1 AND vb.post_id = p.id"
+        )
+    };
+    (exists) => {
+        concat!(
+            " FROM posts p
+             JOIN users u ON u.id = p.user_id AND u.deactivated_at IS NULL AND ",
+            $crate::platform::db::visibility::may_see!("$1", "u.id"),
+            " AND ",
+            $crate::platform::db::visibility::shown!("$1", "p.removed_at")
+        )
+    };
+}
+
+/// `SELECT <cursor> AS cursor, <PostCard's columns> FROM …<tail…>` in the form for `db`'s
+/// backend (`post_card_list!`): a `&'static str`.
+macro_rules! post_card_select {
     ($db:expr, $cursor:literal, $($tail:expr),+ $(,)?) => {
         match $db.backend {
             $crate::platform::db::Backend::Sqlite => concat!(
                 "SELECT ", $cursor, " AS cursor, ",
-                $crate::social::store::posts::post_view_columns!(joined),
+                $crate::social::store::posts::post_card_list!(joined),
+                $crate::social::store::posts::post_from!(joined),
                 $($tail),+
             ),
             $crate::platform::db::Backend::Postgres => concat!(
                 "SELECT ", $cursor, " AS cursor, ",
-                $crate::social::store::posts::post_view_columns!(exists),
+                $crate::social::store::posts::post_card_list!(exists),
+                $crate::social::store::posts::post_from!(exists),
                 $($tail),+
             ),
         }
     };
 }
-pub(crate) use {post_view_columns, post_view_select};
+
+/// `SELECT <cursor> AS cursor, <PostView's columns> FROM …<tail…>` in the form for `db`'s
+/// backend: the card's columns, then the body's.
+macro_rules! post_view_select {
+    ($db:expr, $cursor:literal, $($tail:expr),+ $(,)?) => {
+        match $db.backend {
+            $crate::platform::db::Backend::Sqlite => concat!(
+                "SELECT ", $cursor, " AS cursor, ",
+                $crate::social::store::posts::post_card_list!(joined),
+                ", ",
+                $crate::social::store::posts::post_body_list!(),
+                $crate::social::store::posts::post_from!(joined),
+                $crate::social::store::posts::media_join!(),
+                $($tail),+
+            ),
+            $crate::platform::db::Backend::Postgres => concat!(
+                "SELECT ", $cursor, " AS cursor, ",
+                $crate::social::store::posts::post_card_list!(exists),
+                ", ",
+                $crate::social::store::posts::post_body_list!(),
+                $crate::social::store::posts::post_from!(exists),
+                $crate::social::store::posts::media_join!(),
+                $($tail),+
+            ),
+        }
+    };
+}
+pub(crate) use {
+    media_join, post_body_list, post_card_list, post_card_select, post_from, post_view_select,
+};
 
 /// 1 when the viewer (`$1`) may send an item by `$author` into a chat: their own, or its
 /// author has not turned '3D Content Sharing' off (issue 43; one `user_settings` row by key).
@@ -401,7 +550,7 @@ pub async fn edit(
     let words = search_words(new_caption, new_location, &tags);
     sqlx::query(
         "UPDATE posts SET caption = $2, location = $3, tags = $4, search_words = $5,
-                          edited_at = $6
+                          edited_at = $6, revision = revision + 1
          WHERE id = $1",
     )
     .bind(post_id)
@@ -528,6 +677,43 @@ pub async fn media_of(db: &Db, posts: &[i64]) -> Result<Vec<PostMediaView>, sqlx
     query.fetch_all(&db.pool).await
 }
 
+/// The bodies of `posts` (a page's that the fragment cache lacks), with their revisions: one
+/// read of the primary key per post. On SQLite the ids go as one JSON array, as in `media_of`.
+/// A post deleted since its card was read is not among them.
+pub async fn bodies_of(db: &Db, posts: &[i64]) -> Result<Vec<PostBodyRow>, sqlx::Error> {
+    if posts.is_empty() {
+        return Ok(Vec::new());
+    }
+    if let Some(rows) = db.read_natively(
+        concat!(
+            "SELECT p.id, p.revision, ",
+            post_body_list!(),
+            " FROM posts p",
+            media_join!(),
+            " WHERE p.id IN (SELECT value FROM json_each($1))"
+        ),
+        &[&json_ids(posts)],
+    ) {
+        return Ok(rows);
+    }
+    let placeholders: Vec<String> = (1..=posts.len()).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        concat!(
+            "SELECT p.id, p.revision, ",
+            post_body_list!(),
+            " FROM posts p",
+            media_join!(),
+            " WHERE p.id IN ({})"
+        ),
+        placeholders.join(", ")
+    );
+    let mut query = sqlx::query_as(AssertSqlSafe(sql));
+    for id in posts {
+        query = query.bind(id);
+    }
+    query.fetch_all(&db.pool).await
+}
+
 /// Rows of `post_tags` per statement (two placeholders each, far under either backend's cap).
 const ROWS_PER_INSERT: usize = 200;
 
@@ -566,11 +752,11 @@ pub async fn find(db: &Db, viewer: i64, post_id: i64) -> Result<Option<PostView>
 }
 
 /// Everyone's posts but those of accounts the viewer muted, newest first (the home gallery).
-pub async fn feed(db: &Db, viewer: i64, page: Page) -> Result<Vec<PostView>, sqlx::Error> {
+pub async fn feed(db: &Db, viewer: i64, page: Page) -> Result<Vec<PostCard>, sqlx::Error> {
     fetch_list!(
         db,
-        PostView,
-        post_view_select!(
+        PostCard,
+        post_card_select!(
             db,
             "p.id",
             " WHERE p.id < $2 AND ",
@@ -600,7 +786,7 @@ pub async fn trending(
     viewer: i64,
     page: Page,
     now: i64,
-) -> Result<Vec<PostView>, sqlx::Error> {
+) -> Result<Vec<PostCard>, sqlx::Error> {
     let window = now - TRENDING_WINDOW_MS;
     // One read of `posts_created_at_idx`; an empty window would otherwise walk the whole
     // hot-score index looking for a match.
@@ -615,8 +801,8 @@ pub async fn trending(
     if page.before == i64::MAX {
         return fetch_list!(
             db,
-            PostView,
-            post_view_select!(
+            PostCard,
+            post_card_select!(
                 db,
                 "p.id",
                 " WHERE p.created_at >= $2 ORDER BY p.hot_score DESC, p.id DESC LIMIT $3"
@@ -628,8 +814,8 @@ pub async fn trending(
     }
     fetch_list!(
         db,
-        PostView,
-        post_view_select!(
+        PostCard,
+        post_card_select!(
             db,
             "p.id",
             " JOIN posts c ON c.id = $4
@@ -650,11 +836,11 @@ pub async fn by_user(
     viewer: i64,
     author: i64,
     page: Page,
-) -> Result<Vec<PostView>, sqlx::Error> {
+) -> Result<Vec<PostCard>, sqlx::Error> {
     fetch_list!(
         db,
-        PostView,
-        post_view_select!(
+        PostCard,
+        post_card_select!(
             db,
             "p.id",
             " WHERE p.user_id = $2 AND p.id < $3 ORDER BY p.id DESC LIMIT $4"
@@ -668,11 +854,11 @@ pub async fn by_user(
 
 /// The posts `viewer` saved, most recently saved first (the SAVED tab); the cursor is the
 /// bookmark's id.
-pub async fn bookmarked(db: &Db, viewer: i64, page: Page) -> Result<Vec<PostView>, sqlx::Error> {
+pub async fn bookmarked(db: &Db, viewer: i64, page: Page) -> Result<Vec<PostCard>, sqlx::Error> {
     fetch_list!(
         db,
-        PostView,
-        post_view_select!(
+        PostCard,
+        post_card_select!(
             db,
             "s.id",
             " JOIN bookmarks s ON s.post_id = p.id

@@ -118,7 +118,7 @@ pub async fn posts(
         s,
         t
     )?;
-    views.sort_by_key(|view| best.iter().position(|&id| id == view.id));
+    views.sort_by_key(|view| best.iter().position(|&id| id == view.card.id));
     Ok(views)
 }
 

@@ -5,7 +5,7 @@
 
 use sqlx::FromRow;
 
-use super::posts::{PostView, post_view_select, write_tags};
+use super::posts::{PostCard, post_card_select, write_tags};
 use crate::fetch_list;
 use crate::kernel::page::Page;
 use crate::platform::db::{Db, Tx};
@@ -58,11 +58,11 @@ pub async fn posts(
     viewer: i64,
     tag: &str,
     page: Page,
-) -> Result<Vec<PostView>, sqlx::Error> {
+) -> Result<Vec<PostCard>, sqlx::Error> {
     fetch_list!(
         db,
-        PostView,
-        post_view_select!(
+        PostCard,
+        post_card_select!(
             db,
             "t.post_id",
             " JOIN post_tags t ON t.post_id = p.id

@@ -1,15 +1,23 @@
 //! A post as the viewer sees it, and the like and bookmark answers.
 
 use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::response::Response;
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::kernel::page::Page;
 pub use crate::kernel::post_media::PostMedia;
 use crate::kernel::user::UserBrief;
+use crate::platform::fragments::{Fragment, Fragments, Kind};
+use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::wire::iso_time;
+use crate::platform::http::wire::paginated_json;
 use crate::platform::media;
-use crate::social::store::posts::{PostMediaView, PostVersionRow, PostView};
+use crate::platform::state::AppState;
+use crate::social::store::posts::{PostBody, PostCard, PostMediaView, PostVersionRow, PostView};
 
 /// A post as the viewer sees it.
 #[derive(Debug, Serialize, ToSchema)]
@@ -89,7 +97,7 @@ pub fn by_post(media: Vec<PostMediaView>) -> HashMap<i64, Vec<PostMedia>> {
     by_post
 }
 
-/// `rows` as the API shows them, with their images: one more read for the page's carousels, none
+/// `rows` as the API shows them, with their images: one more read for the carousels, none
 /// when each holds one image (its row has it, issue 45).
 pub async fn posts_answer(
     db: &crate::platform::db::Db,
@@ -97,11 +105,84 @@ pub async fn posts_answer(
 ) -> Result<Vec<Post>, sqlx::Error> {
     let carousels: Vec<i64> = rows
         .iter()
-        .filter(|row| row.media_count > 1)
-        .map(|row| row.id)
+        .filter(|row| row.body.media_count > 1)
+        .map(|row| row.card.id)
         .collect();
-    let media = crate::social::store::posts::media_of(db, &carousels).await?;
-    Ok(Post::with_media(rows, media))
+    let mut by_post = by_post(crate::social::store::posts::media_of(db, &carousels).await?);
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let media = by_post.remove(&row.card.id).unwrap_or_default();
+            Post::from_parts(row.card, row.body, media)
+        })
+        .collect())
+}
+
+/// `cards` as the API shows them, a JSON array of `Post`: each post's viewer-independent
+/// members from `fragments`, written for the posts it lacks at their revision (one read of
+/// their bodies, one of the carousels' images; none when all are kept). A post deleted since
+/// its card was read is left out.
+pub async fn posts_json(
+    db: &crate::platform::db::Db,
+    fragments: &Fragments,
+    cards: &[PostCard],
+) -> Result<Vec<u8>, ApiError> {
+    let mut kept: Vec<Option<Arc<Fragment>>> = cards
+        .iter()
+        .map(|card| fragments.get(Kind::Post, card.id, card.revision))
+        .collect();
+    let missing: Vec<i64> = cards
+        .iter()
+        .zip(&kept)
+        .filter(|(_, kept)| kept.is_none())
+        .map(|(card, _)| card.id)
+        .collect();
+    if !missing.is_empty() {
+        let bodies = crate::social::store::posts::bodies_of(db, &missing).await?;
+        let carousels: Vec<i64> = bodies
+            .iter()
+            .filter(|row| row.body.media_count > 1)
+            .map(|row| row.id)
+            .collect();
+        let mut media = by_post(crate::social::store::posts::media_of(db, &carousels).await?);
+        let mut written = HashMap::with_capacity(bodies.len());
+        for row in bodies {
+            let images = media.remove(&row.id).unwrap_or_default();
+            let fragment = post_fragment(row.revision, &row.body, images)
+                .map_err(|err| ApiError::Internal(err.into()))?;
+            let fragment = Arc::new(fragment);
+            fragments.put(Kind::Post, row.id, Arc::clone(&fragment));
+            written.insert(row.id, fragment);
+        }
+        for (card, slot) in cards.iter().zip(kept.iter_mut()) {
+            if slot.is_none() {
+                *slot = written.get(&card.id).cloned();
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(cards.len() * 768 + 2);
+    out.push(b'[');
+    for (card, fragment) in cards.iter().zip(&kept) {
+        let Some(fragment) = fragment else { continue };
+        if out.len() > 1 {
+            out.push(b',');
+        }
+        write_post(&mut out, card, fragment);
+    }
+    out.push(b']');
+    Ok(out)
+}
+
+/// A page of `cards` (a list's, one more than the page when more follow) as the API answers
+/// it: the posts (`posts_json`), and `X-Next-Cursor` when more follow.
+pub async fn page_of_posts(
+    state: &AppState,
+    cards: Vec<PostCard>,
+    page: Page,
+) -> ApiResult<Response> {
+    let (cards, next) = page.split(cards, |card| card.cursor);
+    let array = posts_json(&state.db, &state.fragments, &cards).await?;
+    Ok(paginated_json(array, next))
 }
 
 /// One post as the API shows it, with its images.
@@ -112,60 +193,170 @@ pub async fn post_answer(db: &crate::platform::db::Db, row: PostView) -> Result<
         .ok_or_else(|| sqlx::Error::Protocol("no post to answer".into()))
 }
 
-impl Post {
-    /// `rows` as the API shows them, each with its images from `media` (`posts::media_of` of
-    /// the carousels' ids; a post of one image shows its row's).
-    pub fn with_media(rows: Vec<PostView>, media: Vec<PostMediaView>) -> Vec<Self> {
-        let mut by_post = by_post(media);
-        rows.into_iter()
-            .map(|row| {
-                let media = by_post.remove(&row.id).unwrap_or_default();
-                Self::from_row(row, media)
-            })
-            .collect()
+/// `media` as a post shows them: a post of one image has no `post_media` row read (its own
+/// columns are its first image's), nor does a row written around the API.
+fn media_or_cover(body: &PostBody, media: Vec<PostMedia>) -> Vec<PostMedia> {
+    if !media.is_empty() {
+        return media;
     }
+    vec![PostMedia {
+        url: body.image_url.clone(),
+        thumbnail_url: body.thumbnail_key.as_deref().map(media::url_of),
+        width: body.width,
+        height: body.height,
+        blurhash: body.blurhash.clone(),
+        alt: body.alt.clone(),
+    }]
+}
 
-    fn from_row(row: PostView, mut media: Vec<PostMedia>) -> Self {
-        let thumbnail_url = row.thumbnail_key.as_deref().map(media::url_of);
-        if media.is_empty() {
-            // A post of one image (its `post_media` row is not read: the post's own columns are
-            // its first image's), or a row written around the API.
-            media.push(PostMedia {
-                url: row.image_url.clone(),
-                thumbnail_url: thumbnail_url.clone(),
-                width: row.width,
-                height: row.height,
-                blurhash: row.blurhash.clone(),
-                alt: row.alt,
-            });
-        }
+impl Post {
+    /// A post from its card, its body and its images (`posts::media_of`'s for a carousel;
+    /// none for a post of one image, whose body has it).
+    fn from_parts(card: PostCard, body: PostBody, media: Vec<PostMedia>) -> Self {
+        let media = media_or_cover(&body, media);
         Self {
-            id: row.id,
+            id: card.id,
             user: UserBrief {
-                id: row.user_id,
-                username: row.username,
-                display_name: row.display_name,
-                profile_image: row.profile_image,
+                id: card.user_id,
+                username: card.username,
+                display_name: card.display_name,
+                profile_image: card.profile_image,
             },
             media,
-            image_url: row.image_url,
-            thumbnail_url,
-            width: row.width,
-            height: row.height,
-            blurhash: row.blurhash,
-            caption: row.caption,
-            location: row.location,
-            tags: serde_json::from_str(&row.tags).unwrap_or_default(),
-            likes_count: row.likes_count,
-            comments_count: row.comments_count,
-            shares_count: row.shares_count,
-            is_liked: row.is_liked != 0,
-            is_bookmarked: row.is_bookmarked != 0,
-            allows_sharing: row.allows_sharing != 0,
-            created_at: iso_time(row.created_at),
-            edited_at: row.edited_at.map(iso_time),
+            thumbnail_url: body.thumbnail_key.as_deref().map(media::url_of),
+            image_url: body.image_url,
+            width: body.width,
+            height: body.height,
+            blurhash: body.blurhash,
+            caption: body.caption,
+            location: body.location,
+            tags: serde_json::from_str(&body.tags).unwrap_or_default(),
+            likes_count: card.likes_count,
+            comments_count: card.comments_count,
+            shares_count: card.shares_count,
+            is_liked: card.is_liked != 0,
+            is_bookmarked: card.is_bookmarked != 0,
+            allows_sharing: card.allows_sharing != 0,
+            created_at: iso_time(body.created_at),
+            edited_at: body.edited_at.map(iso_time),
         }
     }
+}
+
+/// `Post`'s members from `media` to `tags`, in its order.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct BodyMembers<'a> {
+    media: &'a [PostMedia],
+    image_url: &'a str,
+    thumbnail_url: Option<String>,
+    width: Option<i64>,
+    height: Option<i64>,
+    blurhash: Option<&'a str>,
+    caption: &'a str,
+    location: Option<&'a str>,
+    tags: Vec<String>,
+}
+
+/// `Post`'s last two members.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TimeMembers {
+    created_at: String,
+    edited_at: Option<String>,
+}
+
+/// `value`'s JSON object without its braces, appended to `out`.
+fn members_of<T: Serialize>(out: &mut Vec<u8>, value: &T) -> Result<(), sonic_rs::Error> {
+    let object = sonic_rs::to_vec(value)?;
+    out.extend_from_slice(&object[1..object.len() - 1]);
+    Ok(())
+}
+
+/// What `Post`'s JSON holds that is the same for every viewer (issue 45): the members from
+/// `media` to `tags` (the fragment's head) and `createdAt` and `editedAt` (its tail), for
+/// `body` at `revision` with its images (none for a post of one image). Written once per post
+/// and revision and copied into every page that shows the post (`write_post`).
+pub fn post_fragment(
+    revision: i64,
+    body: &PostBody,
+    media: Vec<PostMedia>,
+) -> Result<Fragment, sonic_rs::Error> {
+    let media = media_or_cover(body, media);
+    let mut head = Vec::with_capacity(512);
+    members_of(
+        &mut head,
+        &BodyMembers {
+            media: &media,
+            image_url: &body.image_url,
+            thumbnail_url: body.thumbnail_key.as_deref().map(media::url_of),
+            width: body.width,
+            height: body.height,
+            blurhash: body.blurhash.as_deref(),
+            caption: &body.caption,
+            location: body.location.as_deref(),
+            tags: serde_json::from_str(&body.tags).unwrap_or_default(),
+        },
+    )?;
+    let mut tail = Vec::with_capacity(64);
+    members_of(
+        &mut tail,
+        &TimeMembers {
+            created_at: iso_time(body.created_at),
+            edited_at: body.edited_at.map(iso_time),
+        },
+    )?;
+    Ok(Fragment::new(revision, head, &tail))
+}
+
+/// A JSON string of `text`, escaped as sonic-rs escapes every answer's strings.
+fn write_str(out: &mut Vec<u8>, text: &str) {
+    // Writing a `&str` into a `Vec` cannot fail.
+    let _ = sonic_rs::to_writer(&mut *out, text);
+}
+
+fn write_int(out: &mut Vec<u8>, value: i64) {
+    out.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
+}
+
+fn write_flag(out: &mut Vec<u8>, value: i64) {
+    out.extend_from_slice(if value != 0 { b"true" } else { b"false" });
+}
+
+/// `card`'s post as JSON, the bytes `Post` serialises to, its viewer-independent members copied
+/// from `fragment` (`post_fragment`; issue 45: keys written as bytes rather than serialised
+/// one by one).
+pub fn write_post(out: &mut Vec<u8>, card: &PostCard, fragment: &Fragment) {
+    out.extend_from_slice(br#"{"id":"#);
+    write_int(out, card.id);
+    out.extend_from_slice(br#","user":{"id":"#);
+    write_int(out, card.user_id);
+    out.extend_from_slice(br#","username":"#);
+    write_str(out, &card.username);
+    out.extend_from_slice(br#","displayName":"#);
+    write_str(out, &card.display_name);
+    out.extend_from_slice(br#","profileImage":"#);
+    match &card.profile_image {
+        Some(image) => write_str(out, image),
+        None => out.extend_from_slice(b"null"),
+    }
+    out.extend_from_slice(b"},");
+    out.extend_from_slice(fragment.head());
+    out.extend_from_slice(br#","likesCount":"#);
+    write_int(out, card.likes_count);
+    out.extend_from_slice(br#","commentsCount":"#);
+    write_int(out, card.comments_count);
+    out.extend_from_slice(br#","sharesCount":"#);
+    write_int(out, card.shares_count);
+    out.extend_from_slice(br#","isLiked":"#);
+    write_flag(out, card.is_liked);
+    out.extend_from_slice(br#","isBookmarked":"#);
+    write_flag(out, card.is_bookmarked);
+    out.extend_from_slice(br#","allowsSharing":"#);
+    write_flag(out, card.allows_sharing);
+    out.push(b',');
+    out.extend_from_slice(fragment.tail());
+    out.push(b'}');
 }
 
 /// {isLiked, likesCount}: the like toggle's answer.
@@ -214,6 +405,88 @@ impl From<PostVersionRow> for PostVersion {
             tags: serde_json::from_str(&row.tags).unwrap_or_default(),
             alts: serde_json::from_str(&row.alts).unwrap_or_default(),
             written_at: iso_time(row.written_at),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(profile_image: Option<&str>, marks: i64) -> PostCard {
+        PostCard {
+            cursor: 41,
+            id: 41,
+            revision: 3,
+            user_id: 7,
+            username: "ma\"ya".into(),
+            display_name: "Maya \u{1F3A8} <b>\\ \u{0007}".into(),
+            profile_image: profile_image.map(str::to_owned),
+            likes_count: 12,
+            comments_count: 0,
+            shares_count: -1,
+            is_liked: marks,
+            is_bookmarked: 1 - marks,
+            allows_sharing: marks,
+        }
+    }
+
+    fn body(edited_at: Option<i64>, thumbnail: Option<&str>) -> PostBody {
+        PostBody {
+            image_url: "/media/a.webp".into(),
+            thumbnail_key: thumbnail.map(str::to_owned),
+            width: thumbnail.map(|_| 1080),
+            height: None,
+            blurhash: Some("LEHV6nWB2y".into()),
+            caption: "Line one\nline \"two\" #ink \u{2028} é".into(),
+            location: None,
+            tags: r#"["ink","Ünïcode"]"#.into(),
+            created_at: 1_780_272_000_123,
+            edited_at,
+            media_count: 1,
+            alt: "a \"cat\"".into(),
+        }
+    }
+
+    /// A page written from fragments answers the bytes `Post` serialises to, for a post of one
+    /// image and a carousel, with and without the optional members.
+    #[test]
+    fn a_post_written_from_its_fragment_is_the_post_serialised() {
+        let carousel = vec![
+            PostMedia {
+                url: "/media/1.webp".into(),
+                thumbnail_url: Some("/media/1-t.webp".into()),
+                width: Some(10),
+                height: Some(20),
+                blurhash: None,
+                alt: "first".into(),
+            },
+            PostMedia {
+                url: "https://example.com/2.jpg".into(),
+                thumbnail_url: None,
+                width: None,
+                height: None,
+                blurhash: None,
+                alt: String::new(),
+            },
+        ];
+        let cases = [
+            (card(None, 0), body(None, None), Vec::new()),
+            (
+                card(Some("/media/p.webp"), 1),
+                body(Some(1_780_272_999_000), Some("t.webp")),
+                carousel,
+            ),
+        ];
+        for (card, body, media) in cases {
+            let fragment = post_fragment(card.revision, &body, media.clone()).unwrap();
+            let mut written = Vec::new();
+            write_post(&mut written, &card, &fragment);
+            let serialised = sonic_rs::to_vec(&Post::from_parts(card, body, media)).unwrap();
+            assert_eq!(
+                String::from_utf8(written).unwrap(),
+                String::from_utf8(serialised).unwrap()
+            );
         }
     }
 }

@@ -4,11 +4,10 @@ use axum::response::Response;
 use crate::identity::CurrentUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Path, Query};
-use crate::platform::http::wire::paginated;
 use crate::platform::state::AppState;
 use crate::social::rules::collection::COLLECTION_NOT_FOUND;
 use crate::social::store::collections;
-use crate::social::wire::post::{Post, posts_answer};
+use crate::social::wire::post::{Post, page_of_posts};
 
 /// The posts in one of your collections (issue 44), most recently added first: those you may
 /// still see.
@@ -35,6 +34,5 @@ pub async fn list_collection_posts(
         return Err(ApiError::not_found(COLLECTION_NOT_FOUND));
     }
     let rows = collections::posts(&state.db, me, id, page).await?;
-    let (rows, next) = page.split(rows, |row| row.cursor);
-    Ok(paginated(posts_answer(&state.db, rows).await?, next))
+    page_of_posts(&state, rows, page).await
 }

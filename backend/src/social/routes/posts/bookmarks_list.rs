@@ -1,13 +1,12 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::page_of_posts;
 use crate::identity::CurrentUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Query};
 use crate::platform::state::AppState;
 use crate::social::store::posts;
-use crate::social::wire::post::Post;
+use crate::social::wire::post::{Post, page_of_posts};
 
 /// The session user's saved posts, most recently saved first (the SAVED tab).
 #[utoipa::path(
@@ -27,5 +26,5 @@ pub async fn list_bookmarks(
 ) -> ApiResult<Response> {
     let page = Page::parse(&query)?;
     let rows = posts::bookmarked(&state.db, current.user.id, page).await?;
-    page_of_posts(&state.db, rows, page).await
+    page_of_posts(&state, rows, page).await
 }

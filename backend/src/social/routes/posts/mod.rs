@@ -19,15 +19,9 @@ mod posts_trending;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use crate::kernel::page::Page;
-use crate::social::store::posts::PostView;
-// The post routes answer an unknown id with it (so does social/routes/comments: it lives in the rules).
-use crate::platform::db::Db;
-use crate::platform::http::error::ApiResult;
-use crate::platform::http::wire::paginated;
 use crate::platform::state::AppState;
+// The post routes answer an unknown id with it (so does social/routes/comments: it lives in the rules).
 use crate::social::rules::post::POST_NOT_FOUND;
-use crate::social::wire::post::posts_answer;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -45,14 +39,4 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(post_bookmark::toggle_bookmark))
         .routes(routes!(post_bookmark_status::bookmark_status))
         .routes(routes!(bookmarks_list::list_bookmarks))
-}
-
-/// A page of posts with their images, and `X-Next-Cursor` when more follow.
-async fn page_of_posts(
-    db: &Db,
-    rows: Vec<PostView>,
-    page: Page,
-) -> ApiResult<axum::response::Response> {
-    let (rows, next) = page.split(rows, |row| row.cursor);
-    Ok(paginated(posts_answer(db, rows).await?, next))
 }

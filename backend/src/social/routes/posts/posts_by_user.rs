@@ -1,13 +1,12 @@
 use axum::extract::State;
 use axum::response::Response;
 
-use super::page_of_posts;
 use crate::identity::CurrentUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Path, Query};
 use crate::platform::state::AppState;
 use crate::social::store::posts;
-use crate::social::wire::post::Post;
+use crate::social::wire::post::{Post, page_of_posts};
 
 /// One user's posts, newest first (a profile's POSTS tab). An unknown user has none.
 #[utoipa::path(
@@ -28,5 +27,5 @@ pub async fn list_user_posts(
 ) -> ApiResult<Response> {
     let page = Page::parse(&query)?;
     let rows = posts::by_user(&state.db, current.user.id, user_id, page).await?;
-    page_of_posts(&state.db, rows, page).await
+    page_of_posts(&state, rows, page).await
 }

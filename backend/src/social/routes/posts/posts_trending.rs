@@ -3,13 +3,12 @@ use axum::response::Response;
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use super::page_of_posts;
 use crate::identity::CurrentUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Query};
 use crate::platform::state::AppState;
 use crate::social::store::posts;
-use crate::social::wire::post::Post;
+use crate::social::wire::post::{Post, page_of_posts};
 
 /// Explore shows the first 12 trending posts.
 const TRENDING_DEFAULT_LIMIT: i64 = 12;
@@ -51,5 +50,5 @@ pub async fn list_trending(
         before: query.before,
     })?;
     let rows = posts::trending(&state.db, current.user.id, page, state.clock.now_ms()).await?;
-    page_of_posts(&state.db, rows, page).await
+    page_of_posts(&state, rows, page).await
 }

@@ -8,7 +8,7 @@ use crate::platform::http::wire::paginated;
 use crate::platform::state::AppState;
 use crate::social::rules::tag::normalize_tag;
 use crate::social::store::tags;
-use crate::social::wire::post::{Post, posts_answer};
+use crate::social::wire::post::{Post, page_of_posts};
 
 /// The posts carrying a tag, newest first (a tag page's grid). An unknown or malformed tag has
 /// none.
@@ -33,6 +33,5 @@ pub async fn list_tag_posts(
         return Ok(paginated(Vec::<Post>::new(), None));
     };
     let rows = tags::posts(&state.db, current.user.id, &tag, page).await?;
-    let (rows, next) = page.split(rows, |row| row.cursor);
-    Ok(paginated(posts_answer(&state.db, rows).await?, next))
+    page_of_posts(&state, rows, page).await
 }

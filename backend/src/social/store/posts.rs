@@ -355,9 +355,7 @@ macro_rules! post_view_select {
         }
     };
 }
-pub(crate) use {
-    media_join, post_body_list, post_card_list, post_card_select, post_from, post_view_select,
-};
+pub(crate) use {media_join, post_body_list, post_card_list, post_card_select, post_from};
 
 /// 1 when the viewer (`$1`) may send an item by `$author` into a chat: their own, or its
 /// author has not turned '3D Content Sharing' off (issue 43; one `user_settings` row by key).

@@ -15,13 +15,13 @@
 //! their search words: FTS5's `MATCH` walked in rowid order on SQLite, `@@` on the GIN-indexed
 //! `search_vector` on PostgreSQL (`postgres_candidates`; the one place where the backends' SQL
 //! differs). The server ranks those by `SearchQuery::score` (the same arithmetic for both
-//! backends, so they agree to the post) and the second read joins the post view (author,
-//! media, the viewer's like and bookmark) to the best `limit` alone.
+//! backends, so they agree to the post) and the second read joins the post card (author,
+//! counts, the viewer's like and bookmark) to the best `limit` alone.
 //!
 //! No score needs to read every post that holds a word (bm25's and other inverse document
 //! frequencies do), so ranking is bounded by the window (docs/benchmarks.md, 2026-11-27).
 
-use super::posts::{PostView, post_view_select};
+use super::posts::{PostCard, post_card_select};
 use crate::fetch_list;
 use crate::platform::db::visibility::may_see;
 use crate::platform::db::{Backend, Db};
@@ -44,7 +44,7 @@ pub async fn posts(
     viewer: i64,
     query: &SearchQuery,
     limit: usize,
-) -> Result<Vec<PostView>, sqlx::Error> {
+) -> Result<Vec<PostCard>, sqlx::Error> {
     let limit = limit.min(MAX_POSTS);
     let Some(prefix) = query.prefix() else {
         return Ok(Vec::new());
@@ -87,10 +87,10 @@ pub async fn posts(
     let mut places = [0_i64; MAX_POSTS];
     places[..best.len()].copy_from_slice(&best);
     let [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t] = places;
-    let mut views = fetch_list!(
+    let mut cards = fetch_list!(
         db,
-        PostView,
-        post_view_select!(
+        PostCard,
+        post_card_select!(
             db,
             "p.id",
             " WHERE p.id IN ($2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
@@ -118,8 +118,8 @@ pub async fn posts(
         s,
         t
     )?;
-    views.sort_by_key(|view| best.iter().position(|&id| id == view.card.id));
-    Ok(views)
+    cards.sort_by_key(|card| best.iter().position(|&id| id == card.id));
+    Ok(cards)
 }
 
 /// The words some post holds that begin with `prefix`: the word itself first, then the most

@@ -97,27 +97,6 @@ pub fn by_post(media: Vec<PostMediaView>) -> HashMap<i64, Vec<PostMedia>> {
     by_post
 }
 
-/// `rows` as the API shows them, with their images: one more read for the carousels, none
-/// when each holds one image (its row has it, issue 45).
-pub async fn posts_answer(
-    db: &crate::platform::db::Db,
-    rows: Vec<PostView>,
-) -> Result<Vec<Post>, sqlx::Error> {
-    let carousels: Vec<i64> = rows
-        .iter()
-        .filter(|row| row.body.media_count > 1)
-        .map(|row| row.card.id)
-        .collect();
-    let mut by_post = by_post(crate::social::store::posts::media_of(db, &carousels).await?);
-    Ok(rows
-        .into_iter()
-        .map(|row| {
-            let media = by_post.remove(&row.card.id).unwrap_or_default();
-            Post::from_parts(row.card, row.body, media)
-        })
-        .collect())
-}
-
 /// `cards` as the API shows them, a JSON array of `Post`: each post's viewer-independent
 /// members from `fragments`, written for the posts it lacks at their revision (one read of
 /// their bodies, one of the carousels' images; none when all are kept). A post deleted since
@@ -185,12 +164,19 @@ pub async fn page_of_posts(
     Ok(paginated_json(array, next))
 }
 
-/// One post as the API shows it, with its images.
+/// One post as the API shows it, with its images: one more read for a carousel, none for a post
+/// of one image (its row has it, issue 45).
 pub async fn post_answer(db: &crate::platform::db::Db, row: PostView) -> Result<Post, sqlx::Error> {
-    let mut answer = posts_answer(db, vec![row]).await?;
-    answer
-        .pop()
-        .ok_or_else(|| sqlx::Error::Protocol("no post to answer".into()))
+    let media = if row.body.media_count > 1 {
+        crate::social::store::posts::media_of(db, &[row.card.id])
+            .await?
+            .into_iter()
+            .map(PostMedia::from)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    Ok(Post::from_parts(row.card, row.body, media))
 }
 
 /// `media` as a post shows them: a post of one image has no `post_media` row read (its own

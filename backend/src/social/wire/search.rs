@@ -16,3 +16,25 @@ pub struct SearchResults {
     pub tags: Vec<TagSummary>,
     pub posts: Vec<Post>,
 }
+
+/// `SearchResults`' members before its posts.
+#[derive(Serialize)]
+struct Found<'a> {
+    users: &'a [Profile],
+    tags: &'a [TagSummary],
+}
+
+/// The bytes `SearchResults` serialises to, its posts given as their JSON array already written
+/// (`post::posts_json`, from the posts' cached fragments; issue 45).
+pub fn search_json(
+    users: &[Profile],
+    tags: &[TagSummary],
+    posts: &[u8],
+) -> Result<Vec<u8>, sonic_rs::Error> {
+    let mut out = sonic_rs::to_vec(&Found { users, tags })?;
+    out.pop();
+    out.extend_from_slice(br#","posts":"#);
+    out.extend_from_slice(posts);
+    out.push(b'}');
+    Ok(out)
+}

@@ -1,16 +1,19 @@
 use axum::extract::State;
+use axum::http::HeaderValue;
+use axum::http::header::CONTENT_TYPE;
+use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::identity;
 use crate::identity::CurrentUser;
 use crate::identity::wire::Profile;
-use crate::platform::http::error::{ApiResult, ErrorBody, Json, Query};
+use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Query};
 use crate::platform::state::AppState;
 use crate::social::rules::tag::SearchQuery;
 use crate::social::store::{search, tags};
-use crate::social::wire::post::posts_answer;
-use crate::social::wire::search::SearchResults;
+use crate::social::wire::post::posts_json;
+use crate::social::wire::search::{SearchResults, search_json};
 use crate::social::wire::tag::TagSummary;
 
 /// At most this many of each group (the contract; posts: `search::MAX_POSTS`).
@@ -41,14 +44,15 @@ pub async fn search_all(
     State(state): State<AppState>,
     current: CurrentUser,
     Query(query): Query<SearchAllQuery>,
-) -> ApiResult<Json<SearchResults>> {
+) -> ApiResult<Response> {
     let query = SearchQuery::parse(query.q.as_deref())?;
     if query.is_blank() {
         return Ok(Json(SearchResults {
             users: Vec::new(),
             tags: Vec::new(),
             posts: Vec::new(),
-        }));
+        })
+        .into_response());
     }
     let viewer = current.user.id;
     let tags = async {
@@ -63,9 +67,13 @@ pub async fn search_all(
         tags,
         search::posts(&state.db, viewer, &query, search::MAX_POSTS),
     )?;
-    Ok(Json(SearchResults {
-        users: users.into_iter().map(Profile::from).collect(),
-        tags: tags.into_iter().map(TagSummary::from).collect(),
-        posts: posts_answer(&state.db, posts).await?,
-    }))
+    let users: Vec<Profile> = users.into_iter().map(Profile::from).collect();
+    let tags: Vec<TagSummary> = tags.into_iter().map(TagSummary::from).collect();
+    let posts = posts_json(&state.db, &state.fragments, &posts).await?;
+    let body = search_json(&users, &tags, &posts).map_err(|err| ApiError::Internal(err.into()))?;
+    Ok((
+        [(CONTENT_TYPE, HeaderValue::from_static("application/json"))],
+        body,
+    )
+        .into_response())
 }

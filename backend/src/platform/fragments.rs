@@ -6,11 +6,12 @@
 //! Nothing is invalidated by hand: the row's revision moves on in the transaction that changes
 //! what the fragment shows, the page reads the revision with the item, and a fragment of another
 //! revision is a miss. So every instance's copy stops matching at the same moment, whoever wrote.
-//! Entries leave only by moka's eviction (least used past `WEIGHT` bytes).
+//! Entries leave only by eviction (quick_cache's CLOCK-Pro, past `WEIGHT` bytes).
 
 use std::sync::Arc;
 
-use moka::sync::Cache;
+use quick_cache::Weighter;
+use quick_cache::sync::Cache;
 
 /// At most this many bytes of fragments are kept (a post's is ~0.5 kB: some 60,000 posts).
 pub const WEIGHT: u64 = 32 * 1024 * 1024;
@@ -51,20 +52,25 @@ impl Fragment {
     }
 }
 
-/// Cheap to clone; every clone sees the same entries.
-#[derive(Clone)]
-pub struct Fragments(Cache<(Kind, i64), Arc<Fragment>>);
+/// A fragment weighs its bytes and what keeps it.
+#[derive(Clone, Copy)]
+struct Bytes;
+
+impl Weighter<(Kind, i64), Arc<Fragment>> for Bytes {
+    fn weight(&self, _: &(Kind, i64), fragment: &Arc<Fragment>) -> u64 {
+        fragment.bytes.len() as u64 + 64
+    }
+}
+
+/// Held once, in the application's state.
+pub struct Fragments(Cache<(Kind, i64), Arc<Fragment>, Bytes>);
+
+/// The number of fragments `WEIGHT` holds if each is a post's (the cache sizes its table by it).
+const ESTIMATED_ITEMS: usize = (WEIGHT / 600) as usize;
 
 impl Default for Fragments {
     fn default() -> Self {
-        Self(
-            Cache::builder()
-                .max_capacity(WEIGHT)
-                .weigher(|_, fragment: &Arc<Fragment>| {
-                    u32::try_from(fragment.bytes.len() + 64).unwrap_or(u32::MAX)
-                })
-                .build(),
-        )
+        Self(Cache::with_weighter(ESTIMATED_ITEMS, WEIGHT, Bytes))
     }
 }
 

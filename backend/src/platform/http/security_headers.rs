@@ -160,7 +160,7 @@ pub fn stamp(headers: &mut HeaderMap, policy: &'static str) {
     if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
         let value = POLICIES
             .iter()
-            .find(|(text, _)| std::ptr::eq(*text, policy) || *text == policy)
+            .find(|(text, _)| *text == policy)
             .map_or_else(
                 || HeaderValue::from_static(policy),
                 |(_, value)| value.clone(),

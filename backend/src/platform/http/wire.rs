@@ -57,7 +57,7 @@ pub fn paginated<T: Serialize>(items: Vec<T>, next: Option<i64>) -> Response {
     paged(items, next)
 }
 
-/// A page whose JSON array was written as bytes (a page of posts from its fragments, issue 45),
+/// A JSON body written as bytes (a page of posts from its fragments, search's answer; issue 45),
 /// plus `X-Next-Cursor` when more items follow.
 pub fn paginated_json(array: Vec<u8>, next: Option<i64>) -> Response {
     let mut response = (

@@ -1,6 +1,4 @@
 use axum::extract::State;
-use axum::http::HeaderValue;
-use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -9,6 +7,7 @@ use crate::identity;
 use crate::identity::CurrentUser;
 use crate::identity::wire::Profile;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Query};
+use crate::platform::http::wire::paginated_json;
 use crate::platform::state::AppState;
 use crate::social::rules::tag::SearchQuery;
 use crate::social::store::{search, tags};
@@ -71,9 +70,5 @@ pub async fn search_all(
     let tags: Vec<TagSummary> = tags.into_iter().map(TagSummary::from).collect();
     let posts = posts_json(&state.db, &state.fragments, &posts).await?;
     let body = search_json(&users, &tags, &posts).map_err(|err| ApiError::Internal(err.into()))?;
-    Ok((
-        [(CONTENT_TYPE, HeaderValue::from_static("application/json"))],
-        body,
-    )
-        .into_response())
+    Ok(paginated_json(body, None))
 }

@@ -157,10 +157,13 @@ under_callgrind "$bin" serve --listen "127.0.0.1:$port" --database-url "$db" \
 author=$(curl -fs -H "Cookie: $cookie" "$base/api/users/username/user000002" | jq -r .id)
 conversation=$(curl -fs -H "Cookie: $cookie" "$base/api/conversations" | jq -r '.[0].id')
 discussed=$(curl -fs -H "Cookie: $cookie" "$base/api/posts?limit=1" | jq -r '.[0].id')
+# The strip's second circle (the first is user000001's own): opening it reads its stories (issue 45).
+opened=$(curl -fs -H "Cookie: $cookie" "$base/api/stories" | jq -r '(.[1] // .[0]).user.id')
 endpoints=(
   "/healthz"
   "/api/posts?limit=20"
   "/api/stories"
+  "/api/users/$opened/stories"
   "/api/posts/trending"
   "/api/posts/user/$author?limit=20"
   "/api/conversations"
@@ -169,7 +172,7 @@ endpoints=(
   "/api/search?q=sketch"
 )
 # Each endpoint's label (ids replaced by their names) and its answer, for the limit server.
-label() { sed -E 's#/user/[0-9]+#/user/{id}#; s#/conversations/[0-9]+#/conversations/{id}#; s#/posts/[0-9]+/comments#/posts/{id}/comments#' <<<"$1"; }
+label() { sed -E 's#/users/[0-9]+/stories#/users/{id}/stories#; s#/user/[0-9]+#/user/{id}#; s#/conversations/[0-9]+#/conversations/{id}#; s#/posts/[0-9]+/comments#/posts/{id}/comments#' <<<"$1"; }
 : >"$tmp/manifest.tsv"
 for i in "${!endpoints[@]}"; do
   path=${endpoints[$i]}

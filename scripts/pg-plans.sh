@@ -69,11 +69,13 @@ author=$(get "/api/users/username/user000002" | jq -r .id)
 conversation=$(get "/api/conversations" | jq -r '.[0].id')
 discussed=$(get "/api/posts?limit=1" | jq -r '.[0].id')
 last=$(get "/api/posts?limit=20" | jq -r '.[19].id')
+opened=$(get "/api/stories" | jq -r '.[-1].user.id')
 endpoints=(
   "/api/posts?limit=20"
   "/api/posts?limit=20&before=$last"
   "/api/posts/$discussed"
   "/api/stories"
+  "/api/users/$opened/stories"
   "/api/posts/trending"
   "/api/users/username/user000002"
   "/api/posts/user/$author?limit=20"

@@ -114,10 +114,13 @@ stories="WITH grp AS (
         AND NOT EXISTS (SELECT 1 FROM follows nf WHERE nf.follower_id = \$1 AND nf.followee_id = a.user_id)
       ORDER BY a.latest_at DESC, a.user_id DESC LIMIT \$3) others),
   picked AS (SELECT user_id, latest, rnk FROM grp ORDER BY rnk, latest DESC, user_id DESC LIMIT \$3)
-  SELECT $story_columns FROM picked grp JOIN users u ON u.id = grp.user_id
-  JOIN stories s ON s.user_id = grp.user_id
-  WHERE s.expires_at > \$2
-  ORDER BY grp.rnk, grp.latest DESC, grp.user_id DESC, s.created_at, s.id"
+  SELECT grp.user_id, u.username, u.display_name, grp.latest,
+    CASE WHEN seen.seen_at IS NULL OR seen.seen_at < grp.latest THEN 1 ELSE 0 END AS unseen
+  FROM picked grp JOIN users u ON u.id = grp.user_id
+  LEFT JOIN story_seen seen ON seen.viewer_id = \$1 AND seen.author_id = grp.user_id
+  ORDER BY grp.rnk, grp.latest DESC, grp.user_id DESC"
+story_opened="SELECT $story_columns FROM stories s JOIN users u ON u.id = s.user_id
+  WHERE s.user_id = \$2 AND s.expires_at > \$3 ORDER BY s.created_at, s.id"
 ads="SELECT id, title, description, image_url, target_url, advertiser_name, category, budget_cents,
   cost_per_click_cents, start_date, end_date, is_active, total_impressions, total_clicks,
   revenue_cents, created_at FROM ads
@@ -296,6 +299,7 @@ explain_sqlite "posts of a search, the newest matches to rank (GET /api/search)"
 explain_sqlite "tags by prefix (GET /api/search)" "$tags_by_prefix"
 explain_sqlite "the last word's completions (GET /api/search)" "$search_completions"
 explain_sqlite "stories strip (GET /api/stories)" "$stories"
+explain_sqlite "a circle opened (GET /api/users/{id}/stories)" "$story_opened"
 explain_sqlite "ads of a placement (GET /api/ads/feed)" "$ads"
 explain_sqlite "conversation list (GET /api/conversations)" "$conversations_first"
 explain_sqlite "conversation list, later page (GET /api/conversations?before=)" "$conversations_next"
@@ -364,6 +368,7 @@ explain_pg "tags by prefix (GET /api/search)" "text, text, bigint, bigint" "$tag
 explain_pg "the last word's completions (GET /api/search)" "text, text, bigint, bigint" \
   "$search_completions" "'1', '1z', 2000, 50"
 explain_pg "stories strip (GET /api/stories)" "bigint, bigint, bigint" "$stories" "1, $now_ms, 50"
+explain_pg "a circle opened (GET /api/users/{id}/stories)" "bigint, bigint, bigint" "$story_opened" "1, 11, $now_ms"
 explain_pg "ads of a placement (GET /api/ads/feed)" "text, bigint, bigint" "$ads" "'feed', $now_ms, 10"
 
 # user000001's most recent conversation, the second one as a later page's cursor, and the id

@@ -64,11 +64,14 @@ async fn the_read_paths_answer_the_committed_bytes_on_a_fixed_seed(backend: Back
     let conversations: Value =
         serde_json::from_str(&body_of(me, "/api/conversations").await).unwrap();
     let conversation = conversations[0]["id"].as_i64().unwrap();
+    let strip: Value = serde_json::from_str(&body_of(me, "/api/stories").await).unwrap();
+    let circle = strip[0]["user"]["id"].as_i64().unwrap();
     let paths = [
         ("feed", "/api/posts?limit=20".to_owned()),
         ("feed-page-2", format!("/api/posts?limit=20&before={last}")),
         ("post", format!("/api/posts/{newest}")),
         ("stories", "/api/stories".to_owned()),
+        ("stories-opened", format!("/api/users/{circle}/stories")),
         ("trending", "/api/posts/trending".to_owned()),
         ("profile", "/api/users/username/user000002".to_owned()),
         (

@@ -731,6 +731,8 @@ const ROWS: &[Row] = &[
         [Unauthorized, Forbidden, NotFound, Forbidden, Ok200],
     )
     .on(Target::Story),
+    // A strip's circle opened: her live stories (issue 45).
+    row("GET", "/api/users/{id}/stories", HERS_BY_ID).on(Target::Owner),
     // Tags.
     row("GET", "/api/tags/{tag}", SIGNED_IN),
     row("GET", "/api/tags/{tag}/posts", LIST_OF_HERS),

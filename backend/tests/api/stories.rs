@@ -13,6 +13,7 @@ use crate::helpers::{Backend, TestUser, error_of, spawn_app, spawn_app_with};
 use crate::image_server::image_url;
 use crate::media::png_declaring;
 use crate::posts::png_data_url;
+use crate::private::set_private;
 use crate::reports::{case_of, decided, report};
 
 both_backends!(
@@ -32,6 +33,8 @@ both_backends!(
     a_story_is_deleted_only_by_its_author_or_an_admin,
     the_author_sees_who_viewed_the_story_latest_first_page_by_page,
     nobody_but_the_author_sees_a_storys_viewers,
+    a_circle_is_new_until_its_latest_story_is_seen,
+    a_users_stories_open_oldest_first_for_whoever_may_see_them,
 );
 
 fn picture() -> String {
@@ -42,6 +45,24 @@ async fn post_story(user: &TestUser, body: Value) -> Value {
     let response = user.post_json("/api/stories", &body).await;
     assert_eq!(response.status(), StatusCode::CREATED, "creating a story");
     response.json().await.unwrap()
+}
+
+/// The strip as the client shows it once every circle is opened: each circle (`user`,
+/// `latestAt`, `unseen`) with its `stories` from `GET /api/users/{id}/stories`, which names the
+/// same user.
+pub async fn strip_of(user: &TestUser) -> Value {
+    let circles = user.get_json("/api/stories").await;
+    let mut groups = Vec::new();
+    for circle in circles.as_array().unwrap() {
+        let opened = user
+            .get_json(&format!("/api/users/{}/stories", circle["user"]["id"]))
+            .await;
+        assert_eq!(opened["user"], circle["user"]);
+        let mut group = circle.clone();
+        group["stories"] = opened["stories"].clone();
+        groups.push(group);
+    }
+    Value::Array(groups)
 }
 
 /// `[(user id, [story ids])]` of the strip.
@@ -102,7 +123,7 @@ async fn a_story_from_an_image_url_is_answered_with_its_fields_and_a_24_hour_exp
     assert_eq!(video["type"], "video");
     assert_eq!(video["caption"], Value::Null);
 
-    let strip = maya.get_json("/api/stories").await;
+    let strip = strip_of(&maya).await;
     assert_eq!(strip.as_array().unwrap().len(), 1);
     assert_eq!(strip[0]["user"]["id"], maya.id);
     assert_eq!(strip[0]["user"]["username"], "maya");
@@ -137,7 +158,7 @@ async fn a_story_is_authored_by_the_session_user_whatever_user_id_the_body_names
 
     post_story(&leo, json!({"content": picture(), "userId": maya.id})).await;
 
-    assert_eq!(shape(&leo.get_json("/api/stories").await)[0].0, leo.id);
+    assert_eq!(shape(&strip_of(&leo).await)[0].0, leo.id);
 }
 
 async fn a_story_with_bad_input_is_refused_and_nothing_is_stored(backend: Backend) {
@@ -184,7 +205,7 @@ async fn a_story_with_bad_input_is_refused_and_nothing_is_stored(backend: Backen
         .await
         .unwrap();
     assert!(not_json.status().is_client_error());
-    assert_eq!(maya.get_json("/api/stories").await, json!([]));
+    assert_eq!(strip_of(&maya).await, json!([]));
 }
 
 async fn an_oversized_or_non_image_story_upload_is_refused_and_nothing_is_stored(backend: Backend) {
@@ -237,7 +258,7 @@ async fn an_oversized_or_non_image_story_upload_is_refused_and_nothing_is_stored
     let (status, _, code) = error_of(response).await;
     assert_eq!((status, code.as_str()), (413, "payload_too_large"));
 
-    assert_eq!(maya.get_json("/api/stories").await, json!([]));
+    assert_eq!(strip_of(&maya).await, json!([]));
     let media = std::path::Path::new(&app.settings.media_store);
     let stored = std::fs::read_dir(media).map(|d| d.count()).unwrap_or(0);
     assert_eq!(stored, 0, "no object stored");
@@ -261,13 +282,10 @@ async fn stories_need_a_session(backend: Backend) {
         assert_eq!((status, code.as_str()), (401, "not_signed_in"));
     }
     assert_eq!(
-        shape(&maya.get_json("/api/stories").await),
+        shape(&strip_of(&maya).await),
         vec![(maya.id, vec![story["id"].as_i64().unwrap()])]
     );
-    assert_eq!(
-        maya.get_json("/api/stories").await[0]["stories"][0]["viewsCount"],
-        0
-    );
+    assert_eq!(strip_of(&maya).await[0]["stories"][0]["viewsCount"], 0);
 }
 
 async fn the_strip_shows_my_group_first_then_followed_users_then_others_by_latest_story(
@@ -305,7 +323,7 @@ async fn the_strip_shows_my_group_first_then_followed_users_then_others_by_lates
     }
     let s = |n: i64| order.iter().find(|(k, _)| *k == n).unwrap().1;
 
-    let strip = me.get_json("/api/stories").await;
+    let strip = strip_of(&me).await;
 
     // Mine first; then followed users by their latest story (friend_a's 6 after friend_b's 4);
     // then the others by their latest (other_a's 8, other_b's 5); a user without stories has no
@@ -321,7 +339,7 @@ async fn the_strip_shows_my_group_first_then_followed_users_then_others_by_lates
         ]
     );
     // Another viewer sees the same stories in their own order: no own group, no follows.
-    let strip = quiet.get_json("/api/stories").await;
+    let strip = strip_of(&quiet).await;
     assert_eq!(
         shape(&strip).iter().map(|(u, _)| *u).collect::<Vec<_>>(),
         vec![other_a.id, me.id, friend_a.id, other_b.id, friend_b.id]
@@ -341,11 +359,11 @@ async fn an_expired_story_is_not_served_at_once_and_the_sweep_deletes_it(backend
     // Not yet: 23 h 59 min after the first story.
     app.advance_clock(Duration::from_secs(12 * 3600 - 60));
     assert_eq!(app.sweep().await, 0);
-    assert_eq!(shape(&leo.get_json("/api/stories").await)[0].1.len(), 2);
+    assert_eq!(shape(&strip_of(&leo).await)[0].1.len(), 2);
 
     // Just past 24 h: gone from the strip at once, before any sweep.
     app.advance_clock(Duration::from_secs(61));
-    let strip = leo.get_json("/api/stories").await;
+    let strip = strip_of(&leo).await;
     assert_eq!(
         shape(&strip),
         vec![(maya.id, vec![newer["id"].as_i64().unwrap()])]
@@ -376,7 +394,7 @@ async fn an_expired_story_is_not_served_at_once_and_the_sweep_deletes_it(backend
 
     // A day later, nothing is left to show.
     app.advance_clock(Duration::from_secs(24 * 3600));
-    assert_eq!(leo.get_json("/api/stories").await, json!([]));
+    assert_eq!(strip_of(&leo).await, json!([]));
 }
 
 async fn a_view_counts_once_per_viewer_and_the_author_is_not_counted(backend: Backend) {
@@ -392,7 +410,7 @@ async fn a_view_counts_once_per_viewer_and_the_author_is_not_counted(backend: Ba
         let body: Value = response.json().await.unwrap();
         body["viewsCount"].as_i64()
     };
-    let mine = || async { maya.get_json("/api/stories").await[0]["stories"][0].clone() };
+    let mine = || async { strip_of(&maya).await[0]["stories"][0].clone() };
 
     assert_eq!(
         count(maya.post(&view).await).await,
@@ -412,7 +430,7 @@ async fn a_view_counts_once_per_viewer_and_the_author_is_not_counted(backend: Ba
     assert_eq!((count(a).await, count(b).await), (None, None));
 
     let seen_by = |strip: Value| strip[0]["stories"][0].clone();
-    let for_leo = seen_by(leo.get_json("/api/stories").await);
+    let for_leo = seen_by(strip_of(&leo).await);
     assert_eq!(
         (for_leo["viewsCount"].clone(), for_leo["viewedByMe"].clone()),
         (Value::Null, json!(true)),
@@ -427,10 +445,7 @@ async fn a_view_counts_once_per_viewer_and_the_author_is_not_counted(backend: Ba
         (json!(2), json!(true))
     );
     let tom = app.new_user("tom").await;
-    assert_eq!(
-        seen_by(tom.get_json("/api/stories").await)["viewedByMe"],
-        false
-    );
+    assert_eq!(seen_by(strip_of(&tom).await)["viewedByMe"], false);
 }
 
 async fn viewing_an_unknown_expired_or_malformed_story_is_refused(backend: Backend) {
@@ -473,7 +488,7 @@ async fn the_strip_shows_at_most_fifty_groups_keeping_mine_and_the_latest(backen
         others.push(user.id);
     }
 
-    let groups: Vec<i64> = shape(&me.get_json("/api/stories").await)
+    let groups: Vec<i64> = shape(&strip_of(&me).await)
         .into_iter()
         .map(|(user, _)| user)
         .collect();
@@ -499,7 +514,7 @@ async fn the_strip_ranks_by_the_latest_story_still_shown_and_forgets_expired_aut
     app.advance_clock(Duration::from_secs(60));
     let latest = post_story(&ana, json!({"content": picture()})).await;
     assert_eq!(
-        shape(&me.get_json("/api/stories").await),
+        shape(&strip_of(&me).await),
         vec![
             (ana.id, vec![id(&first), id(&latest)]),
             (ben.id, vec![id(&middle)])
@@ -515,13 +530,13 @@ async fn the_strip_ranks_by_the_latest_story_still_shown_and_forgets_expired_aut
     )
     .await;
     assert_eq!(
-        shape(&me.get_json("/api/stories").await),
+        shape(&strip_of(&me).await),
         vec![(ben.id, vec![id(&middle)]), (ana.id, vec![id(&first)])]
     );
 
     // A day later nobody has a live story; the sweep leaves no author to rank.
     app.advance_clock(Duration::from_secs(24 * 60 * 60));
-    assert_eq!(me.get_json("/api/stories").await, json!([]));
+    assert_eq!(strip_of(&me).await, json!([]));
     app.sweep().await;
     let (authors,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM story_authors")
         .fetch_one(&app.db().await.pool)
@@ -530,7 +545,7 @@ async fn the_strip_ranks_by_the_latest_story_still_shown_and_forgets_expired_aut
     assert_eq!(authors, 0);
     let again = post_story(&ben, json!({"content": picture()})).await;
     assert_eq!(
-        shape(&me.get_json("/api/stories").await),
+        shape(&strip_of(&me).await),
         vec![(ben.id, vec![id(&again)])]
     );
 }
@@ -551,7 +566,7 @@ async fn the_author_deletes_a_story_and_it_leaves_the_strip_with_its_views(backe
 
     assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
     assert_eq!(
-        shape(&leo.get_json("/api/stories").await),
+        shape(&strip_of(&leo).await),
         vec![(maya.id, vec![kept["id"].as_i64().unwrap()])]
     );
     let db = app.db().await;
@@ -569,7 +584,7 @@ async fn the_author_deletes_a_story_and_it_leaves_the_strip_with_its_views(backe
     // Her last story gone, her group leaves the strip.
     let last = maya.delete(&format!("/api/stories/{}", kept["id"])).await;
     assert_eq!(last.status(), StatusCode::NO_CONTENT);
-    assert_eq!(shape(&leo.get_json("/api/stories").await), vec![]);
+    assert_eq!(shape(&strip_of(&leo).await), vec![]);
 }
 
 async fn a_story_is_deleted_only_by_its_author_or_an_admin(backend: Backend) {
@@ -585,11 +600,7 @@ async fn a_story_is_deleted_only_by_its_author_or_an_admin(backend: Backend) {
         (status, message.as_str()),
         (403, "You cannot delete this story")
     );
-    assert_eq!(
-        shape(&leo.get_json("/api/stories").await).len(),
-        1,
-        "still there"
-    );
+    assert_eq!(shape(&strip_of(&leo).await).len(), 1, "still there");
     assert_eq!(
         error_of(leo.delete("/api/stories/999999").await).await.0,
         404
@@ -597,7 +608,7 @@ async fn a_story_is_deleted_only_by_its_author_or_an_admin(backend: Backend) {
     assert_eq!(error_of(leo.delete("/api/stories/abc").await).await.0, 400);
 
     assert_eq!(boss.delete(&path).await.status(), StatusCode::NO_CONTENT);
-    assert_eq!(shape(&maya.get_json("/api/stories").await), vec![]);
+    assert_eq!(shape(&strip_of(&maya).await), vec![]);
 }
 
 async fn the_author_sees_who_viewed_the_story_latest_first_page_by_page(backend: Backend) {
@@ -711,4 +722,148 @@ async fn nobody_but_the_author_sees_a_storys_viewers(backend: Backend) {
     // Expired, it is gone for its author too.
     app.advance_clock(Duration::from_secs(24 * 3600 + 1));
     assert_eq!(error_of(maya.get(&path).await).await.0, 404);
+}
+
+async fn view(user: &TestUser, story: &Value) {
+    let path = format!("/api/stories/{}/view", story["id"]);
+    assert_eq!(user.post(&path).await.status(), StatusCode::OK, "{path}");
+}
+
+async fn a_circle_is_new_until_its_latest_story_is_seen(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let first = post_story(&maya, json!({"content": picture()})).await;
+    app.advance_clock(Duration::from_secs(60));
+    let second = post_story(&maya, json!({"content": picture()})).await;
+    let circle = |strip: Value| {
+        let circle = strip[0].clone();
+        assert_eq!(circle["user"]["username"], "maya");
+        (circle["unseen"].clone(), circle["latestAt"].clone())
+    };
+
+    // The circle answers no stories of its own: who, when, and whether it is new.
+    let strip = leo.get_json("/api/stories").await;
+    assert_eq!(
+        strip[0].as_object().unwrap().keys().collect::<Vec<_>>(),
+        ["latestAt", "unseen", "user"]
+    );
+    assert_eq!(
+        circle(strip),
+        (json!(true), second["createdAt"].clone()),
+        "the latest story's time"
+    );
+    // The older story seen: the latest is still new.
+    view(&leo, &first).await;
+    assert_eq!(circle(leo.get_json("/api/stories").await).0, true);
+    view(&leo, &second).await;
+    assert_eq!(circle(leo.get_json("/api/stories").await).0, false);
+    // Her own circle is new to her until she watches her latest, as anyone's.
+    assert_eq!(circle(maya.get_json("/api/stories").await).0, true);
+    view(&maya, &second).await;
+    assert_eq!(circle(maya.get_json("/api/stories").await).0, false);
+    // Someone else's view changes nothing for Leo, and a new story makes the circle new again.
+    let tom = app.new_user("tom").await;
+    assert_eq!(circle(tom.get_json("/api/stories").await).0, true);
+    app.advance_clock(Duration::from_secs(60));
+    let third = post_story(&maya, json!({"content": picture()})).await;
+    assert_eq!(
+        circle(leo.get_json("/api/stories").await),
+        (json!(true), third["createdAt"].clone())
+    );
+    // Seeing an older one again does not take the mark back.
+    view(&leo, &third).await;
+    view(&leo, &first).await;
+    assert_eq!(circle(leo.get_json("/api/stories").await).0, false);
+
+    // A mark that covers only expired stories says nothing, and the sweep forgets it.
+    let marks = || async {
+        let (n,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM story_seen")
+            .fetch_one(&app.db().await.pool)
+            .await
+            .unwrap();
+        n
+    };
+    assert_eq!(marks().await, 2, "Leo's and Maya's");
+    // Maya's covers her second story, expired now; Leo's her third, live a minute more.
+    app.advance_clock(Duration::from_secs(24 * 3600 - 60));
+    app.sweep().await;
+    assert_eq!(marks().await, 1, "Leo's: her third story is still live");
+    app.advance_clock(Duration::from_secs(61));
+    app.sweep().await;
+    assert_eq!(marks().await, 0);
+}
+
+async fn a_users_stories_open_oldest_first_for_whoever_may_see_them(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let maya = app.new_user("maya").await;
+    let leo = app.new_user("leo").await;
+    let sofia = app.new_user("sofia").await;
+    let first = post_story(&maya, json!({"content": picture(), "caption": "One"})).await;
+    app.advance_clock(Duration::from_secs(60));
+    let second = post_story(&maya, json!({"content": picture()})).await;
+    let path = format!("/api/users/{}/stories", maya.id);
+
+    let opened = leo.get_json(&path).await;
+    assert_eq!(opened["user"]["username"], "maya");
+    assert_eq!(opened["user"]["displayName"], "maya display");
+    let ids: Vec<&Value> = opened["stories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| &s["id"])
+        .collect();
+    assert_eq!(ids, [&first["id"], &second["id"]], "oldest first");
+    assert_eq!(opened["stories"][0]["caption"], "One");
+    assert_eq!(opened["stories"][0]["viewedByMe"], false);
+    assert_eq!(
+        opened["stories"][0]["viewsCount"],
+        Value::Null,
+        "hers to know"
+    );
+    assert_eq!(maya.get_json(&path).await["stories"][0]["viewsCount"], 0);
+    // Someone with no live story: an empty group.
+    let none = maya
+        .get_json(&format!("/api/users/{}/stories", leo.id))
+        .await;
+    assert_eq!(none["stories"], json!([]));
+
+    // Private: her stories are her followers'.
+    set_private(&maya, true).await;
+    assert_eq!(leo.get_json(&path).await["stories"], json!([]));
+    assert_eq!(
+        maya.get_json(&path).await["stories"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+
+    // Blocked either way, unknown or malformed: refused; signed out: 401.
+    assert_eq!(
+        maya.post(&format!("/api/users/{}/block", sofia.id))
+            .await
+            .status(),
+        StatusCode::NO_CONTENT
+    );
+    for (user, path) in [
+        (&sofia, path.clone()),
+        (&maya, format!("/api/users/{}/stories", sofia.id)),
+        (&leo, "/api/users/999999/stories".to_owned()),
+    ] {
+        let (status, message, _) = error_of(user.get(&path).await).await;
+        assert_eq!(
+            (status, message.as_str()),
+            (404, "User not found"),
+            "{path}"
+        );
+    }
+    for path in ["/api/users/abc/stories", "/api/users/1.5/stories"] {
+        assert_eq!(error_of(leo.get(path).await).await.0, 400, "{path}");
+    }
+    assert_eq!(error_of(app.anonymous().get(&path).await).await.0, 401);
+
+    // Expired: gone at once.
+    app.advance_clock(Duration::from_secs(24 * 3600));
+    assert_eq!(maya.get_json(&path).await["stories"], json!([]));
 }

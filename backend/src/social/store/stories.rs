@@ -1,7 +1,7 @@
 //! Stories and their views. The strip is one query: the groups (at most `MAX_GROUPS` users with
 //! live stories, ranked) are picked from `story_authors` (one row per author, kept by triggers),
-//! then joined to their authors and live stories with the viewer's `viewedByMe`, already in the
-//! strip's order.
+//! then joined to their authors and the viewer's `story_seen` mark, already in the strip's
+//! order. A group's stories are a second read, when it is opened (`of_user`).
 //! Every time here comes from the caller (the injected clock), never from the database.
 
 use sqlx::FromRow;
@@ -10,6 +10,7 @@ use crate::fetch_list;
 use crate::kernel::page::Page;
 use crate::platform::db::Db;
 use crate::platform::db::visibility::{follow_state, may_see, not_blocked, not_muted, shown};
+use crate::social::rules::story::STORY_LIFETIME_MS;
 
 /// The most story groups the strip shows.
 pub const MAX_GROUPS: i64 = 50;
@@ -112,20 +113,40 @@ pub async fn find(
     .await
 }
 
-/// The live stories of the strip's groups, in the strip's order: `viewer`'s own group first,
-/// then the users `viewer` follows by their latest story, then everyone else by their latest
-/// story (none of accounts blocked either way or muted); at most `MAX_GROUPS` groups. Rows of
-/// one group are consecutive, in no set order: `groups_of` puts each group's stories oldest
-/// first (SQLite ordered them with a sort per group, 300k of the strip's 2.2M instructions:
-/// issue 45).
-pub async fn strip(db: &Db, viewer: i64, now: i64) -> Result<Vec<StoryView>, sqlx::Error> {
+/// One of the strip's groups as `viewer` sees it: the author, their latest live story's time
+/// and whether it is later than the latest of theirs `viewer` saw (`story_seen`).
+#[derive(Debug, Clone, FromRow)]
+pub struct StripGroup {
+    pub user_id: i64,
+    pub username: String,
+    pub display_name: String,
+    pub profile_image: Option<String>,
+    pub latest_at: i64,
+    pub unseen: i64,
+}
+
+crate::native_row!(StripGroup {
+    user_id,
+    username,
+    display_name,
+    profile_image,
+    latest_at,
+    unseen,
+});
+
+/// The strip's groups in the strip's order: `viewer`'s own group first, then the users
+/// `viewer` follows by their latest story, then everyone else by their latest story (none of
+/// accounts blocked either way or muted); at most `MAX_GROUPS`. No story is read: a group's
+/// stories come with `of_user` when it is opened (issue 45: the strip of every live story of
+/// 50 groups was 1.8M instructions a request).
+pub async fn strip(db: &Db, viewer: i64, now: i64) -> Result<Vec<StripGroup>, sqlx::Error> {
     // Each of the three ranks picks at most `MAX_GROUPS` authors from `story_authors` (one row
     // per author, their latest story): the viewer's own row by its key, the followed from the
     // viewer's follows, everyone else from `story_authors_latest_idx` read backwards until
-    // enough pass the visibility checks. No live story is read before its group is chosen.
+    // enough pass the visibility checks.
     fetch_list!(
         db,
-        StoryView,
+        StripGroup,
         concat!(
             "WITH grp AS (
            SELECT user_id, latest, rnk FROM (
@@ -167,20 +188,67 @@ pub async fn strip(db: &Db, viewer: i64, now: i64) -> Result<Vec<StoryView>, sql
            ORDER BY rnk, latest DESC, user_id DESC
            LIMIT $3
          )
-         SELECT ",
-            story_view_columns!(),
-            " FROM picked grp
+         SELECT grp.user_id, u.username, u.display_name,
+                COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
+                grp.latest AS latest_at,
+                CAST(CASE WHEN seen.seen_at IS NULL OR seen.seen_at < grp.latest
+                          THEN 1 ELSE 0 END AS BIGINT) AS unseen
+         FROM picked grp
          JOIN users u ON u.id = grp.user_id
-         JOIN stories s ON s.user_id = grp.user_id
-         WHERE s.expires_at > $2 AND ",
-            shown!("$1", "s.removed_at"),
-            "
+         LEFT JOIN story_seen seen ON seen.viewer_id = $1 AND seen.author_id = grp.user_id
          ORDER BY grp.rnk, grp.latest DESC, grp.user_id DESC"
         ),
         viewer,
         now,
         MAX_GROUPS
     )
+}
+
+/// `user`'s live stories as `viewer` sees them, oldest first (by time, then id): none when
+/// `user` is private and not followed by `viewer` (`may_see!`); a removed one for an admin
+/// only. The caller has checked that `user` exists for `viewer` (`owner_of_group`).
+pub async fn of_user(
+    db: &Db,
+    viewer: i64,
+    user: i64,
+    now: i64,
+) -> Result<Vec<StoryView>, sqlx::Error> {
+    fetch_list!(
+        db,
+        StoryView,
+        concat!(
+            "SELECT ",
+            story_view_columns!(),
+            " FROM stories s JOIN users u ON u.id = s.user_id
+         WHERE s.user_id = $2 AND s.expires_at > $3 AND ",
+            may_see!("$1", "s.user_id"),
+            " AND ",
+            shown!("$1", "s.removed_at"),
+            " ORDER BY s.created_at, s.id"
+        ),
+        viewer,
+        user,
+        now
+    )
+}
+
+/// A story group's owner as `viewer` may name them: `None` when unknown, deactivated or in a
+/// block with `viewer` either way. Their id, username, display name and small avatar.
+pub async fn owner_of_group(
+    db: &Db,
+    viewer: i64,
+    user: i64,
+) -> Result<Option<(i64, String, String, Option<String>)>, sqlx::Error> {
+    sqlx::query_as(concat!(
+        "SELECT u.id, u.username, u.display_name,
+                COALESCE(u.profile_image_small_url, u.profile_image_url)
+         FROM users u WHERE u.id = $2 AND u.deactivated_at IS NULL AND ",
+        not_blocked!("$1", "u.id")
+    ))
+    .bind(viewer)
+    .bind(user)
+    .fetch_optional(&db.pool)
+    .await
 }
 
 /// What recording a view found.
@@ -226,6 +294,18 @@ pub async fn record_view(
         .bind(viewer)
         .execute(&mut *tx)
         .await?;
+        // The strip's ring (migration 0058): the latest of this author's stories seen.
+        sqlx::query(
+            "INSERT INTO story_seen (viewer_id, author_id, seen_at)
+             SELECT $2, user_id, created_at FROM stories WHERE id = $1
+             ON CONFLICT (viewer_id, author_id) DO UPDATE SET
+                 seen_at = CASE WHEN excluded.seen_at > story_seen.seen_at
+                                THEN excluded.seen_at ELSE story_seen.seen_at END",
+        )
+        .bind(story_id)
+        .bind(viewer)
+        .execute(&mut *tx)
+        .await?;
     }
     let count: Option<(i64, i64)> = sqlx::query_as(concat!(
         "SELECT views_count, user_id FROM stories WHERE id = $1 AND expires_at > $2 AND ",
@@ -248,7 +328,8 @@ pub async fn record_view(
     })
 }
 
-/// Deletes the stories expired at `now` and their views; answers how many stories went.
+/// Deletes the stories expired at `now`, their views and the rings' marks they alone kept;
+/// answers how many stories went.
 pub async fn delete_expired(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
     let mut tx = db.begin_write().await?;
     sqlx::query(
@@ -263,6 +344,11 @@ pub async fn delete_expired(db: &Db, now: i64) -> Result<u64, sqlx::Error> {
         .execute(&mut *tx)
         .await?
         .rows_affected();
+    // A ring's mark older than a story's life covers only expired stories: it says nothing.
+    sqlx::query("DELETE FROM story_seen WHERE seen_at <= $1")
+        .bind(now - STORY_LIFETIME_MS)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     Ok(deleted)
 }

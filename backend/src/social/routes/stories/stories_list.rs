@@ -4,22 +4,22 @@ use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiResult, ErrorBody, Json};
 use crate::platform::state::AppState;
 use crate::social::store::stories;
-use crate::social::wire::story::{StoryGroup, groups_of};
+use crate::social::wire::story::StoryStripGroup;
 
-/// The stories strip: live stories grouped by user — the session user's own group first, then
-/// the users they follow by their latest story, then everyone else by their latest story — at
-/// most 50 groups, each group's stories oldest first.
+/// The stories strip: one circle per user with live stories — the session user's own first,
+/// then the users they follow by their latest story, then everyone else by their latest story —
+/// at most 50. A circle's stories are read when it is opened (`GET /api/users/{id}/stories`).
 #[utoipa::path(
     get, path = "/stories", tag = "stories",
     responses(
-        (status = 200, description = "The story groups, in the strip's order", body = [StoryGroup]),
+        (status = 200, description = "The strip's circles, in its order", body = [StoryStripGroup]),
         (status = 401, description = "Not signed in", body = ErrorBody),
     )
 )]
 pub async fn list_stories(
     State(state): State<AppState>,
     current: CurrentUser,
-) -> ApiResult<Json<Vec<StoryGroup>>> {
+) -> ApiResult<Json<Vec<StoryStripGroup>>> {
     let rows = stories::strip(&state.db, current.user.id, state.clock.now_ms()).await?;
-    Ok(Json(groups_of(rows, current.user.id)))
+    Ok(Json(rows.into_iter().map(StoryStripGroup::from).collect()))
 }

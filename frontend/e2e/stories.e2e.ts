@@ -1,7 +1,8 @@
 //! Stories and explore in the browser (issue 6): a creator posts a story from a file; a
-//! follower sees the ringed circle on home, watches it in the viewer until it closes, and the
-//! author then sees one view. Explore shows the trending grid with a sponsored card after the
-//! 4th post. Runs against the real server started by global-setup.ts (demo seed: creators with
+//! follower sees the ringed circle on home (the strip reads circles only, a circle's stories
+//! come when it is opened: issue 45), watches it in the viewer until it closes, the ring stays
+//! off after a reload, and the author then sees one view. Explore shows the trending grid with
+//! a sponsored card after the 4th post. Runs against the real server started by global-setup.ts (demo seed: creators with
 //! posts and stories, and ads of every placement).
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -59,9 +60,17 @@ describe('stories', () => {
     const circles = strip(b.page).getByRole('listitem').getByRole('button');
     expect(await circles.first().getAttribute('aria-label')).toBe(`${rosa.displayName}, new story`);
     await strip(b.page).scrollIntoViewIfNeeded();
+    // The strip's answer names the circles, not their stories (issue 45).
+    const strips = (await (await b.page.request.get(`${baseUrl}/api/stories`)).json()) as Array<{ user: { id: number } }>;
+    expect(strips[0]).toMatchObject({ user: { username: rosa.username }, unseen: true });
+    expect(strips[0]).not.toHaveProperty('stories');
+    const rosaStories = `/api/users/${strips[0].user.id}/stories`;
 
-    // The viewer: her picture, the relative time, the progress running on its own.
+    // The viewer reads her stories when her circle opens: her picture, the relative time, the
+    // progress running on its own.
+    const opened = b.page.waitForResponse((res) => new URL(res.url()).pathname === rosaStories);
     await circle.click();
+    expect(((await (await opened).json()) as { stories: unknown[] }).stories).toHaveLength(1);
     const viewer = b.page.getByRole('dialog', { name: rosa.displayName });
     await viewer.waitFor();
     const picture = viewer.getByRole('img', { name: `Story by ${rosa.displayName}` });
@@ -93,8 +102,11 @@ describe('stories', () => {
     }
     await expect.poll(() => anyViewer.count()).toBe(0);
     expect(sponsoredSeen).toBe(true);
-    // Seen now: no ring.
+    // Seen now: no ring, and none after a reload either (the server remembers what Theo saw).
     const seenCircle = strip(b.page).getByRole('button', { name: rosa.displayName, exact: true });
+    await seenCircle.waitFor();
+    expect(await seenCircle.getAttribute('data-unseen')).toBe('false');
+    await b.page.reload();
     await seenCircle.waitFor();
     expect(await seenCircle.getAttribute('data-unseen')).toBe('false');
 

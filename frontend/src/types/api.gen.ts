@@ -2131,9 +2131,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The stories strip: live stories grouped by user — the session user's own group first, then
-         *     the users they follow by their latest story, then everyone else by their latest story — at
-         *     most 50 groups, each group's stories oldest first.
+         * The stories strip: one circle per user with live stories — the session user's own first,
+         *     then the users they follow by their latest story, then everyone else by their latest story —
+         *     at most 50. A circle's stories are read when it is opened (`GET /api/users/{id}/stories`).
          */
         get: operations["list_stories"];
         put?: never;
@@ -2913,6 +2913,26 @@ export interface paths {
          *     not muted changes nothing.
          */
         delete: operations["unmute"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/{id}/stories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's live stories, oldest first: a strip's circle opened. None when the account is
+         *     private and you do not follow it, or when its stories all expired since the strip was read.
+         */
+        get: operations["list_user_stories"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -5302,7 +5322,7 @@ export interface components {
             /** @description `/media/{key}` for a stored image, or the http(s) URL the author gave. */
             imageUrl: string;
             type: components["schemas"]["StoryKind"];
-            /** @description Whether the session user has seen it (the strip rings groups with unseen stories). */
+            /** @description Whether the session user has seen it. */
             viewedByMe: boolean;
             /**
              * Format: int64
@@ -5311,7 +5331,10 @@ export interface components {
              */
             viewsCount: number | null;
         };
-        /** @description One user's live stories, oldest first. */
+        /**
+         * @description One user's live stories, oldest first (`GET /api/users/{id}/stories`: a strip's group
+         *     opened).
+         */
         StoryGroup: {
             stories: components["schemas"]["Story"][];
             user: components["schemas"]["UserBrief"];
@@ -5321,6 +5344,17 @@ export interface components {
          * @enum {string}
          */
         StoryKind: "image" | "video";
+        /**
+         * @description One circle of the stories strip: whose, when their latest live story was posted, and
+         *     whether it is later than the latest of theirs the session user saw (the gradient ring).
+         *     Its stories are read when it is opened.
+         */
+        StoryStripGroup: {
+            /** @description ISO-8601 UTC. */
+            latestAt: string;
+            unseen: boolean;
+            user: components["schemas"]["UserBrief"];
+        };
         /**
          * @description {viewsCount}: a story's count after a view: its author's to know (issue 43), null for
          *     everyone else.
@@ -14566,13 +14600,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The story groups, in the strip's order */
+            /** @description The strip's circles, in its order */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StoryGroup"][];
+                    "application/json": components["schemas"]["StoryStripGroup"][];
                 };
             };
             /** @description Not signed in */
@@ -17438,6 +17472,56 @@ export interface operations {
                 };
             };
             /** @description User not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_user_stories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description User id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user and their live stories, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoryGroup"];
+                };
+            };
+            /** @description Invalid id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `User not found` (or deactivated, or blocked either way) */
             404: {
                 headers: {
                     [name: string]: unknown;

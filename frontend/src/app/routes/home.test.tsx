@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { anAd } from '@/test/ads';
 import { aPost, aProfile, json, me, renderWithApp } from '@/test/render';
-import { aGroup } from '@/test/stories';
+import { aGroup, storiesServer } from '@/test/stories';
 import { settingsQueryKey } from '@/lib/query-keys';
 import { DEFAULT_SETTINGS, type Settings } from '@/lib/settings';
 import HomePage from './home';
@@ -182,13 +182,13 @@ describe('HomePage story viewer', () => {
   let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
   beforeEach(() => {
     storyAds = [anAd({ category: 'story' })];
-    const groups = creators.map((creator) => aGroup(creator, [{ caption: `${creator.displayName} story` }]));
-    fetchMock = vi.fn<typeof fetch>(async (input) => {
+    const stories = storiesServer(creators.map((creator) => aGroup(creator, [{ caption: `${creator.displayName} story` }])));
+    fetchMock = vi.fn<typeof fetch>(async (input, init) => {
       const url = String(input);
       if (url.startsWith('/api/auth/user')) return json(me);
-      if (url.endsWith('/view')) return json({ viewsCount: 1 });
       if (url.endsWith('/interaction')) return new Response(null, { status: 204 });
-      if (url.startsWith('/api/stories')) return json(groups);
+      const story = stories.answer(url, init);
+      if (story) return story;
       if (url === '/api/ads/story') return json(storyAds);
       if (url.startsWith('/api/ads/') || url.startsWith('/api/canvases')) return json([]);
       return json([aPost()]);
@@ -207,6 +207,8 @@ describe('HomePage story viewer', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/ads/story', expect.anything()));
     await act(async () => {}); // the story ads are in
     fireEvent.click(await screen.findByRole('button', { name: 'Leo Park, new story' }));
+    // The circle's stories come from GET /api/users/2/stories.
+    expect(await screen.findByText('Leo Park story')).toBeInTheDocument();
     const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next story' }));
     return next;
   }
@@ -216,6 +218,7 @@ describe('HomePage story viewer', () => {
     next();
     next();
     expect(screen.getByRole('dialog', { name: 'Ben Ode' })).toBeInTheDocument();
+    expect(await screen.findByText('Ben Ode story')).toBeInTheDocument();
     expect(impressions()).toEqual([]);
     next();
     const ad = screen.getByRole('dialog', { name: 'Sponsored: Inkwell Studio' });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api-client';
-import type { StoryGroup } from '../types';
+import { updateStrip, updateUserStories, type StoryRef } from './cache';
 import { storyKeys } from './keys';
 
 /** DELETE /api/stories/{id} → 204 (issue 43): its author's, or an admin's. */
@@ -11,22 +11,20 @@ export async function deleteStory(storyId: number): Promise<void> {
 
 /**
  * Deletes a story once the server agrees: `onDeleted` runs first (the viewer moves on or
- * closes, in the same render as what follows), then it leaves the cached strip (its group too,
- * when it was the last) and the strip is refetched behind it. A failure stays with the caller
- * (the confirmation shows it, to try again).
+ * closes, in the same render as what follows), then it leaves its author's cached stories (and
+ * their circle leaves the strip, when it was the last) and both are refetched behind it. A
+ * failure stays with the caller (the confirmation shows it, to try again).
  */
 export function useDeleteStory({ onDeleted }: { onDeleted?: (storyId: number) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteStory,
-    onSuccess: (_, storyId) => {
+    mutationFn: ({ storyId }: StoryRef) => deleteStory(storyId),
+    onSuccess: (_, { userId, storyId }) => {
       onDeleted?.(storyId);
-      queryClient.setQueryData<StoryGroup[]>(storyKeys.groups(), (groups) =>
-        groups
-          ?.map((group) => ({ ...group, stories: group.stories.filter((story) => story.id !== storyId) }))
-          .filter((group) => group.stories.length > 0),
-      );
+      const left = updateUserStories(queryClient, userId, (stories) => stories.filter((story) => story.id !== storyId));
+      if (left?.stories.length === 0) updateStrip(queryClient, (circles) => circles.filter((circle) => circle.user.id !== userId));
       queryClient.removeQueries({ queryKey: storyKeys.viewers(storyId) });
+      void queryClient.invalidateQueries({ queryKey: storyKeys.user(userId) });
       void queryClient.invalidateQueries({ queryKey: storyKeys.groups() });
       toast({ title: 'Story deleted' });
     },

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import type { Story, StoryGroup, StoryViewResponse } from '../types';
-import { storyKeys } from './keys';
+import type { Story, StoryViewResponse } from '../types';
+import { updateStrip, updateUserStories, type StoryRef } from './cache';
 
 /** POST /api/stories/{id}/view → {viewsCount}; the server counts one view per viewer. */
 export async function recordStoryView(storyId: number): Promise<StoryViewResponse> {
@@ -9,27 +9,30 @@ export async function recordStoryView(storyId: number): Promise<StoryViewRespons
   return (await res.json()) as StoryViewResponse;
 }
 
-/** Applies `update` to story `storyId` in the cached groups. */
-function updateCachedStory(queryClient: QueryClient, storyId: number, update: (story: Story) => Story): void {
-  queryClient.setQueryData<StoryGroup[]>(storyKeys.groups(), (groups) =>
-    groups?.map((group) =>
-      group.stories.some((story) => story.id === storyId)
-        ? { ...group, stories: group.stories.map((story) => (story.id === storyId ? update(story) : story)) }
-        : group,
-    ),
-  );
+/** Applies `update` to the story in its author's cached stories; answers them as they are now. */
+function updateCachedStory(queryClient: QueryClient, { userId, storyId }: StoryRef, update: (story: Story) => Story) {
+  return updateUserStories(queryClient, userId, (stories) => stories.map((story) => (story.id === storyId ? update(story) : story)));
 }
 
 /**
- * Records that the session user saw a story. The story counts as seen at once (the strip's
- * ring reflects it when the viewer closes); the server's answer brings the view count.
+ * Records that the session user saw a story. It counts as seen at once, and once every story of
+ * its circle is, the circle is no longer new (the strip's ring reflects it when the viewer
+ * closes); the server's answer brings the view count.
  */
 export function useRecordStoryView() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: recordStoryView,
-    onMutate: (storyId) => updateCachedStory(queryClient, storyId, (story) => ({ ...story, viewedByMe: true })),
-    onSuccess: ({ viewsCount }, storyId) =>
-      updateCachedStory(queryClient, storyId, (story) => ({ ...story, viewsCount, viewedByMe: true })),
+    mutationFn: ({ storyId }: StoryRef) => recordStoryView(storyId),
+    onMutate: (ref) => {
+      const group = updateCachedStory(queryClient, ref, (story) => ({ ...story, viewedByMe: true }));
+      if (group?.stories.every((story) => story.viewedByMe)) {
+        updateStrip(queryClient, (circles) =>
+          circles.map((circle) => (circle.user.id === ref.userId ? { ...circle, unseen: false } : circle)),
+        );
+      }
+    },
+    onSuccess: ({ viewsCount }, ref) => {
+      updateCachedStory(queryClient, ref, (story) => ({ ...story, viewsCount, viewedByMe: true }));
+    },
   });
 }

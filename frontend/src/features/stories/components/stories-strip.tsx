@@ -1,6 +1,8 @@
 //! Creative Moments, the stories strip: 'Your Story' first (add one, or watch
-//! your own), then one circle per user with the first word of their display name. A gradient
-//! ring marks a group with a story the signed-in user has not seen. A circle opens the viewer.
+//! your own), then one circle per user with the first word of their display name, in the
+//! server's order. A gradient ring marks a circle the server calls unseen (its author's latest
+//! story is later than the latest of theirs you saw). A circle opens the viewer, which loads
+//! the circles' stories as it reaches them.
 import { Plus } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -9,16 +11,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 import { useStories } from '../api/get-stories';
-import type { StoryGroup } from '../types';
+import type { StoryStripGroup } from '../types';
 import { StoryViewer, type SponsoredStories } from './story-viewer';
 
 /** 'Maya Chen' → 'Maya' (the circle shows the first word of the display name). */
 export function firstWord(displayName: string): string {
   return displayName.trim().split(/\s+/)[0] ?? '';
-}
-
-export function hasUnseen(group: StoryGroup): boolean {
-  return group.stories.some((story) => !story.viewedByMe);
 }
 
 function Ring({ unseen, children }: { unseen: boolean; children: ReactNode }) {
@@ -41,10 +39,12 @@ const avatarClass = 'size-full text-xl';
 export function StoriesStrip({ sponsored }: { sponsored?: SponsoredStories }) {
   const me = useCurrentUser();
   const stories = useStories();
-  const [openGroup, setOpenGroup] = useState<number | null>(null);
-  const closeViewer = useCallback(() => setOpenGroup(null), []);
+  // The circles as they were when one was opened: a refetch meanwhile does not move the viewer.
+  const [opened, setOpened] = useState<{ groups: StoryStripGroup[]; start: number } | null>(null);
+  const closeViewer = useCallback(() => setOpened(null), []);
 
-  const groups = (stories.data ?? []).filter((group) => group.stories.length > 0);
+  const groups = stories.data ?? [];
+  const openViewer = (start: number) => setOpened({ groups, start });
   const ownIndex = groups.findIndex((group) => group.user.id === me.id);
   const others = groups.map((group, index) => ({ group, index })).filter(({ index }) => index !== ownIndex);
 
@@ -69,12 +69,12 @@ export function StoriesStrip({ sponsored }: { sponsored?: SponsoredStories }) {
             <>
               <button
                 type="button"
-                onClick={() => setOpenGroup(ownIndex)}
-                aria-label={hasUnseen(groups[ownIndex]) ? 'Your Story, new' : 'Your Story'}
-                data-unseen={hasUnseen(groups[ownIndex])}
+                onClick={() => openViewer(ownIndex)}
+                aria-label={groups[ownIndex].unseen ? 'Your Story, new' : 'Your Story'}
+                data-unseen={groups[ownIndex].unseen}
                 className={circleClass}
               >
-                <Ring unseen={hasUnseen(groups[ownIndex])}>
+                <Ring unseen={groups[ownIndex].unseen}>
                   <Avatar src={me.profileImageUrl} name={me.displayName} className={avatarClass} />
                 </Ring>
                 <span aria-hidden="true">Your Story</span>
@@ -103,12 +103,12 @@ export function StoriesStrip({ sponsored }: { sponsored?: SponsoredStories }) {
           ))}
 
         {others.map(({ group, index }) => {
-          const unseen = hasUnseen(group);
+          const { unseen } = group;
           return (
             <li key={group.user.id} className="shrink-0">
               <button
                 type="button"
-                onClick={() => setOpenGroup(index)}
+                onClick={() => openViewer(index)}
                 aria-label={unseen ? `${group.user.displayName}, new story` : group.user.displayName}
                 data-unseen={unseen}
                 className={circleClass}
@@ -135,7 +135,7 @@ export function StoriesStrip({ sponsored }: { sponsored?: SponsoredStories }) {
       </ul>
       {stories.isPending && <span role="status" className="sr-only">Loading stories</span>}
 
-      {openGroup !== null && <StoryViewer groups={groups} startGroup={openGroup} onClose={closeViewer} sponsored={sponsored} />}
+      {opened && <StoryViewer groups={opened.groups} startGroup={opened.start} onClose={closeViewer} sponsored={sponsored} />}
     </section>
   );
 }

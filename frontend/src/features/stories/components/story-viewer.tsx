@@ -4,26 +4,34 @@
 //! of the next) is shown, and after the last one the viewer closes. Tap zones, arrow buttons and
 //! the arrow keys move; Escape closes. Each story shown is recorded as viewed. After every third
 //! group a sponsored story, given by the page (`sponsored`), is shown the same way when one runs.
+//! A group's stories are read when it is reached (issue 45), the next group's meanwhile; while
+//! they load the author's name and 'Loading story' show and the timer waits. A group that turns
+//! out to have none (expired meanwhile, private, its author gone) is passed over the way the
+//! viewer was going; going back into a group lands on its last story.
 //! Someone else's story has a 'Report story' button (issue 20): it closes the viewer (its timer
 //! would run on under the dialog) and opens the safety layer's Report dialog. Only the author
 //! sees the view count (issue 43): it opens who viewed the story, and beside it 'Delete story'
 //! asks first; the timer waits while either is open.
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, Flag, Trash2, X } from 'lucide-react';
-import { Fragment, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, FullScreenDialogContent } from '@/components/ui/dialog';
 import { IconButton } from '@/components/ui/icon-button';
+import { Spinner } from '@/components/ui/spinner';
 import { useLatest } from '@/hooks/use-latest';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, errorStatus } from '@/lib/api-client';
 import { relativeTime } from '@/lib/relative-time';
 import { useSafetyActions } from '@/lib/safety-actions';
 import { cn } from '@/lib/utils';
 import { useDeleteStory } from '../api/delete-story';
+import { userStoriesQueryOptions, useUserStories } from '../api/get-user-stories';
+import { storyKeys } from '../api/keys';
 import { useRecordStoryView } from '../api/record-story-view';
-import { nextPage, previousPage, storyPage, type ViewerPage } from '../story-navigation';
-import type { StoryGroup } from '../types';
+import { nextPage, previousPage, storyIndex, storyPage, type Circles, type ViewerPage } from '../story-navigation';
+import type { StoryGroup, StoryStripGroup } from '../types';
 import { StoryViewersDialog } from './story-viewers-dialog';
 
 /** Progress grows by 2 percent every 100 ms, about 5 s per story. */
@@ -73,13 +81,23 @@ function ProgressSegments({ count, current, value, label }: { count: number; cur
   );
 }
 
+/**
+ * How many stories a group's query holds: undefined while they load (or after a failure worth
+ * showing), 0 when the server no longer shows its author (404).
+ */
+function storyCount(query: { data?: StoryGroup; error: unknown } | undefined): number | undefined {
+  if (query?.data) return query.data.stories.length;
+  return errorStatus(query?.error) === 404 ? 0 : undefined;
+}
+
 function pageKey(page: ViewerPage): string {
   return page.kind === 'story' ? `story:${page.group}:${page.story}` : `sponsored:${page.slot}`;
 }
 
 /**
  * Shown while mounted: the parent renders it when a circle is picked and unmounts it on
- * `onClose`, so every timer ends with it. `groups` is the live list (view counts update).
+ * `onClose`, so every timer ends with it. `groups` are the strip's circles; each one's stories
+ * come from its own query (view counts update there).
  */
 export function StoryViewer({
   groups,
@@ -87,12 +105,15 @@ export function StoryViewer({
   onClose,
   sponsored,
 }: {
-  groups: StoryGroup[];
+  groups: StoryStripGroup[];
   startGroup: number;
   onClose: () => void;
   sponsored?: SponsoredStories;
 }) {
+  const queryClient = useQueryClient();
   const [page, setPage] = useState<ViewerPage>(() => storyPage({ group: startGroup, story: 0 }));
+  // The way the viewer is going: a group that turns out empty is passed over this way.
+  const [forward, setForward] = useState(true);
   const [progress, setProgress] = useState(0);
   const recordView = useRecordStoryView();
   const safety = useSafetyActions();
@@ -100,43 +121,65 @@ export function StoryViewer({
   // The author's viewers list or delete confirmation is open: the story waits.
   const [viewersOpen, setViewersOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const paused = viewersOpen || confirming;
   const latestProgress = useLatest(progress);
 
+  // The group shown, or the one a sponsored story leads to (its stories load meanwhile).
+  const groupIndex = page.kind === 'story' ? page.group : page.to.group;
+  const author = groups[groupIndex].user;
+  const userStories = useUserStories(author.id);
+  // Counts are read from the cache when needed: the next group's may have come by prefetch.
+  const circles: Circles = useMemo(
+    () => ({
+      length: groups.length,
+      count: (group) => storyCount(queryClient.getQueryState<StoryGroup>(storyKeys.user(groups[group].user.id))),
+    }),
+    [groups, queryClient],
+  );
+  const count = page.kind === 'story' ? storyCount(userStories) : undefined;
+  const stories = page.kind === 'story' ? userStories.data?.stories : undefined;
+  const story = page.kind === 'story' && stories ? stories[storyIndex(page, stories.length)] : undefined;
+  // Waiting too while the story's group loads.
+  const paused = viewersOpen || confirming || (page.kind === 'story' && !story);
+
   const hasSponsored = useCallback((slot: number) => sponsored?.(slot) != null, [sponsored]);
-  const group = page.kind === 'story' ? groups[page.group] : undefined;
-  const story = page.kind === 'story' ? group?.stories[page.story] : undefined;
   const ad = page.kind === 'sponsored' ? (sponsored?.(page.slot) ?? null) : null;
-  const previous = previousPage(groups, page, startGroup, hasSponsored);
+  const previous = previousPage(circles, page, startGroup, hasSponsored);
   // Deleted: the group's next story takes its place; with none left, the viewer closes (in the
   // same render as the strip losing it, so no other story shows meanwhile).
   const remove = useDeleteStory({
     onDeleted: () => {
       setConfirming(false);
       setProgress(0);
-      if ((group?.stories.length ?? 0) <= 1) onClose();
+      if ((stories?.length ?? 0) <= 1) onClose();
     },
   });
   const key = pageKey(page);
 
   const goTo = useCallback(
-    (to: ViewerPage | null) => {
+    (to: ViewerPage | null, onward: boolean) => {
       if (!to) {
         onClose();
         return;
       }
       setPage(to);
+      setForward(onward);
       setProgress(0);
     },
     [onClose],
   );
   const goNext = useCallback(
-    () => goTo(nextPage(groups, page, startGroup, hasSponsored)),
-    [goTo, groups, page, startGroup, hasSponsored],
+    () => goTo(nextPage(circles, page, startGroup, hasSponsored), true),
+    [goTo, circles, page, startGroup, hasSponsored],
   );
   const goPrevious = useCallback(() => {
-    if (previous) goTo(previous);
+    if (previous) goTo(previous, false);
   }, [goTo, previous]);
+
+  // The next group's stories are on their way while this one shows, so moving on is instant.
+  const nextAuthor = groups[groupIndex + 1]?.user.id;
+  useEffect(() => {
+    if (nextAuthor !== undefined) void queryClient.prefetchQuery(userStoriesQueryOptions(nextAuthor));
+  }, [nextAuthor, queryClient]);
 
   // One timer per page shown: changing page restarts it from 0 %; at 100 % the next page comes.
   // Paused, it stops; resumed, it goes on from where it was.
@@ -154,16 +197,19 @@ export function StoryViewer({
     return () => clearInterval(timer);
   }, [key, paused, latestGoNext, latestProgress]);
 
-  // The list changed under us (a refetch dropped an expired story): nothing left to show. A
-  // sponsored story whose ad stopped running is passed over.
-  const missingStory = page.kind === 'story' && !story;
-  const skipTo = page.kind === 'sponsored' && !ad ? page.to : null;
+  // Passed over: a sponsored story whose ad stopped running, and a group with no stories (the
+  // way the viewer was going; null when nothing lies beyond, and the viewer closes).
+  let passOver: ViewerPage | null | undefined;
+  if (page.kind === 'sponsored' && !ad) passOver = storyPage(page.to);
+  else if (count === 0) passOver = (forward ? nextPage : previousPage)(circles, page, startGroup, hasSponsored);
+  // Nothing to show either when the list changed under us (a refetch dropped an expired story).
+  const closing = passOver === null || (!!count && !story);
   useEffect(() => {
-    if (missingStory) onClose();
-  }, [missingStory, onClose]);
-  if (skipTo) {
+    if (closing) onClose();
+  }, [closing, onClose]);
+  if (passOver) {
     // Moved on while rendering (React's pattern for state that follows props): nothing of it shows.
-    setPage(storyPage(skipTo));
+    setPage(passOver);
     setProgress(0);
   }
 
@@ -174,8 +220,8 @@ export function StoryViewer({
   useEffect(() => {
     if (storyId === undefined || seen || recorded.current.has(storyId)) return;
     recorded.current.add(storyId);
-    mutate(storyId);
-  }, [storyId, seen, mutate]);
+    mutate({ userId: author.id, storyId });
+  }, [author.id, storyId, seen, mutate]);
 
   // On the document, not the dialog: focus may sit on a button that just became disabled.
   useEffect(() => {
@@ -195,26 +241,30 @@ export function StoryViewer({
   // One layout for both kinds of page, so the close and arrow buttons stay the same elements
   // (and keep focus) when a sponsored story comes or goes.
   let shown: { segments: ReactNode; heading: ReactNode; media: ReactNode; footer: ReactNode } | null = null;
-  if (page.kind === 'story' && group && story) {
+  const byline = (
+    <>
+      <Avatar src={author.profileImage} name={author.displayName} className="size-8 text-sm" />
+      <div className="flex min-w-0 flex-1 items-baseline gap-2">
+        <DialogPrimitive.Title className="truncate text-sm font-semibold text-white">{author.displayName}</DialogPrimitive.Title>
+        {story && <span className="shrink-0 text-xs text-white/70">{relativeTime(story.createdAt)}</span>}
+      </div>
+    </>
+  );
+  if (page.kind === 'story' && stories && story) {
+    const index = storyIndex(page, stories.length);
     shown = {
       segments: (
         <ProgressSegments
-          count={group.stories.length}
-          current={page.story}
+          count={stories.length}
+          current={index}
           value={progress}
-          label={`Story ${page.story + 1} of ${group.stories.length}`}
+          label={`Story ${index + 1} of ${stories.length}`}
         />
       ),
       heading: (
         <>
-          <Avatar src={group.user.profileImage} name={group.user.displayName} className="size-8 text-sm" />
-          <div className="flex min-w-0 flex-1 items-baseline gap-2">
-            <DialogPrimitive.Title className="truncate text-sm font-semibold text-white">
-              {group.user.displayName}
-            </DialogPrimitive.Title>
-            <span className="shrink-0 text-xs text-white/70">{relativeTime(story.createdAt)}</span>
-          </div>
-          {safety && safety.viewerId === group.user.id && (
+          {byline}
+          {safety && safety.viewerId === author.id && (
             <ConfirmDialog
               open={confirming}
               onOpenChange={(next) => {
@@ -228,10 +278,10 @@ export function StoryViewer({
               busyLabel="Deleting..."
               busy={remove.isPending}
               error={remove.isError ? (errorMessage(remove.error) ?? 'Could not delete the story. Please try again.') : undefined}
-              onConfirm={() => remove.mutate(story.id)}
+              onConfirm={() => remove.mutate({ userId: author.id, storyId: story.id })}
             />
           )}
-          {safety && safety.viewerId !== group.user.id && (
+          {safety && safety.viewerId !== author.id && (
             <IconButton
               label="Report story"
               icon={Flag}
@@ -253,14 +303,14 @@ export function StoryViewer({
             autoPlay
             muted
             playsInline
-            aria-label={story.caption || `Story by ${group.user.displayName}`}
+            aria-label={story.caption || `Story by ${author.displayName}`}
             className="max-h-full w-full object-contain"
           />
         ) : (
           <img
             key={story.id}
             src={story.imageUrl}
-            alt={story.caption || `Story by ${group.user.displayName}`}
+            alt={story.caption || `Story by ${author.displayName}`}
             className="max-h-full w-full object-contain"
           />
         ),
@@ -278,6 +328,18 @@ export function StoryViewer({
           )}
         </div>
       ),
+    };
+  } else if (page.kind === 'story' && count === undefined) {
+    // Its stories are on their way; a failure other than 'not found' says so (Next moves on).
+    shown = {
+      segments: <div aria-hidden="true" className="h-0.5 rounded-full bg-white/30" />,
+      heading: byline,
+      media: userStories.isError ? (
+        <p className="px-8 text-center text-sm text-white/80">This story could not be loaded.</p>
+      ) : (
+        <Spinner label="Loading story" />
+      ),
+      footer: null,
     };
   } else if (page.kind === 'sponsored' && ad) {
     shown = {

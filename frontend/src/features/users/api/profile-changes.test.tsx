@@ -17,6 +17,7 @@ const authorLists = [
   [...postsQueryKey, 'user', me.id],
   [...postsQueryKey, 'bookmarks'],
   [...storiesQueryKey, 'groups'],
+  [...storiesQueryKey, 'user', me.id],
   [...reelsQueryKey, 'list'],
   [...reelsQueryKey, 'user', me.id],
 ];

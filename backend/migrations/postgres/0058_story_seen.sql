@@ -21,3 +21,8 @@ INSERT INTO story_seen (viewer_id, author_id, seen_at)
 SELECT v.viewer_id, s.user_id, MAX(s.created_at)
 FROM story_views v JOIN stories s ON s.id = v.story_id
 GROUP BY v.viewer_id, s.user_id;
+
+-- The strip's "everyone else" walk reads `story_authors_latest_idx` backwards and asks each
+-- candidate's expiry: the index now holds it, so no candidate costs a read of the table row.
+DROP INDEX story_authors_latest_idx;
+CREATE INDEX story_authors_latest_idx ON story_authors (latest_at, user_id, expires_at);

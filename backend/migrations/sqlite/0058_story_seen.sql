@@ -11,7 +11,7 @@ CREATE TABLE story_seen (
     author_id BIGINT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     seen_at   BIGINT NOT NULL,
     PRIMARY KEY (viewer_id, author_id)
-);
+) WITHOUT ROWID; -- the key's b-tree holds seen_at too: a ring is one seek
 -- The author's account deleted: its rows go by the cascade.
 CREATE INDEX story_seen_author_idx ON story_seen (author_id);
 -- The sweep's rows, oldest first.
@@ -21,3 +21,8 @@ INSERT INTO story_seen (viewer_id, author_id, seen_at)
 SELECT v.viewer_id, s.user_id, MAX(s.created_at)
 FROM story_views v JOIN stories s ON s.id = v.story_id
 GROUP BY v.viewer_id, s.user_id;
+
+-- The strip's "everyone else" walk reads `story_authors_latest_idx` backwards and asks each
+-- candidate's expiry: the index now holds it, so no candidate costs a read of the table row.
+DROP INDEX story_authors_latest_idx;
+CREATE INDEX story_authors_latest_idx ON story_authors (latest_at, user_id, expires_at);

@@ -26,17 +26,16 @@ pub async fn list_user_stories(
     Path(user_id): Path<i64>,
 ) -> ApiResult<Json<StoryGroup>> {
     let me = current.user.id;
-    let (id, username, display_name, profile_image) =
-        stories::owner_of_group(&state.db, me, user_id)
-            .await?
-            .ok_or_else(|| ApiError::not_found(USER_NOT_FOUND))?;
+    let owner = stories::owner_of_group(&state.db, me, user_id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(USER_NOT_FOUND))?;
     let rows = stories::of_user(&state.db, me, user_id, state.clock.now_ms()).await?;
     Ok(Json(StoryGroup {
         user: UserBrief {
-            id,
-            username,
-            display_name,
-            profile_image,
+            id: owner.id,
+            username: owner.username,
+            display_name: owner.display_name,
+            profile_image: owner.profile_image,
         },
         stories: rows.iter().map(|row| Story::seen_by(row, me)).collect(),
     }))

@@ -49,6 +49,22 @@ pub fn iso_time(ms: i64) -> String {
     String::from_utf8(text.to_vec()).expect("ASCII digits and separators")
 }
 
+/// A JSON string (quoted and escaped) appended to `out`: answers written as bytes (issue 45).
+pub fn write_str(out: &mut Vec<u8>, text: &str) {
+    // Writing a `&str` into a `Vec` cannot fail.
+    let _ = sonic_rs::to_writer(&mut *out, text);
+}
+
+/// A JSON integer appended to `out`.
+pub fn write_int(out: &mut Vec<u8>, value: i64) {
+    out.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
+}
+
+/// A stored 0/1 flag appended to `out` as JSON `false`/`true`.
+pub fn write_flag(out: &mut Vec<u8>, value: i64) {
+    out.extend_from_slice(if value != 0 { b"true" } else { b"false" });
+}
+
 /// The header carrying the next page's cursor.
 pub const NEXT_CURSOR: &str = "x-next-cursor";
 
@@ -57,8 +73,8 @@ pub fn paginated<T: Serialize>(items: Vec<T>, next: Option<i64>) -> Response {
     paged(items, next)
 }
 
-/// A JSON body written as bytes (a page of posts from its fragments, search's answer; issue 45),
-/// plus `X-Next-Cursor` when more items follow.
+/// A JSON body written as bytes (a page of posts from its fragments, search's answer, the story
+/// strip; issue 45), plus `X-Next-Cursor` when more items follow.
 pub fn paginated_json(array: Vec<u8>, next: Option<i64>) -> Response {
     let mut response = (
         [(

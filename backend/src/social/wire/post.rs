@@ -14,7 +14,7 @@ use crate::kernel::user::UserBrief;
 use crate::platform::fragments::{Fragment, Fragments, Kind};
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::wire::iso_time;
-use crate::platform::http::wire::paginated_json;
+use crate::platform::http::wire::{paginated_json, write_flag, write_int, write_str};
 use crate::platform::media;
 use crate::platform::state::AppState;
 use crate::social::store::posts::{PostBody, PostCard, PostMediaView, PostVersionRow, PostView};
@@ -296,19 +296,6 @@ pub fn post_fragment(
 }
 
 /// A JSON string of `text`, escaped as sonic-rs escapes every answer's strings.
-fn write_str(out: &mut Vec<u8>, text: &str) {
-    // Writing a `&str` into a `Vec` cannot fail.
-    let _ = sonic_rs::to_writer(&mut *out, text);
-}
-
-fn write_int(out: &mut Vec<u8>, value: i64) {
-    out.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
-}
-
-fn write_flag(out: &mut Vec<u8>, value: i64) {
-    out.extend_from_slice(if value != 0 { b"true" } else { b"false" });
-}
-
 /// `card`'s post as JSON, the bytes `Post` serialises to, its viewer-independent members copied
 /// from `fragment` (`post_fragment`; issue 45: keys written as bytes rather than serialised
 /// one by one).

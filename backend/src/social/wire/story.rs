@@ -5,7 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::kernel::user::UserBrief;
-use crate::platform::http::wire::iso_time;
+use crate::platform::http::wire::{iso_time, write_flag, write_int, write_str};
 use crate::social::rules::story::StoryKind;
 use crate::social::store::stories::{StoryView, StripGroup};
 
@@ -52,6 +52,36 @@ pub struct StoryStripGroup {
     pub unseen: bool,
 }
 
+/// The strip's circles as JSON, the bytes `Vec<StoryStripGroup>` serialises to, written
+/// directly (issue 45: serialising them member by member was a sixth of the strip's cost).
+pub fn write_strip(rows: &[StripGroup]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(160 * rows.len() + 2);
+    out.push(b'[');
+    for (at, row) in rows.iter().enumerate() {
+        if at > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(br#"{"user":{"id":"#);
+        write_int(&mut out, row.user_id);
+        out.extend_from_slice(br#","username":"#);
+        write_str(&mut out, &row.username);
+        out.extend_from_slice(br#","displayName":"#);
+        write_str(&mut out, &row.display_name);
+        out.extend_from_slice(br#","profileImage":"#);
+        match &row.profile_image {
+            Some(image) => write_str(&mut out, image),
+            None => out.extend_from_slice(b"null"),
+        }
+        out.extend_from_slice(br#"},"latestAt":""#);
+        out.extend_from_slice(iso_time(row.latest_at).as_bytes());
+        out.extend_from_slice(br#"","unseen":"#);
+        write_flag(&mut out, row.unseen);
+        out.push(b'}');
+    }
+    out.push(b']');
+    out
+}
+
 impl From<StripGroup> for StoryStripGroup {
     fn from(row: StripGroup) -> Self {
         Self {
@@ -79,6 +109,39 @@ impl Story {
             viewed_by_me: row.viewed_by_me != 0,
             created_at: iso_time(row.created_at),
             expires_at: iso_time(row.expires_at),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(user_id: i64, profile_image: Option<&str>, unseen: i64) -> StripGroup {
+        StripGroup {
+            user_id,
+            rnk: 2,
+            username: format!("user{user_id}"),
+            display_name: "Zoë \"Ink\" <Lee>\n".to_owned(),
+            profile_image: profile_image.map(str::to_owned),
+            latest_at: 1_780_272_000_123 + user_id,
+            unseen,
+        }
+    }
+
+    #[test]
+    fn the_strip_is_written_as_its_circles_serialise() {
+        for rows in [
+            vec![],
+            vec![row(1, None, 1)],
+            vec![row(1, Some("/media/a b.jpg"), 0), row(22, None, 1)],
+        ] {
+            let circles: Vec<StoryStripGroup> =
+                rows.iter().cloned().map(StoryStripGroup::from).collect();
+            assert_eq!(
+                String::from_utf8(write_strip(&rows)).unwrap(),
+                serde_json::to_string(&circles).unwrap()
+            );
         }
     }
 }

@@ -1,10 +1,12 @@
 use axum::extract::State;
+use axum::response::Response;
 
 use crate::identity::CurrentUser;
-use crate::platform::http::error::{ApiResult, ErrorBody, Json};
+use crate::platform::http::error::{ApiResult, ErrorBody};
+use crate::platform::http::wire::paginated_json;
 use crate::platform::state::AppState;
 use crate::social::store::stories;
-use crate::social::wire::story::StoryStripGroup;
+use crate::social::wire::story::{StoryStripGroup, write_strip};
 
 /// The stories strip: one circle per user with live stories — the session user's own first,
 /// then the users they follow by their latest story, then everyone else by their latest story —
@@ -19,7 +21,7 @@ use crate::social::wire::story::StoryStripGroup;
 pub async fn list_stories(
     State(state): State<AppState>,
     current: CurrentUser,
-) -> ApiResult<Json<Vec<StoryStripGroup>>> {
+) -> ApiResult<Response> {
     let rows = stories::strip(&state.db, current.user.id, state.clock.now_ms()).await?;
-    Ok(Json(rows.into_iter().map(StoryStripGroup::from).collect()))
+    Ok(paginated_json(write_strip(&rows), None))
 }

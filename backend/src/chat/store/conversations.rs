@@ -267,16 +267,25 @@ pub async fn group_named(db: &Db, member: i64, name: &str) -> Result<Option<i64>
 
 /// Whether `user` is a member of `conversation` (may read and write it).
 pub async fn is_member(db: &Db, conversation: i64, user: i64) -> Result<bool, sqlx::Error> {
-    let row: Option<(i64,)> = sqlx::query_as(
+    // Read natively on SQLite (issue 45: every read of a conversation asks it first).
+    let rows = fetch_list!(
+        db,
+        Membership,
         "SELECT conversation_id FROM conversation_members
          WHERE conversation_id = $1 AND user_id = $2",
-    )
-    .bind(conversation)
-    .bind(user)
-    .fetch_optional(&db.pool)
-    .await?;
-    Ok(row.is_some())
+        conversation,
+        user
+    )?;
+    Ok(rows.iter().any(|row| row.conversation_id == conversation))
 }
+
+/// A membership row, as `is_member` reads it.
+#[derive(Debug, Clone, FromRow)]
+struct Membership {
+    conversation_id: i64,
+}
+
+crate::native_row!(Membership { conversation_id });
 
 /// One conversation as `member` sees it; `None` when they are not a member.
 pub async fn find(

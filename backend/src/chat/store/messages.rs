@@ -183,6 +183,13 @@ pub struct ReactionCount {
     pub mine: i64,
 }
 
+crate::native_row!(ReactionCount {
+    message_id,
+    emoji,
+    count,
+    mine,
+});
+
 /// A message as the user bound at `$viewer` sees it (its shared card).
 macro_rules! message_view {
     ($viewer:literal) => {
@@ -853,7 +860,10 @@ pub async fn reactions(
     first: i64,
     last: i64,
 ) -> Result<Vec<ReactionCount>, sqlx::Error> {
-    sqlx::query_as(
+    // Read natively on SQLite, as the page itself (issue 45).
+    fetch_list!(
+        db,
+        ReactionCount,
         "SELECT r.message_id, r.emoji, CAST(COUNT(*) AS BIGINT) AS count,
                 CAST(MAX(CASE WHEN r.user_id = $1 THEN 1 ELSE 0 END) AS BIGINT) AS mine
          FROM messages m
@@ -861,13 +871,11 @@ pub async fn reactions(
          WHERE m.conversation_id = $2 AND m.id >= $3 AND m.id <= $4
          GROUP BY r.message_id, r.emoji
          ORDER BY r.message_id, MIN(r.created_at), r.emoji",
+        viewer,
+        conversation,
+        first,
+        last
     )
-    .bind(viewer)
-    .bind(conversation)
-    .bind(first)
-    .bind(last)
-    .fetch_all(&db.pool)
-    .await
 }
 
 /// One reaction on a message: who, with what, when.

@@ -1,5 +1,6 @@
 //! Stories: the strip's circles, a user's live stories (a circle opened), creating and deleting
-//! a story, recording a view, and the author's list of who viewed it. A story lives 24 hours by the server's clock (`AppState::clock`).
+//! a story, recording a view, and the author's list of who viewed it. A story lives 24 hours
+//! by the server's clock (`AppState::clock`).
 
 mod stories_list;
 mod story_create;

@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 
 /// A user as embedded in another answer (a post's, a reel's or a story group's `user`, a
 /// message's `sender`).
-#[derive(Debug, Clone, Serialize, ToSchema)]
+#[derive(Debug, Clone, Serialize, ToSchema, FromRow)]
 #[serde(rename_all = "camelCase")]
 pub struct UserBrief {
     pub id: i64,

@@ -239,3 +239,20 @@ macro_rules! native_row {
             $field: $c.get(stringify!($field))?,] $($($rest)*)?)
     };
 }
+
+// The one user shape other answers embed, read natively where a list names its people.
+crate::native_row!(crate::kernel::user::UserBrief {
+    id,
+    username,
+    display_name,
+    profile_image,
+});
+
+/// A row that is only an id: what an "is it there for this viewer" check reads natively (a
+/// conversation's membership, a post's or a comment's visibility; issue 45).
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct IdRow {
+    pub id: i64,
+}
+
+crate::native_row!(IdRow { id });

@@ -1,13 +1,14 @@
 //! Stories and their views. The strip is one query: the groups (at most `MAX_GROUPS` users with
 //! live stories, ranked) are picked from `story_authors` (one row per author, kept by triggers),
-//! then joined to their authors and the viewer's `story_seen` mark, already in the strip's
-//! order. A group's stories are a second read, when it is opened (`of_user`).
+//! then joined to their authors and the viewer's `story_seen` mark, and put in the strip's
+//! order here (`strip_order`). A group's stories are a second read, when it is opened (`of_user`).
 //! Every time here comes from the caller (the injected clock), never from the database.
 
 use sqlx::FromRow;
 
 use crate::fetch_list;
 use crate::kernel::page::Page;
+use crate::kernel::user::UserBrief;
 use crate::platform::db::visibility::{follow_state, may_see, not_blocked, not_muted, shown};
 use crate::platform::db::{Backend, Db};
 use crate::social::rules::story::STORY_LIFETIME_MS;
@@ -15,14 +16,11 @@ use crate::social::rules::story::STORY_LIFETIME_MS;
 /// The most story groups the strip shows.
 pub const MAX_GROUPS: i64 = 50;
 
-/// One live story with its author, as the strip shows it to one viewer.
+/// One live story as one viewer sees it (its author is named by the group it is in).
 #[derive(Debug, Clone, FromRow)]
 pub struct StoryView {
     pub id: i64,
     pub user_id: i64,
-    pub username: String,
-    pub display_name: String,
-    pub profile_image: Option<String>,
     pub image_url: String,
     pub kind: String,
     pub caption: Option<String>,
@@ -35,9 +33,6 @@ pub struct StoryView {
 crate::native_row!(StoryView {
     id,
     user_id,
-    username,
-    display_name,
-    profile_image,
     image_url,
     kind,
     caption,
@@ -61,9 +56,7 @@ pub struct NewStory<'a> {
 /// Everything of `StoryView`; `$1` is the viewer.
 macro_rules! story_view_columns {
     () => {
-        "s.id, s.user_id, u.username, u.display_name,
-         COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image,
-         s.image_url, s.kind, s.caption, s.views_count,
+        "s.id, s.user_id, s.image_url, s.kind, s.caption, s.views_count,
          CAST(CASE WHEN EXISTS (SELECT 1 FROM story_views v
                                 WHERE v.story_id = s.id AND v.viewer_id = $1)
               THEN 1 ELSE 0 END AS BIGINT) AS viewed_by_me,
@@ -270,7 +263,7 @@ pub async fn of_user(
         concat!(
             "SELECT ",
             story_view_columns!(),
-            " FROM stories s JOIN users u ON u.id = s.user_id
+            " FROM stories s
          WHERE s.user_id = $2 AND s.expires_at > $3 AND ",
             may_see!("$1", "s.user_id"),
             " AND ",
@@ -283,32 +276,16 @@ pub async fn of_user(
     )
 }
 
-/// A story group's owner as the strip names them.
-#[derive(Debug, Clone, FromRow)]
-pub struct GroupOwner {
-    pub id: i64,
-    pub username: String,
-    pub display_name: String,
-    pub profile_image: Option<String>,
-}
-
-crate::native_row!(GroupOwner {
-    id,
-    username,
-    display_name,
-    profile_image,
-});
-
 /// A story group's owner as `viewer` may name them: `None` when unknown, deactivated or in a
 /// block with `viewer` either way.
 pub async fn owner_of_group(
     db: &Db,
     viewer: i64,
     user: i64,
-) -> Result<Option<GroupOwner>, sqlx::Error> {
+) -> Result<Option<UserBrief>, sqlx::Error> {
     let rows = fetch_list!(
         db,
-        GroupOwner,
+        UserBrief,
         concat!(
             "SELECT u.id, u.username, u.display_name,
                     COALESCE(u.profile_image_small_url, u.profile_image_url) AS profile_image

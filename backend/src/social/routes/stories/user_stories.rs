@@ -2,7 +2,6 @@ use axum::extract::State;
 
 use crate::identity::CurrentUser;
 use crate::identity::rules::account::USER_NOT_FOUND;
-use crate::kernel::user::UserBrief;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::platform::state::AppState;
 use crate::social::store::stories;
@@ -31,12 +30,7 @@ pub async fn list_user_stories(
         .ok_or_else(|| ApiError::not_found(USER_NOT_FOUND))?;
     let rows = stories::of_user(&state.db, me, user_id, state.clock.now_ms()).await?;
     Ok(Json(StoryGroup {
-        user: UserBrief {
-            id: owner.id,
-            username: owner.username,
-            display_name: owner.display_name,
-            profile_image: owner.profile_image,
-        },
+        user: owner,
         stories: rows.iter().map(|row| Story::seen_by(row, me)).collect(),
     }))
 }

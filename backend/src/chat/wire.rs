@@ -11,7 +11,7 @@ use crate::chat::store::conversations::{ConversationView, GroupMember};
 use crate::chat::store::messages::{MessageView, SharedView, SystemView};
 use crate::kernel::post_media::PostMedia;
 use crate::kernel::user::UserBrief;
-use crate::platform::http::wire::iso_time;
+use crate::platform::http::wire::{iso_time, write_int, write_str};
 use crate::platform::media::url_of;
 
 /// A person in a conversation, with their presence.
@@ -412,6 +412,100 @@ impl Message {
     }
 }
 
+/// `value` as JSON appended to `out`, or `null`: a message's rarer members (a quoted message, a
+/// shared card, a system line) are serialised as they are.
+fn write_option<T: Serialize>(out: &mut Vec<u8>, value: &Option<T>) {
+    match value {
+        // Serialising a wire type into a `Vec` cannot fail.
+        Some(value) => {
+            let _ = sonic_rs::to_writer(&mut *out, value);
+        }
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+/// A stored enum's name (`MessageType`, `CallOutcome`: unit variants) as a JSON string.
+fn write_name<T: Serialize>(out: &mut Vec<u8>, value: &T) {
+    let _ = sonic_rs::to_writer(&mut *out, value);
+}
+
+/// A page of messages as JSON, the bytes `Vec<Message>` serialises to, its members written as
+/// bytes (issue 45: serialising a page member by member was a seventh of its cost); held equal
+/// to the serialisation by a test.
+pub fn write_messages(messages: &[Message]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(400 * messages.len() + 2);
+    out.push(b'[');
+    for (at, m) in messages.iter().enumerate() {
+        if at > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(br#"{"id":"#);
+        write_int(&mut out, m.id);
+        out.extend_from_slice(br#","conversationId":"#);
+        write_int(&mut out, m.conversation_id);
+        out.extend_from_slice(br#","sender":{"id":"#);
+        write_int(&mut out, m.sender.id);
+        out.extend_from_slice(br#","username":"#);
+        write_str(&mut out, &m.sender.username);
+        out.extend_from_slice(br#","displayName":"#);
+        write_str(&mut out, &m.sender.display_name);
+        out.extend_from_slice(br#","profileImage":"#);
+        write_option(&mut out, &m.sender.profile_image);
+        out.extend_from_slice(br#"},"content":"#);
+        write_str(&mut out, &m.content);
+        out.extend_from_slice(br#","messageType":"#);
+        write_name(&mut out, &m.message_type);
+        out.extend_from_slice(br#","voiceUrl":"#);
+        write_option(&mut out, &m.voice_url);
+        out.extend_from_slice(br#","duration":"#);
+        match m.duration {
+            Some(seconds) => write_int(&mut out, seconds),
+            None => out.extend_from_slice(b"null"),
+        }
+        out.extend_from_slice(br#","callOutcome":"#);
+        write_option(&mut out, &m.call_outcome);
+        out.extend_from_slice(br#","replyToId":"#);
+        match m.reply_to_id {
+            Some(id) => write_int(&mut out, id),
+            None => out.extend_from_slice(b"null"),
+        }
+        out.extend_from_slice(br#","replyTo":"#);
+        write_option(&mut out, &m.reply_to);
+        out.extend_from_slice(br#","sharedPost":"#);
+        write_option(&mut out, &m.shared_post);
+        out.extend_from_slice(br#","sharedReel":"#);
+        write_option(&mut out, &m.shared_reel);
+        out.extend_from_slice(br#","reactions":["#);
+        for (at, reaction) in m.reactions.iter().enumerate() {
+            if at > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(br#"{"emoji":"#);
+            write_str(&mut out, &reaction.emoji);
+            out.extend_from_slice(br#","count":"#);
+            write_int(&mut out, reaction.count);
+            out.extend_from_slice(if reaction.reacted_by_me {
+                br#","reactedByMe":true}"#
+            } else {
+                br#","reactedByMe":false}"#
+            });
+        }
+        out.extend_from_slice(br#"],"systemEvent":"#);
+        write_option(&mut out, &m.system_event);
+        out.extend_from_slice(br#","createdAt":"#);
+        write_str(&mut out, &m.created_at);
+        out.extend_from_slice(br#","editedAt":"#);
+        write_option(&mut out, &m.edited_at);
+        out.extend_from_slice(if m.unsent {
+            br#","unsent":true}"#
+        } else {
+            br#","unsent":false}"#
+        });
+    }
+    out.push(b']');
+    out
+}
+
 impl Conversation {
     /// A list row as its member sees it; `online` holds the people with a socket open,
     /// `hidden` those whose presence the member may not see (blocked either way: offline, never
@@ -548,6 +642,130 @@ impl Conversation {
             is_blocked: row.is_blocked != 0,
             unread_count: row.unread_count,
             is_request: row.request != 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn person(id: i64, image: Option<&str>) -> UserBrief {
+        UserBrief {
+            id,
+            username: format!("user{id}"),
+            display_name: "Zoë \"Ink\" <Lee>\n".to_owned(),
+            profile_image: image.map(str::to_owned),
+        }
+    }
+
+    fn message(id: i64) -> Message {
+        Message {
+            id,
+            conversation_id: 7,
+            sender: person(2, None),
+            content: "hi \u{1F600} \\ \"there\"\t".to_owned(),
+            message_type: MessageType::Text,
+            voice_url: None,
+            duration: None,
+            call_outcome: None,
+            reply_to_id: None,
+            reply_to: None,
+            shared_post: None,
+            shared_reel: None,
+            reactions: Vec::new(),
+            system_event: None,
+            created_at: iso_time(1_780_272_000_123 + id),
+            edited_at: None,
+            unsent: false,
+        }
+    }
+
+    #[test]
+    fn a_page_of_messages_is_written_as_it_serialises() {
+        let voice = Message {
+            message_type: MessageType::Voice,
+            voice_url: Some("/media/v.webm".to_owned()),
+            duration: Some(12),
+            reply_to_id: Some(1),
+            reply_to: Some(ReplyPreview {
+                id: 1,
+                sender: ReplySender {
+                    id: 3,
+                    display_name: "Leo".to_owned(),
+                },
+                content: "quoted".to_owned(),
+                message_type: MessageType::Text,
+            }),
+            reactions: vec![
+                Reaction {
+                    emoji: "❤️".to_owned(),
+                    count: 2,
+                    reacted_by_me: true,
+                },
+                Reaction {
+                    emoji: "😂".to_owned(),
+                    count: 1,
+                    reacted_by_me: false,
+                },
+            ],
+            edited_at: Some(iso_time(1_780_272_100_000)),
+            sender: person(3, Some("/media/a.jpg")),
+            ..message(2)
+        };
+        let call = Message {
+            message_type: MessageType::Call,
+            call_outcome: Some(CallOutcome::Completed),
+            duration: Some(61),
+            unsent: true,
+            ..message(3)
+        };
+        let shared = Message {
+            message_type: MessageType::Post,
+            shared_post: Some(SharedPost {
+                id: 9,
+                media: vec![PostMedia {
+                    url: "/media/p.jpg".to_owned(),
+                    thumbnail_url: Some("/media/p-t.jpg".to_owned()),
+                    width: Some(640),
+                    height: Some(480),
+                    blurhash: None,
+                    alt: "a cat".to_owned(),
+                }],
+                image_url: "/media/p.jpg".to_owned(),
+                thumbnail_url: Some("/media/p-t.jpg".to_owned()),
+                caption: "caption".to_owned(),
+                user: person(4, None),
+            }),
+            ..message(4)
+        };
+        let reel = Message {
+            message_type: MessageType::Reel,
+            shared_reel: Some(SharedReel {
+                id: 5,
+                poster_url: None,
+                caption: String::new(),
+                user: person(5, None),
+            }),
+            ..message(5)
+        };
+        let system = Message {
+            message_type: MessageType::System,
+            system_event: Some(SystemEvent {
+                kind: SystemKind::Added,
+                user: Some(person(6, None)),
+            }),
+            ..message(6)
+        };
+        for page in [
+            vec![],
+            vec![message(1)],
+            vec![message(1), voice, call, shared, reel, system],
+        ] {
+            assert_eq!(
+                String::from_utf8(write_messages(&page)).unwrap(),
+                serde_json::to_string(&page).unwrap()
+            );
         }
     }
 }

@@ -12,6 +12,7 @@ use crate::chat::rules::{GROUP_MEMBERS_MAX, SystemKind};
 use crate::fetch_list;
 use crate::kernel::page::Page;
 use crate::notifications::UNREAD_COUNT_MAX;
+use crate::platform::db::native::IdRow;
 use crate::platform::db::visibility::{not_blocked, pair_blocked};
 use crate::platform::db::{Db, placeholders};
 
@@ -270,22 +271,14 @@ pub async fn is_member(db: &Db, conversation: i64, user: i64) -> Result<bool, sq
     // Read natively on SQLite (issue 45: every read of a conversation asks it first).
     let rows = fetch_list!(
         db,
-        Membership,
-        "SELECT conversation_id FROM conversation_members
+        IdRow,
+        "SELECT conversation_id AS id FROM conversation_members
          WHERE conversation_id = $1 AND user_id = $2",
         conversation,
         user
     )?;
-    Ok(rows.iter().any(|row| row.conversation_id == conversation))
+    Ok(!rows.is_empty())
 }
-
-/// A membership row, as `is_member` reads it.
-#[derive(Debug, Clone, FromRow)]
-struct Membership {
-    conversation_id: i64,
-}
-
-crate::native_row!(Membership { conversation_id });
 
 /// One conversation as `member` sees it; `None` when they are not a member.
 pub async fn find(

@@ -9,9 +9,10 @@ use sqlx::{AnyConnection, FromRow};
 use crate::chat::rules::SystemKind;
 use crate::fetch_list;
 use crate::kernel::page::Page;
+use crate::kernel::user::UserBrief;
 use crate::platform::db::group_commit::{GroupCommit, WriteError};
 use crate::platform::db::visibility::pair_blocked;
-use crate::platform::db::{Db, placeholders, violates_unique};
+use crate::platform::db::{Db, fetch_for_ids, placeholders, violates_unique};
 
 /// A message with its sender, the message it replies to, and what it shares.
 #[derive(Debug, Clone, FromRow)]
@@ -828,27 +829,214 @@ pub async fn find_many(
     query.fetch_all(&db.pool).await
 }
 
+/// A message's own columns: what a page reads of each of its messages before it names their
+/// people, the messages they quote and the items they share, each once for the page (`page`).
+#[derive(Debug, Clone, FromRow)]
+struct OwnRow {
+    id: i64,
+    conversation_id: i64,
+    sender_id: i64,
+    content: String,
+    message_type: String,
+    voice_url: Option<String>,
+    duration: Option<i64>,
+    call_outcome: Option<String>,
+    reply_to_id: Option<i64>,
+    shared_post_id: Option<i64>,
+    shared_reel_id: Option<i64>,
+    system_kind: Option<String>,
+    system_user_id: Option<i64>,
+    created_at: i64,
+    edited_at: Option<i64>,
+    unsent_at: Option<i64>,
+}
+
+crate::native_row!(OwnRow {
+    id,
+    conversation_id,
+    sender_id,
+    content,
+    message_type,
+    voice_url,
+    duration,
+    call_outcome,
+    reply_to_id,
+    shared_post_id,
+    shared_reel_id,
+    system_kind,
+    system_user_id,
+    created_at,
+    edited_at,
+    unsent_at,
+});
+
+/// A quoted message as a reply shows it.
+#[derive(Debug, Clone, FromRow)]
+struct Quoted {
+    id: i64,
+    sender_id: i64,
+    content: String,
+    message_type: String,
+}
+
+crate::native_row!(Quoted {
+    id,
+    sender_id,
+    content,
+    message_type,
+});
+
+/// A share message's card (`shared_item!`), by message.
+#[derive(Debug, Clone, FromRow)]
+struct SharedOf {
+    id: i64,
+    #[sqlx(flatten)]
+    shared: SharedView,
+}
+
+crate::native_row!(SharedOf {
+    id,
+    shared: flatten SharedView,
+});
+
 /// A page of a conversation's messages as `viewer` sees them, newest first (the caller shows
-/// them oldest first).
+/// them oldest first). The messages' own columns are one walk of
+/// `messages_conversation_id_idx`; then, once for the page rather than joined to each message,
+/// the people they name (senders, quoted senders, system lines' users: a handful in any
+/// conversation), the quoted messages not on the page, and the shared cards when a message
+/// shares something (issue 45: the nine joins per message were most of the page's cost).
 pub async fn page(
     db: &Db,
     viewer: i64,
     conversation: i64,
     page: Page,
 ) -> Result<Vec<MessageView>, sqlx::Error> {
-    fetch_list!(
+    let rows = fetch_list!(
         db,
-        MessageView,
-        concat!(
-            message_view!("$4"),
-            " WHERE m.conversation_id = $1 AND m.id < $2 AND m.removed_at IS NULL
-              ORDER BY m.id DESC LIMIT $3"
-        ),
+        OwnRow,
+        "SELECT m.id, m.conversation_id, m.sender_id, m.content, m.message_type, m.voice_url,
+                m.duration, m.call_outcome, m.reply_to_id, m.shared_post_id, m.shared_reel_id,
+                m.system_kind, m.system_user_id, m.created_at, m.edited_at, m.unsent_at
+         FROM messages m
+         WHERE m.conversation_id = $1 AND m.id < $2 AND m.removed_at IS NULL
+         ORDER BY m.id DESC LIMIT $3",
         conversation,
         page.before,
-        page.fetch_limit(),
-        viewer
+        page.fetch_limit()
+    )?;
+    // A quoted message on the page is read there (the page holds no removed message); the
+    // others by id. A removed or unsent one shows no preview.
+    let on_page = |id: i64| rows.iter().find(|row| row.id == id);
+    let mut elsewhere: Vec<i64> = rows
+        .iter()
+        .filter_map(|row| row.reply_to_id)
+        .filter(|&id| on_page(id).is_none())
+        .collect();
+    elsewhere.sort_unstable();
+    elsewhere.dedup();
+    let mut quoted: Vec<Quoted> = fetch_for_ids(
+        db,
+        "SELECT id, sender_id, content, message_type FROM messages
+         WHERE id IN ({ids}) AND removed_at IS NULL AND unsent_at IS NULL",
+        &[],
+        &elsewhere,
     )
+    .await?;
+    quoted.extend(
+        rows.iter()
+            .filter(|row| row.unsent_at.is_none())
+            .filter(|row| rows.iter().any(|m| m.reply_to_id == Some(row.id)))
+            .map(|row| Quoted {
+                id: row.id,
+                sender_id: row.sender_id,
+                content: row.content.clone(),
+                message_type: row.message_type.clone(),
+            }),
+    );
+    let mut people: Vec<i64> = rows
+        .iter()
+        .flat_map(|row| [Some(row.sender_id), row.system_user_id])
+        .flatten()
+        .chain(quoted.iter().map(|q| q.sender_id))
+        .collect();
+    people.sort_unstable();
+    people.dedup();
+    let people: Vec<UserBrief> = fetch_for_ids(
+        db,
+        "SELECT id, username, display_name,
+                COALESCE(profile_image_small_url, profile_image_url) AS profile_image
+         FROM users WHERE id IN ({ids})",
+        &[],
+        &people,
+    )
+    .await?;
+    let sharing: Vec<i64> = rows
+        .iter()
+        .filter(|row| row.shared_post_id.is_some() || row.shared_reel_id.is_some())
+        .map(|row| row.id)
+        .collect();
+    let mut shared: Vec<SharedOf> = fetch_for_ids(
+        db,
+        concat!(
+            "SELECT m.id, ",
+            shared_item!(columns),
+            " FROM messages m",
+            shared_item!(joins "m", "$1"),
+            " WHERE m.id IN ({ids})"
+        ),
+        &[viewer],
+        &sharing,
+    )
+    .await?;
+    let person = |id: i64| people.iter().find(|p| p.id == id);
+    Ok(rows
+        .into_iter()
+        .filter_map(|row| {
+            // Every sender is there (a user's messages go with them); a message whose sender
+            // went between the reads is left out, as the join left it out.
+            let sender = person(row.sender_id)?.clone();
+            let quote = row
+                .reply_to_id
+                .and_then(|id| quoted.iter().find(|q| q.id == id));
+            let system_user = row.system_user_id.and_then(person);
+            let card = shared
+                .iter()
+                .position(|s| s.id == row.id)
+                .map(|at| shared.swap_remove(at).shared)
+                .unwrap_or_default();
+            Some(MessageView {
+                id: row.id,
+                conversation_id: row.conversation_id,
+                sender_id: row.sender_id,
+                sender_username: sender.username,
+                sender_display_name: sender.display_name,
+                sender_profile_image: sender.profile_image,
+                content: row.content,
+                message_type: row.message_type,
+                voice_url: row.voice_url,
+                duration: row.duration,
+                call_outcome: row.call_outcome,
+                reply_to_id: row.reply_to_id,
+                reply_sender_id: quote.map(|q| q.sender_id),
+                reply_sender_display_name: quote
+                    .and_then(|q| person(q.sender_id))
+                    .map(|p| p.display_name.clone()),
+                reply_content: quote.map(|q| q.content.clone()),
+                reply_message_type: quote.map(|q| q.message_type.clone()),
+                shared: card,
+                system: SystemView {
+                    system_kind: row.system_kind,
+                    system_user_id: system_user.map(|p| p.id),
+                    system_user_username: system_user.map(|p| p.username.clone()),
+                    system_user_display_name: system_user.map(|p| p.display_name.clone()),
+                    system_user_profile_image: system_user.and_then(|p| p.profile_image.clone()),
+                },
+                created_at: row.created_at,
+                edited_at: row.edited_at,
+                unsent_at: row.unsent_at,
+            })
+        })
+        .collect())
 }
 
 /// The reactions on the messages of `conversation` with ids in `first..=last`, in the order

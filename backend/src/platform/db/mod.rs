@@ -296,7 +296,6 @@ fn prepare_sqlite_url(url: &str) -> anyhow::Result<String> {
     Ok(format!("sqlite://{path}?{query}"))
 }
 
-/// `$first`, `$first + 1`, … : `count` numbered placeholders for an IN list.
 /// `%`, `_` and `\` match themselves in a LIKE pattern with `ESCAPE '\'`.
 pub fn escape_like(text: &str) -> String {
     let mut escaped = String::with_capacity(text.len());
@@ -309,9 +308,49 @@ pub fn escape_like(text: &str) -> String {
     escaped
 }
 
+/// `$first`, `$first + 1`, … : `count` numbered placeholders for an IN list.
 pub(crate) fn placeholders(first: usize, count: usize) -> String {
     (first..first + count)
         .map(|n| format!("${n}"))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The rows of `sql` for a set of `ids` (at most a page's worth): `sql` writes `{ids}` where
+/// the set goes (`WHERE u.id IN ({ids})`) and binds `leading` as `$1`, `$2`, … before it. On
+/// SQLite the set is one JSON array read with `json_each`, so every size is the same prepared
+/// statement, read natively (issue 45); elsewhere, or when the native read fell back, numbered
+/// placeholders.
+pub async fn fetch_for_ids<T>(
+    db: &Db,
+    sql: &str,
+    leading: &[i64],
+    ids: &[i64],
+) -> Result<Vec<T>, sqlx::Error>
+where
+    T: native::NativeRow + for<'r> sqlx::FromRow<'r, sqlx::any::AnyRow> + Send + Unpin,
+{
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let set_at = leading.len() + 1;
+    if db.native_reads.is_some() {
+        let native = sql.replace("{ids}", &format!("SELECT value FROM json_each(${set_at})"));
+        let set = native::json_ids(ids);
+        let mut binds: Vec<&dyn rusqlite::types::ToSql> = leading
+            .iter()
+            .map(|id| id as &dyn rusqlite::types::ToSql)
+            .collect();
+        binds.push(&set);
+        if let Some(rows) = db.read_natively(&native, &binds) {
+            return Ok(rows);
+        }
+    }
+    let listed = sql.replace("{ids}", &placeholders(set_at, ids.len()));
+    // Only numbered placeholders are formatted in; every value is bound.
+    let mut query = sqlx::query_as(sqlx::AssertSqlSafe(listed));
+    for id in leading.iter().chain(ids) {
+        query = query.bind(*id);
+    }
+    query.fetch_all(&db.pool).await
 }

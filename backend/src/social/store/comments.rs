@@ -26,6 +26,7 @@ use crate::notifications::rules::notification::{
 };
 use crate::notifications::{Act, Notice};
 use crate::platform::db::Db;
+use crate::platform::db::native::IdRow;
 use crate::platform::db::visibility::{may_see, not_blocked, shown};
 
 /// What a comment is on.
@@ -119,12 +120,9 @@ pub async fn item_visible(db: &Db, viewer: i64, item: Item) -> Result<bool, sqlx
             id,
         ),
     };
-    let found: Option<(i64,)> = sqlx::query_as(sql)
-        .bind(id)
-        .bind(viewer)
-        .fetch_optional(&db.pool)
-        .await?;
-    Ok(found.is_some())
+    // Read natively on SQLite (issue 45: every read of a post's comments asks it first).
+    let found = fetch_list!(db, IdRow, sql, id, viewer)?;
+    Ok(!found.is_empty())
 }
 
 /// Whether `viewer` may send the post or reel into a chat: `None` when they do not see it
@@ -185,26 +183,28 @@ pub async fn members_seeing(
 /// Whether `viewer` sees the comment: its author and its item's author are active, neither is
 /// blocked either way with the viewer, and neither the comment nor its item was removed.
 pub async fn comment_visible(db: &Db, viewer: i64, comment: i64) -> Result<bool, sqlx::Error> {
-    let found: Option<(i64,)> = sqlx::query_as(concat!(
-        "SELECT c.id FROM comments c
+    let found = fetch_list!(
+        db,
+        IdRow,
+        concat!(
+            "SELECT c.id FROM comments c
          JOIN users u ON u.id = c.user_id AND u.deactivated_at IS NULL
          LEFT JOIN posts p ON p.id = c.post_id
          LEFT JOIN reels r ON r.id = c.reel_id
          JOIN users a ON a.id = COALESCE(p.user_id, r.user_id) AND a.deactivated_at IS NULL
          WHERE c.id = $1 AND ",
-        not_blocked!("$2", "u.id"),
-        " AND ",
-        may_see!("$2", "a.id"),
-        " AND ",
-        shown!("$2", "c.removed_at"),
-        " AND ",
-        shown!("$2", "COALESCE(p.removed_at, r.removed_at)")
-    ))
-    .bind(comment)
-    .bind(viewer)
-    .fetch_optional(&db.pool)
-    .await?;
-    Ok(found.is_some())
+            not_blocked!("$2", "u.id"),
+            " AND ",
+            may_see!("$2", "a.id"),
+            " AND ",
+            shown!("$2", "c.removed_at"),
+            " AND ",
+            shown!("$2", "COALESCE(p.removed_at, r.removed_at)")
+        ),
+        comment,
+        viewer
+    )?;
+    Ok(!found.is_empty())
 }
 
 /// A page of the item's top-level comments, newest first (the caller shows them oldest

@@ -12,9 +12,8 @@ use sqlx::{AnyConnection, AssertSqlSafe, ColumnIndex, Decode, FromRow, Row, Type
 
 use super::marks::{self, Toggled};
 use crate::kernel::page::Page;
-use crate::platform::db::native::json_ids;
 use crate::platform::db::visibility::{may_see, not_muted, shown};
-use crate::platform::db::{Db, now_ms};
+use crate::platform::db::{Db, fetch_for_ids, now_ms};
 use crate::social::rules::tag::{post_tags, search_words};
 use crate::{fetch_list, hot_score};
 
@@ -643,73 +642,39 @@ crate::native_row!(PostMediaView {
 });
 
 /// The images of `posts` (a page's, at most a page's worth of ids), each post's in order: one
-/// read of the primary key per post, whatever the page. On SQLite the ids go as one JSON array
-/// (`json_each`), so every page is the same prepared statement, read natively (issue 45: through
-/// sqlx's Any driver this read was about 135k instructions of a feed page's million).
+/// read of the primary key per post, whatever the page, natively on SQLite (`fetch_for_ids`;
+/// issue 45: through sqlx's Any driver this read was about 135k instructions of a feed page's
+/// million).
 pub async fn media_of(db: &Db, posts: &[i64]) -> Result<Vec<PostMediaView>, sqlx::Error> {
-    if posts.is_empty() {
-        return Ok(Vec::new());
-    }
-    if let Some(rows) = db.read_natively(
+    fetch_for_ids(
+        db,
         "SELECT pm.post_id, pm.image_url, COALESCE(m.thumbnail_key, m.key) AS thumbnail_key,
                 m.width, m.height, m.blurhash, pm.alt
          FROM post_media pm LEFT JOIN media m ON m.key = pm.media_key
-         WHERE pm.post_id IN (SELECT value FROM json_each($1))
+         WHERE pm.post_id IN ({ids})
          ORDER BY pm.post_id, pm.position",
-        &[&json_ids(posts)],
-    ) {
-        return Ok(rows);
-    }
-    let placeholders: Vec<String> = (1..=posts.len()).map(|i| format!("${i}")).collect();
-    let sql = format!(
-        "SELECT pm.post_id, pm.image_url, COALESCE(m.thumbnail_key, m.key) AS thumbnail_key,
-                m.width, m.height, m.blurhash, pm.alt
-         FROM post_media pm LEFT JOIN media m ON m.key = pm.media_key
-         WHERE pm.post_id IN ({}) ORDER BY pm.post_id, pm.position",
-        placeholders.join(", ")
-    );
-    let mut query = sqlx::query_as(AssertSqlSafe(sql));
-    for id in posts {
-        query = query.bind(id);
-    }
-    query.fetch_all(&db.pool).await
+        &[],
+        posts,
+    )
+    .await
 }
 
 /// The bodies of `posts` (a page's that the fragment cache lacks), with their revisions: one
-/// read of the primary key per post. On SQLite the ids go as one JSON array, as in `media_of`.
-/// A post deleted since its card was read is not among them.
+/// read of the primary key per post (`fetch_for_ids`). A post deleted since its card was read is not among them.
 pub async fn bodies_of(db: &Db, posts: &[i64]) -> Result<Vec<PostBodyRow>, sqlx::Error> {
-    if posts.is_empty() {
-        return Ok(Vec::new());
-    }
-    if let Some(rows) = db.read_natively(
+    fetch_for_ids(
+        db,
         concat!(
             "SELECT p.id, p.revision, ",
             post_body_list!(),
             " FROM posts p",
             media_join!(),
-            " WHERE p.id IN (SELECT value FROM json_each($1))"
+            " WHERE p.id IN ({ids})"
         ),
-        &[&json_ids(posts)],
-    ) {
-        return Ok(rows);
-    }
-    let placeholders: Vec<String> = (1..=posts.len()).map(|i| format!("${i}")).collect();
-    let sql = format!(
-        concat!(
-            "SELECT p.id, p.revision, ",
-            post_body_list!(),
-            " FROM posts p",
-            media_join!(),
-            " WHERE p.id IN ({})"
-        ),
-        placeholders.join(", ")
-    );
-    let mut query = sqlx::query_as(AssertSqlSafe(sql));
-    for id in posts {
-        query = query.bind(id);
-    }
-    query.fetch_all(&db.pool).await
+        &[],
+        posts,
+    )
+    .await
 }
 
 /// Rows of `post_tags` per statement (two placeholders each, far under either backend's cap).

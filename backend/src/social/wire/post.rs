@@ -295,7 +295,6 @@ pub fn post_fragment(
     Ok(Fragment::new(revision, head, &tail))
 }
 
-/// A JSON string of `text`, escaped as sonic-rs escapes every answer's strings.
 /// `card`'s post as JSON, the bytes `Post` serialises to, its viewer-independent members copied
 /// from `fragment` (`post_fragment`; issue 45: keys written as bytes rather than serialised
 /// one by one).

@@ -4,11 +4,11 @@ use axum::response::Response;
 use super::require_member;
 use crate::chat::service::with_reactions;
 use crate::chat::store::messages;
-use crate::chat::wire::Message;
+use crate::chat::wire::{Message, write_messages};
 use crate::identity::CurrentUser;
 use crate::kernel::page::{Page, PageQuery};
 use crate::platform::http::error::{ApiResult, ErrorBody, Path, Query};
-use crate::platform::http::wire::paginated;
+use crate::platform::http::wire::paginated_json;
 use crate::platform::state::AppState;
 
 /// A page of a conversation's messages, oldest to newest: the `limit` newest before the cursor.
@@ -35,5 +35,5 @@ pub async fn list_messages(
     let rows = messages::page(&state.db, me, id, page).await?;
     let (rows, next) = page.split(rows, |row| row.id);
     let messages = with_reactions(&state, me, id, rows).await?;
-    Ok(paginated::<Message>(messages, next))
+    Ok(paginated_json(write_messages(&messages), next))
 }

@@ -59,6 +59,9 @@ const REPLY_EVERY: usize = 6;
 const REACTED_EVERY: usize = 5;
 /// Conversations (with their ~20 messages) per write transaction.
 const CONVERSATIONS_PER_TRANSACTION: usize = ROWS_PER_TRANSACTION / 20;
+/// Blocks of conversations written between two refreshes of PostgreSQL's statistics
+/// (`sql::analyze`), the first before any message.
+const ANALYZE_EVERY_BLOCKS: usize = 20;
 /// Time between two consecutive messages of the whole data set.
 const MESSAGE_GAP_MS: i64 = 1_000;
 const EMOJIS: &[&str] = &["👍", "❤️", "😂", "🔥", "👏", "🎨"];
@@ -364,7 +367,13 @@ async fn seed_chat(
     // A transaction writes a block of conversations whole, so each round's index inserts land
     // in one small region of `messages_conversation_id_idx` (rounds over every conversation at
     // once touched all of it each time and made the seed three times slower on SQLite).
-    for block in threads.chunks_mut(CONVERSATIONS_PER_TRANSACTION) {
+    for (n, block) in threads
+        .chunks_mut(CONVERSATIONS_PER_TRANSACTION)
+        .enumerate()
+    {
+        if n.is_multiple_of(ANALYZE_EVERY_BLOCKS) {
+            sql::analyze(db).await?;
+        }
         let mut tx = db.begin_write().await?;
         let mut reactions = Vec::new();
         for round in 0..MAX_MESSAGES {

@@ -68,14 +68,21 @@ pub async fn with_reactions(
             reacted_by_me: mine != 0,
         });
     }
-    let mut messages: Vec<Message> = rows
-        .into_iter()
-        .map(|row| {
-            let reactions = by_message.remove(&row.id).unwrap_or_default();
-            Message::from_row(row, reactions, &media)
-        })
-        .collect();
-    messages.sort_by_key(|m| m.id);
+    // A page comes newest first: turned around as it is built, rather than sorted after (a
+    // sort moves the built messages, which are large, issue 45).
+    let newest_first = rows.windows(2).all(|pair| pair[0].id > pair[1].id);
+    let build = |row: MessageView| {
+        let reactions = by_message.remove(&row.id).unwrap_or_default();
+        Message::from_row(row, reactions, &media)
+    };
+    let mut messages: Vec<Message> = if newest_first {
+        rows.into_iter().rev().map(build).collect()
+    } else {
+        rows.into_iter().map(build).collect()
+    };
+    if !newest_first {
+        messages.sort_by_key(|m| m.id);
+    }
     Ok(messages)
 }
 

@@ -433,7 +433,7 @@ fn write_name<T: Serialize>(out: &mut Vec<u8>, value: &T) {
 /// bytes (issue 45: serialising a page member by member was a seventh of its cost); held equal
 /// to the serialisation by a test.
 pub fn write_messages(messages: &[Message]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(400 * messages.len() + 2);
+    let mut out = Vec::with_capacity(512 * messages.len() + 2);
     out.push(b'[');
     for (at, m) in messages.iter().enumerate() {
         if at > 0 {

@@ -256,13 +256,23 @@ bench_realtime() {
 # its sockets on one instance and POSTs its BENCH_CLUSTER_RATE / 3 messages a second to the
 # next instance, so every message crosses Redis to reach its recipient. Instances on core 0,
 # generators on core 1, all at once; one row per generator.
+# BENCH_CLUSTER_DATABASE_URL and BENCH_CLUSTER_SESSIONS name a database seeded earlier (`atelier
+# seed --synthetic --users 50000 --posts 1000 --sessions-out FILE`, ~25 minutes) and its sessions
+# file, so the run can wait for a quiet machine; that database is kept. While the generators run,
+# PostgreSQL's wait events are sampled every second (pg_stat_activity, the run's database) and
+# counted at the end, with the CPU the machine spent (vmstat).
 bench_cluster() {
   local url=$1
   local total=${BENCH_CLUSTER_SOCKETS:-50000} rate=${BENCH_CLUSTER_RATE:-1000}
   local started=$SECONDS
-  "$bin" seed --synthetic --users "$total" --posts 1000 --database-url "$url" \
-    --sessions-out "$tmp/sessions-cluster.tsv" >/dev/null
-  echo "seeded postgres for the cluster ($total users and sessions) in $((SECONDS - started)) s" >&2
+  local sessions="$tmp/sessions-cluster.tsv"
+  if [[ -n ${BENCH_CLUSTER_SESSIONS:-} ]]; then
+    sessions=$BENCH_CLUSTER_SESSIONS
+  else
+    "$bin" seed --synthetic --users "$total" --posts 1000 --database-url "$url" \
+      --sessions-out "$sessions" >/dev/null
+    echo "seeded postgres for the cluster ($total users and sessions) in $((SECONDS - started)) s" >&2
+  fi
   local ports=(18080 18081 18082) pids=()
   for p in "${ports[@]}"; do
     start_server "$p" "$bin" serve --database-url "$url" --media-store "$tmp/media" \
@@ -279,14 +289,55 @@ bench_cluster() {
     local next=$(((k + 1) % 3))
     local count=$((total / 3 + (k < total % 3 ? 1 : 0)))
     outs+=("$tmp/cluster-$k.json")
-    taskset -c 1 "$load" --sessions "$tmp/sessions-cluster.tsv" \
+    taskset -c 1 "$load" --sessions "$sessions" \
       --skip-sessions $((k * (total / 3))) --sockets "$count" \
       --ws "ws://127.0.0.1:${ports[$k]}/ws" --api "http://127.0.0.1:${ports[$next]}" \
       --server-pid "${pids[$k]}" --server-pid "${pids[$next]}" --rate $((rate / 3)) \
-      --seconds "$realtime_seconds" --settle-seconds 10 >"${outs[$k]}" &
+      --seconds "$realtime_seconds" --settle-seconds 10 >"${outs[$k]}" \
+      2> >(tee "$tmp/cluster-$k.err" >&2) &
     gens+=($!)
   done
+  local dbname=${url##*/}
+  dbname=${dbname%%\?*}
+  local pg_counters="SELECT d.xact_commit, w.wal_records, w.wal_fpi, w.wal_bytes, w.wal_write,
+    w.wal_sync, w.wal_buffers_full, b.checkpoints_timed + b.checkpoints_req
+    FROM pg_stat_database d, pg_stat_wal w, pg_stat_bgwriter b WHERE d.datname = '$dbname'"
+  # The samplers start once all three generators send (their sockets open and their pairs
+  # found), so they see the messages only.
+  until (($(cat "$tmp"/cluster-?.err 2>/dev/null | grep -c 'conversations to send in') >= 3)); do
+    sleep 0.2
+  done
+  local pg_before
+  pg_before=$(psql "$pg_server" -qAtF ' ' -c "$pg_counters")
+  (while sleep 1; do
+    psql "$pg_server" -qAtF ' ' -c "SELECT coalesce(wait_event_type, 'CPU'), coalesce(wait_event, '-'),
+      state FROM pg_stat_activity WHERE datname = '$dbname' AND state <> 'idle'" 2>/dev/null
+  done) >"$tmp/cluster-waits.txt" &
+  local sampler=$!
+  vmstat 1 >"$tmp/cluster-vmstat.txt" &
+  local vmstat_pid=$!
+  top -b -d 2 -w 200 >"$tmp/cluster-top.txt" &
+  local top_pid=$!
   for g in "${gens[@]}"; do wait "$g"; done
+  kill "$sampler" "$vmstat_pid" "$top_pid" 2>/dev/null || true
+  echo "CPU by program over the run (% of one core, top every 2 s):" >&2
+  awk '/^top -/ { n++ } $1 ~ /^[0-9]+$/ { cpu[$12] += $9 }
+    END { for (k in cpu) if (cpu[k] / n >= 1) printf "  %-16s %6.1f\n", k, cpu[k] / n }' \
+    "$tmp/cluster-top.txt" | sort -k2 -rn >&2
+  local sent_all
+  sent_all=$(jq -s 'map(.sent) | add' "${outs[@]}")
+  # PostgreSQL's own counters over the whole run (sockets opening, then the messages), and per
+  # message sent: what its write-ahead log had to write and flush.
+  echo "$pg_before $(psql "$pg_server" -qAtF ' ' -c "$pg_counters") $sent_all" | awk '{
+    for (i = 1; i <= 8; i++) d[i] = $(i + 8) - $i
+    n = $17 > 0 ? $17 : 1
+    printf "PostgreSQL over the run: %d commits, %d WAL records, %d full-page images, %.1f MB of WAL, %d WAL writes, %d WAL flushes, %d times the WAL buffers were full, %d checkpoints; per message sent (%d): %.1f commits, %.0f WAL bytes, %.2f full-page images, %.2f flushes\n",
+      d[1], d[2], d[3], d[4] / 1e6, d[5], d[6], d[7], d[8], $17, d[1] / n, d[4] / n, d[3] / n, d[6] / n }' >&2
+  echo "PostgreSQL's busy backends over the run, by wait event (one sample a second):" >&2
+  sort "$tmp/cluster-waits.txt" | uniq -c | sort -rn | head -12 >&2
+  awk 'NR > 2 { us += $13; sy += $14; id += $15; wa += $16; n++ }
+    END { if (n) printf "machine CPU over the run: user %d %%, system %d %%, idle %d %%, I/O wait %d %%\n", us / n, sy / n, id / n, wa / n }' \
+    "$tmp/cluster-vmstat.txt" >&2
   for k in 0 1 2; do
     jq -r --arg s "three instances, Redis (generator $((k + 1)) of 3)" \
       "[\"postgres\", \$s, $realtime_columns] | @tsv" "${outs[$k]}" | tee -a "$realtime"
@@ -369,8 +420,12 @@ fi
 if [[ " $parts " == *" cluster "* ]]; then
   ulimit -n "$(ulimit -Hn)"
   if [[ -n "$pg_ok" ]] && redis-cli -u "$redis_url" ping >/dev/null 2>&1; then
-    databases+=("atelier_bench_$$_cluster")
-    bench_cluster "$(pg_database "atelier_bench_$$_cluster")"
+    if [[ -n ${BENCH_CLUSTER_DATABASE_URL:-} ]]; then
+      bench_cluster "$BENCH_CLUSTER_DATABASE_URL"
+    else
+      databases+=("atelier_bench_$$_cluster")
+      bench_cluster "$(pg_database "atelier_bench_$$_cluster")"
+    fi
   else
     echo "the cluster part needs PostgreSQL and Redis: skipped" >&2
   fi

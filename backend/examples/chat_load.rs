@@ -10,8 +10,9 @@
 //!
 //! Sessions come from `atelier seed --synthetic --sessions-out FILE`. With two instances,
 //! `--api` is the one messages are posted to and `--ws` the one holding the sockets, so the
-//! delivery crosses Redis. Past `--sockets-per-source` sockets to a loopback server, the next
-//! ones leave from the next 127.0.0.x address (an address has ~28k ephemeral ports).
+//! delivery crosses Redis. Sockets to a loopback server leave from 127.0.0.2, and past
+//! `--sockets-per-source` from the next 127.0.0.x address (an address has ~28k ephemeral
+//! ports); 127.0.0.1 is left to the HTTP requests.
 //!
 //! Prints a summary on stderr and one JSON object on stdout:
 //! `cargo run --release --example chat_load -- --sessions FILE --sockets 1000 --server-pid PID`
@@ -71,8 +72,9 @@ struct Args {
     /// Users whose conversation lists are read to find (sender, recipient) pairs.
     #[arg(long, default_value_t = 500)]
     senders: usize,
-    /// Sockets from one 127.0.0.x source address before moving to the next.
-    #[arg(long, default_value_t = 20_000)]
+    /// Sockets from one 127.0.0.x source address before moving to the next (a third of the
+    /// 28,232 ephemeral ports, so a bind finds a free one at once).
+    #[arg(long, default_value_t = 10_000)]
     sockets_per_source: usize,
     /// Handshakes in flight at once while connecting.
     #[arg(long, default_value_t = 64)]
@@ -199,7 +201,8 @@ async fn main() -> anyhow::Result<()> {
             let source = server
                 .ip()
                 .is_loopback()
-                .then(|| source_address(i, args.sockets_per_source))
+                // Numbered across generators by session, so that two never share an address.
+                .then(|| source_address(args.skip_sessions + i, args.sockets_per_source))
                 .flatten();
             let ws = ws.clone();
             async move { (*user, connect(&ws, server, source, token).await) }
@@ -356,11 +359,19 @@ fn read_sessions(path: &PathBuf) -> anyhow::Result<Vec<(i64, String)>> {
         .collect()
 }
 
-/// The source of the `i`-th socket: the kernel's choice (127.0.0.1) for the first
-/// `per_source`, then 127.0.0.2, 127.0.0.3, …
+/// The source of the `i`-th session's socket: 127.0.0.2 for the first `per_source`, then 127.0.0.3, …
+/// 127.0.0.1 is left to the API's requests (the POSTs): a connect from an address whose ports
+/// toward the same server are mostly taken searches them one by one in the kernel
+/// (`__inet_check_established`), and with 16,667 sockets from 127.0.0.1 that search was 80 % of
+/// a generator's CPU and stalled its POSTs for seconds (docs/benchmarks.md, 2026-12-02).
 fn source_address(i: usize, per_source: usize) -> Option<IpAddr> {
-    let n = 1 + i / per_source.max(1);
-    (n > 1).then(|| IpAddr::V4(Ipv4Addr::new(127, 0, (n / 256) as u8, (n % 256) as u8)))
+    let n = 2 + i / per_source.max(1);
+    Some(IpAddr::V4(Ipv4Addr::new(
+        127,
+        0,
+        (n / 256) as u8,
+        (n % 256) as u8,
+    )))
 }
 
 async fn connect(

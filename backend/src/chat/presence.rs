@@ -7,13 +7,25 @@ use crate::identity;
 use crate::platform::http::wire::iso_time;
 use crate::platform::realtime::events::Frame;
 use crate::platform::state::AppState;
+use tokio::sync::Semaphore;
 
 const NOT_IN_CONVERSATION: &str = "Conversation not found";
+
+/// Presence announcements reading or writing the database at once on an instance. Each takes
+/// a pooled connection (the contacts, and `lastSeen` going offline); without a bound, 16,667
+/// sockets closing together took all of them for ten seconds and every request waited
+/// (docs/benchmarks.md, 2026-12-02). Past it, announcements wait their turn and requests do not.
+const PRESENCE_AT_ONCE: usize = 4;
+static PRESENCE_SLOTS: Semaphore = Semaphore::const_new(PRESENCE_AT_ONCE);
 
 /// Tells everyone who shares a conversation with `user_id` that they came online or went
 /// offline (never across a block, either way: `contacts`); going offline stores `lastSeen`.
 pub async fn announce_presence(state: &AppState, user_id: i64, is_online: bool) {
     let now = state.clock.now_ms();
+    // The semaphore is never closed.
+    let Ok(_slot) = PRESENCE_SLOTS.acquire().await else {
+        return;
+    };
     let result = async {
         if !is_online {
             identity::set_last_seen(&state.db, user_id, now).await?;

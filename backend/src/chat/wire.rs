@@ -11,7 +11,7 @@ use crate::chat::store::conversations::{ConversationView, GroupMember};
 use crate::chat::store::messages::{MessageView, SharedView, SystemView};
 use crate::kernel::post_media::PostMedia;
 use crate::kernel::user::UserBrief;
-use crate::platform::http::wire::{iso_time, write_int, write_str};
+use crate::platform::http::wire::{iso_time, write_int, write_option_int, write_str};
 use crate::platform::media::url_of;
 
 /// A person in a conversation, with their presence.
@@ -458,17 +458,11 @@ pub fn write_messages(messages: &[Message]) -> Vec<u8> {
         out.extend_from_slice(br#","voiceUrl":"#);
         write_option(&mut out, &m.voice_url);
         out.extend_from_slice(br#","duration":"#);
-        match m.duration {
-            Some(seconds) => write_int(&mut out, seconds),
-            None => out.extend_from_slice(b"null"),
-        }
+        write_option_int(&mut out, m.duration);
         out.extend_from_slice(br#","callOutcome":"#);
         write_option(&mut out, &m.call_outcome);
         out.extend_from_slice(br#","replyToId":"#);
-        match m.reply_to_id {
-            Some(id) => write_int(&mut out, id),
-            None => out.extend_from_slice(b"null"),
-        }
+        write_option_int(&mut out, m.reply_to_id);
         out.extend_from_slice(br#","replyTo":"#);
         write_option(&mut out, &m.reply_to);
         out.extend_from_slice(br#","sharedPost":"#);

@@ -60,6 +60,22 @@ pub fn write_int(out: &mut Vec<u8>, value: i64) {
     out.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
 }
 
+/// A JSON integer appended to `out`, or `null`.
+pub fn write_option_int(out: &mut Vec<u8>, value: Option<i64>) {
+    match value {
+        Some(value) => write_int(out, value),
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+/// A JSON string appended to `out`, or `null`.
+pub fn write_option_str(out: &mut Vec<u8>, value: Option<&str>) {
+    match value {
+        Some(text) => write_str(out, text),
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
 /// A stored 0/1 flag appended to `out` as JSON `false`/`true`.
 pub fn write_flag(out: &mut Vec<u8>, value: i64) {
     out.extend_from_slice(if value != 0 { b"true" } else { b"false" });

@@ -107,6 +107,36 @@ macro_rules! item_seen_by {
     };
 }
 
+/// The joins and conditions after `FROM <table> <row>` that find the row `$1` left on a post or
+/// reel (a comment, a voice reaction) by an active person `viewer` (`$2`) is not blocked with, on
+/// an item `$2` may see and that was not removed (admins see removed things). The caller adds the
+/// row's own removal check. Its author is `u`, the item's author `a`, the item `p` or `r`.
+macro_rules! on_seen_item {
+    ($row:literal) => {
+        concat!(
+            " JOIN users u ON u.id = ",
+            $row,
+            ".user_id AND u.deactivated_at IS NULL
+             LEFT JOIN posts p ON p.id = ",
+            $row,
+            ".post_id
+             LEFT JOIN reels r ON r.id = ",
+            $row,
+            ".reel_id
+             JOIN users a ON a.id = COALESCE(p.user_id, r.user_id) AND a.deactivated_at IS NULL
+             WHERE ",
+            $row,
+            ".id = $1 AND ",
+            $crate::platform::db::visibility::not_blocked!("$2", "u.id"),
+            " AND ",
+            $crate::platform::db::visibility::may_see!("$2", "a.id"),
+            " AND ",
+            $crate::platform::db::visibility::shown!("$2", "COALESCE(p.removed_at, r.removed_at)")
+        )
+    };
+}
+pub(crate) use on_seen_item;
+
 /// Whether `viewer` sees the post or reel: it exists, was not removed, and its author is active
 /// and may be seen (what the feed and the pager show).
 pub async fn item_visible(db: &Db, viewer: i64, item: Item) -> Result<bool, sqlx::Error> {
@@ -187,19 +217,10 @@ pub async fn comment_visible(db: &Db, viewer: i64, comment: i64) -> Result<bool,
         db,
         IdRow,
         concat!(
-            "SELECT c.id FROM comments c
-         JOIN users u ON u.id = c.user_id AND u.deactivated_at IS NULL
-         LEFT JOIN posts p ON p.id = c.post_id
-         LEFT JOIN reels r ON r.id = c.reel_id
-         JOIN users a ON a.id = COALESCE(p.user_id, r.user_id) AND a.deactivated_at IS NULL
-         WHERE c.id = $1 AND ",
-            not_blocked!("$2", "u.id"),
+            "SELECT c.id FROM comments c",
+            on_seen_item!("c"),
             " AND ",
-            may_see!("$2", "a.id"),
-            " AND ",
-            shown!("$2", "c.removed_at"),
-            " AND ",
-            shown!("$2", "COALESCE(p.removed_at, r.removed_at)")
+            shown!("$2", "c.removed_at")
         ),
         comment,
         viewer

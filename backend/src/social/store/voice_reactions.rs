@@ -15,7 +15,7 @@ use crate::notifications::{self, Act, Notice};
 use crate::platform::db::Db;
 use crate::platform::db::visibility::{may_see, not_blocked, shown};
 use crate::social::rules::voice_reaction::Emotion;
-use crate::social::store::comments::Item;
+use crate::social::store::comments::{Item, on_seen_item};
 
 /// A voice reaction as the API shows it, with its sender.
 #[derive(Debug, Clone, FromRow)]
@@ -251,19 +251,10 @@ pub struct Owners {
 pub async fn find(db: &Db, viewer: i64, id: i64) -> Result<Option<Owners>, sqlx::Error> {
     sqlx::query_as(concat!(
         "SELECT v.user_id AS sender_id, a.id AS author_id, v.post_id, v.reel_id
-         FROM voice_reactions v
-         JOIN users u ON u.id = v.user_id AND u.deactivated_at IS NULL
-         LEFT JOIN posts p ON p.id = v.post_id
-         LEFT JOIN reels r ON r.id = v.reel_id
-         JOIN users a ON a.id = COALESCE(p.user_id, r.user_id) AND a.deactivated_at IS NULL
-         WHERE v.id = $1 AND ",
-        not_blocked!("$2", "u.id"),
-        " AND ",
-        may_see!("$2", "a.id"),
+         FROM voice_reactions v",
+        on_seen_item!("v"),
         " AND ",
         shown!("$2", "v.removed_at"),
-        " AND ",
-        shown!("$2", "COALESCE(p.removed_at, r.removed_at)"),
         " AND (a.id = $2 OR v.user_id = $2 OR ",
         shared_by_sender!(),
         " OR EXISTS (SELECT 1 FROM users adm WHERE adm.id = $2 AND adm.is_admin = 1))"

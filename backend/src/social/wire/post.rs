@@ -14,7 +14,9 @@ use crate::kernel::user::UserBrief;
 use crate::platform::fragments::{Fragment, Fragments, Kind};
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::http::wire::iso_time;
-use crate::platform::http::wire::{paginated_json, write_flag, write_int, write_str};
+use crate::platform::http::wire::{
+    paginated_json, write_flag, write_int, write_option_str, write_str,
+};
 use crate::platform::media;
 use crate::platform::state::AppState;
 use crate::social::store::posts::{PostBody, PostCard, PostMediaView, PostVersionRow, PostView};
@@ -308,10 +310,7 @@ pub fn write_post(out: &mut Vec<u8>, card: &PostCard, fragment: &Fragment) {
     out.extend_from_slice(br#","displayName":"#);
     write_str(out, &card.display_name);
     out.extend_from_slice(br#","profileImage":"#);
-    match &card.profile_image {
-        Some(image) => write_str(out, image),
-        None => out.extend_from_slice(b"null"),
-    }
+    write_option_str(out, card.profile_image.as_deref());
     out.extend_from_slice(b"},");
     out.extend_from_slice(fragment.head());
     out.extend_from_slice(br#","likesCount":"#);

@@ -5,7 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::kernel::user::UserBrief;
-use crate::platform::http::wire::{iso_time, write_flag, write_int, write_str};
+use crate::platform::http::wire::{iso_time, write_flag, write_int, write_option_str, write_str};
 use crate::social::rules::story::StoryKind;
 use crate::social::store::stories::{StoryView, StripGroup};
 
@@ -68,10 +68,7 @@ pub fn write_strip(rows: &[StripGroup]) -> Vec<u8> {
         out.extend_from_slice(br#","displayName":"#);
         write_str(&mut out, &row.display_name);
         out.extend_from_slice(br#","profileImage":"#);
-        match &row.profile_image {
-            Some(image) => write_str(&mut out, image),
-            None => out.extend_from_slice(b"null"),
-        }
+        write_option_str(&mut out, row.profile_image.as_deref());
         out.extend_from_slice(br#"},"latestAt":""#);
         out.extend_from_slice(iso_time(row.latest_at).as_bytes());
         out.extend_from_slice(br#"","unseen":"#);

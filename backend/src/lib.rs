@@ -6,7 +6,7 @@ pub mod kernel;
 pub mod platform;
 
 // The feature areas. Lowest first, each may use the public face of those before it: identity,
-// notifications, social, chat, calls, canvas, economy, ads, moderation, admin
+// notifications, social, chat, calls, canvas, economy, ads, moderation, federation, admin
 // (`AREAS` in tests/architecture.rs).
 pub mod admin;
 pub mod ads;
@@ -14,6 +14,7 @@ pub mod calls;
 pub mod canvas;
 pub mod chat;
 pub mod economy;
+pub mod federation;
 pub mod identity;
 pub mod moderation;
 pub mod notifications;

@@ -64,6 +64,7 @@ const AREAS: &[&str] = &[
     "economy",
     "ads",
     "moderation",
+    "federation",
     "admin",
 ];
 

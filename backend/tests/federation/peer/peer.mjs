@@ -962,11 +962,16 @@ post("/reply", async (b) => {
   return { id: note.id.href, activity: create.id.href, to: author.id.href };
 });
 
-post("/update", async (b) => {
-  const ctx = ctxFor();
+/** The peer's own note `b.note` and the identifier of the actor who wrote it. */
+function localNote(ctx, b) {
   const old = state.objects.get(b.note);
   if (!(old instanceof Note)) throw new HttpError(404, "unknown local note");
-  const identifier = ctx.parseUri(old.attributionId)?.identifier;
+  return { old, identifier: ctx.parseUri(old.attributionId)?.identifier };
+}
+
+post("/update", async (b) => {
+  const ctx = ctxFor();
+  const { old, identifier } = localNote(ctx, b);
   const note = old.clone({ content: b.content ?? old.content, updated: Temporal.Now.instant() });
   state.objects.set(note.id.href, note);
   const update = new Update({
@@ -982,9 +987,7 @@ post("/update", async (b) => {
 
 post("/delete", async (b) => {
   const ctx = ctxFor();
-  const old = state.objects.get(b.note);
-  if (!(old instanceof Note)) throw new HttpError(404, "unknown local note");
-  const identifier = ctx.parseUri(old.attributionId)?.identifier;
+  const { old, identifier } = localNote(ctx, b);
   const tomb = new Tombstone({ id: old.id, deleted: Temporal.Now.instant() });
   state.objects.set(old.id.href, tomb);
   const del = new Delete({

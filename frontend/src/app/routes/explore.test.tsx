@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { anAd } from '@/test/ads';
-import { aPost, aProfile, json, me, renderWithApp } from '@/test/render';
+import { apiError } from '@/test/shop';
+import { aPost, aProfile, deferred, json, me, renderWithApp } from '@/test/render';
 import ExplorePage from './explore';
 
 const posts = Array.from({ length: 12 }, (_, i) =>
@@ -11,19 +12,33 @@ const posts = Array.from({ length: 12 }, (_, i) =>
 let feedAds = [anAd({ id: 1, title: 'Ad one', category: 'feed' }), anAd({ id: 2, title: 'Ad two', category: 'feed' })];
 
 let searchAnswer: unknown;
+let lookupAnswer: () => Promise<Response>;
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   searchAnswer = { users: [aProfile()], tags: [], posts: [] };
+  lookupAnswer = async () => json(alice);
   feedAds = [anAd({ id: 1, title: 'Ad one', category: 'feed' }), anAd({ id: 2, title: 'Ad two', category: 'feed' })];
   fetchMock = vi.fn(async (url: string) => {
     if (url === '/api/auth/user') return json(me);
     if (url === '/api/posts/trending?limit=12') return json(posts, { headers: { 'X-Next-Cursor': '88' } });
     if (url === '/api/ads/feed') return json(feedAds);
     if (url.startsWith('/api/search?q=')) return json(searchAnswer);
+    if (url.startsWith('/api/federation/accounts/lookup?handle=')) return lookupAnswer();
     return new Response(null, { status: 204 });
   });
   vi.stubGlobal('fetch', fetchMock);
 });
+
+/** An account of another server, as the federation lookup answers it (issue 46). */
+const alice = {
+  id: 40,
+  username: 'alice@social.example',
+  displayName: 'Alice',
+  profileImageUrl: null,
+  host: 'social.example',
+  actorUrl: 'https://social.example/users/alice',
+  profileUrl: 'https://social.example/@alice',
+};
 afterEach(() => vi.unstubAllGlobals());
 
 /** The grid's items in order: a post's caption or an ad's 'Ad …' title. */
@@ -143,5 +158,47 @@ describe('ExplorePage', () => {
     await user.click(within(accounts).getByRole('button', { name: /^Follow/ }));
     expect(await within(accounts).findByRole('button', { name: /Following/ })).toBeInTheDocument();
     expect(within(accounts).getByText('11 followers')).toBeInTheDocument();
+  });
+
+  describe('a handle of another server (issue 46)', () => {
+    const findRow = () => screen.findByRole('button', { name: /^Find @alice@social\.example on another server/ });
+
+    it('offers to find it there, says it is looking, then opens the account’s profile', async () => {
+      const user = userEvent.setup();
+      const answer = deferred<Response>();
+      lookupAnswer = () => answer.promise;
+      const { location } = renderWithApp(<ExplorePage />, { user: me, path: '/explore' });
+      await user.type(screen.getByPlaceholderText('Search users, tags, or locations...'), 'alice@Social.example');
+      // The local search still runs beside it.
+      expect(await screen.findByRole('list', { name: 'Accounts' })).toBeInTheDocument();
+
+      await user.click(await findRow());
+      const busy = await screen.findByRole('button', { name: /^Looking up @alice@social\.example/ });
+      expect(busy).toBeDisabled();
+      expect(busy).toHaveAttribute('aria-busy', 'true');
+      expect(fetchMock).toHaveBeenCalledWith('/api/federation/accounts/lookup?handle=%40alice%40social.example', expect.anything());
+
+      answer.resolve(json(alice));
+      await waitFor(() => expect(location.history?.at(-1)).toBe('/profile/alice%40social.example'));
+    });
+
+    it("shows the server's reason under the row when nothing is found, and stays", async () => {
+      const user = userEvent.setup();
+      lookupAnswer = async () => apiError(404, 'No account was found for that handle', 'not_found');
+      const { location } = renderWithApp(<ExplorePage />, { user: me, path: '/explore' });
+      await user.type(screen.getByPlaceholderText('Search users, tags, or locations...'), '@alice@social.example');
+      await user.click(await findRow());
+      expect(await screen.findByRole('alert')).toHaveTextContent('No account was found for that handle');
+      expect(await findRow()).toBeEnabled();
+      expect(location.history?.at(-1)).toBe('/explore');
+    });
+
+    it('offers nothing for a local name, nor for a host without a dot or a port', async () => {
+      const user = userEvent.setup();
+      renderWithApp(<ExplorePage />, { user: me, path: '/explore' });
+      await user.type(screen.getByPlaceholderText('Search users, tags, or locations...'), 'alice@localhost');
+      await screen.findByRole('list', { name: 'Accounts' });
+      expect(screen.queryByRole('button', { name: /on another server/ })).not.toBeInTheDocument();
+    });
   });
 });

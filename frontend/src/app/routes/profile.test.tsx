@@ -522,4 +522,62 @@ describe('ProfilePage', () => {
       expect(await screen.findByText('No works for sale')).toBeInTheDocument();
     });
   });
+
+  describe('an account of another server (issue 46)', () => {
+    const alice = aProfile({ id: 40, username: 'alice@127.0.0.1:4567', displayName: 'Alice', bio: null, skills: [], postsCount: 1 });
+    const lookup = {
+      id: 40,
+      username: 'alice@127.0.0.1:4567',
+      displayName: 'Alice',
+      profileImageUrl: null,
+      host: '127.0.0.1:4567',
+      actorUrl: 'http://127.0.0.1:4567/users/alice',
+      profileUrl: 'http://127.0.0.1:4567/@alice',
+    };
+
+    it('opens from its encoded address, says which server it is on with a link there, and offers Follow alone', async () => {
+      const fetchMock = serve({
+        '/api/users/username/alice%40127.0.0.1%3A4567': () => json(alice),
+        '/api/users/40/follow-status': () => json({ isFollowing: false, isRequested: false }),
+        '/api/federation/accounts/lookup': () => json(lookup),
+        '/api/posts/user/40': () => json([]),
+      });
+      renderProfile('/profile/alice%40127.0.0.1%3A4567');
+      expect(await screen.findByRole('heading', { name: 'Alice' })).toBeInTheDocument();
+      expect(screen.getByText('@alice@127.0.0.1:4567')).toBeInTheDocument();
+      expect(screen.getByText('on 127.0.0.1:4567')).toBeInTheDocument();
+      expect(await screen.findByRole('link', { name: 'View on 127.0.0.1:4567' })).toHaveAttribute('href', 'http://127.0.0.1:4567/@alice');
+      expect(fetchMock).toHaveBeenCalledWith('/api/federation/accounts/lookup?handle=%40alice%40127.0.0.1%3A4567', expect.anything());
+      expect(screen.getByRole('button', { name: 'Follow' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
+      expect(screen.getAllByRole('tab').map((tab) => tab.textContent?.trim())).toEqual(['POSTS']);
+    });
+
+    it("keeps the server's name without a link when its server does not answer", async () => {
+      serve({
+        '/api/users/username/alice%40127.0.0.1%3A4567': () => json(alice),
+        '/api/users/40/follow-status': () => json({ isFollowing: false, isRequested: false }),
+        '/api/posts/user/40': () => json([]),
+      });
+      renderProfile('/profile/alice@127.0.0.1:4567');
+      expect(await screen.findByText('on 127.0.0.1:4567')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('link', { name: /View on/ })).not.toBeInTheDocument());
+    });
+
+    it("shows 'Requested' once followed, until its server accepts", async () => {
+      let requested = false;
+      const fetchMock = serve({
+        '/api/users/username/alice%40127.0.0.1%3A4567': () => json({ ...alice, isRequested: requested }),
+        '/api/users/40/follow-status': () => json({ isFollowing: false, isRequested: requested }),
+        '/api/federation/accounts/lookup': () => json(lookup),
+        '/api/users/40/follow': () => json({ isFollowing: false, isRequested: (requested = true), followersCount: 0 }),
+        '/api/posts/user/40': () => json([]),
+      });
+      const user = userEvent.setup();
+      renderProfile('/profile/alice%40127.0.0.1%3A4567');
+      await user.click(await screen.findByRole('button', { name: 'Follow' }));
+      expect(await screen.findByRole('button', { name: 'Requested' })).toHaveAttribute('aria-pressed', 'true');
+      expect(fetchMock.mock.calls.filter(([url]) => url === '/api/users/40/follow').map(([, init]) => init?.method)).toEqual(['POST']);
+    });
+  });
 });

@@ -3,7 +3,7 @@
 //! SAVED and DRAFTS (issue 44: your drafts and scheduled posts; `?tab=drafts` or
 //! `?tab=scheduled` opens it, as the composer does once it saved one). The own profile's actions include 'Earnings' beside Settings; someone else's
 //! profile has 'Support' beside Follow and Message (a tip, issue 23) and the '⋯' menu (mute,
-//! block: issue 20). Issue 20's private accounts: someone else's
+//! block: issue 20); an account of another server (`name@host`, issue 46) has Follow alone and POSTS alone. Issue 20's private accounts: someone else's
 //! private profile you do not follow shows 'This account is private' instead of the tabs (none
 //! of their lists is fetched); your own private profile has the follow requests entry.
 import { useQueryClient } from '@tanstack/react-query';
@@ -30,6 +30,7 @@ import { FollowRequestsEntry } from '@/features/users/components/follow-requests
 import { PrivateAccountNotice } from '@/features/users/components/private-account-notice';
 import { ProfileHeader, ProfileHeaderSkeleton } from '@/features/users/components/profile-header';
 import { useCurrentUser } from '@/lib/auth';
+import { remoteHost } from '@/lib/remote-handle';
 import type { Profile } from '@/types/social';
 
 type TabId = 'posts' | 'reels' | 'shop' | 'saved' | 'drafts';
@@ -55,10 +56,13 @@ function useFollowState(profile: Profile, { enabled }: { enabled: boolean }) {
   };
 }
 
+/** Chats and tips stay on Atelier (docs/federation.md): an account of another server is only followed. */
 function OtherUserActions({ profile, follow }: { profile: Profile; follow: { isFollowing: boolean; isRequested: boolean } }) {
+  const followButton = <FollowButton userId={profile.id} isFollowing={follow.isFollowing} isRequested={follow.isRequested} className="min-w-0" />;
+  if (remoteHost(profile.username)) return followButton;
   return (
     <>
-      <FollowButton userId={profile.id} isFollowing={follow.isFollowing} isRequested={follow.isRequested} className="min-w-0" />
+      {followButton}
       <MessageButton userId={profile.id} className={fitted} />
       <SupportButton
         recipient={profile}
@@ -110,6 +114,8 @@ function LoadedProfile({ user }: { user: Profile }) {
   // Not fetched for your own profile (docs/decisions.md).
   const follow = useFollowState(user, { enabled: !isOwn });
   const locked = !isOwn && user.isPrivate && !follow.isFollowing;
+  // Reels and the shop stay on Atelier: another server's account has its posts alone (issue 46).
+  const remote = remoteHost(user.username) !== null;
   const postsTab = {
     id: 'posts' as const,
     label: (
@@ -169,21 +175,34 @@ function LoadedProfile({ user }: { user: Profile }) {
         <PrivateAccountNotice isRequested={follow.isRequested} />
       ) : (
         <div className="mt-6">
-          <Tabs label="Profile sections" value={tab} onChange={setTab} tabs={isOwn ? [postsTab, reelsTab, shopTab, savedTab, draftsTab] : [postsTab, reelsTab, shopTab]} />
+          <Tabs label="Profile sections" value={tab} onChange={setTab} tabs={isOwn ? [postsTab, reelsTab, shopTab, savedTab, draftsTab] : remote ? [postsTab] : [postsTab, reelsTab, shopTab]} />
         </div>
       )}
     </>
   );
 }
 
+/**
+ * The route's username as typed: the router leaves `%40` and `%3A` encoded, and an account of
+ * another server is named `name@host:port` (issue 46).
+ */
+function decodedUsername(param: string): string {
+  try {
+    return decodeURIComponent(param);
+  } catch {
+    return param;
+  }
+}
+
 export default function ProfilePage() {
   const params = useParams<{ username?: string }>();
   const me = useCurrentUser();
   if (!params.username) return <Redirect to={`/profile/${encodeURIComponent(me.username)}`} replace />;
+  const username = decodedUsername(params.username);
   return (
     <main className="pb-6">
       {/* Keyed by username so moving between profiles starts on POSTS. */}
-      <ProfileView key={params.username.toLowerCase()} username={params.username} />
+      <ProfileView key={username.toLowerCase()} username={username} />
     </main>
   );
 }

@@ -1,7 +1,9 @@
 //! Explore's search (issue 19): as the user types (debounced), three groups from
 //! GET /api/search: Accounts (as the users' rows, with the page's follow button), Tags ('#tag ·
 //! n posts', to the tag's page) and Posts (thumbnails to /p/{id}; a post found by its place
-//! shows the place). Each group says when it found nothing. Without a query, `idle` shows.
+//! shows the place). Each group says when it found nothing. Without a query, `idle` shows. A
+//! query that reads as a handle of another server (`@name@host`, issue 46) gets, over the
+//! results, what the page hands in for it (the users' 'Find … on another server').
 import { Hash, MapPin, Sparkles } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -10,6 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { remoteHandle } from '@/lib/remote-handle';
 import { profileHref, tagHref } from '@/lib/rich-text';
 import type { Post, Profile } from '@/types/social';
 import { SEARCH_MAX, useSearchAll } from '../api/search-all';
@@ -126,19 +129,23 @@ function PostTile({ post, query }: { post: Post; query: string }) {
 
 /**
  * `renderAccountAction` gives each account row its follow button (the users feature's, handed
- * in by the page); `idle` is shown while there is no query.
+ * in by the page); `idle` is shown while there is no query; `renderHandle` is shown over the
+ * results of a query that is a handle of another server (given as `@name@host`).
  */
 export function ExploreSearch({
   idle,
   renderAccountAction,
+  renderHandle,
 }: {
   idle?: ReactNode;
   renderAccountAction?: (user: Profile) => ReactNode;
+  renderHandle?: (handle: string) => ReactNode;
 }) {
   const [input, setInput] = useState('');
   const query = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
   const search = useSearchAll(query);
   const results = search.data;
+  const remote = remoteHandle(query);
 
   let body: ReactNode;
   if (!query)
@@ -201,6 +208,7 @@ export function ExploreSearch({
         value={input}
         onChange={(e) => setInput(e.target.value)}
       />
+      {remote && renderHandle?.(remote.handle)}
       {body}
     </div>
   );

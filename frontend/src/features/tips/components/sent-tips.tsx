@@ -18,7 +18,7 @@ function SentTipRow({ tip }: { tip: Tip }) {
     <li aria-label={`Tip to ${to}: ${formatCents(tip.amount)}`} className="flex items-start gap-3 px-3 py-3">
       <Avatar src={tip.toUser.profileImage} name={to} className="size-9 shrink-0 text-sm" />
       <div className="min-w-0 flex-1">
-        <Link href={`/profile/${tip.toUser.username}`} className="block truncate text-sm font-semibold text-white hover:underline">
+        <Link href={`/profile/${encodeURIComponent(tip.toUser.username)}`} className="block truncate text-sm font-semibold text-white hover:underline">
           {to}
         </Link>
         <p className="text-sm break-words text-zinc-200">{message ? `“${message}”` : 'A tip'}</p>

@@ -26,6 +26,11 @@ export const userKeys = {
    * status the follow leaves behind.
    */
   suggestions: (limit: number) => ['user-suggestions', limit] as const,
+  /**
+   * An account of another server found by its handle (issue 46): outside the users' root, so a
+   * follow does not ask its server again.
+   */
+  remoteAccount: (handle: string) => ['remote-accounts', handle.toLowerCase()] as const,
 };
 
 export type FollowListSide = 'followers' | 'following';

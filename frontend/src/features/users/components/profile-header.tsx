@@ -2,16 +2,18 @@
 //! issue 43), bio, skills, and the actions
 //! the page puts there (own: edit, settings, logout; others: follow, message), and beside the
 //! names the menu it hands in (others: the '⋯' menu, issue 20). A private account has a lock
-//! after its @username.
+//! after its @username; an account of another server (issue 46) says which, with a link there.
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Skeleton } from '@/components/ui/skeleton';
+import { remoteHost } from '@/lib/remote-handle';
 import { skillName } from '@/lib/skills';
 import type { Profile } from '@/types/social';
 import { PRIVATE_PROFILE_TEXT } from '../privacy-text';
 import { AvatarUpload } from './avatar-upload';
 import { FollowListDialog } from './follow-list-dialog';
+import { RemoteAccountNote } from './remote-account-note';
 
 function Count({ value, label }: { value: number; label: string }) {
   return (
@@ -33,6 +35,7 @@ export function ProfileHeader({
   actions?: ReactNode;
   menu?: ReactNode;
 }) {
+  const host = remoteHost(profile.username);
   return (
     <section aria-label="Profile" className="px-4 pt-6">
       <div className="flex items-center gap-5">
@@ -54,7 +57,7 @@ export function ProfileHeader({
       <div className="mt-4 flex items-start gap-2">
         <div className="min-w-0 flex-1">
           <h1 className="text-xl font-semibold break-words text-white">{profile.displayName}</h1>
-          <p className="flex items-center gap-1 text-sm text-zinc-400">
+          <p className="flex items-center gap-1 text-sm break-all text-zinc-400">
             @{profile.username}
             {profile.isPrivate && (
               <>
@@ -63,6 +66,7 @@ export function ProfileHeader({
               </>
             )}
           </p>
+          {host && <RemoteAccountNote username={profile.username} host={host} />}
         </div>
         {menu}
       </div>

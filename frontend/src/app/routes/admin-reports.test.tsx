@@ -45,7 +45,7 @@ describe("the admin's Reports tab", () => {
   it('lists the open cases with preview, author, type, reasons, count and first report, and no Remove on an account', async () => {
     const user = userEvent.setup();
     const { calls } = renderReports({ 'GET /api/admin/reports': () => json([aReportCase(), account]) });
-    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['Advertisements', 'Withdrawals', 'Users', 'Reports']);
+    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['Advertisements', 'Withdrawals', 'Users', 'Reports', 'Federation']);
     await openReports(user);
     const list = await screen.findByRole('list', { name: REPORTS_TEXT.list });
     const post = within(list).getByRole('listitem', { name: 'Post by @leo, 2 reports' });

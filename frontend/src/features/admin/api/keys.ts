@@ -15,10 +15,16 @@ export const adminKeys = {
   reports: (status: string) => ['admin', 'reports', 'list', status] as const,
   reportLists: () => ['admin', 'reports', 'list'] as const,
   reportTarget: (id: number) => ['admin', 'reports', 'target', id] as const,
+  /** Admin › Federation (issue 46): the queue's health and the known servers, page by page. */
+  federation: () => ['admin', 'federation'] as const,
   createAd: () => ['admin', 'create-ad'] as const,
   setAdActive: () => ['admin', 'set-ad-active'] as const,
   decideWithdrawal: () => ['admin', 'decide-withdrawal'] as const,
   decideReport: () => ['admin', 'decide-report'] as const,
+  blockServer: () => ['admin', 'block-server'] as const,
 };
 
 export const ADMIN_PAGE_SIZE = 20;
+
+/** Servers on a page of Admin › Federation (the server's fixed page). */
+export const FEDERATION_PAGE_SIZE = 50;

@@ -2,7 +2,8 @@
 //! decides. A 403 from GET /api/admin/revenue shows Access Denied instead of the panels.
 //! Over the tabs, the platform's revenue from sales and tips (issue 23). Tabs Advertisements,
 //! Withdrawals (with the audit log of decisions under it), Users, Reports (the moderation queue,
-//! issue 20, with the audit log too); only the open tab's lists are fetched.
+//! issue 20, with the audit log too), Federation (other servers, issue 46); only the open tab's
+//! lists are fetched.
 import { ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -12,6 +13,7 @@ import { errorStatus } from '@/lib/api-client';
 import { useRevenue } from '../api/get-revenue';
 import { AdsPanel } from './ads-panel';
 import { AuditLog } from './audit-log';
+import { FederationPanel } from './federation-panel';
 import { PlatformRevenue } from './platform-revenue';
 import { ReportsPanel } from './reports-panel';
 import { UsersPanel } from './users-panel';
@@ -20,7 +22,7 @@ import { WithdrawalsPanel } from './withdrawals-panel';
 /** docs/admin-contract.md's 'Access Denied - You don't have permission…', as a title and its description. */
 export const ACCESS_DENIED = { title: 'Access Denied', description: "You don't have permission to access the admin panel." };
 
-type AdminTab = 'ads' | 'withdrawals' | 'users' | 'reports';
+type AdminTab = 'ads' | 'withdrawals' | 'users' | 'reports' | 'federation';
 
 export function AdminScreen() {
   const revenue = useRevenue();
@@ -76,6 +78,7 @@ export function AdminScreen() {
                   </>
                 ),
               },
+              { id: 'federation', label: 'Federation', panel: <FederationPanel /> },
             ]}
           />
         </>

@@ -38,7 +38,7 @@ export function Tabs<T extends string>({
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className={pills ? 'mx-4 mt-3 flex gap-1 rounded-xl bg-white/5 p-1' : 'flex border-b border-white/10'}>
+      <div role="tablist" aria-label={label} className={pills ? 'mx-4 mt-3 flex gap-1 rounded-xl bg-white/5 p-1' : 'flex overflow-x-auto border-b border-white/10 [scrollbar-width:thin]'}>
         {tabs.map((tab) => {
           const selected = tab.id === active.id;
           return (
@@ -60,8 +60,10 @@ export function Tabs<T extends string>({
                     )
                   : cn(
                       // Four or five labels share a phone's width (the admin's tabs, your own
-                      // profile's): a little less spacing there, and no icons below 400 px.
-                      'flex min-h-12 min-w-0 flex-1 items-center justify-center gap-2 border-b-2 px-1 text-center text-xs font-semibold tracking-wider transition sm:tracking-widest',
+                      // profile's): a little less spacing there, and no icons below 400 px. A
+                      // label never shrinks below its text: when they cannot all fit, the row
+                      // scrolls sideways (the admin's five on a phone).
+                      'flex min-h-12 min-w-max flex-1 items-center justify-center gap-2 border-b-2 px-1 text-center text-xs font-semibold tracking-wider transition sm:tracking-widest',
                       tabs.length > 4 && 'max-[399px]:tracking-normal [&>svg]:max-[399px]:hidden',
                       selected ? 'border-white text-white' : 'border-transparent text-zinc-500 hover:text-zinc-200',
                     )

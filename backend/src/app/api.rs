@@ -45,6 +45,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .nest("/api", crate::economy::router())
         .nest("/api", crate::ads::router())
         .nest("/api", crate::moderation::router())
+        .nest("/api", crate::federation::router())
         .nest("/api", crate::admin::router())
         .nest("/api", crate::export::router())
 }

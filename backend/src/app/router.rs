@@ -43,6 +43,7 @@ pub fn router(state: AppState) -> Router {
             }),
         )
         .merge(media::router())
+        .merge(crate::federation::protocol_router())
         .route("/ws", get(socket::upgrade))
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(health::readyz))

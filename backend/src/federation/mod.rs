@@ -1,6 +1,41 @@
-//! Federation over ActivityPub (issue 46, being built): Atelier's users followed from other
-//! servers and following them back. So far the HTTP Signatures both ways (`signatures`); the
-//! actors, WebFinger, the inbox and the delivery outbox come next, each with its tests against
-//! the Fedify peer in `tests/federation/peer/`.
+//! Federation over ActivityPub (issue 46, docs/federation.md): Atelier's accounts followed from
+//! other servers and following them back. WebFinger, NodeInfo and host-meta; each account as
+//! an actor with its collections; HTTP Signatures both ways (`signatures`); the inbox, where
+//! another server's activities become its accounts' acts here (`inbox`); and the areas' acts
+//! become activities (`sender`), delivered through a durable outbox (`delivery`).
 
+pub mod delivery;
+pub mod documents;
+pub mod inbox;
+pub mod remote;
+pub mod routes;
+pub mod sender;
 pub mod signatures;
+pub mod store;
+pub mod wire;
+
+pub use routes::protocol_router;
+pub use sender::Sender;
+
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::platform::state::AppState;
+
+/// Federation's part of the API (nested at `/api`): finding an account of another server.
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(utoipa_axum::routes!(
+            routes::accounts::account_lookup::lookup
+        ))
+        .nest(
+            "/admin",
+            OpenApiRouter::new()
+                .routes(utoipa_axum::routes!(
+                    routes::admin::federation_overview::overview
+                ))
+                .routes(utoipa_axum::routes!(
+                    routes::admin::domain_block::block,
+                    routes::admin::domain_block::unblock
+                )),
+        )
+}

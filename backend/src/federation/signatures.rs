@@ -7,8 +7,9 @@
 //! `Content-Digest`, which a signed request must carry and cover.
 
 use actpub_httpsig::{
-    CavageSigner, RsaBits, SigningKey, Verified, VerifyPolicy, VerifyingKey, content_digest_header,
-    sha256_digest_header, verify_content_digest_header, verify_digest_header, verify_with_policy,
+    CavageSigner, Component, RsaBits, SigningKey, Verified, VerifyPolicy, VerifyingKey,
+    content_digest_header, parse_signature_dict, parse_signature_input_dict, sha256_digest_header,
+    verify_content_digest_header, verify_digest_header, verify_with_policy,
 };
 use axum::http::{HeaderValue, Method, Request, header};
 use chrono::{DateTime, Utc};
@@ -89,6 +90,7 @@ where
         return Err(Refused::Unsigned);
     }
     let mut unknown = false;
+    let mut key_pem = None;
     let verified = verify_with_policy(request, &VerifyPolicy::mastodon(), now, |key_id| {
         let Some(pem) = public_key(key_id) else {
             unknown = true;
@@ -96,27 +98,37 @@ where
                 "unknown key {key_id}"
             )));
         };
-        VerifyingKey::from_pem(&pem)
-    })
-    .map_err(|err| {
-        if unknown {
-            Refused::UnknownKey
-        } else {
-            Refused::Invalid(err.to_string())
-        }
-    })?;
+        let key = VerifyingKey::from_pem(&pem);
+        key_pem = Some((key_id.to_owned(), pem));
+        key
+    });
+    let verified = match verified {
+        Ok(verified) => Checked::Library(verified),
+        Err(_) if unknown => return Err(Refused::UnknownKey),
+        Err(err) => match (&key_pem, headers.get("signature-input")) {
+            // actpub-httpsig 0.2.3 rebuilds `@signature-params` with its parameters in RFC
+            // order, not the order signed (Fedify writes `alg`, `keyid`, `created`): such a
+            // signature is checked again over the parameters as received.
+            (Some((key_id, pem)), Some(_)) => rfc9421_as_received(request, now, key_id, pem)
+                .map_err(|_| Refused::Invalid(err.to_string()))?,
+            _ => return Err(Refused::Invalid(err.to_string())),
+        },
+    };
     let has_body = !request.body().is_empty() || request.method() == Method::POST;
     if has_body {
         let covers = |name: &str| match &verified {
-            Verified::Cavage(c) => c
+            Checked::Library(Verified::Cavage(c)) => c
                 .signature_base
                 .lines()
                 .any(|l| l.starts_with(&format!("{name}:"))),
-            Verified::Rfc9421(r) => r
+            Checked::Library(Verified::Rfc9421(r)) => r
                 .signature_base
                 .lines()
                 .any(|l| l.starts_with(&format!("\"{name}\":"))),
-            _ => false,
+            Checked::AsReceived { base, .. } => {
+                base.lines().any(|l| l.starts_with(&format!("\"{name}\":")))
+            }
+            Checked::Library(_) => false,
         };
         let value = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
         match (value("digest"), value("content-digest")) {
@@ -131,7 +143,134 @@ where
             _ => return Err(Refused::NoDigest),
         }
     }
-    Ok(verified.key_id().to_owned())
+    Ok(match verified {
+        Checked::Library(verified) => verified.key_id().to_owned(),
+        Checked::AsReceived { key_id, .. } => key_id,
+    })
+}
+
+/// What verified a request: the library, or the RFC 9421 check over the parameters as received.
+enum Checked {
+    Library(Verified),
+    AsReceived { key_id: String, base: String },
+}
+
+/// The components every RFC 9421 signature must cover (Mastodon's), and the window of its
+/// `created` (12 hours past, 5 minutes ahead).
+const RFC9421_REQUIRED: [&str; 2] = ["@method", "@target-uri"];
+const PAST_SECONDS: i64 = 12 * 60 * 60;
+const AHEAD_SECONDS: i64 = 5 * 60;
+
+/// Verifies the request's single RFC 9421 signature by `key_id`, its signature base built
+/// with the `@signature-params` exactly as the `Signature-Input` header carries them.
+fn rfc9421_as_received(
+    request: &Request<Vec<u8>>,
+    now: DateTime<Utc>,
+    key_id: &str,
+    pem: &str,
+) -> Result<Checked, Refused> {
+    let invalid = |why: &str| Refused::Invalid(why.to_owned());
+    let header = |name: &str| {
+        request
+            .headers()
+            .get(name)
+            .and_then(|value| value.to_str().ok())
+            .ok_or_else(|| invalid("a signature header is missing"))
+    };
+    let raw_input = header("signature-input")?;
+    let inputs = parse_signature_input_dict(raw_input).map_err(|e| invalid(&e.to_string()))?;
+    let [(label, input)] = inputs.as_slice() else {
+        return Err(invalid("one signature is expected"));
+    };
+    if input.keyid.as_deref() != Some(key_id) {
+        return Err(Refused::UnknownKey);
+    }
+    let signatures =
+        parse_signature_dict(header("signature")?).map_err(|e| invalid(&e.to_string()))?;
+    let Some((_, signature)) = signatures.iter().find(|(l, _)| l == label) else {
+        return Err(invalid("no signature for its input"));
+    };
+    for required in RFC9421_REQUIRED {
+        if !input.components.iter().any(|c| c.identifier() == required) {
+            return Err(invalid(
+                "the signature does not cover the method and target",
+            ));
+        }
+    }
+    let created = input.created.ok_or_else(|| invalid("no created time"))?;
+    let now = now.timestamp();
+    if created < now - PAST_SECONDS || created > now + AHEAD_SECONDS {
+        return Err(invalid("the signature is too old or from the future"));
+    }
+    if input.expires.is_some_and(|expires| expires < now) {
+        return Err(invalid("the signature has expired"));
+    }
+    // The member's value as sent: everything after `label=`.
+    let params = raw_input
+        .trim()
+        .strip_prefix(label.as_str())
+        .and_then(|rest| rest.strip_prefix('='))
+        .ok_or_else(|| invalid("an unreadable Signature-Input"))?;
+    let mut base = String::new();
+    for component in &input.components {
+        let value = component_value(request, component)?;
+        base.push_str(&format!("{}: {value}\n", component.lexical()));
+    }
+    base.push_str(&format!("\"@signature-params\": {params}"));
+    let key = VerifyingKey::from_pem(pem).map_err(|e| invalid(&e.to_string()))?;
+    key.verify(base.as_bytes(), signature)
+        .map_err(|e| invalid(&e.to_string()))?;
+    Ok(Checked::AsReceived {
+        key_id: key_id.to_owned(),
+        base,
+    })
+}
+
+/// A covered component's value (RFC 9421 §2.1, §2.2).
+fn component_value(request: &Request<Vec<u8>>, component: &Component) -> Result<String, Refused> {
+    let uri = request.uri();
+    let authority = || -> Result<String, Refused> {
+        uri.authority()
+            .map(|a| a.as_str().to_ascii_lowercase())
+            .or_else(|| {
+                request
+                    .headers()
+                    .get(header::HOST)
+                    .and_then(|h| h.to_str().ok())
+                    .map(|h| h.trim().to_ascii_lowercase())
+            })
+            .ok_or_else(|| Refused::Invalid("no authority".into()))
+    };
+    let scheme = || uri.scheme_str().unwrap_or("https").to_ascii_lowercase();
+    let path_and_query = || {
+        uri.path_and_query()
+            .map_or_else(|| uri.path().to_owned(), ToString::to_string)
+    };
+    Ok(match component {
+        Component::Method => request.method().as_str().to_owned(),
+        Component::TargetUri => format!("{}://{}{}", scheme(), authority()?, path_and_query()),
+        Component::Authority => authority()?,
+        Component::Scheme => scheme(),
+        Component::Path => uri.path().to_owned(),
+        Component::Query => format!("?{}", uri.query().unwrap_or("")),
+        Component::RequestTarget => path_and_query(),
+        Component::Header(name) => {
+            let values: Vec<&str> = request
+                .headers()
+                .get_all(name.as_str())
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .map(str::trim)
+                .collect();
+            if values.is_empty() {
+                return Err(Refused::Invalid(format!(
+                    "the covered header {name} is missing"
+                )));
+            }
+            values.join(", ")
+        }
+        _ => return Err(Refused::Invalid("an unsupported component".into())),
+    })
 }
 
 #[cfg(test)]
@@ -250,6 +389,53 @@ mod tests {
         assert!(matches!(
             verify(&request, now(), known),
             Err(Refused::DigestMismatch)
+        ));
+    }
+
+    /// Fedify writes its RFC 9421 parameters as `alg`, `keyid`, `created` (actpub-httpsig 0.2.3
+    /// rebuilds them in RFC order and would refuse it): the signature holds as signed.
+    #[test]
+    fn an_rfc_9421_signature_with_fedifys_parameter_order_verifies() {
+        let body = r#"{"type":"Like"}"#;
+        let mut request = post(body);
+        let digest = content_digest_header(body.as_bytes());
+        let date = "Wed, 02 Dec 2026 15:00:00 GMT";
+        let created = now().timestamp();
+        let params = format!(
+            "(\"@method\" \"@target-uri\" \"@authority\" \"host\" \"date\" \"content-digest\");alg=\"rsa-v1_5-sha256\";keyid=\"{KEY_ID}\";created={created}"
+        );
+        let base = format!(
+            "\"@method\": POST\n\"@target-uri\": https://atelier.example/users/maya/inbox\n\"@authority\": atelier.example\n\"host\": atelier.example\n\"date\": {date}\n\"content-digest\": {digest}\n\"@signature-params\": {params}"
+        );
+        let key = SigningKey::from_pem(&KEYS.0).unwrap();
+        let signature = base64::Engine::encode(
+            &base64::engine::general_purpose::STANDARD,
+            key.sign(base.as_bytes()).unwrap(),
+        );
+        let headers = request.headers_mut();
+        headers.insert(header::HOST, HeaderValue::from_static("atelier.example"));
+        headers.insert(header::DATE, HeaderValue::from_static(date));
+        headers.insert("content-digest", HeaderValue::from_str(&digest).unwrap());
+        headers.insert(
+            "signature-input",
+            HeaderValue::from_str(&format!("sig1={params}")).unwrap(),
+        );
+        headers.insert(
+            "signature",
+            HeaderValue::from_str(&format!("sig1=:{signature}:")).unwrap(),
+        );
+        assert_eq!(verify(&request, now(), known).unwrap(), KEY_ID);
+        *request.body_mut() = br#"{"type":"Announce"}"#.to_vec();
+        assert!(matches!(
+            verify(&request, now(), known),
+            Err(Refused::DigestMismatch)
+        ));
+        // Another target: the base differs, and the signature no longer holds.
+        *request.body_mut() = body.as_bytes().to_vec();
+        *request.uri_mut() = "https://atelier.example/inbox".parse().unwrap();
+        assert!(matches!(
+            verify(&request, now(), known),
+            Err(Refused::Invalid(_))
         ));
     }
 }

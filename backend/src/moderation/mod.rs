@@ -8,6 +8,9 @@ pub mod wire;
 
 use utoipa_axum::router::OpenApiRouter;
 
+// Federation (issue 46) files another server's `Flag` as a report of its sender.
+pub use store::reports::{NewReport, Reported, report};
+
 use crate::platform::state::AppState;
 
 /// Blocks, mutes and reports, nested at `/api`.

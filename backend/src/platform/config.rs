@@ -321,6 +321,28 @@ pub struct Settings {
     )]
     pub fetch_allow_loopback: bool,
 
+    /// Federates with other ActivityPub servers (issue 46, docs/federation.md): WebFinger,
+    /// actors, inboxes and the delivery outbox. Default: on when the public URL is https (most
+    /// servers will not talk to plain http); `--federation false` turns it off.
+    #[arg(
+        long,
+        env = "ATELIER_FEDERATION",
+        num_args = 0..=1,
+        default_missing_value = "true",
+        global = true
+    )]
+    pub federation: Option<bool>,
+
+    /// Also federates with servers on loopback addresses, over plain http: for tests only (the
+    /// test peer runs on 127.0.0.1). Other inside addresses stay refused.
+    #[arg(
+        long,
+        env = "ATELIER_FEDERATION_ALLOW_LOOPBACK",
+        default_value_t = false,
+        global = true
+    )]
+    pub federation_allow_loopback: bool,
+
     /// The bytes of media each user may store, in MB (images with their thumbnails, audio,
     /// video, avatars, stories; each upload counts its stored size); past it an upload is 413
     /// 'You have used your storage'.
@@ -443,6 +465,12 @@ impl Settings {
             Some(url) => url.trim_end_matches('/').to_owned(),
             None => format!("http://{}", self.listen),
         }
+    }
+
+    /// Whether federation is on: `--federation`, else whether the public URL is https.
+    pub fn federation_on(&self) -> bool {
+        self.federation
+            .unwrap_or_else(|| self.public_url().starts_with("https://"))
     }
 
     /// Cookies carry `Secure` when the site is served over https.
@@ -607,6 +635,29 @@ mod tests {
         .settings;
         assert!(settings.push_allow_loopback);
         assert_eq!(settings.vapid_subject, "https://atelier.example.com");
+    }
+
+    #[test]
+    fn federation_follows_https_unless_told() {
+        let settings = Cli::parse_from(["atelier"]).settings;
+        assert!(!settings.federation_on(), "plain http does not federate");
+        assert!(!settings.federation_allow_loopback);
+        let settings =
+            Cli::parse_from(["atelier", "--public-url", "https://atelier.example"]).settings;
+        assert!(settings.federation_on());
+        let settings = Cli::parse_from([
+            "atelier",
+            "--public-url",
+            "https://atelier.example",
+            "--federation",
+            "false",
+        ])
+        .settings;
+        assert!(!settings.federation_on());
+        let settings =
+            Cli::parse_from(["atelier", "--federation", "--federation-allow-loopback"]).settings;
+        assert!(settings.federation_on());
+        assert!(settings.federation_allow_loopback);
     }
 
     #[test]

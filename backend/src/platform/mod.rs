@@ -5,6 +5,7 @@
 pub mod clock;
 pub mod config;
 pub mod db;
+pub mod federate;
 pub mod fragments;
 pub mod http;
 pub mod limits;

@@ -10,6 +10,7 @@ use std::time::Duration;
 use crate::platform::clock::Clock;
 use crate::platform::config::Settings;
 use crate::platform::db::Db;
+use crate::platform::federate::Federator;
 use crate::platform::fragments::Fragments;
 use crate::platform::limits::{
     ACCOUNT_MAILS_PER_HOUR, Allowance, CALLS_PER_MINUTE, CanvasLimits, Limits, Quotas,
@@ -61,6 +62,8 @@ pub struct Shared {
     pub mail: Mail,
     /// Viewer-independent parts of answers, by item and revision (a page of posts, issue 45).
     pub fragments: Fragments,
+    /// Federation's ear for the areas' acts (issue 46); nobody when federation is off.
+    pub federation: Federator,
 }
 
 impl Deref for AppState {
@@ -106,7 +109,16 @@ impl AppState {
             push,
             mail,
             fragments: Fragments::default(),
+            federation: Federator::default(),
         }))
+    }
+
+    /// The same state with federation's receiver; only while nothing else holds the state.
+    pub fn with_federation(mut self, federation: Federator) -> Self {
+        Arc::get_mut(&mut self.0)
+            .expect("federation is set up before the state is shared")
+            .federation = federation;
+        self
     }
 
     /// The same state with another payment provider; only while nothing else holds the state

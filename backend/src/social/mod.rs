@@ -14,7 +14,16 @@ pub mod wire;
 use utoipa_axum::router::OpenApiRouter;
 
 pub use posting::{Draft, publish_post};
-pub use store::comments::{Item, item_sharing, item_visible, members_seeing};
+// What federation (issue 46) does for accounts of other servers, as their own acts here.
+pub use service::{
+    answer_request, comment, delete_post, edit_caption, follow, toggle_mark, unfollow,
+};
+pub use store::comments::{
+    InsertError, Item, NewComment, item_sharing, item_visible, members_seeing,
+};
+pub use store::deletes::Deleted;
+pub use store::follows::Followed;
+pub use store::marks::POST_LIKE;
 
 use crate::platform::state::AppState;
 

@@ -7,6 +7,7 @@
 
 use crate::kernel::image::ImageSource;
 use crate::notifications;
+use crate::platform::federate::Change;
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::state::AppState;
 use crate::social::rules::comment::mentioned_usernames;
@@ -58,7 +59,23 @@ pub async fn publish_post(state: &AppState, author: i64, draft: Draft) -> ApiRes
         },
     )
     .await?;
-    tell_mentions(state, author, id, caption, created_at).await
+    let post = tell_mentions(state, author, id, caption, created_at).await?;
+    state.federation.tell(Change::Published { post: id }).await;
+    Ok(post)
+}
+
+/// After post `id`'s caption, images or place were edited: newly mentioned people are told
+/// (`tell_mentions`), and other servers that have it get the new version.
+pub async fn tell_edit(
+    state: &AppState,
+    author: i64,
+    id: i64,
+    caption: &str,
+    now: i64,
+) -> ApiResult<Post> {
+    let post = tell_mentions(state, author, id, caption, now).await?;
+    state.federation.tell(Change::Edited { post: id }).await;
+    Ok(post)
 }
 
 /// After post `id` was written (made, edited, or published from a draft): the `@name`s of

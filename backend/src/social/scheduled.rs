@@ -2,6 +2,7 @@
 //! (docs/publishing-contract.md), then does what posting does: the mentions and their
 //! notifications, as of that moment.
 
+use crate::platform::federate::Change;
 use crate::platform::http::error::ApiResult;
 use crate::platform::limits::Limit;
 use crate::platform::state::AppState;
@@ -46,5 +47,10 @@ pub async fn went_out(state: &AppState, published: Published, now: i64) -> ApiRe
         caption,
     } = published;
     tracing::info!(post_id, author, "draft published");
-    posting::tell_mentions(state, author, post_id, &caption, now).await
+    let post = posting::tell_mentions(state, author, post_id, &caption, now).await?;
+    state
+        .federation
+        .tell(Change::Published { post: post_id })
+        .await;
+    Ok(post)
 }

@@ -6,8 +6,10 @@ use crate::identity;
 use crate::identity::rules::settings::{Settings, SettingsUpdate};
 use crate::notifications;
 use crate::platform::db::now_ms;
+use crate::platform::federate::Change;
 use crate::platform::state::AppState;
 use crate::social::store::comments::{self, CommentView, InsertError, NewComment};
+use crate::social::store::deletes::{self, Content, Deleted};
 use crate::social::store::follows::{self, Followed};
 use crate::social::store::marks::{self, Mark, Toggled};
 use crate::social::store::voice_reactions;
@@ -24,6 +26,16 @@ pub async fn toggle_mark(
     let toggled = marks::toggle(&state.db, mark, user, item, now).await?;
     if let Some(toggled) = &toggled {
         notifications::announce(state, toggled.notice).await;
+        if mark.is(&marks::POST_LIKE) {
+            state
+                .federation
+                .tell(Change::Liked {
+                    user,
+                    post: item,
+                    liked: toggled.is_set,
+                })
+                .await;
+        }
     }
     Ok(toggled)
 }
@@ -32,10 +44,17 @@ pub async fn toggle_mark(
 pub async fn comment(state: &AppState, new: NewComment<'_>) -> Result<CommentView, InsertError> {
     let (comment, notices) = comments::insert(&state.db, new).await?;
     notifications::announce(state, notices).await;
+    state
+        .federation
+        .tell(Change::Commented {
+            comment: comment.id,
+        })
+        .await;
     Ok(comment)
 }
 
-/// `follower` follows `followee`, or asks to when the account is private; they hear of it.
+/// `follower` follows `followee`, or asks to when the account is private (an account of
+/// another server is always asked, until its server accepts); they hear of it.
 pub async fn follow(
     state: &AppState,
     follower: i64,
@@ -43,7 +62,14 @@ pub async fn follow(
 ) -> Result<Followed, sqlx::Error> {
     let (followed, notice) =
         follows::follow(&state.db, follower, followee, state.clock.now_ms()).await?;
+    let new = notice.is_some();
     notifications::announce(state, notice).await;
+    if new {
+        state
+            .federation
+            .tell(Change::Followed { follower, followee })
+            .await;
+    }
     Ok(followed)
 }
 
@@ -51,7 +77,14 @@ pub async fn follow(
 /// `false` when there is no such account.
 pub async fn unfollow(state: &AppState, follower: i64, followee: i64) -> Result<bool, sqlx::Error> {
     let (found, taken_back) = follows::unfollow(&state.db, follower, followee).await?;
+    let ended = !taken_back.is_empty();
     notifications::announce(state, taken_back).await;
+    if ended {
+        state
+            .federation
+            .tell(Change::Unfollowed { follower, followee })
+            .await;
+    }
     Ok(found)
 }
 
@@ -63,12 +96,20 @@ pub async fn answer_request(
     id: i64,
     approve: bool,
 ) -> Result<Option<()>, sqlx::Error> {
-    let Some(answered) =
+    let Some((requester, answered)) =
         follows::answer_request(&state.db, owner, id, approve, state.clock.now_ms()).await?
     else {
         return Ok(None);
     };
     notifications::announce(state, answered).await;
+    state
+        .federation
+        .tell(Change::Answered {
+            owner,
+            requester,
+            approved: approve,
+        })
+        .await;
     Ok(Some(()))
 }
 
@@ -84,13 +125,23 @@ pub async fn save_settings(
     let going_public = change.private_account == Some(false);
     let mut tx = state.db.begin_write().await?;
     let settings = identity::save_settings_in(&mut tx, user, change, now).await?;
-    let approvals = if going_public {
+    let (requesters, approvals) = if going_public {
         follows::approve_all(&mut tx, user, now).await?
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
     tx.commit().await?;
     notifications::announce(state, approvals).await;
+    for requester in requesters {
+        state
+            .federation
+            .tell(Change::Answered {
+                owner: user,
+                requester,
+                approved: true,
+            })
+            .await;
+    }
     Ok(settings)
 }
 
@@ -119,4 +170,54 @@ pub async fn delete_voice_reaction(
     };
     notifications::announce(state, notice).await;
     Ok(true)
+}
+
+/// Deletes post `id` for `actor` (its author, or an admin); other servers that have it hear
+/// of it.
+pub async fn delete_post(
+    state: &AppState,
+    id: i64,
+    actor: i64,
+    actor_is_admin: bool,
+) -> Result<Deleted, sqlx::Error> {
+    let deleted = deletes::delete(&state.db, Content::Post, id, actor, actor_is_admin).await?;
+    if let Deleted::Done { owner } = deleted {
+        state
+            .federation
+            .tell(Change::Deleted {
+                post: id,
+                author: owner,
+            })
+            .await;
+    }
+    Ok(deleted)
+}
+
+/// `author` edits post `id`'s caption (and its tags, read from it), as a remote author's
+/// `Update` does; newly mentioned people are told. `false` when there is no such post of theirs.
+pub async fn edit_caption(
+    state: &AppState,
+    author: i64,
+    id: i64,
+    caption: &str,
+    tags: &[String],
+) -> Result<bool, sqlx::Error> {
+    let now = state.clock.now_ms();
+    let edit = crate::social::store::posts::PostEdit {
+        caption: Some(caption),
+        location: None,
+        tags: Some(tags),
+        alts: None,
+    };
+    match crate::social::store::posts::edit(&state.db, author, id, edit, now).await? {
+        crate::social::store::posts::Edited::Done { caption } => {
+            if let Err(err) =
+                crate::social::posting::tell_edit(state, author, id, &caption, now).await
+            {
+                tracing::warn!(error = ?err, "telling of an edit failed");
+            }
+            Ok(true)
+        }
+        _ => Ok(false),
+    }
 }

@@ -261,6 +261,26 @@ const ROWS: &[Row] = &[
         .on(Target::Report)
         .json(|_, _| json!({"action": "dismiss"})),
     row("GET", "/api/admin/revenue", ADMIN_ONLY),
+    // Federation (issue 46): the admin's overview and server blocks (the block first: the
+    // unblock after it finds it blocked).
+    row("GET", "/api/admin/federation", ADMIN_ONLY),
+    row(
+        "PUT",
+        "/api/admin/federation/blocks/{host}",
+        [Unauthorized, Forbidden, Forbidden, NoContent, Forbidden],
+    ),
+    row(
+        "DELETE",
+        "/api/admin/federation/blocks/{host}",
+        [Unauthorized, Forbidden, Forbidden, NoContent, Forbidden],
+    ),
+    // Finding another server's account: signed in; with federation off (as here) nobody is
+    // found.
+    row(
+        "GET",
+        "/api/federation/accounts/lookup",
+        [Unauthorized, NotFound, NotFound, NotFound, NotFound],
+    ),
     row(
         "GET",
         "/api/admin/users",
@@ -1637,6 +1657,7 @@ impl Fixture {
             .replace("{userId}", &self.owner.to_string())
             .replace("{username}", &self.owner_name)
             .replace("{tag}", TAG)
+            .replace("{host}", "blocked.example")
             .replace("{postId}", &self.post.to_string());
         if let Some(id) = id {
             path = path.replace("{id}", &id);

@@ -175,8 +175,15 @@ impl TestApp {
     /// A second instance of the same application: same database, media and Redis, its own
     /// port, hub and clock (scale-out tests).
     pub async fn spawn_twin(&self) -> TestApp {
+        self.spawn_twin_with(|_| {}).await
+    }
+
+    /// Like `spawn_twin`, with its settings changed first (its own listen address, say).
+    pub async fn spawn_twin_with(&self, configure: impl FnOnce(&mut Settings)) -> TestApp {
         let dir = tempfile::tempdir().expect("temp dir");
-        start(self.settings.clone(), dir, self.database.clone(), None).await
+        let mut settings = self.settings.clone();
+        configure(&mut settings);
+        start(settings, dir, self.database.clone(), None).await
     }
 }
 
@@ -365,6 +372,14 @@ impl TestApp {
             .drain_push()
             .await
             .expect("the push outbox drains");
+    }
+
+    /// Sends every activity due by the app's clock now (one pass of federation's outbox).
+    pub async fn drain_federation(&self) {
+        self.jobs
+            .drain_federation()
+            .await
+            .expect("the federation outbox drains");
     }
 
     /// Sends every mail due by the app's clock now (one pass of the outbox, as the drainer's).

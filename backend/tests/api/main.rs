@@ -27,6 +27,7 @@ mod crash;
 mod db;
 mod drafts;
 mod earnings;
+mod federation;
 mod fetch;
 mod groups;
 mod jobs;

@@ -136,10 +136,14 @@ fn json_or_empty(headers: &HeaderMap) -> bool {
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok());
     match content_type {
-        Some(ct) => ct
-            .trim_start()
-            .to_ascii_lowercase()
-            .starts_with("application/json"),
+        // ActivityPub's types too: another server's POST to an inbox carries no Origin (and a
+        // browser cannot send them cross-site without a preflight, like JSON).
+        Some(ct) => {
+            let ct = ct.trim_start().to_ascii_lowercase();
+            ct.starts_with("application/json")
+                || ct.starts_with("application/activity+json")
+                || ct.starts_with("application/ld+json")
+        }
         None => headers
             .get(header::CONTENT_LENGTH)
             .and_then(|v| v.to_str().ok())

@@ -4,7 +4,7 @@
 use crate::identity::rules::account::filled;
 use crate::kernel::error::DomainError;
 
-const CAPTION_MAX: usize = 2200;
+pub const CAPTION_MAX: usize = 2200;
 const CAPTION_TOO_LONG: &str = "Caption must be under 2200 characters";
 /// Spec wording for an unknown post id (shared by the post and comment routes).
 pub const POST_NOT_FOUND: &str = "Post not found";

@@ -41,7 +41,10 @@ impl Content {
 /// What became of a delete.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Deleted {
-    Done,
+    /// Gone; `owner` wrote it.
+    Done {
+        owner: i64,
+    },
     NotFound,
     /// The actor is neither its author nor an admin.
     Forbidden,
@@ -74,7 +77,7 @@ pub async fn delete(
         .rows_affected();
     tx.commit().await?;
     Ok(if gone == 1 {
-        Deleted::Done
+        Deleted::Done { owner }
     } else {
         Deleted::NotFound
     })

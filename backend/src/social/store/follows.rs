@@ -34,8 +34,10 @@ pub async fn follow(
 ) -> Result<(Followed, Option<Notice>), sqlx::Error> {
     let mut tx = db.begin_write().await?;
     let found: Option<(i64, i64)> = sqlx::query_as(concat!(
-        "SELECT CAST(CASE WHEN EXISTS (SELECT 1 FROM user_settings ps
-                                       WHERE ps.user_id = u.id AND ps.private_account = 1)
+        // An account of another server is asked, like a private one, until its server accepts.
+        "SELECT CAST(CASE WHEN u.remote_host IS NOT NULL
+                          OR EXISTS (SELECT 1 FROM user_settings ps
+                                     WHERE ps.user_id = u.id AND ps.private_account = 1)
                      THEN 1 ELSE 0 END AS BIGINT),
                 CAST(CASE WHEN EXISTS (SELECT 1 FROM follows f
                                        WHERE f.follower_id = $1 AND f.followee_id = u.id)
@@ -207,14 +209,15 @@ pub async fn requests(
 }
 
 /// Approves (the requester follows `target` from now on) or declines the request `id` made to
-/// `target`, in one write transaction; `false` when `target` has no such request.
+/// `target`, in one write transaction; `None` when `target` has no such request, else the
+/// requester and the notices.
 pub async fn answer_request(
     db: &Db,
     target: i64,
     id: i64,
     approve: bool,
     now: i64,
-) -> Result<Option<Vec<Notice>>, sqlx::Error> {
+) -> Result<Option<(i64, Vec<Notice>)>, sqlx::Error> {
     let mut tx = db.begin_write().await?;
     let found: Option<(i64,)> = sqlx::query_as(
         "DELETE FROM follow_requests WHERE id = $1 AND target_id = $2 RETURNING requester_id",
@@ -242,7 +245,7 @@ pub async fn answer_request(
         request_answered(&mut tx, target, requester).await?
     };
     tx.commit().await?;
-    Ok(Some(notices))
+    Ok(Some((requester, notices)))
 }
 
 /// A request's notification goes once it is answered.
@@ -265,8 +268,13 @@ async fn request_answered(
 }
 
 /// Turning an account public approves every request to follow it, in the caller's transaction
-/// (a public account has none); each approval is told as the owner's own would be.
-pub async fn approve_all(tx: &mut Tx, target: i64, now: i64) -> Result<Vec<Notice>, sqlx::Error> {
+/// (a public account has none); each approval is told as the owner's own would be. Answers the
+/// requesters approved and the notices.
+pub async fn approve_all(
+    tx: &mut Tx,
+    target: i64,
+    now: i64,
+) -> Result<(Vec<i64>, Vec<Notice>), sqlx::Error> {
     sqlx::query(
         "INSERT INTO follows (follower_id, followee_id, created_at)
          SELECT requester_id, target_id, $2 FROM follow_requests WHERE target_id = $1
@@ -282,10 +290,10 @@ pub async fn approve_all(tx: &mut Tx, target: i64, now: i64) -> Result<Vec<Notic
             .fetch_all(&mut **tx)
             .await?;
     let mut notices = Vec::new();
-    for (requester,) in requesters {
-        notices.extend(approved(tx, target, requester, now).await?);
+    for (requester,) in &requesters {
+        notices.extend(approved(tx, target, *requester, now).await?);
     }
-    Ok(notices)
+    Ok((requesters.into_iter().map(|(id,)| id).collect(), notices))
 }
 
 /// The notifications of an approved request (by its owner, or by turning the account public),

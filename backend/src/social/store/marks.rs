@@ -117,6 +117,13 @@ pub const COMMENT_LIKE: Mark = Mark {
     notifies: Some(NotificationTargetType::Comment),
 };
 
+impl Mark {
+    /// Whether this is `other` (the same table's mark).
+    pub fn is(&self, other: &Mark) -> bool {
+        self.insert == other.insert
+    }
+}
+
 /// A mark after a toggle: whether it is set now, the item's count of it, and the notification
 /// the toggle made, grew or took back (a like's).
 pub struct Toggled {

@@ -31,6 +31,7 @@ import {
   Endpoints,
   Flag,
   Follow,
+  Image,
   isActor,
   Like,
   Mention,
@@ -916,6 +917,21 @@ post("/post", async (b) => {
     tos,
     ccs,
     ...(b.summary ? { summary: b.summary } : {}),
+    // "images": [{url, mediaType?, name?, width?, height?}] become Image attachments.
+    ...(Array.isArray(b.images)
+      ? {
+          attachments: b.images.map(
+            (i) =>
+              new Image({
+                url: new URL(i.url),
+                ...(i.mediaType ? { mediaType: i.mediaType } : {}),
+                ...(i.name != null ? { name: i.name } : {}),
+                ...(i.width ? { width: i.width } : {}),
+                ...(i.height ? { height: i.height } : {}),
+              }),
+          ),
+        }
+      : {}),
   });
   const create = new Create({
     id: newId(ctx, Create, identifier),

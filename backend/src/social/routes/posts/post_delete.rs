@@ -6,8 +6,9 @@ use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Path};
 use crate::platform::state::AppState;
 use crate::social::rules::post::CANNOT_DELETE_POST;
+use crate::social::service;
 use crate::social::store::comments::{self, Item};
-use crate::social::store::deletes::{self, Content, Deleted};
+use crate::social::store::deletes::Deleted;
 
 /// Deletes a post (issue 43) with its likes, saves, comments, tags and notifications; a chat
 /// message that shared it shows it as unavailable. Allowed to its author and admins.
@@ -28,8 +29,8 @@ pub async fn delete_post(
     Path(post_id): Path<i64>,
 ) -> ApiResult<StatusCode> {
     let (me, is_admin) = (current.user.id, current.user.is_admin != 0);
-    match deletes::delete(&state.db, Content::Post, post_id, me, is_admin).await? {
-        Deleted::Done => Ok(StatusCode::NO_CONTENT),
+    match service::delete_post(&state, post_id, me, is_admin).await? {
+        Deleted::Done { .. } => Ok(StatusCode::NO_CONTENT),
         Deleted::NotFound => Err(ApiError::not_found(POST_NOT_FOUND)),
         // A post the caller cannot see is not there for them.
         Deleted::Forbidden => {

@@ -114,6 +114,6 @@ pub async fn update_post(
         }
     };
     // Only the names the post did not mention before are stored, and so told.
-    let post = posting::tell_mentions(&state, me, post_id, &caption, now).await?;
+    let post = posting::tell_edit(&state, me, post_id, &caption, now).await?;
     Ok(Json(post))
 }

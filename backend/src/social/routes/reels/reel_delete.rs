@@ -28,7 +28,7 @@ pub async fn delete_reel(
 ) -> ApiResult<StatusCode> {
     let (me, is_admin) = (current.user.id, current.user.is_admin != 0);
     match deletes::delete(&state.db, Content::Reel, reel_id, me, is_admin).await? {
-        Deleted::Done => Ok(StatusCode::NO_CONTENT),
+        Deleted::Done { .. } => Ok(StatusCode::NO_CONTENT),
         Deleted::NotFound => Err(ApiError::not_found(REEL_NOT_FOUND)),
         // A reel the caller cannot see is not there for them.
         Deleted::Forbidden => {

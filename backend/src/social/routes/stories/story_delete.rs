@@ -29,7 +29,7 @@ pub async fn delete_story(
 ) -> ApiResult<StatusCode> {
     let (me, is_admin) = (current.user.id, current.user.is_admin != 0);
     match deletes::delete(&state.db, Content::Story, story_id, me, is_admin).await? {
-        Deleted::Done => Ok(StatusCode::NO_CONTENT),
+        Deleted::Done { .. } => Ok(StatusCode::NO_CONTENT),
         Deleted::NotFound => Err(ApiError::not_found(STORY_NOT_FOUND)),
         Deleted::Forbidden => {
             let now = state.clock.now_ms();

@@ -1,0 +1,3 @@
+pub mod actor_get;
+pub mod collections_get;
+pub mod note_get;

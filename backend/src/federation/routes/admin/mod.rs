@@ -1,0 +1,2 @@
+pub mod domain_block;
+pub mod federation_overview;

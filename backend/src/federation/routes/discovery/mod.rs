@@ -1,0 +1,3 @@
+pub mod host_meta_get;
+pub mod nodeinfo_get;
+pub mod webfinger_get;

@@ -381,13 +381,21 @@ impl Sender {
     pub async fn note(&self, username: &str, post: &store::NotePost) -> anyhow::Result<Value> {
         let images = store::note_images(&self.0.db, post.id).await?;
         let tags = crate::social::rules::tag::hashtags(&post.caption);
-        Ok(documents::note(
-            &self.0.urls,
-            username,
-            post,
-            &images,
-            &tags,
-        ))
+        let mut note = documents::note(&self.0.urls, username, post, &images, &tags);
+        // The accounts here it names (`@leo`), as Mention tags other servers link.
+        let urls = &self.0.urls;
+        for name in crate::social::rules::comment::mentioned_usernames(&post.caption) {
+            if let Some(user) = store::local_actor(&self.0.db, name.as_str()).await?
+                && let Some(tag) = note["tag"].as_array_mut()
+            {
+                tag.push(json!({
+                    "type": "Mention",
+                    "href": urls.actor(&user.username),
+                    "name": format!("@{}@{}", user.username, urls.host()),
+                }));
+            }
+        }
+        Ok(note)
     }
 
     /// Sends `them` an Accept (or Reject) of their Follow `follow_id` of `me`.

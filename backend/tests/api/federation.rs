@@ -25,6 +25,7 @@ both_backends!(
     a_blocked_server_is_refused_and_its_flags_reach_admin_reports,
     a_private_account_holds_a_remote_follow_until_approved,
     replies_travel_both_ways_as_comments,
+    two_atelier_servers_federate_and_refuse_what_is_signed_wrong,
 );
 
 /// The peer's folder.
@@ -299,6 +300,7 @@ async fn discovery_documents_name_each_account(backend: Backend) {
 async fn a_remote_server_follows_and_gets_posts_edits_and_deletes(backend: Backend) {
     let app = federating(backend).await;
     let maya = app.new_user("maya").await;
+    app.new_user("leo").await;
     let peer = Peer::start("alice");
     // 1. The peer looks maya up by her handle and follows her; Atelier accepts.
     let follow = peer
@@ -335,7 +337,7 @@ async fn a_remote_server_follows_and_gets_posts_edits_and_deletes(backend: Backe
     let post: Value = maya
         .post_json(
             "/api/posts",
-            &json!({ "caption": "Harbour studies #harbours", "media": media }),
+            &json!({ "caption": "Harbour studies #harbours with @leo", "media": media }),
         )
         .await
         .json()
@@ -369,6 +371,11 @@ async fn a_remote_server_follows_and_gets_posts_edits_and_deletes(backend: Backe
             .as_str()
             .unwrap()
             .contains("Harbour studies")
+    );
+    let tags = note["tag"].to_string();
+    assert!(
+        tags.contains("#harbours") && tags.contains(&app.url("/users/leo")),
+        "a Hashtag and a Mention: {tags}"
     );
 
     // 3. maya edits it, then deletes it: Update, then Delete.
@@ -936,4 +943,144 @@ async fn replies_travel_both_ways_as_comments(backend: Backend) {
             .unwrap()
             .contains("Lovely")
     );
+}
+
+/// POSTs `activity` to `inbox` signed by `key_id` with `private_pem`, the request changed by
+/// `spoil` after signing; answers the status.
+async fn post_signed(
+    inbox: &str,
+    activity: &Value,
+    private_pem: &str,
+    key_id: &str,
+    date: chrono::DateTime<chrono::Utc>,
+    spoil: impl FnOnce(&mut axum::http::Request<Vec<u8>>),
+) -> u16 {
+    let mut request = axum::http::Request::builder()
+        .method("POST")
+        .uri(inbox)
+        .header("content-type", "application/activity+json")
+        .body(activity.to_string().into_bytes())
+        .unwrap();
+    atelier::federation::signatures::sign(&mut request, private_pem, key_id, date).unwrap();
+    spoil(&mut request);
+    let client = reqwest::Client::new();
+    let mut outgoing = client.post(inbox).body(request.body().clone());
+    for (name, value) in request.headers() {
+        if name != "host" {
+            outgoing = outgoing.header(name.as_str(), value.to_str().unwrap());
+        }
+    }
+    outgoing.send().await.unwrap().status().as_u16()
+}
+
+async fn two_atelier_servers_federate_and_refuse_what_is_signed_wrong(backend: Backend) {
+    let a = federating(backend.clone()).await;
+    let b = federating(backend).await;
+    let maya = a.new_user("maya").await;
+    let ada = b.new_user("ada").await;
+    // ada (on b) finds maya (on a) and follows her; a accepts.
+    let found: Value = ada
+        .get_json(&format!(
+            "/api/federation/accounts/lookup?handle=@maya@{}",
+            host_of(&a)
+        ))
+        .await;
+    assert_eq!(found["username"], format!("maya@{}", host_of(&a)));
+    ada.post(&format!("/api/users/{}/follow", found["id"]))
+        .await;
+    let status_path = format!("/api/users/{}/follow-status", found["id"]);
+    eventually(
+        "a's Accept on b",
+        || ada.get_json(&status_path),
+        |status| status["isFollowing"] == true,
+    )
+    .await;
+    // maya posts on a: it lands in ada's feed on b, its image stored on b.
+    maya.create_post("Across servers").await;
+    let feed = eventually(
+        "maya's post on b",
+        || ada.get_json("/api/posts"),
+        |feed| feed.to_string().contains("Across servers"),
+    )
+    .await;
+    let item = feed
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["caption"] == "Across servers")
+        .cloned()
+        .unwrap();
+    assert!(item["imageUrl"].as_str().unwrap().starts_with("/media/"));
+
+    // Requests signed with ada's key (as b publishes it), spoiled in each way a server may
+    // meet: each refused 401, nothing counted.
+    let post = maya.create_post("Sign me").await;
+    let post_path = format!("/api/posts/{}", post["id"]);
+    let note_id = a.url(&format!("/ap/posts/{}", post["id"]));
+    b.client
+        .get(b.url("/users/ada"))
+        .header("Accept", "application/activity+json")
+        .send()
+        .await
+        .unwrap();
+    let (private_pem, _) = atelier::federation::store::user_key(&b.db().await, ada.id)
+        .await
+        .unwrap()
+        .expect("ada's key, made when her actor was served");
+    let key_id = b.url("/users/ada#main-key");
+    let like = json!({
+        "@context": "https://www.w3.org/ns/activitystreams",
+        "id": b.url("/ap/activities/like/1"),
+        "type": "Like",
+        "actor": b.url("/users/ada"),
+        "object": note_id,
+    });
+    let inbox = a.url("/users/maya/inbox");
+    let now = chrono::Utc::now();
+    let old = now - chrono::Duration::hours(13);
+    assert_eq!(
+        post_signed(&inbox, &like, &private_pem, &key_id, old, |_| {}).await,
+        401,
+        "an old Date"
+    );
+    let without_digest = post_signed(&inbox, &like, &private_pem, &key_id, now, |request| {
+        request.headers_mut().remove("digest");
+        request.headers_mut().remove("content-digest");
+    })
+    .await;
+    assert_eq!(without_digest, 401, "no Digest");
+    let tampered = post_signed(&inbox, &like, &private_pem, &key_id, now, |request| {
+        request.body_mut().extend_from_slice(b" ");
+    })
+    .await;
+    assert_eq!(tampered, 401, "a body that does not match its Digest");
+    let unknown_key = b.url("/users/nobody#main-key");
+    assert_eq!(
+        post_signed(&inbox, &like, &private_pem, &unknown_key, now, |_| {}).await,
+        401,
+        "an unknown key"
+    );
+    let mut someone_else = like.clone();
+    someone_else["actor"] = json!(b.url("/users/someone"));
+    assert_eq!(
+        post_signed(&inbox, &someone_else, &private_pem, &key_id, now, |_| {}).await,
+        401,
+        "an actor who is not the signer"
+    );
+    let mut not_ld = like.clone();
+    not_ld.as_object_mut().unwrap().remove("type");
+    assert_eq!(
+        post_signed(&inbox, &not_ld, &private_pem, &key_id, now, |_| {}).await,
+        400,
+        "an activity without a type"
+    );
+    assert_eq!(maya.get_json(&post_path).await["likesCount"], 0);
+    // The same Like, signed right, counts once however often it comes.
+    for _ in 0..2 {
+        assert_eq!(
+            post_signed(&inbox, &like, &private_pem, &key_id, now, |_| {}).await,
+            202
+        );
+    }
+    assert_eq!(maya.get_json(&post_path).await["likesCount"], 1);
 }

@@ -25,17 +25,17 @@ use crate::platform::state::AppState;
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(utoipa_axum::routes!(
-            routes::accounts::account_lookup::lookup
+            routes::accounts::account_lookup::lookup_remote_account
         ))
         .nest(
             "/admin",
             OpenApiRouter::new()
                 .routes(utoipa_axum::routes!(
-                    routes::admin::federation_overview::overview
+                    routes::admin::federation_overview::federation_overview
                 ))
                 .routes(utoipa_axum::routes!(
-                    routes::admin::domain_block::block,
-                    routes::admin::domain_block::unblock
+                    routes::admin::domain_block::block_server,
+                    routes::admin::domain_block::unblock_server
                 )),
         )
 }

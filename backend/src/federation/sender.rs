@@ -341,6 +341,31 @@ impl Sender {
                     self.queue_to(me.id, &activity, &them).await?;
                 }
             }
+            Change::Reported { report } => {
+                let Some(about) = store::report_about(db, report).await? else {
+                    return Ok(()); // about an account here: nothing to send
+                };
+                let Some(them) = store::remote_by_user(db, about.remote_user).await? else {
+                    return Ok(());
+                };
+                let mut objects = vec![json!(them.actor_url)];
+                if let Some(object) = about.object_ap_id {
+                    objects.push(json!(object));
+                }
+                let content = about.details.unwrap_or(about.reason);
+                let mut flag = documents::activity(
+                    &urls.activity("Flag"),
+                    "Flag",
+                    &urls.instance_actor(),
+                    json!(objects),
+                    json!([them.actor_url]),
+                    json!([]),
+                );
+                flag["content"] = json!(content);
+                let inbox = them.delivery_inbox().to_owned();
+                self.queue(None, &flag, &[(inbox, them.host.clone())])
+                    .await?;
+            }
             Change::Commented { comment } => {
                 let Some(row) = store::comment_on_remote(db, comment).await? else {
                     return Ok(());

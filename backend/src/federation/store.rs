@@ -890,3 +890,36 @@ pub async fn remote_account(db: &Db, user: i64) -> Result<Option<RemoteAccountRo
     .fetch_optional(&db.pool)
     .await
 }
+
+/// What a report forwarded to another server says: the remote account it is about, the
+/// federated id of the post or comment reported (if one), and its text.
+#[derive(Debug, Clone, FromRow)]
+pub struct ReportAbout {
+    pub remote_user: i64,
+    pub object_ap_id: Option<String>,
+    pub reason: String,
+    pub details: Option<String>,
+}
+
+/// Report `id`'s target when it is a remote account, or a post or comment of one.
+pub async fn report_about(db: &Db, id: i64) -> Result<Option<ReportAbout>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT u.id AS remote_user,
+                (SELECT o.ap_id FROM federated_objects o
+                 WHERE o.local_id = r.target_id AND o.actor_id = u.id
+                   AND o.kind = CASE r.target_type WHEN 'post' THEN 'post'
+                                                   WHEN 'comment' THEN 'comment' END
+                 LIMIT 1) AS object_ap_id,
+                r.reason, r.details
+         FROM reports r
+           JOIN users u ON u.id = CASE r.target_type
+                 WHEN 'user' THEN r.target_id
+                 WHEN 'post' THEN (SELECT p.user_id FROM posts p WHERE p.id = r.target_id)
+                 WHEN 'comment' THEN (SELECT c.user_id FROM comments c WHERE c.id = r.target_id)
+               END
+         WHERE r.id = $1 AND u.remote_host IS NOT NULL",
+    )
+    .bind(id)
+    .fetch_optional(&db.pool)
+    .await
+}

@@ -31,9 +31,21 @@ pub fn activity_json(body: Value) -> Response {
     document(ACTIVITY_JSON, body)
 }
 
-/// A refusal: `{"error": message}` with `status`.
+/// A refusal with `status`, shaped as the API's errors (`ErrorBody`: message and code).
 pub fn refusal(status: StatusCode, message: impl Into<String>) -> Response {
-    (status, Json(json!({ "error": message.into() }))).into_response()
+    let code = match status {
+        StatusCode::BAD_REQUEST => "bad_request",
+        StatusCode::UNAUTHORIZED => "unauthorized",
+        StatusCode::FORBIDDEN => "forbidden",
+        StatusCode::NOT_FOUND => "not_found",
+        StatusCode::PAYLOAD_TOO_LARGE => "payload_too_large",
+        _ => "unavailable",
+    };
+    (
+        status,
+        Json(json!({ "message": message.into(), "code": code })),
+    )
+        .into_response()
 }
 
 /// 404 for what is not here (or federation being off).

@@ -38,3 +38,20 @@ pub async fn decide_report(
     }
     Ok(decided)
 }
+
+/// Files a report; with `forward`, the server of the account it is about hears of it too (a
+/// `Flag`, when that account is another server's: issue 46).
+pub async fn report(
+    state: &AppState,
+    new: reports::NewReport<'_>,
+    forward: bool,
+) -> Result<reports::Reported, sqlx::Error> {
+    let reported = reports::report(&state.db, new).await?;
+    if forward && let reports::Reported::Created(report) = reported {
+        state
+            .federation
+            .tell(crate::platform::federate::Change::Reported { report })
+            .await;
+    }
+    Ok(reported)
+}

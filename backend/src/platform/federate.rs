@@ -34,6 +34,9 @@ pub enum Change {
     Liked { user: i64, post: i64, liked: bool },
     /// A comment was written.
     Commented { comment: i64 },
+    /// Report `report` was made, and its reporter asked for it to go to the server of the
+    /// account it is about too (when that account is another server's).
+    Reported { report: i64 },
 }
 
 /// The receiver of changes.

@@ -937,6 +937,26 @@ async fn replies_travel_both_ways_as_comments(backend: Backend) {
         .find(|c| c["object"]["inReplyTo"] == note["id"])
         .unwrap();
     assert_eq!(reply["actor"], app.url("/users/leo"));
+    // leo reports her post and asks for the report to go to her server: it gets a Flag.
+    let reported = leo
+        .post_json(
+            "/api/reports",
+            &json!({ "targetType": "post", "targetId": remote_post["id"], "reason": "spam",
+                     "details": "Not their work", "forward": true }),
+        )
+        .await;
+    assert_eq!(reported.status(), 201);
+    let flags = peer
+        .until("received?type=Flag", "the forwarded report", |r| {
+            r.as_array().is_some_and(|r| !r.is_empty())
+        })
+        .await;
+    let flag = flags[0]["activity"].to_string();
+    assert!(
+        flag.contains("Not their work") && flag.contains(note["id"].as_str().unwrap()),
+        "{flag}"
+    );
+    assert_eq!(flags[0]["actor"], app.url("/actor"));
     assert!(
         reply["object"]["content"]
             .as_str()

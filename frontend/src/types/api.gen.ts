@@ -41,6 +41,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/federation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Federation's health: whether it is on, deliveries waiting and failing, and up to 50 known
+         *     servers after `after`.
+         */
+        get: operations["federation_overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/federation/blocks/{host}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Blocks a server. */
+        put: operations["block_server"];
+        post?: never;
+        /** Lifts a server's block. */
+        delete: operations["unblock_server"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/reports": {
         parameters: {
             query?: never;
@@ -1215,6 +1253,26 @@ export interface paths {
         post?: never;
         /** Cancels a scheduled post's time (issue 44): it goes back to your drafts, unpublished. */
         delete: operations["unschedule_draft"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/federation/accounts/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finds an account of another server by its handle (WebFinger, then its actor), and stores
+         *     it; a handle of this server finds the local account.
+         */
+        get: operations["lookup_remote_account"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -3778,6 +3836,23 @@ export interface components {
             /** @description User-facing text (the spec's wording where it has one). */
             message: string;
         };
+        /** @description Admin › Federation. */
+        FederationOverview: {
+            /** @description Whether this server federates (`--federation`). */
+            enabled: boolean;
+            /**
+             * Format: int64
+             * @description Of those, the ones tried and failed at least once.
+             */
+            failingDeliveries: number;
+            /**
+             * Format: int64
+             * @description Deliveries waiting in the outbox.
+             */
+            pendingDeliveries: number;
+            /** @description Known servers by host (50 a page; the next page's `after` is the last host). */
+            servers: components["schemas"]["KnownServer"][];
+        };
         /**
          * @description A request to follow your private account (issue 20): its id (to approve or decline it), who
          *     asked, and when.
@@ -3829,6 +3904,32 @@ export interface components {
              *     people at most, you included.
              */
             userIds: number[];
+        };
+        /** @description A server this one knows. */
+        KnownServer: {
+            /**
+             * Format: int64
+             * @description Its accounts known here.
+             */
+            accounts: number;
+            blocked: boolean;
+            /**
+             * Format: int64
+             * @description Its deliveries' failures in a row.
+             */
+            failures: number;
+            host: string;
+            /** @description Its last failure, or null. */
+            lastError: string | null;
+            /** @description When a delivery last reached it, or null. */
+            lastSuccessAt: string | null;
+            /** @description Until when its deliveries wait (the circuit breaker is open), or null. */
+            pausedUntil: string | null;
+            /**
+             * Format: int64
+             * @description Deliveries to it waiting.
+             */
+            pendingDeliveries: number;
         };
         /** @description {isLiked, likesCount}: the like toggle's answer. */
         LikeState: {
@@ -4108,6 +4209,11 @@ export interface components {
         NewReportRequest: {
             /** @description What else the admins should know: at most 1000 characters, stored trimmed. */
             details?: string | null;
+            /**
+             * @description Also send the report to the server of the account it is about, when that account is
+             *     another server's (an ActivityPub `Flag`, sent for no one in particular). Default false.
+             */
+            forward?: boolean;
             reason: components["schemas"]["ReportReason"];
             /**
              * Format: int64
@@ -4767,6 +4873,22 @@ export interface components {
          * @enum {string}
          */
         RejectReason: "declined" | "busy" | "offline" | "unavailable";
+        /** @description An account of another server, as the lookup answers it. */
+        RemoteAccount: {
+            /** @description Its ActivityPub actor. */
+            actorUrl: string;
+            displayName: string;
+            /** @description The server it is on. */
+            host: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The avatar as its server serves it, or null. */
+            profileImageUrl: string | null;
+            /** @description Its page on its own server. */
+            profileUrl: string;
+            /** @description `name@host`. */
+            username: string;
+        };
         /** @description The quoted message of a reply. */
         ReplyPreview: {
             content: string;
@@ -5873,6 +5995,161 @@ export interface operations {
             };
             /** @description Not an admin (`Admin access required`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    federation_overview: {
+        parameters: {
+            query?: {
+                /** @description Only servers whose host sorts after this one (the last host of the previous page). */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FederationOverview"];
+                };
+            };
+            /** @description `after` too long; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin (`Admin access required`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    block_server: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The server's host (and port) */
+                host: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Blocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a host; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin (`Admin access required`), or a cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unblock_server: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The server's host (and port) */
+                host: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No longer blocked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a host; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin (`Admin access required`), or a cross-site request (Origin check) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `That server is not blocked` */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10692,6 +10969,65 @@ export interface operations {
                 };
             };
             /** @description Draft not found (or not yours; or published already) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    lookup_remote_account: {
+        parameters: {
+            query?: {
+                /** @description `@name@host` (or `name@host`). */
+                handle?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemoteAccount"];
+                };
+            };
+            /** @description Not a handle; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The handle's server is blocked here */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such account, its server did not answer, or federation is off */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -23,12 +23,4 @@ export type SuggestedUser = Schemas['SuggestedUser'];
 /** Someone in a list of people (issue 43): followers, following, a story's viewers. */
 export type PersonListed = Schemas['PersonListed'];
 /** An account of another server, as the federation lookup answers it (issue 46). */
-export interface RemoteAccount {
-  id: number;
-  username: string;
-  displayName: string;
-  profileImageUrl: string | null;
-  host: string;
-  actorUrl: string;
-  profileUrl: string;
-}
+export type RemoteAccount = Schemas['RemoteAccount'];

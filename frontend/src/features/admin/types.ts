@@ -39,20 +39,6 @@ export type ReportedContent = Schemas['ReportedContent'];
 /** PUT /api/admin/reports/{id}. */
 export type ReportDecision = Schemas['ReportDecision'];
 /** GET /api/admin/federation (issue 46): whether federation is on, the delivery queue, known servers. */
-export interface FederationOverview {
-  enabled: boolean;
-  pendingDeliveries: number;
-  failingDeliveries: number;
-  servers: KnownServer[];
-}
+export type FederationOverview = Schemas['FederationOverview'];
 /** A server known here, as Admin › Federation lists it. */
-export interface KnownServer {
-  host: string;
-  accounts: number;
-  pendingDeliveries: number;
-  failures: number;
-  blocked: boolean;
-  pausedUntil: string | null;
-  lastError: string | null;
-  lastSuccessAt: string | null;
-}
+export type KnownServer = Schemas['KnownServer'];

@@ -36,7 +36,7 @@ pub struct LookupQuery {
         (status = 404, description = "No such account, its server did not answer, or federation is off", body = ErrorBody),
     )
 )]
-pub async fn lookup(
+pub async fn lookup_remote_account(
     State(state): State<AppState>,
     _current: CurrentUser,
     Query(query): Query<LookupQuery>,

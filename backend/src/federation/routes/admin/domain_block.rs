@@ -39,7 +39,7 @@ fn host(raw: &str) -> ApiResult<String> {
         (status = 403, description = "Not an admin (`Admin access required`), or a cross-site request (Origin check)", body = ErrorBody),
     )
 )]
-pub async fn block(
+pub async fn block_server(
     State(state): State<AppState>,
     _admin: AdminUser,
     Path(raw): Path<String>,
@@ -61,7 +61,7 @@ pub async fn block(
         (status = 404, description = "`That server is not blocked`", body = ErrorBody),
     )
 )]
-pub async fn unblock(
+pub async fn unblock_server(
     State(state): State<AppState>,
     _admin: AdminUser,
     Path(raw): Path<String>,

@@ -33,7 +33,7 @@ pub struct OverviewQuery {
         (status = 403, description = "Not an admin (`Admin access required`)", body = ErrorBody),
     )
 )]
-pub async fn overview(
+pub async fn federation_overview(
     State(state): State<AppState>,
     _admin: AdminUser,
     Query(query): Query<OverviewQuery>,

@@ -7,7 +7,7 @@ use crate::chat::rules::MESSAGE_NOT_FOUND;
 use crate::identity::CurrentUser;
 use crate::identity::rules::account::USER_NOT_FOUND;
 use crate::moderation::rules::{ReportReason, ReportTargetType};
-use crate::moderation::store::reports;
+use crate::moderation::service;
 use crate::moderation::store::reports::{NewReport, Reported};
 use crate::moderation::wire::ReportCreated;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
@@ -35,6 +35,10 @@ pub struct NewReportRequest {
     /// What else the admins should know: at most 1000 characters, stored trimmed.
     #[schema(max_length = 1000)]
     pub details: Option<String>,
+    /// Also send the report to the server of the account it is about, when that account is
+    /// another server's (an ActivityPub `Flag`, sent for no one in particular). Default false.
+    #[serde(default)]
+    pub forward: bool,
 }
 
 /// Reports something to the admins. The first report of a target opens its case in the
@@ -72,8 +76,8 @@ pub async fn create_report(
         ));
     }
     state.limits.check(Limit::Report, current.user.id).await?;
-    let reported = reports::report(
-        &state.db,
+    let reported = service::report(
+        &state,
         NewReport {
             reporter: current.user.id,
             target: body.target_type,
@@ -82,6 +86,7 @@ pub async fn create_report(
             details,
             now: state.clock.now_ms(),
         },
+        body.forward,
     )
     .await?;
     match reported {

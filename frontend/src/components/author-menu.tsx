@@ -8,6 +8,7 @@ import { useRef, type ReactNode } from 'react';
 import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { useSafetyActions, type ReportTarget, type SafetySubject } from '@/lib/safety-actions';
 import { MoreOptionsMenu } from './more-options-menu';
+import { remoteHost } from '@/lib/remote-handle';
 
 export function AuthorMenu({
   author,
@@ -46,7 +47,10 @@ export function AuthorMenu({
         </DropdownMenuItem>
       )}
       {byOther && report && (
-        <DropdownMenuItem destructive onSelect={() => actions.report(report, { returnFocusTo: trigger.current })}>
+        <DropdownMenuItem
+          destructive
+          onSelect={() => actions.report(report, { returnFocusTo: trigger.current, remoteHost: remoteHost(author.username) })}
+        >
           <Flag aria-hidden="true" />
           Report
         </DropdownMenuItem>

@@ -29,6 +29,9 @@ export interface ReportTarget {
 export interface ReportOptions {
   /** Where focus goes when the dialog closes (the menu's trigger). */
   returnFocusTo?: HTMLElement | null;
+  /** The server of the account it is about, when that is another server (issue 46): the
+   * reporter may send the report there too. */
+  remoteHost?: string | null;
 }
 
 export interface SafetyActions {

@@ -50,4 +50,7 @@ export const REPORT_TEXT = {
   thanks: 'Thanks for letting us know',
   thanksDescription: "We'll review your report and take action if it goes against our guidelines.",
   failed: 'Failed to send your report. Please try again.',
+  /** An account of another server (issue 46): the reporter may send the report there too. */
+  forward: (host: string) => `Also send this report to ${host}`,
+  forwardHint: "Their moderators see it too, sent from this server, not from you.",
 } as const;

@@ -9,6 +9,7 @@ import { DropdownMenuItem } from '@/components/ui/dropdown-menu';
 import { useSafetyActions, type SafetySubject } from '@/lib/safety-actions';
 import { useMuteUser, useUnmuteUser } from '../api/mute-user';
 import { REPORT_TEXT } from '../report-text';
+import { remoteHost } from '@/lib/remote-handle';
 
 export function ProfileMenu({ profile, className }: { profile: SafetySubject & { isMuted: boolean }; className?: string }) {
   const actions = useSafetyActions();
@@ -43,7 +44,12 @@ export function ProfileMenu({ profile, className }: { profile: SafetySubject & {
       {actions && (
         <DropdownMenuItem
           destructive
-          onSelect={() => actions.report({ targetType: 'user', targetId: profile.id }, { returnFocusTo: trigger.current })}
+          onSelect={() =>
+            actions.report(
+              { targetType: 'user', targetId: profile.id },
+              { returnFocusTo: trigger.current, remoteHost: remoteHost(profile.username) },
+            )
+          }
         >
           <Flag aria-hidden="true" />
           {REPORT_TEXT.profileItem}

@@ -33,24 +33,33 @@ export function ReportDialog({ request, open, onClose }: { request: ReportReques
           }}
         >
           {/* Keyed by the target: each report starts with no reason chosen and no details. */}
-          <ReportForm key={`${request.target.targetType}-${request.target.targetId}`} target={request.target} onDone={onClose} />
+          <ReportForm
+            key={`${request.target.targetType}-${request.target.targetId}`}
+            target={request.target}
+            remoteHost={request.options.remoteHost ?? null}
+            onDone={onClose}
+          />
         </DialogContent>
       )}
     </Dialog>
   );
 }
 
-function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => void }) {
+function ReportForm({ target, remoteHost, onDone }: { target: ReportTarget; remoteHost: string | null; onDone: () => void }) {
   const id = useId();
   const report = useReport();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
+  const [forward, setForward] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!reason || report.isPending) return;
     const trimmed = details.trim();
-    report.mutate({ ...target, reason, details: trimmed ? trimmed : undefined }, { onSuccess: onDone });
+    report.mutate(
+      { ...target, reason, details: trimmed ? trimmed : undefined, ...(remoteHost ? { forward } : {}) },
+      { onSuccess: onDone },
+    );
   };
 
   return (
@@ -96,6 +105,20 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
             {REPORT_TEXT.counter(details.length)}
           </p>
         </div>
+        {remoteHost && (
+          <label className="flex min-h-11 cursor-pointer items-start gap-3 text-sm text-zinc-200">
+            <input
+              type="checkbox"
+              checked={forward}
+              onChange={(event) => setForward(event.target.checked)}
+              className="mt-0.5 size-4 accent-fuchsia-500"
+            />
+            <span>
+              {REPORT_TEXT.forward(remoteHost)}
+              <span className="block text-xs text-zinc-400">{REPORT_TEXT.forwardHint}</span>
+            </span>
+          </label>
+        )}
         <div className="flex gap-3">
           <DialogClose asChild>
             <Button variant="secondary" className="flex-1" disabled={report.isPending}>

@@ -263,6 +263,26 @@ describe('reporting', () => {
     expect(within(dialog).getByRole('radio', { name: "It's spam" })).toBeChecked();
   });
 
+  it('offers to send the report to the server of an account of another server, off until ticked', async () => {
+    const alice = { id: 9, username: 'alice@social.example' };
+    const { user, dialog, calls } = await openReport(
+      { 'POST /api/reports': () => json({ id: 7 }, { status: 201 }) },
+      <AuthorMenu author={alice} report={post} />,
+    );
+    const forward = within(dialog).getByRole('checkbox', { name: /Also send this report to social\.example/ });
+    expect(forward).not.toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: "It's spam" }));
+    await user.click(forward);
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Thanks for letting us know')).toBeInTheDocument();
+    expect(calls('POST /api/reports')[0].body).toEqual({ targetType: 'post', targetId: 7, reason: 'spam', forward: true });
+  });
+
+  it('offers no forwarding for an account of this server', async () => {
+    const { dialog } = await openReport();
+    expect(within(dialog).queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
   it("reports an account from its profile's menu", async () => {
     const { calls } = renderMenu({ 'POST /api/reports': () => json({ id: 6 }, { status: 201 }) }, <ProfileMenu profile={aProfile()} />);
     const user = userEvent.setup();

@@ -20,6 +20,9 @@ CREATE TABLE remote_actors (
     -- The page a person opens (its `url`), else the actor URL.
     profile_url    TEXT    NOT NULL,
     locked         BIGINT  NOT NULL DEFAULT 0 CHECK (locked IN (0, 1)),
+    -- The avatar's URL on its server; the users row shows the copy stored here (fetched by
+    -- this server, so viewers' addresses never reach the other one).
+    avatar_source  TEXT,
     fetched_at     BIGINT  NOT NULL,
     -- Its server answered 410 Gone, or refused deliveries for good: nothing more is sent.
     gone_at        BIGINT

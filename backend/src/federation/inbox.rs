@@ -137,6 +137,20 @@ pub async fn remember_actor(
 ) -> anyhow::Result<RemoteActor> {
     let password = sender.unusable_password(&state.hasher).await?;
     let user = store::upsert_remote(&state.db, profile, &password, state.clock.now_ms()).await?;
+    // Its avatar is shown from a copy kept here, fetched again only when it changes.
+    let shown = store::avatar_source(&state.db, user).await?;
+    if shown != profile.avatar_url {
+        match &profile.avatar_url {
+            Some(source) => match sender.copy_avatar(state, user, source).await {
+                Ok((url, small_url)) => {
+                    store::set_avatar(&state.db, user, Some(source), Some(&url), Some(&small_url))
+                        .await?;
+                }
+                Err(err) => tracing::info!(source, error = %err, "a remote avatar was not copied"),
+            },
+            None => store::set_avatar(&state.db, user, None, None, None).await?,
+        }
+    }
     store::remote_by_user(&state.db, user)
         .await?
         .ok_or_else(|| anyhow::anyhow!("remote account {user} vanished"))

@@ -122,6 +122,28 @@ impl Sender {
             .cloned()
     }
 
+    /// Fetches a remote account's avatar through the outbound guard and stores it as an
+    /// avatar (square, with its small rendition), charged to that account; answers the two
+    /// URLs it is shown at.
+    pub async fn copy_avatar(
+        &self,
+        state: &crate::platform::state::AppState,
+        user: i64,
+        source: &str,
+    ) -> anyhow::Result<(String, String)> {
+        self.check_url(source)?;
+        let bytes = crate::platform::media::fetch::fetch(source, self.0.allow_loopback)
+            .await
+            .map_err(|err| anyhow::anyhow!("{err:?}"))?;
+        let stored = state
+            .media
+            .charged_to(user)
+            .ingest_image(&self.0.db, bytes, crate::platform::media::ImageKind::Avatar)
+            .await
+            .map_err(|err| anyhow::anyhow!("{err:?}"))?;
+        Ok((stored.url, stored.thumbnail_url))
+    }
+
     /// `user`'s key pair (private, public PEM), made and stored the first time.
     pub async fn user_key(&self, user: i64) -> anyhow::Result<(String, String)> {
         let db = &self.0.db;

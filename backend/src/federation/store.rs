@@ -312,6 +312,7 @@ pub struct RemoteProfile {
     pub username: String,
     pub display_name: String,
     pub bio: Option<String>,
+    /// The avatar's URL on its server (this server shows its own copy).
     pub avatar_url: Option<String>,
     pub inbox: String,
     pub shared_inbox: Option<String>,
@@ -338,14 +339,11 @@ pub async fn upsert_remote(
     let user_id = match known {
         Some((user_id,)) => {
             sqlx::query(
-                "UPDATE users SET display_name = $2, bio = $3, profile_image_url = $4,
-                                  profile_image_small_url = $4
-                 WHERE id = $1",
+                "UPDATE users SET display_name = $2, bio = $3 WHERE id = $1",
             )
             .bind(user_id)
             .bind(&profile.display_name)
             .bind(&profile.bio)
-            .bind(&profile.avatar_url)
             .execute(&mut *tx)
             .await?;
             sqlx::query(
@@ -373,17 +371,15 @@ pub async fn upsert_remote(
                 hex::encode(<sha2::Sha256 as sha2::Digest>::digest(&profile.actor_url))
             );
             let (user_id,): (i64,) = sqlx::query_as(
-                "INSERT INTO users (username, email, password_hash, display_name, bio,
-                                    profile_image_url, profile_image_small_url, created_at,
+                "INSERT INTO users (username, email, password_hash, display_name, bio, created_at,
                                     email_verified_at, onboarded_at, remote_host)
-                 VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $7, $7, $8) RETURNING id",
+                 VALUES ($1, $2, $3, $4, $5, $6, $6, $6, $7) RETURNING id",
             )
             .bind(&profile.username)
             .bind(&email)
             .bind(password_hash)
             .bind(&profile.display_name)
             .bind(&profile.bio)
-            .bind(&profile.avatar_url)
             .bind(now)
             .bind(&profile.host)
             .fetch_one(&mut *tx)
@@ -410,6 +406,41 @@ pub async fn upsert_remote(
     };
     tx.commit().await?;
     Ok(user_id)
+}
+
+/// The avatar URL (on its server) of remote account `user` whose copy it shows, if any.
+pub async fn avatar_source(db: &Db, user: i64) -> Result<Option<String>, sqlx::Error> {
+    let found: Option<(Option<String>,)> =
+        sqlx::query_as("SELECT avatar_source FROM remote_actors WHERE user_id = $1")
+            .bind(user)
+            .fetch_optional(&db.pool)
+            .await?;
+    Ok(found.and_then(|(source,)| source))
+}
+
+/// Remote account `user` shows the copy (`url`, `small_url`) of the avatar at `source`, or none.
+pub async fn set_avatar(
+    db: &Db,
+    user: i64,
+    source: Option<&str>,
+    url: Option<&str>,
+    small_url: Option<&str>,
+) -> Result<(), sqlx::Error> {
+    let mut tx = db.begin_write().await?;
+    sqlx::query(
+        "UPDATE users SET profile_image_url = $2, profile_image_small_url = $3 WHERE id = $1",
+    )
+    .bind(user)
+    .bind(url)
+    .bind(small_url)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("UPDATE remote_actors SET avatar_source = $2 WHERE user_id = $1")
+        .bind(user)
+        .bind(source)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await
 }
 
 /// The remote account's server said it is gone: nothing more is sent to it.

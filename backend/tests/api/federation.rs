@@ -461,6 +461,21 @@ async fn remote_likes_and_announces_count_and_undo_reverses_them(backend: Backen
         |post| post["likesCount"] == 0 && post["sharesCount"] == 0,
     )
     .await;
+    // maya blocks alice@host as she would a local account: alice's likes no longer land.
+    let alice = maya
+        .get_json(&format!("/api/users/username/alice@{}", peer.host()))
+        .await;
+    let blocked = maya.post(&format!("/api/users/{}/block", alice["id"])).await;
+    assert!(blocked.status().is_success(), "{}", blocked.status());
+    let again = peer
+        .control(
+            "raw",
+            json!({ "inbox": app.url("/inbox"), "sign": "rfc9421",
+                    "activity": { "type": "Like", "object": note_id } }),
+        )
+        .await;
+    assert_eq!(again["status"], 202, "taken, and dropped: {again}");
+    assert_eq!(maya.get_json(&post_path).await["likesCount"], 0);
 }
 
 async fn an_atelier_user_follows_a_remote_account_and_sees_its_posts(backend: Backend) {
@@ -998,6 +1013,20 @@ async fn two_atelier_servers_federate_and_refuse_what_is_signed_wrong(backend: B
     let b = federating(backend).await;
     let maya = a.new_user("maya").await;
     let ada = b.new_user("ada").await;
+    // maya has an avatar on a.
+    let avatar = reqwest::multipart::Part::bytes(crate::helpers::png_bytes(64, 64, [200, 40, 90]))
+        .file_name("avatar.png")
+        .mime_str("image/png")
+        .unwrap();
+    let uploaded = maya
+        .client
+        .post(a.url("/api/user/profile-image"))
+        .header("Origin", &a.address)
+        .multipart(reqwest::multipart::Form::new().part("profileImage", avatar))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(uploaded.status(), 200);
     // ada (on b) finds maya (on a) and follows her; a accepts.
     let found: Value = ada
         .get_json(&format!(
@@ -1006,6 +1035,11 @@ async fn two_atelier_servers_federate_and_refuse_what_is_signed_wrong(backend: B
         ))
         .await;
     assert_eq!(found["username"], format!("maya@{}", host_of(&a)));
+    // Her avatar is shown from b's own copy, never from a.
+    let shown = found["profileImageUrl"].as_str().expect("her avatar");
+    assert!(shown.starts_with("/media/"), "{found}");
+    let copy = reqwest::get(b.url(shown)).await.unwrap();
+    assert_eq!(copy.status(), 200);
     ada.post(&format!("/api/users/{}/follow", found["id"]))
         .await;
     let status_path = format!("/api/users/{}/follow-status", found["id"]);

@@ -1059,14 +1059,19 @@ pub fn test_python() -> Option<std::path::PathBuf> {
     }
 }
 
-/// A `width`×`height` PNG of one `colour`, as a `data:` URL (an upload in a JSON body).
-pub fn png_data_url(width: u32, height: u32, colour: [u8; 3]) -> String {
-    use base64::Engine;
+/// A `width`×`height` PNG of one `colour`.
+pub fn png_bytes(width: u32, height: u32, colour: [u8; 3]) -> Vec<u8> {
     let image = image::RgbImage::from_pixel(width, height, image::Rgb(colour));
     let mut bytes = std::io::Cursor::new(Vec::new());
     image.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
+    bytes.into_inner()
+}
+
+/// A `width`×`height` PNG of one `colour`, as a `data:` URL (an upload in a JSON body).
+pub fn png_data_url(width: u32, height: u32, colour: [u8; 3]) -> String {
+    use base64::Engine;
     format!(
         "data:image/png;base64,{}",
-        base64::engine::general_purpose::STANDARD.encode(bytes.into_inner())
+        base64::engine::general_purpose::STANDARD.encode(png_bytes(width, height, colour))
     )
 }

@@ -338,14 +338,12 @@ pub async fn upsert_remote(
             .await?;
     let user_id = match known {
         Some((user_id,)) => {
-            sqlx::query(
-                "UPDATE users SET display_name = $2, bio = $3 WHERE id = $1",
-            )
-            .bind(user_id)
-            .bind(&profile.display_name)
-            .bind(&profile.bio)
-            .execute(&mut *tx)
-            .await?;
+            sqlx::query("UPDATE users SET display_name = $2, bio = $3 WHERE id = $1")
+                .bind(user_id)
+                .bind(&profile.display_name)
+                .bind(&profile.bio)
+                .execute(&mut *tx)
+                .await?;
             sqlx::query(
                 "UPDATE remote_actors SET inbox = $2, shared_inbox = $3, key_id = $4,
                         public_key_pem = $5, profile_url = $6, locked = $7, fetched_at = $8,

@@ -465,7 +465,9 @@ async fn remote_likes_and_announces_count_and_undo_reverses_them(backend: Backen
     let alice = maya
         .get_json(&format!("/api/users/username/alice@{}", peer.host()))
         .await;
-    let blocked = maya.post(&format!("/api/users/{}/block", alice["id"])).await;
+    let blocked = maya
+        .post(&format!("/api/users/{}/block", alice["id"]))
+        .await;
     assert!(blocked.status().is_success(), "{}", blocked.status());
     let again = peer
         .control(

@@ -31,6 +31,8 @@ pub enum Rejected {
     KeyUnavailable(FetchError),
     #[error("The activity's actor is not the signer")]
     NotTheSigner,
+    #[error("Try again later")]
+    Unavailable(String),
     #[error("This server does not federate with that domain")]
     Blocked,
 }
@@ -78,7 +80,11 @@ pub async fn receive(
     let signer = match known {
         Some(signer) => match verify(&request, &signer) {
             Ok(()) => signer,
-            // The key may have changed: fetched again, once.
+            // The key may have changed: fetched again, once, unless it was fetched a moment
+            // ago (a stream of badly signed requests must not become a stream of fetches).
+            Err(refused) if state.clock.now_ms() - signer.fetched_at < KEY_REFETCH_AFTER_MS => {
+                return Err(refused);
+            }
             Err(_) => {
                 let signer = refresh(state, sender, &key_id).await?;
                 verify(&request, &signer)?;
@@ -104,8 +110,13 @@ pub async fn receive(
     Ok(())
 }
 
-fn internal(err: sqlx::Error) -> Rejected {
-    Rejected::KeyUnavailable(FetchError::Unreachable(err.to_string()))
+/// A key fetched this recently is not fetched again when a signature fails to verify with it.
+const KEY_REFETCH_AFTER_MS: i64 = 60_000;
+
+/// This server's own failure (its database): the sender should try again later.
+fn internal(err: impl std::fmt::Display) -> Rejected {
+    tracing::warn!(error = %err, "an activity could not be checked");
+    Rejected::Unavailable(err.to_string())
 }
 
 fn verify(request: &Request<Vec<u8>>, signer: &RemoteActor) -> Result<(), Rejected> {
@@ -126,7 +137,7 @@ async fn refresh(state: &AppState, sender: &Sender, key_id: &str) -> Result<Remo
     }
     remember_actor(state, sender, &profile)
         .await
-        .map_err(|err| Rejected::KeyUnavailable(FetchError::Invalid(err.to_string())))
+        .map_err(internal)
 }
 
 /// Stores a fetched actor and answers what federation keeps of it.

@@ -263,6 +263,8 @@ pub struct RemoteActor {
     pub key_id: String,
     pub public_key_pem: String,
     pub gone_at: Option<i64>,
+    /// When its actor (and key) was last fetched, ms.
+    pub fetched_at: i64,
 }
 
 impl RemoteActor {
@@ -275,7 +277,8 @@ impl RemoteActor {
 macro_rules! remote_select {
     ($where:literal) => {
         concat!(
-            "SELECT user_id, actor_url, host, inbox, shared_inbox, key_id, public_key_pem, gone_at
+            "SELECT user_id, actor_url, host, inbox, shared_inbox, key_id, public_key_pem, gone_at,
+                    fetched_at
              FROM remote_actors WHERE ",
             $where
         )

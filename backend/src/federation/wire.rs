@@ -66,6 +66,7 @@ impl IntoResponse for Rejected {
                 StatusCode::UNAUTHORIZED
             }
             Rejected::Blocked => StatusCode::FORBIDDEN,
+            Rejected::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
         };
         refusal(status, self.to_string())
     }

@@ -280,7 +280,8 @@ const ROWS: &[Row] = &[
         "GET",
         "/api/federation/accounts/lookup",
         [Unauthorized, NotFound, NotFound, NotFound, NotFound],
-    ),
+    )
+    .query("handle=%40alice%40social.example"),
     row(
         "GET",
         "/api/admin/users",

@@ -6059,7 +6059,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The server's host (and port) */
+                /** @description The server's host (and port), like `social.example` or `127.0.0.1:8080`. */
                 host: string;
             };
             cookie?: never;
@@ -6107,7 +6107,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The server's host (and port) */
+                /** @description The server's host (and port), like `social.example` or `127.0.0.1:8080`. */
                 host: string;
             };
             cookie?: never;
@@ -10981,9 +10981,9 @@ export interface operations {
     };
     lookup_remote_account: {
         parameters: {
-            query?: {
+            query: {
                 /** @description `@name@host` (or `name@host`). */
-                handle?: string;
+                handle: string;
             };
             header?: never;
             path?: never;

@@ -20,7 +20,8 @@ pub const BLOCKED: &str = "This server does not federate with that domain";
 #[into_params(parameter_in = Query)]
 pub struct LookupQuery {
     /// `@name@host` (or `name@host`).
-    pub handle: Option<String>,
+    #[param(pattern = r"^ *@?[A-Za-z0-9_.-]{1,253}@[A-Za-z0-9_.:-]{1,253} *$")]
+    pub handle: String,
 }
 
 /// Finds an account of another server by its handle (WebFinger, then its actor), and stores
@@ -44,7 +45,7 @@ pub async fn lookup_remote_account(
     let Some(sender) = sender(&state) else {
         return Err(ApiError::not_found(NOT_FOUND));
     };
-    let handle = query.handle.as_deref().unwrap_or_default().trim();
+    let handle = query.handle.trim();
     let handle = handle.strip_prefix('@').unwrap_or(handle);
     let Some((name, host)) = handle.split_once('@') else {
         return Err(ApiError::bad_request(BAD_HANDLE));

@@ -4,6 +4,8 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
+use serde::Deserialize;
+use utoipa::IntoParams;
 
 use crate::federation::store;
 use crate::identity::AdminUser;
@@ -12,6 +14,14 @@ use crate::platform::state::AppState;
 
 pub const BAD_HOST: &str = "Give a server's host name, like social.example";
 pub const NOT_BLOCKED: &str = "That server is not blocked";
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Path)]
+pub struct HostPath {
+    /// The server's host (and port), like `social.example` or `127.0.0.1:8080`.
+    #[param(pattern = r"^[A-Za-z0-9\[][A-Za-z0-9.:\[\]-]{0,252}$")]
+    pub host: String,
+}
 
 /// A host as typed: lower case, a name or address with an optional port.
 fn host(raw: &str) -> ApiResult<String> {
@@ -31,7 +41,7 @@ fn host(raw: &str) -> ApiResult<String> {
 /// Blocks a server.
 #[utoipa::path(
     put, path = "/federation/blocks/{host}", tag = "admin",
-    params(("host" = String, Path, description = "The server's host (and port)")),
+    params(HostPath),
     responses(
         (status = 204, description = "Blocked"),
         (status = 400, description = "Not a host", body = ErrorBody),
@@ -42,7 +52,7 @@ fn host(raw: &str) -> ApiResult<String> {
 pub async fn block_server(
     State(state): State<AppState>,
     _admin: AdminUser,
-    Path(raw): Path<String>,
+    Path(HostPath { host: raw }): Path<HostPath>,
 ) -> ApiResult<StatusCode> {
     let host = host(&raw)?;
     store::block_domain(&state.db, &host, state.clock.now_ms()).await?;
@@ -52,7 +62,7 @@ pub async fn block_server(
 /// Lifts a server's block.
 #[utoipa::path(
     delete, path = "/federation/blocks/{host}", tag = "admin",
-    params(("host" = String, Path, description = "The server's host (and port)")),
+    params(HostPath),
     responses(
         (status = 204, description = "No longer blocked"),
         (status = 400, description = "Not a host", body = ErrorBody),
@@ -64,7 +74,7 @@ pub async fn block_server(
 pub async fn unblock_server(
     State(state): State<AppState>,
     _admin: AdminUser,
-    Path(raw): Path<String>,
+    Path(HostPath { host: raw }): Path<HostPath>,
 ) -> ApiResult<StatusCode> {
     let host = host(&raw)?;
     if !store::unblock_domain(&state.db, &host).await? {

@@ -5,6 +5,7 @@
 pub mod api;
 pub mod clean_text_doc;
 pub mod router;
+pub mod transcripts;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -174,6 +175,10 @@ impl Application {
             .federation
             .receiver::<crate::federation::Sender>()
             .map(|sender| tokio::spawn(sender.clone().run(state.db.clone(), state.clock.clone())));
+        // Transcripts of voice (issue 47), while a model is configured.
+        let transcripts = state.transcriber.clone().map(|transcriber| {
+            tokio::spawn(transcriber.run(state.clone(), std::sync::Arc::new(transcripts::Areas)))
+        });
         let heartbeat = state
             .realtime
             .cluster()
@@ -203,6 +208,9 @@ impl Application {
         mail.abort();
         if let Some(federation) = federation {
             federation.abort();
+        }
+        if let Some(transcripts) = transcripts {
+            transcripts.abort();
         }
         if let Some(heartbeat) = heartbeat {
             heartbeat.abort();

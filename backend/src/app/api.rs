@@ -12,6 +12,7 @@ use crate::notifications::events::NotificationEvent;
 use crate::platform::http::error::{ErrorBody, error_answer};
 use crate::platform::realtime::events::{SocketEvent, SocketFrame};
 use crate::platform::state::AppState;
+use crate::platform::transcribe::TranscriptEvent;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -135,7 +136,14 @@ socket_union!(
     /// What the server sends on the socket: every area's events.
     ServerEvent,
     "What the server sends.",
-    [ChatEvent, CallEvent, NotificationEvent, CanvasEvent, SocketEvent],
+    [
+        ChatEvent,
+        CallEvent,
+        NotificationEvent,
+        CanvasEvent,
+        TranscriptEvent,
+        SocketEvent
+    ],
     &[
         "newMessage",
         "reaction",
@@ -154,6 +162,7 @@ socket_union!(
         "read",
         "messageEdited",
         "messageUnsent",
+        "transcript",
         "canvasStroke",
         "canvasUndo",
         "canvasCleared",

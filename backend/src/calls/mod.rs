@@ -19,3 +19,4 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(routes::voicemails::router())
         .merge(routes::rtc::router())
 }
+pub use service::transcribed;

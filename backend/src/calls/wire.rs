@@ -18,8 +18,13 @@ pub struct Voicemail {
     pub duration: i64,
     /// Played by the recipient at least once.
     pub is_listened: bool,
+    /// What it says, once the server has transcribed it (issue 47; "" for silence); null
+    /// while it is being made, when it could not be, and when its sender has
+    /// 'Voice Auto-transcription' off.
     #[schema(required = true)]
     pub transcript: Option<String>,
+    /// Being transcribed: the client shows 'Transcribing…' until the `transcript` event.
+    pub transcribing: bool,
     /// `/media/{key}`
     pub voice_url: String,
     /// ISO-8601 UTC.
@@ -38,7 +43,10 @@ impl From<VoicemailView> for Voicemail {
             },
             duration: row.duration,
             is_listened: row.listened_at.is_some(),
-            transcript: row.transcript,
+            transcribing: row.transcript_state.as_deref() == Some("pending"),
+            transcript: row
+                .transcript
+                .filter(|_| row.transcript_state.as_deref() == Some("done")),
             voice_url: url_of(&row.media_key),
             created_at: iso_time(row.created_at),
         }

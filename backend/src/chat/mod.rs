@@ -13,6 +13,7 @@ pub mod wire;
 use utoipa_axum::router::OpenApiRouter;
 
 pub use presence::{announce_presence, typing};
+pub use service::transcribed;
 pub use store::conversations::shared as share_a_conversation;
 pub use store::messages::{MessageView, find as find_message};
 

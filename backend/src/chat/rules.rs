@@ -100,20 +100,6 @@ pub fn parse_caption(raw: Option<&str>) -> Result<String, DomainError> {
     Ok(text.to_owned())
 }
 
-/// A voicemail's transcript: at most this many characters.
-pub const TRANSCRIPT_MAX: usize = 2000;
-
-/// A voicemail's optional transcript: trimmed, blank is none, at most 2,000 characters.
-pub fn parse_transcript(raw: Option<&str>) -> Result<Option<String>, DomainError> {
-    let text = raw.unwrap_or_default().trim();
-    if text.chars().count() > TRANSCRIPT_MAX {
-        return Err(DomainError::invalid(format!(
-            "Transcripts must be at most {TRANSCRIPT_MAX} characters"
-        )));
-    }
-    Ok((!text.is_empty()).then(|| text.to_owned()))
-}
-
 /// A reaction: exactly one emoji (issue 43: any the picker offers), as Unicode's emoji
 /// sequences (UTS #51) spell one: a flag, a keycap, a tag sequence (England's flag), or one or
 /// more emoji joined by ZWJ, each with its optional presentation selector or skin tone.
@@ -198,17 +184,6 @@ mod tests {
         assert_eq!(parse_caption(None).unwrap(), "");
         assert_eq!(parse_caption(Some("  hey ")).unwrap(), "hey");
         assert!(parse_caption(Some(&"x".repeat(4001))).is_err());
-    }
-
-    #[test]
-    fn transcripts_are_optional_and_bounded() {
-        assert_eq!(parse_transcript(None).unwrap(), None);
-        assert_eq!(parse_transcript(Some("  ")).unwrap(), None);
-        assert_eq!(
-            parse_transcript(Some(" hi ")).unwrap().as_deref(),
-            Some("hi")
-        );
-        assert!(parse_transcript(Some(&"x".repeat(2001))).is_err());
     }
 
     #[test]

@@ -19,6 +19,7 @@ use crate::platform::db::visibility;
 use crate::platform::http::error::{ApiError, ApiResult};
 use crate::platform::push::wire::PushPayload;
 use crate::platform::state::AppState;
+use crate::platform::transcribe;
 use crate::social::{self, Item};
 
 /// The images of the posts that `cards` show: one read for them all, none when no card shows a
@@ -83,7 +84,49 @@ pub async fn with_reactions(
     if !newest_first {
         messages.sort_by_key(|m| m.id);
     }
+    with_transcripts(state, &mut messages).await?;
     Ok(messages)
+}
+
+/// Fills in the transcripts of the voice messages among `messages` (one read, none when there
+/// are none).
+async fn with_transcripts(state: &AppState, messages: &mut [Message]) -> ApiResult<()> {
+    let voices: Vec<i64> = messages
+        .iter()
+        .filter(|m| m.message_type == MessageType::Voice && !m.unsent)
+        .map(|m| m.id)
+        .collect();
+    if voices.is_empty() {
+        return Ok(());
+    }
+    let mut found = transcribe::of(&state.db, transcribe::Kind::Message, &voices).await?;
+    for message in messages {
+        if let Some(transcript) = found.remove(&message.id) {
+            // Waiting on a server that no longer transcribes: nothing to wait for.
+            message.transcribing = transcript.pending() && state.transcriber.is_some();
+            message.transcript = transcript.text().map(str::to_owned);
+        }
+    }
+    Ok(())
+}
+
+/// A voice message's transcript is made (or given up, `None`): the conversation's members
+/// hear of it (issue 47).
+pub async fn transcribed(state: &AppState, message: i64, text: Option<&str>) -> anyhow::Result<()> {
+    let Some(conversation) = messages::conversation_of(&state.db, message).await? else {
+        return Ok(());
+    };
+    let members = conversations::members(&state.db, conversation).await?;
+    state.realtime.publish(
+        &members,
+        &transcribe::TranscriptEvent::Transcript {
+            kind: transcribe::TranscriptKind::Message,
+            id: message,
+            conversation_id: Some(conversation),
+            transcript: text.map(str::to_owned),
+        },
+    );
+    Ok(())
 }
 
 /// One message of a conversation as `viewer` sees it.
@@ -319,6 +362,10 @@ pub async fn change_message(
 ) -> ApiResult<Message> {
     let now = state.clock.now_ms();
     let changed = messages::change(&state.db, id, message_id, me, change, now).await??;
+    if changed && matches!(change, Change::Unsend) {
+        // Its recording is gone: what it said goes with it (issue 47).
+        transcribe::store::forget(&state.db, transcribe::Subject::Message(message_id)).await?;
+    }
     let message = one_message(state, me, id, message_id).await?;
     if changed {
         let event = match change {
@@ -377,11 +424,13 @@ fn answered(answer: RequestAnswer) -> ApiResult<()> {
 
 /// A new message delivered: `newMessage` to every member's sockets, and a push to each other
 /// member with no socket open, as their chat or voice switch allows.
-pub async fn deliver(state: &AppState, me: i64, posted: Posted) -> Message {
+pub async fn deliver(state: &AppState, me: i64, posted: Posted, transcribing: bool) -> Message {
     let id = posted.message.conversation_id;
     // New: nobody has reacted yet; a text or voice message shares nothing (a share goes
     // through `share`).
-    let message = Message::from_row(posted.message, Vec::new(), &SharedMedia::new());
+    let mut message = Message::from_row(posted.message, Vec::new(), &SharedMedia::new());
+    // Its transcript is queued only after this (so the `transcript` event cannot come first).
+    message.transcribing = transcribing;
     state.realtime.publish(
         &posted.people,
         &ChatEvent::NewMessage {

@@ -329,6 +329,14 @@ pub struct Message {
     /// Its sender unsent it: the content is empty, the recording and cards null, and the
     /// client shows 'Message removed' in its place.
     pub unsent: bool,
+    /// What a voice message says (issue 47), once the server has transcribed it ("" for
+    /// silence); null for other messages, while it is being made, when it could not be, and
+    /// when its sender has 'Voice Auto-transcription' off.
+    #[schema(required = true)]
+    pub transcript: Option<String>,
+    /// The voice message is being transcribed: the client shows 'Transcribing…' until the
+    /// `transcript` event (or the next read) brings it.
+    pub transcribing: bool,
 }
 
 /// The last message of a conversation in the list: a message without its reply and reactions.
@@ -408,6 +416,8 @@ impl Message {
             created_at: iso_time(row.created_at),
             edited_at: row.edited_at.map(iso_time),
             unsent: row.unsent_at.is_some(),
+            transcript: None,
+            transcribing: false,
         }
     }
 }
@@ -491,9 +501,16 @@ pub fn write_messages(messages: &[Message]) -> Vec<u8> {
         out.extend_from_slice(br#","editedAt":"#);
         write_option(&mut out, &m.edited_at);
         out.extend_from_slice(if m.unsent {
-            br#","unsent":true}"#
+            br#","unsent":true"#
         } else {
-            br#","unsent":false}"#
+            br#","unsent":false"#
+        });
+        out.extend_from_slice(br#","transcript":"#);
+        write_option(&mut out, &m.transcript);
+        out.extend_from_slice(if m.transcribing {
+            br#","transcribing":true}"#
+        } else {
+            br#","transcribing":false}"#
         });
     }
     out.push(b']');

@@ -413,6 +413,8 @@ struct ExportMessage {
     voice_url: Option<String>,
     duration: Option<i64>,
     reply_to_id: Option<i64>,
+    /// What a voice message said, as the server transcribed it (issue 47).
+    transcript: Option<String>,
     #[serde(serialize_with = "iso")]
     created_at: i64,
 }
@@ -439,6 +441,8 @@ struct ExportVoiceReaction {
     emotion: String,
     audio_url: String,
     duration: i64,
+    /// What it said, as the server transcribed it (issue 47).
+    transcript: Option<String>,
     #[serde(serialize_with = "iso")]
     created_at: i64,
 }

@@ -105,14 +105,17 @@ impl Section {
                  FROM stories WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
             }
             Self::Messages => {
-                "SELECT id, conversation_id, content, message_type, voice_url, duration,
-                        reply_to_id, created_at
-                 FROM messages WHERE sender_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+                "SELECT m.id, m.conversation_id, m.content, m.message_type, m.voice_url,
+                        m.duration, m.reply_to_id, t.text AS transcript, m.created_at
+                 FROM messages m
+                 LEFT JOIN transcripts t ON t.message_id = m.id AND t.state = 'done'
+                 WHERE m.sender_id = $1 AND m.id > $2 ORDER BY m.id LIMIT $3"
             }
             Self::Voicemails => {
                 "SELECT v.id, u.username AS recipient, '/media/' || v.media_key AS voice_url,
-                        v.duration, v.transcript, v.created_at
+                        v.duration, t.text AS transcript, v.created_at
                  FROM voicemails v JOIN users u ON u.id = v.recipient_id
+                 LEFT JOIN transcripts t ON t.voicemail_id = v.id AND t.state = 'done'
                  WHERE v.sender_id = $1 AND v.id > $2 ORDER BY v.id LIMIT $3"
             }
             Self::Orders => {
@@ -145,9 +148,12 @@ impl Section {
                  FROM product_reviews WHERE author_id = $1 AND id > $2 ORDER BY id LIMIT $3"
             }
             Self::VoiceReactions => {
-                "SELECT id, post_id, reel_id, emotion, '/media/' || media_key AS audio_url,
-                        duration, created_at
-                 FROM voice_reactions WHERE user_id = $1 AND id > $2 ORDER BY id LIMIT $3"
+                "SELECT r.id, r.post_id, r.reel_id, r.emotion,
+                        '/media/' || r.media_key AS audio_url, r.duration,
+                        t.text AS transcript, r.created_at
+                 FROM voice_reactions r
+                 LEFT JOIN transcripts t ON t.voice_reaction_id = r.id AND t.state = 'done'
+                 WHERE r.user_id = $1 AND r.id > $2 ORDER BY r.id LIMIT $3"
             }
             Self::PostLikes => {
                 "SELECT post_id AS target_id, created_at FROM post_likes

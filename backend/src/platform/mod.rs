@@ -1,6 +1,6 @@
 //! What every area stands on and that knows no area: settings, logs and metrics, the clock,
 //! HTTP plumbing, the database pool and its visibility rule, realtime delivery, media, mail, Web Push,
-//! allowances, the payment provider and the outbound address guard. Nothing here imports an area.
+//! allowances, the payment provider, the outbound address guard and the transcriber of voice. Nothing here imports an area.
 
 pub mod clock;
 pub mod config;
@@ -20,3 +20,4 @@ pub mod push;
 pub mod realtime;
 pub mod state;
 pub mod telemetry;
+pub mod transcribe;

@@ -64,6 +64,8 @@ pub struct Shared {
     pub fragments: Fragments,
     /// Federation's ear for the areas' acts (issue 46); nobody when federation is off.
     pub federation: Federator,
+    /// Transcripts of voice (issue 47): present when `--transcribe-model-dir` is set.
+    pub transcriber: Option<crate::platform::transcribe::Transcriber>,
 }
 
 impl Deref for AppState {
@@ -110,6 +112,15 @@ impl AppState {
             mail,
             fragments: Fragments::default(),
             federation: Federator::default(),
+            transcriber: settings.transcribe_model_dir.as_ref().map(|model_dir| {
+                crate::platform::transcribe::Transcriber::new(
+                    crate::platform::transcribe::WorkerConfig {
+                        python: settings.transcribe_python.clone(),
+                        model_dir: model_dir.clone(),
+                        threads: settings.transcribe_threads,
+                    },
+                )
+            }),
         }))
     }
 

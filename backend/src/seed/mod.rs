@@ -23,6 +23,7 @@ use crate::platform::db::Db;
 use crate::platform::media::art;
 use crate::platform::media::{AudioKind, ImageKind, Media};
 use crate::platform::password::PasswordHasher;
+use crate::platform::transcribe;
 use crate::social::rules::story::STORY_LIFETIME_MS;
 use crate::social::store::posts::{NewPost, NewPostMedia};
 use crate::social::store::stories::NewStory;
@@ -308,17 +309,21 @@ async fn seed_reel_likes(db: &Db) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The demo voicemail: (from, to, transcript).
-const DEMO_VOICEMAILS: &[(&str, &str, &str)] = &[(
+/// The demo voicemail: (from, to, its recording: espeak-ng saying "Hey Maya, the palette
+/// renders are ready. Call me back when you can.", as Ogg Opus).
+const DEMO_VOICEMAILS: &[(&str, &str, &[u8])] = &[(
     "leo",
     "maya",
-    "Hey Maya, the palette renders are ready. Call me back when you can!",
+    include_bytes!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/voice/demo-voicemail.ogg"
+    )),
 )];
 
-/// Leaves each demo voicemail whose recipient has none from that sender yet (a chime, as the
-/// demo draws its pictures), so /voicemail is not empty.
+/// Leaves each demo voicemail whose recipient has none from that sender yet, so /voicemail is
+/// not empty; its transcript is queued like any other (made once the server transcribes).
 async fn seed_voicemails(db: &Db, media: &Media) -> anyhow::Result<()> {
-    for (from, to, transcript) in DEMO_VOICEMAILS {
+    for (from, to, recording) in DEMO_VOICEMAILS {
         let (Some(sender), Some(recipient)) = (
             users::find_by_username(db, from).await?,
             users::find_by_username(db, to).await?,
@@ -329,25 +334,27 @@ async fn seed_voicemails(db: &Db, media: &Media) -> anyhow::Result<()> {
             limit: 100,
             before: i64::MAX,
         };
-        let inbox = voicemails::page(db, recipient.id, newest).await?;
+        let inbox = voicemails::page(db, recipient.id, newest, None).await?;
         if inbox.iter().any(|v| v.sender_id == sender.id) {
             continue;
         }
         let stored = media
-            .ingest_audio(db, sound::chime(2500), AudioKind::Voicemail, 3)
+            .ingest_audio(db, recording.to_vec(), AudioKind::Voicemail, 5)
             .await?;
-        voicemails::insert(
+        let created_at = db::now_ms() - 30 * 60_000;
+        let (left, _) = voicemails::insert(
             db,
             voicemails::NewVoicemail {
                 sender_id: sender.id,
                 recipient_id: recipient.id,
                 media_key: &stored.key,
                 duration: stored.duration,
-                transcript: Some(transcript),
-                created_at: db::now_ms() - 30 * 60_000,
+                created_at,
             },
         )
         .await?;
+        let subject = transcribe::Subject::Voicemail(left.id);
+        transcribe::store::queue(db, subject, sender.id, &stored.key, created_at).await?;
     }
     Ok(())
 }

@@ -18,6 +18,8 @@ pub use posting::{Draft, publish_post};
 pub use service::{
     answer_request, comment, delete_post, edit_caption, follow, toggle_mark, unfollow,
 };
+// Who hears of a voice reaction's transcript (issue 47).
+pub use service::transcribed;
 pub use store::comments::{
     InsertError, Item, NewComment, item_sharing, item_visible, members_seeing,
 };
@@ -47,4 +49,5 @@ pub fn router() -> OpenApiRouter<AppState> {
             routes::settings::get_settings,
             routes::settings::update_settings
         ))
+        .routes(utoipa_axum::routes!(routes::settings::transcription))
 }

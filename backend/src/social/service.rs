@@ -125,6 +125,10 @@ pub async fn save_settings(
     let going_public = change.private_account == Some(false);
     let mut tx = state.db.begin_write().await?;
     let settings = identity::save_settings_in(&mut tx, user, change, now).await?;
+    if change.voice_auto_transcription == Some(false) {
+        // Off: your voice is not transcribed, and what was is deleted (issue 47).
+        crate::platform::transcribe::store::forget_speaker(&mut tx, user).await?;
+    }
     let (requesters, approvals) = if going_public {
         follows::approve_all(&mut tx, user, now).await?
     } else {
@@ -156,6 +160,27 @@ pub async fn react_by_voice(
     };
     notifications::announce(state, notice).await;
     Ok(Some(reaction))
+}
+
+/// A voice reaction's transcript is made (or given up, `None`): its sender and the item's
+/// author hear of it (issue 47); others who may hear it read it with the reactions.
+pub async fn transcribed(state: &AppState, id: i64, text: Option<&str>) -> anyhow::Result<()> {
+    let Some(sender) = voice_reactions::sender_of(&state.db, id).await? else {
+        return Ok(());
+    };
+    let Some(owners) = voice_reactions::find(&state.db, sender, id).await? else {
+        return Ok(());
+    };
+    state.realtime.publish(
+        &[owners.sender_id, owners.author_id],
+        &crate::platform::transcribe::TranscriptEvent::Transcript {
+            kind: crate::platform::transcribe::TranscriptKind::VoiceReaction,
+            id,
+            conversation_id: None,
+            transcript: text.map(str::to_owned),
+        },
+    );
+    Ok(())
 }
 
 /// Deletes a voice reaction; the sender leaves the author's notification with their last one.

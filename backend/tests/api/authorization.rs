@@ -408,6 +408,14 @@ const ROWS: &[Row] = &[
         [Unauthorized, NotFound, Ok200, NotFound, Ok200],
     )
     .on(Target::Conversation),
+    // Searching a conversation (issue 47): its members only, as reading it.
+    row(
+        "GET",
+        "/api/conversations/{id}/messages/search",
+        [Unauthorized, NotFound, Ok200, NotFound, Ok200],
+    )
+    .on(Target::Conversation)
+    .query("q=hello"),
     row(
         "POST",
         "/api/conversations/{id}/messages",
@@ -814,6 +822,7 @@ const ROWS: &[Row] = &[
     )
     .on(Target::Session),
     row("GET", "/api/user/settings", SIGNED_IN),
+    row("GET", "/api/user/settings/transcription", SIGNED_IN),
     row("PUT", "/api/user/settings", SIGNED_IN).json(|_, _| json!({"darkTheme": true})),
     // Users: the user she blocked does not find her (404) nor follows her; blocking and muting
     // her back (acts that only protect the caller) work on any existing account.

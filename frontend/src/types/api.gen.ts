@@ -1026,6 +1026,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/messages/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * 'Search in conversation': the conversation's messages that say `q`, in their text or, for
+         *     voice messages, in what the server heard them say (issue 47); newest first.
+         */
+        get: operations["search_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/{id}/messages/{messageId}": {
         parameters: {
             query?: never;
@@ -2768,6 +2788,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/settings/transcription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this server transcribes voice. */
+        get: operations["transcription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/shipping-address": {
         parameters: {
             query?: never;
@@ -3023,12 +3060,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The voicemails the session user received, newest first. */
+        /** The voicemails the session user received, newest first; `q` searches what they say. */
         get: operations["list_voicemails"];
         put?: never;
         /**
          * Leaves a voicemail for someone you share a conversation with; their sockets get
-         *     `voicemail`.
+         *     `voicemail`. The server transcribes it (issue 47) when your 'Voice Auto-transcription' is
+         *     on: `transcribing` until the `transcript` event.
          */
         post: operations["send_voicemail"];
         delete?: never;
@@ -3981,6 +4019,17 @@ export interface components {
             sharedReel: components["schemas"]["SharedReel"] | null;
             systemEvent: components["schemas"]["SystemEvent"] | null;
             /**
+             * @description The voice message is being transcribed: the client shows 'Transcribing…' until the
+             *     `transcript` event (or the next read) brings it.
+             */
+            transcribing: boolean;
+            /**
+             * @description What a voice message says (issue 47), once the server has transcribed it ("" for
+             *     silence); null for other messages, while it is being made, when it could not be, and
+             *     when its sender has 'Voice Auto-transcription' off.
+             */
+            transcript: string | null;
+            /**
              * @description Its sender unsent it: the content is empty, the recording and cards null, and the
              *     client shows 'Message removed' in its place.
              */
@@ -4281,8 +4330,6 @@ export interface components {
              * @description The recipient: someone you share a conversation with.
              */
             toUserId: number;
-            /** @description At most 2000 characters; blank is none. */
-            transcript?: string | null;
             /**
              * @description The recording as a base64 `data:` URL (WebM/Opus, Ogg/Opus, MP4/AAC, MP3 or WAV, told by
              *     its bytes).
@@ -5218,6 +5265,21 @@ export interface components {
             /** @enum {string} */
             type: "messageUnsent";
         } | {
+            /**
+             * Format: int64
+             * @description A message's conversation, else null.
+             */
+            conversationId: number | null;
+            /**
+             * Format: int64
+             * @description The message's, voicemail's or voice reaction's id.
+             */
+            id: number;
+            kind: components["schemas"]["TranscriptKind"];
+            transcript: string | null;
+            /** @enum {string} */
+            type: "transcript";
+        } | {
             /** Format: int64 */
             canvasId: number;
             stroke: components["schemas"]["CanvasStroke"];
@@ -5602,6 +5664,19 @@ export interface components {
          * @enum {string}
          */
         TipStatus: "pending" | "paid";
+        /** @enum {string} */
+        TranscriptKind: "message" | "voicemail" | "voiceReaction";
+        /**
+         * @description Whether this server transcribes voice (issue 47), for what Settings says under
+         *     'Voice Auto-transcription'.
+         */
+        Transcription: {
+            /**
+             * @description A model is installed (`--transcribe-model-dir`): voice messages, voicemails and voice
+             *     reactions of people with the switch on are transcribed here, on this server's CPU.
+             */
+            available: boolean;
+        };
         /** @description A sign-in that waits for its second factor (202 from `/api/auth/login`). */
         TwoFactorChallenge: {
             /** @description Pass to `/api/auth/login/2fa` with the code (valid 10 minutes, 5 wrong codes). */
@@ -5755,6 +5830,14 @@ export interface components {
             postId: number | null;
             /** Format: int64 */
             reelId: number | null;
+            /** @description Being transcribed: the client shows 'Transcribing…' until the `transcript` event. */
+            transcribing: boolean;
+            /**
+             * @description What it says, once the server has transcribed it (issue 47; "" for silence); null
+             *     while it is being made, when it could not be, and when its sender has
+             *     'Voice Auto-transcription' off.
+             */
+            transcript: string | null;
             /** @description The sender. */
             user: components["schemas"]["UserCard"];
         };
@@ -5790,6 +5873,13 @@ export interface components {
             id: number;
             /** @description Played by the recipient at least once. */
             isListened: boolean;
+            /** @description Being transcribed: the client shows 'Transcribing…' until the `transcript` event. */
+            transcribing: boolean;
+            /**
+             * @description What it says, once the server has transcribed it (issue 47; "" for silence); null
+             *     while it is being made, when it could not be, and when its sender has
+             *     'Voice Auto-transcription' off.
+             */
             transcript: string | null;
             /** @description `/media/{key}` */
             voiceUrl: string;
@@ -9892,6 +9982,65 @@ export interface operations {
             };
             /** @description Over the messaging limit (messages in 10 seconds); Retry-After says when */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search_messages: {
+        parameters: {
+            query: {
+                /** @description The words to find (case-insensitive), 1–100 characters. */
+                q: string;
+                /** @description Items per page, 1–100 (default 20). */
+                limit?: number;
+                /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
+                before?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The conversation */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The messages found, newest first */
+            200: {
+                headers: {
+                    /** @description Pass as `before` for older matches; absent at the last */
+                    "X-Next-Cursor"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"][];
+                };
+            };
+            /** @description No or too long search text, an invalid id, limit or cursor; or text with a control character (`{field} must not contain control characters`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conversation not found (or not yours) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17039,6 +17188,35 @@ export interface operations {
             };
         };
     };
+    transcription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether voice is transcribed here */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transcription"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_address: {
         parameters: {
             query?: never;
@@ -17928,6 +18106,8 @@ export interface operations {
     list_voicemails: {
         parameters: {
             query?: {
+                /** @description Only voicemails whose transcript says this (case-insensitive; issue 47). */
+                q?: string;
                 /** @description Items per page, 1–100 (default 20). */
                 limit?: number;
                 /** @description Only items older than this cursor (the `X-Next-Cursor` of the previous page). */
@@ -17950,7 +18130,7 @@ export interface operations {
                     "application/json": components["schemas"]["Voicemail"][];
                 };
             };
-            /** @description Invalid limit or cursor */
+            /** @description Invalid search, limit or cursor; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17992,7 +18172,7 @@ export interface operations {
                     "application/json": components["schemas"]["Voicemail"];
                 };
             };
-            /** @description Audio missing or not a base64 data URL, a duration (claimed or real) outside 1–30 s, a transcript over 2000 characters, or yourself; or text with a control character (`{field} must not contain control characters`) */
+            /** @description Audio missing or not a base64 data URL, a duration (claimed or real) outside 1–30 s, or yourself; or text with a control character (`{field} must not contain control characters`) */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -8,7 +8,7 @@ use sqlx::FromRow;
 use crate::kernel::page::Page;
 use crate::notifications::rules::notification::{NotificationKind, NotificationTargetType};
 use crate::notifications::{Act, Notice};
-use crate::platform::db::Db;
+use crate::platform::db::{Db, escape_like};
 
 /// A voicemail with its sender, as the recipient sees it.
 #[derive(Debug, Clone, FromRow)]
@@ -20,7 +20,10 @@ pub struct VoicemailView {
     pub sender_profile_image: Option<String>,
     pub media_key: String,
     pub duration: i64,
+    /// Its transcript (issue 47, `transcripts`): the text once made, and its state
+    /// (`pending`, `done`, `failed`; null when none was queued).
     pub transcript: Option<String>,
+    pub transcript_state: Option<String>,
     pub listened_at: Option<i64>,
     pub created_at: i64,
 }
@@ -30,9 +33,11 @@ macro_rules! voicemail_view {
         "SELECT v.id, v.sender_id, s.username AS sender_username,
                 s.display_name AS sender_display_name,
                 COALESCE(s.profile_image_small_url, s.profile_image_url) AS sender_profile_image,
-                v.media_key, v.duration, v.transcript, v.listened_at, v.created_at
+                v.media_key, v.duration, t.text AS transcript, t.state AS transcript_state,
+                v.listened_at, v.created_at
          FROM voicemails v
-         JOIN users s ON s.id = v.sender_id"
+         JOIN users s ON s.id = v.sender_id
+         LEFT JOIN transcripts t ON t.voicemail_id = v.id"
     };
 }
 
@@ -41,7 +46,6 @@ pub struct NewVoicemail<'a> {
     pub recipient_id: i64,
     pub media_key: &'a str,
     pub duration: i64,
-    pub transcript: Option<&'a str>,
     pub created_at: i64,
 }
 
@@ -53,15 +57,13 @@ pub async fn insert(
 ) -> Result<(VoicemailView, Option<Notice>), sqlx::Error> {
     let mut tx = db.begin_write().await?;
     let (id,): (i64,) = sqlx::query_as(
-        "INSERT INTO voicemails (recipient_id, sender_id, media_key, duration, transcript,
-                                 created_at)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+        "INSERT INTO voicemails (recipient_id, sender_id, media_key, duration, created_at)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id",
     )
     .bind(new.recipient_id)
     .bind(new.sender_id)
     .bind(new.media_key)
     .bind(new.duration)
-    .bind(new.transcript)
     .bind(new.created_at)
     .fetch_one(&mut *tx)
     .await?;
@@ -92,17 +94,50 @@ pub async fn find(db: &Db, recipient: i64, id: i64) -> Result<Option<VoicemailVi
     .await
 }
 
-/// A page of `recipient`'s voicemails, newest first.
-pub async fn page(db: &Db, recipient: i64, page: Page) -> Result<Vec<VoicemailView>, sqlx::Error> {
-    sqlx::query_as(concat!(
-        voicemail_view!(),
-        " WHERE v.recipient_id = $1 AND v.id < $2 ORDER BY v.id DESC LIMIT $3"
-    ))
-    .bind(recipient)
-    .bind(page.before)
-    .bind(page.fetch_limit())
-    .fetch_all(&db.pool)
-    .await
+/// A page of `recipient`'s voicemails, newest first; with `words`, only those whose
+/// transcript has them (issue 47: a LIKE over the transcripts of one recipient's voicemails,
+/// walked newest first along `voicemails_recipient_id_idx`).
+pub async fn page(
+    db: &Db,
+    recipient: i64,
+    page: Page,
+    words: Option<&str>,
+) -> Result<Vec<VoicemailView>, sqlx::Error> {
+    match words {
+        None => {
+            sqlx::query_as(concat!(
+                voicemail_view!(),
+                " WHERE v.recipient_id = $1 AND v.id < $2 ORDER BY v.id DESC LIMIT $3"
+            ))
+            .bind(recipient)
+            .bind(page.before)
+            .bind(page.fetch_limit())
+            .fetch_all(&db.pool)
+            .await
+        }
+        Some(words) => {
+            sqlx::query_as(concat!(
+                voicemail_view!(),
+                " WHERE v.recipient_id = $1 AND v.id < $2 AND t.state = 'done'
+                    AND LOWER(t.text) LIKE $4 ESCAPE '\\'
+                  ORDER BY v.id DESC LIMIT $3"
+            ))
+            .bind(recipient)
+            .bind(page.before)
+            .bind(page.fetch_limit())
+            .bind(format!("%{}%", escape_like(&words.to_lowercase())))
+            .fetch_all(&db.pool)
+            .await
+        }
+    }
+}
+
+/// The sender and recipient of voicemail `id`, if it is still there.
+pub async fn parties(db: &Db, id: i64) -> Result<Option<(i64, i64)>, sqlx::Error> {
+    sqlx::query_as("SELECT sender_id, recipient_id FROM voicemails WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
 }
 
 /// How many of `recipient`'s voicemails are unlistened.

@@ -12,7 +12,7 @@ use crate::kernel::page::Page;
 use crate::kernel::user::UserBrief;
 use crate::platform::db::group_commit::{GroupCommit, WriteError};
 use crate::platform::db::visibility::pair_blocked;
-use crate::platform::db::{Db, fetch_for_ids, placeholders, violates_unique};
+use crate::platform::db::{Db, escape_like, fetch_for_ids, placeholders, violates_unique};
 
 /// A message with its sender, the message it replies to, and what it shares.
 #[derive(Debug, Clone, FromRow)]
@@ -924,6 +924,43 @@ pub async fn page(
         page.before,
         page.fetch_limit()
     )?;
+    views(db, viewer, rows).await
+}
+
+/// A page of conversation `conversation`'s messages, newest first, that say `words`
+/// (case-insensitive) in their text or, for voice messages, their transcript (issue 47). A
+/// LIKE over the conversation's messages, walked newest first along its index.
+pub async fn search(
+    db: &Db,
+    viewer: i64,
+    conversation: i64,
+    page: Page,
+    words: &str,
+) -> Result<Vec<MessageView>, sqlx::Error> {
+    let pattern = format!("%{}%", escape_like(&words.to_lowercase()));
+    let rows = fetch_list!(
+        db,
+        OwnRow,
+        "SELECT m.id, m.conversation_id, m.sender_id, m.content, m.message_type, m.voice_url,
+                m.duration, m.call_outcome, m.reply_to_id, m.shared_post_id, m.shared_reel_id,
+                m.system_kind, m.system_user_id, m.created_at, m.edited_at, m.unsent_at
+         FROM messages m
+         LEFT JOIN transcripts t ON t.message_id = m.id AND t.state = 'done'
+         WHERE m.conversation_id = $1 AND m.id < $2 AND m.removed_at IS NULL
+           AND m.unsent_at IS NULL AND m.message_type IN ('text', 'voice')
+           AND (LOWER(m.content) LIKE $4 ESCAPE '\\' OR LOWER(t.text) LIKE $4 ESCAPE '\\')
+         ORDER BY m.id DESC LIMIT $3",
+        conversation,
+        page.before,
+        page.fetch_limit(),
+        pattern
+    )?;
+    views(db, viewer, rows).await
+}
+
+/// The rows of a page as their views: their people, the messages they quote and the items
+/// they share read once for the page.
+async fn views(db: &Db, viewer: i64, rows: Vec<OwnRow>) -> Result<Vec<MessageView>, sqlx::Error> {
     // A quoted message on the page is read there (the page holds no removed message); the
     // others by id. A removed or unsent one shows no preview.
     let on_page = |id: i64| rows.iter().find(|row| row.id == id);
@@ -1235,4 +1272,12 @@ pub async fn change(
     }
     tx.commit().await?;
     Ok(Ok(true))
+}
+
+/// The conversation of message `id`, if it is still there.
+pub async fn conversation_of(db: &Db, id: i64) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT conversation_id FROM messages WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
 }

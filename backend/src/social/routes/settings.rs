@@ -50,3 +50,30 @@ pub async fn update_settings(
         crate::social::service::save_settings(&state, current.user.id, body).await?,
     ))
 }
+
+/// Whether this server transcribes voice (issue 47), for what Settings says under
+/// 'Voice Auto-transcription'.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Transcription {
+    /// A model is installed (`--transcribe-model-dir`): voice messages, voicemails and voice
+    /// reactions of people with the switch on are transcribed here, on this server's CPU.
+    pub available: bool,
+}
+
+/// Whether this server transcribes voice.
+#[utoipa::path(
+    get, path = "/user/settings/transcription", tag = "user",
+    responses(
+        (status = 200, description = "Whether voice is transcribed here", body = Transcription),
+        (status = 401, description = "Not signed in", body = ErrorBody),
+    )
+)]
+pub async fn transcription(
+    State(state): State<AppState>,
+    _current: CurrentUser,
+) -> Json<Transcription> {
+    Json(Transcription {
+        available: state.transcriber.is_some(),
+    })
+}

@@ -314,3 +314,11 @@ pub async fn delete(
     tx.commit().await?;
     Ok(Some(notice))
 }
+
+/// The sender of voice reaction `id`, if it is still there.
+pub async fn sender_of(db: &Db, id: i64) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT user_id FROM voice_reactions WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await
+}

@@ -27,6 +27,13 @@ pub struct VoiceReaction {
     pub user: UserCard,
     /// ISO-8601 UTC.
     pub created_at: String,
+    /// What it says, once the server has transcribed it (issue 47; "" for silence); null
+    /// while it is being made, when it could not be, and when its sender has
+    /// 'Voice Auto-transcription' off.
+    #[schema(required = true)]
+    pub transcript: Option<String>,
+    /// Being transcribed: the client shows 'Transcribing…' until the `transcript` event.
+    pub transcribing: bool,
 }
 
 impl From<VoiceReactionView> for VoiceReaction {
@@ -46,6 +53,8 @@ impl From<VoiceReactionView> for VoiceReaction {
                 profile_image_url: row.profile_image,
             },
             created_at: iso_time(row.created_at),
+            transcript: None,
+            transcribing: false,
         }
     }
 }

@@ -4,7 +4,7 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use crate::calls::store::voicemails::NewVoicemail;
-use crate::chat::rules::{CANNOT_MESSAGE, parse_transcript};
+use crate::chat::rules::CANNOT_MESSAGE;
 use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json};
 use crate::platform::limits::Limit;
@@ -34,19 +34,17 @@ pub struct NewVoicemailRequest {
     /// Whole seconds, 1–30. When the container tells its real length, the real one is stored.
     #[schema(required = true, minimum = 1, maximum = 30)]
     pub duration: Option<i64>,
-    /// At most 2000 characters; blank is none.
-    #[schema(max_length = 2000)]
-    pub transcript: Option<String>,
 }
 
 /// Leaves a voicemail for someone you share a conversation with; their sockets get
-/// `voicemail`.
+/// `voicemail`. The server transcribes it (issue 47) when your 'Voice Auto-transcription' is
+/// on: `transcribing` until the `transcript` event.
 #[utoipa::path(
     post, path = "/voicemails", tag = "voicemail",
     request_body = NewVoicemailRequest,
     responses(
         (status = 201, description = "The voicemail (as its recipient sees it)", body = Voicemail),
-        (status = 400, description = "Audio missing or not a base64 data URL, a duration (claimed or real) outside 1–30 s, a transcript over 2000 characters, or yourself", body = ErrorBody),
+        (status = 400, description = "Audio missing or not a base64 data URL, a duration (claimed or real) outside 1–30 s, or yourself", body = ErrorBody),
         (status = 401, description = "Not signed in", body = ErrorBody),
         (status = 403, description = "`email_unverified`: unverified past the 7-day grace; or not someone you chat with (or no such user), one of you blocked the other ('You can't message this account'), or a cross-site request", body = ErrorBody),
         (status = 413, description = "Body too large", body = ErrorBody),
@@ -69,7 +67,6 @@ pub async fn send_voicemail(
         ));
     }
     let (audio, claimed) = kind.parse_upload(body.voice_url.as_deref(), body.duration)?;
-    let transcript = parse_transcript(body.transcript.as_deref())?;
     // Strangers cannot fill an inbox: checked before anything is stored.
     if !chat::share_a_conversation(&state.db, me, body.to_user_id).await? {
         return Err(ApiError::Forbidden(NOT_A_CONTACT));
@@ -89,7 +86,6 @@ pub async fn send_voicemail(
             recipient_id: body.to_user_id,
             media_key: &stored.key,
             duration: stored.duration,
-            transcript: transcript.as_deref(),
             created_at: state.clock.now_ms(),
         },
     )

@@ -10,6 +10,7 @@ use crate::identity::CurrentUser;
 use crate::platform::http::error::{ApiError, ApiResult, ErrorBody, Json, Path};
 use crate::platform::limits::Limit;
 use crate::platform::media::AudioKind;
+use crate::platform::transcribe;
 
 use crate::chat::store::messages;
 use crate::chat::wire::{Message, MessageType};
@@ -109,9 +110,13 @@ pub async fn send_message(
                 voice_url: &stored.url,
                 duration: stored.duration,
             };
-            draft
+            let posted = draft
                 .post(&state.db, voice, key, state.clock.now_ms())
-                .await?
+                .await?;
+            if let Sent::New(posted) = posted {
+                return voice_sent(&state, &current, *posted, &stored.key).await;
+            }
+            posted
         }
         MessageType::Call => {
             return Err(ApiError::bad_request(
@@ -133,7 +138,29 @@ pub async fn send_message(
         Sent::New(posted) => *posted,
         Sent::Earlier(earlier) => return resent(&state, me, earlier).await,
     };
-    let message = service::deliver(&state, me, posted).await;
+    let message = service::deliver(&state, me, posted, false).await;
+    Ok((StatusCode::CREATED, Json(message)))
+}
+
+/// A new voice message: delivered, then its transcript queued (issue 47) when this server
+/// transcribes and its sender's 'Voice Auto-transcription' is on.
+async fn voice_sent(
+    state: &AppState,
+    current: &CurrentUser,
+    posted: messages::Posted,
+    media_key: &str,
+) -> ApiResult<(StatusCode, Json<Message>)> {
+    let me = current.user.id;
+    let wanted = state.transcriber.is_some()
+        && crate::identity::settings_of(&state.db, me)
+            .await?
+            .voice_auto_transcription;
+    let id = posted.message.id;
+    let message = service::deliver(state, me, posted, wanted).await;
+    let subject = transcribe::Subject::Message(id);
+    if let Err(err) = transcribe::queue(state, subject, me, media_key, wanted).await {
+        tracing::warn!(message = id, error = %err, "a voice message's transcript was not queued");
+    }
     Ok((StatusCode::CREATED, Json(message)))
 }
 

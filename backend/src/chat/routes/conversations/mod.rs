@@ -12,6 +12,7 @@ mod conversations_list;
 mod message_change;
 mod message_create;
 mod message_reaction;
+mod message_search;
 mod messages_list;
 
 use utoipa_axum::router::OpenApiRouter;
@@ -38,6 +39,7 @@ pub fn router() -> OpenApiRouter<AppState> {
             message_change::unsend_message
         ))
         .routes(routes!(message_reaction::toggle_reaction))
+        .routes(routes!(message_search::search_messages))
         .routes(routes!(conversation_request::accept_request))
         .routes(routes!(conversation_request::delete_request))
         .routes(routes!(conversation_update::update_conversation))

@@ -24,6 +24,7 @@ use crate::platform::http::wire::paged;
 use crate::platform::limits::Limit;
 use crate::platform::media::AudioKind;
 use crate::platform::state::AppState;
+use crate::platform::transcribe;
 use crate::social::refusals::item_not_found;
 use crate::social::rules::voice_reaction::Emotion;
 use crate::social::service;
@@ -206,7 +207,15 @@ async fn create_on(
         duration = reaction.duration,
         "voice reaction sent"
     );
-    Ok((StatusCode::CREATED, Json(reaction.into())))
+    let mut reaction = VoiceReaction::from(reaction);
+    // Its transcript (issue 47), when this server transcribes and the sender's switch is on.
+    let wanted = state.transcriber.is_some()
+        && crate::identity::settings_of(&state.db, me)
+            .await?
+            .voice_auto_transcription;
+    let subject = transcribe::Subject::VoiceReaction(reaction.id);
+    reaction.transcribing = transcribe::queue(state, subject, me, &stored.key, wanted).await?;
+    Ok((StatusCode::CREATED, Json(reaction)))
 }
 
 /// GET …/voice-reactions of a post or a reel.
@@ -223,8 +232,20 @@ async fn list_on(
     let (rows, next) = page.split(heard.rows, |row| row.id);
     let counts = EmotionCounts::from_rows(&heard.counts);
     let total = counts.love + counts.excited + counts.inspired + counts.impressed;
+    let ids: Vec<i64> = rows.iter().map(|row| row.id).collect();
+    let mut transcripts = transcribe::of(&state.db, transcribe::Kind::VoiceReaction, &ids).await?;
     let answer = VoiceReactionPage {
-        items: rows.into_iter().map(VoiceReaction::from).collect(),
+        items: rows
+            .into_iter()
+            .map(|row| {
+                let mut reaction = VoiceReaction::from(row);
+                if let Some(transcript) = transcripts.remove(&reaction.id) {
+                    reaction.transcribing = transcript.pending() && state.transcriber.is_some();
+                    reaction.transcript = transcript.text().map(str::to_owned);
+                }
+                reaction
+            })
+            .collect(),
         counts,
         total,
     };

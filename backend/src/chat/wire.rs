@@ -689,6 +689,8 @@ mod tests {
             created_at: iso_time(1_780_272_000_123 + id),
             edited_at: None,
             unsent: false,
+            transcript: None,
+            transcribing: false,
         }
     }
 
@@ -697,6 +699,7 @@ mod tests {
         let voice = Message {
             message_type: MessageType::Voice,
             voice_url: Some("/media/v.webm".to_owned()),
+            transcript: Some("meet me \"there\"".to_owned()),
             duration: Some(12),
             reply_to_id: Some(1),
             reply_to: Some(ReplyPreview {

@@ -368,15 +368,6 @@ async fn every_text_input_refuses_control_characters_and_stores_nothing(backend:
         ),
         (
             &maya,
-            post(
-                "/api/voicemails",
-                json!({"toUserId": leo.id, "voiceUrl": "data:audio/webm;base64,GkXfow==",
-                       "duration": 3, "transcript": "t\u{0}"}),
-            ),
-            "transcript",
-        ),
-        (
-            &maya,
             (
                 Method::PUT,
                 "/api/user/shipping-address".to_owned(),

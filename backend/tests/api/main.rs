@@ -59,6 +59,7 @@ mod stories;
 mod stripe;
 mod tags;
 mod tips;
+mod transcripts;
 mod trending;
 mod users;
 mod voice;

@@ -23,6 +23,7 @@ both_backends!(
     a_voice_reaction_is_transcribed_and_shown_with_the_reactions,
     silence_gives_an_empty_transcript_and_unsending_deletes_it,
     without_a_model_nothing_is_transcribed_and_settings_say_so,
+    a_job_left_in_the_table_is_done_by_the_next_instance,
 );
 
 const GALLERY: &[u8] = include_bytes!("../fixtures/speech/gallery.ogg");
@@ -387,5 +388,63 @@ async fn without_a_model_nothing_is_transcribed_and_settings_say_so(backend: Bac
             user.get_json("/api/user/settings/transcription").await,
             json!({"available": true})
         );
+    }
+}
+
+async fn a_job_left_in_the_table_is_done_by_the_next_instance(backend: Backend) {
+    let Some((python, dir)) = model() else { return };
+    // An instance with no model (as one that stopped would leave it): the job waits in the
+    // table, and nobody is shown 'Transcribing…' meanwhile.
+    let first = spawn_app(backend).await;
+    let maya = first.new_user("maya").await;
+    let leo = first.new_user("leo").await;
+    let id = conversation(&maya, &leo).await;
+    let sent = send_voice(&maya, id, "audio/ogg", GALLERY).await;
+    let key = sent["voiceUrl"].as_str().unwrap().trim_start_matches("/media/");
+    let db = first.db().await;
+    sqlx::query(
+        "INSERT INTO transcripts (message_id, speaker_id, media_key, state, next_attempt_at,
+                                  created_at)
+         VALUES ($1, $2, $3, 'pending', 0, 0)",
+    )
+    .bind(sent["id"].as_i64().unwrap())
+    .bind(maya.id)
+    .bind(key)
+    .execute(&db.pool)
+    .await
+    .unwrap();
+    db.pool.close().await;
+    let messages_path = format!("/api/conversations/{id}/messages");
+    assert_eq!(leo.get_json(&messages_path).await[0]["transcribing"], false);
+
+    // The next instance with a model does it at start and tells its sockets.
+    let second = first
+        .spawn_twin_with(|settings| {
+            settings.transcribe_python = python;
+            settings.transcribe_model_dir = Some(dir);
+        })
+        .await;
+    let mut leo_on_second = connect(&second, &leo).await;
+    let transcript = match tokio::time::timeout(Duration::from_secs(2), transcript_event(&mut leo_on_second)).await {
+        // Done before the socket opened: read it instead.
+        Err(_) => until_done(&leo, &messages_path, sent["id"].as_i64().unwrap()).await,
+        Ok(event) => event["transcript"].as_str().unwrap().to_owned(),
+    };
+    let wer = word_error_rate("Meet me at the gallery after lunch.", &transcript);
+    assert!(wer <= 0.25, "heard {transcript:?}: word error rate {wer}");
+    assert_eq!(leo.get_json(&messages_path).await[0]["transcript"], transcript.as_str());
+}
+
+/// Waits until the message's transcript is stored (read through any instance).
+async fn until_done(user: &TestUser, path: &str, id: i64) -> String {
+    let deadline = tokio::time::Instant::now() + TRANSCRIBED_WITHIN;
+    loop {
+        let page = user.get_json(path).await;
+        let message = page.as_array().unwrap().iter().find(|m| m["id"] == id).unwrap().clone();
+        if let Some(text) = message["transcript"].as_str() {
+            return text.to_owned();
+        }
+        assert!(tokio::time::Instant::now() < deadline, "transcribed in time");
+        tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }

@@ -12,9 +12,11 @@ use serde_json::{Value, json};
 
 use crate::audio::data_url;
 use crate::both_backends;
-use crate::helpers::{Backend, TestApp, TestUser, error_of, spawn_app, spawn_app_with, unavailable};
+use crate::helpers::{
+    Backend, TestApp, TestUser, error_of, spawn_app, spawn_app_with, unavailable,
+};
 use crate::private::change_settings;
-use crate::sockets::{Socket, conversation, connect, next_event};
+use crate::sockets::{Socket, connect, conversation, next_event};
 
 both_backends!(
     a_voice_message_is_transcribed_for_both_people_and_found_by_search,
@@ -39,7 +41,8 @@ fn model() -> Option<(PathBuf, PathBuf)> {
     let venv = std::env::var_os("ATELIER_TRANSCRIBE_VENV")
         .map(PathBuf::from)
         .or_else(|| {
-            std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache/atelier-transcribe"))
+            std::env::var_os("HOME")
+                .map(|home| PathBuf::from(home).join(".cache/atelier-transcribe"))
         })?;
     let python = venv.join("bin/python");
     let found = std::process::Command::new(&python)
@@ -91,7 +94,9 @@ fn word_error_rate(said: &str, heard: &str) -> f64 {
     for (i, s) in said.iter().enumerate() {
         let mut next = vec![i + 1; heard.len() + 1];
         for (j, h) in heard.iter().enumerate() {
-            next[j + 1] = (row[j] + usize::from(s != h)).min(row[j + 1] + 1).min(next[j] + 1);
+            next[j + 1] = (row[j] + usize::from(s != h))
+                .min(row[j + 1] + 1)
+                .min(next[j] + 1);
         }
         row = next;
     }
@@ -158,18 +163,31 @@ async fn until_transcribed(user: &TestUser, path: &str, id: i64) -> Value {
     let deadline = tokio::time::Instant::now() + TRANSCRIBED_WITHIN;
     loop {
         let page = user.get_json(path).await;
-        let items = page.get("items").unwrap_or(&page).as_array().unwrap().clone();
-        let item = items.into_iter().find(|item| item["id"] == id).expect("the item listed");
+        let items = page
+            .get("items")
+            .unwrap_or(&page)
+            .as_array()
+            .unwrap()
+            .clone();
+        let item = items
+            .into_iter()
+            .find(|item| item["id"] == id)
+            .expect("the item listed");
         if item["transcribing"] == false {
             return item;
         }
-        assert!(tokio::time::Instant::now() < deadline, "transcribed in time");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "transcribed in time"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
 
 async fn a_voice_message_is_transcribed_for_both_people_and_found_by_search(backend: Backend) {
-    let Some(app) = transcribing_app(backend).await else { return };
+    let Some(app) = transcribing_app(backend).await else {
+        return;
+    };
     let maya = app.new_user("maya").await;
     let leo = app.new_user("leo").await;
     let stranger = app.new_user("sofia").await;
@@ -177,13 +195,19 @@ async fn a_voice_message_is_transcribed_for_both_people_and_found_by_search(back
     let mut leo_socket = connect(&app, &leo).await;
 
     let sent = send_voice(&maya, id, "audio/ogg", GALLERY).await;
-    assert_eq!(sent["transcribing"], true, "answered at once, transcribed after");
+    assert_eq!(
+        sent["transcribing"], true,
+        "answered at once, transcribed after"
+    );
     assert_eq!(sent["transcript"], Value::Null);
     let event = transcript_event(&mut leo_socket).await;
     assert_eq!(event["kind"], "message");
     assert_eq!(event["id"], sent["id"]);
     assert_eq!(event["conversationId"], id);
-    let heard = event["transcript"].as_str().expect("a transcript").to_owned();
+    let heard = event["transcript"]
+        .as_str()
+        .expect("a transcript")
+        .to_owned();
     let wer = word_error_rate("Meet me at the gallery after lunch.", &heard);
     assert!(wer <= 0.25, "heard {heard:?}: word error rate {wer}");
 
@@ -191,7 +215,12 @@ async fn a_voice_message_is_transcribed_for_both_people_and_found_by_search(back
     let messages_path = format!("/api/conversations/{id}/messages");
     for user in [&maya, &leo] {
         let page = user.get_json(&messages_path).await;
-        let message = page.as_array().unwrap().iter().find(|m| m["id"] == sent["id"]).unwrap();
+        let message = page
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["id"] == sent["id"])
+            .unwrap();
         assert_eq!(message["transcript"], heard.as_str());
         assert_eq!(message["transcribing"], false);
     }
@@ -199,7 +228,10 @@ async fn a_voice_message_is_transcribed_for_both_people_and_found_by_search(back
 
     // 'Search in conversation' finds words said in voice notes, and in text.
     let text = leo
-        .post_json(&messages_path, &json!({"content": "Which gallery? The new one?"}))
+        .post_json(
+            &messages_path,
+            &json!({"content": "Which gallery? The new one?"}),
+        )
         .await;
     assert_eq!(text.status(), 201);
     let text: Value = text.json().await.unwrap();
@@ -207,21 +239,32 @@ async fn a_voice_message_is_transcribed_for_both_people_and_found_by_search(back
     let found = maya.get_json(&search).await;
     let ids: Vec<&Value> = found.as_array().unwrap().iter().map(|m| &m["id"]).collect();
     assert_eq!(ids, vec![&text["id"], &sent["id"]], "newest first: {found}");
-    let lunch = leo.get_json(&format!("/api/conversations/{id}/messages/search?q=lunch")).await;
+    let lunch = leo
+        .get_json(&format!("/api/conversations/{id}/messages/search?q=lunch"))
+        .await;
     assert_eq!(lunch.as_array().unwrap().len(), 1);
     assert_eq!(lunch[0]["id"], sent["id"]);
     assert_eq!(
-        maya.get_json(&format!("/api/conversations/{id}/messages/search?q=zebra")).await,
+        maya.get_json(&format!("/api/conversations/{id}/messages/search?q=zebra"))
+            .await,
         json!([])
     );
     let (status, message, _) = error_of(
-        stranger.get(&format!("/api/conversations/{id}/messages/search?q=lunch")).await,
+        stranger
+            .get(&format!("/api/conversations/{id}/messages/search?q=lunch"))
+            .await,
     )
     .await;
     assert_eq!(status, 404, "{message}");
-    let (status, message, _) =
-        error_of(maya.get(&format!("/api/conversations/{id}/messages/search?q=%20%20")).await).await;
-    assert_eq!((status, message.as_str()), (400, "Type something to search for"));
+    let (status, message, _) = error_of(
+        maya.get(&format!("/api/conversations/{id}/messages/search?q=%20%20"))
+            .await,
+    )
+    .await;
+    assert_eq!(
+        (status, message.as_str()),
+        (400, "Type something to search for")
+    );
 
     // The export carries what the sender said.
     let export: Value = maya.get("/api/user/export").await.json().await.unwrap();
@@ -235,7 +278,9 @@ async fn a_voice_message_is_transcribed_for_both_people_and_found_by_search(back
 }
 
 async fn the_speakers_switch_decides_and_turning_it_off_deletes_theirs(backend: Backend) {
-    let Some(app) = transcribing_app(backend).await else { return };
+    let Some(app) = transcribing_app(backend).await else {
+        return;
+    };
     let maya = app.new_user("maya").await;
     let leo = app.new_user("leo").await;
     let id = conversation(&maya, &leo).await;
@@ -263,7 +308,10 @@ async fn the_speakers_switch_decides_and_turning_it_off_deletes_theirs(backend: 
         assert_eq!(message["transcribing"], false);
     }
     assert_eq!(
-        leo.get_json(&format!("/api/conversations/{id}/messages/search?q=brushes")).await,
+        leo.get_json(&format!(
+            "/api/conversations/{id}/messages/search?q=brushes"
+        ))
+        .await,
         json!([]),
         "what was said is no longer searchable"
     );
@@ -273,7 +321,9 @@ async fn the_speakers_switch_decides_and_turning_it_off_deletes_theirs(backend: 
 }
 
 async fn a_voicemail_is_transcribed_for_its_recipient_and_found_in_voicemail(backend: Backend) {
-    let Some(app) = transcribing_app(backend).await else { return };
+    let Some(app) = transcribing_app(backend).await else {
+        return;
+    };
     let maya = app.new_user("maya").await;
     let leo = app.new_user("leo").await;
     conversation(&maya, &leo).await;
@@ -289,7 +339,10 @@ async fn a_voicemail_is_transcribed_for_its_recipient_and_found_in_voicemail(bac
     let left: Value = response.json().await.unwrap();
     assert_eq!(left["transcribing"], true);
     let event = transcript_event(&mut leo_socket).await;
-    assert_eq!((event["kind"].clone(), event["id"].clone()), (json!("voicemail"), left["id"].clone()));
+    assert_eq!(
+        (event["kind"].clone(), event["id"].clone()),
+        (json!("voicemail"), left["id"].clone())
+    );
     assert_eq!(event["conversationId"], Value::Null);
     let heard = event["transcript"].as_str().unwrap().to_owned();
     let wer = word_error_rate("I love the colours in this painting.", &heard);
@@ -307,7 +360,9 @@ async fn a_voicemail_is_transcribed_for_its_recipient_and_found_in_voicemail(bac
 }
 
 async fn a_voice_reaction_is_transcribed_and_shown_with_the_reactions(backend: Backend) {
-    let Some(app) = transcribing_app(backend).await else { return };
+    let Some(app) = transcribing_app(backend).await else {
+        return;
+    };
     let maya = app.new_user("maya").await;
     let leo = app.new_user("leo").await;
     let post = leo.create_post("harbour at dusk").await;
@@ -327,19 +382,26 @@ async fn a_voice_reaction_is_transcribed_and_shown_with_the_reactions(backend: B
     assert_eq!(event["kind"], "voiceReaction");
     assert_eq!(event["id"], reaction["id"]);
     let heard = event["transcript"].as_str().unwrap().to_owned();
-    assert!(word_error_rate("I love the colours in this painting.", &heard) <= 0.25, "{heard:?}");
+    assert!(
+        word_error_rate("I love the colours in this painting.", &heard) <= 0.25,
+        "{heard:?}"
+    );
     let listed = until_transcribed(&leo, &path, reaction["id"].as_i64().unwrap()).await;
     assert_eq!(listed["transcript"], heard.as_str());
 
     // Deleted with its audio.
-    let deleted = maya.delete(&format!("/api/voice-reactions/{}", reaction["id"])).await;
+    let deleted = maya
+        .delete(&format!("/api/voice-reactions/{}", reaction["id"]))
+        .await;
     assert_eq!(deleted.status(), 204);
     let export: Value = maya.get("/api/user/export").await.json().await.unwrap();
     assert_eq!(export["voiceReactions"], json!([]));
 }
 
 async fn silence_gives_an_empty_transcript_and_unsending_deletes_it(backend: Backend) {
-    let Some(app) = transcribing_app(backend).await else { return };
+    let Some(app) = transcribing_app(backend).await else {
+        return;
+    };
     let maya = app.new_user("maya").await;
     let leo = app.new_user("leo").await;
     let id = conversation(&maya, &leo).await;
@@ -355,11 +417,22 @@ async fn silence_gives_an_empty_transcript_and_unsending_deletes_it(backend: Bac
     let event = transcript_event(&mut leo_socket).await;
     assert_eq!(event["id"], spoken["id"]);
     let unsent = maya
-        .delete(&format!("/api/conversations/{id}/messages/{}", spoken["id"]))
+        .delete(&format!(
+            "/api/conversations/{id}/messages/{}",
+            spoken["id"]
+        ))
         .await;
     assert_eq!(unsent.status(), 204);
-    let found = leo.get_json(&format!("/api/conversations/{id}/messages/search?q=gallery")).await;
-    assert_eq!(found, json!([]), "an unsent message's words are gone with it");
+    let found = leo
+        .get_json(&format!(
+            "/api/conversations/{id}/messages/search?q=gallery"
+        ))
+        .await;
+    assert_eq!(
+        found,
+        json!([]),
+        "an unsent message's words are gone with it"
+    );
     let export: Value = maya.get("/api/user/export").await.json().await.unwrap();
     let exported = export["messages"]
         .as_array()
@@ -400,7 +473,10 @@ async fn a_job_left_in_the_table_is_done_by_the_next_instance(backend: Backend) 
     let leo = first.new_user("leo").await;
     let id = conversation(&maya, &leo).await;
     let sent = send_voice(&maya, id, "audio/ogg", GALLERY).await;
-    let key = sent["voiceUrl"].as_str().unwrap().trim_start_matches("/media/");
+    let key = sent["voiceUrl"]
+        .as_str()
+        .unwrap()
+        .trim_start_matches("/media/");
     let db = first.db().await;
     sqlx::query(
         "INSERT INTO transcripts (message_id, speaker_id, media_key, state, next_attempt_at,
@@ -425,14 +501,20 @@ async fn a_job_left_in_the_table_is_done_by_the_next_instance(backend: Backend) 
         })
         .await;
     let mut leo_on_second = connect(&second, &leo).await;
-    let transcript = match tokio::time::timeout(Duration::from_secs(2), transcript_event(&mut leo_on_second)).await {
-        // Done before the socket opened: read it instead.
-        Err(_) => until_done(&leo, &messages_path, sent["id"].as_i64().unwrap()).await,
-        Ok(event) => event["transcript"].as_str().unwrap().to_owned(),
-    };
+    let transcript =
+        match tokio::time::timeout(Duration::from_secs(2), transcript_event(&mut leo_on_second))
+            .await
+        {
+            // Done before the socket opened: read it instead.
+            Err(_) => until_done(&leo, &messages_path, sent["id"].as_i64().unwrap()).await,
+            Ok(event) => event["transcript"].as_str().unwrap().to_owned(),
+        };
     let wer = word_error_rate("Meet me at the gallery after lunch.", &transcript);
     assert!(wer <= 0.25, "heard {transcript:?}: word error rate {wer}");
-    assert_eq!(leo.get_json(&messages_path).await[0]["transcript"], transcript.as_str());
+    assert_eq!(
+        leo.get_json(&messages_path).await[0]["transcript"],
+        transcript.as_str()
+    );
 }
 
 /// Waits until the message's transcript is stored (read through any instance).
@@ -440,11 +522,20 @@ async fn until_done(user: &TestUser, path: &str, id: i64) -> String {
     let deadline = tokio::time::Instant::now() + TRANSCRIBED_WITHIN;
     loop {
         let page = user.get_json(path).await;
-        let message = page.as_array().unwrap().iter().find(|m| m["id"] == id).unwrap().clone();
+        let message = page
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["id"] == id)
+            .unwrap()
+            .clone();
         if let Some(text) = message["transcript"].as_str() {
             return text.to_owned();
         }
-        assert!(tokio::time::Instant::now() < deadline, "transcribed in time");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "transcribed in time"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }

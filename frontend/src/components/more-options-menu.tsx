@@ -1,6 +1,7 @@
 //! The '⋯' menu (issue 20): a round 'More options' button opening a dropdown of the items given.
 //! Posts, reels and comments (author-menu.tsx), a profile and a one-to-one chat's header ('Chat
-//! details') use this one menu; with no items there is no button.
+//! details') use this one menu; with no items there is no button. An item that moves focus on
+//! purpose (the chat's search field) keeps it there by preventing `onCloseAutoFocus`.
 import { MoreHorizontal } from 'lucide-react';
 import { Children, type ReactNode, type Ref } from 'react';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -14,6 +15,7 @@ export function MoreOptionsMenu({
   iconClassName = 'size-5',
   tabIndex,
   triggerRef,
+  onCloseAutoFocus,
 }: {
   /** DropdownMenuItems; false and null ones are left out. */
   children?: ReactNode;
@@ -24,6 +26,8 @@ export function MoreOptionsMenu({
   iconClassName?: string;
   tabIndex?: number;
   triggerRef?: Ref<HTMLButtonElement>;
+  /** As the menu closes, before focus goes back to its button: preventDefault() leaves focus where an item put it. */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   if (Children.toArray(children).length === 0) return null;
   return (
@@ -37,7 +41,7 @@ export function MoreOptionsMenu({
           className={cn('data-[state=open]:bg-white/10', className)}
         />
       </DropdownMenuTrigger>
-      <DropdownMenuContent>{children}</DropdownMenuContent>
+      <DropdownMenuContent onCloseAutoFocus={onCloseAutoFocus}>{children}</DropdownMenuContent>
     </DropdownMenu>
   );
 }

@@ -55,8 +55,9 @@ export function VoicePlayer({
       <span className="shrink-0 font-mono text-xs tabular-nums opacity-80">
         {formatMSs(playing || position > 0 ? Math.max(0, length - position) : length)}
       </span>
-      {/* Someone's own recording: there is no transcript to caption it with. */}
-      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- user-recorded audio has no transcript */}
+      {/* Someone's own recording has no caption track; what it says, once the server has transcribed
+          it (issue 47), is text beside the player (voice-transcript.tsx). */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- user-recorded audio; its transcript is shown as text */}
       <audio
         ref={audio}
         src={src}

@@ -48,6 +48,8 @@ export function aMessage(overrides: Partial<Message> = {}): Message {
     createdAt: minutesAgo(5),
     editedAt: null,
     unsent: false,
+    transcript: null,
+    transcribing: false,
     ...overrides,
   };
 }

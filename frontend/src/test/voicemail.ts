@@ -10,6 +10,7 @@ export function aVoicemail(overrides: Partial<Voicemail> = {}): Voicemail {
     duration: 7,
     isListened: false,
     transcript: null,
+    transcribing: false,
     voiceUrl: '/media/voicemail-1.webm',
     createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
     ...overrides,

@@ -124,7 +124,11 @@ impl Transcriber {
     }
 
     /// Does every due job, one at a time, until none is due.
-    pub async fn drain(&self, state: &AppState, announce: &dyn Announce) -> Result<(), sqlx::Error> {
+    pub async fn drain(
+        &self,
+        state: &AppState,
+        announce: &dyn Announce,
+    ) -> Result<(), sqlx::Error> {
         let db = &state.db;
         loop {
             let now = state.clock.now_ms();
@@ -148,13 +152,15 @@ impl Transcriber {
                     None
                 }
             };
-            if store::finish(db, job.id, text.as_deref()).await? {
-                if let Err(err) = announce
-                    .transcribed(state, job.subject, text.as_deref())
-                    .await
-                {
-                    tracing::warn!(job = job.id, error = %err, "a transcript was not announced");
-                }
+            // Gone meanwhile (its recording deleted, its speaker's switch off): nobody to tell.
+            if !store::finish(db, job.id, text.as_deref()).await? {
+                continue;
+            }
+            if let Err(err) = announce
+                .transcribed(state, job.subject, text.as_deref())
+                .await
+            {
+                tracing::warn!(job = job.id, error = %err, "a transcript was not announced");
             }
         }
     }

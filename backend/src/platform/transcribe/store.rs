@@ -173,35 +173,35 @@ pub async fn claim(db: &Db, now: i64, lease_until: i64) -> Result<Option<Job>, s
     .bind(lease_until)
     .fetch_optional(&db.pool)
     .await?;
-    Ok(row.and_then(|(id, message, voicemail, reaction, media_key, attempts)| {
-        let subject = match (message, voicemail, reaction) {
-            (Some(id), _, _) => Subject::Message(id),
-            (_, Some(id), _) => Subject::Voicemail(id),
-            (_, _, Some(id)) => Subject::VoiceReaction(id),
-            _ => return None,
-        };
-        Some(Job {
-            id,
-            subject,
-            media_key,
-            attempts,
-        })
-    }))
+    Ok(
+        row.and_then(|(id, message, voicemail, reaction, media_key, attempts)| {
+            let subject = match (message, voicemail, reaction) {
+                (Some(id), _, _) => Subject::Message(id),
+                (_, Some(id), _) => Subject::Voicemail(id),
+                (_, _, Some(id)) => Subject::VoiceReaction(id),
+                _ => return None,
+            };
+            Some(Job {
+                id,
+                subject,
+                media_key,
+                attempts,
+            })
+        }),
+    )
 }
 
 /// The job's transcript is made (`Some`), or it never will be (`None`). False when the row
 /// went meanwhile (its audio deleted, its speaker's switch turned off).
 pub async fn finish(db: &Db, id: i64, text: Option<&str>) -> Result<bool, sqlx::Error> {
     let state = if text.is_some() { "done" } else { "failed" };
-    sqlx::query(
-        "UPDATE transcripts SET state = $2, text = $3 WHERE id = $1 AND state = 'pending'",
-    )
-    .bind(id)
-    .bind(state)
-    .bind(text)
-    .execute(&db.pool)
-    .await
-    .map(|done| done.rows_affected() == 1)
+    sqlx::query("UPDATE transcripts SET state = $2, text = $3 WHERE id = $1 AND state = 'pending'")
+        .bind(id)
+        .bind(state)
+        .bind(text)
+        .execute(&db.pool)
+        .await
+        .map(|done| done.rows_affected() == 1)
 }
 
 /// The job failed on this instance's side (the worker, the media store): due again at `at`.
@@ -217,11 +217,9 @@ pub async fn retry(db: &Db, id: i64, attempts: i64, at: i64) -> Result<(), sqlx:
 
 /// When the next pending job is due.
 pub async fn next_due(db: &Db) -> Result<Option<i64>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT MIN(next_attempt_at) FROM transcripts WHERE state = 'pending'",
-    )
-    .fetch_one(&db.pool)
-    .await
+    sqlx::query_scalar("SELECT MIN(next_attempt_at) FROM transcripts WHERE state = 'pending'")
+        .fetch_one(&db.pool)
+        .await
 }
 
 /// Jobs waiting (the health of the queue, and the tests' wait).

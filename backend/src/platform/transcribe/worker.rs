@@ -87,7 +87,9 @@ impl Worker {
     /// Transcribes the audio file at `path`. An `Err` means the worker is unusable (dead,
     /// hung, off protocol): drop it and start another.
     pub async fn transcribe(&mut self, id: i64, path: &Path) -> anyhow::Result<Heard> {
-        let path = path.to_str().context("a temporary path that is not UTF-8")?;
+        let path = path
+            .to_str()
+            .context("a temporary path that is not UTF-8")?;
         let mut line = serde_json::to_string(&serde_json::json!({ "id": id, "path": path }))?;
         line.push('\n');
         self.stdin.write_all(line.as_bytes()).await?;

@@ -12,6 +12,7 @@ import { NotificationsSync } from '@/features/notifications/components/notificat
 import { SafetyLayer } from '@/features/safety/components/safety-layer';
 import { ThemeSync } from '@/features/settings/components/theme-sync';
 import { TipLayer } from '@/features/tips/components/tip-layer';
+import { VoiceReactionsSync } from '@/features/voice-reactions/components/voice-reactions-sync';
 import { VoicemailSync } from '@/features/voicemail/components/voicemail-sync';
 import type { User } from '@/lib/auth';
 import { RealtimeProvider } from '@/lib/realtime-provider';
@@ -63,6 +64,7 @@ export function AppShell({ user, children }: { user: User; children: ReactNode }
       <ThemeSync />
       <ChatSync />
       <VoicemailSync />
+      <VoiceReactionsSync />
       <NotificationsSync />
       <EarningsSync />
       <CallProvider renderLeaveVoicemail={renderLeaveVoicemail}>

@@ -1,6 +1,7 @@
 //! What the chat shows of a conversation: the other participant (one-to-one) or the group's name
 //! and members, the last message's line, the presence text of the header, a call line's and a
-//! system line's text, and who has read what ('Seen', 'Seen by n').
+//! system line's text, who has read what ('Seen', 'Seen by n'), and what a search result shows
+//! of the message it found (issue 47).
 import { formatMSs } from '@/lib/duration';
 import { timeAgo } from '@/lib/relative-time';
 import type { ChatUser, Conversation, Message, MessagePreview, Sender } from './types';
@@ -192,4 +193,45 @@ export function presenceText(user: Pick<ChatUser, 'isOnline' | 'lastSeen'>, now:
 /** A message's clock time, e.g. '14:05', in the user's locale. */
 export function messageTime(createdAt: string): string {
   return new Date(createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+}
+
+/** What a search result quotes of a message: a voice message's transcript, else its text. */
+export function searchedText(message: Pick<Message, 'messageType' | 'content' | 'transcript'>): string {
+  return message.messageType === 'voice' ? (message.transcript ?? '') : message.content;
+}
+
+/** A piece of a search result's snippet; `match` pieces are what was searched for. */
+export interface SnippetPart {
+  text: string;
+  match: boolean;
+}
+
+/** Text up to this long is quoted whole; longer text is cut around the first match. */
+const SNIPPET_MAX = 140;
+/** How much comes before the first match in a cut snippet. */
+const SNIPPET_BEFORE = 40;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * `text` as a search result shows it, with every occurrence of `query` marked (case-insensitive,
+ * as the server searches: the whole query, not word by word). Long text is cut around the first
+ * occurrence, '…' marking each cut, so the match is always in view.
+ */
+export function searchSnippet(text: string, query: string): SnippetPart[] {
+  const words = query.trim();
+  if (!words) return [{ text, match: false }];
+  const first = new RegExp(escapeRegExp(words), 'iu').exec(text);
+  let shown = text;
+  if (text.length > SNIPPET_MAX && first) {
+    const start = Math.max(0, first.index - SNIPPET_BEFORE);
+    const end = Math.min(text.length, Math.max(first.index + first[0].length, start + SNIPPET_MAX));
+    shown = `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+  }
+  return shown
+    .split(new RegExp(`(${escapeRegExp(words)})`, 'giu'))
+    .map((piece, index) => ({ text: piece, match: index % 2 === 1 }))
+    .filter((part) => part.text !== '');
 }

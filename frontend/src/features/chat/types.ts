@@ -74,6 +74,8 @@ const CHAT_EVENTS = [
   'read',
   'messageEdited',
   'messageUnsent',
+  // Issue 47: of the kinds, the chat takes 'message' (voicemail and voice reactions take theirs).
+  'transcript',
 ] as const;
 
 /** Server → client frames the chat listens to. */

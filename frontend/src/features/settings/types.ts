@@ -19,3 +19,5 @@ export type SessionsEnded = Schemas['SessionsEnded'];
 export type TwoFactorSetup = Schemas['TwoFactorSetup'];
 /** POST /api/user/2fa/enable: the ten recovery codes, shown once. */
 export type RecoveryCodes = Schemas['RecoveryCodes'];
+/** GET /api/user/settings/transcription (issue 47): whether this server transcribes voice. */
+export type Transcription = Schemas['Transcription'];

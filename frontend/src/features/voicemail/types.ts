@@ -1,5 +1,6 @@
 //! Voicemail's wire types, all from the server's OpenAPI document (api.gen.ts): the REST shapes
-//! and the socket's `voicemail` frame, picked from `ServerEvent` (docs/voice-contract.md).
+//! and the socket's `voicemail` frame and voicemails' `transcript` frames, picked from
+//! `ServerEvent` (docs/voice-contract.md).
 import type { ServerEvent } from '@/lib/realtime';
 import type { components } from '@/types/api.gen';
 
@@ -23,4 +24,11 @@ export type VoicemailEvent = Extract<ServerEvent, { type: 'voicemail' }>;
 
 export function isVoicemailEvent(event: ServerEvent): event is VoicemailEvent {
   return event.type === 'voicemail';
+}
+
+/** The socket's `transcript` event for a voicemail (issue 47): what it says, or null when it could not be made. */
+export type VoicemailTranscriptEvent = Extract<ServerEvent, { type: 'transcript' }> & { kind: 'voicemail' };
+
+export function isVoicemailTranscriptEvent(event: ServerEvent): event is VoicemailTranscriptEvent {
+  return event.type === 'transcript' && event.kind === 'voicemail';
 }

@@ -204,12 +204,20 @@ export function recordEdit(queryClient: QueryClient, conversationId: number, mes
 /** A message unsent by its sender (issue 43): 'Message removed' in its place, nothing of it kept. */
 export function recordUnsent(queryClient: QueryClient, conversationId: number, messageId: number): void {
   const gone = { content: '', unsent: true, voiceUrl: null, sharedPost: null, sharedReel: null } as const;
-  updateMessage(queryClient, conversationId, messageId, (m) => ({ ...m, ...gone, reactions: [] }));
+  updateMessage(queryClient, conversationId, messageId, (m) => ({ ...m, ...gone, reactions: [], transcript: null, transcribing: false }));
   updateLastMessage(queryClient, conversationId, messageId, (last) => ({ ...last, ...gone }));
   // A quote of it goes, as the server shows it.
   queryClient.setQueryData<MessagePages>(chatKeys.messages(conversationId), (data) =>
     data ? mapMessages(data, (m) => (m.replyTo?.id === messageId ? { ...m, replyTo: null } : m)) : data,
   );
+}
+
+/**
+ * What a voice message says, made by the server (the socket's `transcript`, issue 47): it
+ * replaces 'Transcribing…'. Null means it could not be made: nothing is shown.
+ */
+export function recordTranscript(queryClient: QueryClient, conversationId: number, messageId: number, transcript: string | null): void {
+  updateMessage(queryClient, conversationId, messageId, (m) => ({ ...m, transcript, transcribing: false }));
 }
 
 /** Drops a conversation from the cached list (after leaving it). */

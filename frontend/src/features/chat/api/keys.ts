@@ -14,6 +14,8 @@ export const chatKeys = {
   unread: () => ['chat', 'unread'] as const,
   messagesAll: () => ['chat', 'messages'] as const,
   messages: (conversationId: number) => ['chat', 'messages', conversationId] as const,
+  /** 'Search in conversation' (issue 47): the matches of one query, apart from the messages' pages. */
+  search: (conversationId: number, query: string) => ['chat', 'search', conversationId, query] as const,
   /** The 'Start New Chat' dialog's user search: the users feature's call, filed under the chat. */
   userSearch: (query: string) => ['chat', 'user-search', query] as const,
   /** Mutation keys: sends of one conversation (their state is the optimistic outbox). */
@@ -45,3 +47,4 @@ export type MessagePages = InfiniteData<Page<Message>>;
 /** The contract's defaults, sent explicitly. */
 export const CONVERSATIONS_PAGE_SIZE = 20;
 export const MESSAGES_PAGE_SIZE = 30;
+export const SEARCH_PAGE_SIZE = 20;

@@ -1,9 +1,10 @@
 //! The chat pane's header: the other user's name (opens their profile), 'Online'
 //! or 'Last seen …', the voice call button (handed in: calls are their own feature), a button to
-//! the voicemails and the 'Chat details' menu, which holds Leave chat: asked first (issue 43),
-//! rather than one tap beside the call button. On a narrow screen a back button returns to the list.
-import { ArrowLeft, LogOut } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+//! the voicemails and the 'Chat details' menu, which holds 'Search in conversation' (issue 47) and
+//! Leave chat: asked first (issue 43), rather than one tap beside the call button. On a narrow
+//! screen a back button returns to the list.
+import { ArrowLeft, LogOut, Search } from 'lucide-react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
 import { MoreOptionsMenu } from '@/components/more-options-menu';
 import { Avatar } from '@/components/ui/avatar';
@@ -39,22 +40,57 @@ export function BackButton() {
   );
 }
 
+/**
+ * 'Search in conversation' for a header's 'Chat details' menu (issue 47), and the menu's
+ * `onCloseAutoFocus`: the search field it opens takes focus, which the closing menu must not
+ * take back to its button.
+ */
+export function useSearchMenuItem(onSearch: () => void) {
+  const chosen = useRef(false);
+  return {
+    item: (
+      <DropdownMenuItem
+        onSelect={() => {
+          chosen.current = true;
+          onSearch();
+        }}
+      >
+        <Search aria-hidden="true" />
+        Search in conversation
+      </DropdownMenuItem>
+    ),
+    onCloseAutoFocus: (event: Event) => {
+      if (!chosen.current) return;
+      chosen.current = false;
+      event.preventDefault();
+    },
+  };
+}
+
 export function ChatHeader({
   conversationId,
   other,
   showBack,
   callButton,
+  onSearch,
+  menuRef,
 }: {
   conversationId: number;
   other: ChatUser;
   showBack: boolean;
   /** The voice call button for this conversation. */
   callButton?: ReactNode;
+  /** Opens 'Search in conversation'. */
+  onSearch: () => void;
+  /** The 'Chat details' button, for focus to come back to when the search closes. */
+  menuRef?: RefObject<HTMLButtonElement | null>;
 }) {
   const [, navigate] = useLocation();
   const leave = useLeaveConversation();
   const [confirmLeave, setConfirmLeave] = useState(false);
-  const menu = useRef<HTMLButtonElement>(null);
+  const ownMenu = useRef<HTMLButtonElement>(null);
+  const menu = menuRef ?? ownMenu;
+  const search = useSearchMenuItem(onSearch);
   const profileHref = other.username ? `/profile/${encodeURIComponent(other.username)}` : null;
 
   // Awaited rather than per-call callbacks: the socket's `conversationUpdated` (null) may close
@@ -105,7 +141,8 @@ export function ChatHeader({
       </div>
       {callButton}
       <VoicemailLink label="Open voicemails" className="text-zinc-300" />
-      <MoreOptionsMenu label="Chat details" triggerRef={menu} className={iconButtonClass}>
+      <MoreOptionsMenu label="Chat details" triggerRef={menu} className={iconButtonClass} onCloseAutoFocus={search.onCloseAutoFocus}>
+        {search.item}
         <DropdownMenuItem destructive onSelect={() => setConfirmLeave(true)}>
           <LogOut aria-hidden="true" />
           Leave chat

@@ -5,12 +5,14 @@
 //! button (issue 20). A group (issue 22) has its own header (members, no call button), names the
 //! senders of others' messages, and says 'Seen by n' where a one-to-one chat says 'Seen'. A
 //! message request (issue 43) is read without being marked read, Accept and Delete in the
-//! composer's place.
+//! composer's place. 'Search in conversation' (issue 47) lies over the messages and the composer
+//! while open; a result that is among the loaded messages is scrolled to and highlighted.
 import { MessageCircle } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
 import { useMediaQuery } from '@/hooks/use-media-query';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
@@ -25,8 +27,9 @@ import type { ChatUser, Conversation, Message } from '../types';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
 import { ConversationList } from './conversation-list';
+import { ConversationSearch } from './conversation-search';
 import { GroupHeader } from './group-header';
-import { MessageList } from './message-list';
+import { MessageList, type Highlight } from './message-list';
 import { NewChatDialog } from './new-chat-dialog';
 import { RequestBar } from './request-bar';
 import type { UserSearchHook } from './people-picker';
@@ -45,6 +48,9 @@ export interface CallTarget {
 
 /** Draws the header's voice call button (the page hands in the calls feature's). */
 export type RenderCallButton = (target: CallTarget) => ReactNode;
+
+/** How long a message chosen in the search stays highlighted. */
+const HIGHLIGHT_MS = 2500;
 
 /** The display names of the members typing, in the order they started (a member who left is skipped). */
 function typersNames(conversation: Conversation, typing: number[]): string[] {
@@ -66,6 +72,9 @@ function ChatPane({
   const list = useConversations();
   const requests = useRequests();
   const [replyTo, setReplyTo] = useState<Message | null>(null);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [highlight, setHighlight] = useState<Highlight | null>(null);
+  const menu = useRef<HTMLButtonElement>(null);
   const typing = useOthersTyping(conversationId, me.id);
   const conversation =
     flattenConversations(list.data).find((c) => c.id === conversationId) ??
@@ -81,6 +90,31 @@ function ChatPane({
     // A request is not marked read: the sender learns nothing until it is accepted.
     unreadCount: request ? null : (conversation?.unreadCount ?? null),
   });
+
+  useEffect(() => {
+    if (!highlight) return;
+    const timer = setTimeout(() => setHighlight(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlight]);
+
+  const closeSearch = () => {
+    setSearchOpen(false);
+    menu.current?.focus();
+  };
+
+  /**
+   * A search result: shown in place when it is among the loaded messages; an older one is not
+   * fetched page by page to reach it, and the toast says so rather than scrolling nowhere.
+   */
+  const chooseResult = (message: Message) => {
+    setSearchOpen(false);
+    if (loaded?.some((m) => m.id === message.id)) {
+      setHighlight({ messageId: message.id });
+      return;
+    }
+    menu.current?.focus();
+    toast({ title: 'Further back in the chat', description: 'Load earlier messages to reach it.' });
+  };
 
   // A linked conversation beyond the loaded pages: keep loading until it turns up.
   const searching = !conversation && (list.isPending || requests.isPending || hasNextPage);
@@ -112,34 +146,58 @@ function ChatPane({
   return (
     <>
       {group ? (
-        <GroupHeader conversation={conversation} meId={me.id} showBack={showBack} useUserSearch={useUserSearch} />
+        <GroupHeader
+          conversation={conversation}
+          meId={me.id}
+          showBack={showBack}
+          useUserSearch={useUserSearch}
+          onSearch={() => setSearchOpen(true)}
+          menuRef={menu}
+        />
       ) : (
         <ChatHeader
           conversationId={conversationId}
           other={other}
           showBack={showBack}
           callButton={conversation.isBlocked ? undefined : renderCallButton?.({ conversationId, user: other })}
+          onSearch={() => setSearchOpen(true)}
+          menuRef={menu}
         />
       )}
-      <MessageList
-        conversationId={conversationId}
-        meId={me.id}
-        otherTyping={typing.length > 0}
-        typingNames={group ? typersNames(conversation, typing) : undefined}
-        group={group}
-        onReply={conversation.isBlocked || request ? undefined : setReplyTo}
-        // A request takes no reaction either: nothing tells the sender it was seen.
-        blocked={conversation.isBlocked || request}
-        seenId={!group && loaded ? seenMessageId(conversation, me.id, loaded) : null}
-        seenBy={group && loaded ? seenBy(conversation, me.id, loaded) : null}
-      />
-      {conversation.isBlocked ? (
-        <p className="border-t border-white/10 px-4 py-4 text-center text-sm text-zinc-400">{CANT_MESSAGE}</p>
-      ) : request ? (
-        <RequestBar conversationId={conversationId} name={conversationTitle(conversation, me.id)} />
-      ) : (
-        <Composer conversationId={conversationId} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
-      )}
+      <div className="relative flex min-h-0 flex-1 flex-col">
+        {/* Under the open search: out of reach of Tab and assistive technology, kept as it was. */}
+        <div inert={searchOpen} className="flex min-h-0 flex-1 flex-col">
+          <MessageList
+            conversationId={conversationId}
+            meId={me.id}
+            otherTyping={typing.length > 0}
+            typingNames={group ? typersNames(conversation, typing) : undefined}
+            group={group}
+            onReply={conversation.isBlocked || request ? undefined : setReplyTo}
+            // A request takes no reaction either: nothing tells the sender it was seen.
+            blocked={conversation.isBlocked || request}
+            seenId={!group && loaded ? seenMessageId(conversation, me.id, loaded) : null}
+            seenBy={group && loaded ? seenBy(conversation, me.id, loaded) : null}
+            highlight={highlight}
+          />
+          {conversation.isBlocked ? (
+            <p className="border-t border-white/10 px-4 py-4 text-center text-sm text-zinc-400">{CANT_MESSAGE}</p>
+          ) : request ? (
+            <RequestBar conversationId={conversationId} name={conversationTitle(conversation, me.id)} />
+          ) : (
+            <Composer conversationId={conversationId} replyTo={replyTo} onClearReply={() => setReplyTo(null)} />
+          )}
+        </div>
+        {searchOpen && (
+          <ConversationSearch
+            conversationId={conversationId}
+            meId={me.id}
+            onChoose={chooseResult}
+            onClose={closeSearch}
+            className="absolute inset-0 z-10 flex flex-col bg-zinc-950"
+          />
+        )}
+      </div>
     </>
   );
 }

@@ -1,11 +1,13 @@
 //! A group's header (issue 22): its picture and name, 'n members' and 'k online' (the other
 //! members' presence, kept live by the socket's `presence`); the name opens the members sheet,
 //! and so does a tap anywhere on the picture and name. Calls are one-to-one: there is no call
-//! button here. On a narrow screen a back button returns to the list.
-import { useState } from 'react';
+//! button here. The 'Chat details' menu holds 'Search in conversation' (issue 47). On a narrow
+//! screen a back button returns to the list.
+import { useState, type RefObject } from 'react';
+import { MoreOptionsMenu } from '@/components/more-options-menu';
 import { conversationTitle, membersText, onlineCount, otherMembers } from '../conversation';
 import type { Conversation } from '../types';
-import { BackButton } from './chat-header';
+import { BackButton, useSearchMenuItem } from './chat-header';
 import { GroupAvatar } from './group-avatar';
 import { MembersSheet } from './members-sheet';
 import type { UserSearchHook } from './people-picker';
@@ -22,13 +24,20 @@ export function GroupHeader({
   meId,
   showBack,
   useUserSearch,
+  onSearch,
+  menuRef,
 }: {
   conversation: Conversation;
   meId: number;
   showBack: boolean;
   useUserSearch: UserSearchHook;
+  /** Opens 'Search in conversation'. */
+  onSearch: () => void;
+  /** The 'Chat details' button, for focus to come back to when the search closes. */
+  menuRef?: RefObject<HTMLButtonElement | null>;
 }) {
   const [open, setOpen] = useState(false);
+  const search = useSearchMenuItem(onSearch);
   const title = conversationTitle(conversation, meId);
   return (
     <header className="flex items-center gap-1 border-b border-white/10 px-1 py-1.5">
@@ -55,6 +64,14 @@ export function GroupHeader({
           <p className="mt-0.5 truncate text-xs text-zinc-400">{groupPresenceText(conversation, meId)}</p>
         </div>
       </div>
+      <MoreOptionsMenu
+        label="Chat details"
+        triggerRef={menuRef}
+        className="text-zinc-300 hover:bg-white/5 hover:text-white"
+        onCloseAutoFocus={search.onCloseAutoFocus}
+      >
+        {search.item}
+      </MoreOptionsMenu>
       <MembersSheet
         conversation={conversation}
         meId={meId}

@@ -9,6 +9,8 @@
 //! the middle, without bubble or actions (SystemLine). Issue 43: '+' after the quick reactions
 //! opens the emoji picker for any other; your own messages offer Unsend (and Edit, for text within
 //! 15 minutes); an unsent message reads 'Message removed' without actions, an edited one 'edited'.
+//! Issue 47: under a voice message, 'Transcribing…' while the server transcribes it, then what it
+//! says; a message chosen in the search is ringed for a moment.
 import {
   AlertCircle,
   Ban,
@@ -36,6 +38,7 @@ import { cn } from '@/lib/utils';
 import { callLineText, messagePreview, messageTime } from '../conversation';
 import type { CallOutcome, MessageType, Reaction, ReplyPreview, SharedPost, SharedReel } from '../types';
 import { VoicePlayer } from '@/components/voice-player';
+import { VoiceTranscript } from '@/components/voice-transcript';
 
 const ChatEmojiPicker = lazy(() => import('./emoji-picker'));
 
@@ -64,6 +67,10 @@ export interface BubbleMessage {
   editedAt?: string | null;
   /** Issue 43: its sender unsent it ('Message removed'). */
   unsent?: boolean;
+  /** Issue 47: what a voice message says, once transcribed ("" for silence). */
+  transcript?: string | null;
+  /** Issue 47: the server is transcribing it ('Transcribing…'). */
+  transcribing?: boolean;
 }
 
 export type BubbleStatus = 'sent' | 'pending' | 'failed';
@@ -222,6 +229,8 @@ function StatusMark({ status }: { status: BubbleStatus }) {
 
 export function MessageBubble({
   message,
+  messageId,
+  highlighted = false,
   mine,
   sender,
   status = 'sent',
@@ -236,6 +245,10 @@ export function MessageBubble({
   onUnsend,
 }: {
   message: BubbleMessage;
+  /** The server's id (none in the outbox): where the search finds the bubble. */
+  messageId?: number;
+  /** Chosen in the search (issue 47): ringed for a moment. */
+  highlighted?: boolean;
   mine: boolean;
   /** In a group, on the first of a run of someone else's messages: who wrote it, shown above. */
   sender?: BubbleSender;
@@ -323,6 +336,8 @@ export function MessageBubble({
       data-active={active}
       data-status={status}
       data-mine={mine}
+      data-message-id={messageId}
+      data-highlighted={highlighted || undefined}
       className={cn('group flex flex-col gap-1', mine ? 'items-end' : 'items-start', sender && 'pt-1')}
     >
       {sender && <SenderLabel sender={sender} />}
@@ -339,6 +354,7 @@ export function MessageBubble({
             : 'rounded-bl-md bg-zinc-800 text-zinc-100',
           status === 'pending' && 'opacity-70',
           status === 'failed' && 'ring-1 ring-red-400/80',
+          highlighted && 'ring-2 ring-amber-300 ring-offset-2 ring-offset-zinc-950',
         )}
       >
         {unsent ? (
@@ -359,6 +375,13 @@ export function MessageBubble({
           </span>
         )}
       </div>
+      {!unsent && message.messageType === 'voice' && (
+        <VoiceTranscript
+          transcript={message.transcript ?? null}
+          transcribing={Boolean(message.transcribing)}
+          className="max-w-[80%] px-1"
+        />
+      )}
       {!unsent && message.reactions.length > 0 && (
         <ul aria-label="Reactions" className="flex flex-wrap gap-1">
           {message.reactions.map((reaction) => (

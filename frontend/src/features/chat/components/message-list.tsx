@@ -3,8 +3,9 @@
 //! reader is near the bottom, and loads older pages at the top without moving what is read. In a
 //! group, system lines are written in words, others' runs of messages are headed with who wrote
 //! them, and 'Seen by n' takes the place of 'Seen'. Your own messages can be unsent (after a
-//! confirmation) and, text within 15 minutes, edited (issue 43).
-import { Fragment, useLayoutEffect, useRef, useState } from 'react';
+//! confirmation) and, text within 15 minutes, edited (issue 43). A message chosen in 'Search in
+//! conversation' (issue 47) is scrolled to the middle, highlighted and focused.
+import { Fragment, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -29,6 +30,11 @@ import { TypingIndicator } from './typing-indicator';
 const NEAR_BOTTOM_PX = 120;
 /** Within this distance of the top the next older page is fetched. */
 const NEAR_TOP_PX = 200;
+
+/** A message to show: chosen in the search. A new object each time, so choosing it again scrolls again. */
+export interface Highlight {
+  messageId: number;
+}
 
 /** A line that is no one's bubble: a call's or a group's system line. */
 function isLine(message: Message): boolean {
@@ -64,6 +70,7 @@ export function MessageList({
   blocked = false,
   seenId = null,
   seenBy = null,
+  highlight = null,
 }: {
   conversationId: number;
   meId: number;
@@ -80,6 +87,8 @@ export function MessageList({
   seenId?: number | null;
   /** In a group, your newest message anyone else has read and who: 'Seen by n' goes under it. */
   seenBy?: SeenBy | null;
+  /** A loaded message to scroll to and highlight. */
+  highlight?: Highlight | null;
 }) {
   const messages = useMessages(conversationId);
   const outbox = useOutbox(conversationId);
@@ -132,6 +141,16 @@ export function MessageList({
     }
   }, [lastId, lastSenderId, meId, outbox.length, otherTyping]);
 
+  // A message chosen in the search: into the middle of the view, and focused (when it takes focus)
+  // so that its actions are a Tab away.
+  useEffect(() => {
+    if (!highlight) return;
+    const bubble = scroller.current?.querySelector<HTMLElement>(`[data-message-id="${highlight.messageId}"]`);
+    if (!bubble) return;
+    bubble.scrollIntoView?.({ block: 'center' });
+    bubble.querySelector<HTMLElement>('[tabindex="0"]')?.focus({ preventScroll: true });
+  }, [highlight]);
+
   const onScroll = () => {
     const node = scroller.current;
     if (!node) return;
@@ -171,6 +190,8 @@ export function MessageList({
               ) : (
                 <MessageBubble
                   message={message}
+                  messageId={message.id}
+                  highlighted={highlight?.messageId === message.id}
                   mine={message.sender.id === meId}
                   sender={group ? runSender(message, items[index - 1], meId) : undefined}
                   active={activeId === message.id}

@@ -10,6 +10,7 @@ import {
   recordEdit,
   recordMessage,
   recordRead,
+  recordTranscript,
   recordUnsent,
   removeConversation,
   removeRequest,
@@ -57,7 +58,8 @@ function dropConversation(
  * cached participants; a conversation update (a group made, renamed, given a picture, joined or
  * left) replaces the cached conversation, or drops it when the session user is no longer in it
  * (docs/groups-contract.md); a message request accepted on another device moves to the inbox.
- * An edited or unsent message (issue 43) changes in place. A message from someone else chimes and notifies as the settings
+ * An edited or unsent message (issue 43) changes in place, and so does a voice message whose
+ * transcript the server has made (issue 47; a voicemail's or voice reaction's is theirs). A message from someone else chimes and notifies as the settings
  * allow (message-alerts.ts). After a reconnect the list and the open messages are refetched,
  * since events may have been missed. Typing is handled where it is shown (use-typing.ts).
  */
@@ -108,6 +110,11 @@ export function useChatRealtime(): void {
         break;
       case 'messageUnsent':
         recordUnsent(queryClient, event.conversationId, event.messageId);
+        break;
+      case 'transcript':
+        if (event.kind === 'message' && event.conversationId !== null) {
+          recordTranscript(queryClient, event.conversationId, event.id, event.transcript);
+        }
         break;
       case 'typing':
       case 'stopTyping':

@@ -6,6 +6,8 @@ import { settingsQueryKey } from '@/lib/query-keys';
 
 export const settingsKeys = {
   settings: settingsQueryKey,
+  /** Whether this server transcribes voice (issue 47): what 'Voice Auto-transcription' says. */
+  transcription: () => ['/api/user/settings/transcription'] as const,
   changePassword: () => ['/api/user/password'] as const,
   exportData: () => ['/api/user/export'] as const,
   deactivate: () => ['/api/user/deactivate'] as const,

@@ -3,10 +3,13 @@
 //! group may end with an entry the page hands in (Privacy & Security: 'Blocked accounts'). The
 //! Private Account switch is live (issue 20); while on, it says what turning it off does. The
 //! Notifications group also says which kinds notify at all (issue 21), and its Push switch asks
-//! the browser and subscribes it (hooks/use-push-switch.ts).
+//! the browser and subscribes it (hooks/use-push-switch.ts). 'Voice Auto-transcription' (issue 47)
+//! says what it does when this server has a transcription model, and that nothing is transcribed
+//! (off, not to be switched) when it has none.
 import { useId, type ReactNode } from 'react';
 import { Switch } from '@/components/ui/switch';
 import { DEFAULT_SETTINGS, useSettings, type Settings } from '@/lib/settings';
+import { useTranscription } from '../api/get-transcription';
 import { useUpdateSettings } from '../api/update-settings';
 import { usePushSwitch } from '../hooks/use-push-switch';
 
@@ -75,12 +78,8 @@ export const SETTINGS_GROUPS: Array<{ title: string; rows: SwitchRow[] }> = [
         description: 'For mood suggestions on what you create',
         note: 'Not available yet: the assistant works the same either way',
       },
-      {
-        key: 'voiceAutoTranscription',
-        label: 'Voice Auto-transcription',
-        description: 'Transcribe voice messages automatically',
-        note: 'Transcription is not available yet',
-      },
+      // Issue 47: what it says depends on the server (transcriptionRow).
+      { key: 'voiceAutoTranscription', label: 'Voice Auto-transcription', description: 'Transcribe voice messages automatically' },
       // Issue 43: on, Home's 3D view mode tilts and zooms the cards; off (or a system asking for
       // reduced motion), they stay flat everywhere.
       {
@@ -100,6 +99,19 @@ export const SETTINGS_GROUPS: Array<{ title: string; rows: SwitchRow[] }> = [
     ],
   },
 ];
+
+/** 'Voice Auto-transcription' on a server that transcribes: what it does, and what turning it off does. */
+export const TRANSCRIPTION_ON =
+  'Your voice messages, voicemails and voice reactions are transcribed on this server. Turning it off deletes their transcripts.';
+/** … and on a server without a model. */
+export const NO_TRANSCRIPTION = 'This server has no transcription model installed, so nothing is transcribed';
+
+/** 'Voice Auto-transcription' as this server can honour it; as it is while that is not known. */
+function transcriptionRow(row: SwitchRow, available: boolean | undefined): SwitchRow {
+  if (available === true) return { ...row, whenOn: TRANSCRIPTION_ON };
+  if (available === false) return { ...row, note: NO_TRANSCRIPTION };
+  return row;
+}
 
 function SettingRow({
   row,
@@ -160,6 +172,7 @@ export function SettingsGroups({ extras = {} }: { extras?: Partial<Record<string
   const settings = useSettings();
   const update = useUpdateSettings();
   const push = usePushSwitch();
+  const transcription = useTranscription();
   const values = settings.data ?? DEFAULT_SETTINGS;
 
   return (
@@ -173,8 +186,10 @@ export function SettingsGroups({ extras = {} }: { extras?: Partial<Record<string
         >
           <h2 className="pt-2 text-sm font-semibold tracking-wide text-zinc-300 uppercase">{group.title}</h2>
           <ul className="divide-y divide-white/10">
-            {group.rows.map((row) =>
-              row.key === 'pushNotifications' ? (
+            {group.rows.map((shown) => {
+              const transcribing = shown.key === 'voiceAutoTranscription';
+              const row = transcribing ? transcriptionRow(shown, transcription.data?.available) : shown;
+              return row.key === 'pushNotifications' ? (
                 <SettingRow
                   key={row.key}
                   row={row}
@@ -187,13 +202,14 @@ export function SettingsGroups({ extras = {} }: { extras?: Partial<Record<string
                 <SettingRow
                   key={row.key}
                   row={row}
-                  // A switch with a note has no effect yet (issue 43): off and disabled until its issue lands.
+                  // A switch with a note has no effect (issue 43): off and disabled. Transcription's
+                  // waits, too, until the server says whether it transcribes at all.
                   checked={row.note ? false : values[row.key]}
-                  disabled={Boolean(row.note)}
+                  disabled={Boolean(row.note) || (transcribing && transcription.isPending)}
                   onChange={(on) => update.mutate({ [row.key]: on })}
                 />
-              ),
-            )}
+              );
+            })}
             {extras[group.title] && <li>{extras[group.title]}</li>}
           </ul>
         </section>

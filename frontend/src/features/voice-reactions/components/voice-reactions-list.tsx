@@ -1,6 +1,7 @@
 //! The voice reactions of a post or reel that the viewer may hear (issue 43), in a dialog: each
 //! with its sender, emotion and an audio player with its length; Delete for its sender, the
-//! item's author and admins (asked first), Report (through the '⋯' menu) for anyone else. The
+//! item's author and admins (asked first), Report (through the '⋯' menu) for anyone else; under
+//! the player, what it says (issue 47: 'Transcribing…' while the server transcribes it). The
 //! reactions the viewer may not hear are counted under the list, never played.
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/compone
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { VoicePlayer } from '@/components/voice-player';
+import { VoiceTranscript } from '@/components/voice-transcript';
 import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth';
 import type { CommentTarget } from '@/lib/community-actions';
@@ -84,6 +86,7 @@ function ReactionRow({ target, reaction }: { target: CommentTarget; reaction: Vo
         />
       </div>
       <VoicePlayer src={reaction.audioUrl} seconds={reaction.duration} label={`Voice reaction from @${reaction.user.username}, ${length}`} />
+      <VoiceTranscript transcript={reaction.transcript} transcribing={reaction.transcribing} />
     </li>
   );
 }

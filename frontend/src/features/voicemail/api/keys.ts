@@ -5,7 +5,10 @@ import type { Voicemail } from '../types';
 
 export const voicemailKeys = {
   all: ['voicemails'] as const,
-  list: () => ['voicemails', 'list'] as const,
+  /** Every list: the whole one and each search (issue 47). */
+  lists: () => ['voicemails', 'list'] as const,
+  /** The voicemails whose transcript says `query`; '' for all of them. */
+  list: (query = '') => ['voicemails', 'list', query] as const,
   unread: () => ['voicemails', 'unread'] as const,
   listen: () => ['voicemails', 'listen'] as const,
   send: () => ['voicemails', 'send'] as const,

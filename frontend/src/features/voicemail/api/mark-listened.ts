@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api-client';
 import type { Voicemail } from '../types';
-import { voicemailKeys, type VoicemailPages } from './keys';
+import { updateVoicemail } from './cache';
+import { voicemailKeys } from './keys';
 
 /** PATCH /api/voicemails/{id}/listen → the voicemail, listened (idempotent). */
 export async function markListened(id: number): Promise<Voicemail> {
@@ -11,7 +12,7 @@ export async function markListened(id: number): Promise<Voicemail> {
 }
 
 /**
- * Played means listened: the answer goes into the cached list at once,
+ * Played means listened: the answer goes into the cached lists at once,
  * then the list and the unread count are refetched.
  */
 export function useMarkListened() {
@@ -20,17 +21,7 @@ export function useMarkListened() {
     mutationKey: voicemailKeys.listen(),
     mutationFn: markListened,
     onSuccess: (voicemail) => {
-      queryClient.setQueryData<VoicemailPages>(voicemailKeys.list(), (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                items: page.items.map((v) => (v.id === voicemail.id ? { ...v, isListened: true } : v)),
-              })),
-            }
-          : data,
-      );
+      updateVoicemail(queryClient, voicemail.id, (v) => ({ ...v, isListened: true }));
       void queryClient.invalidateQueries({ queryKey: voicemailKeys.all });
     },
     onError: () => toast({ variant: 'destructive', title: 'Failed to mark voicemail as listened' }),

@@ -1,5 +1,6 @@
 //! One voicemail (docs/voice-contract.md): the sender's avatar and name, when it came, its length
-//! (m:ss), 'New' until listened, Play/Pause, the transcript when there is one, and the player.
+//! (m:ss), 'New' until listened, Play/Pause, the player, and under it what it says (issue 47:
+//! 'Transcribing…' while the server transcribes it, then the text; nothing for silence).
 //! Playing it, by the button or the player's own control, marks it listened. A
 //! failure says 'Playback Error' only when the user asked to play it.
 import { Pause, Play } from 'lucide-react';
@@ -7,6 +8,7 @@ import { useRef, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { VoiceTranscript } from '@/components/voice-transcript';
 import { formatMSs } from '@/lib/duration';
 import { relativeTime } from '@/lib/relative-time';
 import { useMarkListened } from '../api/mark-listened';
@@ -106,10 +108,7 @@ export function VoicemailCard({ voicemail }: { voicemail: Voicemail }) {
             {playing ? 'Pause' : 'Play'}
           </Button>
         </div>
-        {voicemail.transcript && (
-          <p className="rounded-xl bg-white/5 px-3 py-2 text-sm whitespace-pre-wrap text-zinc-200">{voicemail.transcript}</p>
-        )}
-        {/* Its text is the transcript above when there is one; a recording has no caption track. */}
+        {/* Its text is the transcript below when there is one; a recording has no caption track. */}
         {/* eslint-disable-next-line jsx-a11y/media-has-caption -- user-recorded audio, transcript shown as text */}
         <audio
           ref={audio}
@@ -127,6 +126,7 @@ export function VoicemailCard({ voicemail }: { voicemail: Voicemail }) {
           }}
           className="h-10 w-full"
         />
+        <VoiceTranscript transcript={voicemail.transcript} transcribing={voicemail.transcribing} />
       </article>
     </li>
   );

@@ -1,20 +1,28 @@
 //! The voicemail screen (docs/voice-contract.md): 'Voicemails' with the unread badge '{n} new'
 //! and 'Record Voicemail' ('Recording...' while it records, 30 s at most); a finished recording
-//! waits above the list for a recipient and 'Send Voicemail'; then the cards, newest first, or
-//! 'No voicemails yet'.
-import { Voicemail as VoicemailIcon } from 'lucide-react';
+//! waits above the list for a recipient and 'Send Voicemail'; then 'Search voicemail' (issue 47:
+//! what they said, debounced, as other searches wait) and the cards, newest first, or 'No
+//! voicemails yet' ('No voicemails match' for a search).
+import { SearchX, Voicemail as VoicemailIcon } from 'lucide-react';
+import { useState } from 'react';
 import { LoadMore } from '@/components/load-more';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { SearchInput } from '@/components/ui/search-input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/use-toast';
+import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useUnreadCount } from '../api/get-unread-count';
-import { useVoicemails } from '../api/get-voicemails';
+import { useVoicemails, VOICEMAIL_SEARCH_MAX } from '../api/get-voicemails';
 import { RecordingTimer, SendVoicemailForm, useVoicemailRecording, type UseRecipients } from './voicemail-recorder';
 import { VoicemailCard } from './voicemail-card';
 
-function VoicemailList() {
-  const list = useVoicemails();
+/** As explore's and the chat's searches wait. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The cards; with a `query`, only the voicemails whose transcript says it. */
+function VoicemailList({ query }: { query: string }) {
+  const list = useVoicemails(query);
   const voicemails = list.data?.pages.flatMap((page) => page.items) ?? [];
   if (list.isPending) {
     return (
@@ -26,6 +34,13 @@ function VoicemailList() {
     );
   }
   if (list.isError) return <EmptyState title="Failed to load voicemails" description="Please try again later." />;
+  if (voicemails.length === 0 && query) {
+    return (
+      <div role="status">
+        <EmptyState icon={<SearchX aria-hidden="true" className="size-6" />} title="No voicemails match" />
+      </div>
+    );
+  }
   if (voicemails.length === 0) {
     return <EmptyState icon={<VoicemailIcon aria-hidden="true" className="size-6" />} title="No voicemails yet" />;
   }
@@ -48,6 +63,8 @@ export function VoicemailScreen({ useRecipients }: { useRecipients: UseRecipient
   );
   const recording = recorder.status === 'recording';
   const count = unread.data?.count ?? 0;
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
 
   const onRecord = () => {
     if (recording) recorder.stop();
@@ -82,7 +99,17 @@ export function VoicemailScreen({ useRecipients }: { useRecipients: UseRecipient
       {clip && !recording && (
         <SendVoicemailForm clip={clip} useRecipients={useRecipients} onSent={discard} onDiscard={discard} />
       )}
-      <VoicemailList />
+      <div role="search">
+        <SearchInput
+          aria-label="Search voicemail"
+          placeholder="Search what they said"
+          maxLength={VOICEMAIL_SEARCH_MAX}
+          enterKeyHint="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </div>
+      <VoicemailList query={query} />
     </main>
   );
 }

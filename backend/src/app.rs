@@ -177,7 +177,12 @@ impl Application {
             .map(|sender| tokio::spawn(sender.clone().run(state.db.clone(), state.clock.clone())));
         // Transcripts of voice (issue 47), while a model is configured.
         let transcripts = state.transcriber.clone().map(|transcriber| {
-            tokio::spawn(transcriber.run(state.clone(), std::sync::Arc::new(transcripts::Areas)))
+            let areas = std::sync::Arc::new(transcripts::Areas);
+            tokio::spawn(crate::platform::transcribe::run(
+                transcriber,
+                state.clone(),
+                areas,
+            ))
         });
         let heartbeat = state
             .realtime

@@ -65,7 +65,7 @@ pub struct Shared {
     /// Federation's ear for the areas' acts (issue 46); nobody when federation is off.
     pub federation: Federator,
     /// Transcripts of voice (issue 47): present when `--transcribe-model-dir` is set.
-    pub transcriber: Option<crate::platform::transcribe::Transcriber>,
+    pub transcriber: Option<crate::platform::transcribe::transcriber::Transcriber>,
 }
 
 impl Deref for AppState {
@@ -113,8 +113,8 @@ impl AppState {
             fragments: Fragments::default(),
             federation: Federator::default(),
             transcriber: settings.transcribe_model_dir.as_ref().map(|model_dir| {
-                crate::platform::transcribe::Transcriber::new(
-                    crate::platform::transcribe::WorkerConfig {
+                crate::platform::transcribe::transcriber::Transcriber::new(
+                    crate::platform::transcribe::worker::WorkerConfig {
                         python: settings.transcribe_python.clone(),
                         model_dir: model_dir.clone(),
                         threads: settings.transcribe_threads,

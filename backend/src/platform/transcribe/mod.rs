@@ -10,7 +10,8 @@
 //! side (the worker died, the store did not answer) is tried again later, up to `TRIES`.
 
 pub mod store;
-mod worker;
+pub mod transcriber;
+pub mod worker;
 
 use std::future::Future;
 use std::pin::Pin;
@@ -20,14 +21,12 @@ use std::time::Duration;
 use object_store::ObjectStoreExt;
 use object_store::path::Path as StorePath;
 use serde::Serialize;
-use tokio::sync::{Mutex, Notify};
-
 pub use store::{Kind, Subject, Transcript};
+pub use transcriber::Transcriber;
 pub use worker::{Heard, WorkerConfig};
 
 use crate::platform::db::Db;
 use crate::platform::state::AppState;
-use worker::Worker;
 
 /// A claimed job is not taken by another instance for this long: past a model's load and a
 /// job's limit (worker.rs), so only a dead instance's jobs are taken over.
@@ -82,119 +81,85 @@ pub enum TranscriptKind {
     VoiceReaction,
 }
 
-/// This instance's transcriber: present when `--transcribe-model-dir` is set. Cheap to clone.
-#[derive(Clone)]
-pub struct Transcriber(Arc<Inner>);
-
-struct Inner {
-    config: WorkerConfig,
-    wake: Notify,
-    /// The worker process, started for the first job and again after one died.
-    worker: Mutex<Option<Worker>>,
+/// The drainer of this instance's `transcriber`: a pass at start (jobs a restart left), then
+/// whenever woken, when a job is due again, or every `POLL`; until aborted.
+pub async fn run(transcriber: Transcriber, state: AppState, announce: Arc<dyn Announce>) {
+    let db = state.db.clone();
+    let clock = state.clock.clone();
+    crate::platform::outbox::drive(
+        "transcripts",
+        transcriber.wakes(),
+        &clock,
+        POLL,
+        || drain(&transcriber, &state, announce.as_ref()),
+        || store::next_due(&db),
+    )
+    .await;
 }
 
-impl Transcriber {
-    pub fn new(config: WorkerConfig) -> Self {
-        Self(Arc::new(Inner {
-            config,
-            wake: Notify::new(),
-            worker: Mutex::new(None),
-        }))
-    }
-
-    /// A job was queued: the drainer looks now rather than at its next poll.
-    pub fn wake(&self) {
-        self.0.wake.notify_one();
-    }
-
-    /// The drainer: a pass at start (jobs a restart left), then whenever woken, when a job is
-    /// due again, or every `POLL`; until aborted.
-    pub async fn run(self, state: AppState, announce: Arc<dyn Announce>) {
-        let db = state.db.clone();
-        let clock = state.clock.clone();
-        crate::platform::outbox::drive(
-            "transcripts",
-            &self.0.wake,
-            &clock,
-            POLL,
-            || self.drain(&state, announce.as_ref()),
-            || store::next_due(&db),
-        )
-        .await;
-    }
-
-    /// Does every due job, one at a time, until none is due.
-    pub async fn drain(
-        &self,
-        state: &AppState,
-        announce: &dyn Announce,
-    ) -> Result<(), sqlx::Error> {
-        let db = &state.db;
-        loop {
-            let now = state.clock.now_ms();
-            let Some(job) = store::claim(db, now, now + LEASE_MS).await? else {
-                return Ok(());
-            };
-            let text = match self.work(state, &job).await {
-                Ok(Heard::Text(text)) => Some(text),
-                Ok(Heard::Refused(error)) => {
-                    tracing::info!(job = job.id, error, "a recording could not be transcribed");
-                    None
-                }
-                Err(err) => {
-                    let attempts = job.attempts + 1;
-                    tracing::warn!(job = job.id, attempts, error = %err, "transcribing failed");
-                    if attempts < TRIES {
-                        let wait = RETRY_MS << (attempts - 1).min(10);
-                        store::retry(db, job.id, attempts, state.clock.now_ms() + wait).await?;
-                        continue;
-                    }
-                    None
-                }
-            };
-            // Gone meanwhile (its recording deleted, its speaker's switch off): nobody to tell.
-            if !store::finish(db, job.id, text.as_deref()).await? {
-                continue;
-            }
-            if let Err(err) = announce
-                .transcribed(state, job.subject, text.as_deref())
-                .await
-            {
-                tracing::warn!(job = job.id, error = %err, "a transcript was not announced");
-            }
-        }
-    }
-
-    async fn work(&self, state: &AppState, job: &store::Job) -> anyhow::Result<Heard> {
-        let location = StorePath::from(job.media_key.as_str());
-        let bytes = match state.media.store().get(&location).await {
-            Ok(found) => found.bytes().await?,
-            Err(object_store::Error::NotFound { .. }) => {
-                return Ok(Heard::Refused("the recording is gone".into()));
-            }
-            Err(err) => return Err(err.into()),
+/// Does every due job, one at a time, until none is due.
+pub async fn drain(
+    transcriber: &Transcriber,
+    state: &AppState,
+    announce: &dyn Announce,
+) -> Result<(), sqlx::Error> {
+    let db = &state.db;
+    loop {
+        let now = state.clock.now_ms();
+        let Some(job) = store::claim(db, now, now + LEASE_MS).await? else {
+            return Ok(());
         };
-        // The worker reads a file; the key's extension tells it the container.
-        let extension = job.media_key.rsplit_once('.').map_or("", |(_, ext)| ext);
-        let file = tempfile::Builder::new()
-            .prefix("atelier-voice-")
-            .suffix(&format!(".{extension}"))
-            .tempfile()?;
-        tokio::fs::write(file.path(), &bytes).await?;
-        let mut slot = self.0.worker.lock().await;
-        if slot.is_none() {
-            *slot = Some(Worker::start(&self.0.config).await?);
-        }
-        let worker = slot.as_mut().expect("a worker was just started");
-        match worker.transcribe(job.id, file.path()).await {
-            Ok(heard) => Ok(heard),
-            Err(err) => {
-                // Dead, hung or off protocol: the next job starts another.
-                *slot = None;
-                Err(err)
+        let text = match work(transcriber, state, &job).await {
+            Ok(Heard::Text(text)) => Some(text),
+            Ok(Heard::Refused(error)) => {
+                tracing::info!(job = job.id, error, "a recording could not be transcribed");
+                None
             }
+            Err(err) => {
+                let attempts = job.attempts + 1;
+                tracing::warn!(job = job.id, attempts, error = %err, "transcribing failed");
+                if attempts < TRIES {
+                    let wait = RETRY_MS << (attempts - 1).min(10);
+                    store::retry(db, job.id, attempts, state.clock.now_ms() + wait).await?;
+                    continue;
+                }
+                None
+            }
+        };
+        // Gone meanwhile (its recording deleted, its speaker's switch off): nobody to tell.
+        if !store::finish(db, job.id, text.as_deref()).await? {
+            continue;
+        }
+        if let Err(err) = announce
+            .transcribed(state, job.subject, text.as_deref())
+            .await
+        {
+            tracing::warn!(job = job.id, error = %err, "a transcript was not announced");
         }
     }
+}
+
+async fn work(
+    transcriber: &Transcriber,
+    state: &AppState,
+    job: &store::Job,
+) -> anyhow::Result<Heard> {
+    let location = StorePath::from(job.media_key.as_str());
+    let bytes = match state.media.store().get(&location).await {
+        Ok(found) => found.bytes().await?,
+        Err(object_store::Error::NotFound { .. }) => {
+            return Ok(Heard::Refused("the recording is gone".into()));
+        }
+        Err(err) => return Err(err.into()),
+    };
+    // The worker reads a file; the key's extension tells it the container.
+    let extension = job.media_key.rsplit_once('.').map_or("", |(_, ext)| ext);
+    let file = tempfile::Builder::new()
+        .prefix("atelier-voice-")
+        .suffix(&format!(".{extension}"))
+        .tempfile()?;
+    tokio::fs::write(file.path(), &bytes).await?;
+    transcriber.transcribe(job.id, file.path()).await
 }
 
 /// Queues the transcript of `subject`, said by `speaker` in the recording `media_key`, when

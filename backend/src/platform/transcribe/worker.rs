@@ -1,7 +1,7 @@
 //! The transcription worker (issue 47): `backend/transcribe/worker.py` (faster-whisper on
 //! CTranslate2, from PyPI) in a child process this instance supervises, spoken to in JSON
-//! lines over its stdin and stdout. One job at a time; a worker that dies, hangs or answers
-//! nonsense is killed and started again for the next job.
+//! lines over its stdin and stdout, at the lowest CPU priority. One job at a time; a worker
+//! that dies, hangs or answers nonsense is killed and started again for the next job.
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -54,7 +54,11 @@ struct Answer {
 impl Worker {
     /// Starts a worker and waits for its model to be loaded.
     pub async fn start(config: &WorkerConfig) -> anyhow::Result<Self> {
-        let mut child = Command::new(&config.python)
+        // At the lowest CPU priority (coreutils' `nice`): a backlog of transcripts takes what
+        // the requests leave, never what they need.
+        let mut child = Command::new("nice")
+            .args(["-n", "19"])
+            .arg(&config.python)
             .arg("-c")
             .arg(SOURCE)
             .arg("--model-dir")

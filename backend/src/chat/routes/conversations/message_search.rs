@@ -22,7 +22,11 @@ pub const SEARCH_TOO_LONG: &str = "Search must be under 100 characters";
 #[into_params(parameter_in = Query)]
 pub struct MessageSearch {
     /// The words to find (case-insensitive), 1–100 characters.
-    #[param(min_length = 1, max_length = 100, pattern = r"\S")]
+    #[param(
+        min_length = 1,
+        max_length = 100,
+        pattern = r"^[^\u0000-\u0008\u000B\u000C\u000E-\u001F]*[^\u0000-\u0020\u0085\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000][^\u0000-\u0008\u000B\u000C\u000E-\u001F]*$"
+    )]
     pub q: String,
 }
 

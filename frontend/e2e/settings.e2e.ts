@@ -53,7 +53,10 @@ describe('settings', () => {
     await signUp(a.page, who);
     await openSettings(a.page);
     await a.page.getByText('Creative Collaborator', { exact: true }).waitFor();
-    await a.page.getByText('Transcription is not available yet', { exact: true }).waitFor();
+    // Issue 47: the server says whether it transcribes (a model only when ATELIER_TRANSCRIBE_MODEL_DIR is set).
+    await a.page
+      .getByText(/^(This server has no transcription model installed, so nothing is transcribed|Your voice messages, voicemails and voice reactions are transcribed on this server\. Turning it off deletes their transcripts\.)$/)
+      .waitFor();
     await switchIs(a.page, 'Private Account', false);
     await switchIs(a.page, 'Sound Effects', true);
     await switchIs(a.page, 'Chat Messages', true);

@@ -13,6 +13,8 @@ type Routes = Parameters<typeof serveApi>[0];
 function renderSettings(routes: Routes = {}) {
   const server = serveApi({
     'GET /api/user/settings': () => json(DEFAULT_SETTINGS),
+    // Issue 47: a server without a transcription model, unless a test says otherwise.
+    'GET /api/user/settings/transcription': () => json({ available: false }),
     'GET /api/users/username/maya': () => json(aProfile({ id: 1, username: 'maya', displayName: 'Maya Chen' })),
     'GET /api/user/sessions': () => json([{ id: 'here', current: true, createdAt: '2026-01-01T00:00:00Z', lastSeenAt: '2026-01-01T00:00:00Z', userAgent: 'Chrome on Linux' }]),
     ...routes,
@@ -46,7 +48,7 @@ describe('the settings screen', () => {
       expect(switchNamed(on)).toHaveAttribute('aria-checked', 'true');
     }
     expect(switchNamed('Private Account')).toHaveAttribute('aria-checked', 'false');
-    expect(screen.getByText('Transcription is not available yet')).toBeInTheDocument();
+    expect(await screen.findByText('This server has no transcription model installed, so nothing is transcribed')).toBeInTheDocument();
 
     const account = screen.getByRole('region', { name: 'Account' });
     for (const action of ['Export My Data', 'Change Password', 'Deactivate Account', 'Log Out']) {
@@ -66,12 +68,14 @@ describe('the settings screen', () => {
     expect(within(sessions).getByText('This device')).toBeInTheDocument();
   });
 
-  it('promises nothing from the switches that are stored but have no effect yet, and says so', async () => {
+  it('promises nothing from the switches that have no effect, and says so', async () => {
     renderSettings();
     const notYet: Array<[string, string]> = [
       ['AI Mood Detection', 'Not available yet: the assistant works the same either way'],
-      ['Voice Auto-transcription', 'Transcription is not available yet'],
+      // Issue 47: on a server without a transcription model.
+      ['Voice Auto-transcription', 'This server has no transcription model installed, so nothing is transcribed'],
     ];
+    await screen.findByText('This server has no transcription model installed, so nothing is transcribed');
     for (const [name, note] of notYet) {
       expect(switchNamed(name)).toHaveAccessibleDescription(expect.stringContaining(note));
       // Off and not to be switched: nothing claims to do what it does not.
@@ -93,6 +97,35 @@ describe('the settings screen', () => {
     // So is 'Voice Reactions Privacy' (issue 43).
     expect(switchNamed('Voice Reactions Privacy')).not.toHaveAccessibleDescription(expect.stringContaining('Not available yet'));
     expect(screen.getByText(/Only the creator hears your voice reactions/)).toBeInTheDocument();
+  });
+
+  it("on a server that transcribes, 'Voice Auto-transcription' says what it does and that turning it off deletes the transcripts", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderSettings({
+      'GET /api/user/settings/transcription': () => json({ available: true }),
+      'PUT /api/user/settings': ({ body }) => json({ ...DEFAULT_SETTINGS, ...(body as Partial<Settings>) }),
+    });
+    const saying =
+      'Your voice messages, voicemails and voice reactions are transcribed on this server. Turning it off deletes their transcripts.';
+    await waitFor(() => expect(switchNamed('Voice Auto-transcription')).toBeEnabled());
+    expect(switchNamed('Voice Auto-transcription')).toHaveAttribute('aria-checked', 'true');
+    expect(switchNamed('Voice Auto-transcription')).toHaveAccessibleDescription(`Transcribe voice messages automatically ${saying}`);
+    expect(screen.queryByText(/no transcription model/)).not.toBeInTheDocument();
+
+    await user.click(switchNamed('Voice Auto-transcription'));
+    await waitFor(() => expect(calls('PUT /api/user/settings')).toHaveLength(1));
+    expect(calls('PUT /api/user/settings')[0].body).toEqual({ voiceAutoTranscription: false });
+    expect(switchNamed('Voice Auto-transcription')).toHaveAttribute('aria-checked', 'false');
+    expect(screen.queryByText(saying)).not.toBeInTheDocument();
+  });
+
+  it("on a server without a transcription model, 'Voice Auto-transcription' is off, cannot be switched, and says nothing is transcribed", async () => {
+    const { calls } = renderSettings({ 'GET /api/user/settings': () => json({ ...DEFAULT_SETTINGS, voiceAutoTranscription: true }) });
+    expect(await screen.findByText('This server has no transcription model installed, so nothing is transcribed')).toBeInTheDocument();
+    expect(switchNamed('Voice Auto-transcription')).toHaveAttribute('aria-checked', 'false');
+    expect(switchNamed('Voice Auto-transcription')).toBeDisabled();
+    expect(screen.queryByText(/are transcribed on this server/)).not.toBeInTheDocument();
+    expect(calls('GET /api/user/settings/transcription')).toHaveLength(1);
   });
 
   it('saves the Private Account switch; while on it says that turning it off approves every pending request', async () => {

@@ -164,6 +164,83 @@ describe('the voicemail list', () => {
   });
 });
 
+describe('what a voicemail says (issue 47)', () => {
+  it("says 'Transcribing…' under the player while the server transcribes it, then what it says when the transcript event comes", async () => {
+    const { socket, calls } = renderVoicemail({
+      'GET /api/voicemails': () => json([aVoicemail({ id: 5, transcribing: true }), aVoicemail({ id: 6, transcribing: true })]),
+    });
+    const cards = await screen.findAllByRole('article', { name: 'Voicemail from Leo Park' });
+    const transcribing = within(cards[0]).getByText('Transcribing…');
+    expect(transcribing.closest('[aria-live="polite"]')).not.toBeNull();
+
+    socket.receive({ type: 'transcript', kind: 'voicemail', id: 5, conversationId: null, transcript: 'Call me back about the mural' });
+    expect(await within(cards[0]).findByText('Call me back about the mural')).toBeInTheDocument();
+    expect(within(cards[0]).queryByText('Transcribing…')).not.toBeInTheDocument();
+    // The other voicemail is still being transcribed; nothing was fetched again.
+    expect(within(cards[1]).getByText('Transcribing…')).toBeInTheDocument();
+    expect(calls('GET /api/voicemails')).toHaveLength(1);
+  });
+
+  it("stops saying 'Transcribing…' and shows nothing when the transcription failed", async () => {
+    const { socket } = renderVoicemail({ 'GET /api/voicemails': () => json([aVoicemail({ id: 5, transcribing: true })]) });
+    const card = await screen.findByRole('article', { name: 'Voicemail from Leo Park' });
+    expect(within(card).getByText('Transcribing…')).toBeInTheDocument();
+
+    socket.receive({ type: 'transcript', kind: 'voicemail', id: 5, conversationId: null, transcript: null });
+    await waitFor(() => expect(within(card).queryByText('Transcribing…')).not.toBeInTheDocument());
+    expect(card.querySelector('[data-transcript]')).toBeNull();
+  });
+
+  it('shows nothing for a voicemail of silence', async () => {
+    renderVoicemail({ 'GET /api/voicemails': () => json([aVoicemail({ id: 5, transcript: '' })]) });
+    const card = await screen.findByRole('article', { name: 'Voicemail from Leo Park' });
+    expect(card.querySelector('[data-transcript]')).toBeNull();
+  });
+
+  it("leaves alone a transcript event of another kind with the voicemail's id", async () => {
+    const { socket } = renderVoicemail({ 'GET /api/voicemails': () => json([aVoicemail({ id: 5, transcribing: true })]) });
+    const card = await screen.findByRole('article', { name: 'Voicemail from Leo Park' });
+    socket.receive({ type: 'transcript', kind: 'message', id: 5, conversationId: 10, transcript: 'Not this one' });
+    expect(within(card).getByText('Transcribing…')).toBeInTheDocument();
+    expect(screen.queryByText('Not this one')).not.toBeInTheDocument();
+  });
+});
+
+describe('searching voicemail (issue 47)', () => {
+  const search = () => screen.getByRole('searchbox', { name: 'Search voicemail' });
+
+  it('lists only the voicemails whose transcript says what was typed, asked once the typing stops', async () => {
+    const { calls } = renderVoicemail({
+      'GET /api/voicemails': (_, url) =>
+        url.searchParams.get('q') === 'the mural'
+          ? json([aVoicemail({ id: 5, transcript: 'Call me back about the mural' })])
+          : json([aVoicemail({ id: 5, transcript: 'Call me back about the mural' }), aVoicemail({ id: 6, transcript: 'Lunch?' })]),
+    });
+    expect(await screen.findByText('Lunch?')).toBeInTheDocument();
+    expect(search()).toHaveAttribute('placeholder', 'Search what they said');
+
+    fireEvent.change(search(), { target: { value: 'the' } });
+    fireEvent.change(search(), { target: { value: ' the mural ' } });
+    await waitFor(() => expect(screen.queryByText('Lunch?')).not.toBeInTheDocument());
+    expect(screen.getByText('Call me back about the mural')).toBeInTheDocument();
+    expect(calls('GET /api/voicemails').map((c) => c.url.search)).toEqual(['?limit=20', '?q=the%20mural&limit=20']);
+  });
+
+  it("says 'No voicemails match' when none does, and shows them all again once the field is cleared", async () => {
+    renderVoicemail({
+      'GET /api/voicemails': (_, url) => json(url.searchParams.has('q') ? [] : [aVoicemail({ id: 5, transcript: 'Lunch?' })]),
+    });
+    await screen.findByText('Lunch?');
+    fireEvent.change(search(), { target: { value: 'mural' } });
+    expect(await screen.findByText('No voicemails match')).toBeInTheDocument();
+    expect(screen.queryByText('No voicemails yet')).not.toBeInTheDocument();
+
+    fireEvent.change(search(), { target: { value: '' } });
+    expect(await screen.findByText('Lunch?')).toBeInTheDocument();
+    expect(screen.queryByText('No voicemails match')).not.toBeInTheDocument();
+  });
+});
+
 describe('recording a voicemail', () => {
   async function record(seconds: number) {
     fireEvent.click(screen.getByRole('button', { name: 'Record Voicemail' }));

@@ -7,6 +7,7 @@ import {
   namesList,
   onlineCount,
   seenBy,
+  searchSnippet,
   seenMessageId,
   systemLineText,
 } from './conversation';
@@ -112,5 +113,36 @@ describe('a group’s numbers and name', () => {
     expect(groupNameProblem('x'.repeat(60))).toBeNull();
     expect(groupNameProblem('   ')).toBe('Give the group a name');
     expect(groupNameProblem('x'.repeat(61))).toBe('A group name can be at most 60 characters');
+  });
+});
+
+describe("a search result's snippet (issue 47)", () => {
+  const marked = (text: string, query: string) =>
+    searchSnippet(text, query)
+      .map((part) => (part.match ? `[${part.text}]` : part.text))
+      .join('');
+
+  it('marks every occurrence of the whole query, whatever its case', () => {
+    expect(marked('The Mural, the mural!', 'mural')).toBe('The [Mural], the [mural]!');
+    expect(marked('paint the mural', ' the mural ')).toBe('paint [the mural]');
+  });
+
+  it('takes the query literally, not as a pattern', () => {
+    expect(marked('Is it 3.50 (or 3x50)?', '(or 3x50)')).toBe('Is it 3.50 [(or 3x50)]?');
+    expect(marked('a.b and axb', 'a.b')).toBe('[a.b] and axb');
+  });
+
+  it('cuts long text around the first occurrence, marking the cuts, so the match is in view', () => {
+    const text = `${'word '.repeat(60)}the mural ${'more '.repeat(60)}`;
+    const snippet = marked(text, 'mural');
+    expect(snippet.startsWith('…')).toBe(true);
+    expect(snippet.endsWith('…')).toBe(true);
+    expect(snippet).toContain('[mural]');
+    expect(snippet.length).toBeLessThan(160);
+  });
+
+  it('quotes short text whole, and text without the query as it is', () => {
+    expect(marked('On my way', 'way')).toBe('On my [way]');
+    expect(marked('On my way', 'zebra')).toBe('On my way');
   });
 });

@@ -379,7 +379,7 @@ export function MessageBubble({
         <VoiceTranscript
           transcript={message.transcript ?? null}
           transcribing={Boolean(message.transcribing)}
-          className="max-w-[80%] px-1"
+          className="max-w-[min(80%,20rem)] px-1"
         />
       )}
       {!unsent && message.reactions.length > 0 && (

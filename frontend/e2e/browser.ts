@@ -1,6 +1,6 @@
 //! Chromium for the browser tests: the system's /usr/bin/chromium driven by playwright-core
 //! (no browser download), a fresh profile per context, a phone-sized viewport (or a laptop's). Its fake media
-//! devices stand in for a microphone (a tone, permission granted), and WebRTC may use the
+//! devices stand in for a microphone (a tone, or a WAV file given in `extraArgs`; permission granted), and WebRTC may use the
 //! loopback interface with plain IP candidates, so two contexts can call each other.
 import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -51,13 +51,22 @@ export const SCREENS = {
 } as const;
 export type Screen = keyof typeof SCREENS;
 
-/** `baseUrl`: the server the phone uses, when not the shared one (local-web.ts serves its app). */
-export async function openPhone(prefix: string, screen: Screen = 'phone', baseUrl?: string): Promise<PhoneSession> {
+/**
+ * `baseUrl`: the server the phone uses, when not the shared one (local-web.ts serves its app).
+ * `extraArgs`: Chromium flags added to the usual ones (transcripts.e2e.ts: a microphone that
+ * speaks a WAV file, `--use-file-for-fake-audio-capture`).
+ */
+export async function openPhone(
+  prefix: string,
+  screen: Screen = 'phone',
+  baseUrl?: string,
+  extraArgs: readonly string[] = [],
+): Promise<PhoneSession> {
   const profile = await mkdtemp(join(tmpdir(), 'atelier-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ARGS,
+    args: [...ARGS, ...extraArgs],
     ...SCREENS[screen],
     deviceScaleFactor: 1,
   });

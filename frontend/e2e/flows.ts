@@ -105,15 +105,15 @@ export async function toast(page: Page, text: string) {
  * Opens phones (browser contexts) for the test file's tests; each is closed after its test, and
  * when the test failed each first leaves a screenshot of what it showed (e2e/screenshots/).
  */
-export function phones(): (name: string, screen?: Screen, baseUrl?: string) => Promise<PhoneSession> {
+export function phones(): (name: string, screen?: Screen, baseUrl?: string, extraArgs?: readonly string[]) => Promise<PhoneSession> {
   const open: PhoneSession[] = [];
   afterEach(async (context) => {
     const sessions = open.splice(0);
     if (context.task.result?.state === 'fail') await Promise.all(sessions.map((s) => s.shotOnFailure()));
     await Promise.all(sessions.map((s) => s.close()));
   });
-  return async (name, screen, serverUrl) => {
-    const session = await openPhone(name, screen, serverUrl);
+  return async (name, screen, serverUrl, extraArgs) => {
+    const session = await openPhone(name, screen, serverUrl, extraArgs);
     open.push(session);
     return session;
   };

@@ -201,6 +201,8 @@ async fn a_voice_message_is_transcribed_for_both_people_and_found_by_search(back
     );
     assert_eq!(sent["transcript"], Value::Null);
     let event = transcript_event(&mut leo_socket).await;
+    let doc: Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    crate::realtime::assert_is_variant_of(&doc, "ServerEvent", &event);
     assert_eq!(event["kind"], "message");
     assert_eq!(event["id"], sent["id"]);
     assert_eq!(event["conversationId"], id);

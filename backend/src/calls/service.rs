@@ -38,7 +38,7 @@ pub async fn leave_voicemail(
 /// A voicemail's transcript is made (or given up, `None`): its recipient hears of it (issue
 /// 47; its sender has no list of the voicemails they left).
 pub async fn transcribed(state: &AppState, id: i64, text: Option<&str>) -> anyhow::Result<()> {
-    let Some((_sender, recipient)) = voicemails::parties(&state.db, id).await? else {
+    let Some(recipient) = voicemails::recipient_of(&state.db, id).await? else {
         return Ok(());
     };
     state.realtime.publish(

@@ -132,9 +132,9 @@ pub async fn page(
     }
 }
 
-/// The sender and recipient of voicemail `id`, if it is still there.
-pub async fn parties(db: &Db, id: i64) -> Result<Option<(i64, i64)>, sqlx::Error> {
-    sqlx::query_as("SELECT sender_id, recipient_id FROM voicemails WHERE id = $1")
+/// The recipient of voicemail `id`, if it is still there.
+pub async fn recipient_of(db: &Db, id: i64) -> Result<Option<i64>, sqlx::Error> {
+    sqlx::query_scalar("SELECT recipient_id FROM voicemails WHERE id = $1")
         .bind(id)
         .fetch_optional(&db.pool)
         .await

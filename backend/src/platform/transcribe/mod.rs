@@ -21,11 +21,10 @@ use std::time::Duration;
 use object_store::ObjectStoreExt;
 use object_store::path::Path as StorePath;
 use serde::Serialize;
-pub use store::{Kind, Subject, Transcript};
+pub use store::{Kind, Subject, Transcript, of};
 pub use transcriber::Transcriber;
 pub use worker::{Heard, WorkerConfig};
 
-use crate::platform::db::Db;
 use crate::platform::state::AppState;
 
 /// A claimed job is not taken by another instance for this long: past a model's load and a
@@ -181,13 +180,4 @@ pub async fn queue(
     store::queue(&state.db, subject, speaker, media_key, state.clock.now_ms()).await?;
     transcriber.wake();
     Ok(true)
-}
-
-/// The transcripts of a page's subjects of one kind.
-pub async fn of(
-    db: &Db,
-    kind: Kind,
-    ids: &[i64],
-) -> Result<std::collections::HashMap<i64, Transcript>, sqlx::Error> {
-    store::of(db, kind, ids).await
 }

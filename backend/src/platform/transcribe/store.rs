@@ -221,10 +221,3 @@ pub async fn next_due(db: &Db) -> Result<Option<i64>, sqlx::Error> {
         .fetch_one(&db.pool)
         .await
 }
-
-/// Jobs waiting (the health of the queue, and the tests' wait).
-pub async fn pending(db: &Db) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM transcripts WHERE state = 'pending'")
-        .fetch_one(&db.pool)
-        .await
-}
